@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-document.h: the JSON session document of INTERFACE.md, in and out. */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "deuces-game.h"
+#include "deuces-settlement.h"
+
+G_BEGIN_DECLS
+
+/* Reads a session document. Every deal is validated; unknown fields are errors. On
+ * error the message names the deal, the player and the rule, or the field. */
+DeucesGame *deuces_document_parse        (JsonNode               *root,
+                                          GError                **error);
+DeucesGame *deuces_document_parse_data   (const char             *data,
+                                          gssize                  length,
+                                          GError                **error);
+
+/* Reads one deal object of a document (the facts of RULES.md §1) into @deal. */
+gboolean    deuces_document_parse_deal   (const DeucesGame       *game,
+                                          JsonObject             *object,
+                                          guint                   number,
+                                          DeucesDeal             *deal,
+                                          GError                **error);
+JsonNode   *deuces_document_build_deal   (const DeucesGame       *game,
+                                          const DeucesDeal       *deal);
+
+/* The session document for @game (what `export --format json` writes). */
+JsonNode   *deuces_document_build        (const DeucesGame       *game);
+
+/* The scored document of `deuces-cli score`. */
+JsonNode   *deuces_document_build_scored (const DeucesGame       *game,
+                                          const DeucesScoreSheet *sheet);
+
+/* The settlement document of `deuces-cli settle` and `session show`. */
+JsonNode   *deuces_document_build_settlement (const DeucesGame       *game,
+                                              const DeucesScoreSheet *sheet,
+                                              const DeucesSettlement *settlement);
+
+char       *deuces_json_to_string        (JsonNode               *node,
+                                          gboolean                pretty);
+
+G_END_DECLS

@@ -1,0 +1,144 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-game.h: the facts of a deal, a game of many deals, validation and scoring. */
+#pragma once
+
+#include <glib.h>
+
+#include "deuces-cards.h"
+#include "deuces-variant.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_UNSET (-1)
+#define DEUCES_MAX_SPECIALS 4
+
+typedef enum {
+  DEUCES_SPECIAL_QUADS,
+  DEUCES_SPECIAL_STRAIGHT_FLUSH,
+  DEUCES_SPECIAL_FOUR_TWOS,
+} DeucesSpecialKind;
+
+typedef struct {
+  guint8   kind;   /* DeucesSpecialKind */
+  gboolean final;  /* it was the play that ended the deal */
+} DeucesSpecial;
+
+/* The raw facts of one deal (RULES.md §1). Players are seat indexes; anything not
+ * recorded is DEUCES_UNSET (or 0 / FALSE where noted). */
+typedef struct {
+  gint8         winner;
+  gint8         cards_left[DEUCES_MAX_PLAYERS];
+  gint8         twos_left[DEUCES_MAX_PLAYERS];
+  gint16        points_left[DEUCES_MAX_PLAYERS];
+  gint8         hand_len[DEUCES_MAX_PLAYERS];   /* DEUCES_UNSET: no hand given */
+  DeucesCard    hands[DEUCES_MAX_PLAYERS][DEUCES_MAX_HAND];
+  gint8         final_cards;
+  gint8         final_twos;
+  gint8         starter;
+  gint8         assisted_by;
+  gint8         loser;                          /* taiwan-loser without hands */
+  gboolean      dragon;
+  guint8        n_order;                        /* 0: no finishing order given */
+  gint8         finish_order[DEUCES_MAX_PLAYERS];
+  guint8        n_specials[DEUCES_MAX_PLAYERS];
+  DeucesSpecial specials[DEUCES_MAX_PLAYERS][DEUCES_MAX_SPECIALS];
+} DeucesDeal;
+
+void deuces_deal_init (DeucesDeal *deal);
+
+/* A game: the players in seat order, the variant (a private copy) with the session's
+ * option overrides applied, money settings, and the deals in order. */
+typedef struct {
+  DeucesVariant *variant;        /* owned copy; options already include overrides */
+  char          *variant_id;     /* as given; NULL when the variant came inline */
+  guint          n_players;
+  char          *players[DEUCES_MAX_PLAYERS];
+  guint          hand_size;      /* cards dealt to each player */
+  char          *currency;       /* ISO 4217 code or NULL */
+  guint          digits;         /* minor digits of the currency */
+  gint64         stake;          /* minor units per point */
+  GArray        *deals;          /* DeucesDeal */
+} DeucesGame;
+
+/* Creates a game; fails if the variant does not allow @n_players, a name is empty or
+ * repeated (case-insensitively), or @hand_size is not allowed for that many players
+ * (0 picks the default: 13, or 17 for three players). */
+DeucesGame *deuces_game_new          (const DeucesVariant *variant,
+                                      const char *const   *players,
+                                      guint                n_players,
+                                      guint                hand_size,
+                                      GError             **error);
+void        deuces_game_free         (DeucesGame          *game);
+
+/* Sets currency (NULL for none) and stake (decimal text, exact in the currency). */
+gboolean    deuces_game_set_money    (DeucesGame          *game,
+                                      const char          *currency,
+                                      const char          *stake,
+                                      GError             **error);
+
+gint        deuces_game_find_player  (const DeucesGame    *game,
+                                      const char          *name);
+
+/* The most cards a player can hold at the end of a deal (18 with three players). */
+guint       deuces_game_max_cards    (const DeucesGame    *game);
+/* Decks in play: two for five or more players. */
+guint       deuces_game_n_decks      (const DeucesGame    *game);
+
+/* Checks @deal against every rule of RULES.md §1 and what the variant needs.
+ * @number (1-based) names the deal in messages, which read like
+ * "deal 3: Cy holds 14 cards, but a hand here has at most 13". */
+gboolean    deuces_game_check_deal   (const DeucesGame    *game,
+                                      const DeucesDeal    *deal,
+                                      guint                number,
+                                      GError             **error);
+
+/* Validates and appends. On error the game is unchanged. */
+gboolean    deuces_game_add_deal     (DeucesGame          *game,
+                                      const DeucesDeal    *deal,
+                                      GError             **error);
+
+/* The score of one deal. */
+typedef struct {
+  gint   points[DEUCES_MAX_PLAYERS];
+  gint8  factor[DEUCES_MAX_PLAYERS];   /* multiplier a loser paid (2 = fried double) */
+  gint8  winner;                       /* who went out first (or placed first) */
+  gint8  loser;                        /* who did worst (most points / last) */
+  /* points i owes j this deal, for settlements that pay deal by deal */
+  gint   owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
+} DeucesDealScore;
+
+/* Scores one deal (which must have passed deuces_game_check_deal). */
+gboolean    deuces_game_score_deal   (const DeucesGame    *game,
+                                      const DeucesDeal    *deal,
+                                      DeucesDealScore     *score,
+                                      GError             **error);
+
+typedef struct {
+  guint            n_players;
+  guint            n_deals;
+  DeucesDealScore *deals;
+  gint64           totals[DEUCES_MAX_PLAYERS];
+  gint             leader;       /* best placed; ties go to the earlier seat */
+  gboolean         finished;     /* target or deal limit reached */
+  gint             next_leader;  /* who leads the next deal, or -1 if unknown */
+} DeucesScoreSheet;
+
+DeucesScoreSheet *deuces_game_score  (const DeucesGame    *game,
+                                      GError             **error);
+void        deuces_score_sheet_free  (DeucesScoreSheet    *sheet);
+
+typedef struct {
+  gint64  balances[DEUCES_MAX_PLAYERS];
+  GArray *payments;    /* DeucesTransfer: what the rules say each pair owes, netted */
+  GArray *transfers;   /* DeucesTransfer: the fewest transfers */
+} DeucesSettlement;
+
+DeucesSettlement *deuces_game_settle (const DeucesGame       *game,
+                                      const DeucesScoreSheet *sheet);
+void        deuces_settlement_free   (DeucesSettlement    *settlement);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesGame, deuces_game_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesScoreSheet, deuces_score_sheet_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesSettlement, deuces_settlement_free)
+
+G_END_DECLS
