@@ -120,6 +120,13 @@ DeucesVariant *deuces_variant_parse      (const char          *text,
                                           const char          *origin,
                                           GError             **error);
 
+/* The same from key/value pairs (a JSON variant object); messages start with @origin. */
+DeucesVariant *deuces_variant_new_from_fields (const char *const *keys,
+                                               const char *const *values,
+                                               guint              n_fields,
+                                               const char        *origin,
+                                               GError           **error);
+
 /* Sets one field from its text form, as a line of the file would. */
 gboolean       deuces_variant_set_field  (DeucesVariant       *variant,
                                           const char          *key,
