@@ -1,3 +1,1015 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* stub: being written */
-#include <glib.h>
+/* deuces-document.c: the JSON session document of INTERFACE.md, read and written. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "deuces-document.h"
+#include "deuces-error.h"
+#include "deuces-money.h"
+
+/* Fields a stored session adds to its export; the store reads them, the core only checks
+ * that they are text. */
+static const char *metadata_fields[] = { "title", "notes", "started", "ended" };
+
+static gboolean G_GNUC_PRINTF (2, 3)
+doc_error (GError    **error,
+           const char *format,
+           ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT, message);
+  return FALSE;
+}
+
+static gboolean G_GNUC_PRINTF (3, 4)
+deal_error (GError    **error,
+            guint       number,
+            const char *format,
+            ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
+               _("deal %u: %s"), number, message);
+  return FALSE;
+}
+
+static gboolean
+node_is_int (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_INT64;
+}
+
+static gboolean
+node_is_string (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_STRING;
+}
+
+static gboolean
+node_is_bool (JsonNode *node)
+{
+  return node != NULL && JSON_NODE_HOLDS_VALUE (node) &&
+         json_node_get_value_type (node) == G_TYPE_BOOLEAN;
+}
+
+/* A JSON scalar as the text a variant file would hold. */
+static char *
+scalar_to_text (JsonNode *node)
+{
+  if (node_is_string (node))
+    return g_strdup (json_node_get_string (node));
+  if (node_is_int (node))
+    return g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+  if (node_is_bool (node))
+    return g_strdup (json_node_get_boolean (node) ? "true" : "false");
+  return NULL;
+}
+
+static gint
+find_player (const DeucesGame *game,
+             JsonNode         *node,
+             guint             number,
+             const char       *fact,
+             GError          **error)
+{
+  gint seat;
+
+  if (!node_is_string (node))
+    {
+      deal_error (error, number, _("“%s” must be a player’s name"), fact);
+      return -1;
+    }
+  seat = deuces_game_find_player (game, json_node_get_string (node));
+  if (seat < 0)
+    deal_error (error, number, _("“%s” is not a player in this session"),
+                json_node_get_string (node));
+  return seat;
+}
+
+typedef gboolean (*PlayerFactFunc) (const DeucesGame *game,
+                                    DeucesDeal       *deal,
+                                    guint             seat,
+                                    JsonNode         *value,
+                                    guint             number,
+                                    GError          **error);
+
+/* Reads {"Name": value, …} calling @func for each player. */
+static gboolean
+per_player (const DeucesGame *game,
+            DeucesDeal       *deal,
+            JsonNode         *node,
+            const char       *fact,
+            guint             number,
+            PlayerFactFunc    func,
+            GError          **error)
+{
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return deal_error (error, number, _("“%s” must be an object of player names"), fact);
+
+  json_object_iter_init (&iter, json_node_get_object (node));
+  while (json_object_iter_next (&iter, &name, &value))
+    {
+      gint seat = deuces_game_find_player (game, name);
+
+      if (seat < 0)
+        return deal_error (error, number, _("“%s” is not a player in this session"), name);
+      if (!func (game, deal, seat, value, number, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_count (JsonNode   *value,
+            const char *what,
+            const char *name,
+            guint       number,
+            gint16     *out,
+            GError    **error)
+{
+  gint64 n;
+
+  if (!node_is_int (value))
+    return deal_error (error, number, _("%s’s %s must be a whole number"), name, what);
+  n = json_node_get_int (value);
+  if (n < 0)
+    return deal_error (error, number, _("%s’s %s cannot be negative"), name, what);
+  if (n > 9999)
+    return deal_error (error, number, _("%s’s %s (%" G_GINT64_FORMAT ") is far too many"),
+                       name, what, n);
+  *out = (gint16) n;
+  return TRUE;
+}
+
+static gboolean
+read_cards_left (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value,
+                 guint number, GError **error)
+{
+  return read_count (value, _("cards left"), game->players[seat], number,
+                     &deal->cards_left[seat], error);
+}
+
+static gboolean
+read_twos_left (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value,
+                guint number, GError **error)
+{
+  return read_count (value, _("twos left"), game->players[seat], number,
+                     &deal->twos_left[seat], error);
+}
+
+static gboolean
+read_points_left (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value,
+                  guint number, GError **error)
+{
+  return read_count (value, _("points left"), game->players[seat], number,
+                     &deal->points_left[seat], error);
+}
+
+static gboolean
+read_hand (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value,
+           guint number, GError **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  guint n = 0;
+
+  if (!node_is_string (value))
+    return deal_error (error, number, _("%s’s hand must be text such as “2S AH 10D”"),
+                       game->players[seat]);
+  if (!deuces_cards_parse (json_node_get_string (value), deal->hands[seat], DEUCES_MAX_HAND,
+                           &n, &local_error))
+    return deal_error (error, number, _("%s’s hand: %s"), game->players[seat],
+                       local_error->message);
+  deal->hand_len[seat] = (gint8) n;
+  return TRUE;
+}
+
+static gboolean
+read_special (const DeucesGame *game,
+              DeucesDeal       *deal,
+              guint             seat,
+              JsonNode         *node,
+              guint             number,
+              GError          **error)
+{
+  static const char *kinds[] = { "quads", "straight-flush", "four-twos" };
+  const char *kind = NULL;
+  gboolean final = FALSE;
+  DeucesSpecial *special;
+
+  if (node_is_string (node))
+    kind = json_node_get_string (node);
+  else if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      JsonObject *object = json_node_get_object (node);
+      JsonObjectIter iter;
+      const char *key;
+      JsonNode *value;
+
+      json_object_iter_init (&iter, object);
+      while (json_object_iter_next (&iter, &key, &value))
+        {
+          if (g_str_equal (key, "play") && node_is_string (value))
+            kind = json_node_get_string (value);
+          else if (g_str_equal (key, "final") && node_is_bool (value))
+            final = json_node_get_boolean (value);
+          else
+            return deal_error (error, number,
+                               _("a special play is {\"play\": \"quads\", \"final\": true}; “%s” is not part of it"),
+                               key);
+        }
+    }
+
+  if (deal->n_specials[seat] == DEUCES_MAX_SPECIALS)
+    return deal_error (error, number, _("%s has more than %d special plays"),
+                       game->players[seat], DEUCES_MAX_SPECIALS);
+  special = &deal->specials[seat][deal->n_specials[seat]];
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    if (g_strcmp0 (kind, kinds[k]) == 0)
+      {
+        special->kind = k;
+        special->final = final;
+        deal->n_specials[seat]++;
+        return TRUE;
+      }
+
+  return deal_error (error, number,
+                     _("%s’s special play must be quads, straight-flush or four-twos"),
+                     game->players[seat]);
+}
+
+static gboolean
+read_specials (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value,
+               guint number, GError **error)
+{
+  JsonArray *array;
+
+  if (!JSON_NODE_HOLDS_ARRAY (value))
+    return read_special (game, deal, seat, value, number, error);
+  array = json_node_get_array (value);
+  for (guint k = 0; k < json_array_get_length (array); k++)
+    if (!read_special (game, deal, seat, json_array_get_element (array, k), number, error))
+      return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_final_play (JsonNode   *node,
+                 guint       number,
+                 DeucesDeal *deal,
+                 GError    **error)
+{
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return deal_error (error, number, _("“final_play” must be {\"cards\": N, \"twos\": K}"));
+
+  json_object_iter_init (&iter, json_node_get_object (node));
+  while (json_object_iter_next (&iter, &key, &value))
+    {
+      gint16 *field;
+
+      if (g_str_equal (key, "cards"))
+        field = &deal->final_cards;
+      else if (g_str_equal (key, "twos"))
+        field = &deal->final_twos;
+      else
+        return deal_error (error, number, _("“final_play” has no field “%s”"), key);
+      if (!node_is_int (value) || json_node_get_int (value) < 0 || json_node_get_int (value) > 99)
+        return deal_error (error, number, _("“final_play” “%s” must be a small whole number"), key);
+      *field = (gint16) json_node_get_int (value);
+    }
+  if (deal->final_cards == DEUCES_UNSET)
+    return deal_error (error, number, _("“final_play” needs “cards”"));
+  if (deal->final_twos == DEUCES_UNSET)
+    deal->final_twos = 0;
+  return TRUE;
+}
+
+gboolean
+deuces_document_parse_deal (const DeucesGame *game,
+                            JsonObject       *object,
+                            guint             number,
+                            DeucesDeal       *deal,
+                            GError          **error)
+{
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  deuces_deal_init (deal);
+
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &key, &value))
+    {
+      gint seat;
+
+      if (g_str_equal (key, "winner") || g_str_equal (key, "starter") ||
+          g_str_equal (key, "assisted_by") || g_str_equal (key, "loser"))
+        {
+          if ((seat = find_player (game, value, number, key, error)) < 0)
+            return FALSE;
+          if (g_str_equal (key, "winner"))
+            deal->winner = seat;
+          else if (g_str_equal (key, "starter"))
+            deal->starter = seat;
+          else if (g_str_equal (key, "assisted_by"))
+            deal->assisted_by = seat;
+          else
+            deal->loser = seat;
+        }
+      else if (g_str_equal (key, "cards_left"))
+        {
+          if (!per_player (game, deal, value, key, number, read_cards_left, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "twos_left"))
+        {
+          if (!per_player (game, deal, value, key, number, read_twos_left, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "points_left"))
+        {
+          if (!per_player (game, deal, value, key, number, read_points_left, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "hands"))
+        {
+          if (!per_player (game, deal, value, key, number, read_hand, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "specials"))
+        {
+          if (!per_player (game, deal, value, key, number, read_specials, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "final_play"))
+        {
+          if (!read_final_play (value, number, deal, error))
+            return FALSE;
+        }
+      else if (g_str_equal (key, "dragon"))
+        {
+          if (!node_is_bool (value))
+            return deal_error (error, number, _("“dragon” must be true or false"));
+          deal->dragon = json_node_get_boolean (value);
+        }
+      else if (g_str_equal (key, "finish_order"))
+        {
+          JsonArray *array;
+
+          if (!JSON_NODE_HOLDS_ARRAY (value))
+            return deal_error (error, number, _("“finish_order” must be a list of every player"));
+          array = json_node_get_array (value);
+          if (json_array_get_length (array) != game->n_players)
+            return deal_error (error, number,
+                               _("the finishing order names %u players, but %u are playing"),
+                               json_array_get_length (array), game->n_players);
+          for (guint k = 0; k < game->n_players; k++)
+            {
+              if ((seat = find_player (game, json_array_get_element (array, k), number,
+                                       key, error)) < 0)
+                return FALSE;
+              deal->finish_order[k] = seat;
+            }
+          deal->n_order = game->n_players;
+        }
+      else
+        return deal_error (error, number, _("“%s” is not a fact of a deal"), key);
+    }
+
+  return deuces_game_check_deal (game, deal, number, error);
+}
+
+static DeucesVariant *
+parse_variant_object (JsonObject *object,
+                      GError    **error)
+{
+  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
+  g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+  JsonObjectIter iter;
+  const char *key;
+  JsonNode *value;
+
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &key, &value))
+    {
+      char *text = scalar_to_text (value);
+
+      if (text == NULL)
+        {
+          doc_error (error, _("variant: “%s” must be text, a number or true/false"), key);
+          return NULL;
+        }
+      g_ptr_array_add (keys, (gpointer) key);
+      g_ptr_array_add (values, text);
+    }
+
+  return deuces_variant_new_from_fields ((const char *const *) keys->pdata,
+                                         (const char *const *) values->pdata, keys->len,
+                                         _("variant"), error);
+}
+
+DeucesGame *
+deuces_document_parse (JsonNode *root,
+                       GError  **error)
+{
+  g_autoptr(DeucesVariant) variant = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *variant_id = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  JsonObject *object;
+  JsonNode *node;
+  JsonObjectIter iter;
+  const char *key;
+  guint hand_size = 0;
+  const char *stake = NULL;
+  g_autofree char *stake_text = NULL;
+  const char *currency = NULL;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      doc_error (error, _("a session document is a JSON object"));
+      return NULL;
+    }
+  object = json_node_get_object (root);
+
+  /* Unknown fields are an error, not silently ignored (INTERFACE.md). */
+  json_object_iter_init (&iter, object);
+  while (json_object_iter_next (&iter, &key, &node))
+    {
+      gboolean known = FALSE;
+
+      for (guint i = 0; i < G_N_ELEMENTS (metadata_fields); i++)
+        if (g_str_equal (key, metadata_fields[i]))
+          {
+            if (!node_is_string (node) && !JSON_NODE_HOLDS_NULL (node))
+              {
+                doc_error (error, _("“%s” must be text"), key);
+                return NULL;
+              }
+            known = TRUE;
+          }
+      if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&
+          !g_str_equal (key, "stake") && !g_str_equal (key, "currency") &&
+          !g_str_equal (key, "options") && !g_str_equal (key, "hand_size") &&
+          !g_str_equal (key, "deals"))
+        {
+          doc_error (error, _("the document has an unknown field “%s”"), key);
+          return NULL;
+        }
+    }
+
+  node = json_object_get_member (object, "variant");
+  if (node == NULL)
+    {
+      doc_error (error, _("the document does not say which “variant” it plays"));
+      return NULL;
+    }
+  if (node_is_string (node))
+    {
+      const DeucesVariant *preset = deuces_preset_lookup (json_node_get_string (node));
+
+      if (preset == NULL)
+        {
+          doc_error (error, _("there is no variant “%s” (deuces-cli variants lists them)"),
+                     json_node_get_string (node));
+          return NULL;
+        }
+      variant = deuces_variant_copy (preset);
+      variant_id = g_strdup (preset->id);
+    }
+  else if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      variant = parse_variant_object (json_node_get_object (node), error);
+      if (variant == NULL)
+        return NULL;
+    }
+  else
+    {
+      doc_error (error, _("“variant” must be a preset id or a variant object"));
+      return NULL;
+    }
+
+  node = json_object_get_member (object, "options");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      const char *name;
+      JsonNode *value;
+
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          doc_error (error, _("“options” must be an object"));
+          return NULL;
+        }
+      json_object_iter_init (&iter, json_node_get_object (node));
+      while (json_object_iter_next (&iter, &name, &value))
+        {
+          g_autoptr(GError) local_error = NULL;
+          g_autofree char *text = scalar_to_text (value);
+
+          if (text == NULL || !deuces_options_set (&variant->options, name, text, &local_error))
+            {
+              doc_error (error, _("options: %s"),
+                         local_error != NULL ? local_error->message
+                                             : _("an option is true/false, a number or a name"));
+              return NULL;
+            }
+        }
+    }
+
+  node = json_object_get_member (object, "players");
+  if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    {
+      doc_error (error, _("“players” must be a list of names"));
+      return NULL;
+    }
+  {
+    JsonArray *array = json_node_get_array (node);
+
+    for (guint i = 0; i < json_array_get_length (array); i++)
+      {
+        JsonNode *element = json_array_get_element (array, i);
+
+        if (!node_is_string (element))
+          {
+            doc_error (error, _("“players” must be a list of names"));
+            return NULL;
+          }
+        g_ptr_array_add (names, (gpointer) json_node_get_string (element));
+      }
+  }
+
+  node = json_object_get_member (object, "hand_size");
+  if (node != NULL)
+    {
+      if (!node_is_int (node) || json_node_get_int (node) < 1 || json_node_get_int (node) > 99)
+        {
+          doc_error (error, _("“hand_size” must be 13, 17 or 21"));
+          return NULL;
+        }
+      hand_size = json_node_get_int (node);
+    }
+
+  game = deuces_game_new (variant, (const char *const *) names->pdata, names->len, hand_size,
+                          error);
+  if (game == NULL)
+    return NULL;
+  game->variant_id = g_steal_pointer (&variant_id);
+
+  node = json_object_get_member (object, "currency");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      if (!node_is_string (node))
+        {
+          doc_error (error, _("“currency” must be an ISO 4217 code such as “HKD”"));
+          return NULL;
+        }
+      currency = json_node_get_string (node);
+    }
+  node = json_object_get_member (object, "stake");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      /* Money is exact: a JSON number like 0.1 is already a binary fraction. */
+      if (node_is_int (node))
+        stake = stake_text = g_strdup_printf ("%" G_GINT64_FORMAT, json_node_get_int (node));
+      else if (node_is_string (node))
+        stake = json_node_get_string (node);
+      else
+        {
+          doc_error (error, _("“stake” must be a decimal string such as \"0.50\""));
+          return NULL;
+        }
+    }
+  if (!deuces_game_set_money (game, currency, stake, error))
+    return NULL;
+
+  node = json_object_get_member (object, "deals");
+  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
+    {
+      JsonArray *array;
+
+      if (!JSON_NODE_HOLDS_ARRAY (node))
+        {
+          doc_error (error, _("“deals” must be a list of deals"));
+          return NULL;
+        }
+      array = json_node_get_array (node);
+      for (guint d = 0; d < json_array_get_length (array); d++)
+        {
+          JsonNode *element = json_array_get_element (array, d);
+          DeucesDeal deal;
+
+          if (!JSON_NODE_HOLDS_OBJECT (element))
+            {
+              deal_error (error, d + 1, _("a deal must be an object of facts"));
+              return NULL;
+            }
+          if (!deuces_document_parse_deal (game, json_node_get_object (element), d + 1, &deal,
+                                           error))
+            return NULL;
+          g_array_append_val (game->deals, deal);
+        }
+    }
+
+  return g_steal_pointer (&game);
+}
+
+DeucesGame *
+deuces_document_parse_data (const char *data,
+                            gssize      length,
+                            GError    **error)
+{
+  g_autoptr(JsonParser) parser = json_parser_new_immutable ();
+  g_autoptr(GError) local_error = NULL;
+
+  if (length < 0)
+    length = strlen (data);
+  if (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, length, NULL))
+    {
+      doc_error (error, _("the document is not UTF-8 text"));
+      return NULL;
+    }
+  if (!json_parser_load_from_data (parser, data, length, &local_error))
+    {
+      doc_error (error, _("the document is not valid JSON: %s"), local_error->message);
+      return NULL;
+    }
+
+  return deuces_document_parse (json_parser_get_root (parser), error);
+}
+
+/* Output. */
+
+static void
+add_variant_field (const char *key,
+                   const char *value,
+                   gpointer    user_data)
+{
+  JsonBuilder *builder = user_data;
+  gint64 number;
+
+  json_builder_set_member_name (builder, key);
+  if (g_str_equal (value, "true") || g_str_equal (value, "false"))
+    json_builder_add_boolean_value (builder, g_str_equal (value, "true"));
+  else if (!g_str_equal (key, "players") && g_ascii_string_to_signed (value, 10, G_MININT32,
+                                                                      G_MAXINT32, &number, NULL))
+    json_builder_add_int_value (builder, number);
+  else
+    json_builder_add_string_value (builder, value);
+}
+
+static void
+add_variant (JsonBuilder      *builder,
+             const DeucesGame *game)
+{
+  json_builder_set_member_name (builder, "variant");
+  if (game->variant_id != NULL)
+    json_builder_add_string_value (builder, game->variant_id);
+  else
+    {
+      json_builder_begin_object (builder);
+      deuces_variant_foreach_field (game->variant, add_variant_field, builder);
+      json_builder_end_object (builder);
+    }
+}
+
+static void
+add_players (JsonBuilder      *builder,
+             const DeucesGame *game)
+{
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < game->n_players; i++)
+    json_builder_add_string_value (builder, game->players[i]);
+  json_builder_end_array (builder);
+}
+
+static void
+add_per_player_ints (JsonBuilder      *builder,
+                     const DeucesGame *game,
+                     const char       *name,
+                     const gint16     *values)
+{
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < game->n_players; i++)
+    any |= values[i] != DEUCES_UNSET;
+  if (!any)
+    return;
+
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < game->n_players; i++)
+    if (values[i] != DEUCES_UNSET)
+      {
+        json_builder_set_member_name (builder, game->players[i]);
+        json_builder_add_int_value (builder, values[i]);
+      }
+  json_builder_end_object (builder);
+}
+
+static void
+add_seat (JsonBuilder      *builder,
+          const DeucesGame *game,
+          const char       *name,
+          gint              seat)
+{
+  if (seat < 0)
+    return;
+  json_builder_set_member_name (builder, name);
+  json_builder_add_string_value (builder, game->players[seat]);
+}
+
+JsonNode *
+deuces_document_build_deal (const DeucesGame *game,
+                            const DeucesDeal *deal)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  static const char *special_names[] = { "quads", "straight-flush", "four-twos" };
+  gboolean any_hand = FALSE, any_special = FALSE;
+
+  json_builder_begin_object (builder);
+  add_seat (builder, game, "winner", deal->winner);
+  add_per_player_ints (builder, game, "cards_left", deal->cards_left);
+  add_per_player_ints (builder, game, "twos_left", deal->twos_left);
+  add_per_player_ints (builder, game, "points_left", deal->points_left);
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      any_hand |= deal->hand_len[i] >= 0;
+      any_special |= deal->n_specials[i] > 0;
+    }
+  if (any_hand)
+    {
+      json_builder_set_member_name (builder, "hands");
+      json_builder_begin_object (builder);
+      for (guint i = 0; i < game->n_players; i++)
+        if (deal->hand_len[i] >= 0)
+          {
+            g_autofree char *text = deuces_cards_to_string (deal->hands[i], deal->hand_len[i]);
+
+            json_builder_set_member_name (builder, game->players[i]);
+            json_builder_add_string_value (builder, text);
+          }
+      json_builder_end_object (builder);
+    }
+
+  if (deal->final_cards != DEUCES_UNSET)
+    {
+      json_builder_set_member_name (builder, "final_play");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "cards");
+      json_builder_add_int_value (builder, deal->final_cards);
+      json_builder_set_member_name (builder, "twos");
+      json_builder_add_int_value (builder, MAX (deal->final_twos, 0));
+      json_builder_end_object (builder);
+    }
+  add_seat (builder, game, "starter", deal->starter);
+  add_seat (builder, game, "assisted_by", deal->assisted_by);
+  add_seat (builder, game, "loser", deal->loser);
+  if (deal->dragon)
+    {
+      json_builder_set_member_name (builder, "dragon");
+      json_builder_add_boolean_value (builder, TRUE);
+    }
+  if (deal->n_order > 0)
+    {
+      json_builder_set_member_name (builder, "finish_order");
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < deal->n_order; k++)
+        json_builder_add_string_value (builder, game->players[deal->finish_order[k]]);
+      json_builder_end_array (builder);
+    }
+  if (any_special)
+    {
+      json_builder_set_member_name (builder, "specials");
+      json_builder_begin_object (builder);
+      for (guint i = 0; i < game->n_players; i++)
+        {
+          if (deal->n_specials[i] == 0)
+            continue;
+          json_builder_set_member_name (builder, game->players[i]);
+          json_builder_begin_array (builder);
+          for (guint k = 0; k < deal->n_specials[i]; k++)
+            {
+              json_builder_begin_object (builder);
+              json_builder_set_member_name (builder, "play");
+              json_builder_add_string_value (builder, special_names[deal->specials[i][k].kind]);
+              json_builder_set_member_name (builder, "final");
+              json_builder_add_boolean_value (builder, deal->specials[i][k].final);
+              json_builder_end_object (builder);
+            }
+          json_builder_end_array (builder);
+        }
+      json_builder_end_object (builder);
+    }
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static void
+add_money_settings (JsonBuilder      *builder,
+                    const DeucesGame *game)
+{
+  g_autofree char *stake = deuces_money_format (game->stake, game->digits);
+
+  json_builder_set_member_name (builder, "stake");
+  json_builder_add_string_value (builder, stake);
+  json_builder_set_member_name (builder, "currency");
+  if (game->currency != NULL)
+    json_builder_add_string_value (builder, game->currency);
+  else
+    json_builder_add_null_value (builder);
+}
+
+JsonNode *
+deuces_document_build (const DeucesGame *game)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+  const DeucesOptions *o = &game->variant->options;
+
+  json_builder_begin_object (builder);
+  add_variant (builder, game);
+  add_players (builder, game);
+  if (game->n_players == 2)
+    {
+      json_builder_set_member_name (builder, "hand_size");
+      json_builder_add_int_value (builder, game->hand_size);
+    }
+  add_money_settings (builder, game);
+
+  /* The options in force, so the document means the same whatever the preset's defaults
+   * become. */
+  json_builder_set_member_name (builder, "options");
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "assistance");
+  json_builder_add_boolean_value (builder, o->assistance);
+  json_builder_set_member_name (builder, "dragon");
+  json_builder_add_boolean_value (builder, o->dragon);
+  json_builder_set_member_name (builder, "twos_out_doubles");
+  json_builder_add_boolean_value (builder, o->twos_out_doubles);
+  json_builder_set_member_name (builder, "twos_in_hand_doubles");
+  json_builder_add_boolean_value (builder, o->twos_in_hand_doubles);
+  json_builder_set_member_name (builder, "target");
+  json_builder_add_int_value (builder, o->target);
+  json_builder_set_member_name (builder, "deal_limit");
+  json_builder_add_int_value (builder, o->deal_limit);
+  json_builder_set_member_name (builder, "next_leader");
+  json_builder_add_string_value (builder, deuces_next_leader_to_string (o->next_leader));
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "deals");
+  json_builder_begin_array (builder);
+  for (guint d = 0; d < game->deals->len; d++)
+    json_builder_add_value (builder,
+                            deuces_document_build_deal (game, &g_array_index (game->deals,
+                                                                              DeucesDeal, d)));
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+static void
+add_scored_members (JsonBuilder            *builder,
+                    const DeucesGame       *game,
+                    const DeucesScoreSheet *sheet)
+{
+  add_variant (builder, game);
+  json_builder_set_member_name (builder, "goal");
+  json_builder_add_string_value (builder, deuces_goal_to_string (game->variant->goal));
+  add_players (builder, game);
+
+  json_builder_set_member_name (builder, "deals");
+  json_builder_begin_array (builder);
+  for (guint d = 0; d < sheet->n_deals; d++)
+    {
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "number");
+      json_builder_add_int_value (builder, d + 1);
+      json_builder_set_member_name (builder, "points");
+      json_builder_begin_object (builder);
+      for (guint i = 0; i < game->n_players; i++)
+        {
+          json_builder_set_member_name (builder, game->players[i]);
+          json_builder_add_int_value (builder, sheet->deals[d].points[i]);
+        }
+      json_builder_end_object (builder);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "totals");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      json_builder_set_member_name (builder, game->players[i]);
+      json_builder_add_int_value (builder, sheet->totals[i]);
+    }
+  json_builder_end_object (builder);
+
+  json_builder_set_member_name (builder, "leader");
+  json_builder_add_string_value (builder, game->players[sheet->leader]);
+  json_builder_set_member_name (builder, "finished");
+  json_builder_add_boolean_value (builder, sheet->finished);
+}
+
+JsonNode *
+deuces_document_build_scored (const DeucesGame       *game,
+                              const DeucesScoreSheet *sheet)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  add_scored_members (builder, game, sheet);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
+static void
+add_transfers (JsonBuilder      *builder,
+               const DeucesGame *game,
+               const char       *name,
+               const GArray     *transfers)
+{
+  json_builder_set_member_name (builder, name);
+  json_builder_begin_array (builder);
+  for (guint k = 0; k < transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
+      g_autofree char *amount = deuces_money_format (t->amount, game->digits);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "from");
+      json_builder_add_string_value (builder, game->players[t->from]);
+      json_builder_set_member_name (builder, "to");
+      json_builder_add_string_value (builder, game->players[t->to]);
+      json_builder_set_member_name (builder, "amount");
+      json_builder_add_string_value (builder, amount);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+}
+
+JsonNode *
+deuces_document_build_settlement (const DeucesGame       *game,
+                                  const DeucesScoreSheet *sheet,
+                                  const DeucesSettlement *settlement)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  add_scored_members (builder, game, sheet);
+  add_money_settings (builder, game);
+
+  json_builder_set_member_name (builder, "balances");
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      g_autofree char *amount = deuces_money_format (settlement->balances[i], game->digits);
+
+      json_builder_set_member_name (builder, game->players[i]);
+      json_builder_add_string_value (builder, amount);
+    }
+  json_builder_end_object (builder);
+
+  add_transfers (builder, game, "payments", settlement->payments);
+  add_transfers (builder, game, "transfers", settlement->transfers);
+  json_builder_end_object (builder);
+
+  return json_builder_get_root (builder);
+}
+
+char *
+deuces_json_to_string (JsonNode *node,
+                       gboolean  pretty)
+{
+  g_autoptr(JsonGenerator) generator = json_generator_new ();
+
+  json_generator_set_root (generator, node);
+  json_generator_set_pretty (generator, pretty);
+  json_generator_set_indent (generator, 2);
+  return json_generator_to_data (generator, NULL);
+}

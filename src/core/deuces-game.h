@@ -27,13 +27,13 @@ typedef struct {
  * recorded is DEUCES_UNSET (or 0 / FALSE where noted). */
 typedef struct {
   gint8         winner;
-  gint8         cards_left[DEUCES_MAX_PLAYERS];
-  gint8         twos_left[DEUCES_MAX_PLAYERS];
+  gint16        cards_left[DEUCES_MAX_PLAYERS];
+  gint16        twos_left[DEUCES_MAX_PLAYERS];
   gint16        points_left[DEUCES_MAX_PLAYERS];
   gint8         hand_len[DEUCES_MAX_PLAYERS];   /* DEUCES_UNSET: no hand given */
   DeucesCard    hands[DEUCES_MAX_PLAYERS][DEUCES_MAX_HAND];
-  gint8         final_cards;
-  gint8         final_twos;
+  gint16        final_cards;
+  gint16        final_twos;
   gint8         starter;
   gint8         assisted_by;
   gint8         loser;                          /* taiwan-loser without hands */
@@ -107,7 +107,7 @@ typedef struct {
   gint   owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
 } DeucesDealScore;
 
-/* Scores one deal (which must have passed deuces_game_check_deal). */
+/* Checks (as the game's next deal) and scores one deal without adding it. */
 gboolean    deuces_game_score_deal   (const DeucesGame    *game,
                                       const DeucesDeal    *deal,
                                       DeucesDealScore     *score,
