@@ -1,8 +1,718 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include <glib.h>
-int
-main (int argc, char **argv)
+/* test-scoring.c: every preset and option against the rule texts, and invalid deals. */
+
+#include "config.h"
+
+#include <locale.h>
+
+#include "deuces-document.h"
+#include "deuces-error.h"
+#include "deuces-money.h"
+
+/* Documents are written with single quotes to keep the tables readable. */
+static char *
+dequote (const char *text)
 {
+  char *json = g_strdup (text);
+
+  g_strdelimit (json, "'", '"');
+  return json;
+}
+
+static DeucesGame *
+load (const char *document,
+      GError    **error)
+{
+  g_autofree char *json = dequote (document);
+
+  return deuces_document_parse_data (json, -1, error);
+}
+
+/* "Ann=0 Bo=3 …" for a points row, in seat order. */
+static char *
+describe (const DeucesGame *game,
+          const gint64     *values)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < game->n_players; i++)
+    g_string_append_printf (text, "%s%s=%" G_GINT64_FORMAT, i ? " " : "", game->players[i],
+                            values[i]);
+  return g_string_free (text, FALSE);
+}
+
+typedef struct {
+  const char *path;
+  const char *source;     /* the passage of the rule text the case comes from */
+  const char *document;
+  const char *last_deal;  /* points of the last deal; NULL to skip */
+  const char *totals;     /* totals after all deals; NULL to skip */
+} ScoringCase;
+
+static const ScoringCase scoring_cases[] = {
+  /* classic */
+  { "/scoring/classic/one-per-card", "000 Scoring: one point per card with 9 cards or fewer",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':9,'Di':1}}]}",
+    "Ann=0 Bo=3 Cy=9 Di=1", NULL },
+  { "/scoring/classic/fried-double", "000 Scoring: two points per card with 10, 11 or 12 cards",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':12,'Di':11}}]}",
+    "Ann=0 Bo=20 Cy=24 Di=22", NULL },
+  { "/scoring/classic/fried-triple", "000 Scoring: three points per card (39) with all 13 cards",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Di','cards_left':{'Ann':13,'Bo':1,'Cy':2}}]}",
+    "Ann=39 Bo=1 Cy=2 Di=0", NULL },
+  { "/scoring/classic/three-players", "000 Three Player Game: more than 13 cards pays 3 per card",
+    "{'variant':'classic','players':['Ann','Bo','Cy'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':18,'Cy':14}}]}",
+    "Ann=0 Bo=54 Cy=42", NULL },
+  { "/scoring/classic/assistance", "000 Scoring: you have to pay the losses of all three players",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'final_play':{'cards':1,'twos':0},"
+    "'assisted_by':'Cy'}]}",
+    "Ann=0 Bo=0 Cy=33 Di=0", NULL },
+  { "/scoring/classic/assistance-off", "RULES.md §2 Options: assistance is a switch",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'assistance':false},"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
+    "Ann=0 Bo=3 Cy=22 Di=8", NULL },
+  { "/scoring/classic/dragon", "000 Dragon wins: each other player scores 39 penalty points",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'dragon':true},"
+    "'deals':[{'winner':'Bo','dragon':true}]}",
+    "Ann=39 Bo=0 Cy=39 Di=39", NULL },
+  { "/scoring/classic/twos-out-doubles", "000 Scoring variations: a last play of only twos doubles the penalties",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'twos_out_doubles':true},"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':10,'Di':1},'final_play':{'cards':2,'twos':2}}]}",
+    "Ann=0 Bo=6 Cy=40 Di=2", NULL },
+  { "/scoring/classic/twos-out-needs-all-twos", "000 Scoring variations: the play must consist entirely of twos",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'twos_out_doubles':true},"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':10,'Di':1},'final_play':{'cards':5,'twos':3}}]}",
+    "Ann=0 Bo=3 Cy=20 Di=1", NULL },
+  { "/scoring/classic/twos-in-hand-doubles", "004 Scoring: double the count for each unused 2",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'twos_in_hand_doubles':true},"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1},'twos_left':{'Bo':1,'Cy':2}}]}",
+    "Ann=0 Bo=6 Cy=20 Di=1", NULL },
+  { "/scoring/classic/001-worked-example", "001 Scoring: A=81, B=40, C=107, D=63",
+    "{'variant':'flat','players':['A','B','C','D'],'deals':["
+    "{'winner':'A','cards_left':{'B':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':10}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':1}},"
+    "{'winner':'D','cards_left':{'A':13,'B':13,'C':13}},"
+    "{'winner':'D','cards_left':{'A':2,'B':13,'C':13}},"
+    "{'winner':'D','cards_left':{'A':1,'B':1,'C':3}}]}",
+    NULL, "A=81 B=40 C=107 D=63" },
+  /* zero-sum */
+  { "/scoring/zero-sum/004-example", "004 Scoring: East 3, West 11, South 8 score -3, -22, -8 and North +33",
+    "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
+    "{'winner':'North','cards_left':{'East':3,'West':11,'South':8}}]}",
+    "North=33 East=-3 West=-22 South=-8", NULL },
+  { "/scoring/zero-sum/every-card", "004 Scoring: -3 a card for a player who played no card",
+    "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
+    "{'winner':'East','cards_left':{'North':13,'West':12,'South':9}}]}",
+    "North=-39 East=72 West=-24 South=-9", NULL },
+  { "/scoring/zero-sum/three-players", "004 Scoring: with 3 players 17 cards triple, 12 to 16 double",
+    "{'variant':'zero-sum','players':['North','East','West'],'deals':["
+    "{'winner':'North','cards_left':{'East':17,'West':12}},"
+    "{'winner':'North','cards_left':{'East':11,'West':18}}]}",
+    "North=65 East=-11 West=-54", "North=140 East=-62 West=-78" },
+  { "/scoring/zero-sum/assistance", "004 Penalty for assistance: the assister takes the other losers' points",
+    "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
+    "{'winner':'North','cards_left':{'East':3,'West':11,'South':8},'assisted_by':'South'}]}",
+    "North=33 East=0 West=0 South=-33", NULL },
+  /* da-lao-er */
+  { "/scoring/da-lao-er/ten-or-fewer", "000 Variations (GameSky): 1 per card with 10 or fewer, 2 with 11 or more",
+    "{'variant':'da-lao-er','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':11,'Di':13}}]}",
+    "Ann=0 Bo=10 Cy=22 Di=26", NULL },
+  /* heavy */
+  { "/scoring/heavy/tiers", "000 Scoring variations: double with 8 or 9, triple with 10-12, quadruple with 13",
+    "{'variant':'heavy','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':7,'Cy':8,'Di':9}},"
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':12,'Di':13}}]}",
+    "Ann=0 Bo=30 Cy=36 Di=52", "Ann=0 Bo=37 Cy=52 Di=70" },
+  /* doubling */
+  { "/scoring/doubling/stacked", "000 Scoring variations: 40 points for 10 cards, 44 for 11",
+    "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':11,'Di':8}}]}",
+    "Ann=0 Bo=40 Cy=44 Di=16", NULL },
+  { "/scoring/doubling/nine-with-two-twos", "000 Scoring variations: nine cards with two twos lose 9 x 2 x 2 x 2 = 72",
+    "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':9,'Cy':7,'Di':1},'twos_left':{'Bo':2}}]}",
+    "Ann=0 Bo=72 Cy=7 Di=1", NULL },
+  { "/scoring/doubling/twos-from-hand", "RULES.md §1: twos left are derived from the hand when given",
+    "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'2S 2H 3D','Cy':'4C','Di':'5C 6C'}}]}",
+    "Ann=0 Bo=12 Cy=1 Di=2", NULL },
+  /* pair-difference */
+  { "/scoring/pair-difference/kam-example", "000 (Anthony Kam): 10 cards pay 20 to the winner but only 8 to a player with 2",
+    "{'variant':'pair-difference','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+    "Ann=-24 Bo=36 Cy=-6 Di=-6", NULL },
+  /* flat */
+  { "/scoring/flat/never-doubled", "000 Scoring variations: one point per card, without doubling",
+    "{'variant':'flat','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':13,'Cy':10,'Di':1}}]}",
+    "Ann=0 Bo=13 Cy=10 Di=1", NULL },
+  /* face-value */
+  { "/scoring/face-value/hands", "000 Scoring variations: 2-10 one point, J Q K two, A three, 2 four",
+    "{'variant':'face-value','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'2S AH KD 3C','Cy':'10D','Di':'JC QC'}}]}",
+    "Ann=0 Bo=10 Cy=1 Di=4", NULL },
+  { "/scoring/face-value/doubled-and-counted", "000 Scoring variations: doubled for a player with 10 or more cards",
+    "{'variant':'face-value','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'3D 4D 5D 6D 7D 8D 9D 10D JD QD'},"
+    "'cards_left':{'Cy':5,'Di':2},'points_left':{'Cy':9,'Di':8}}]}",
+    "Ann=0 Bo=24 Cy=9 Di=8", NULL },
+  /* rank-value */
+  { "/scoring/rank-value/hands", "000 Scoring variations: 1 for a three … 12 for an ace, 13 for a two",
+    "{'variant':'rank-value','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'2S AH KD 3C','Cy':'10D','Di':'JC QC'}}]}",
+    "Ann=0 Bo=37 Cy=8 Di=19", NULL },
+  /* winner-only */
+  { "/scoring/winner-only/collects", "000 Scoring variations: only the winner collects, nothing between losers",
+    "{'variant':'winner-only','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
+    "Ann=-33 Bo=3 Cy=22 Di=8", NULL },
+  /* starter-doubles */
+  { "/scoring/starter-doubles/only-starter", "000 Scoring variations: the double score applies only to the starter",
+    "{'variant':'starter-doubles','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':10,'Di':13},'starter':'Bo'}]}",
+    "Ann=0 Bo=20 Cy=10 Di=13", NULL },
+  /* taiwan-loser */
+  { "/scoring/taiwan-loser/honour", "000 (Jonathan Dushoff): the holder of the highest honour combination loses",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'2S 2H AS','Cy':'5D 5C 5H 5S 3D','Di':'6C 7C 8C 9C 10C JH'}}]}",
+    "Ann=-1 Bo=0 Cy=0 Di=1", NULL },
+  { "/scoring/taiwan-loser/two-or-ace", "000 (Jonathan Dushoff): without honours, the holder of the highest two or ace loses",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'AS 3D','Cy':'2D','Di':'KS QS JS 10S 8S 7D'}}]}",
+    "Ann=-1 Bo=0 Cy=1 Di=0", NULL },
+  { "/scoring/taiwan-loser/most-cards", "000 (Jonathan Dushoff): else the holder of the most cards loses",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D 6D'}}]}",
+    "Ann=-1 Bo=0 Cy=0 Di=1", NULL },
+  { "/scoring/taiwan-loser/tie-highest-card", "000 (Jonathan Dushoff): a tie for most cards goes to the highest card",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D'}}]}",
+    "Ann=-1 Bo=1 Cy=0 Di=0", NULL },
+  { "/scoring/taiwan-loser/named", "RULES.md §2: without hands the scorer names the loser",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Bo','loser':'Di'}]}",
+    "Ann=0 Bo=-1 Cy=0 Di=1", NULL },
+  /* indonesia */
+  { "/scoring/indonesia/losers", "000 (Harold Hutabarat): 1 per card 3 to A, 5 per two, x2 with 11-12, x3 with 13",
+    "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
+    "Ann=-5 Bo=9 Cy=22 Di=63", NULL },
+  { "/scoring/indonesia/twos-finish", "000 (Harold Hutabarat): each two in the finishing play is -10 (a pair of twos -20)",
+    "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':1,'Cy':2,'Di':3},'final_play':{'cards':2,'twos':2}}]}",
+    "Ann=-20 Bo=1 Cy=2 Di=3", NULL },
+  { "/scoring/indonesia/specials", "000 (Harold Hutabarat): quads -20, straight flush -40, doubled as the final play",
+    "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},'final_play':{'cards':5,'twos':0},"
+    "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':['quads'],'Cy':['four-twos']}}]}",
+    "Ann=-85 Bo=-16 Cy=-78 Di=3", NULL },
+  /* pusoy-dos */
+  { "/scoring/pusoy-dos/deuces", "000 Scoring variations (Pusoy Dos): 1 point, 2, 4, 8 or 16 with deuces in the last play",
+    "{'variant':'pusoy-dos','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann'},"
+    "{'winner':'Bo','final_play':{'cards':1,'twos':1}},"
+    "{'winner':'Cy','final_play':{'cards':3,'twos':3}},"
+    "{'winner':'Di','final_play':{'cards':5,'twos':4}}]}",
+    "Ann=0 Bo=0 Cy=0 Di=16", "Ann=1 Bo=2 Cy=8 Di=16" },
+  /* gamers-house */
+  { "/scoring/gamers-house/pair-of-twos", "003: a point per card in the other hands, x4 for a pair of twos",
+    "{'variant':'gamers-house','players':['Ann','Bo','Cy'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7},'final_play':{'cards':2,'twos':2}}]}",
+    "Ann=40 Bo=0 Cy=0", NULL },
+  { "/scoring/gamers-house/four-twos", "003: four of a kind in twos multiplies by 16",
+    "{'variant':'gamers-house','players':['Ann','Bo'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':4},'final_play':{'cards':5,'twos':4}}]}",
+    "Ann=64 Bo=0", NULL },
+  /* finish-order */
+  { "/scoring/finish-order/four", "000 Scoring variations: 5, 3, 1 and 0 points by finishing order",
+    "{'variant':'finish-order','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'finish_order':['Di','Ann','Bo','Cy']}]}",
+    "Ann=3 Bo=1 Cy=0 Di=5", NULL },
+  { "/scoring/finish-order/three", "RULES.md §2: with three players 5, 3, 0",
+    "{'variant':'finish-order','players':['Ann','Bo','Cy'],'deals':["
+    "{'finish_order':['Cy','Ann','Bo']}]}",
+    "Ann=3 Bo=0 Cy=5", NULL },
+  { "/scoring/finish-order/two", "RULES.md §2: with two players 5, 0",
+    "{'variant':'finish-order','players':['Ann','Bo'],'deals':[{'finish_order':['Bo','Ann']}]}",
+    "Ann=0 Bo=5", NULL },
+  /* president */
+  { "/scoring/president/basic", "002 The Basic Game: 2 for the President, 1 for the Vice President, nothing for the others",
+    "{'variant':'president','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'finish_order':['Ed','Cy','Ann','Bo','Di']}]}",
+    "Ann=0 Bo=0 Cy=1 Di=0 Ed=2", NULL },
+  { "/scoring/president-symmetric/five", "002 Scoring: with 5 players 2, 1, 0, -1, -2",
+    "{'variant':'president-symmetric','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'finish_order':['Ed','Cy','Ann','Bo','Di']}]}",
+    "Ann=0 Bo=-1 Cy=1 Di=-2 Ed=2", NULL },
+  { "/scoring/president-symmetric/seven", "002 Scoring: with 7 players 3, 2, 1, 0, -1, -2, -3",
+    "{'variant':'president-symmetric','players':['A','B','C','D','E','F','G'],'deals':["
+    "{'finish_order':['G','F','E','D','C','B','A']}]}",
+    "A=-3 B=-2 C=-1 D=0 E=1 F=2 G=3", NULL },
+};
+
+static void
+test_scoring_case (gconstpointer data)
+{
+  const ScoringCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_test_message ("Source: %s", c->source);
+  game = load (c->document, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sheet->n_deals, >, 0);
+
+  if (c->last_deal != NULL)
+    {
+      gint64 points[DEUCES_MAX_PLAYERS];
+      g_autofree char *text = NULL;
+
+      for (guint i = 0; i < game->n_players; i++)
+        points[i] = sheet->deals[sheet->n_deals - 1].points[i];
+      text = describe (game, points);
+      g_assert_cmpstr (text, ==, c->last_deal);
+    }
+  if (c->totals != NULL)
+    {
+      g_autofree char *text = describe (game, sheet->totals);
+
+      g_assert_cmpstr (text, ==, c->totals);
+    }
+}
+
+/* Settlement of a whole document, as `deuces-cli settle` does it. */
+typedef struct {
+  const char *path;
+  const char *source;
+  const char *document;
+  const char *balances;   /* "Ann=3300 …" in minor units */
+  const char *payments;   /* "Bo>Ann:300 …" */
+} SettlementCase;
+
+static const SettlementCase settlement_cases[] = {
+  { "/settlement/pairwise/001-worked-example",
+    "001 Scoring: A=81, B=40, C=107, D=63 gives -33, +131, -137, +39 units",
+    "{'variant':'flat','players':['A','B','C','D'],'stake':'1','currency':'HKD','deals':["
+    "{'winner':'A','cards_left':{'B':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':13}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':10}},"
+    "{'winner':'B','cards_left':{'A':13,'C':13,'D':1}},"
+    "{'winner':'D','cards_left':{'A':13,'B':13,'C':13}},"
+    "{'winner':'D','cards_left':{'A':2,'B':13,'C':13}},"
+    "{'winner':'D','cards_left':{'A':1,'B':1,'C':3}}]}",
+    "A=-3300 B=13100 C=-13700 D=3900",
+    "A>B:4100 A>D:1800 C>A:2600 C>B:6700 C>D:4400 D>B:2300" },
+  { "/settlement/pairwise/half-dollar-stake", "000 Scoring: a stake per point, settled pairwise",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'stake':'0.50','currency':'HKD',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
+    "Ann=1650 Bo=1050 Cy=-2750 Di=50",
+    "Bo>Ann:150 Cy>Ann:1100 Cy>Bo:950 Cy>Di:700 Di>Ann:400 Di>Bo:250" },
+  { "/settlement/pairwise/positive-goal", "RULES.md §3: for positive schemes the signs flip",
+    "{'variant':'pusoy-dos','players':['Ann','Bo','Cy'],'stake':'10','currency':'JPY','deals':["
+    "{'winner':'Ann','final_play':{'cards':2,'twos':2}},{'winner':'Bo'}]}",
+    "Ann=70 Bo=-20 Cy=-50",
+    "Bo>Ann:30 Cy>Ann:40 Cy>Bo:10" },
+  { "/settlement/winner-collects/zero-sum", "004 Scoring: the winner collects what the others lose",
+    "{'variant':'zero-sum','players':['North','East','West','South'],'stake':'2','currency':'USD',"
+    "'deals':[{'winner':'North','cards_left':{'East':3,'West':11,'South':8}},"
+    "{'winner':'East','cards_left':{'North':1,'West':2,'South':3}}]}",
+    "North=6400 East=600 West=-4800 South=-2200",
+    "East>North:400 West>North:4400 West>East:400 South>North:1600 South>East:600" },
+  { "/settlement/per-pair/kam", "000 (Anthony Kam): each pair settles its own difference each deal",
+    "{'variant':'pair-difference','players':['Ann','Bo','Cy','Di'],'stake':'1','currency':'SGD',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+    "Ann=2400 Bo=-3600 Cy=600 Di=600",
+    "Bo>Ann:2000 Bo>Cy:800 Bo>Di:800 Cy>Ann:200 Di>Ann:200" },
+  { "/settlement/loser-pays/taiwan", "000 (Jonathan Dushoff): the loser pays the winner a fixed amount",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy'],'stake':'100','currency':'TWD',"
+    "'deals':[{'winner':'Ann','loser':'Bo'},{'winner':'Ann','loser':'Cy'},{'winner':'Bo','loser':'Ann'}]}",
+    "Ann=10000 Bo=0 Cy=-10000",
+    "Cy>Ann:10000" },
+};
+
+static char *
+describe_transfers (const DeucesGame *game,
+                    const GArray     *transfers)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint k = 0; k < transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
+
+      g_string_append_printf (text, "%s%s>%s:%" G_GINT64_FORMAT, k ? " " : "",
+                              game->players[t->from], game->players[t->to], t->amount);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static void
+test_settlement_case (gconstpointer data)
+{
+  const SettlementCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autofree char *balances = NULL;
+  gint64 sum = 0, moved[DEUCES_MAX_PLAYERS] = { 0 };
+
+  g_test_message ("Source: %s", c->source);
+  game = load (c->document, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+
+  balances = describe (game, settlement->balances);
+  g_assert_cmpstr (balances, ==, c->balances);
+  if (c->payments != NULL)
+    {
+      g_autofree char *payments = describe_transfers (game, settlement->payments);
+
+      g_assert_cmpstr (payments, ==, c->payments);
+    }
+
+  /* Balances always sum to exactly zero, and the fewest transfers settle them. */
+  for (guint i = 0; i < game->n_players; i++)
+    sum += settlement->balances[i];
+  g_assert_cmpint (sum, ==, 0);
+  for (guint k = 0; k < settlement->transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
+
+      moved[t->from] -= t->amount;
+      moved[t->to] += t->amount;
+    }
+  for (guint i = 0; i < game->n_players; i++)
+    g_assert_cmpint (moved[i], ==, settlement->balances[i]);
+  g_assert_cmpuint (settlement->transfers->len, <=, game->n_players - 1);
+}
+
+/* Each invalid-deal rule of RULES.md §1, with the message a person reads. */
+typedef struct {
+  const char *path;
+  const char *document;
+  const char *message;
+} InvalidCase;
+
+#define FOUR "'players':['Ann','Bo','Cy','Di']"
+
+static const InvalidCase invalid_cases[] = {
+  { "/validation/winner-has-cards",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Ann':2,'Bo':1,'Cy':1,'Di':1}}]}",
+    "deal 1: Ann went out first, so Ann cannot have 2 cards left" },
+  { "/validation/loser-has-none",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':0,'Cy':1,'Di':1}}]}",
+    "deal 1: Bo holds 0 cards, but only the winner goes out" },
+  { "/validation/more-than-hand",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}},"
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}},"
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':14,'Di':1}}]}",
+    "deal 3: Cy holds 14 cards, but a hand here has at most 13" },
+  { "/validation/three-players-eighteen",
+    "{'variant':'classic','players':['Ann','Bo','Cy'],'deals':[{'winner':'Ann','cards_left':{'Bo':19,'Cy':1}}]}",
+    "deal 1: Bo holds 19 cards, but a hand here has at most 18" },
+  { "/validation/missing-count",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1}}]}",
+    "deal 1: Di’s cards left are missing" },
+  { "/validation/twos-exceed-deck",
+    "{'variant':'doubling'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':3,'Di':1},"
+    "'twos_left':{'Bo':2,'Cy':2},'final_play':{'cards':1,'twos':1}}]}",
+    "deal 1: 5 twos are counted in the hands and the final play, but the deck holds only 4" },
+  { "/validation/twos-exceed-cards",
+    "{'variant':'doubling'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':2,'Cy':3,'Di':1},"
+    "'twos_left':{'Bo':3}}]}",
+    "deal 1: Bo cannot hold 3 twos among 2 cards" },
+  { "/validation/card-twice-in-hand",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S 2S','Cy':'3D','Di':'4D'}}]}",
+    "deal 1: Bo’s hand lists 2S more often than the deck holds it" },
+  { "/validation/card-in-two-hands",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D 2S','Di':'4D'}}]}",
+    "deal 1: 2S is listed in both Bo’s and Cy’s hands, but the deck holds only one" },
+  { "/validation/hand-disagrees-with-count",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
+    "'cards_left':{'Bo':2}}]}",
+    "deal 1: Bo’s hand lists 1 cards, but 2 cards left are recorded" },
+  { "/validation/final-play-size",
+    "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','final_play':{'cards':4,'twos':0}}]}",
+    "deal 1: the final play has 4 cards; a play is 1, 2, 3 or 5 cards" },
+  { "/validation/final-play-twos",
+    "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','final_play':{'cards':2,'twos':3}}]}",
+    "deal 1: the final play has 3 twos among 2 cards" },
+  { "/validation/unknown-player",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ed','cards_left':{'Bo':3,'Cy':1,'Di':1}}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/unknown-player-in-counts",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Ed':1}}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/finish-order-repeat",
+    "{'variant':'finish-order'," FOUR ",'deals':[{'finish_order':['Ann','Bo','Bo','Di']}]}",
+    "deal 1: the finishing order names Bo twice; it must list every player once" },
+  { "/validation/finish-order-short",
+    "{'variant':'finish-order'," FOUR ",'deals':[{'finish_order':['Ann','Bo','Cy']}]}",
+    "deal 1: the finishing order names 3 players, but 4 are playing" },
+  { "/validation/finish-order-missing",
+    "{'variant':'president'," FOUR ",'deals':[{'winner':'Ann'}]}",
+    "deal 1: the finishing order is missing; this variant scores by it" },
+  { "/validation/no-winner",
+    "{'variant':'classic'," FOUR ",'deals':[{'cards_left':{'Bo':3,'Cy':1,'Di':1}}]}",
+    "deal 1: it does not say who went out first" },
+  { "/validation/dragon-off",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','dragon':true}]}",
+    "deal 1: a dragon is recorded, but the dragon rule is off for this session" },
+  { "/validation/assistance-off",
+    "{'variant':'flat'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},'assisted_by':'Bo'}]}",
+    "deal 1: Bo is recorded as letting the winner out, but this session has no assistance penalty" },
+  { "/validation/starter-needed",
+    "{'variant':'starter-doubles'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':10,'Cy':1,'Di':1}}]}",
+    "deal 1: who started the deal is missing; in this variant only the starter pays double" },
+  { "/validation/face-value-needs-cards",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}}]}",
+    "deal 1: Bo’s cards or points left are missing; this variant counts card values" },
+  { "/validation/taiwan-needs-loser",
+    "{'variant':'taiwan-loser'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'3D','Cy':'4D'}}]}",
+    "deal 1: name the loser, or enter every loser’s cards (Di’s are missing)" },
+  { "/validation/bad-card",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S 1X','Cy':'3D','Di':'4D'}}]}",
+    "deal 1: Bo’s hand: “1X” is not a card" },
+  { "/validation/unknown-fact",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards':{'Bo':3}}]}",
+    "deal 1: “cards” is not a fact of a deal" },
+};
+
+static void
+test_invalid_case (gconstpointer data)
+{
+  const InvalidCase *c = data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load (c->document, &error);
+
+  g_assert_null (game);
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL);
+  g_assert_true (g_str_has_prefix (error->message, c->message));
+}
+
+/* A rejected deal leaves the game as it was. */
+static void
+test_add_deal_unchanged (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load ("{'variant':'classic'," FOUR ",'deals':["
+                                     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}}]}",
+                                     &error);
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  deuces_deal_init (&deal);
+  deal.winner = 1;
+  deal.cards_left[0] = 14;
+  deal.cards_left[2] = 2;
+  deal.cards_left[3] = 2;
+  g_assert_false (deuces_game_add_deal (game, &deal, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL);
+  g_assert_cmpstr (error->message, ==, "deal 2: Ann holds 14 cards, but a hand here has at most 13");
+  g_assert_cmpuint (game->deals->len, ==, 1);
+
+  g_clear_error (&error);
+  deal.cards_left[0] = 13;
+  g_assert_true (deuces_game_add_deal (game, &deal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+}
+
+/* Targets and deal limits (RULES.md §2 Options). */
+static void
+test_finished (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(GString) doc = g_string_new ("{'variant':'indonesia'," FOUR ",'deals':[");
+
+  for (guint d = 0; d < 10; d++)
+    g_string_append_printf (doc, "%s{'winner':'Ann','cards_left':{'Bo':1,'Cy':1,'Di':1}}",
+                            d ? "," : "");
+  g_string_append (doc, "]}");
+
+  /* 000 Direction of play: in Indonesia the game is played in rounds of ten deals. */
+  game = load (doc->str, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_true (sheet->finished);
+  g_assert_cmpint (sheet->next_leader, ==, -1);  /* a new round starts with 3♦ */
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_array_set_size (game->deals, 9);
+  sheet = deuces_game_score (game, &error);
+  g_assert_false (sheet->finished);
+  g_assert_cmpint (sheet->next_leader, ==, 0);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  /* 003: play to 49 points. */
+  game = load ("{'variant':'gamers-house','players':['Ann','Bo'],'deals':["
+               "{'winner':'Ann','cards_left':{'Bo':13},'final_play':{'cards':2,'twos':2}}]}", &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_true (sheet->finished);
+  g_assert_cmpint (sheet->totals[0], ==, 52);
+  g_assert_cmpint (sheet->leader, ==, 0);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  game = load ("{'variant':'gamers-house','players':['Ann','Bo'],'deals':["
+               "{'winner':'Bo','cards_left':{'Ann':12}}]}", &error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_false (sheet->finished);
+  g_assert_cmpint (sheet->leader, ==, 1);
+}
+
+/* Next leader (RULES.md §2 Options): the winner (001), or the loser of the last deal (000). */
+static void
+test_next_leader (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  game = load ("{'variant':'classic'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
+               &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, 2);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+               "{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}", &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, 1);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  game = load ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
+               &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, -1);  /* 003: the holder of 3♦ starts each hand */
+}
+
+/* Two players may be dealt 13, 17 or 21 (000 Two Player Game); five or more play with two
+ * decks (003). */
+static void
+test_hand_sizes (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  game = load ("{'variant':'classic','players':['Ann','Bo'],'hand_size':21,'deals':["
+               "{'winner':'Ann','cards_left':{'Bo':21}}]}", &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->totals[1], ==, 63);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  game = load ("{'variant':'classic','players':['Ann','Bo'],'hand_size':15}", &error);
+  g_assert_null (game);
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_assert_cmpstr (error->message, ==, "two players are dealt 13, 17 or 21 cards each, not 15");
+  g_clear_error (&error);
+
+  /* Two decks: eight twos, and a card may appear in two hands. */
+  game = load ("{'variant':'doubling','players':['A','B','C','D','E'],'deals':["
+               "{'winner':'A','hands':{'B':'2S 2S','C':'2H 2H 2D','D':'2D 2C','E':'3D'}}]}", &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&game, deuces_game_free);
+  game = load ("{'variant':'doubling','players':['A','B','C','D','E'],'deals':["
+               "{'winner':'A','hands':{'B':'2S 2S','C':'2S','D':'3D','E':'3D'}}]}", &error);
+  g_assert_null (game);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 1: 2S is listed in both B’s and C’s hands, but the deck holds only one");
+}
+
+static void
+test_players (void)
+{
+  static const struct {
+    const char *players;
+    const char *message;
+  } cases[] = {
+    { "['Ann']", "a session has 2 to 8 players, not 1" },
+    { "['A','B','C','D','E','F','G','H','I']", "a session has 2 to 8 players, not 9" },
+    { "['Ann','ann']", "“ann” is seated twice" },
+    { "['Ann','']", "a player’s name is empty" },
+    { "['Ann',' Bo']", "the name “ Bo” starts or ends with a space" },
+    { "['Ann','Bo,Cy']", "the name “Bo,Cy” may not contain commas, equals signs or control characters" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *doc = g_strdup_printf ("{'variant':'classic','players':%s}", cases[k].players);
+      g_autoptr(DeucesGame) game = load (doc, &error);
+
+      g_assert_null (game);
+      g_assert_cmpstr (error->message, ==, cases[k].message);
+    }
+
+  /* RULES.md §2: president-symmetric is only for 5 or 7 players. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesGame) game = load ("{'variant':'president-symmetric'," FOUR "}", &error);
+
+    g_assert_null (game);
+    g_assert_cmpstr (error->message, ==,
+                     "the variant “president-symmetric” cannot be played by 4 players");
+  }
+
+  /* A name is just a name. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesGame) game =
+      load ("{'variant':'classic','players':['Robert\\u0027); DROP TABLE sessions;--','李小龍']}", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (game->players[0], ==, "Robert'); DROP TABLE sessions;--");
+  }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
+
+  for (guint k = 0; k < G_N_ELEMENTS (scoring_cases); k++)
+    g_test_add_data_func (scoring_cases[k].path, &scoring_cases[k], test_scoring_case);
+  for (guint k = 0; k < G_N_ELEMENTS (settlement_cases); k++)
+    g_test_add_data_func (settlement_cases[k].path, &settlement_cases[k], test_settlement_case);
+  for (guint k = 0; k < G_N_ELEMENTS (invalid_cases); k++)
+    g_test_add_data_func (invalid_cases[k].path, &invalid_cases[k], test_invalid_case);
+  g_test_add_func ("/validation/add-deal-unchanged", test_add_deal_unchanged);
+  g_test_add_func ("/scoring/options/finished", test_finished);
+  g_test_add_func ("/scoring/options/next-leader", test_next_leader);
+  g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
+  g_test_add_func ("/validation/players", test_players);
+
   return g_test_run ();
 }

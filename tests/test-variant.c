@@ -1,8 +1,281 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include <glib.h>
-int
-main (int argc, char **argv)
+/* test-variant.c: the variant file format and the shipped presets. */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "deuces-error.h"
+#include "deuces-variant.h"
+
+/* RULES.md §2: the preset ids are part of the public interface, in this order. */
+static const char *preset_ids[] = {
+  "classic", "zero-sum", "da-lao-er", "heavy", "doubling", "pair-difference", "flat",
+  "face-value", "rank-value", "winner-only", "starter-doubles", "taiwan-loser", "indonesia",
+  "pusoy-dos", "gamers-house", "finish-order", "president", "president-symmetric",
+};
+
+static void
+test_presets_ids (void)
 {
+  GPtrArray *presets = deuces_presets ();
+
+  g_assert_cmpuint (presets->len, ==, G_N_ELEMENTS (preset_ids));
+  for (guint k = 0; k < presets->len; k++)
+    {
+      const DeucesVariant *v = g_ptr_array_index (presets, k);
+
+      g_assert_cmpstr (v->id, ==, preset_ids[k]);
+      g_assert_true (deuces_preset_lookup (preset_ids[k]) == v);
+      g_assert_nonnull (v->name);
+      g_assert_nonnull (v->description);
+      g_assert_nonnull (v->source);
+    }
+  g_assert_null (deuces_preset_lookup ("no-such-variant"));
+  g_assert_null (deuces_preset_lookup (NULL));
+}
+
+/* The settlement and goal columns of RULES.md §2, and the option defaults each preset
+ * names. */
+static void
+test_presets_columns (void)
+{
+  static const struct {
+    const char          *id;
+    DeucesGoal           goal;
+    DeucesSettlementMode settlement;
+    gboolean             assistance;
+    gint                 target;
+    gint                 deal_limit;
+  } rows[] = {
+    { "classic", DEUCES_GOAL_LOWEST, DEUCES_SETTLEMENT_PAIRWISE, TRUE, 0, 0 },
+    { "zero-sum", DEUCES_GOAL_HIGHEST, DEUCES_SETTLEMENT_WINNER_COLLECTS, TRUE, 0, 0 },
+    { "winner-only", DEUCES_GOAL_LOWEST, DEUCES_SETTLEMENT_WINNER_COLLECTS, FALSE, 0, 0 },
+    { "pair-difference", DEUCES_GOAL_LOWEST, DEUCES_SETTLEMENT_PER_PAIR, FALSE, 0, 0 },
+    { "taiwan-loser", DEUCES_GOAL_LOWEST, DEUCES_SETTLEMENT_LOSER_PAYS, FALSE, 0, 0 },
+    { "indonesia", DEUCES_GOAL_LOWEST, DEUCES_SETTLEMENT_PAIRWISE, FALSE, 0, 10 },
+    { "pusoy-dos", DEUCES_GOAL_HIGHEST, DEUCES_SETTLEMENT_PAIRWISE, FALSE, 0, 0 },
+    { "gamers-house", DEUCES_GOAL_HIGHEST, DEUCES_SETTLEMENT_PAIRWISE, FALSE, 49, 0 },
+    { "president", DEUCES_GOAL_HIGHEST, DEUCES_SETTLEMENT_PAIRWISE, FALSE, 11, 0 },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (rows); k++)
+    {
+      const DeucesVariant *v = deuces_preset_lookup (rows[k].id);
+
+      g_assert_nonnull (v);
+      g_assert_cmpint (v->goal, ==, rows[k].goal);
+      g_assert_cmpint (v->settlement, ==, rows[k].settlement);
+      g_assert_cmpint (v->options.assistance, ==, rows[k].assistance);
+      g_assert_cmpint (v->options.target, ==, rows[k].target);
+      g_assert_cmpint (v->options.deal_limit, ==, rows[k].deal_limit);
+    }
+
+  g_assert_true (deuces_variant_allows_players (deuces_preset_lookup ("president"), 4));
+  g_assert_false (deuces_variant_allows_players (deuces_preset_lookup ("president"), 3));
+  g_assert_false (deuces_variant_allows_players (deuces_preset_lookup ("president"), 8));
+  g_assert_true (deuces_variant_allows_players (deuces_preset_lookup ("president-symmetric"), 7));
+  g_assert_false (deuces_variant_allows_players (deuces_preset_lookup ("president-symmetric"), 6));
+}
+
+/* The files under data/variants are the ones compiled in, and each parses on its own. */
+static void
+test_presets_files (void)
+{
+  const char *root = g_getenv ("DEUCES_SOURCE_ROOT");
+
+  /* meson test sets it; run by hand, point it at the source tree. */
+  g_assert_nonnull (root);
+
+  for (guint k = 0; k < G_N_ELEMENTS (preset_ids); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *file = g_strconcat (preset_ids[k], ".variant", NULL);
+      g_autofree char *path = g_build_filename (root, "data", "variants", file, NULL);
+      g_autofree char *text = NULL;
+      g_autoptr(DeucesVariant) variant = NULL;
+      g_autofree char *a = NULL, *b = NULL;
+
+      g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+      variant = deuces_variant_parse (text, -1, file, &error);
+      g_assert_no_error (error);
+      a = deuces_variant_to_text (variant);
+      b = deuces_variant_to_text (deuces_preset_lookup (preset_ids[k]));
+      g_assert_cmpstr (a, ==, b);
+    }
+}
+
+/* Writing a variant out and reading it back gives the same variant. */
+static void
+test_round_trip (void)
+{
+  GPtrArray *presets = deuces_presets ();
+
+  for (guint k = 0; k < presets->len; k++)
+    {
+      g_autoptr(GError) error = NULL;
+      const DeucesVariant *v = g_ptr_array_index (presets, k);
+      g_autofree char *text = deuces_variant_to_text (v);
+      g_autoptr(DeucesVariant) copy = deuces_variant_parse (text, -1, "copy", &error);
+      g_autofree char *again = NULL;
+
+      g_assert_no_error (error);
+      again = deuces_variant_to_text (copy);
+      g_assert_cmpstr (text, ==, again);
+      g_assert_cmpint (memcmp (v->tiers, copy->tiers, sizeof v->tiers), ==, 0);
+      g_assert_cmpint (memcmp (v->placement, copy->placement, sizeof v->placement), ==, 0);
+      g_assert_cmpint (memcmp (&v->options, &copy->options, sizeof v->options), ==, 0);
+    }
+}
+
+/* Bad files are rejected with the file and the line. */
+static void
+test_parse_errors (void)
+{
+  static const struct {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ntier = 10- x2\n",
+      "mine.variant:7: unknown key “tier”" },
+    { "id = mine\nname = Mine\ngoal = low\n",
+      "mine.variant:3: “low” is not a valid value for “goal”: expected lowest or highest" },
+    { "id = mine\nname = Mine\n\n# comment\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ndragon = maybe\n",
+      "mine.variant:9: “maybe” is not a valid value for “dragon”: expected true or false" },
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-9\n",
+      "mine.variant:6: “2-9” is not a valid value for “players”: expected player counts from 2 to 8, such as “2-8” or “5,7”" },
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ntiers = 10-12 2x\n",
+      "mine.variant:7: “10-12 2x” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3” or “full x3”" },
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ncard-values = 1,2,3\n",
+      "mine.variant:7: “1,2,3” is not a valid value for “card-values”: expected one value for every card, or 13 values for 3 4 5 6 7 8 9 10 J Q K A 2" },
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\n",
+      "mine.variant:5: the key “players” is missing" },
+    { "id = mine\nid = again\n",
+      "mine.variant:2: “id” is given twice" },
+    { "id = Mine!\n",
+      "mine.variant:1: “Mine!” is not a valid value for “id”: expected lower-case letters, digits and hyphens" },
+    { "id = mine\nname Mine\n",
+      "mine.variant:2: expected “key = value”" },
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = per-pair\nplayers = 2-8\n",
+      "mine.variant:6: the per-pair settlement goes with the pair-difference scheme, and only with it" },
+    { "id = mine\nname = Mine\ngoal = highest\nscheme = placement\nsettlement = pairwise\nplayers = 4-5\nplacement.4 = 3,2,1,0\n",
+      "mine.variant:7: a placement scheme needs “placement” points for 5 players" },
+    { "id = mine\nname = Mine\nbase = classic\n",
+      "mine.variant:3: “base” must come first" },
+    { "base = nothing\n",
+      "mine.variant:1: there is no preset “nothing”" },
+    { "id = mine\nname = Mine\ntarget = -3\n",
+      "mine.variant:3: “-3” is not a valid value for “target”: expected a whole number from 0 to 1000000" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesVariant) variant = deuces_variant_parse (cases[k].text, -1, "mine.variant",
+                                                               &error);
+
+      g_assert_null (variant);
+      g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT);
+      g_assert_cmpstr (error->message, ==, cases[k].message);
+    }
+
+  /* Not text at all. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesVariant) variant = deuces_variant_parse ("id = a\0b", 8, "bin", &error);
+
+    g_assert_null (variant);
+    g_assert_cmpstr (error->message, ==, "bin: not a text file");
+  }
+}
+
+/* RULES.md §2: a person copies a preset, changes tiers and switches, and saves it. */
+static void
+test_based_on_preset (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) v = deuces_variant_parse (
+    "base = classic\nid = our-house\nname = Our house\ntiers = 8- x2, 13- x4\ndragon = true\n",
+    -1, "our-house.variant", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (v->id, ==, "our-house");
+  g_assert_cmpint (v->settlement, ==, DEUCES_SETTLEMENT_PAIRWISE);
+  g_assert_true (v->options.assistance);
+  g_assert_true (v->options.dragon);
+  g_assert_cmpint (deuces_variant_tier_factor (v, 4, 13, 7), ==, 1);
+  g_assert_cmpint (deuces_variant_tier_factor (v, 4, 13, 8), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (v, 4, 13, 13), ==, 4);
+
+  /* The id and name must be its own. */
+  g_clear_pointer (&v, deuces_variant_free);
+  v = deuces_variant_parse ("base = classic\nname = Ours\n", -1, "ours.variant", &error);
+  g_assert_null (v);
+  g_assert_cmpstr (error->message, ==, "ours.variant:2: the key “id” is missing");
+}
+
+/* RULES.md §2: exactly one tier applies unless the scheme says they stack. */
+static void
+test_tier_factor (void)
+{
+  const DeucesVariant *classic = deuces_preset_lookup ("classic");
+  const DeucesVariant *zero_sum = deuces_preset_lookup ("zero-sum");
+  const DeucesVariant *doubling = deuces_preset_lookup ("doubling");
+
+  g_assert_cmpint (deuces_variant_tier_factor (classic, 4, 13, 9), ==, 1);
+  g_assert_cmpint (deuces_variant_tier_factor (classic, 4, 13, 10), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (classic, 4, 13, 12), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (classic, 4, 13, 13), ==, 3);
+  g_assert_cmpint (deuces_variant_tier_factor (classic, 3, 17, 18), ==, 3);
+  /* 004: with 3 players 12-16 cards double, all 17 (or 18) triple. */
+  g_assert_cmpint (deuces_variant_tier_factor (zero_sum, 3, 17, 11), ==, 1);
+  g_assert_cmpint (deuces_variant_tier_factor (zero_sum, 3, 17, 16), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (zero_sum, 3, 17, 17), ==, 3);
+  g_assert_cmpint (deuces_variant_tier_factor (zero_sum, 4, 13, 12), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (zero_sum, 4, 13, 13), ==, 3);
+  /* 000 Scoring variations: 8+ doubled, 10+ doubled again. */
+  g_assert_cmpint (deuces_variant_tier_factor (doubling, 4, 13, 8), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (doubling, 4, 13, 10), ==, 4);
+}
+
+static void
+test_options (void)
+{
+  DeucesOptions options = deuces_preset_lookup ("classic")->options;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (deuces_options_set (&options, "twos_out_doubles", "true", &error));
+  g_assert_true (options.twos_out_doubles);
+  g_assert_true (deuces_options_set (&options, "next_leader", "three-of-diamonds", &error));
+  g_assert_cmpint (options.next_leader, ==, DEUCES_NEXT_LEADER_THREE_OF_DIAMONDS);
+  g_assert_true (deuces_options_set (&options, "deal_limit", "10", &error));
+  g_assert_cmpint (options.deal_limit, ==, 10);
+  g_assert_no_error (error);
+
+  g_assert_false (deuces_options_set (&options, "fries", "true", &error));
+  g_assert_cmpstr (error->message, ==, "unknown option “fries”");
+  g_clear_error (&error);
+  g_assert_false (deuces_options_set (&options, "next_leader", "dealer", &error));
+  g_assert_cmpstr (error->message, ==,
+                   "“dealer” is not a valid value for “next_leader”: expected winner, three-of-diamonds or loser");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
   g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/variant/presets/ids", test_presets_ids);
+  g_test_add_func ("/variant/presets/columns", test_presets_columns);
+  g_test_add_func ("/variant/presets/files", test_presets_files);
+  g_test_add_func ("/variant/round-trip", test_round_trip);
+  g_test_add_func ("/variant/parse-errors", test_parse_errors);
+  g_test_add_func ("/variant/based-on-preset", test_based_on_preset);
+  g_test_add_func ("/variant/tier-factor", test_tier_factor);
+  g_test_add_func ("/variant/options", test_options);
+
   return g_test_run ();
 }

@@ -1,2 +1,294 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-int main (void) { return 0; }
+/* deuces-cli.c: the command-line companion — variants, score and settle (INTERFACE.md). */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "deuces-document.h"
+#include "deuces-error.h"
+#include "deuces-variant.h"
+
+/* Exit status of INTERFACE.md. */
+enum {
+  EXIT_OK = 0,
+  EXIT_FAILURE_OTHER = 1,  /* a file or the database */
+  EXIT_INVALID = 2,        /* usage, document or deal */
+};
+
+typedef struct {
+  const char *db_path;
+} CliContext;
+
+typedef int (*CommandFunc) (CliContext *cli, int argc, char **argv);
+
+static int G_GNUC_PRINTF (2, 3)
+fail (int         status,
+      const char *format,
+      ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  /* One line on stderr, whatever the message held. */
+  g_strdelimit (message, "\r\n", ' ');
+  fprintf (stderr, "deuces-cli: %s\n", message);
+  return status;
+}
+
+/* Invalid input is exit 2; anything else (I/O) is exit 1. */
+static int
+fail_with (const GError *error)
+{
+  gboolean invalid = error->domain == DEUCES_CORE_ERROR;
+
+  return fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
+}
+
+static gboolean
+read_input (const char *path,
+            char      **contents,
+            gsize      *length,
+            GError    **error)
+{
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      g_autoptr(GString) data = g_string_new (NULL);
+      char buffer[65536];
+      size_t n;
+
+      while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
+        g_string_append_len (data, buffer, n);
+      if (ferror (stdin))
+        {
+          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
+                       _("cannot read the standard input: %s"), g_strerror (errno));
+          return FALSE;
+        }
+      *length = data->len;
+      *contents = g_string_free (g_steal_pointer (&data), FALSE);
+      return TRUE;
+    }
+
+  if (!g_file_get_contents (path, contents, length, error))
+    {
+      g_prefix_error (error, _("cannot read “%s”: "), path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+print_json (JsonNode *node)
+{
+  g_autofree char *text = deuces_json_to_string (node, TRUE);
+
+  if (fputs (text, stdout) == EOF || fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
+    return fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
+  return EXIT_OK;
+}
+
+/* `deuces-cli variants [--json]` */
+static int
+command_variants (CliContext *cli,
+                  int         argc,
+                  char      **argv)
+{
+  GPtrArray *presets = deuces_presets ();
+  gboolean json = FALSE;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--json"))
+        json = TRUE;
+      else
+        return fail (EXIT_INVALID, _("variants: unknown argument “%s”"), argv[i]);
+    }
+
+  if (json)
+    {
+      g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+      g_autoptr(JsonNode) root = NULL;
+
+      json_builder_begin_array (builder);
+      for (guint k = 0; k < presets->len; k++)
+        {
+          const DeucesVariant *v = g_ptr_array_index (presets, k);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "id");
+          json_builder_add_string_value (builder, v->id);
+          json_builder_set_member_name (builder, "name");
+          json_builder_add_string_value (builder, v->name);
+          json_builder_set_member_name (builder, "goal");
+          json_builder_add_string_value (builder, deuces_goal_to_string (v->goal));
+          json_builder_set_member_name (builder, "settlement");
+          json_builder_add_string_value (builder, deuces_settlement_to_string (v->settlement));
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+      root = json_builder_get_root (builder);
+      return print_json (root);
+    }
+
+  for (guint k = 0; k < presets->len; k++)
+    {
+      const DeucesVariant *v = g_ptr_array_index (presets, k);
+
+      printf ("%s\t%s\n", v->id, v->name);
+    }
+  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+}
+
+/* Reads the one optional FILE argument of score and settle into a game. */
+static int
+load_game (const char  *command,
+           int          argc,
+           char       **argv,
+           DeucesGame **game)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  const char *path = NULL;
+  gsize length = 0;
+
+  for (int i = 1; i < argc; i++)
+    {
+      if (argv[i][0] == '-' && argv[i][1] != '\0')
+        return fail (EXIT_INVALID, _("%s: unknown option “%s”"), command, argv[i]);
+      if (path != NULL)
+        return fail (EXIT_INVALID, _("%s: give one document (a file, or - for the standard input)"),
+                     command);
+      path = argv[i];
+    }
+
+  if (!read_input (path, &contents, &length, &error))
+    return fail (EXIT_FAILURE_OTHER, "%s", error->message);
+
+  *game = deuces_document_parse_data (contents, length, &error);
+  if (*game == NULL)
+    return fail_with (error);
+  return EXIT_OK;
+}
+
+/* `deuces-cli score [FILE|-]` */
+static int
+command_score (CliContext *cli,
+               int         argc,
+               char      **argv)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if ((status = load_game ("score", argc, argv, &game)) != EXIT_OK)
+    return status;
+  if ((sheet = deuces_game_score (game, &error)) == NULL)
+    return fail_with (error);
+  root = deuces_document_build_scored (game, sheet);
+  return print_json (root);
+}
+
+/* `deuces-cli settle [FILE|-]` */
+static int
+command_settle (CliContext *cli,
+                int         argc,
+                char      **argv)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  if ((status = load_game ("settle", argc, argv, &game)) != EXIT_OK)
+    return status;
+  if ((sheet = deuces_game_score (game, &error)) == NULL)
+    return fail_with (error);
+  settlement = deuces_game_settle (game, sheet);
+  root = deuces_document_build_settlement (game, sheet, settlement);
+  return print_json (root);
+}
+
+static const struct {
+  const char  *name;
+  CommandFunc  func;
+} commands[] = {
+  { "variants", command_variants },
+  { "score", command_score },
+  { "settle", command_settle },
+};
+
+static void
+print_help (void)
+{
+  printf ("%s", _("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
+                  "\n"
+                  "Keep score for Big Two and settle the money.\n"
+                  "\n"
+                  "Commands:\n"
+                  "  variants [--json]     list the house-rule presets\n"
+                  "  score [FILE|-]        score a session document (JSON)\n"
+                  "  settle [FILE|-]       score it and say who pays whom\n"
+                  "\n"
+                  "Options:\n"
+                  "  --db PATH             the ledger to use (or set DEUCES_DB)\n"
+                  "  -h, --help            show this help\n"
+                  "  --version             show the version\n"
+                  "\n"
+                  "Exit status: 0 done, 2 invalid input, 1 any other failure.\n"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  CliContext cli = { NULL };
+  int i;
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+
+  for (i = 1; i < argc && argv[i][0] == '-'; i++)
+    {
+      if (g_str_equal (argv[i], "--help") || g_str_equal (argv[i], "-h"))
+        {
+          print_help ();
+          return EXIT_OK;
+        }
+      else if (g_str_equal (argv[i], "--version"))
+        {
+          printf ("deuces-cli %s\n", PACKAGE_VERSION);
+          return EXIT_OK;
+        }
+      else if (g_str_equal (argv[i], "--db") && i + 1 < argc)
+        cli.db_path = argv[++i];
+      else if (g_str_has_prefix (argv[i], "--db="))
+        cli.db_path = argv[i] + strlen ("--db=");
+      else
+        return fail (EXIT_INVALID, _("unknown option “%s” (try deuces-cli --help)"), argv[i]);
+    }
+
+  if (i == argc)
+    return fail (EXIT_INVALID, _("no command given (try deuces-cli --help)"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
+    if (g_str_equal (argv[i], commands[k].name))
+      return commands[k].func (&cli, argc - i, argv + i);
+
+  return fail (EXIT_INVALID, _("unknown command “%s” (try deuces-cli --help)"), argv[i]);
+}
