@@ -421,8 +421,17 @@ parse_variant_object (JsonObject *object,
           doc_error (error, _("variant: “%s” must be text, a number or true/false"), key);
           return NULL;
         }
-      g_ptr_array_add (keys, (gpointer) key);
-      g_ptr_array_add (values, text);
+      /* A JSON object has no order, but the variant reader wants “base” first. */
+      if (g_str_equal (key, "base"))
+        {
+          g_ptr_array_insert (keys, 0, (gpointer) key);
+          g_ptr_array_insert (values, 0, text);
+        }
+      else
+        {
+          g_ptr_array_add (keys, (gpointer) key);
+          g_ptr_array_add (values, text);
+        }
     }
 
   return deuces_variant_new_from_fields ((const char *const *) keys->pdata,
@@ -653,6 +662,11 @@ deuces_document_parse_data (const char *data,
   if (!json_parser_load_from_data (parser, data, length, &local_error))
     {
       doc_error (error, _("the document is not valid JSON: %s"), local_error->message);
+      return NULL;
+    }
+  if (json_parser_get_root (parser) == NULL)
+    {
+      doc_error (error, _("the document is not valid JSON: it is empty"));
       return NULL;
     }
 
