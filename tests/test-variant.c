@@ -261,6 +261,39 @@ test_options (void)
                    "“dealer” is not a valid value for “next_leader”: expected winner, three-of-diamonds or loser");
 }
 
+/* RULES.md §1 "the facts of a deal": which facts each scheme and option needs —
+ * cards_left for "all card-count schemes", twos for twos-in-hand doubling, the final
+ * play for twos-out doubling and the winner scheme's ×2 per two (003), the starter for
+ * starter-only doubling, hands for face-value schemes and taiwan-loser (000, Jonathan
+ * Dushoff), the finishing order for placement schemes. */
+static void
+test_facts (void)
+{
+  static const struct { const char *id; DeucesFacts facts; } cases[] = {
+    { "classic", DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_ASSIST },
+    { "doubling", DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_TWOS_LEFT },
+    { "face-value", DEUCES_FACT_HANDS },
+    { "starter-doubles", DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_STARTER },
+    { "taiwan-loser", DEUCES_FACT_HANDS | DEUCES_FACT_LOSER },
+    { "indonesia", DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_TWOS_LEFT | DEUCES_FACT_FINAL_PLAY |
+                   DEUCES_FACT_SPECIALS },
+    { "gamers-house", DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_FINAL_PLAY },
+    { "president", DEUCES_FACT_ORDER },
+  };
+  g_autoptr(DeucesVariant) custom = deuces_variant_copy (deuces_preset_lookup ("flat"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmphex (deuces_variant_facts (deuces_preset_lookup (cases[i].id)), ==, cases[i].facts);
+
+  /* Options a session switches on add their facts. */
+  custom->options.dragon = TRUE;
+  custom->options.twos_out_doubles = TRUE;
+  custom->options.twos_in_hand_doubles = TRUE;
+  g_assert_cmphex (deuces_variant_facts (custom), ==,
+                   DEUCES_FACT_CARDS_LEFT | DEUCES_FACT_DRAGON | DEUCES_FACT_FINAL_PLAY |
+                   DEUCES_FACT_TWOS_LEFT);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -276,6 +309,7 @@ main (int    argc,
   g_test_add_func ("/variant/based-on-preset", test_based_on_preset);
   g_test_add_func ("/variant/tier-factor", test_tier_factor);
   g_test_add_func ("/variant/options", test_options);
+  g_test_add_func ("/variant/facts", test_facts);
 
   return g_test_run ();
 }

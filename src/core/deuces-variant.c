@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
+#include "deuces-cards.h"
 #include "deuces-error.h"
 #include "deuces-variant.h"
 
@@ -930,4 +931,49 @@ deuces_variant_needs_card_values (const DeucesVariant *variant)
     if (variant->card_values[r] != variant->card_values[0])
       return TRUE;
   return FALSE;
+}
+
+DeucesFacts
+deuces_variant_facts (const DeucesVariant *variant)
+{
+  const DeucesOptions *o = &variant->options;
+  DeucesFacts facts = 0;
+
+  switch (variant->scheme)
+    {
+    case DEUCES_SCHEME_PENALTY:
+      facts |= deuces_variant_needs_card_values (variant) ? DEUCES_FACT_HANDS
+                                                          : DEUCES_FACT_CARDS_LEFT;
+      if (variant->card_values[DEUCES_RANK_2] != variant->card_values[DEUCES_RANK_3] &&
+          !(facts & DEUCES_FACT_HANDS))
+        facts |= DEUCES_FACT_TWOS_LEFT;
+      break;
+    case DEUCES_SCHEME_PAIR_DIFFERENCE:
+    case DEUCES_SCHEME_WINNER:
+      facts |= DEUCES_FACT_CARDS_LEFT;
+      break;
+    case DEUCES_SCHEME_TAIWAN_LOSER:
+      facts |= DEUCES_FACT_HANDS | DEUCES_FACT_LOSER;
+      break;
+    case DEUCES_SCHEME_PLACEMENT:
+      facts |= DEUCES_FACT_ORDER;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+
+  if (o->twos_in_hand_doubles && !(facts & DEUCES_FACT_HANDS))
+    facts |= DEUCES_FACT_TWOS_LEFT;
+  if (o->twos_out_doubles || variant->final_two_factor > 1 || variant->winner_finish_per_two != 0)
+    facts |= DEUCES_FACT_FINAL_PLAY;
+  if (variant->tiers_starter_only)
+    facts |= DEUCES_FACT_STARTER;
+  if (o->assistance)
+    facts |= DEUCES_FACT_ASSIST;
+  if (o->dragon)
+    facts |= DEUCES_FACT_DRAGON;
+  if (variant->special_quads != 0 || variant->special_straight_flush != 0 ||
+      variant->special_four_twos != 0)
+    facts |= DEUCES_FACT_SPECIALS;
+  return facts;
 }

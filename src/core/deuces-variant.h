@@ -154,6 +154,22 @@ gint           deuces_variant_tier_factor (const DeucesVariant *variant,
  * penalty needs the actual cards (or a points total), not only counts. */
 gboolean       deuces_variant_needs_card_values (const DeucesVariant *variant);
 
+/* The facts of a deal (RULES.md §1) a scorer is asked for under a variant. */
+typedef enum {
+  DEUCES_FACT_CARDS_LEFT  = 1 << 0,   /* each other player's card count */
+  DEUCES_FACT_TWOS_LEFT   = 1 << 1,   /* twos still in each hand */
+  DEUCES_FACT_FINAL_PLAY  = 1 << 2,   /* cards and twos in the winning play */
+  DEUCES_FACT_STARTER     = 1 << 3,   /* who played the first card */
+  DEUCES_FACT_ASSIST      = 1 << 4,   /* who let the winner out */
+  DEUCES_FACT_DRAGON      = 1 << 5,   /* the winner was dealt a dragon */
+  DEUCES_FACT_ORDER       = 1 << 6,   /* the whole finishing order */
+  DEUCES_FACT_HANDS       = 1 << 7,   /* the cards left (or their points) */
+  DEUCES_FACT_LOSER       = 1 << 8,   /* the Taiwan loser, when hands are not given */
+  DEUCES_FACT_SPECIALS    = 1 << 9,   /* unbeaten quads and straight flushes */
+} DeucesFacts;
+
+DeucesFacts    deuces_variant_facts      (const DeucesVariant *variant);
+
 /* Option override by public name (assistance, dragon, twos_out_doubles,
  * twos_in_hand_doubles, target, deal_limit, next_leader). */
 gboolean       deuces_options_set        (DeucesOptions       *options,
