@@ -1,0 +1,383 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-stats.c: per-player statistics, head-to-head money and money over time. */
+#include "config.h"
+
+#include <string.h>
+
+#include "deuces-stats.h"
+
+struct _DeucesStats
+{
+  guint       n_sessions;
+  guint       n_deals;
+  GHashTable *players;    /* casefolded name → DeucesPlayerStats */
+  GPtrArray  *order;      /* DeucesPlayerStats, sorted on demand */
+  gboolean    sorted;
+  GHashTable *pairs;      /* "a\x1fb" casefolded → GArray of DeucesAmount (a's net from b) */
+  GHashTable *timelines;  /* casefolded name → GPtrArray of DeucesStatsPoint */
+  GHashTable *timeline_sorted;  /* casefolded name → non-NULL once sorted */
+};
+
+static void
+amount_clear (DeucesAmount *amount)
+{
+  g_clear_pointer (&amount->currency, g_free);
+}
+
+static GArray *
+amounts_new (void)
+{
+  GArray *array = g_array_new (FALSE, TRUE, sizeof (DeucesAmount));
+
+  g_array_set_clear_func (array, (GDestroyNotify) amount_clear);
+  return array;
+}
+
+/* Adds @amount in @currency to @array, keeping it sorted by currency. */
+static void
+amounts_add (GArray     *array,
+             const char *currency,
+             guint       digits,
+             gint64      amount)
+{
+  guint i;
+
+  for (i = 0; i < array->len; i++)
+    {
+      DeucesAmount *a = &g_array_index (array, DeucesAmount, i);
+      int cmp = strcmp (a->currency, currency);
+
+      if (cmp == 0)
+        {
+          a->amount += amount;
+          return;
+        }
+      if (cmp > 0)
+        break;
+    }
+  {
+    DeucesAmount a = { g_strdup (currency), amount, digits };
+
+    g_array_insert_val (array, i, a);
+  }
+}
+
+static void
+player_stats_free (DeucesPlayerStats *player)
+{
+  g_free (player->name);
+  g_clear_pointer (&player->net, g_array_unref);
+  amount_clear (&player->best);
+  amount_clear (&player->worst);
+  g_free (player);
+}
+
+static void
+point_free (DeucesStatsPoint *point)
+{
+  g_clear_pointer (&point->started, g_date_time_unref);
+  g_free (point->currency);
+  g_free (point);
+}
+
+DeucesStats *
+deuces_stats_new (void)
+{
+  DeucesStats *stats = g_new0 (DeucesStats, 1);
+
+  stats->players = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                          (GDestroyNotify) player_stats_free);
+  stats->order = g_ptr_array_new ();
+  stats->pairs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                        (GDestroyNotify) g_array_unref);
+  stats->timelines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                            (GDestroyNotify) g_ptr_array_unref);
+  stats->timeline_sorted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  return stats;
+}
+
+void
+deuces_stats_free (DeucesStats *stats)
+{
+  if (stats == NULL)
+    return;
+  g_ptr_array_unref (stats->order);
+  g_hash_table_unref (stats->players);
+  g_hash_table_unref (stats->pairs);
+  g_hash_table_unref (stats->timelines);
+  g_hash_table_unref (stats->timeline_sorted);
+  g_free (stats);
+}
+
+static DeucesPlayerStats *
+get_player (DeucesStats *stats,
+            const char  *name)
+{
+  g_autofree char *key = g_utf8_casefold (name, -1);
+  DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
+
+  if (player == NULL)
+    {
+      player = g_new0 (DeucesPlayerStats, 1);
+      player->name = g_strdup (name);
+      player->net = amounts_new ();
+      g_hash_table_insert (stats->players, g_steal_pointer (&key), player);
+      g_ptr_array_add (stats->order, player);
+      stats->sorted = FALSE;
+    }
+  return player;
+}
+
+static char *
+pair_key (const char *a,
+          const char *b)
+{
+  g_autofree char *fa = g_utf8_casefold (a, -1);
+  g_autofree char *fb = g_utf8_casefold (b, -1);
+
+  return g_strconcat (fa, "\x1f", fb, NULL);
+}
+
+static void
+add_pair (DeucesStats *stats,
+          const char  *a,
+          const char  *b,
+          const char  *currency,
+          guint        digits,
+          gint64       amount)
+{
+  char *key = pair_key (a, b);
+  GArray *amounts = g_hash_table_lookup (stats->pairs, key);
+
+  if (amounts == NULL)
+    {
+      amounts = amounts_new ();
+      g_hash_table_insert (stats->pairs, key, amounts);
+    }
+  else
+    g_free (key);
+  amounts_add (amounts, currency, digits, amount);
+}
+
+static gint
+held (const DeucesDeal *deal,
+      guint             player)
+{
+  if (deal->hand_len[player] >= 0)
+    return deal->hand_len[player];
+  return deal->cards_left[player];
+}
+
+void
+deuces_stats_add_session (DeucesStats            *stats,
+                          gint64                  session,
+                          GDateTime              *started,
+                          const DeucesGame       *game,
+                          const DeucesScoreSheet *sheet,
+                          const DeucesSettlement *settlement)
+{
+  const char *currency = game->currency != NULL ? game->currency : "";
+  DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
+
+  g_return_if_fail (stats != NULL && game != NULL && sheet != NULL && settlement != NULL);
+
+  stats->n_sessions++;
+  stats->n_deals += sheet->n_deals;
+
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      DeucesPlayerStats *player = players[p] = get_player (stats, game->players[p]);
+      gint64 balance = settlement->balances[p];
+      g_autofree char *key = g_utf8_casefold (game->players[p], -1);
+      GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
+      DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
+
+      player->sessions++;
+      player->deals += sheet->n_deals;
+      amounts_add (player->net, currency, game->digits, balance);
+
+      /* Best and worst compare amounts in each session's own currency. */
+      if (player->best_session == 0 || balance > player->best.amount)
+        {
+          player->best_session = session;
+          g_free (player->best.currency);
+          player->best = (DeucesAmount) { g_strdup (currency), balance, game->digits };
+        }
+      if (player->worst_session == 0 || balance < player->worst.amount)
+        {
+          player->worst_session = session;
+          g_free (player->worst.currency);
+          player->worst = (DeucesAmount) { g_strdup (currency), balance, game->digits };
+        }
+
+      point->session = session;
+      point->started = started ? g_date_time_ref (started) : NULL;
+      point->currency = g_strdup (currency);
+      point->balance = balance;
+      if (timeline == NULL)
+        {
+          timeline = g_ptr_array_new_with_free_func ((GDestroyNotify) point_free);
+          g_hash_table_insert (stats->timelines, g_strdup (key), timeline);
+        }
+      g_ptr_array_add (timeline, point);
+      g_hash_table_remove (stats->timeline_sorted, key);
+    }
+
+  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+    {
+      const DeucesDealScore *score = &sheet->deals[d];
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
+      for (guint p = 0; p < game->n_players; p++)
+        {
+          DeucesPlayerStats *player = players[p];
+          gint n = held (deal, p);
+
+          if (score->winner == (gint) p)
+            {
+              player->wins++;
+              continue;
+            }
+          if (score->factor[p] >= 2)
+            player->fried++;
+          if (n >= 0)
+            {
+              player->counted++;
+              player->cards_left += (guint) n;
+              if ((guint) n >= game->hand_size)
+                player->caught_full++;
+            }
+        }
+    }
+
+  for (guint i = 0; i < settlement->payments->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->payments, DeucesTransfer, i);
+
+      add_pair (stats, game->players[t->to], game->players[t->from], currency, game->digits,
+                t->amount);
+      add_pair (stats, game->players[t->from], game->players[t->to], currency, game->digits,
+                -t->amount);
+    }
+}
+
+guint
+deuces_stats_get_n_sessions (DeucesStats *stats)
+{
+  return stats->n_sessions;
+}
+
+guint
+deuces_stats_get_n_deals (DeucesStats *stats)
+{
+  return stats->n_deals;
+}
+
+static gint
+compare_players (gconstpointer a,
+                 gconstpointer b)
+{
+  const DeucesPlayerStats *pa = *(DeucesPlayerStats *const *) a;
+  const DeucesPlayerStats *pb = *(DeucesPlayerStats *const *) b;
+  g_autofree char *ka = g_utf8_collate_key (pa->name, -1);
+  g_autofree char *kb = g_utf8_collate_key (pb->name, -1);
+
+  return strcmp (ka, kb);
+}
+
+GPtrArray *
+deuces_stats_get_players (DeucesStats *stats)
+{
+  if (!stats->sorted)
+    {
+      g_ptr_array_sort (stats->order, compare_players);
+      stats->sorted = TRUE;
+    }
+  return stats->order;
+}
+
+const DeucesPlayerStats *
+deuces_stats_lookup (DeucesStats *stats,
+                     const char  *name)
+{
+  g_autofree char *key = g_utf8_casefold (name, -1);
+
+  return g_hash_table_lookup (stats->players, key);
+}
+
+GArray *
+deuces_stats_head_to_head (DeucesStats *stats,
+                           const char  *a,
+                           const char  *b)
+{
+  g_autofree char *key = pair_key (a, b);
+  GArray *amounts = g_hash_table_lookup (stats->pairs, key);
+  GArray *copy = amounts_new ();
+
+  for (guint i = 0; amounts != NULL && i < amounts->len; i++)
+    {
+      const DeucesAmount *x = &g_array_index (amounts, DeucesAmount, i);
+
+      amounts_add (copy, x->currency, x->digits, x->amount);
+    }
+  return copy;
+}
+
+static gint
+compare_points (gconstpointer a,
+                gconstpointer b)
+{
+  const DeucesStatsPoint *pa = *(DeucesStatsPoint *const *) a;
+  const DeucesStatsPoint *pb = *(DeucesStatsPoint *const *) b;
+  gint cmp = 0;
+
+  if (pa->started != NULL && pb->started != NULL)
+    cmp = g_date_time_compare (pa->started, pb->started);
+  if (cmp == 0)
+    cmp = pa->session < pb->session ? -1 : pa->session > pb->session;
+  return cmp;
+}
+
+GPtrArray *
+deuces_stats_get_timeline (DeucesStats *stats,
+                           const char  *name)
+{
+  g_autofree char *key = g_utf8_casefold (name, -1);
+  GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
+  g_autoptr(GArray) running = NULL;
+
+  if (timeline == NULL)
+    return NULL;
+  if (g_hash_table_contains (stats->timeline_sorted, key))
+    return timeline;
+
+  g_ptr_array_sort (timeline, compare_points);
+  running = amounts_new ();
+  for (guint i = 0; i < timeline->len; i++)
+    {
+      DeucesStatsPoint *point = timeline->pdata[i];
+
+      amounts_add (running, point->currency, 0, point->balance);
+      for (guint k = 0; k < running->len; k++)
+        if (g_str_equal (g_array_index (running, DeucesAmount, k).currency, point->currency))
+          point->cumulative = g_array_index (running, DeucesAmount, k).amount;
+    }
+  g_hash_table_add (stats->timeline_sorted, g_steal_pointer (&key));
+  return timeline;
+}
+
+guint
+deuces_player_stats_win_rate (const DeucesPlayerStats *player)
+{
+  if (player->deals == 0)
+    return 0;
+  return (guint) ((player->wins * 1000u + player->deals / 2) / player->deals);
+}
+
+guint
+deuces_player_stats_average_left (const DeucesPlayerStats *player)
+{
+  if (player->counted == 0)
+    return 0;
+  return (guint) ((player->cards_left * 10u + player->counted / 2) / player->counted);
+}

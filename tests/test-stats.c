@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-stats.c: statistics over a fixed history, checked against numbers worked out by
+ * hand (issue 5). */
+#include "config.h"
+
+#include "deuces-document.h"
+#include "deuces-stats.h"
+
+/* Session A, classic at HKD 0.50 (000 Scoring: 1 per card up to 9, 2 per card at
+ * 10–12, 3 per card with 13): Ann out, Bo 3, Cy 11 (×2), Di 8; then Bo out, Ann 13
+ * (×3, every card), Cy 1, Di 2. Totals Ann 39, Bo 3, Cy 23, Di 10; pairwise balances
+ * (75 − 4 × total) × 0.50: Ann −40.50, Bo +31.50, Cy −8.50, Di +17.50. */
+static const char session_a[] =
+  "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"deals\":["
+  "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+  "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]}";
+
+/* Session B, three players: Cy out, Ann 2, Bo 5. Balances (7 − 3 × total) × 0.50:
+ * Ann +0.50, Bo −4.00, Cy +3.50. */
+static const char session_b[] =
+  "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"deals\":[{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}";
+
+/* Session C, for points only (no currency), a later night: "ann" is Ann. */
+static const char session_c[] =
+  "{\"variant\":\"flat\",\"players\":[\"ann\",\"Bo\"],"
+  "\"deals\":[{\"winner\":\"ann\",\"cards_left\":{\"Bo\":4}}]}";
+
+static void
+add (DeucesStats *stats,
+     gint64       id,
+     const char  *document,
+     const char  *when)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_document_parse_data (document, -1, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(GDateTime) started = g_date_time_new_from_iso8601 (when, NULL);
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  deuces_stats_add_session (stats, id, started, game, sheet, settlement);
+}
+
+static gint64
+net (const DeucesPlayerStats *player,
+     const char              *currency)
+{
+  for (guint i = 0; i < player->net->len; i++)
+    if (g_str_equal (g_array_index (player->net, DeucesAmount, i).currency, currency))
+      return g_array_index (player->net, DeucesAmount, i).amount;
+  g_assert_not_reached ();
+}
+
+static void
+test_players (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  const DeucesPlayerStats *ann, *bo, *cy, *di;
+  GPtrArray *players;
+
+  /* Added out of order: the timeline sorts by start time. */
+  add (stats, 2, session_b, "2026-11-20T20:00:00Z");
+  add (stats, 1, session_a, "2026-11-13T20:00:00Z");
+  add (stats, 3, session_c, "2026-11-21T20:00:00Z");
+
+  g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 3);
+  g_assert_cmpuint (deuces_stats_get_n_deals (stats), ==, 4);
+  players = deuces_stats_get_players (stats);
+  g_assert_cmpuint (players->len, ==, 4);
+  g_assert_cmpstr (((DeucesPlayerStats *) players->pdata[0])->name, ==, "Ann");
+
+  ann = deuces_stats_lookup (stats, "ANN");
+  g_assert_nonnull (ann);
+  g_assert_cmpuint (ann->sessions, ==, 3);
+  g_assert_cmpuint (ann->deals, ==, 4);
+  g_assert_cmpuint (ann->wins, ==, 2);
+  g_assert_cmpuint (ann->fried, ==, 1);          /* 13 cards, ×3 */
+  g_assert_cmpuint (ann->caught_full, ==, 1);
+  g_assert_cmpuint (deuces_player_stats_average_left (ann), ==, 75);  /* (13 + 2) / 2 */
+  g_assert_cmpuint (deuces_player_stats_win_rate (ann), ==, 500);
+  g_assert_cmpint (net (ann, "HKD"), ==, -4050 + 50);
+  g_assert_cmpint (net (ann, ""), ==, 400);      /* flat: 4 points at stake 1.00 */
+  g_assert_cmpint (ann->best_session, ==, 3);
+  g_assert_cmpint (ann->worst_session, ==, 1);
+  g_assert_cmpint (ann->worst.amount, ==, -4050);
+
+  bo = deuces_stats_lookup (stats, "Bo");
+  g_assert_cmpuint (bo->wins, ==, 1);
+  g_assert_cmpuint (bo->fried, ==, 0);
+  g_assert_cmpuint (deuces_player_stats_average_left (bo), ==, 40);   /* (3 + 5 + 4) / 3 */
+  g_assert_cmpint (net (bo, "HKD"), ==, 3150 - 400);
+
+  cy = deuces_stats_lookup (stats, "Cy");
+  g_assert_cmpuint (cy->wins, ==, 1);
+  g_assert_cmpuint (cy->fried, ==, 1);           /* 11 cards, ×2 */
+  g_assert_cmpuint (cy->caught_full, ==, 0);
+  g_assert_cmpuint (deuces_player_stats_average_left (cy), ==, 60);   /* (11 + 1) / 2 */
+  g_assert_cmpint (net (cy, "HKD"), ==, -850 + 350);
+
+  di = deuces_stats_lookup (stats, "Di");
+  g_assert_cmpuint (di->sessions, ==, 1);
+  g_assert_cmpint (net (di, "HKD"), ==, 1750);
+  g_assert_cmpuint (deuces_player_stats_win_rate (di), ==, 0);
+  g_assert_null (deuces_stats_lookup (stats, "Zed"));
+}
+
+/* Head to head from the pairwise payments: in A Ann pays Bo (39 − 3) × 0.50 = 18.00; in
+ * B Bo pays Ann (5 − 2) × 0.50 = 1.50; in C Bo pays ann 4 points
+ * (stake 1.00 without a currency, so 400 hundredths). */
+static void
+test_head_to_head (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  g_autoptr(GArray) ann_bo = NULL;
+  g_autoptr(GArray) bo_ann = NULL;
+  g_autoptr(GArray) di_cy = NULL;
+  g_autoptr(GArray) none = NULL;
+
+  add (stats, 1, session_a, "2026-11-13T20:00:00Z");
+  add (stats, 2, session_b, "2026-11-20T20:00:00Z");
+  add (stats, 3, session_c, "2026-11-21T20:00:00Z");
+
+  ann_bo = deuces_stats_head_to_head (stats, "Ann", "Bo");
+  g_assert_cmpuint (ann_bo->len, ==, 2);
+  g_assert_cmpstr (g_array_index (ann_bo, DeucesAmount, 0).currency, ==, "");
+  g_assert_cmpint (g_array_index (ann_bo, DeucesAmount, 0).amount, ==, 400);
+  g_assert_cmpstr (g_array_index (ann_bo, DeucesAmount, 1).currency, ==, "HKD");
+  g_assert_cmpint (g_array_index (ann_bo, DeucesAmount, 1).amount, ==, -1800 + 150);
+
+  bo_ann = deuces_stats_head_to_head (stats, "Bo", "Ann");
+  g_assert_cmpint (g_array_index (bo_ann, DeucesAmount, 1).amount, ==, 1800 - 150);
+
+  /* Cy pays Di (23 − 10) × 0.50 = 6.50. */
+  di_cy = deuces_stats_head_to_head (stats, "Di", "Cy");
+  g_assert_cmpuint (di_cy->len, ==, 1);
+  g_assert_cmpint (g_array_index (di_cy, DeucesAmount, 0).amount, ==, 650);
+
+  none = deuces_stats_head_to_head (stats, "Di", "Zed");
+  g_assert_cmpuint (none->len, ==, 0);
+}
+
+static void
+test_timeline (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  GPtrArray *timeline;
+  DeucesStatsPoint *first, *second, *third;
+
+  add (stats, 2, session_b, "2026-11-20T20:00:00Z");
+  add (stats, 3, session_c, "2026-11-21T20:00:00Z");
+  add (stats, 1, session_a, "2026-11-13T20:00:00Z");
+
+  timeline = deuces_stats_get_timeline (stats, "Ann");
+  g_assert_cmpuint (timeline->len, ==, 3);
+  first = timeline->pdata[0];
+  second = timeline->pdata[1];
+  third = timeline->pdata[2];
+  g_assert_cmpint (first->session, ==, 1);
+  g_assert_cmpint (first->cumulative, ==, -4050);
+  g_assert_cmpint (second->session, ==, 2);
+  g_assert_cmpint (second->cumulative, ==, -4000);
+  /* Points without a currency run on their own. */
+  g_assert_cmpint (third->session, ==, 3);
+  g_assert_cmpstr (third->currency, ==, "");
+  g_assert_cmpint (third->cumulative, ==, 400);
+  g_assert_null (deuces_stats_get_timeline (stats, "Zed"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/stats/players", test_players);
+  g_test_add_func ("/stats/head-to-head", test_head_to_head);
+  g_test_add_func ("/stats/timeline", test_timeline);
+
+  return g_test_run ();
+}
