@@ -181,6 +181,10 @@ test_document_errors (void)
     const char *message;
   } cases[] = {
     { "", "the document is not valid JSON" },
+    /* json-glib alone would keep the first object and drop the second. */
+    { "{'variant':'classic','players':['Ann','Bo']} {'deals':[]}",
+      "the document is not valid JSON: there is more text after it" },
+    { "[1] [2]", "the document is not valid JSON: there is more text after it" },
     { "[1,2]", "a session document is a JSON object" },
     { "{'players':['Ann','Bo']}", "the document does not say which “variant” it plays" },
     { "{'variant':'chess','players':['Ann','Bo']}", "there is no variant “chess” (deuces-cli variants lists them)" },
@@ -229,6 +233,18 @@ test_document_errors (void)
 
     g_assert_null (game);
     g_assert_cmpstr (error->message, ==, "the document is not UTF-8 text");
+  }
+
+  /* Brackets and quotes inside names do not end the document early; trailing white
+   * space is fine. */
+  {
+    g_autoptr(GError) local_error = NULL;
+    g_autoptr(DeucesGame) game =
+      deuces_document_parse_data ("{\"variant\":\"classic\",\"players\":[\"A}n\",\"B\\\"o]\"]} \n\t",
+                                  -1, &local_error);
+
+    g_assert_no_error (local_error);
+    g_assert_cmpstr (game->players[1], ==, "B\"o]");
   }
 }
 

@@ -478,23 +478,24 @@ test_fewest_random_small (void)
 }
 
 /* Builds @n balances in @n_groups groups that are exactly the largest split: group g's
- * values are multiples of 1000^g, positive but for one, so no smaller set in a group,
- * and no mix across groups, sums to zero. Shuffled into seats. */
+ * values are multiples of a base larger than everything in the groups before it, all
+ * positive but one, so no smaller set within a group, and no mix across groups, sums to
+ * zero. (The base grows only as fast as needed: powers of 1000 overflow at 8 groups.)
+ * Shuffled into seats. */
 static void
 structured_balances (GRand  *rand,
                      guint   n,
                      guint   n_groups,
                      gint64 *balances)
 {
+  gint64 mass = 0;   /* the sum of |balance| over the groups built so far */
   guint i = 0;
 
   for (guint g = 0; g < n_groups; g++)
     {
       guint size = n / n_groups + (g < n % n_groups ? 1 : 0);
-      gint64 base = 1, sum = 0;
+      gint64 base = 2 * mass + 1, sum = 0;
 
-      for (guint k = 0; k < g; k++)
-        base *= 1000;
       for (guint k = 0; k + 1 < size; k++)
         {
           gint64 v = g_rand_int_range (rand, 1, 10) * base;
@@ -503,6 +504,7 @@ structured_balances (GRand  *rand,
           sum += v;
         }
       balances[i++] = -sum;
+      mass += 2 * sum;
     }
   g_assert_cmpuint (i, ==, n);
 

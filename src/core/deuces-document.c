@@ -644,6 +644,48 @@ deuces_document_parse (JsonNode *root,
   return g_steal_pointer (&game);
 }
 
+/* json-glib 1.6 reads "{…} {…}" as its first value, silently dropping (and leaking) the
+ * rest. Finds the end of a top-level object or array and says whether anything but
+ * white space follows it. */
+static gboolean
+has_trailing_value (const char *data,
+                    gsize       length)
+{
+  gsize i = 0;
+  guint depth = 0;
+  gboolean in_string = FALSE;
+
+  while (i < length && g_ascii_isspace (data[i]))
+    i++;
+  if (i == length || (data[i] != '{' && data[i] != '['))
+    return FALSE;   /* not an object or array: the parser says what is wrong */
+
+  for (; i < length; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '{' || c == '[')
+        depth++;
+      else if ((c == '}' || c == ']') && depth > 0 && --depth == 0)
+        {
+          for (i++; i < length; i++)
+            if (!g_ascii_isspace (data[i]))
+              return TRUE;
+          return FALSE;
+        }
+    }
+  return FALSE;   /* unterminated: the parser reports it */
+}
+
 DeucesGame *
 deuces_document_parse_data (const char *data,
                             gssize      length,
@@ -657,6 +699,11 @@ deuces_document_parse_data (const char *data,
   if (memchr (data, '\0', length) != NULL || !g_utf8_validate (data, length, NULL))
     {
       doc_error (error, _("the document is not UTF-8 text"));
+      return NULL;
+    }
+  if (has_trailing_value (data, (gsize) length))
+    {
+      doc_error (error, _("the document is not valid JSON: there is more text after it"));
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, length, &local_error))
