@@ -183,8 +183,11 @@ test_document_errors (void)
     { "", "the document is not valid JSON" },
     /* json-glib alone would keep the first object and drop the second. */
     { "{'variant':'classic','players':['Ann','Bo']} {'deals':[]}",
-      "the document is not valid JSON: there is more text after it" },
-    { "[1] [2]", "the document is not valid JSON: there is more text after it" },
+      "the document is not valid JSON: line 1, column 46: there is more text after the document" },
+    { "[1] [2]", "the document is not valid JSON: line 1, column 5: there is more text after the document" },
+    { "{'variant':'classic',\n 'players':['Ann' 'Bo']}", "the document is not valid JSON: line 2, column 19: “,” or “]” was expected" },
+    { "{'a':[1,]}", "the document is not valid JSON: line 1, column 9: a value was expected" },
+    { "{'a':01}", "the document is not valid JSON: line 1, column 7: “,” or “}” was expected" },
     { "[1,2]", "a session document is a JSON object" },
     { "{'players':['Ann','Bo']}", "the document does not say which “variant” it plays" },
     { "{'variant':'chess','players':['Ann','Bo']}", "there is no variant “chess” (deuces-cli variants lists them)" },

@@ -8,6 +8,7 @@
 
 #include "deuces-document.h"
 #include "deuces-error.h"
+#include "deuces-json-check.h"
 #include "deuces-money.h"
 
 /* Fields a stored session adds to its export; the store reads them, the core only checks
@@ -644,55 +645,15 @@ deuces_document_parse (JsonNode *root,
   return g_steal_pointer (&game);
 }
 
-/* json-glib 1.6 reads "{…} {…}" as its first value, silently dropping (and leaking) the
- * rest. Finds the end of a top-level object or array and says whether anything but
- * white space follows it. */
-static gboolean
-has_trailing_value (const char *data,
-                    gsize       length)
-{
-  gsize i = 0;
-  guint depth = 0;
-  gboolean in_string = FALSE;
-
-  while (i < length && g_ascii_isspace (data[i]))
-    i++;
-  if (i == length || (data[i] != '{' && data[i] != '['))
-    return FALSE;   /* not an object or array: the parser says what is wrong */
-
-  for (; i < length; i++)
-    {
-      char c = data[i];
-
-      if (in_string)
-        {
-          if (c == '\\')
-            i++;
-          else if (c == '"')
-            in_string = FALSE;
-        }
-      else if (c == '"')
-        in_string = TRUE;
-      else if (c == '{' || c == '[')
-        depth++;
-      else if ((c == '}' || c == ']') && depth > 0 && --depth == 0)
-        {
-          for (i++; i < length; i++)
-            if (!g_ascii_isspace (data[i]))
-              return TRUE;
-          return FALSE;
-        }
-    }
-  return FALSE;   /* unterminated: the parser reports it */
-}
-
-DeucesGame *
-deuces_document_parse_data (const char *data,
-                            gssize      length,
-                            GError    **error)
+JsonNode *
+deuces_json_parse (const char *data,
+                   gssize      length,
+                   GError    **error)
 {
   g_autoptr(JsonParser) parser = json_parser_new_immutable ();
   g_autoptr(GError) local_error = NULL;
+  g_autofree char *message = NULL;
+  JsonNode *root;
 
   if (length < 0)
     length = strlen (data);
@@ -701,23 +662,32 @@ deuces_document_parse_data (const char *data,
       doc_error (error, _("the document is not UTF-8 text"));
       return NULL;
     }
-  if (has_trailing_value (data, (gsize) length))
+  /* json-glib only ever sees well-formed JSON (see deuces-json-check.h). */
+  if (!_deuces_json_check (data, (gsize) length, &message))
     {
-      doc_error (error, _("the document is not valid JSON: there is more text after it"));
+      doc_error (error, _("the document is not valid JSON: %s"), message);
       return NULL;
     }
-  if (!json_parser_load_from_data (parser, data, length, &local_error))
+  if (!json_parser_load_from_data (parser, data, length, &local_error) ||
+      (root = json_parser_get_root (parser)) == NULL)
     {
-      doc_error (error, _("the document is not valid JSON: %s"), local_error->message);
+      doc_error (error, _("the document is not valid JSON: %s"),
+                 local_error ? local_error->message : _("it is empty"));
       return NULL;
     }
-  if (json_parser_get_root (parser) == NULL)
-    {
-      doc_error (error, _("the document is not valid JSON: it is empty"));
-      return NULL;
-    }
+  return json_node_ref (root);
+}
 
-  return deuces_document_parse (json_parser_get_root (parser), error);
+DeucesGame *
+deuces_document_parse_data (const char *data,
+                            gssize      length,
+                            GError    **error)
+{
+  g_autoptr(JsonNode) root = deuces_json_parse (data, length, error);
+
+  if (root == NULL)
+    return NULL;
+  return deuces_document_parse (root, error);
 }
 
 /* Output. */

@@ -38,6 +38,12 @@ JsonNode   *deuces_document_build_settlement (const DeucesGame       *game,
                                               const DeucesScoreSheet *sheet,
                                               const DeucesSettlement *settlement);
 
+/* Reads JSON text strictly: UTF-8, one value, nothing after it; errors are
+ * DEUCES_CORE_ERROR_INVALID_DOCUMENT and say where ("line 2, column 7: …"). */
+JsonNode   *deuces_json_parse            (const char             *data,
+                                          gssize                  length,
+                                          GError                **error);
+
 char       *deuces_json_to_string        (JsonNode               *node,
                                           gboolean                pretty);
 
