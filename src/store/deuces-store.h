@@ -1,0 +1,216 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store.h: the ledger — sessions, seats and deals in SQLite, shared by the app
+ * and deuces-cli. No GTK here; the core does the scoring. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "deuces-document.h"
+#include "deuces-game.h"
+#include "deuces-settlement.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_STORE_ERROR (deuces_store_error_quark ())
+
+typedef enum {
+  DEUCES_STORE_ERROR_FAILED,         /* anything else SQLite or the file system reports */
+  DEUCES_STORE_ERROR_NOT_FOUND,      /* no such session or player */
+  DEUCES_STORE_ERROR_INVALID,        /* the request breaks a rule (empty name, duplicate…) */
+  DEUCES_STORE_ERROR_BUSY,           /* another program holds the ledger too long */
+  DEUCES_STORE_ERROR_NOT_A_LEDGER,   /* the file is corrupt or not a Deuces ledger */
+  DEUCES_STORE_ERROR_TOO_NEW,        /* written by a newer Deuces */
+  DEUCES_STORE_ERROR_READ_ONLY,      /* the session has ended; reopen it to change it */
+} DeucesStoreError;
+
+GQuark deuces_store_error_quark (void);
+
+/* The schema version this build writes (PRAGMA user_version). */
+#define DEUCES_STORE_SCHEMA_VERSION 2
+
+#define DEUCES_TYPE_STORE (deuces_store_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
+
+/* The default ledger: $DEUCES_DB, else $XDG_DATA_HOME/deuces/ledger.sqlite3. */
+char        *deuces_store_default_path     (void);
+
+/* Opens (creating if missing) the ledger at @path. A newer schema is refused, an older
+ * one is migrated after a backup copy, and a file that is not a ledger is never
+ * overwritten. May take a daily backup (see deuces_store_backup). */
+DeucesStore *deuces_store_open             (const char   *path,
+                                            GError      **error);
+const char  *deuces_store_get_path         (DeucesStore  *self);
+
+/* Copies the ledger with SQLite's backup API into "<dir>/backups/", keeping the newest
+ * few. Returns the new file's path. */
+char        *deuces_store_backup           (DeucesStore  *self,
+                                            const char   *reason,
+                                            GError      **error);
+char        *deuces_store_get_backup_dir   (DeucesStore  *self);
+
+/* Sessions. */
+
+typedef struct {
+  gint64   id;
+  char    *title;
+  char    *variant_id;     /* preset id, or the copy's own id */
+  char    *variant_name;
+  GDateTime *started;
+  GDateTime *ended;        /* NULL while open */
+  GDateTime *deleted;      /* NULL unless in the bin */
+  char    *currency;       /* NULL for none */
+  char    *stake;          /* decimal text */
+  char    *notes;
+  guint    n_players;
+  char    *players[DEUCES_MAX_PLAYERS];
+  guint    n_deals;
+} DeucesSessionInfo;
+
+void         deuces_session_info_free      (DeucesSessionInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesSessionInfo, deuces_session_info_free)
+
+typedef struct {
+  const char          *title;        /* NULL: the date */
+  const DeucesVariant *variant;      /* with the session's option overrides applied */
+  const char          *variant_id;   /* the preset it came from, or NULL */
+  const char *const   *players;
+  guint                n_players;
+  guint                hand_size;    /* 0: the default */
+  const char          *stake;        /* NULL: "1" */
+  const char          *currency;     /* NULL: none */
+  const char          *notes;
+} DeucesNewSession;
+
+/* Creates a session (validated by the core first). Returns its id, or 0 on error. */
+gint64       deuces_store_create_session   (DeucesStore            *self,
+                                            const DeucesNewSession *request,
+                                            GError                **error);
+
+/* The session as a core game with its live deals, ready to score. */
+DeucesGame  *deuces_store_load_game        (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+DeucesSessionInfo *deuces_store_get_session (DeucesStore *self,
+                                             gint64       session,
+                                             GError     **error);
+
+typedef struct {
+  const char *player;     /* only sessions this player sat in (case-insensitive) */
+  const char *title;      /* title contains this text (case-insensitive) */
+  const char *text;       /* title or a player's name contains this (case-insensitive) */
+  const char *variant_id;
+  GDateTime  *from;       /* started at or after */
+  GDateTime  *to;         /* started before */
+  gboolean    deleted;    /* list the bin instead */
+  guint       offset;
+  guint       limit;      /* 0: no limit */
+} DeucesSessionFilter;
+
+/* Newest first. Returns a GPtrArray of DeucesSessionInfo. */
+GPtrArray   *deuces_store_list_sessions    (DeucesStore               *self,
+                                            const DeucesSessionFilter *filter,
+                                            GError                   **error);
+
+gboolean     deuces_store_set_session_title (DeucesStore *self,
+                                             gint64       session,
+                                             const char  *title,
+                                             GError     **error);
+gboolean     deuces_store_set_session_notes (DeucesStore *self,
+                                             gint64       session,
+                                             const char  *notes,
+                                             GError     **error);
+gboolean     deuces_store_end_session      (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+gboolean     deuces_store_reopen_session   (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* Moves a session to the bin, or back. */
+gboolean     deuces_store_delete_session   (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+gboolean     deuces_store_restore_session  (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+
+/* Deals. Every write is validated by the core and committed durably in one transaction
+ * before the function returns TRUE. */
+
+/* Appends a deal; returns its number (1-based), or 0 on error. Clears the redo list. */
+guint        deuces_store_add_deal         (DeucesStore      *self,
+                                            gint64            session,
+                                            const DeucesDeal *deal,
+                                            GError          **error);
+/* Replaces deal @number (1-based) with @deal. */
+gboolean     deuces_store_edit_deal        (DeucesStore      *self,
+                                            gint64            session,
+                                            guint             number,
+                                            const DeucesDeal *deal,
+                                            GError          **error);
+/* Removes the last deal (it can be redone). Returns the number removed, or 0. */
+guint        deuces_store_undo_deal        (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* Restores the deal most recently undone. Returns its number, or 0. */
+guint        deuces_store_redo_deal        (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+gboolean     deuces_store_can_redo         (DeucesStore  *self,
+                                            gint64        session);
+
+/* Transfers marked paid. A mark applies to a transfer with the same payer, payee and
+ * amount; when the settlement changes, marks that no longer match are ignored. */
+gboolean     deuces_store_set_transfer_paid (DeucesStore          *self,
+                                             gint64                session,
+                                             const DeucesTransfer *transfer,
+                                             gboolean              paid,
+                                             GError              **error);
+gboolean     deuces_store_is_transfer_paid (DeucesStore          *self,
+                                            gint64                session,
+                                            const DeucesTransfer *transfer);
+
+/* Players. */
+
+typedef struct {
+  gint64  id;
+  char   *name;
+  guint   n_sessions;
+} DeucesPlayerInfo;
+
+void         deuces_player_info_free       (DeucesPlayerInfo *info);
+
+/* All players by name. GPtrArray of DeucesPlayerInfo. */
+GPtrArray   *deuces_store_list_players     (DeucesStore  *self,
+                                            GError      **error);
+/* Renames everywhere, history included. Names are unique, case-insensitively. */
+gboolean     deuces_store_rename_player    (DeucesStore  *self,
+                                            const char   *old_name,
+                                            const char   *new_name,
+                                            GError      **error);
+
+/* Import and export of session documents (INTERFACE.md). */
+
+/* A session document (with title, notes, started, ended when present) into a new
+ * session. Returns its id, or 0. */
+gint64       deuces_store_import_document  (DeucesStore  *self,
+                                            JsonNode     *document,
+                                            GError      **error);
+/* A session document, or an array of them (an export of the whole ledger), in one
+ * transaction: all are added or none. Appends the new ids (gint64) to @ids. */
+gboolean     deuces_store_import_documents (DeucesStore  *self,
+                                            JsonNode     *root,
+                                            GArray       *ids,
+                                            GError      **error);
+/* The session document of a stored session, with its title and times. */
+JsonNode    *deuces_store_export_document  (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+
+/* CSV (RFC 4180) of one session, or of every session when @session is 0: a header row,
+ * then one row per deal per player with the facts and the points. */
+gboolean     deuces_store_export_csv       (DeucesStore  *self,
+                                            gint64        session,
+                                            GString      *out,
+                                            GError      **error);
+
+G_END_DECLS

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* store-writer.c: adds deals to a session in a loop and prints the number of each deal
+ * the store has acknowledged, for the crash-safety and two-writer tests.
+ * Usage: store-writer LEDGER SESSION COUNT */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "deuces-store.h"
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = NULL;
+  gint64 session;
+  guint count;
+
+  if (argc != 4)
+    {
+      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT\n", argv[0]);
+      return 2;
+    }
+  session = g_ascii_strtoll (argv[2], NULL, 10);
+  count = (guint) g_ascii_strtoull (argv[3], NULL, 10);
+  store = deuces_store_open (argv[1], &error);
+  if (store == NULL)
+    {
+      fprintf (stderr, "store-writer: %s\n", error->message);
+      return 1;
+    }
+
+  for (guint i = 0; i < count; i++)
+    {
+      DeucesDeal deal;
+      guint number;
+
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) (i % 4);
+      for (guint p = 0; p < 4; p++)
+        if ((gint) p != deal.winner)
+          deal.cards_left[p] = (gint16) (1 + (i + p) % 13);
+      /* A busy ledger is retried, as a person would press Save again. */
+      while ((number = deuces_store_add_deal (store, session, &deal, &error)) == 0 &&
+             g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY))
+        g_clear_error (&error);
+      if (number == 0)
+        {
+          fprintf (stderr, "store-writer: %s\n", error->message);
+          return 1;
+        }
+      /* Acknowledged only once the store has returned: it is on disk. */
+      printf ("%u\n", number);
+      fflush (stdout);
+    }
+  return 0;
+}

@@ -1,0 +1,810 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-store.c: the ledger — every operation, the bad ones leaving it unchanged,
+ * migrations, refusals, crashes and two writers at once. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+
+#include "deuces-document.h"
+#include "deuces-error.h"
+#include "deuces-store-private.h"
+#include "deuces-store.h"
+
+typedef struct {
+  char        *dir;
+  char        *path;
+  DeucesStore *store;
+} Fixture;
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("deuces-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static gint64
+new_session (DeucesStore *store,
+             const char  *variant,
+             const char  *title,
+             const char *const *players,
+             guint        n)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = title;
+  request.variant = deuces_preset_lookup (variant);
+  request.variant_id = variant;
+  request.players = players;
+  request.n_players = n;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static const char *four[] = { "Ann", "Bo", "Cy", "Di" };
+
+static void
+deal_won_by (DeucesDeal *deal,
+             gint        winner,
+             gint        a,
+             gint        b,
+             gint        c)
+{
+  gint counts[3] = { a, b, c };
+  guint k = 0;
+
+  deuces_deal_init (deal);
+  deal->winner = (gint8) winner;
+  for (guint p = 0; p < 4; p++)
+    if ((gint) p != winner)
+      deal->cards_left[p] = (gint16) counts[k++];
+}
+
+static guint
+add (DeucesStore *store,
+     gint64       session,
+     gint         winner,
+     gint         a,
+     gint         b,
+     gint         c)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  guint number;
+
+  deal_won_by (&deal, winner, a, b, c);
+  number = deuces_store_add_deal (store, session, &deal, &error);
+  g_assert_no_error (error);
+  return number;
+}
+
+/* The whole ledger as JSON text: "unchanged" means this text is the same. */
+static char *
+snapshot (DeucesStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) sessions = NULL;
+  DeucesSessionFilter filter = { 0, };
+  GString *text = g_string_new (NULL);
+
+  for (int bin = 0; bin < 2; bin++)
+    {
+      filter.deleted = bin;
+      sessions = deuces_store_list_sessions (store, &filter, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < sessions->len; i++)
+        {
+          const DeucesSessionInfo *info = sessions->pdata[i];
+          g_autoptr(JsonNode) doc = deuces_store_export_document (store, info->id, &error);
+          g_autofree char *json = NULL;
+
+          g_assert_no_error (error);
+          json = deuces_json_to_string (doc, FALSE);
+          g_string_append_printf (text, "%" G_GINT64_FORMAT " %d %s\n", info->id, bin, json);
+        }
+      g_clear_pointer (&sessions, g_ptr_array_unref);
+    }
+  return g_string_free (text, FALSE);
+}
+
+static gint64
+settle_total (DeucesStore *store,
+              gint64       session,
+              guint        player)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (store, session, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  return sheet->totals[player];
+}
+
+/* Issue 3: create, add, edit, undo, redo; deals are stored as facts and scored by the
+ * core (000 Scoring: 11 cards pay 2 each). */
+static void
+test_deals (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  DeucesDeal deal;
+
+  g_assert_cmpuint (add (f->store, id, 0, 3, 11, 8), ==, 1);
+  g_assert_cmpuint (add (f->store, id, 1, 5, 1, 13), ==, 2);
+  g_assert_cmpint (settle_total (f->store, id, 2), ==, 22 + 1);
+
+  /* Edit deal 1: Cy held 10, not 11. */
+  deal_won_by (&deal, 0, 3, 10, 8);
+  g_assert_true (deuces_store_edit_deal (f->store, id, 1, &deal, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (settle_total (f->store, id, 2), ==, 20 + 1);
+
+  /* Undo, redo, and a new deal clears what could be redone. */
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
+  g_assert_true (deuces_store_can_redo (f->store, id));
+  g_assert_cmpint (settle_total (f->store, id, 2), ==, 20);
+  g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 2);
+  g_assert_false (deuces_store_can_redo (f->store, id));
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
+  g_assert_cmpuint (add (f->store, id, 2, 1, 1, 1), ==, 2);
+  g_assert_false (deuces_store_can_redo (f->store, id));
+  g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  /* Hands, the finishing order and specials survive the round trip. */
+  {
+    gint64 fv = new_session (f->store, "face-value", "Values", four, 4);
+    g_autoptr(DeucesGame) game = NULL;
+    guint n = 0, number;
+
+    deuces_deal_init (&deal);
+    deal.winner = 0;
+    g_assert_true (deuces_cards_parse ("2S AH 10D", deal.hands[1], DEUCES_MAX_HAND, &n, NULL));
+    deal.hand_len[1] = (gint8) n;
+    deal.points_left[2] = 7;
+    deal.cards_left[2] = 3;
+    deal.cards_left[3] = 2;
+    deal.points_left[3] = 4;
+    number = deuces_store_add_deal (f->store, fv, &deal, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (number, ==, 1);
+    game = deuces_store_load_game (f->store, fv, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (memcmp (&g_array_index (game->deals, DeucesDeal, 0), &deal, sizeof deal), ==, 0);
+  }
+}
+
+/* Bad requests: a clear error and the ledger exactly as it was. */
+static void
+test_refusals (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  DeucesNewSession request = { 0, };
+  DeucesDeal deal;
+
+  add (f->store, id, 0, 3, 2, 1);
+  before = snapshot (f->store);
+
+  /* Unknown session. */
+  deal_won_by (&deal, 0, 1, 1, 1);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, 999, &deal, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, "there is no session 999");
+  g_clear_error (&error);
+
+  /* A deal the core rejects (RULES.md §1): its message, unchanged. */
+  deal_won_by (&deal, 0, 14, 1, 1);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 0);
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL);
+  g_assert_cmpstr (error->message, ==, "deal 2: Bo holds 14 cards, but a hand here has at most 13");
+  g_clear_error (&error);
+  g_assert_false (deuces_store_edit_deal (f->store, id, 1, &deal, &error));
+  g_assert_cmpstr (error->message, ==, "deal 1: Bo holds 14 cards, but a hand here has at most 13");
+  g_clear_error (&error);
+  g_assert_false (deuces_store_edit_deal (f->store, id, 5, &deal, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* A duplicate seat, an empty name, too few players. */
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = (const char *[]) { "Ann", "Bo", "ann" };
+  request.n_players = 3;
+  g_assert_cmpint (deuces_store_create_session (f->store, &request, &error), ==, 0);
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "ann"));
+  g_clear_error (&error);
+  request.players = (const char *[]) { "Ann", "  ", "Cy" };
+  g_assert_cmpint (deuces_store_create_session (f->store, &request, &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  request.players = (const char *[]) { "Ann" };
+  request.n_players = 1;
+  g_assert_cmpint (deuces_store_create_session (f->store, &request, &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+
+  /* A renaming onto someone else, an empty rename, an unknown player. */
+  g_assert_false (deuces_store_rename_player (f->store, "Ann", "BO", &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (deuces_store_rename_player (f->store, "Ann", " ", &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_false (deuces_store_rename_player (f->store, "Zed", "Zoe", &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  /* An empty title. */
+  g_assert_false (deuces_store_set_session_title (f->store, id, "  ", &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  after = snapshot (f->store);
+  g_assert_cmpstr (after, ==, before);
+
+  /* An ended session is read-only until reopened. */
+  g_assert_true (deuces_store_end_session (f->store, id, &error));
+  deal_won_by (&deal, 1, 1, 1, 1);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  g_assert_true (deuces_store_reopen_session (f->store, id, &error));
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 2);
+}
+
+/* Names are data, never SQL; renaming keeps the history. */
+static void
+test_players (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *players[] = { "Robert'); DROP TABLE sessions;--", "Lee \"Jr\"", "李小龍" };
+  gint64 id = new_session (f->store, "classic", "Tables, late", players, 3);
+  g_autoptr(GPtrArray) list = NULL;
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+
+  info = deuces_store_get_session (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (info->players[0], ==, players[0]);
+  g_assert_cmpstr (info->players[2], ==, "李小龍");
+
+  g_assert_true (deuces_store_rename_player (f->store, "李小龍", "Bruce", &error));
+  g_assert_no_error (error);
+  /* A change of case alone is allowed. */
+  g_assert_true (deuces_store_rename_player (f->store, "Bruce", "BRUCE", &error));
+  g_clear_pointer (&info, deuces_session_info_free);
+  info = deuces_store_get_session (f->store, id, &error);
+  g_assert_cmpstr (info->players[2], ==, "BRUCE");
+
+  list = deuces_store_list_players (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (list->len, ==, 3);
+  g_assert_cmpstr (((DeucesPlayerInfo *) list->pdata[0])->name, ==, "BRUCE");
+  g_assert_cmpuint (((DeucesPlayerInfo *) list->pdata[0])->n_sessions, ==, 1);
+
+  /* CSV quotes what needs quoting (RFC 4180). */
+  {
+    DeucesDeal deal;
+
+    deuces_deal_init (&deal);
+    deal.winner = 0;
+    deal.cards_left[1] = 4;
+    deal.cards_left[2] = 2;
+    g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 1);
+  }
+  g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
+  g_assert_true (g_str_has_prefix (csv->str, "session,title,started,variant,deal,seat,player,winner,"));
+  g_assert_nonnull (strstr (csv->str, ",\"Tables, late\","));
+  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,4\r\n"));
+  {
+    g_auto(GStrv) rows = g_strsplit (csv->str, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (rows), ==, 1 + 3 + 1);
+  }
+}
+
+static void
+test_list (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *three[] = { "Mei", "Raj", "Ann" };
+  gint64 a = new_session (f->store, "classic", "Lunar New Year", four, 4);
+  gint64 b = new_session (f->store, "zero-sum", "Friday at Mei’s", three, 3);
+  gint64 c = new_session (f->store, "classic", "Family night", four, 4);
+  DeucesSessionFilter filter = { 0, };
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(GPtrArray) page = NULL;
+  g_autoptr(GPtrArray) mei = NULL;
+  g_autoptr(GPtrArray) text = NULL;
+  g_autoptr(GPtrArray) zero = NULL;
+  g_autoptr(GPtrArray) bin = NULL;
+  g_autoptr(GPtrArray) future = NULL;
+
+  all = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (all->len, ==, 3);
+  /* Newest first. */
+  g_assert_cmpint (((DeucesSessionInfo *) all->pdata[0])->id, ==, c);
+  g_assert_cmpint (((DeucesSessionInfo *) all->pdata[2])->id, ==, a);
+
+  filter.offset = 1;
+  filter.limit = 1;
+  page = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (page->len, ==, 1);
+  g_assert_cmpint (((DeucesSessionInfo *) page->pdata[0])->id, ==, b);
+
+  filter = (DeucesSessionFilter) { .player = "MEI" };
+  mei = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (mei->len, ==, 1);
+
+  filter = (DeucesSessionFilter) { .text = "mei" };   /* title or player */
+  text = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (text->len, ==, 1);
+
+  filter = (DeucesSessionFilter) { .variant_id = "zero-sum" };
+  zero = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (zero->len, ==, 1);
+
+  {
+    g_autoptr(GDateTime) tomorrow = g_date_time_new_now_utc ();
+    g_autoptr(GDateTime) later = g_date_time_add_days (tomorrow, 1);
+
+    filter = (DeucesSessionFilter) { .from = later };
+    future = deuces_store_list_sessions (f->store, &filter, &error);
+    g_assert_cmpuint (future->len, ==, 0);
+  }
+
+  /* The bin. */
+  g_assert_true (deuces_store_delete_session (f->store, b, &error));
+  filter = (DeucesSessionFilter) { 0 };
+  g_clear_pointer (&all, g_ptr_array_unref);
+  all = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (all->len, ==, 2);
+  filter.deleted = TRUE;
+  bin = deuces_store_list_sessions (f->store, &filter, &error);
+  g_assert_cmpuint (bin->len, ==, 1);
+  g_assert_true (deuces_store_restore_session (f->store, b, &error));
+  g_assert_no_error (error);
+}
+
+/* Export → import gives the same settlement (issue 3). */
+static void
+test_round_trip (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autoptr(JsonNode) doc = NULL;
+  g_autoptr(JsonNode) again = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  gint64 copy;
+
+  add (f->store, id, 0, 3, 11, 8);
+  add (f->store, id, 2, 13, 4, 1);
+  g_assert_true (deuces_store_end_session (f->store, id, &error));
+  doc = deuces_store_export_document (f->store, id, &error);
+  g_assert_no_error (error);
+  copy = deuces_store_import_document (f->store, doc, &error);
+  g_assert_no_error (error);
+  again = deuces_store_export_document (f->store, copy, &error);
+  first = deuces_json_to_string (doc, FALSE);
+  second = deuces_json_to_string (again, FALSE);
+  g_assert_cmpstr (first, ==, second);
+
+  /* A bad document in an array imports nothing. */
+  {
+    g_autofree char *before = snapshot (f->store);
+    g_autofree char *after = NULL;
+    g_autoptr(JsonNode) array = deuces_json_parse (
+      "[{\"variant\":\"classic\",\"players\":[\"A\",\"B\"]},"
+      "{\"variant\":\"classic\",\"players\":[\"A\",\"B\"],\"deals\":[{\"winner\":\"C\"}]}]", -1, &error);
+    g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+    g_assert_no_error (error);
+    g_assert_false (deuces_store_import_documents (f->store, array, ids, &error));
+    g_assert_nonnull (error);
+    g_assert_true (g_str_has_prefix (error->message, "session 2 of the file: deal 1: "));
+    g_assert_cmpuint (ids->len, ==, 0);
+    after = snapshot (f->store);
+    g_assert_cmpstr (after, ==, before);
+  }
+}
+
+/* Paid marks follow the transfer they were made for. */
+static void
+test_paid (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  DeucesTransfer t = { 3, 0, 1250 };
+  DeucesTransfer other = { 3, 0, 1300 };
+
+  g_assert_false (deuces_store_is_transfer_paid (f->store, id, &t));
+  g_assert_true (deuces_store_set_transfer_paid (f->store, id, &t, TRUE, &error));
+  g_assert_true (deuces_store_is_transfer_paid (f->store, id, &t));
+  g_assert_false (deuces_store_is_transfer_paid (f->store, id, &other));
+  g_assert_true (deuces_store_set_transfer_paid (f->store, id, &t, FALSE, &error));
+  g_assert_false (deuces_store_is_transfer_paid (f->store, id, &t));
+}
+
+static char *
+read_file (const char *path)
+{
+  char *contents = NULL;
+  gsize length;
+
+  g_assert_true (g_file_get_contents (path, &contents, &length, NULL));
+  return contents;
+}
+
+/* Every older schema opens and keeps its data, after a backup copy. */
+static void
+test_migration (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
+  g_autoptr(DeucesStore) old = _deuces_store_open_unversioned (path, &error);
+  g_autoptr(DeucesStore) opened = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *classic = deuces_variant_to_text (deuces_preset_lookup ("classic"));
+  g_autofree char *insert = NULL;
+  g_autofree char *escaped = NULL;
+  g_autofree char *backups = g_build_filename (f->dir, "backups", NULL);
+  g_autoptr(GDir) dir = NULL;
+  guint n_backups = 0;
+
+  g_assert_no_error (error);
+  /* A version 1 ledger as that version wrote it. */
+  g_assert_true (_deuces_store_migrate_to (old, 1, &error));
+  g_assert_no_error (error);
+  {
+    GString *quoted = g_string_new (NULL);
+
+    for (const char *p = classic; *p; p++)
+      {
+        if (*p == '\'')
+          g_string_append_c (quoted, '\'');
+        g_string_append_c (quoted, *p);
+      }
+    escaped = g_string_free (quoted, FALSE);
+  }
+  insert = g_strdup_printf (
+    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
+    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'classic', 'Classic', '%s', 13, '1', 'HKD');"
+    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+    "INSERT INTO deals (session, number, winner, cards_left, recorded) VALUES"
+    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z');",
+    escaped);
+  g_assert_true (_deuces_store_exec (old, insert, &error));
+  g_assert_no_error (error);
+  g_clear_object (&old);
+
+  opened = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  game = deuces_store_load_game (opened, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  g_assert_cmpint (settle_total (opened, 1, 1), ==, 22);
+  /* The new version's features work on it. */
+  g_assert_true (deuces_store_delete_session (opened, 1, &error));
+  g_assert_no_error (error);
+
+  dir = g_dir_open (backups, 0, &error);
+  g_assert_no_error (error);
+  while (g_dir_read_name (dir) != NULL)
+    n_backups++;
+  g_assert_cmpuint (n_backups, ==, 1);
+}
+
+/* A newer, a foreign or a damaged file is refused and never written. */
+static void
+test_refuse_files (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = g_build_filename (f->dir, "notes.sqlite3", NULL);
+  g_autofree char *foreign = g_build_filename (f->dir, "foreign.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  DeucesStore *store;
+
+  /* Not SQLite at all. */
+  g_assert_true (g_file_set_contents (text, "shopping list\nmilk\n", -1, NULL));
+  store = deuces_store_open (text, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+  after = read_file (text);
+  g_assert_cmpstr (after, ==, "shopping list\nmilk\n");
+  g_clear_pointer (&after, g_free);
+
+  /* Another program's database. */
+  {
+    g_autoptr(DeucesStore) other = _deuces_store_open_unversioned (foreign, &error);
+
+    g_assert_true (_deuces_store_exec (other, "CREATE TABLE recipes (name TEXT)", &error));
+  }
+  store = deuces_store_open (foreign, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+
+  /* A newer Deuces. */
+  new_session (f->store, "classic", "Keep me", four, 4);
+  g_assert_true (_deuces_store_exec (f->store, "PRAGMA user_version = 3", &error));
+  g_clear_object (&f->store);
+  before = read_file (f->path);
+  store = deuces_store_open (f->path, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW);
+  g_clear_error (&error);
+  after = read_file (f->path);
+  g_assert_true (memcmp (before, after, 16) == 0);
+}
+
+/* A writer holding the ledger: a clear "busy" error, nothing half-written. */
+static void
+test_busy (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autoptr(DeucesStore) other = deuces_store_open (f->path, &error);
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  _deuces_store_set_busy_timeout (other, 50);
+  g_assert_true (_deuces_store_exec (f->store, "BEGIN IMMEDIATE", &error));
+  deal_won_by (&deal, 0, 1, 2, 3);
+  g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY);
+  g_assert_true (g_str_has_prefix (error->message, "The ledger is busy"));
+  g_clear_error (&error);
+  g_assert_true (_deuces_store_exec (f->store, "ROLLBACK", &error));
+  g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 1);
+}
+
+static GSubprocess *
+spawn_writer (const char *path,
+              gint64      session,
+              guint       count)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, session);
+  g_autofree char *n = g_strdup_printf ("%u", count);
+  const char *writer = g_getenv ("DEUCES_STORE_WRITER");
+  GSubprocess *process;
+
+  g_assert_nonnull (writer);
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                              &error, writer, path, id, n, NULL);
+  g_assert_no_error (error);
+  return process;
+}
+
+/* The numbers a writer acknowledged (printed after the store returned). */
+static GArray *
+acknowledged (GSubprocess *process)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_auto(GStrv) lines = NULL;
+  GArray *numbers = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  g_subprocess_communicate_utf8 (process, NULL, NULL, &out, NULL, &error);
+  g_assert_no_error (error);
+  lines = g_strsplit (out ? out : "", "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*lines[i] != '\0')
+      {
+        guint n = (guint) g_ascii_strtoull (lines[i], NULL, 10);
+
+        g_array_append_val (numbers, n);
+      }
+  return numbers;
+}
+
+static void
+assert_sound (const char *path,
+              gint64      session,
+              GArray     *acks)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *integrity = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (_deuces_store_integrity_check (store, &integrity));
+  g_assert_cmpstr (integrity, ==, "ok");
+  game = deuces_store_load_game (store, session, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < acks->len; i++)
+    g_assert_cmpuint (g_array_index (acks, guint, i), <=, game->deals->len);
+}
+
+/* Issue 3: SIGKILL a writer at random moments, many times; every deal it acknowledged
+ * is there and the file is sound. */
+static void
+test_crash (Fixture       *f,
+            gconstpointer  data)
+{
+  gint64 id = new_session (f->store, "flat", "Crash", four, 4);
+  guint rounds = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 30;
+  guint total = 0;
+
+  g_clear_object (&f->store);
+  for (guint round = 0; round < rounds; round++)
+    {
+      g_autoptr(GSubprocess) writer = spawn_writer (f->path, id, 100000);
+      g_autoptr(GArray) acks = NULL;
+
+      g_usleep (1000 * (gulong) g_test_rand_int_range (5, 120));
+      g_subprocess_force_exit (writer);   /* SIGKILL */
+      acks = acknowledged (writer);
+      g_subprocess_wait (writer, NULL, NULL);
+      g_assert_true (g_subprocess_get_if_signaled (writer) || g_subprocess_get_successful (writer));
+      assert_sound (f->path, id, acks);
+      total += acks->len;
+    }
+  /* The writers did get deals in, or the test proved nothing. */
+  g_assert_cmpuint (total, >, 0);
+}
+
+/* Two writers at once: no deal lost, no number given twice. */
+static void
+test_two_writers (Fixture       *f,
+                  gconstpointer  data)
+{
+  gint64 id = new_session (f->store, "flat", "Two", four, 4);
+  guint count = g_getenv ("DEUCES_TEST_QUICK") ? 10 : 40;
+  g_autoptr(GSubprocess) a = NULL;
+  g_autoptr(GSubprocess) b = NULL;
+  g_autoptr(GArray) acks_a = NULL;
+  g_autoptr(GArray) acks_b = NULL;
+  g_autofree gboolean *seen = g_new0 (gboolean, 2 * count + 1);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+
+  g_clear_object (&f->store);
+  a = spawn_writer (f->path, id, count);
+  b = spawn_writer (f->path, id, count);
+  acks_a = acknowledged (a);
+  acks_b = acknowledged (b);
+  g_assert_true (g_subprocess_wait_check (a, NULL, NULL));
+  g_assert_true (g_subprocess_wait_check (b, NULL, NULL));
+  g_assert_cmpuint (acks_a->len, ==, count);
+  g_assert_cmpuint (acks_b->len, ==, count);
+  for (guint i = 0; i < count; i++)
+    {
+      guint x = g_array_index (acks_a, guint, i), y = g_array_index (acks_b, guint, i);
+
+      g_assert_false (seen[x]);
+      seen[x] = TRUE;
+      g_assert_false (seen[y]);
+      seen[y] = TRUE;
+    }
+
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_cmpuint (game->deals->len, ==, 2 * count);
+}
+
+static void
+test_backup (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autofree char *last = NULL;
+  g_autoptr(GDir) handle = NULL;
+  guint n = 0;
+
+  add (f->store, id, 0, 3, 2, 1);
+  for (guint i = 0; i < 7; i++)
+    {
+      g_free (last);
+      last = deuces_store_backup (f->store, "test", &error);
+      g_assert_no_error (error);
+    }
+  handle = g_dir_open (dir, 0, &error);
+  while (g_dir_read_name (handle) != NULL)
+    n++;
+  g_assert_cmpuint (n, ==, 5);   /* the newest few are kept */
+
+  /* A backup is a ledger in its own right. */
+  {
+    g_autoptr(DeucesStore) copy = deuces_store_open (last, &error);
+    g_autoptr(DeucesGame) game = NULL;
+
+    g_assert_no_error (error);
+    game = deuces_store_load_game (copy, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->deals->len, ==, 1);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/store/deals", test_deals);
+  ADD ("/store/refusals", test_refusals);
+  ADD ("/store/players", test_players);
+  ADD ("/store/list", test_list);
+  ADD ("/store/round-trip", test_round_trip);
+  ADD ("/store/paid", test_paid);
+  ADD ("/store/migration/v1", test_migration);
+  ADD ("/store/refuse-files", test_refuse_files);
+  ADD ("/store/busy", test_busy);
+  ADD ("/store/backup", test_backup);
+  ADD ("/store/crash-safety", test_crash);
+  ADD ("/store/two-writers", test_two_writers);
+#undef ADD
+
+  return g_test_run ();
+}
