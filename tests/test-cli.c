@@ -24,26 +24,22 @@ run_clear (Run *run)
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
 
-/* Runs deuces-cli with @args (NULL-terminated) and @input on its standard input. */
+/* Runs deuces-cli with @argv (after the program name) and @input on its standard input. */
 static void
-run_cli (Run         *run,
-         const char  *input,
-         const char  *first,
-         ...)
+run_cli_argv (Run              *run,
+              const char       *input,
+              GPtrArray        *args)
 {
   g_autoptr(GPtrArray) argv = g_ptr_array_new ();
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
   const char *cli = g_getenv ("DEUCES_CLI");
-  va_list args;
 
   g_assert_nonnull (cli);
   g_ptr_array_add (argv, (gpointer) cli);
-  va_start (args, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (args, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
+  for (guint i = 0; i < args->len; i++)
+    g_ptr_array_add (argv, args->pdata[i]);
   g_ptr_array_add (argv, NULL);
 
   launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
@@ -59,6 +55,43 @@ run_cli (Run         *run,
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (process));
   run->status = g_subprocess_get_exit_status (process);
+}
+
+/* Runs deuces-cli with @args (NULL-terminated) and @input on its standard input. */
+static void
+run_cli (Run         *run,
+         const char  *input,
+         const char  *first,
+         ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  run_cli_argv (run, input, args);
+}
+
+/* The same on the ledger at @db (--db PATH). */
+static void
+run_db (Run         *run,
+        const char  *db,
+        const char  *input,
+        const char  *first,
+        ...)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  va_list ap;
+
+  g_ptr_array_add (args, (gpointer) "--db");
+  g_ptr_array_add (args, (gpointer) db);
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  va_end (ap);
+  run_cli_argv (run, input, args);
 }
 
 static JsonObject *
@@ -230,6 +263,216 @@ test_help_and_version (void)
   g_assert_cmpstr (version.out, ==, "deuces-cli " PACKAGE_VERSION "\n");
 }
 
+/* A ledger in a fresh directory; removed with everything in it. */
+static char *
+temp_ledger (char **dir)
+{
+  g_autoptr(GError) error = NULL;
+
+  *dir = g_dir_make_tmp ("deuces-cli-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  return g_build_filename (*dir, "ledger.sqlite3", NULL);
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+assert_one_line_error (const Run  *run,
+                       int         status,
+                       const char *message)
+{
+  g_assert_cmpint (run->status, ==, status);
+  g_assert_cmpstr (run->out, ==, "");
+  g_assert_cmpstr (run->err, ==, message);
+}
+
+/* Issue 3, "Done when": a whole night with deuces-cli alone — start it, add deals, undo
+ * a mistake, show the standings and the settlement, export it. */
+static void
+test_store_night (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) show = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) settled = { 0 };
+  g_auto(Run) csv = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  JsonObject *root, *balances;
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+          "Ann,Bo,Cy,Di", "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  g_assert_cmpstr (created.out, ==, "1\n");
+
+  {
+    /* The three deals of the INTERFACE.md example start the same way: 3/11/8 first. */
+    g_auto(Run) a = { 0 };
+    g_auto(Run) mistake = { 0 };
+    g_auto(Run) undo = { 0 };
+    g_auto(Run) b = { 0 };
+
+    run_db (&a, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=11,Di=8", NULL);
+    g_assert_cmpint (a.status, ==, 0);
+    run_db (&mistake, db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=13", NULL);
+    g_assert_cmpint (mistake.status, ==, 0);
+    run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
+    g_assert_cmpint (undo.status, ==, 0);
+    run_db (&b, db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=12", NULL);
+    g_assert_cmpint (b.status, ==, 0);
+  }
+
+  run_db (&show, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (show.status, ==, 0);
+  root = parse_object (parser, show.out);
+  balances = json_object_get_object_member (root, "balances");
+  /* Totals Ann 1, Bo 3, Cy 23, Di 32 (11 and 12 cards pay 2 each, 000 Scoring); the undone
+   * deal counts for nothing. Pairwise at 0.50: (59 − 4 × total) × 0.50. */
+  g_assert_cmpstr (json_object_get_string_member (balances, "Ann"), ==, "27.50");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Bo"), ==, "23.50");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Cy"), ==, "-16.50");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Di"), ==, "-34.50");
+
+  /* The export is a session document: settling it gives the same answer. */
+  run_db (&exported, db, NULL, "export", "--session", "1", "--format", "json", NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  run_cli (&settled, exported.out, "settle", "-", NULL);
+  g_assert_cmpint (settled.status, ==, 0);
+  root = parse_object (parser2, settled.out);
+  g_assert_true (json_node_equal (json_object_get_member (root, "balances"),
+                                  json_object_get_member (parse_object (parser, show.out), "balances")));
+
+  /* CSV: a header, then one row per deal per player (2 × 4). */
+  run_db (&csv, db, NULL, "export", "--session", "1", "--format", "csv", NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  {
+    g_auto(GStrv) rows = g_strsplit (csv.out, "\r\n", -1);
+
+    g_assert_cmpuint (g_strv_length (rows), ==, 1 + 8 + 1);   /* the last is empty */
+    g_assert_cmpstr (rows[8 + 1], ==, "");
+  }
+
+  /* Importing the export adds a second session with the same settlement. */
+  {
+    g_auto(Run) imported = { 0 };
+    g_auto(Run) show2 = { 0 };
+    g_autoptr(JsonParser) parser3 = json_parser_new ();
+
+    run_db (&imported, db, exported.out, "import", "-", NULL);
+    g_assert_cmpint (imported.status, ==, 0);
+    run_db (&show2, db, NULL, "session", "show", "2", "--json", NULL);
+    g_assert_cmpint (show2.status, ==, 0);
+    g_assert_true (json_node_equal (json_object_get_member (parse_object (parser3, show2.out), "balances"),
+                                    json_object_get_member (parse_object (parser, show.out), "balances")));
+  }
+  remove_tree (dir);
+}
+
+/* Bad requests: one clear line, exit 2, and the ledger as it was. */
+static void
+test_store_errors (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) before = { 0 };
+  g_auto(Run) after = { 0 };
+  static const struct {
+    const char *args[8];
+    const char *err;
+  } cases[] = {
+    { { "deal", "add", "7", "--winner", "Ann", "--left", "Bo=3", NULL },
+      "deuces-cli: there is no session 7\n" },
+    { { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=14,Di=1", NULL },
+      "deuces-cli: deal 2: Cy holds 14 cards, but a hand here has at most 13\n" },
+    { { "deal", "add", "1", "--winner", "Zed", "--left", "Bo=3,Cy=4,Di=1", NULL },
+      NULL },
+    { { "session", "new", "--variant", "classic", "--players", "Ann,Bo,ann", NULL },
+      NULL },
+    { { "session", "new", "--variant", "classic", "--players", "Ann,,Cy", NULL },
+      NULL },
+    { { "session", "new", "--variant", "nope", "--players", "Ann,Bo", NULL },
+      "deuces-cli: there is no variant “nope” (deuces-cli variants lists them)\n" },
+    { { "session", "show", "x", NULL }, "deuces-cli: session show: “x” is not a session number\n" },
+  };
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+          "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  {
+    g_auto(Run) first = { 0 };
+
+    run_db (&first, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+    g_assert_cmpint (first.status, ==, 0);
+  }
+  run_db (&before, db, NULL, "export", "--format", "json", NULL);
+  g_assert_cmpint (before.status, ==, 0);
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autoptr(GPtrArray) args = g_ptr_array_new ();
+
+      g_ptr_array_add (args, (gpointer) "--db");
+      g_ptr_array_add (args, db);
+      for (guint i = 0; cases[k].args[i] != NULL; i++)
+        g_ptr_array_add (args, (gpointer) cases[k].args[i]);
+      run_cli_argv (&run, NULL, args);
+      g_test_message ("case %u: %s", k, run.err);
+      if (cases[k].err != NULL)
+        assert_one_line_error (&run, 2, cases[k].err);
+      else
+        {
+          g_assert_cmpint (run.status, ==, 2);
+          g_assert_true (g_str_has_prefix (run.err, "deuces-cli: "));
+          g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
+        }
+    }
+
+  run_db (&after, db, NULL, "export", "--format", "json", NULL);
+  g_assert_cmpstr (after.out, ==, before.out);
+  remove_tree (dir);
+}
+
+/* DEUCES_DB names the ledger when --db is not given (INTERFACE.md). */
+static void
+test_store_env (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) created = { 0 };
+
+  g_setenv ("DEUCES_DB", db, TRUE);
+  run_cli (&created, NULL, "session", "new", "--variant", "zero-sum", "--players", "Mei,Raj,Ann",
+           "--title", "Robert'); DROP TABLE sessions;--", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  run_cli (&listed, NULL, "session", "list", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  g_assert_nonnull (strstr (listed.out, "Robert'); DROP TABLE sessions;--"));
+  g_assert_true (g_file_test (db, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -243,6 +486,9 @@ main (int    argc,
   g_test_add_func ("/cli/invalid-deal", test_invalid_deal);
   g_test_add_func ("/cli/usage-and-io-errors", test_usage_and_io_errors);
   g_test_add_func ("/cli/help-and-version", test_help_and_version);
+  g_test_add_func ("/cli/store/night", test_store_night);
+  g_test_add_func ("/cli/store/errors", test_store_errors);
+  g_test_add_func ("/cli/store/env", test_store_env);
 
   return g_test_run ();
 }

@@ -10,25 +10,12 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "deuces-document.h"
+#include "deuces-cli-private.h"
 #include "deuces-error.h"
-#include "deuces-variant.h"
+#include "deuces-store.h"
 
-/* Exit status of INTERFACE.md. */
-enum {
-  EXIT_OK = 0,
-  EXIT_FAILURE_OTHER = 1,  /* a file or the database */
-  EXIT_INVALID = 2,        /* usage, document or deal */
-};
-
-typedef struct {
-  const char *db_path;
-} CliContext;
-
-typedef int (*CommandFunc) (CliContext *cli, int argc, char **argv);
-
-static int G_GNUC_PRINTF (2, 3)
-fail (int         status,
+int
+_deuces_cli_fail (int         status,
       const char *format,
       ...)
 {
@@ -45,17 +32,21 @@ fail (int         status,
   return status;
 }
 
-/* Invalid input is exit 2; anything else (I/O) is exit 1. */
-static int
-fail_with (const GError *error)
+/* Invalid input (a document, a deal, an unknown session) is exit 2; anything else — a
+ * file, the database — is exit 1. */
+int
+_deuces_cli_fail_with (const GError *error)
 {
-  gboolean invalid = error->domain == DEUCES_CORE_ERROR;
+  gboolean invalid = error->domain == DEUCES_CORE_ERROR ||
+                     g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID) ||
+                     g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND) ||
+                     g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
 
   return fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
 }
 
-static gboolean
-read_input (const char *path,
+gboolean
+_deuces_cli_read_input (const char *path,
             char      **contents,
             gsize      *length,
             GError    **error)
@@ -87,8 +78,8 @@ read_input (const char *path,
   return TRUE;
 }
 
-static int
-print_json (JsonNode *node)
+int
+_deuces_cli_print_json (JsonNode *node)
 {
   g_autofree char *text = deuces_json_to_string (node, TRUE);
 
@@ -229,6 +220,11 @@ static const struct {
   { "variants", command_variants },
   { "score", command_score },
   { "settle", command_settle },
+  { "session", _deuces_cli_command_session },
+  { "deal", _deuces_cli_command_deal },
+  { "export", _deuces_cli_command_export },
+  { "import", _deuces_cli_command_import },
+  { "stats", _deuces_cli_command_stats },
 };
 
 static void
@@ -243,8 +239,27 @@ print_help (void)
                   "  score [FILE|-]        score a session document (JSON)\n"
                   "  settle [FILE|-]       score it and say who pays whom\n"
                   "\n"
+                  "  session new --variant ID --players A,B,C[,D…] [--stake 0.50]\n"
+                  "              [--currency HKD] [--title TEXT] [--hand-size N]\n"
+                  "              [--option NAME=VALUE]…\n"
+                  "  session list [--json]\n"
+                  "  session show SESSION [--json]\n"
+                  "  session end|reopen|delete|restore SESSION\n"
+                  "  deal add SESSION --winner NAME --left NAME=N,… [--twos NAME=N,…]\n"
+                  "           [--hand NAME='2S AH 10D']… [--points NAME=N,…]\n"
+                  "           [--final-play N] [--final-twos K] [--starter NAME]\n"
+                  "           [--assist NAME] [--dragon] [--order A,B,C,D] [--loser NAME]\n"
+                  "           [--special NAME=quads|straight-flush|four-twos[!]]…\n"
+                  "  deal undo SESSION     remove the last deal (deal redo brings it back)\n"
+                  "  deal redo SESSION\n"
+                  "  export [--session ID] --format json|csv [-o FILE]\n"
+                  "  import FILE           a session document (or an export) into the ledger\n"
+                  "  stats [--player NAME] [--from DATE] [--to DATE] [--json]\n"
+                  "                        statistics over the ledger (dates as 2026-11-22)\n"
+                  "\n"
                   "Options:\n"
-                  "  --db PATH             the ledger to use (or set DEUCES_DB)\n"
+                  "  --db PATH             the ledger to use (default: $DEUCES_DB, else\n"
+                  "                        ~/.local/share/deuces/ledger.sqlite3)\n"
                   "  -h, --help            show this help\n"
                   "  --version             show the version\n"
                   "\n"

@@ -1,0 +1,282 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-cli-stats.c: `deuces-cli stats [--player NAME] [--from DATE] [--to DATE] [--json]`. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "deuces-cli-private.h"
+#include "deuces-money.h"
+#include "deuces-store-stats.h"
+
+/* A local date "2026-11-22" as the start of that day. */
+static GDateTime *
+parse_date (const char *text)
+{
+  g_autoptr(GTimeZone) zone = g_time_zone_new_local ();
+  int year, month, day;
+  char extra;
+
+  if (sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &extra) != 3)
+    return NULL;
+  if (!g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
+    return NULL;
+  return g_date_time_new (zone, year, month, day, 0, 0, 0);
+}
+
+static char *
+format_amount (const DeucesAmount *amount,
+               gboolean            with_code)
+{
+  g_autofree char *number = deuces_money_format (amount->amount, amount->digits);
+
+  if (with_code && amount->currency[0] != '\0')
+    return g_strdup_printf ("%s %s", number, amount->currency);
+  return g_steal_pointer (&number);
+}
+
+static char *
+format_amounts (const GArray *amounts)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < amounts->len; i++)
+    {
+      g_autofree char *one = format_amount (&g_array_index (amounts, DeucesAmount, i), TRUE);
+
+      if (i > 0)
+        g_string_append (text, ", ");
+      g_string_append (text, one);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+add_amounts (JsonBuilder  *builder,
+             const GArray *amounts)
+{
+  json_builder_begin_object (builder);
+  for (guint i = 0; i < amounts->len; i++)
+    {
+      const DeucesAmount *a = &g_array_index (amounts, DeucesAmount, i);
+      g_autofree char *number = format_amount (a, FALSE);
+
+      /* Sessions played without a currency count points at their stake. */
+      json_builder_set_member_name (builder, a->currency[0] ? a->currency : "points");
+      json_builder_add_string_value (builder, number);
+    }
+  json_builder_end_object (builder);
+}
+
+static void
+add_session_amount (JsonBuilder        *builder,
+                    const char         *name,
+                    gint64              session,
+                    const DeucesAmount *amount)
+{
+  g_autofree char *number = NULL;
+
+  json_builder_set_member_name (builder, name);
+  if (session == 0)
+    {
+      json_builder_add_null_value (builder);
+      return;
+    }
+  number = format_amount (amount, FALSE);
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "session");
+  json_builder_add_int_value (builder, session);
+  json_builder_set_member_name (builder, "amount");
+  json_builder_add_string_value (builder, number);
+  json_builder_set_member_name (builder, "currency");
+  if (amount->currency[0])
+    json_builder_add_string_value (builder, amount->currency);
+  else
+    json_builder_add_null_value (builder);
+  json_builder_end_object (builder);
+}
+
+/* "0.500" from per mille, "7.5" from tenths. */
+static char *
+decimal (guint value,
+         guint digits)
+{
+  return deuces_money_format ((gint64) value, digits);
+}
+
+static gboolean
+wanted (const DeucesPlayerStats *player,
+        const char              *only)
+{
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  if (only == NULL)
+    return TRUE;
+  a = g_utf8_casefold (player->name, -1);
+  b = g_utf8_casefold (only, -1);
+  return g_str_equal (a, b);
+}
+
+static int
+print_stats_json (DeucesStats *stats,
+                  const char  *only)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  GPtrArray *players = deuces_stats_get_players (stats);
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "sessions");
+  json_builder_add_int_value (builder, deuces_stats_get_n_sessions (stats));
+  json_builder_set_member_name (builder, "deals");
+  json_builder_add_int_value (builder, deuces_stats_get_n_deals (stats));
+  json_builder_set_member_name (builder, "players");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      g_autofree char *rate = decimal (deuces_player_stats_win_rate (p), 3);
+      g_autofree char *left = decimal (deuces_player_stats_average_left (p), 1);
+
+      if (!wanted (p, only))
+        continue;
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "name");
+      json_builder_add_string_value (builder, p->name);
+      json_builder_set_member_name (builder, "sessions");
+      json_builder_add_int_value (builder, p->sessions);
+      json_builder_set_member_name (builder, "deals");
+      json_builder_add_int_value (builder, p->deals);
+      json_builder_set_member_name (builder, "wins");
+      json_builder_add_int_value (builder, p->wins);
+      json_builder_set_member_name (builder, "win_rate");
+      json_builder_add_string_value (builder, rate);
+      json_builder_set_member_name (builder, "fried");
+      json_builder_add_int_value (builder, p->fried);
+      json_builder_set_member_name (builder, "caught_with_every_card");
+      json_builder_add_int_value (builder, p->caught_full);
+      json_builder_set_member_name (builder, "average_cards_left");
+      json_builder_add_string_value (builder, left);
+      json_builder_set_member_name (builder, "net");
+      add_amounts (builder, p->net);
+      add_session_amount (builder, "best_session", p->best_session, &p->best);
+      add_session_amount (builder, "worst_session", p->worst_session, &p->worst);
+      json_builder_end_object (builder);
+    }
+  json_builder_end_array (builder);
+
+  json_builder_set_member_name (builder, "head_to_head");
+  json_builder_begin_array (builder);
+  for (guint i = 0; i < players->len; i++)
+    for (guint k = 0; k < players->len; k++)
+      {
+        const DeucesPlayerStats *a = players->pdata[i];
+        const DeucesPlayerStats *b = players->pdata[k];
+        g_autoptr(GArray) net = NULL;
+
+        if (i == k || !wanted (a, only))
+          continue;
+        net = deuces_stats_head_to_head (stats, a->name, b->name);
+        if (net->len == 0)
+          continue;
+        json_builder_begin_object (builder);
+        json_builder_set_member_name (builder, "player");
+        json_builder_add_string_value (builder, a->name);
+        json_builder_set_member_name (builder, "opponent");
+        json_builder_add_string_value (builder, b->name);
+        json_builder_set_member_name (builder, "net");
+        add_amounts (builder, net);
+        json_builder_end_object (builder);
+      }
+  json_builder_end_array (builder);
+  json_builder_end_object (builder);
+
+  root = json_builder_get_root (builder);
+  return print_json (root);
+}
+
+static int
+print_stats_table (DeucesStats *stats,
+                   const char  *only)
+{
+  GPtrArray *players = deuces_stats_get_players (stats);
+
+  printf (g_dngettext (GETTEXT_PACKAGE, "%u session, ", "%u sessions, ",
+                       deuces_stats_get_n_sessions (stats)),
+          deuces_stats_get_n_sessions (stats));
+  printf (g_dngettext (GETTEXT_PACKAGE, "%u deal\n", "%u deals\n", deuces_stats_get_n_deals (stats)),
+          deuces_stats_get_n_deals (stats));
+  /* Translators: column headings of `deuces-cli stats`; keep them short */
+  printf ("%-16s %8s %6s %5s %6s %6s %6s %6s  %s\n", _("Player"), _("Sessions"), _("Deals"),
+          _("Wins"), _("Rate"), _("Fried"), _("Full"), _("Left"), _("Net"));
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      g_autofree char *rate = decimal (deuces_player_stats_win_rate (p), 3);
+      g_autofree char *left = decimal (deuces_player_stats_average_left (p), 1);
+      g_autofree char *net = format_amounts (p->net);
+
+      if (!wanted (p, only))
+        continue;
+      printf ("%-16s %8u %6u %5u %6s %6u %6u %6s  %s\n", p->name, p->sessions, p->deals,
+              p->wins, rate, p->fried, p->caught_full, left, net);
+    }
+  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+}
+
+int
+_deuces_cli_command_stats (CliContext *cli,
+                           int         argc,
+                           char      **argv)
+{
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(DeucesStats) stats = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+  DeucesSessionFilter filter = { 0, };
+  const char *player = NULL, *from_text = NULL, *to_text = NULL;
+  gboolean json = FALSE;
+  int status = EXIT_OK;
+
+  for (int i = 1; i < argc; i++)
+    {
+      gboolean missing = FALSE;
+
+      if (g_str_equal (argv[i], "--json"))
+        json = TRUE;
+      else if (_deuces_cli_take_value (argc, argv, &i, "--player", &player, &missing) ||
+               _deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
+               _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing))
+        {
+          if (missing)
+            return fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
+        }
+      else
+        return fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
+    }
+  if (from_text != NULL && (from = parse_date (from_text)) == NULL)
+    return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
+  if (to_text != NULL)
+    {
+      g_autoptr(GDateTime) day = parse_date (to_text);
+
+      if (day == NULL)
+        return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);
+      to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
+    }
+
+  if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
+    return status;
+  filter.player = player;
+  filter.from = from;
+  filter.to = to;
+  stats = deuces_store_compute_stats (store, &filter, NULL, &error);
+  if (stats == NULL)
+    return fail_with (error);
+  if (player != NULL && deuces_stats_lookup (stats, player) == NULL)
+    return fail (EXIT_INVALID, _("stats: nobody called “%s” played in these sessions"), player);
+
+  return json ? print_stats_json (stats, player) : print_stats_table (stats, player);
+}
