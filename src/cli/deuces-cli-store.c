@@ -12,6 +12,7 @@
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store.h"
+#include "deuces-variant-library.h"
 
 /* Shared by every command that uses the ledger (see deuces-cli-private.h). */
 
@@ -124,14 +125,16 @@ session_new (CliContext *cli,
     return fail (EXIT_INVALID, _("session new: --variant is missing (deuces-cli variants lists them)"));
   if (player_list == NULL)
     return fail (EXIT_INVALID, _("session new: --players is missing, e.g. --players Ann,Bo,Cy,Di"));
-  if (deuces_preset_lookup (variant_id) == NULL)
-    return fail (EXIT_INVALID, _("there is no variant “%s” (deuces-cli variants lists them)"),
-                 variant_id);
   if (hand_size_text != NULL &&
       !g_ascii_string_to_unsigned (hand_size_text, 10, 1, 99, &hand_size, NULL))
     return fail (EXIT_INVALID, _("session new: --hand-size must be 13, 17 or 21"));
 
-  variant = deuces_variant_copy (deuces_preset_lookup (variant_id));
+  /* A preset, or one of the group's own variants saved beside the ledger. */
+  if ((store = open_store (cli, &status)) == NULL)
+    return status;
+  variant = deuces_variant_library_lookup (store, variant_id, &error);
+  if (variant == NULL)
+    return fail_with (error);
   for (guint k = 0; k < options->len; k++)
     {
       g_auto(GStrv) pair = g_strsplit (options->pdata[k], "=", 2);
@@ -145,9 +148,6 @@ session_new (CliContext *cli,
   players = g_strsplit (player_list, ",", -1);
   for (guint k = 0; players[k] != NULL; k++)
     g_strstrip (players[k]);
-
-  if ((store = open_store (cli, &status)) == NULL)
-    return status;
 
   request.title = title;
   request.variant = variant;

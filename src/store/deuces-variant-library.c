@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-variant-library.c: presets plus the group's own variant files. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <errno.h>
+#include <string.h>
+
+#include "deuces-variant-library.h"
+
+static char *
+library_dir (DeucesStore *store)
+{
+  g_autofree char *dir = g_path_get_dirname (deuces_store_get_path (store));
+
+  return g_build_filename (dir, "variants", NULL);
+}
+
+gboolean
+deuces_variant_library_is_preset (const char *id)
+{
+  return id != NULL && deuces_preset_lookup (id) != NULL;
+}
+
+static gint
+compare_by_name (gconstpointer a,
+                 gconstpointer b)
+{
+  const DeucesVariant *va = *(DeucesVariant *const *) a;
+  const DeucesVariant *vb = *(DeucesVariant *const *) b;
+
+  return g_utf8_collate (va->name, vb->name);
+}
+
+/* The saved variants; a file that does not read is skipped (and kept) with a warning. */
+static GPtrArray *
+saved_variants (DeucesStore *store)
+{
+  g_autofree char *dir = library_dir (store);
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  GPtrArray *variants = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_variant_free);
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      g_autofree char *text = NULL;
+      g_autoptr(GError) error = NULL;
+      DeucesVariant *variant;
+      gsize length;
+
+      if (!g_str_has_suffix (name, ".variant"))
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (!g_file_get_contents (path, &text, &length, &error) ||
+          (variant = deuces_variant_parse (text, (gssize) length, name, &error)) == NULL)
+        {
+          g_warning ("Skipping the variant file %s: %s", path, error->message);
+          continue;
+        }
+      g_ptr_array_add (variants, variant);
+    }
+  g_ptr_array_sort (variants, compare_by_name);
+  return variants;
+}
+
+GPtrArray *
+deuces_variant_library_list (DeucesStore *store)
+{
+  GPtrArray *presets = deuces_presets ();
+  g_autoptr(GPtrArray) saved = saved_variants (store);
+  GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_variant_free);
+
+  for (guint i = 0; i < presets->len; i++)
+    g_ptr_array_add (all, deuces_variant_copy (presets->pdata[i]));
+  for (guint i = 0; i < saved->len; i++)
+    g_ptr_array_add (all, deuces_variant_copy (saved->pdata[i]));
+  return all;
+}
+
+DeucesVariant *
+deuces_variant_library_lookup (DeucesStore *store,
+                               const char  *id,
+                               GError     **error)
+{
+  const DeucesVariant *preset = deuces_preset_lookup (id);
+  g_autoptr(GPtrArray) saved = NULL;
+
+  if (preset != NULL)
+    return deuces_variant_copy (preset);
+  saved = saved_variants (store);
+  for (guint i = 0; i < saved->len; i++)
+    if (g_strcmp0 (((DeucesVariant *) saved->pdata[i])->id, id) == 0)
+      return deuces_variant_copy (saved->pdata[i]);
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+               _("there is no variant “%s” (deuces-cli variants lists them)"), id);
+  return NULL;
+}
+
+static gboolean
+valid_id (const char *id)
+{
+  gsize len = id ? strlen (id) : 0;
+
+  if (len == 0 || len > 40)
+    return FALSE;
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-')
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+deuces_variant_library_save (DeucesStore         *store,
+                             const DeucesVariant *variant,
+                             GError             **error)
+{
+  g_autofree char *dir = library_dir (store);
+  g_autofree char *file = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autoptr(GPtrArray) all = NULL;
+  g_autoptr(DeucesVariant) check = NULL;
+  g_autofree char *name = g_strstrip (g_strdup (variant->name ? variant->name : ""));
+
+  if (!valid_id (variant->id) || deuces_variant_library_is_preset (variant->id))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("“%s” cannot name a saved variant: use lower-case letters, digits and "
+                     "hyphens, and not a preset’s id"), variant->id ? variant->id : "");
+      return FALSE;
+    }
+  if (*name == '\0')
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                           _("A variant needs a name"));
+      return FALSE;
+    }
+  all = deuces_variant_library_list (store);
+  for (guint i = 0; i < all->len; i++)
+    {
+      const DeucesVariant *other = all->pdata[i];
+
+      if (g_strcmp0 (other->id, variant->id) != 0 && g_utf8_collate (other->name, name) == 0)
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       _("There is already a variant called “%s”"), name);
+          return FALSE;
+        }
+    }
+
+  /* What is written must read back. */
+  text = deuces_variant_to_text (variant);
+  check = deuces_variant_parse (text, -1, variant->id, error);
+  if (check == NULL)
+    return FALSE;
+
+  if (g_mkdir_with_parents (dir, 0700) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                   _("Cannot make the folder “%s”: %s"), dir, g_strerror (saved));
+      return FALSE;
+    }
+  file = g_strconcat (variant->id, ".variant", NULL);
+  path = g_build_filename (dir, file, NULL);
+  return g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_CONSISTENT |
+                                   G_FILE_SET_CONTENTS_DURABLE, 0644, error);
+}
+
+gboolean
+deuces_variant_library_delete (DeucesStore *store,
+                               const char  *id,
+                               GError     **error)
+{
+  g_autofree char *dir = library_dir (store);
+  g_autofree char *file = g_strconcat (id ? id : "", ".variant", NULL);
+  g_autofree char *path = g_build_filename (dir, file, NULL);
+
+  if (!valid_id (id) || deuces_variant_library_is_preset (id) || g_unlink (path) != 0)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("There is no saved variant “%s”"), id ? id : "");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+char *
+deuces_variant_library_make_id (DeucesStore *store,
+                                const char  *name)
+{
+  g_autoptr(GString) base = g_string_new (NULL);
+  g_autofree char *ascii = g_str_to_ascii (name ? name : "", "C");
+  g_autoptr(GPtrArray) all = deuces_variant_library_list (store);
+  char *id = NULL;
+
+  for (const char *p = ascii; *p && base->len < 32; p++)
+    {
+      if (g_ascii_isalnum (*p))
+        g_string_append_c (base, g_ascii_tolower (*p));
+      else if (base->len > 0 && base->str[base->len - 1] != '-')
+        g_string_append_c (base, '-');
+    }
+  while (base->len > 0 && base->str[base->len - 1] == '-')
+    g_string_truncate (base, base->len - 1);
+  if (base->len == 0)
+    g_string_append (base, "house-rules");
+
+  for (guint n = 1; id == NULL; n++)
+    {
+      g_autofree char *candidate = n == 1 ? g_strdup (base->str) : g_strdup_printf ("%s-%u", base->str, n);
+      gboolean taken = FALSE;
+
+      for (guint i = 0; i < all->len && !taken; i++)
+        taken = g_strcmp0 (((DeucesVariant *) all->pdata[i])->id, candidate) == 0;
+      if (!taken)
+        id = g_steal_pointer (&candidate);
+    }
+  return id;
+}

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-variant-library.h: the presets and the group's own variants, saved as variant
+ * files beside the ledger (<ledger folder>/variants/ID.variant). */
+#pragma once
+
+#include "deuces-store.h"
+
+G_BEGIN_DECLS
+
+/* Presets first (RULES.md order), then saved variants by name. Owned copies. */
+GPtrArray     *deuces_variant_library_list      (DeucesStore         *store);
+/* A preset or a saved variant; NOT_FOUND names the id. */
+DeucesVariant *deuces_variant_library_lookup    (DeucesStore         *store,
+                                                 const char          *id,
+                                                 GError             **error);
+gboolean       deuces_variant_library_is_preset (const char          *id);
+/* Saves @variant under its id (not a preset's; [a-z0-9-], 1–40 characters) with a name
+ * no other variant has; written atomically. */
+gboolean       deuces_variant_library_save      (DeucesStore         *store,
+                                                 const DeucesVariant *variant,
+                                                 GError             **error);
+gboolean       deuces_variant_library_delete    (DeucesStore         *store,
+                                                 const char          *id,
+                                                 GError             **error);
+/* A free id made from a name: "Our House Rules" → "our-house-rules" (-2, -3… if taken). */
+char          *deuces_variant_library_make_id   (DeucesStore         *store,
+                                                 const char          *name);
+
+G_END_DECLS

@@ -1,0 +1,301 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-application.c: start-up, the ledger, and the app-wide actions. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-application.h"
+#include "deuces-demo.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-preferences-window.h"
+#include "deuces-window.h"
+
+struct _DeucesApplication
+{
+  AdwApplication  parent_instance;
+
+  GSettings      *settings;
+  DeucesStore    *store;
+  GError         *store_error;
+  char           *db_path;
+  gboolean        demo;
+  gboolean        quit_after_first_frame;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesApplication, deuces_application, ADW_TYPE_APPLICATION)
+
+DeucesApplication *
+deuces_application_new (void)
+{
+  return g_object_new (DEUCES_TYPE_APPLICATION,
+                       "application-id", APPLICATION_ID,
+                       "flags", G_APPLICATION_DEFAULT_FLAGS,
+                       "resource-base-path", "/io/github/deuces/Deuces",
+                       NULL);
+}
+
+DeucesStore *
+deuces_application_get_store (DeucesApplication *self)
+{
+  g_return_val_if_fail (DEUCES_IS_APPLICATION (self), NULL);
+  return self->store;
+}
+
+const GError *
+deuces_application_get_store_error (DeucesApplication *self)
+{
+  g_return_val_if_fail (DEUCES_IS_APPLICATION (self), NULL);
+  return self->store_error;
+}
+
+GSettings *
+deuces_application_get_settings (DeucesApplication *self)
+{
+  g_return_val_if_fail (DEUCES_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+static DeucesWindow *
+get_window (DeucesApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  return DEUCES_IS_WINDOW (window) ? DEUCES_WINDOW (window) : NULL;
+}
+
+static gint
+deuces_application_handle_local_options (GApplication *app,
+                                         GVariantDict *options)
+{
+  DeucesApplication *self = DEUCES_APPLICATION (app);
+  const char *db = NULL;
+
+  if (g_variant_dict_lookup (options, "version", "b", NULL))
+    {
+      g_print ("deuces %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_variant_dict_lookup (options, "db", "^&ay", &db))
+    self->db_path = g_strdup (db);
+  self->demo = g_variant_dict_contains (options, "demo");
+  self->quit_after_first_frame = g_variant_dict_contains (options, "quit-after-first-frame");
+
+  /* A second instance on another ledger must not hand its work to the first one. */
+  if (self->db_path != NULL || self->demo || self->quit_after_first_frame)
+    g_application_set_flags (app, g_application_get_flags (app) | G_APPLICATION_NON_UNIQUE);
+
+  return -1;
+}
+
+static void
+open_store (DeucesApplication *self)
+{
+  g_autofree char *path = self->db_path ? g_strdup (self->db_path) : deuces_store_default_path ();
+  g_autoptr(GError) error = NULL;
+
+  self->store = deuces_store_open (path, &error);
+  if (self->store == NULL)
+    {
+      g_warning ("Could not open the ledger %s: %s", path, error->message);
+      self->store_error = g_steal_pointer (&error);
+      return;
+    }
+
+  if (self->demo && !deuces_demo_fill (self->store, &error))
+    g_warning ("Could not fill the demo ledger: %s", error->message);
+}
+
+static void
+on_new_session (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  DeucesApplication *self = user_data;
+  DeucesWindow *window = get_window (self);
+
+  if (window != NULL)
+    deuces_window_new_session (window);
+}
+
+static void
+on_preferences (GSimpleAction *action,
+                GVariant      *parameter,
+                gpointer       user_data)
+{
+  DeucesApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  GtkWindow *prefs;
+
+  if (self->store == NULL)
+    return;
+  prefs = GTK_WINDOW (deuces_preferences_window_new (parent, self->store, self->settings));
+  gtk_window_present (prefs);
+}
+
+static void
+on_about (GSimpleAction *action,
+          GVariant      *parameter,
+          gpointer       user_data)
+{
+  DeucesApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+  static const char *developers[] = { "The Deuces developers", NULL };
+  /* The pages the house rules come from (RULES.md). */
+  static const char *rule_sources[] = {
+    "pagat.com, “Big Two” (John McLeod) https://www.pagat.com/climbing/bigtwo.html",
+    "pagat.com, “President” https://www.pagat.com/climbing/president.html",
+    "A Hong Kong Big Two (鋤大D) rules page",
+    "Gamers ♥ Stories, “Big Two: Rules”",
+    "Wikipedia, “Big two” https://en.wikipedia.org/wiki/Big_two",
+    NULL
+  };
+  AdwAboutWindow *about;
+
+  about = ADW_ABOUT_WINDOW (adw_about_window_new ());
+  adw_about_window_set_application_name (about, _("Deuces"));
+  adw_about_window_set_application_icon (about, APPLICATION_ID);
+  adw_about_window_set_version (about, PACKAGE_VERSION);
+  adw_about_window_set_developer_name (about, _("The Deuces developers"));
+  adw_about_window_set_developers (about, developers);
+  adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
+  adw_about_window_set_website (about, "https://github.com/deuces/deuces");
+  adw_about_window_set_comments (about,
+    _("Keeps score for Big Two — Choh Dai Di, Da Lao Er, Pusoy Dos, Cap Sa — and "
+      "President at a real card table, and settles the money at the end of the night."));
+  /* Translators: put your names here, one per line, "Name <email>" */
+  adw_about_window_set_translator_credits (about, _("translator-credits"));
+  adw_about_window_add_credit_section (about, _("House rules from"), rule_sources);
+  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+on_quit (GSimpleAction *action,
+         GVariant      *parameter,
+         gpointer       user_data)
+{
+  DeucesApplication *self = user_data;
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (self));
+
+  /* Closing the windows lets each save its size; deals are already on disk. */
+  for (GList *l = windows; l != NULL;)
+    {
+      GtkWindow *window = l->data;
+
+      l = l->next;
+      gtk_window_close (window);
+    }
+  g_application_quit (G_APPLICATION (self));
+}
+
+static const GActionEntry app_actions[] = {
+  { .name = "new-session", .activate = on_new_session },
+  { .name = "preferences", .activate = on_preferences },
+  { .name = "about", .activate = on_about },
+  { .name = "quit", .activate = on_quit },
+};
+
+static void
+deuces_application_startup (GApplication *app)
+{
+  DeucesApplication *self = DEUCES_APPLICATION (app);
+  static const struct { const char *action; const char *accels[3]; } accels[] = {
+    { "app.new-session", { "<Control>n", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+    { "win.show-help-overlay", { "<Control>question", NULL } },
+    { "win.search", { "<Control>f", NULL } },
+    { "win.statistics", { "<Control>i", NULL } },
+    { "win.import", { "<Control>o", NULL } },
+    { "win.undo", { "<Control>z", NULL } },
+    { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
+    { "win.new-deal", { "<Control>d", NULL } },
+    { "win.show-sheet", { "<Alt>1", NULL } },
+    { "win.show-settlement", { "<Alt>2", NULL } },
+    { "win.show-chart", { "<Alt>3", NULL } },
+    { "win.copy-settlement", { "<Control><Shift>c", NULL } },
+    { "window.close", { "<Control>w", NULL } },
+  };
+
+  G_APPLICATION_CLASS (deuces_application_parent_class)->startup (app);
+
+  g_set_application_name (_("Deuces"));
+  gtk_window_set_default_icon_name (APPLICATION_ID);
+  self->settings = g_settings_new (APPLICATION_ID);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
+                                   G_N_ELEMENTS (app_actions), self);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
+                                           accels[i].accels);
+
+  open_store (self);
+}
+
+static gboolean
+quit_on_first_frame (GtkWidget     *widget,
+                     GdkFrameClock *clock,
+                     gpointer       user_data)
+{
+  /* For build-aux/bench: the first frame has been laid out and is being painted. */
+  g_print ("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  g_application_quit (G_APPLICATION (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+deuces_application_activate (GApplication *app)
+{
+  DeucesApplication *self = DEUCES_APPLICATION (app);
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (app));
+
+  if (window == NULL)
+    {
+      window = GTK_WINDOW (deuces_window_new (self));
+      if (self->quit_after_first_frame)
+        gtk_widget_add_tick_callback (GTK_WIDGET (window), quit_on_first_frame, self, NULL);
+    }
+  gtk_window_present (window);
+}
+
+static void
+deuces_application_finalize (GObject *object)
+{
+  DeucesApplication *self = DEUCES_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+  g_clear_error (&self->store_error);
+  g_clear_pointer (&self->db_path, g_free);
+
+  G_OBJECT_CLASS (deuces_application_parent_class)->finalize (object);
+}
+
+static void
+deuces_application_class_init (DeucesApplicationClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  object_class->finalize = deuces_application_finalize;
+  app_class->handle_local_options = deuces_application_handle_local_options;
+  app_class->startup = deuces_application_startup;
+  app_class->activate = deuces_application_activate;
+}
+
+static void
+deuces_application_init (DeucesApplication *self)
+{
+  static const GOptionEntry options[] = {
+    { "db", 0, 0, G_OPTION_ARG_FILENAME, NULL,
+      N_("Use the ledger at PATH instead of the default one"), N_("PATH") },
+    { "demo", 0, 0, G_OPTION_ARG_NONE, NULL,
+      N_("Fill an empty ledger with a few sample sessions"), NULL },
+    { "quit-after-first-frame", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_NONE, NULL,
+      "Quit once the window has drawn its first frame (for benchmarks)", NULL },
+    { "version", 0, 0, G_OPTION_ARG_NONE, NULL, N_("Print the version and exit"), NULL },
+    { NULL }
+  };
+
+  g_application_add_main_option_entries (G_APPLICATION (self), options);
+}

@@ -1,0 +1,585 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-chart.c: a line chart drawn with GtkSnapshot (lines through Cairo), with a
+ * legend, a zero line, and the values of one point on hover or keyboard focus. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+
+#include "deuces-chart.h"
+#include "deuces-colors.h"
+
+#define LEGEND_HEIGHT 28.0
+#define LEFT_MARGIN   64.0
+#define RIGHT_MARGIN  16.0
+#define BOTTOM_MARGIN 28.0
+#define TOP_MARGIN    8.0
+
+struct _DeucesChart
+{
+  GtkWidget              parent_instance;
+
+  GPtrArray             *names;
+  guint                  n_series;
+  guint                  n_points;
+  gint64                *values;
+  GPtrArray             *x_labels;
+  gint                   selected;
+
+  DeucesChartFormatFunc  format;
+  gpointer               format_data;
+  GDestroyNotify         format_destroy;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesChart, deuces_chart, GTK_TYPE_WIDGET)
+
+static char *
+format_value (DeucesChart *self,
+              gint64       value)
+{
+  if (self->format != NULL)
+    return self->format (value, self->format_data);
+  return g_strdup_printf ("%" G_GINT64_FORMAT, value);
+}
+
+static gint64
+value_at (DeucesChart *self,
+          guint        series,
+          guint        point)
+{
+  return self->values[series * self->n_points + point];
+}
+
+static const char *
+x_label (DeucesChart *self,
+         guint        point)
+{
+  return point < self->x_labels->len ? self->x_labels->pdata[point] : "";
+}
+
+/* A step of 1, 2 or 5 × 10ⁿ giving about @ticks divisions of @range. */
+static gint64
+nice_step (gint64 range,
+           guint  ticks)
+{
+  gint64 raw = MAX (range / (gint64) ticks, 1);
+  gint64 magnitude = 1;
+
+  while (magnitude * 10 <= raw)
+    magnitude *= 10;
+  if (raw <= magnitude)
+    return magnitude;
+  if (raw <= 2 * magnitude)
+    return 2 * magnitude;
+  if (raw <= 5 * magnitude)
+    return 5 * magnitude;
+  return 10 * magnitude;
+}
+
+static void
+value_range (DeucesChart *self,
+             gint64      *low,
+             gint64      *high,
+             gint64      *step)
+{
+  gint64 lo = 0, hi = 0;
+
+  for (guint s = 0; s < self->n_series; s++)
+    for (guint p = 0; p < self->n_points; p++)
+      {
+        lo = MIN (lo, value_at (self, s, p));
+        hi = MAX (hi, value_at (self, s, p));
+      }
+  if (hi == lo)
+    hi = lo + 1;
+  *step = nice_step (hi - lo, 5);
+  /* Round outwards to whole steps, keeping zero on a grid line. */
+  *low = lo >= 0 ? 0 : -(((-lo) + *step - 1) / *step) * *step;
+  *high = hi <= 0 ? 0 : ((hi + *step - 1) / *step) * *step;
+}
+
+static gboolean
+is_dark (void)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
+}
+
+static void
+get_colors (DeucesChart *self,
+            GdkRGBA     *colors)
+{
+  deuces_player_colors ((const char *const *) self->names->pdata, self->n_series, is_dark (),
+                        colors);
+}
+
+typedef struct {
+  double x0, y0, width, height;
+  gint64 low, high, step;
+} Plot;
+
+static void
+get_plot (DeucesChart *self,
+          Plot        *plot)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (self));
+  int height = gtk_widget_get_height (GTK_WIDGET (self));
+
+  plot->x0 = LEFT_MARGIN;
+  plot->y0 = LEGEND_HEIGHT + TOP_MARGIN;
+  plot->width = MAX (width - LEFT_MARGIN - RIGHT_MARGIN, 1);
+  plot->height = MAX (height - plot->y0 - BOTTOM_MARGIN, 1);
+  value_range (self, &plot->low, &plot->high, &plot->step);
+}
+
+static double
+x_of (const Plot *plot,
+      guint       point,
+      guint       n_points)
+{
+  if (n_points <= 1)
+    return plot->x0 + plot->width / 2;
+  return plot->x0 + plot->width * point / (n_points - 1);
+}
+
+static double
+y_of (const Plot *plot,
+      gint64      value)
+{
+  return plot->y0 + plot->height * (double) (plot->high - value) / (double) (plot->high - plot->low);
+}
+
+static void
+append_text (GtkSnapshot   *snapshot,
+             GtkWidget     *widget,
+             const char    *text,
+             double         x,
+             double         y,
+             double         align,
+             const GdkRGBA *color,
+             gboolean       small)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
+  int w, h;
+
+  if (small)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_scale_new (0.85));
+      pango_attr_list_insert (attrs, pango_attr_font_features_new ("tnum=1"));
+      pango_layout_set_attributes (layout, attrs);
+      pango_attr_list_unref (attrs);
+    }
+  pango_layout_get_pixel_size (layout, &w, &h);
+  gtk_snapshot_save (snapshot);
+  gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) (x - w * align), (float) (y - h / 2.0)));
+  gtk_snapshot_append_layout (snapshot, layout, color);
+  gtk_snapshot_restore (snapshot);
+}
+
+static void
+deuces_chart_snapshot (GtkWidget   *widget,
+                       GtkSnapshot *snapshot)
+{
+  DeucesChart *self = DEUCES_CHART (widget);
+  GdkRGBA fg, grid, colors[64];
+  Plot plot;
+  cairo_t *cr;
+  double legend_x = LEFT_MARGIN;
+
+  if (self->n_series == 0 || self->n_points == 0)
+    return;
+
+  G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+  gtk_style_context_get_color (gtk_widget_get_style_context (widget), &fg);
+  G_GNUC_END_IGNORE_DEPRECATIONS
+  grid = fg;
+  grid.alpha = 0.15f;
+  get_colors (self, colors);
+  get_plot (self, &plot);
+
+  /* Legend: a dot and a name per series. */
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, self->names->pdata[s]);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      gtk_snapshot_append_color (snapshot, &colors[s],
+                                 &GRAPHENE_RECT_INIT ((float) legend_x, LEGEND_HEIGHT / 2 - 5, 10, 10));
+      append_text (snapshot, widget, self->names->pdata[s], legend_x + 16, LEGEND_HEIGHT / 2, 0, &fg, FALSE);
+      legend_x += 16 + w + 20;
+    }
+
+  /* Grid lines and their values. */
+  for (gint64 v = plot.low; v <= plot.high; v += plot.step)
+    {
+      double y = y_of (&plot, v);
+      g_autofree char *label = format_value (self, v);
+      GdkRGBA line = grid;
+
+      if (v == 0)
+        line.alpha = 0.45f;
+      gtk_snapshot_append_color (snapshot, &line,
+                                 &GRAPHENE_RECT_INIT ((float) plot.x0, (float) y, (float) plot.width, 1));
+      append_text (snapshot, widget, label, plot.x0 - 8, y, 1.0, &fg, TRUE);
+    }
+
+  /* A few x labels: first, last, and evenly between. */
+  {
+    guint every = MAX (1, self->n_points / MAX (1, (guint) (plot.width / 80)));
+
+    for (guint p = 0; p < self->n_points; p += every)
+      append_text (snapshot, widget, x_label (self, p), x_of (&plot, p, self->n_points),
+                   plot.y0 + plot.height + BOTTOM_MARGIN / 2, 0.5, &fg, TRUE);
+  }
+
+  /* The lines. */
+  cr = gtk_snapshot_append_cairo (snapshot,
+                                  &GRAPHENE_RECT_INIT (0, 0, gtk_widget_get_width (widget),
+                                                       gtk_widget_get_height (widget)));
+  cairo_set_line_width (cr, 2.5);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      gdk_cairo_set_source_rgba (cr, &colors[s]);
+      for (guint p = 0; p < self->n_points; p++)
+        {
+          double x = x_of (&plot, p, self->n_points);
+          double y = y_of (&plot, value_at (self, s, p));
+
+          if (p == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      if (self->n_points == 1)
+        cairo_arc (cr, x_of (&plot, 0, 1), y_of (&plot, value_at (self, s, 0)), 3, 0, 2 * G_PI);
+      cairo_stroke (cr);
+    }
+
+  /* The selected point: a rule, dots, and a box with the values. */
+  if (self->selected >= 0 && (guint) self->selected < self->n_points)
+    {
+      guint p = (guint) self->selected;
+      double x = x_of (&plot, p, self->n_points);
+      double box_w = 0, box_h = 0, bx, by;
+      g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+
+      cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.4);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, x + 0.5, plot.y0);
+      cairo_line_to (cr, x + 0.5, plot.y0 + plot.height);
+      cairo_stroke (cr);
+      for (guint s = 0; s < self->n_series; s++)
+        {
+          gdk_cairo_set_source_rgba (cr, &colors[s]);
+          cairo_arc (cr, x, y_of (&plot, value_at (self, s, p)), 4, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
+
+      g_ptr_array_add (lines, g_strdup (x_label (self, p)));
+      for (guint s = 0; s < self->n_series; s++)
+        {
+          g_autofree char *value = format_value (self, value_at (self, s, p));
+
+          g_ptr_array_add (lines, g_strdup_printf ("%s  %s", (char *) self->names->pdata[s], value));
+        }
+      for (guint i = 0; i < lines->len; i++)
+        {
+          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, lines->pdata[i]);
+          int w, h;
+
+          pango_layout_get_pixel_size (layout, &w, &h);
+          box_w = MAX (box_w, w + 24);
+          box_h += h + 2;
+        }
+      box_h += 12;
+      bx = x + 12 + box_w > plot.x0 + plot.width ? x - 12 - box_w : x + 12;
+      by = plot.y0 + 4;
+      cairo_destroy (cr);
+      cr = NULL;
+
+      {
+        GdkRGBA bg = is_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
+        GskRoundedRect rounded;
+        float line_h = (float) ((box_h - 12) / lines->len);
+
+        gsk_rounded_rect_init_from_rect (&rounded, &GRAPHENE_RECT_INIT ((float) bx, (float) by,
+                                                                       (float) box_w, (float) box_h), 8);
+        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+        gtk_snapshot_append_color (snapshot, &bg, &rounded.bounds);
+        gtk_snapshot_pop (snapshot);
+        gtk_snapshot_append_border (snapshot, &rounded, (float[4]) { 1, 1, 1, 1 },
+                                    (GdkRGBA[4]) { grid, grid, grid, grid });
+        for (guint i = 0; i < lines->len; i++)
+          {
+            double ly = by + 6 + line_h * (i + 0.5);
+
+            if (i > 0)
+              gtk_snapshot_append_color (snapshot, &colors[i - 1],
+                                         &GRAPHENE_RECT_INIT ((float) bx + 8, (float) ly - 4, 8, 8));
+            append_text (snapshot, widget, lines->pdata[i], bx + (i > 0 ? 20 : 8), ly, 0, &fg, i > 0);
+          }
+      }
+    }
+  if (cr != NULL)
+    cairo_destroy (cr);
+}
+
+static void
+update_accessible (DeucesChart *self)
+{
+  g_autofree char *description = deuces_chart_dup_description (self);
+
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  description, -1);
+}
+
+char *
+deuces_chart_dup_description (DeucesChart *self)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint p;
+
+  g_return_val_if_fail (DEUCES_IS_CHART (self), NULL);
+
+  if (self->n_points == 0 || self->n_series == 0)
+    return g_strdup (_("No data yet"));
+  p = self->selected >= 0 && (guint) self->selected < self->n_points ? (guint) self->selected
+                                                                     : self->n_points - 1;
+  /* Translators: the start of a chart's description: "Deal 12: Ann 42, Bo 17" */
+  g_string_append_printf (text, _("%s: "), x_label (self, p));
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autofree char *value = format_value (self, value_at (self, s, p));
+
+      if (s > 0)
+        g_string_append (text, _(", "));
+      g_string_append_printf (text, "%s %s", (char *) self->names->pdata[s], value);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gint
+deuces_chart_get_selected (DeucesChart *self)
+{
+  g_return_val_if_fail (DEUCES_IS_CHART (self), -1);
+  return self->selected;
+}
+
+void
+deuces_chart_set_selected (DeucesChart *self,
+                           gint         point)
+{
+  g_return_if_fail (DEUCES_IS_CHART (self));
+
+  if (point >= (gint) self->n_points)
+    point = (gint) self->n_points - 1;
+  if (point < -1)
+    point = -1;
+  if (self->selected == point)
+    return;
+  self->selected = point;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+deuces_chart_set_data (DeucesChart       *self,
+                       const char *const *names,
+                       guint              n_series,
+                       const gint64      *values,
+                       guint              n_points,
+                       const char *const *x_labels)
+{
+  g_return_if_fail (DEUCES_IS_CHART (self));
+  g_return_if_fail (n_series <= 64);
+
+  g_ptr_array_set_size (self->names, 0);
+  g_ptr_array_set_size (self->x_labels, 0);
+  for (guint s = 0; s < n_series; s++)
+    g_ptr_array_add (self->names, g_strdup (names[s]));
+  for (guint p = 0; p < n_points; p++)
+    g_ptr_array_add (self->x_labels, x_labels != NULL ? g_strdup (x_labels[p])
+                                                      : g_strdup_printf ("%u", p + 1));
+  g_free (self->values);
+  self->values = g_memdup2 (values, sizeof (gint64) * n_series * n_points);
+  self->n_series = n_series;
+  self->n_points = n_points;
+  if (self->selected >= (gint) n_points)
+    self->selected = -1;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+deuces_chart_set_format_func (DeucesChart          *self,
+                              DeucesChartFormatFunc func,
+                              gpointer              user_data,
+                              GDestroyNotify        destroy)
+{
+  g_return_if_fail (DEUCES_IS_CHART (self));
+
+  if (self->format_destroy != NULL)
+    self->format_destroy (self->format_data);
+  self->format = func;
+  self->format_data = user_data;
+  self->format_destroy = destroy;
+  update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+on_motion (GtkEventControllerMotion *motion,
+           double                    x,
+           double                    y,
+           DeucesChart              *self)
+{
+  Plot plot;
+  double fraction;
+
+  if (self->n_points == 0)
+    return;
+  get_plot (self, &plot);
+  fraction = (x - plot.x0) / plot.width;
+  deuces_chart_set_selected (self, self->n_points == 1 ? 0
+                                   : (gint) CLAMP (fraction * (self->n_points - 1) + 0.5, 0,
+                                                   self->n_points - 1));
+}
+
+static void
+on_leave (GtkEventControllerMotion *motion,
+          DeucesChart              *self)
+{
+  if (!gtk_widget_has_focus (GTK_WIDGET (self)))
+    deuces_chart_set_selected (self, -1);
+}
+
+static gboolean
+on_key (GtkEventControllerKey *keys,
+        guint                  keyval,
+        guint                  keycode,
+        GdkModifierType        state,
+        DeucesChart           *self)
+{
+  gint last = (gint) self->n_points - 1;
+  gint current = self->selected < 0 ? last : self->selected;
+
+  switch (keyval)
+    {
+    case GDK_KEY_Left:
+    case GDK_KEY_KP_Left:
+      deuces_chart_set_selected (self, MAX (current - 1, 0));
+      return TRUE;
+    case GDK_KEY_Right:
+    case GDK_KEY_KP_Right:
+      deuces_chart_set_selected (self, MIN (current + 1, last));
+      return TRUE;
+    case GDK_KEY_Home:
+      deuces_chart_set_selected (self, 0);
+      return TRUE;
+    case GDK_KEY_End:
+      deuces_chart_set_selected (self, last);
+      return TRUE;
+    default:
+      return FALSE;
+    }
+}
+
+static void
+on_focus_enter (GtkEventControllerFocus *focus,
+                DeucesChart             *self)
+{
+  if (self->selected < 0)
+    deuces_chart_set_selected (self, (gint) self->n_points - 1);
+}
+
+static void
+on_dark_changed (DeucesChart *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+deuces_chart_measure (GtkWidget      *widget,
+                      GtkOrientation  orientation,
+                      int             for_size,
+                      int            *minimum,
+                      int            *natural,
+                      int            *minimum_baseline,
+                      int            *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 240;
+      *natural = 600;
+    }
+  else
+    {
+      *minimum = 200;
+      *natural = 360;
+    }
+}
+
+static void
+deuces_chart_finalize (GObject *object)
+{
+  DeucesChart *self = DEUCES_CHART (object);
+
+  if (self->format_destroy != NULL)
+    self->format_destroy (self->format_data);
+  g_clear_pointer (&self->names, g_ptr_array_unref);
+  g_clear_pointer (&self->x_labels, g_ptr_array_unref);
+  g_clear_pointer (&self->values, g_free);
+
+  G_OBJECT_CLASS (deuces_chart_parent_class)->finalize (object);
+}
+
+static void
+deuces_chart_class_init (DeucesChartClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = deuces_chart_finalize;
+  widget_class->snapshot = deuces_chart_snapshot;
+  widget_class->measure = deuces_chart_measure;
+
+  gtk_widget_class_set_css_name (widget_class, "chart");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+deuces_chart_init (DeucesChart *self)
+{
+  GtkEventController *motion = gtk_event_controller_motion_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
+  self->names = g_ptr_array_new_with_free_func (g_free);
+  self->x_labels = g_ptr_array_new_with_free_func (g_free);
+  self->selected = -1;
+
+  gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
+  gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
+  g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
+  g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), motion);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
+  g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Chart"), -1);
+}
+
+GtkWidget *
+deuces_chart_new (void)
+{
+  return g_object_new (DEUCES_TYPE_CHART, NULL);
+}

@@ -1,0 +1,27 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-deal-editor.h: entering the facts of a deal, keyboard first. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "deuces-session.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_TYPE_DEAL_EDITOR (deuces_deal_editor_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesDealEditor, deuces_deal_editor, DEUCES, DEAL_EDITOR, GtkBox)
+
+void        deuces_deal_editor_set_session (DeucesDealEditor *self,
+                                            DeucesSession    *session);
+/* Clears the fields for the next deal and puts the focus on choosing the winner. */
+void        deuces_deal_editor_start       (DeucesDealEditor *self);
+/* Loads deal @number (1-based) to change it. */
+void        deuces_deal_editor_edit        (DeucesDealEditor *self,
+                                            guint             number);
+/* Saves what is entered, as a new deal or over the deal being changed. On error the
+ * message is shown in the editor, nothing is saved, and FALSE is returned. */
+gboolean    deuces_deal_editor_save        (DeucesDealEditor *self);
+/* The message shown for the last failed save, or NULL. */
+const char *deuces_deal_editor_get_error   (DeucesDealEditor *self);
+
+G_END_DECLS

@@ -1,0 +1,592 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-new-session-dialog.c: players (known names offered as you type), the house
+ * rules and their switches, the stake and a title; the core checks it all. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-money.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-variant-library.h"
+
+/* The currencies of the game's home regions first; the core knows every ISO code. */
+static const char *currencies[] = {
+  "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
+  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
+};
+
+struct _DeucesNewSessionDialog
+{
+  AdwWindow       parent_instance;
+
+  DeucesStore    *store;
+  GSettings      *settings;
+  GPtrArray      *variants;     /* DeucesVariant, in the order of the combo row */
+  GPtrArray      *rows;         /* the players' AdwEntryRows, in seat order */
+  GtkStringList  *known;        /* names already in the ledger */
+
+  AdwPreferencesGroup *players_group;
+  GtkButton      *add_button;
+  GtkButton      *start_button;
+  GtkLabel       *message_label;
+  AdwComboRow    *variant_row;
+  AdwActionRow   *description_row;
+  GtkSwitch      *assistance_switch;
+  GtkSwitch      *dragon_switch;
+  GtkSwitch      *twos_out_switch;
+  GtkSwitch      *twos_in_switch;
+  GtkSpinButton  *target_spin;
+  GtkSpinButton  *limit_spin;
+  AdwComboRow    *hand_row;
+  AdwEntryRow    *stake_row;
+  AdwComboRow    *currency_row;
+  AdwEntryRow    *title_row;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesNewSessionDialog, deuces_new_session_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  CREATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void validate (DeucesNewSessionDialog *self);
+
+static const DeucesVariant *
+chosen_variant (DeucesNewSessionDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->variant_row);
+
+  return i < self->variants->len ? self->variants->pdata[i] : NULL;
+}
+
+static const char *
+chosen_currency (DeucesNewSessionDialog *self)
+{
+  guint i = adw_combo_row_get_selected (self->currency_row);
+
+  return i > 0 && i <= G_N_ELEMENTS (currencies) ? currencies[i - 1] : NULL;
+}
+
+static void
+set_message (DeucesNewSessionDialog *self,
+             const char             *message)
+{
+  gtk_label_set_text (self->message_label, message ? message : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->message_label), message != NULL);
+}
+
+/* Names in seat order, trimmed. */
+static GStrv
+player_names (DeucesNewSessionDialog *self)
+{
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (self->rows->pdata[i])));
+
+      g_strv_builder_add (builder, name);
+    }
+  return g_strv_builder_end (builder);
+}
+
+/* What is wrong with the form, in the person's words, or NULL. Marks the rows too. */
+static char *
+problem (DeucesNewSessionDialog *self)
+{
+  g_auto(GStrv) names = player_names (self);
+  const DeucesVariant *variant = chosen_variant (self);
+  char *message = NULL;
+  guint filled = 0;
+
+  for (guint i = 0; names[i] != NULL; i++)
+    {
+      gboolean bad = FALSE;
+
+      if (*names[i] != '\0')
+        filled++;
+      for (guint k = 0; k < i && *names[i] != '\0'; k++)
+        if (g_utf8_collate (names[k], names[i]) == 0 ||
+            g_ascii_strcasecmp (names[k], names[i]) == 0)
+          {
+            bad = TRUE;
+            if (message == NULL)
+              /* Translators: a player's name typed into two seats */
+              message = g_strdup_printf (_("%s is listed twice"), names[i]);
+          }
+      if (strpbrk (names[i], ",=") != NULL)
+        {
+          bad = TRUE;
+          if (message == NULL)
+            message = g_strdup_printf (_("“%s”: a name cannot contain a comma or an equals sign"),
+                                       names[i]);
+        }
+      if (bad)
+        gtk_widget_add_css_class (self->rows->pdata[i], "error");
+      else
+        gtk_widget_remove_css_class (self->rows->pdata[i], "error");
+    }
+  if (message != NULL)
+    return message;
+  if (filled < self->rows->len)
+    return g_strdup ("");   /* not finished yet: nothing to complain about */
+  if (variant != NULL && !deuces_variant_allows_players (variant, self->rows->len))
+    return g_strdup_printf (_("%s is not played with %u players"), variant->name, self->rows->len);
+
+  {
+    const char *currency = chosen_currency (self);
+    const char *stake = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
+    g_autoptr(GError) error = NULL;
+    gint64 minor;
+
+    if (*stake != '\0' &&
+        !deuces_money_parse (stake, (guint) deuces_currency_digits (currency), &minor, &error))
+      return g_strdup_printf (_("Stake: %s"), error->message);
+    if (*stake != '\0' && minor < 0)
+      return g_strdup (_("The stake cannot be negative"));
+  }
+  return NULL;
+}
+
+static void
+validate (DeucesNewSessionDialog *self)
+{
+  g_autofree char *message = problem (self);
+
+  set_message (self, message != NULL && *message != '\0' ? message : NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), message == NULL);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->rows->len < DEUCES_MAX_PLAYERS);
+  gtk_widget_set_visible (GTK_WIDGET (self->hand_row), self->rows->len == 2);
+}
+
+/* Known names, offered in a popover under the row being typed in. */
+
+static void
+on_suggestion (GtkButton   *button,
+               AdwEntryRow *row)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), gtk_button_get_label (button));
+  gtk_editable_set_position (GTK_EDITABLE (row), -1);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
+static void
+update_suggestions (DeucesNewSessionDialog *self,
+                    AdwEntryRow            *row)
+{
+  GtkPopover *popover = g_object_get_data (G_OBJECT (row), "suggestions");
+  GtkBox *box = GTK_BOX (gtk_popover_get_child (popover));
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+  g_autofree char *prefix = g_utf8_casefold (text, -1);
+  GtkWidget *child;
+  guint shown = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
+    gtk_box_remove (box, child);
+  if (*text == '\0' || !gtk_widget_has_focus (gtk_widget_get_focus_child (GTK_WIDGET (row))) )
+    {
+      gtk_popover_popdown (popover);
+      return;
+    }
+  for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (self->known)) && shown < 6; i++)
+    {
+      const char *name = gtk_string_list_get_string (self->known, i);
+      g_autofree char *folded = g_utf8_casefold (name, -1);
+      GtkWidget *button;
+
+      if (!g_str_has_prefix (folded, prefix) || g_str_equal (folded, prefix))
+        continue;
+      button = gtk_button_new_with_label (name);
+      gtk_widget_add_css_class (button, "flat");
+      g_signal_connect (button, "clicked", G_CALLBACK (on_suggestion), row);
+      gtk_box_append (box, button);
+      shown++;
+    }
+  if (shown > 0)
+    gtk_popover_popup (popover);
+  else
+    gtk_popover_popdown (popover);
+}
+
+static void
+on_name_changed (AdwEntryRow            *row,
+                 DeucesNewSessionDialog *self)
+{
+  update_suggestions (self, row);
+  validate (self);
+}
+
+/* Enter moves to the next empty seat, or starts when everything is filled in. */
+static void
+on_name_activated (AdwEntryRow            *row,
+                   DeucesNewSessionDialog *self)
+{
+  GtkPopover *popover = g_object_get_data (G_OBJECT (row), "suggestions");
+  GtkWidget *first = gtk_widget_get_first_child (gtk_popover_get_child (popover));
+
+  /* A single suggestion showing is what was meant. */
+  if (gtk_widget_get_visible (GTK_WIDGET (popover)) && first != NULL &&
+      gtk_widget_get_next_sibling (first) == NULL)
+    {
+      on_suggestion (GTK_BUTTON (first), row);
+      return;
+    }
+  gtk_popover_popdown (popover);
+  for (guint i = 0; i < self->rows->len; i++)
+    if (*gtk_editable_get_text (self->rows->pdata[i]) == '\0')
+      {
+        gtk_widget_grab_focus (self->rows->pdata[i]);
+        return;
+      }
+  if (gtk_widget_get_sensitive (GTK_WIDGET (self->start_button)))
+    gtk_widget_activate (GTK_WIDGET (self->start_button));
+}
+
+static void rebuild_rows (DeucesNewSessionDialog *self);
+
+static void
+move_row (DeucesNewSessionDialog *self,
+          AdwEntryRow            *row,
+          gint                    by)
+{
+  guint index;
+  gint to;
+
+  if (!g_ptr_array_find (self->rows, row, &index))
+    return;
+  to = (gint) index + by;
+  if (to < 0 || to >= (gint) self->rows->len)
+    return;
+  self->rows->pdata[index] = self->rows->pdata[to];
+  self->rows->pdata[to] = row;
+  rebuild_rows (self);
+  gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
+static void
+on_up (GtkButton   *button,
+       AdwEntryRow *row)
+{
+  move_row (DEUCES_NEW_SESSION_DIALOG (gtk_widget_get_root (GTK_WIDGET (row))), row, -1);
+}
+
+static void
+on_down (GtkButton   *button,
+         AdwEntryRow *row)
+{
+  move_row (DEUCES_NEW_SESSION_DIALOG (gtk_widget_get_root (GTK_WIDGET (row))), row, 1);
+}
+
+static void
+on_remove (GtkButton   *button,
+           AdwEntryRow *row)
+{
+  DeucesNewSessionDialog *self = DEUCES_NEW_SESSION_DIALOG (gtk_widget_get_root (GTK_WIDGET (row)));
+
+  if (self->rows->len <= DEUCES_MIN_PLAYERS)
+    return;
+  adw_preferences_group_remove (self->players_group, GTK_WIDGET (row));
+  g_ptr_array_remove (self->rows, row);
+  rebuild_rows (self);
+}
+
+static GtkWidget *
+icon_button (const char *icon,
+             const char *label,
+             GCallback   callback,
+             gpointer    row)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_tooltip_text (button, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  g_signal_connect (button, "clicked", callback, row);
+  return button;
+}
+
+static AdwEntryRow *
+make_row (DeucesNewSessionDialog *self,
+          const char             *name)
+{
+  GtkWidget *row = adw_entry_row_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  gtk_editable_set_text (GTK_EDITABLE (row), name ? name : "");
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                            icon_button ("go-up-symbolic", _("Move Up"), G_CALLBACK (on_up), row));
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                            icon_button ("go-down-symbolic", _("Move Down"), G_CALLBACK (on_down), row));
+  adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
+                            icon_button ("user-trash-symbolic", _("Remove Player"),
+                                         G_CALLBACK (on_remove), row));
+  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_popover_set_autohide (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
+  gtk_popover_set_position (GTK_POPOVER (popover), GTK_POS_BOTTOM);
+  gtk_widget_set_parent (popover, row);
+  g_object_set_data (G_OBJECT (row), "suggestions", popover);
+  /* A popover must leave its parent while the parent is disposed, not later. */
+  g_signal_connect_swapped (row, "destroy", G_CALLBACK (gtk_widget_unparent), popover);
+  g_signal_connect (row, "changed", G_CALLBACK (on_name_changed), self);
+  g_signal_connect (row, "entry-activated", G_CALLBACK (on_name_activated), self);
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), FALSE);
+  return ADW_ENTRY_ROW (row);
+}
+
+/* The group shows the rows in seat order, titled "Player 1"…. */
+static void
+rebuild_rows (DeucesNewSessionDialog *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = self->rows->pdata[i];
+
+      g_object_ref (row);
+      if (gtk_widget_get_parent (row) != NULL)
+        adw_preferences_group_remove (self->players_group, row);
+    }
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = self->rows->pdata[i];
+      g_autofree char *title = g_strdup_printf (_("Player %u"), i + 1);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_preferences_group_add (self->players_group, row);
+      g_object_unref (row);
+    }
+  validate (self);
+}
+
+static void
+add_player (DeucesNewSessionDialog *self,
+            const char             *name)
+{
+  g_ptr_array_add (self->rows, make_row (self, name));
+  rebuild_rows (self);
+}
+
+static void
+on_add_clicked (DeucesNewSessionDialog *self)
+{
+  if (self->rows->len >= DEUCES_MAX_PLAYERS)
+    return;
+  add_player (self, NULL);
+  gtk_widget_grab_focus (self->rows->pdata[self->rows->len - 1]);
+}
+
+/* The switches start from the chosen variant's own. */
+static void
+on_variant_changed (DeucesNewSessionDialog *self)
+{
+  const DeucesVariant *variant = chosen_variant (self);
+
+  if (variant == NULL)
+    return;
+  adw_action_row_set_subtitle (self->description_row, variant->description ? variant->description : "");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
+  gtk_switch_set_active (self->assistance_switch, variant->options.assistance);
+  gtk_switch_set_active (self->dragon_switch, variant->options.dragon);
+  gtk_switch_set_active (self->twos_out_switch, variant->options.twos_out_doubles);
+  gtk_switch_set_active (self->twos_in_switch, variant->options.twos_in_hand_doubles);
+  gtk_spin_button_set_value (self->target_spin, variant->options.target);
+  gtk_spin_button_set_value (self->limit_spin, variant->options.deal_limit);
+  validate (self);
+}
+
+static void
+on_start_clicked (DeucesNewSessionDialog *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) variant = NULL;
+  g_auto(GStrv) names = NULL;
+  g_autofree char *check = problem (self);
+  DeucesNewSession request = { 0, };
+  const char *stake;
+  gint64 id;
+
+  if (check != NULL)
+    return;
+  names = player_names (self);
+  variant = deuces_variant_copy (chosen_variant (self));
+  variant->options.assistance = gtk_switch_get_active (self->assistance_switch);
+  variant->options.dragon = gtk_switch_get_active (self->dragon_switch);
+  variant->options.twos_out_doubles = gtk_switch_get_active (self->twos_out_switch);
+  variant->options.twos_in_hand_doubles = gtk_switch_get_active (self->twos_in_switch);
+  variant->options.target = gtk_spin_button_get_value_as_int (self->target_spin);
+  variant->options.deal_limit = gtk_spin_button_get_value_as_int (self->limit_spin);
+
+  stake = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
+  request.title = gtk_editable_get_text (GTK_EDITABLE (self->title_row));
+  request.variant = variant;
+  request.variant_id = variant->id;
+  request.players = (const char *const *) names;
+  request.n_players = g_strv_length (names);
+  request.stake = *stake ? stake : "1";
+  request.currency = chosen_currency (self);
+  if (request.n_players == 2)
+    request.hand_size = 13 + 4 * adw_combo_row_get_selected (self->hand_row);
+
+  /* The store checks with the core and writes it durably. */
+  id = deuces_store_create_session (self->store, &request, &error);
+  if (id == 0)
+    {
+      set_message (self, error->message);
+      return;
+    }
+
+  g_settings_set_strv (self->settings, "default-players", (const char *const *) names);
+  g_signal_emit (self, signals[CREATED], 0, id);
+  gtk_window_destroy (GTK_WINDOW (self));
+}
+
+static void
+deuces_new_session_dialog_dispose (GObject *object)
+{
+  DeucesNewSessionDialog *self = DEUCES_NEW_SESSION_DIALOG (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_NEW_SESSION_DIALOG);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->variants, g_ptr_array_unref);
+  g_clear_object (&self->known);
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+
+  G_OBJECT_CLASS (deuces_new_session_dialog_parent_class)->dispose (object);
+}
+
+static void
+deuces_new_session_dialog_class_init (DeucesNewSessionDialogClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_new_session_dialog_dispose;
+
+  /* The session was created in the ledger: its id. */
+  signals[CREATED] =
+    g_signal_new ("created", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_INT64);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-new-session-dialog.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, players_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, add_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, start_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, message_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, description_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, assistance_switch);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, dragon_switch);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, twos_out_switch);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, twos_in_switch);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, target_spin);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, limit_spin);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, hand_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, stake_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, currency_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesNewSessionDialog, title_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_start_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_variant_changed);
+  gtk_widget_class_bind_template_callback (widget_class, validate);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+deuces_new_session_dialog_init (DeucesNewSessionDialog *self)
+{
+  self->rows = g_ptr_array_new ();
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DeucesNewSessionDialog *
+deuces_new_session_dialog_new (GtkWindow   *parent,
+                               DeucesStore *store,
+                               GSettings   *settings)
+{
+  DeucesNewSessionDialog *self;
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) money = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) players = NULL;
+  g_auto(GStrv) last = NULL;
+  g_autofree char *default_variant = NULL;
+  g_autofree char *default_currency = NULL;
+  g_autofree char *stake = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *today = g_date_time_format (now, "%x");
+  guint selected = 0;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_NEW_SESSION_DIALOG, "transient-for", parent, NULL);
+  self->store = g_object_ref (store);
+  self->settings = g_object_ref (settings);
+
+  /* Known players, for the suggestions. */
+  self->known = gtk_string_list_new (NULL);
+  players = deuces_store_list_players (store, NULL);
+  for (guint i = 0; players != NULL && i < players->len; i++)
+    gtk_string_list_append (self->known, ((DeucesPlayerInfo *) players->pdata[i])->name);
+
+  /* Variants, with the preferred one chosen. */
+  self->variants = deuces_variant_library_list (store);
+  default_variant = g_settings_get_string (settings, "default-variant");
+  for (guint i = 0; i < self->variants->len; i++)
+    {
+      const DeucesVariant *v = self->variants->pdata[i];
+
+      gtk_string_list_append (names, v->name);
+      if (g_strcmp0 (v->id, default_variant) == 0)
+        selected = i;
+    }
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->variant_row, selected);
+  on_variant_changed (self);
+
+  /* Money. */
+  default_currency = g_settings_get_string (settings, "default-currency");
+  gtk_string_list_append (money, C_("currency", "None (points only)"));
+  selected = 0;
+  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
+    {
+      gtk_string_list_append (money, currencies[i]);
+      if (g_str_equal (currencies[i], default_currency))
+        selected = i + 1;
+    }
+  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  adw_combo_row_set_selected (self->currency_row, selected);
+  stake = g_settings_get_string (settings, "default-stake");
+  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
+
+  /* Translators: the title of a new session is today's date unless changed */
+  gtk_editable_set_text (GTK_EDITABLE (self->title_row), today);
+
+  /* Last time's table, else four empty seats. */
+  last = g_settings_get_strv (settings, "default-players");
+  if (g_strv_length (last) >= DEUCES_MIN_PLAYERS && g_strv_length (last) <= DEUCES_MAX_PLAYERS)
+    for (guint i = 0; last[i] != NULL; i++)
+      g_ptr_array_add (self->rows, make_row (self, last[i]));
+  else
+    for (guint i = 0; i < 4; i++)
+      g_ptr_array_add (self->rows, make_row (self, NULL));
+  rebuild_rows (self);
+
+  /* The first empty seat has the focus; with a full table, Start does. */
+  for (guint i = 0; i < self->rows->len; i++)
+    if (*gtk_editable_get_text (self->rows->pdata[i]) == '\0')
+      {
+        gtk_window_set_focus (GTK_WINDOW (self), self->rows->pdata[i]);
+        return self;
+      }
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  return self;
+}

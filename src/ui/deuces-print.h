@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-print.h: a printable score sheet and settlement (also written as PDF). */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "deuces-session.h"
+
+G_BEGIN_DECLS
+
+/* Shows the print dialog for @session over @parent. */
+void     deuces_print_session        (DeucesSession *session,
+                                      GtkWindow     *parent);
+/* Writes the same pages to a PDF file, without a dialog. */
+gboolean deuces_print_session_to_pdf (DeucesSession *session,
+                                      const char    *path,
+                                      GError       **error);
+
+G_END_DECLS

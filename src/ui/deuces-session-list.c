@@ -1,0 +1,281 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-session-list.c: sessions newest first, read from the ledger a page at a time. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-session.h"
+#include "deuces-session-list.h"
+
+#define PAGE_SIZE 50
+/* Reading the next page starts when a row this close to the end is asked for. */
+#define PREFETCH 10
+
+struct _DeucesSessionItem
+{
+  GObject            parent_instance;
+  DeucesStore       *store;
+  DeucesSessionInfo *info;
+  char              *day;
+  char              *leader;
+  gboolean           leader_known;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSessionItem, deuces_session_item, G_TYPE_OBJECT)
+
+static void
+deuces_session_item_finalize (GObject *object)
+{
+  DeucesSessionItem *self = DEUCES_SESSION_ITEM (object);
+
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->info, deuces_session_info_free);
+  g_clear_pointer (&self->day, g_free);
+  g_clear_pointer (&self->leader, g_free);
+
+  G_OBJECT_CLASS (deuces_session_item_parent_class)->finalize (object);
+}
+
+static void
+deuces_session_item_class_init (DeucesSessionItemClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = deuces_session_item_finalize;
+}
+
+static void
+deuces_session_item_init (DeucesSessionItem *self)
+{
+}
+
+static DeucesSessionItem *
+deuces_session_item_new (DeucesStore       *store,
+                         DeucesSessionInfo *info)
+{
+  DeucesSessionItem *self = g_object_new (DEUCES_TYPE_SESSION_ITEM, NULL);
+  g_autoptr(GDateTime) local = g_date_time_to_local (info->started);
+
+  self->store = g_object_ref (store);
+  self->info = info;
+  self->day = g_date_time_format (local, "%Y-%m-%d");
+  return self;
+}
+
+gint64
+deuces_session_item_get_id (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), 0);
+  return self->info->id;
+}
+
+const DeucesSessionInfo *
+deuces_session_item_get_info (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
+  return self->info;
+}
+
+char *
+deuces_session_item_dup_players (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
+
+  return deuces_join_players (self->info->players, self->info->n_players);
+}
+
+const char *
+deuces_session_item_get_day (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
+  return self->day;
+}
+
+const char *
+deuces_session_item_get_leader (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
+
+  /* Only rows that are shown ask, so only they pay for scoring. */
+  if (!self->leader_known && self->info->n_deals > 0)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesGame) game = deuces_store_load_game (self->store, self->info->id, &error);
+      g_autoptr(DeucesScoreSheet) sheet = game ? deuces_game_score (game, &error) : NULL;
+
+      if (sheet != NULL && sheet->leader >= 0)
+        self->leader = g_strdup (game->players[sheet->leader]);
+      else if (error != NULL)
+        g_debug ("No leader for session %" G_GINT64_FORMAT ": %s", self->info->id, error->message);
+    }
+  self->leader_known = TRUE;
+  return self->leader;
+}
+
+struct _DeucesSessionList
+{
+  GObject      parent_instance;
+  DeucesStore *store;
+  GPtrArray   *items;
+  char        *search;
+  gboolean     has_more;
+  guint        load_source;
+};
+
+static void deuces_session_list_model_init (GListModelInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (DeucesSessionList, deuces_session_list, G_TYPE_OBJECT,
+                               G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
+                                                      deuces_session_list_model_init))
+
+/* Reads the next page and appends it. */
+static void
+load_page (DeucesSessionList *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) infos = NULL;
+  DeucesSessionFilter filter = { 0, };
+  guint before = self->items->len;
+
+  filter.text = self->search;
+  filter.offset = before;
+  filter.limit = PAGE_SIZE;
+  infos = deuces_store_list_sessions (self->store, &filter, &error);
+  if (infos == NULL)
+    {
+      g_warning ("Could not list sessions: %s", error->message);
+      self->has_more = FALSE;
+      return;
+    }
+
+  self->has_more = infos->len == PAGE_SIZE;
+  for (guint i = 0; i < infos->len; i++)
+    g_ptr_array_add (self->items,
+                     deuces_session_item_new (self->store, g_steal_pointer (&infos->pdata[i])));
+  if (self->items->len > before)
+    g_list_model_items_changed (G_LIST_MODEL (self), before, 0, self->items->len - before);
+}
+
+static gboolean
+load_page_idle (gpointer user_data)
+{
+  DeucesSessionList *self = user_data;
+
+  self->load_source = 0;
+  load_page (self);
+  return G_SOURCE_REMOVE;
+}
+
+static GType
+deuces_session_list_get_item_type (GListModel *model)
+{
+  return DEUCES_TYPE_SESSION_ITEM;
+}
+
+static guint
+deuces_session_list_get_n_items (GListModel *model)
+{
+  return DEUCES_SESSION_LIST (model)->items->len;
+}
+
+static gpointer
+deuces_session_list_get_item (GListModel *model,
+                              guint       position)
+{
+  DeucesSessionList *self = DEUCES_SESSION_LIST (model);
+
+  if (position >= self->items->len)
+    return NULL;
+  /* A list view asks for rows as they scroll into view: read ahead near the end, but
+   * never inside get_item itself (the list is in the middle of its own update). */
+  if (self->has_more && position + PREFETCH >= self->items->len && self->load_source == 0)
+    self->load_source = g_idle_add (load_page_idle, self);
+  return g_object_ref (self->items->pdata[position]);
+}
+
+static void
+deuces_session_list_model_init (GListModelInterface *iface)
+{
+  iface->get_item_type = deuces_session_list_get_item_type;
+  iface->get_n_items = deuces_session_list_get_n_items;
+  iface->get_item = deuces_session_list_get_item;
+}
+
+static void
+deuces_session_list_finalize (GObject *object)
+{
+  DeucesSessionList *self = DEUCES_SESSION_LIST (object);
+
+  g_clear_handle_id (&self->load_source, g_source_remove);
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->items, g_ptr_array_unref);
+  g_clear_pointer (&self->search, g_free);
+
+  G_OBJECT_CLASS (deuces_session_list_parent_class)->finalize (object);
+}
+
+static void
+deuces_session_list_class_init (DeucesSessionListClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = deuces_session_list_finalize;
+}
+
+static void
+deuces_session_list_init (DeucesSessionList *self)
+{
+  self->items = g_ptr_array_new_with_free_func (g_object_unref);
+}
+
+DeucesSessionList *
+deuces_session_list_new (DeucesStore *store)
+{
+  DeucesSessionList *self;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_SESSION_LIST, NULL);
+  self->store = g_object_ref (store);
+  load_page (self);
+  return self;
+}
+
+void
+deuces_session_list_reload (DeucesSessionList *self)
+{
+  guint removed;
+
+  g_return_if_fail (DEUCES_IS_SESSION_LIST (self));
+
+  g_clear_handle_id (&self->load_source, g_source_remove);
+  removed = self->items->len;
+  g_ptr_array_set_size (self->items, 0);
+  self->has_more = FALSE;
+  if (removed > 0)
+    g_list_model_items_changed (G_LIST_MODEL (self), 0, removed, 0);
+  load_page (self);
+}
+
+void
+deuces_session_list_set_search (DeucesSessionList *self,
+                                const char        *text)
+{
+  g_autofree char *stripped = g_strstrip (g_strdup (text ? text : ""));
+
+  g_return_if_fail (DEUCES_IS_SESSION_LIST (self));
+
+  if (g_strcmp0 (self->search ? self->search : "", stripped) == 0)
+    return;
+  g_free (self->search);
+  self->search = *stripped ? g_steal_pointer (&stripped) : NULL;
+  deuces_session_list_reload (self);
+}
+
+gint
+deuces_session_list_find (DeucesSessionList *self,
+                          gint64             id)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_LIST (self), -1);
+
+  for (guint i = 0; i < self->items->len; i++)
+    if (deuces_session_item_get_id (self->items->pdata[i]) == id)
+      return (gint) i;
+  return -1;
+}

@@ -1,0 +1,704 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-session-view.c: one session — scoreboard, score sheet, deal entry, settlement. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-document.h"
+
+#include "deuces-chart.h"
+#include "deuces-colors.h"
+#include "deuces-deal-editor.h"
+#include "deuces-print.h"
+#include "deuces-sheet-view.h"
+#include "deuces-session-view.h"
+#include "deuces-settlement-view.h"
+#include "deuces-window.h"
+
+struct _DeucesSessionView
+{
+  AdwBin                parent_instance;
+
+  DeucesSession        *session;
+  gboolean              narrow;
+
+  AdwViewSwitcherTitle *switcher_title;
+  GtkRevealer          *ended_revealer;
+  AdwViewStack         *view_stack;
+  GtkBox               *scoreboard;
+  GtkLabel             *status_label;
+  GtkStack             *sheet_stack;
+  AdwStatusPage        *no_deals_page;
+  DeucesSheetView      *sheet;
+  DeucesDealEditor     *editor;
+  DeucesSettlementView *settlement_view;
+  GtkStack             *chart_stack;
+  DeucesChart          *chart;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_NARROW,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+static void
+toast (DeucesSessionView *self,
+       AdwToast          *toast)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
+
+  if (window != NULL)
+    deuces_window_add_toast (DEUCES_WINDOW (window), toast);
+  else
+    g_object_unref (g_object_ref_sink (toast));
+}
+
+static void
+toast_error (DeucesSessionView *self,
+             const GError      *error)
+{
+  toast (self, adw_toast_new (error->message));
+}
+
+/* The scoreboard: a card per player with the running total, the leader marked. */
+static void
+update_scoreboard (DeucesSessionView *self)
+{
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+  const DeucesSettlement *settlement = deuces_session_get_settlement (self->session);
+  GdkRGBA colors[DEUCES_MAX_PLAYERS];
+  GtkWidget *child;
+
+  deuces_player_colors ((const char *const *) game->players, game->n_players,
+                        adw_style_manager_get_dark (adw_style_manager_get_default ()), colors);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))) != NULL)
+    gtk_box_remove (self->scoreboard, child);
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      GtkWidget *card = g_object_new (GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
+                                      "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
+      GtkWidget *name = gtk_label_new (game->players[i]);
+      g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
+      GtkWidget *total = gtk_label_new (total_text);
+      g_autofree char *money = deuces_session_format_money (self->session,
+                                                            settlement->balances[i], TRUE);
+      GtkWidget *balance = gtk_label_new (money);
+      gboolean leads = sheet->n_deals > 0 && sheet->leader == (gint) i;
+      g_autofree char *description = NULL;
+
+      gtk_widget_add_css_class (card, "card");
+      gtk_widget_add_css_class (card, "scoreboard-card");
+      gtk_widget_add_css_class (name, "heading");
+      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      {
+        /* The player's colour, as in the chart. */
+        g_autofree char *color = deuces_color_to_hex (&colors[i]);
+        g_autofree char *escaped = g_markup_escape_text (game->players[i], -1);
+        g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s", color,
+                                                   leads ? "★ " : "", escaped);
+
+        gtk_label_set_markup (GTK_LABEL (name), markup);
+      }
+      gtk_widget_add_css_class (total, "score-total");
+      gtk_widget_add_css_class (balance, "caption");
+      gtk_widget_add_css_class (balance, "money");
+      gtk_widget_add_css_class (balance, "dim-label");
+      if (leads)
+        gtk_widget_add_css_class (card, "leader");
+
+      gtk_box_append (GTK_BOX (card), name);
+      gtk_box_append (GTK_BOX (card), total);
+      gtk_box_append (GTK_BOX (card), balance);
+      gtk_box_append (self->scoreboard, card);
+
+      if (leads)
+        /* Translators: "Ann, 42 points, +12.50 HKD, leading" */
+        description = g_strdup_printf (_("%s, %s points, %s, leading"), game->players[i],
+                                       total_text, money);
+      else
+        description = g_strdup_printf (_("%s, %s points, %s"), game->players[i], total_text, money);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      description, -1);
+    }
+}
+
+/* The chart: each player's running total after every deal, from 0 at the start. */
+static void
+update_chart (DeucesSessionView *self)
+{
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+  guint n_points = sheet->n_deals + 1;
+  g_autofree gint64 *values = g_new0 (gint64, game->n_players * n_points);
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+
+  g_ptr_array_add (labels, g_strdup (C_("chart", "Start")));
+  for (guint d = 0; d < sheet->n_deals; d++)
+    g_ptr_array_add (labels, g_strdup_printf (_("Deal %u"), d + 1));
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      gint64 total = 0;
+
+      for (guint d = 0; d < sheet->n_deals; d++)
+        {
+          total += sheet->deals[d].points[p];
+          values[p * n_points + d + 1] = total;
+        }
+    }
+  deuces_chart_set_data (self->chart, (const char *const *) game->players, game->n_players,
+                         values, n_points, (const char *const *) labels->pdata);
+  gtk_stack_set_visible_child_name (self->chart_stack, sheet->n_deals > 0 ? "chart" : "empty");
+}
+
+static void
+update_status (DeucesSessionView *self)
+{
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+  const DeucesOptions *o = &game->variant->options;
+  g_autoptr(GString) status = g_string_new (game->variant->name);
+
+  /* Translators: separates parts of a status line */
+  g_string_append (status, _(" · "));
+  g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
+                                               sheet->n_deals), sheet->n_deals);
+  if (o->target > 0)
+    {
+      g_string_append (status, _(" · "));
+      g_string_append_printf (status, _("game to %d"), o->target);
+    }
+  if (o->deal_limit > 0)
+    {
+      g_string_append (status, _(" · "));
+      g_string_append_printf (status, _("%d deals in a game"), o->deal_limit);
+    }
+  if (sheet->finished)
+    {
+      g_string_append (status, _(" · "));
+      g_string_append (status, _("the game is over"));
+    }
+  else if (sheet->next_leader >= 0 && !deuces_session_get_ended (self->session))
+    {
+      g_string_append (status, _(" · "));
+      /* Translators: who plays first in the next deal */
+      g_string_append_printf (status, _("%s leads the next deal"),
+                              game->players[sheet->next_leader]);
+    }
+  gtk_label_set_text (self->status_label, status->str);
+}
+
+static void
+update_actions (DeucesSessionView *self)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
+  gboolean has = self->session != NULL;
+  gboolean ended = has && deuces_session_get_ended (self->session);
+  gboolean writable = has && !ended;
+  guint n = has ? deuces_session_get_n_deals (self->session) : 0;
+
+  if (window == NULL)
+    return;
+  gtk_widget_action_set_enabled (window, "win.undo", writable && n > 0);
+  gtk_widget_action_set_enabled (window, "win.redo", writable && deuces_session_can_redo (self->session));
+  gtk_widget_action_set_enabled (window, "win.new-deal", writable);
+  gtk_widget_action_set_enabled (window, "win.end-session", writable);
+  gtk_widget_action_set_enabled (window, "win.reopen-session", has && ended);
+  gtk_widget_action_set_enabled (window, "win.rename-session", has);
+  gtk_widget_action_set_enabled (window, "win.delete-session", has);
+  gtk_widget_action_set_enabled (window, "win.copy-settlement", has);
+  gtk_widget_action_set_enabled (window, "win.show-sheet", has);
+  gtk_widget_action_set_enabled (window, "win.show-settlement", has);
+  gtk_widget_action_set_enabled (window, "win.show-chart", has);
+  gtk_widget_action_set_enabled (window, "win.export-session", has);
+  gtk_widget_action_set_enabled (window, "win.print-session", has);
+}
+
+static void
+update (DeucesSessionView *self)
+{
+  gboolean ended;
+  guint n;
+
+  if (self->session == NULL)
+    {
+      update_actions (self);
+      return;
+    }
+  ended = deuces_session_get_ended (self->session);
+  n = deuces_session_get_n_deals (self->session);
+
+  adw_view_switcher_title_set_title (self->switcher_title,
+                                     deuces_session_get_title (self->session));
+  {
+    g_autofree char *players = deuces_join_players (deuces_session_get_info (self->session)->players,
+                                                    deuces_session_get_info (self->session)->n_players);
+
+    adw_view_switcher_title_set_subtitle (self->switcher_title, players);
+  }
+  gtk_revealer_set_reveal_child (self->ended_revealer, ended);
+  gtk_stack_set_visible_child_name (self->sheet_stack, n > 0 ? "sheet" : "empty");
+  adw_status_page_set_description (self->no_deals_page,
+    ended ? _("This session ended without a deal.")
+          : _("After each deal, choose who went out — press their number — then type how many "
+              "cards each other player still holds. Enter saves."));
+  gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended);
+  update_scoreboard (self);
+  update_status (self);
+  update_chart (self);
+  update_actions (self);
+}
+
+static void
+on_session_changed (DeucesSessionView *self,
+                    guint              first)
+{
+  update (self);
+}
+
+static void
+on_session_ended_changed (DeucesSessionView *self)
+{
+  update (self);
+}
+
+void
+deuces_session_view_set_session (DeucesSessionView *self,
+                                 DeucesSession     *session)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session == session)
+    return;
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    {
+      g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::ended", G_CALLBACK (on_session_ended_changed),
+                               self, G_CONNECT_SWAPPED);
+    }
+  deuces_sheet_view_set_session (self->sheet, session);
+  deuces_deal_editor_set_session (self->editor, session);
+  deuces_settlement_view_set_session (self->settlement_view, session);
+  adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  update (self);
+}
+
+DeucesSession *
+deuces_session_view_get_session (DeucesSessionView *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), NULL);
+  return self->session;
+}
+
+void
+deuces_session_view_focus_deal_editor (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  deuces_deal_editor_start (self->editor);
+}
+
+/* Undo and redo of deals, each with a toast that goes the other way. */
+
+static void undo (DeucesSessionView *self);
+static void redo (DeucesSessionView *self);
+
+static void
+undo (DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+  AdwToast *t;
+  guint number;
+
+  number = deuces_session_undo_deal (self->session, &error);
+  if (number == 0)
+    {
+      if (error != NULL)
+        toast_error (self, error);
+      return;
+    }
+  t = adw_toast_new_format (_("Deal %u removed"), number);
+  adw_toast_set_button_label (t, _("_Redo"));
+  g_signal_connect_object (t, "button-clicked", G_CALLBACK (redo), self, G_CONNECT_SWAPPED);
+  toast (self, t);
+}
+
+static void
+redo (DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+  AdwToast *t;
+  guint number;
+
+  number = deuces_session_redo_deal (self->session, &error);
+  if (number == 0)
+    {
+      if (error != NULL)
+        toast_error (self, error);
+      return;
+    }
+  t = adw_toast_new_format (_("Deal %u restored"), number);
+  adw_toast_set_button_label (t, _("_Undo"));
+  g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo), self, G_CONNECT_SWAPPED);
+  toast (self, t);
+}
+
+static void
+on_deal_saved (DeucesSessionView *self,
+               guint              number,
+               gboolean           edited)
+{
+  AdwToast *t;
+
+  if (edited)
+    t = adw_toast_new_format (_("Deal %u changed"), number);
+  else
+    {
+      t = adw_toast_new_format (_("Deal %u saved"), number);
+      adw_toast_set_button_label (t, _("_Undo"));
+      g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo), self, G_CONNECT_SWAPPED);
+    }
+  adw_toast_set_timeout (t, 4);
+  toast (self, t);
+  deuces_sheet_view_scroll_to (self->sheet, number);
+}
+
+static void
+on_edit_deal (DeucesSessionView *self,
+              guint              number)
+{
+  if (self->session == NULL)
+    return;
+  if (deuces_session_get_ended (self->session))
+    {
+      toast (self, adw_toast_new (_("This session has ended; reopen it to change a deal")));
+      return;
+    }
+  deuces_deal_editor_edit (self->editor, number);
+}
+
+static void
+set_ended (DeucesSessionView *self,
+           gboolean           ended);
+
+static void
+on_reopen_toast (DeucesSessionView *self)
+{
+  set_ended (self, FALSE);
+}
+
+static void
+set_ended (DeucesSessionView *self,
+           gboolean           ended)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!deuces_session_set_ended (self->session, ended, &error))
+    {
+      toast_error (self, error);
+      return;
+    }
+  if (ended)
+    {
+      AdwToast *t = adw_toast_new (_("Session ended"));
+
+      adw_toast_set_button_label (t, _("_Undo"));
+      g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_reopen_toast), self,
+                               G_CONNECT_SWAPPED);
+      toast (self, t);
+      adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
+    }
+  else
+    deuces_session_view_focus_deal_editor (self);
+}
+
+/* Renaming: a message dialog with an entry. */
+
+static void
+on_rename_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (user_data);
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "rename") != 0 || self->session == NULL)
+    return;
+  if (!deuces_session_set_title (self->session, gtk_editable_get_text (entry), &error))
+    toast_error (self, error);
+}
+
+static void
+rename_session (DeucesSessionView *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
+  GtkWidget *dialog = adw_message_dialog_new (window, _("Rename Session"), NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), deuces_session_get_title (self->session));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Title"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "rename", _("_Rename"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+
+/* Export: JSON (the session document) or CSV, chosen by the file's filter. */
+
+static gboolean
+write_export (DeucesSession *session,
+              GFile         *file,
+              gboolean       csv,
+              GError       **error)
+{
+  DeucesStore *store = deuces_session_get_store (session);
+  gint64 id = deuces_session_get_id (session);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (csv)
+    {
+      if (!deuces_store_export_csv (store, id, text, error))
+        return FALSE;
+    }
+  else
+    {
+      g_autoptr(JsonNode) document = deuces_store_export_document (store, id, error);
+      g_autofree char *json = NULL;
+
+      if (document == NULL)
+        return FALSE;
+      json = deuces_json_to_string (document, TRUE);
+      g_string_append (text, json);
+      g_string_append_c (text, '\n');
+    }
+  return g_file_replace_contents (file, text->str, text->len, NULL, FALSE,
+                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
+}
+
+static void
+on_export_response (GtkNativeDialog   *chooser,
+                    int                response,
+                    DeucesSessionView *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  GtkFileFilter *filter;
+  gboolean csv;
+
+  if (response != GTK_RESPONSE_ACCEPT || self->session == NULL)
+    goto out;
+  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+  filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
+  name = g_file_get_basename (file);
+  csv = g_str_has_suffix (name, ".csv") ||
+        (filter != NULL && g_strcmp0 (gtk_file_filter_get_name (filter), "CSV") == 0 &&
+         !g_str_has_suffix (name, ".json"));
+  if (!write_export (self->session, file, csv, &error))
+    toast_error (self, error);
+  else
+    toast (self, adw_toast_new_format (_("Exported to “%s”"), name));
+out:
+  g_object_unref (chooser);
+}
+
+static void
+export_session (DeucesSessionView *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
+  GtkFileChooserNative *chooser;
+  GtkFileFilter *json = gtk_file_filter_new ();
+  GtkFileFilter *csv = gtk_file_filter_new ();
+  g_autofree char *name = g_strdup_printf ("%s.json", deuces_session_get_title (self->session));
+
+  chooser = gtk_file_chooser_native_new (_("Export Session"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  /* The filter names are read back to choose the format. */
+  gtk_file_filter_set_name (json, "JSON");
+  gtk_file_filter_add_suffix (json, "json");
+  gtk_file_filter_set_name (csv, "CSV");
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
+  g_object_unref (json);
+  g_object_unref (csv);
+  g_strdelimit (name, "/", '-');
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}
+
+static void
+copy_settlement (DeucesSessionView *self)
+{
+  g_autofree char *text = deuces_settlement_view_dup_summary (self->settlement_view);
+  GdkClipboard *clipboard = gtk_widget_get_clipboard (GTK_WIDGET (self));
+
+  gdk_clipboard_set_text (clipboard, text);
+  toast (self, adw_toast_new (_("Settlement copied")));
+}
+
+void
+deuces_session_view_activate (DeucesSessionView *self,
+                              const char        *command)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session == NULL)
+    return;
+  if (g_str_equal (command, "undo"))
+    undo (self);
+  else if (g_str_equal (command, "redo"))
+    redo (self);
+  else if (g_str_equal (command, "new-deal"))
+    deuces_session_view_focus_deal_editor (self);
+  else if (g_str_equal (command, "show-sheet"))
+    adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  else if (g_str_equal (command, "show-chart"))
+    adw_view_stack_set_visible_child_name (self->view_stack, "chart");
+  else if (g_str_equal (command, "show-settlement"))
+    adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
+  else if (g_str_equal (command, "copy-settlement"))
+    copy_settlement (self);
+  else if (g_str_equal (command, "end-session"))
+    set_ended (self, TRUE);
+  else if (g_str_equal (command, "reopen-session"))
+    set_ended (self, FALSE);
+  else if (g_str_equal (command, "rename-session"))
+    rename_session (self);
+  else if (g_str_equal (command, "export-session"))
+    export_session (self);
+  else if (g_str_equal (command, "print-session"))
+    deuces_print_session (self->session,
+                          GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)));
+  else
+    g_warning ("Unknown session command “%s”", command);
+}
+
+static void
+deuces_session_view_root (GtkWidget *widget)
+{
+  GTK_WIDGET_CLASS (deuces_session_view_parent_class)->root (widget);
+  update_actions (DEUCES_SESSION_VIEW (widget));
+}
+
+static void
+deuces_session_view_get_property (GObject    *object,
+                                  guint       prop_id,
+                                  GValue     *value,
+                                  GParamSpec *pspec)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NARROW:
+      g_value_set_boolean (value, self->narrow);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_session_view_set_property (GObject      *object,
+                                  guint         prop_id,
+                                  const GValue *value,
+                                  GParamSpec   *pspec)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_NARROW:
+      if (self->narrow != g_value_get_boolean (value))
+        {
+          self->narrow = g_value_get_boolean (value);
+          g_object_notify_by_pspec (object, pspec);
+        }
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_session_view_dispose (GObject *object)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (deuces_session_view_parent_class)->dispose (object);
+}
+
+static void
+deuces_session_view_class_init (DeucesSessionViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_session_view_dispose;
+  object_class->get_property = deuces_session_view_get_property;
+  object_class->set_property = deuces_session_view_set_property;
+  widget_class->root = deuces_session_view_root;
+
+  /* The window is narrow enough that the sidebar is folded away. */
+  properties[PROP_NARROW] =
+    g_param_spec_boolean ("narrow", NULL, NULL, FALSE,
+                          G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  g_type_ensure (DEUCES_TYPE_SHEET_VIEW);
+  g_type_ensure (DEUCES_TYPE_DEAL_EDITOR);
+  g_type_ensure (DEUCES_TYPE_SETTLEMENT_VIEW);
+  g_type_ensure (DEUCES_TYPE_CHART);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-session-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, ended_revealer);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, view_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, scoreboard);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, status_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, no_deals_page);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, editor);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, settlement_view);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
+  gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
+  gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
+}
+
+static void
+deuces_session_view_init (DeucesSessionView *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

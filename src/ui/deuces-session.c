@@ -1,0 +1,467 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-session.c: one stored session, scored by the core, kept in step with the ledger. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-money.h"
+#include "deuces-session.h"
+
+struct _DeucesDealItem
+{
+  GObject parent_instance;
+  guint   number;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesDealItem, deuces_deal_item, G_TYPE_OBJECT)
+
+static void
+deuces_deal_item_class_init (DeucesDealItemClass *klass)
+{
+}
+
+static void
+deuces_deal_item_init (DeucesDealItem *self)
+{
+}
+
+static DeucesDealItem *
+deuces_deal_item_new (guint number)
+{
+  DeucesDealItem *self = g_object_new (DEUCES_TYPE_DEAL_ITEM, NULL);
+
+  self->number = number;
+  return self;
+}
+
+guint
+deuces_deal_item_get_number (DeucesDealItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_ITEM (self), 0);
+  return self->number;
+}
+
+struct _DeucesSession
+{
+  GObject            parent_instance;
+
+  DeucesStore       *store;
+  gint64             id;
+  DeucesSessionInfo *info;
+  DeucesGame        *game;
+  DeucesScoreSheet  *sheet;
+  DeucesSettlement  *settlement;
+  GListStore        *deals;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSession, deuces_session, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_ENDED,
+  PROP_N_DEALS,
+  N_PROPS
+};
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+static void
+deuces_session_finalize (GObject *object)
+{
+  DeucesSession *self = DEUCES_SESSION (object);
+
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->info, deuces_session_info_free);
+  g_clear_pointer (&self->game, deuces_game_free);
+  g_clear_pointer (&self->sheet, deuces_score_sheet_free);
+  g_clear_pointer (&self->settlement, deuces_settlement_free);
+  g_clear_object (&self->deals);
+
+  G_OBJECT_CLASS (deuces_session_parent_class)->finalize (object);
+}
+
+static void
+deuces_session_get_property (GObject    *object,
+                             guint       prop_id,
+                             GValue     *value,
+                             GParamSpec *pspec)
+{
+  DeucesSession *self = DEUCES_SESSION (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, deuces_session_get_title (self));
+      break;
+    case PROP_ENDED:
+      g_value_set_boolean (value, deuces_session_get_ended (self));
+      break;
+    case PROP_N_DEALS:
+      g_value_set_uint (value, deuces_session_get_n_deals (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_session_class_init (DeucesSessionClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = deuces_session_finalize;
+  object_class->get_property = deuces_session_get_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_ENDED] =
+    g_param_spec_boolean ("ended", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_DEALS] =
+    g_param_spec_uint ("n-deals", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* Emitted after every change, with the first deal number whose row changed
+   * (deals before it are as they were). */
+  signals[CHANGED] =
+    g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+deuces_session_init (DeucesSession *self)
+{
+  self->deals = g_list_store_new (DEUCES_TYPE_DEAL_ITEM);
+}
+
+/* Reads the session back from the ledger and rescores it. @first is the first deal
+ * (1-based) whose row may differ from before. */
+static gboolean
+reload (DeucesSession *self,
+        guint          first,
+        GError       **error)
+{
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autofree char *old_title = NULL;
+  gboolean old_ended = FALSE;
+  guint old_n, new_n, from;
+
+  info = deuces_store_get_session (self->store, self->id, error);
+  if (info == NULL)
+    return FALSE;
+  game = deuces_store_load_game (self->store, self->id, error);
+  if (game == NULL)
+    return FALSE;
+  sheet = deuces_game_score (game, error);
+  if (sheet == NULL)
+    return FALSE;
+
+  if (self->info != NULL)
+    {
+      old_title = g_strdup (self->info->title);
+      old_ended = self->info->ended != NULL;
+    }
+  old_n = g_list_model_get_n_items (G_LIST_MODEL (self->deals));
+
+  g_clear_pointer (&self->info, deuces_session_info_free);
+  g_clear_pointer (&self->game, deuces_game_free);
+  g_clear_pointer (&self->sheet, deuces_score_sheet_free);
+  g_clear_pointer (&self->settlement, deuces_settlement_free);
+  self->info = g_steal_pointer (&info);
+  self->game = g_steal_pointer (&game);
+  self->sheet = g_steal_pointer (&sheet);
+  self->settlement = deuces_game_settle (self->game, self->sheet);
+
+  /* Replace the rows from @first on; earlier rows keep their widgets. */
+  new_n = self->game->deals->len;
+  from = MIN (first > 0 ? first - 1 : 0, MIN (old_n, new_n));
+  {
+    g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
+
+    for (guint i = from; i < new_n; i++)
+      g_ptr_array_add (items, deuces_deal_item_new (i + 1));
+    g_list_store_splice (self->deals, from, old_n - from, items->pdata, items->len);
+  }
+
+  if (g_strcmp0 (old_title, self->info->title) != 0)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  if (old_ended != (self->info->ended != NULL))
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENDED]);
+  if (old_n != new_n)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_DEALS]);
+  g_signal_emit (self, signals[CHANGED], 0, from + 1);
+  return TRUE;
+}
+
+DeucesSession *
+deuces_session_new (DeucesStore  *store,
+                    gint64        id,
+                    GError      **error)
+{
+  g_autoptr(DeucesSession) self = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_SESSION, NULL);
+  self->store = g_object_ref (store);
+  self->id = id;
+  if (!reload (self, 1, error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
+/* After a write that succeeded, a failed re-read must not look like a failed write:
+ * the deal is saved, so say so plainly. */
+static void
+reload_after_write (DeucesSession *self,
+                    guint          first)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!reload (self, first, &error))
+    g_warning ("Session %" G_GINT64_FORMAT " was saved but could not be read back: %s",
+               self->id, error->message);
+}
+
+DeucesStore *
+deuces_session_get_store (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->store;
+}
+
+gint64
+deuces_session_get_id (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+  return self->id;
+}
+
+const char *
+deuces_session_get_title (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->info->title;
+}
+
+gboolean
+deuces_session_get_ended (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return self->info->ended != NULL;
+}
+
+guint
+deuces_session_get_n_deals (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+  return self->game->deals->len;
+}
+
+const DeucesSessionInfo *
+deuces_session_get_info (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->info;
+}
+
+const DeucesGame *
+deuces_session_get_game (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->game;
+}
+
+const DeucesScoreSheet *
+deuces_session_get_sheet (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->sheet;
+}
+
+const DeucesSettlement *
+deuces_session_get_settlement (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->settlement;
+}
+
+GListModel *
+deuces_session_get_deals (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return G_LIST_MODEL (self->deals);
+}
+
+const DeucesDeal *
+deuces_session_get_deal (DeucesSession *self,
+                         guint          number)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  if (number == 0 || number > self->game->deals->len)
+    return NULL;
+  return &g_array_index (self->game->deals, DeucesDeal, number - 1);
+}
+
+guint
+deuces_session_add_deal (DeucesSession    *self,
+                         const DeucesDeal *deal,
+                         GError          **error)
+{
+  guint number;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+
+  number = deuces_store_add_deal (self->store, self->id, deal, error);
+  if (number > 0)
+    reload_after_write (self, number);
+  return number;
+}
+
+gboolean
+deuces_session_edit_deal (DeucesSession    *self,
+                          guint             number,
+                          const DeucesDeal *deal,
+                          GError          **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_edit_deal (self->store, self->id, number, deal, error))
+    return FALSE;
+  /* A changed deal can change the rows after it (running totals, who leads). */
+  reload_after_write (self, number);
+  return TRUE;
+}
+
+guint
+deuces_session_undo_deal (DeucesSession *self,
+                          GError       **error)
+{
+  guint number;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+
+  number = deuces_store_undo_deal (self->store, self->id, error);
+  if (number > 0)
+    reload_after_write (self, number);
+  return number;
+}
+
+guint
+deuces_session_redo_deal (DeucesSession *self,
+                          GError       **error)
+{
+  guint number;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+
+  number = deuces_store_redo_deal (self->store, self->id, error);
+  if (number > 0)
+    reload_after_write (self, number);
+  return number;
+}
+
+gboolean
+deuces_session_can_redo (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return !deuces_session_get_ended (self) && deuces_store_can_redo (self->store, self->id);
+}
+
+gboolean
+deuces_session_set_ended (DeucesSession *self,
+                          gboolean       ended,
+                          GError       **error)
+{
+  gboolean ok;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (ended)
+    ok = deuces_store_end_session (self->store, self->id, error);
+  else
+    ok = deuces_store_reopen_session (self->store, self->id, error);
+  if (ok)
+    reload_after_write (self, G_MAXUINT);
+  return ok;
+}
+
+gboolean
+deuces_session_set_title (DeucesSession *self,
+                          const char    *title,
+                          GError       **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_set_session_title (self->store, self->id, title, error))
+    return FALSE;
+  reload_after_write (self, G_MAXUINT);
+  return TRUE;
+}
+
+gboolean
+deuces_session_set_paid (DeucesSession        *self,
+                         const DeucesTransfer *transfer,
+                         gboolean              paid,
+                         GError              **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return deuces_store_set_transfer_paid (self->store, self->id, transfer, paid, error);
+}
+
+gboolean
+deuces_session_is_paid (DeucesSession        *self,
+                        const DeucesTransfer *transfer)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return deuces_store_is_transfer_paid (self->store, self->id, transfer);
+}
+
+char *
+deuces_session_format_money (DeucesSession *self,
+                             gint64         minor,
+                             gboolean       with_sign)
+{
+  g_autofree char *amount = NULL;
+  const char *sign = "";
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  amount = deuces_money_format (ABS (minor), self->game->digits);
+  if (minor < 0)
+    sign = "−";   /* U+2212 MINUS SIGN reads better than a hyphen */
+  else if (with_sign && minor > 0)
+    sign = "+";
+  if (self->game->currency != NULL)
+    /* Translators: a signed amount and its ISO 4217 currency code, "+12.50 HKD" */
+    return g_strdup_printf (C_("money", "%s%s %s"), sign, amount, self->game->currency);
+  return g_strdup_printf ("%s%s", sign, amount);
+}
+
+char *
+deuces_join_players (char *const *players,
+                     guint        n_players)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n_players; i++)
+    {
+      if (i > 0)
+        /* Translators: the separator between player names in a list */
+        g_string_append (text, _(", "));
+      g_string_append (text, players[i]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-session.h: one stored session as the app sees it — the game, its score sheet
+ * and settlement — kept in step with the ledger. Every change goes through the store. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "deuces-store.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_TYPE_SESSION (deuces_session_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesSession, deuces_session, DEUCES, SESSION, GObject)
+
+DeucesSession          *deuces_session_new            (DeucesStore   *store,
+                                                       gint64         id,
+                                                       GError       **error);
+
+DeucesStore            *deuces_session_get_store      (DeucesSession *self);
+gint64                  deuces_session_get_id         (DeucesSession *self);
+const char             *deuces_session_get_title      (DeucesSession *self);
+gboolean                deuces_session_get_ended      (DeucesSession *self);
+guint                   deuces_session_get_n_deals    (DeucesSession *self);
+const DeucesSessionInfo *deuces_session_get_info      (DeucesSession *self);
+const DeucesGame       *deuces_session_get_game       (DeucesSession *self);
+const DeucesScoreSheet *deuces_session_get_sheet      (DeucesSession *self);
+const DeucesSettlement *deuces_session_get_settlement (DeucesSession *self);
+/* The deals as a list of DeucesDealItem, one per deal, in order. */
+GListModel             *deuces_session_get_deals      (DeucesSession *self);
+
+/* The deal's facts as stored (1-based); NULL when out of range. */
+const DeucesDeal       *deuces_session_get_deal       (DeucesSession *self,
+                                                       guint          number);
+
+/* Writes go to the ledger first (durably), then the session reloads and emits
+ * "changed". On error nothing changes. */
+guint                   deuces_session_add_deal       (DeucesSession    *self,
+                                                       const DeucesDeal *deal,
+                                                       GError          **error);
+gboolean                deuces_session_edit_deal      (DeucesSession    *self,
+                                                       guint             number,
+                                                       const DeucesDeal *deal,
+                                                       GError          **error);
+guint                   deuces_session_undo_deal      (DeucesSession    *self,
+                                                       GError          **error);
+guint                   deuces_session_redo_deal      (DeucesSession    *self,
+                                                       GError          **error);
+gboolean                deuces_session_can_redo       (DeucesSession    *self);
+gboolean                deuces_session_set_ended      (DeucesSession    *self,
+                                                       gboolean          ended,
+                                                       GError          **error);
+gboolean                deuces_session_set_title      (DeucesSession    *self,
+                                                       const char       *title,
+                                                       GError          **error);
+gboolean                deuces_session_set_paid       (DeucesSession        *self,
+                                                       const DeucesTransfer *transfer,
+                                                       gboolean              paid,
+                                                       GError              **error);
+gboolean                deuces_session_is_paid        (DeucesSession        *self,
+                                                       const DeucesTransfer *transfer);
+
+/* Money of this session as text, "HK$12.50"-style with the currency code. */
+char                   *deuces_session_format_money   (DeucesSession *self,
+                                                       gint64         minor,
+                                                       gboolean       with_sign);
+
+/* "Ann, Bo, Cy" from the first @n_players names (the arrays are not NULL-terminated). */
+char                   *deuces_join_players           (char *const   *players,
+                                                       guint          n_players);
+
+/* A deal in the sheet: its number (1-based). */
+#define DEUCES_TYPE_DEAL_ITEM (deuces_deal_item_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesDealItem, deuces_deal_item, DEUCES, DEAL_ITEM, GObject)
+
+guint                   deuces_deal_item_get_number   (DeucesDealItem *self);
+
+G_END_DECLS

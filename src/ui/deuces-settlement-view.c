@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-settlement-view.c: balances, payments by the rules, and the fewest transfers. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-settlement-view.h"
+
+struct _DeucesSettlementView
+{
+  AdwBin               parent_instance;
+
+  DeucesSession       *session;
+  GPtrArray           *rows;   /* rows added to the groups, to remove them again */
+
+  AdwPreferencesGroup *balances_group;
+  AdwPreferencesGroup *transfers_group;
+  AdwPreferencesGroup *payments_group;
+  GtkWidget           *end_button;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSettlementView, deuces_settlement_view, ADW_TYPE_BIN)
+
+static void
+add_row (DeucesSettlementView *self,
+         AdwPreferencesGroup  *group,
+         GtkWidget            *row)
+{
+  adw_preferences_group_add (group, row);
+  g_ptr_array_add (self->rows, g_object_ref (row));
+}
+
+static void
+remove_rows (DeucesSettlementView *self)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      GtkWidget *row = self->rows->pdata[i];
+      GtkWidget *group = gtk_widget_get_ancestor (row, ADW_TYPE_PREFERENCES_GROUP);
+
+      if (group != NULL)
+        adw_preferences_group_remove (ADW_PREFERENCES_GROUP (group), row);
+    }
+  g_ptr_array_set_size (self->rows, 0);
+}
+
+static GtkWidget *
+money_label (DeucesSettlementView *self,
+             gint64                amount,
+             gboolean              with_sign)
+{
+  g_autofree char *text = deuces_session_format_money (self->session, amount, with_sign);
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_widget_add_css_class (label, "money");
+  if (with_sign && amount > 0)
+    gtk_widget_add_css_class (label, "success");
+  else if (with_sign && amount < 0)
+    gtk_widget_add_css_class (label, "error");
+  return label;
+}
+
+static void
+on_paid_toggled (GtkCheckButton       *check,
+                 DeucesSettlementView *self)
+{
+  const DeucesTransfer *transfer = g_object_get_data (G_OBJECT (check), "transfer");
+  g_autoptr(GError) error = NULL;
+
+  if (!deuces_session_set_paid (self->session, transfer, gtk_check_button_get_active (check),
+                                &error))
+    {
+      g_signal_handlers_block_by_func (check, on_paid_toggled, self);
+      gtk_check_button_set_active (check, !gtk_check_button_get_active (check));
+      g_signal_handlers_unblock_by_func (check, on_paid_toggled, self);
+      g_warning ("Could not mark the transfer: %s", error->message);
+    }
+}
+
+static const char *
+payments_description (DeucesSettlementMode mode)
+{
+  switch (mode)
+    {
+    case DEUCES_SETTLEMENT_PAIRWISE:
+      return _("Each pair settles the difference of their totals");
+    case DEUCES_SETTLEMENT_WINNER_COLLECTS:
+      return _("Each deal, every loser pays the winner");
+    case DEUCES_SETTLEMENT_PER_PAIR:
+      return _("Each deal, every pair settles as the rules say");
+    case DEUCES_SETTLEMENT_LOSER_PAYS:
+      return _("Each deal, the loser pays the winner");
+    default:
+      return NULL;
+    }
+}
+
+static void
+update (DeucesSettlementView *self)
+{
+  const DeucesGame *game;
+  const DeucesSettlement *settlement;
+  guint n_deals;
+
+  remove_rows (self);
+  if (self->session == NULL)
+    return;
+  game = deuces_session_get_game (self->session);
+  settlement = deuces_session_get_settlement (self->session);
+  n_deals = deuces_session_get_n_deals (self->session);
+
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), game->players[p]);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 money_label (self, settlement->balances[p], TRUE));
+      add_row (self, self->balances_group, row);
+    }
+
+  if (n_deals == 0 || settlement->transfers->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row),
+                                     n_deals == 0 ? _("Nothing to settle yet")
+                                                  : _("Everyone is square"));
+      add_row (self, self->transfers_group, row);
+    }
+  for (guint i = 0; i < settlement->transfers->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *check = gtk_check_button_new ();
+      g_autofree char *title = NULL;
+      g_autofree char *paid_label = NULL;
+
+      /* Translators: "Cy pays Ann" */
+      title = g_strdup_printf (_("%s pays %s"), game->players[t->from], game->players[t->to]);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
+
+      gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (check), deuces_session_is_paid (self->session, t));
+      g_object_set_data (G_OBJECT (check), "transfer", (gpointer) t);
+      g_signal_connect (check, "toggled", G_CALLBACK (on_paid_toggled), self);
+      paid_label = g_strdup_printf (_("%s, paid"), title);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      paid_label, -1);
+      gtk_widget_set_tooltip_text (check, _("Paid"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), check);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
+      add_row (self, self->transfers_group, row);
+    }
+
+  adw_preferences_group_set_description (self->payments_group,
+                                         payments_description (game->variant->settlement));
+  for (guint i = 0; i < settlement->payments->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->payments, DeucesTransfer, i);
+      GtkWidget *row = adw_action_row_new ();
+      g_autofree char *title = g_strdup_printf (_("%s pays %s"), game->players[t->from],
+                                                game->players[t->to]);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
+      add_row (self, self->payments_group, row);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->payments_group), settlement->payments->len > 0);
+  gtk_widget_set_visible (self->end_button, !deuces_session_get_ended (self->session));
+}
+
+char *
+deuces_settlement_view_dup_summary (DeucesSettlementView *self)
+{
+  const DeucesGame *game;
+  const DeucesScoreSheet *sheet;
+  const DeucesSettlement *settlement;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_return_val_if_fail (DEUCES_IS_SETTLEMENT_VIEW (self), NULL);
+
+  if (self->session == NULL)
+    return g_strdup ("");
+  game = deuces_session_get_game (self->session);
+  sheet = deuces_session_get_sheet (self->session);
+  settlement = deuces_session_get_settlement (self->session);
+
+  g_string_append_printf (text, "%s — %s\n", deuces_session_get_title (self->session),
+                          game->variant->name);
+  g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u deal\n", "%u deals\n",
+                                             sheet->n_deals), sheet->n_deals);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      g_autofree char *money = deuces_session_format_money (self->session,
+                                                            settlement->balances[p], TRUE);
+
+      /* Translators: one line of the copied settlement: "Ann: 42 points, +12.50 HKD" */
+      g_string_append_printf (text, _("%s: %" G_GINT64_FORMAT " points, %s\n"),
+                              game->players[p], sheet->totals[p], money);
+    }
+  if (settlement->transfers->len > 0)
+    g_string_append_c (text, '\n');
+  for (guint i = 0; i < settlement->transfers->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
+      g_autofree char *money = deuces_session_format_money (self->session, t->amount, FALSE);
+
+      /* Translators: "Cy pays Ann 12.50 HKD" */
+      g_string_append_printf (text, _("%s pays %s %s"), game->players[t->from],
+                              game->players[t->to], money);
+      if (deuces_session_is_paid (self->session, t))
+        g_string_append (text, _(" (paid)"));
+      g_string_append_c (text, '\n');
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+on_session_changed (DeucesSettlementView *self)
+{
+  update (self);
+}
+
+void
+deuces_settlement_view_set_session (DeucesSettlementView *self,
+                                    DeucesSession        *session)
+{
+  g_return_if_fail (DEUCES_IS_SETTLEMENT_VIEW (self));
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  /* Rows point into the old settlement: remove them before it goes. */
+  remove_rows (self);
+  g_set_object (&self->session, session);
+  if (session != NULL)
+    g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
+                             G_CONNECT_SWAPPED);
+  update (self);
+}
+
+static void
+deuces_settlement_view_dispose (GObject *object)
+{
+  DeucesSettlementView *self = DEUCES_SETTLEMENT_VIEW (object);
+
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SETTLEMENT_VIEW);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (deuces_settlement_view_parent_class)->dispose (object);
+}
+
+static void
+deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_settlement_view_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-settlement-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, balances_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, transfers_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, payments_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, end_button);
+}
+
+static void
+deuces_settlement_view_init (DeucesSettlementView *self)
+{
+  self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}

@@ -1,0 +1,343 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-sheet-view.c: the score sheet — a GtkColumnView over the session's deals, so
+ * only the rows on screen have widgets even in a session of hundreds of deals. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "deuces-sheet-view.h"
+
+struct _DeucesSheetView
+{
+  AdwBin             parent_instance;
+
+  DeucesSession     *session;
+  GtkScrolledWindow *scroller;
+  GtkColumnView     *view;
+  guint              scroll_source;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
+
+enum {
+  EDIT_DEAL,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+/* The column of deal numbers has no player. */
+#define NUMBER_COLUMN (-1)
+
+/* The total after deal @number. Summed on demand: cheap for the rows on screen, and
+ * never stale while the list rebinds rows in the middle of a change. */
+static gint64
+running_total (const DeucesScoreSheet *sheet,
+               guint                   number,
+               guint                   player)
+{
+  gint64 total = 0;
+
+  for (guint d = 0; d < number && d < sheet->n_deals; d++)
+    total += sheet->deals[d].points[player];
+  return total;
+}
+
+/* What a cell says, as parts. */
+typedef struct {
+  char    *points;
+  char    *detail;
+  gboolean winner;
+  gboolean fried;
+} Cell;
+
+static void
+cell_clear (Cell *cell)
+{
+  g_clear_pointer (&cell->points, g_free);
+  g_clear_pointer (&cell->detail, g_free);
+}
+
+static gboolean
+describe_cell (DeucesSheetView *self,
+               guint            number,
+               guint            player,
+               Cell            *cell)
+{
+  const DeucesScoreSheet *sheet;
+  const DeucesDeal *deal;
+  const DeucesDealScore *score;
+  g_autoptr(GString) detail = g_string_new (NULL);
+  gint64 running;
+  gint held;
+
+  memset (cell, 0, sizeof *cell);
+  if (self->session == NULL)
+    return FALSE;
+  sheet = deuces_session_get_sheet (self->session);
+  deal = deuces_session_get_deal (self->session, number);
+  if (deal == NULL || number > sheet->n_deals || player >= sheet->n_players)
+    return FALSE;
+  score = &sheet->deals[number - 1];
+  running = running_total (sheet, number, player);
+
+  cell->points = g_strdup_printf ("%d", score->points[player]);
+  cell->winner = score->winner == (gint) player;
+  cell->fried = score->factor[player] > 1;
+
+  held = deal->hand_len[player] >= 0 ? deal->hand_len[player] : deal->cards_left[player];
+  if (cell->winner)
+    /* Translators: in the score sheet, the player who went out first */
+    g_string_append (detail, _("out"));
+  else if (deal->n_order > 0)
+    {
+      for (guint k = 0; k < deal->n_order; k++)
+        if (deal->finish_order[k] == (gint) player)
+          /* Translators: finishing place in the score sheet, "3rd" style: "place 3" */
+          g_string_append_printf (detail, _("place %u"), k + 1);
+    }
+  else if (held >= 0)
+    g_string_append_printf (detail, g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards", held),
+                            held);
+  if (cell->fried)
+    g_string_append_printf (detail, " ×%d", score->factor[player]);
+  if (detail->len > 0)
+    g_string_append (detail, _(" · "));
+  /* Translators: the running total after this deal, in the score sheet */
+  g_string_append_printf (detail, _("Σ %" G_GINT64_FORMAT), running);
+  cell->detail = g_string_free (g_steal_pointer (&detail), FALSE);
+  return TRUE;
+}
+
+char *
+deuces_sheet_view_dup_cell (DeucesSheetView *self,
+                            guint            number,
+                            guint            player)
+{
+  Cell cell;
+  char *text;
+
+  g_return_val_if_fail (DEUCES_IS_SHEET_VIEW (self), NULL);
+
+  if (!describe_cell (self, number, player, &cell))
+    return NULL;
+  text = g_strdup_printf ("%s (%s)", cell.points, cell.detail);
+  cell_clear (&cell);
+  return text;
+}
+
+static void
+setup_cell (GtkSignalListItemFactory *factory,
+            GtkListItem              *item,
+            gpointer                  user_data)
+{
+  gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "player"));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *points = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (box, "sheet-cell");
+  gtk_widget_add_css_class (points, "points");
+  gtk_label_set_xalign (GTK_LABEL (points), player == NUMBER_COLUMN ? 0.5f : 1.0f);
+  gtk_box_append (GTK_BOX (box), points);
+  if (player != NUMBER_COLUMN)
+    {
+      GtkWidget *detail = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (detail), 1.0f);
+      gtk_widget_add_css_class (detail, "caption");
+      gtk_widget_add_css_class (detail, "dim-label");
+      gtk_box_append (GTK_BOX (box), detail);
+    }
+  else
+    gtk_widget_add_css_class (points, "dim-label");
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_cell (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  DeucesSheetView *self = user_data;
+  gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "player"));
+  DeucesDealItem *deal = gtk_list_item_get_item (item);
+  guint number = deuces_deal_item_get_number (deal);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *points = gtk_widget_get_first_child (box);
+  GtkWidget *detail = gtk_widget_get_next_sibling (points);
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  Cell cell;
+
+  if (player == NUMBER_COLUMN)
+    {
+      g_autofree char *text = g_strdup_printf ("%u", number);
+
+      gtk_label_set_text (GTK_LABEL (points), text);
+      return;
+    }
+
+  if (!describe_cell (self, number, (guint) player, &cell))
+    return;
+  gtk_label_set_text (GTK_LABEL (points), cell.points);
+  gtk_label_set_text (GTK_LABEL (detail), cell.detail);
+  if (cell.winner)
+    gtk_widget_add_css_class (box, "winner");
+  else
+    gtk_widget_remove_css_class (box, "winner");
+  if (cell.fried)
+    gtk_widget_add_css_class (box, "fried");
+  else
+    gtk_widget_remove_css_class (box, "fried");
+  {
+    /* Translators: a score sheet cell for screen readers: "Deal 3, Bo: 12 (6 cards · Σ 42)" */
+    g_autofree char *description = g_strdup_printf (_("Deal %u, %s: %s (%s)"), number,
+                                                    game->players[player], cell.points,
+                                                    cell.detail);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    description, -1);
+  }
+  cell_clear (&cell);
+}
+
+static GtkColumnViewColumn *
+make_column (DeucesSheetView *self,
+             const char      *title,
+             gint             player)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+  GtkColumnViewColumn *column;
+
+  g_object_set_data (G_OBJECT (factory), "player", GINT_TO_POINTER (player));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), self);
+  column = gtk_column_view_column_new (title, factory);
+  gtk_column_view_column_set_expand (column, player != NUMBER_COLUMN);
+  gtk_column_view_column_set_resizable (column, player != NUMBER_COLUMN);
+  return column;
+}
+
+static void
+remove_columns (DeucesSheetView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->view);
+
+  while (g_list_model_get_n_items (columns) > 0)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, 0);
+
+      gtk_column_view_remove_column (self->view, column);
+    }
+}
+
+void
+deuces_sheet_view_set_session (DeucesSheetView *self,
+                               DeucesSession   *session)
+{
+  g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
+
+  if (self->session == session)
+    return;
+  /* Drop the rows before the columns: cells must not bind to the old session. */
+  gtk_column_view_set_model (self->view, NULL);
+  remove_columns (self);
+  g_set_object (&self->session, session);
+  if (session == NULL)
+    return;
+
+  {
+    const DeucesGame *game = deuces_session_get_game (session);
+    g_autoptr(GtkColumnViewColumn) number = make_column (self, _("Deal"), NUMBER_COLUMN);
+    GtkSingleSelection *selection;
+
+    gtk_column_view_append_column (self->view, number);
+    for (guint p = 0; p < game->n_players; p++)
+      {
+        g_autoptr(GtkColumnViewColumn) column = make_column (self, game->players[p], (gint) p);
+
+        gtk_column_view_append_column (self->view, column);
+      }
+    selection = gtk_single_selection_new (g_object_ref (deuces_session_get_deals (session)));
+    gtk_single_selection_set_autoselect (selection, FALSE);
+    gtk_single_selection_set_can_unselect (selection, TRUE);
+    gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+    g_object_unref (selection);
+  }
+}
+
+static gboolean
+scroll_to_end (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+
+  self->scroll_source = 0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  return G_SOURCE_REMOVE;
+}
+
+void
+deuces_sheet_view_scroll_to (DeucesSheetView *self,
+                             guint            number)
+{
+  g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
+
+  /* GTK 4.8 has no gtk_column_view_scroll_to(); new deals are at the end, which is
+   * where a scorer looks. Wait for the new row to be measured. */
+  if (self->session != NULL && number >= deuces_session_get_n_deals (self->session) &&
+      self->scroll_source == 0)
+    self->scroll_source = g_timeout_add (50, scroll_to_end, self);
+}
+
+static void
+on_activate (GtkColumnView   *view,
+             guint            position,
+             DeucesSheetView *self)
+{
+  g_signal_emit (self, signals[EDIT_DEAL], 0, position + 1);
+}
+
+static void
+deuces_sheet_view_dispose (GObject *object)
+{
+  DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
+
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (deuces_sheet_view_parent_class)->dispose (object);
+}
+
+static void
+deuces_sheet_view_class_init (DeucesSheetViewClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = deuces_sheet_view_dispose;
+
+  /* A deal was double-clicked (or Enter pressed on it): its number. */
+  signals[EDIT_DEAL] =
+    g_signal_new ("edit-deal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+}
+
+static void
+deuces_sheet_view_init (DeucesSheetView *self)
+{
+  self->view = GTK_COLUMN_VIEW (gtk_column_view_new (NULL));
+  gtk_column_view_set_show_row_separators (self->view, TRUE);
+  gtk_column_view_set_show_column_separators (self->view, TRUE);
+  gtk_column_view_set_reorderable (self->view, FALSE);
+  gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Score sheet"), -1);
+  g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
+
+  self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
+  gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));
+  gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
+  adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it"));
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-sheet-view.h: the score sheet — a row per deal, a column per player. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "deuces-session.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_TYPE_SHEET_VIEW (deuces_sheet_view_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, DEUCES, SHEET_VIEW, AdwBin)
+
+void  deuces_sheet_view_set_session (DeucesSheetView *self,
+                                     DeucesSession   *session);
+/* Brings deal @number (1-based) into view. */
+void  deuces_sheet_view_scroll_to   (DeucesSheetView *self,
+                                     guint            number);
+/* One cell as a person reads it: "Bo: 12, 6 cards, total 42" (tests, screen readers). */
+char *deuces_sheet_view_dup_cell    (DeucesSheetView *self,
+                                     guint            number,
+                                     guint            player);
+
+G_END_DECLS

@@ -1,0 +1,696 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-stats-window.c: statistics over the history. The numbers are gathered in a
+ * worker thread on its own ledger connection, so a long history never blocks the UI. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "deuces-chart.h"
+#include "deuces-money.h"
+#include "deuces-stats-window.h"
+#include "deuces-store-stats.h"
+
+struct _DeucesStatsWindow
+{
+  AdwWindow      parent_instance;
+
+  DeucesStore   *store;
+  DeucesStats   *stats;
+  GCancellable  *cancellable;
+  guint          filter_source;
+  gboolean       busy;
+  GPtrArray     *variant_ids;   /* parallel to the dropdown; NULL at 0 = any */
+  char          *highlights_text;
+
+  GtkEntry      *from_entry;
+  GtkEntry      *to_entry;
+  GtkDropDown   *variant_drop;
+  GtkEntry      *players_entry;
+  GtkLabel      *filter_error;
+  GtkStack      *stack;
+  GtkBox        *highlights;
+  GtkGrid       *players_grid;
+  GtkLabel      *money_heading;
+  DeucesChart   *chart;
+  GtkGrid       *h2h_grid;
+  AdwWindowTitle *window_title;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesStatsWindow, deuces_stats_window, ADW_TYPE_WINDOW)
+
+/* What the worker needs: plain data, no GObjects shared with the main thread. */
+typedef struct {
+  char       *path;
+  GDateTime  *from;
+  GDateTime  *to;
+  char       *variant_id;
+  char      **group;
+} Query;
+
+static void
+query_free (Query *query)
+{
+  g_free (query->path);
+  g_clear_pointer (&query->from, g_date_time_unref);
+  g_clear_pointer (&query->to, g_date_time_unref);
+  g_free (query->variant_id);
+  g_strfreev (query->group);
+  g_free (query);
+}
+
+static void
+compute_in_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  Query *query = task_data;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = deuces_store_open (query->path, &error);
+  DeucesSessionFilter filter = { 0, };
+  DeucesStats *stats;
+
+  if (store == NULL)
+    {
+      g_task_return_error (task, g_steal_pointer (&error));
+      return;
+    }
+  filter.from = query->from;
+  filter.to = query->to;
+  filter.variant_id = query->variant_id;
+  stats = deuces_store_compute_stats (store, &filter, (const char *const *) query->group, &error);
+  if (stats == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, stats, (GDestroyNotify) deuces_stats_free);
+}
+
+static GDateTime *
+parse_day (const char *text,
+           gboolean   *ok)
+{
+  g_autoptr(GTimeZone) zone = g_time_zone_new_local ();
+  int year, month, day;
+  char extra;
+
+  *ok = TRUE;
+  if (text == NULL || *text == '\0')
+    return NULL;
+  if (sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &extra) != 3 ||
+      !g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
+    {
+      *ok = FALSE;
+      return NULL;
+    }
+  return g_date_time_new (zone, year, month, day, 0, 0, 0);
+}
+
+static char *
+format_amount (gint64      amount,
+               const char *currency,
+               guint       digits)
+{
+  g_autofree char *number = deuces_money_format (ABS (amount), digits);
+  const char *sign = amount < 0 ? "−" : amount > 0 ? "+" : "";
+
+  if (currency != NULL && currency[0] != '\0')
+    return g_strdup_printf (C_("money", "%s%s %s"), sign, number, currency);
+  return g_strdup_printf ("%s%s", sign, number);
+}
+
+static char *
+format_amounts (const GArray *amounts)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < amounts->len; i++)
+    {
+      const DeucesAmount *a = &g_array_index (amounts, DeucesAmount, i);
+      g_autofree char *one = format_amount (a->amount, a->currency, a->digits);
+
+      if (i > 0)
+        g_string_append (text, "\n");
+      g_string_append (text, one);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+clear_grid (GtkGrid *grid)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
+    gtk_grid_remove (grid, child);
+}
+
+static GtkWidget *
+cell (const char *text,
+      gboolean    heading,
+      float       xalign)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), xalign);
+  if (heading)
+    gtk_widget_add_css_class (label, "dim-label");
+  gtk_widget_add_css_class (label, "money");
+  return label;
+}
+
+/* The currency most sessions were played in ("" for points). */
+static char *
+main_currency (DeucesStats *stats)
+{
+  GPtrArray *players = deuces_stats_get_players (stats);
+  g_autoptr(GHashTable) counts = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *best = "";
+  guint best_count = 0;
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      GPtrArray *timeline = deuces_stats_get_timeline (stats, p->name);
+
+      for (guint k = 0; timeline != NULL && k < timeline->len; k++)
+        {
+          DeucesStatsPoint *point = timeline->pdata[k];
+          guint n = GPOINTER_TO_UINT (g_hash_table_lookup (counts, point->currency)) + 1;
+
+          g_hash_table_insert (counts, point->currency, GUINT_TO_POINTER (n));
+          if (n > best_count)
+            {
+              best_count = n;
+              best = point->currency;
+            }
+        }
+    }
+  return g_strdup (best);
+}
+
+static gint64
+net_in (const DeucesPlayerStats *player,
+        const char              *currency)
+{
+  for (guint i = 0; i < player->net->len; i++)
+    if (g_str_equal (g_array_index (player->net, DeucesAmount, i).currency, currency))
+      return g_array_index (player->net, DeucesAmount, i).amount;
+  return 0;
+}
+
+static void
+add_highlight (DeucesStatsWindow *self,
+               GString           *text,
+               const char        *title,
+               const char        *name,
+               const char        *value)
+{
+  GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *heading = gtk_label_new (title);
+  GtkWidget *who = gtk_label_new (name);
+  GtkWidget *what = gtk_label_new (value);
+  g_autofree char *line = g_strdup_printf ("%s: %s, %s", title, name, value);
+
+  gtk_widget_add_css_class (card, "card");
+  gtk_widget_add_css_class (card, "scoreboard-card");
+  gtk_widget_add_css_class (heading, "caption");
+  gtk_widget_add_css_class (heading, "dim-label");
+  gtk_widget_add_css_class (who, "title-3");
+  gtk_widget_add_css_class (what, "money");
+  gtk_box_append (GTK_BOX (card), heading);
+  gtk_box_append (GTK_BOX (card), who);
+  gtk_box_append (GTK_BOX (card), what);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
+  gtk_box_append (self->highlights, card);
+  g_string_append_printf (text, "%s\n", line);
+}
+
+static void
+show_highlights (DeucesStatsWindow *self,
+                 const char        *currency,
+                 guint              digits)
+{
+  GPtrArray *players = deuces_stats_get_players (self->stats);
+  const DeucesPlayerStats *richest = NULL, *best_rate = NULL, *fried = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->highlights))) != NULL)
+    gtk_box_remove (self->highlights, child);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+
+      if (richest == NULL || net_in (p, currency) > net_in (richest, currency))
+        richest = p;
+      if (p->deals > 0 && (best_rate == NULL ||
+                           deuces_player_stats_win_rate (p) > deuces_player_stats_win_rate (best_rate)))
+        best_rate = p;
+      if (fried == NULL || p->fried > fried->fried)
+        fried = p;
+    }
+  if (richest != NULL)
+    {
+      g_autofree char *value = format_amount (net_in (richest, currency), currency, digits);
+
+      add_highlight (self, text, _("Won the most"), richest->name, value);
+    }
+  if (best_rate != NULL)
+    {
+      guint rate = deuces_player_stats_win_rate (best_rate);
+      /* Translators: a win rate and the deals it is out of: "34.5 % of 120 deals" */
+      g_autofree char *value = g_strdup_printf (_("%u.%u %% of %u deals"), rate / 10, rate % 10,
+                                                best_rate->deals);
+
+      add_highlight (self, text, _("Best win rate"), best_rate->name, value);
+    }
+  if (fried != NULL && fried->fried > 0)
+    {
+      g_autofree char *value = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "fried %u time",
+                                                             "fried %u times", fried->fried),
+                                                fried->fried);
+
+      add_highlight (self, text, _("Fried most often"), fried->name, value);
+    }
+  g_free (self->highlights_text);
+  self->highlights_text = g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static void
+show_players (DeucesStatsWindow *self)
+{
+  GPtrArray *players = deuces_stats_get_players (self->stats);
+  const char *headings[] = {
+    N_("Player"), N_("Sessions"), N_("Deals"), N_("Wins"), N_("Win rate"), N_("Fried"),
+    N_("Every card"), N_("Cards left"), N_("Net"), N_("Best session"), N_("Worst session"),
+  };
+
+  clear_grid (self->players_grid);
+  for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+    gtk_grid_attach (self->players_grid, cell (_(headings[c]), TRUE, c == 0 ? 0.0f : 1.0f),
+                     (int) c, 0, 1, 1);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      guint rate = deuces_player_stats_win_rate (p);
+      guint left = deuces_player_stats_average_left (p);
+      char *texts[G_N_ELEMENTS (headings)];
+
+      texts[0] = g_strdup (p->name);
+      texts[1] = g_strdup_printf ("%u", p->sessions);
+      texts[2] = g_strdup_printf ("%u", p->deals);
+      texts[3] = g_strdup_printf ("%u", p->wins);
+      texts[4] = g_strdup_printf ("%u.%u %%", rate / 10, rate % 10);
+      texts[5] = g_strdup_printf ("%u", p->fried);
+      texts[6] = g_strdup_printf ("%u", p->caught_full);
+      texts[7] = g_strdup_printf ("%u.%u", left / 10, left % 10);
+      texts[8] = format_amounts (p->net);
+      texts[9] = p->best_session ? format_amount (p->best.amount, p->best.currency, p->best.digits)
+                                 : g_strdup ("—");
+      texts[10] = p->worst_session ? format_amount (p->worst.amount, p->worst.currency, p->worst.digits)
+                                   : g_strdup ("—");
+      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+        {
+          gtk_grid_attach (self->players_grid, cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f),
+                           (int) c, (int) i + 1, 1, 1);
+          g_free (texts[c]);
+        }
+    }
+}
+
+static void
+show_head_to_head (DeucesStatsWindow *self)
+{
+  GPtrArray *players = deuces_stats_get_players (self->stats);
+
+  clear_grid (self->h2h_grid);
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *a = players->pdata[i];
+
+      gtk_grid_attach (self->h2h_grid, cell (a->name, TRUE, 1.0f), (int) i + 1, 0, 1, 1);
+      gtk_grid_attach (self->h2h_grid, cell (a->name, TRUE, 0.0f), 0, (int) i + 1, 1, 1);
+      for (guint k = 0; k < players->len; k++)
+        {
+          const DeucesPlayerStats *b = players->pdata[k];
+          g_autoptr(GArray) net = NULL;
+          g_autofree char *text = NULL;
+
+          if (i == k)
+            {
+              gtk_grid_attach (self->h2h_grid, cell ("—", TRUE, 1.0f), (int) k + 1, (int) i + 1, 1, 1);
+              continue;
+            }
+          net = deuces_stats_head_to_head (self->stats, a->name, b->name);
+          text = net->len > 0 ? format_amounts (net) : g_strdup ("");
+          gtk_grid_attach (self->h2h_grid, cell (text, FALSE, 1.0f), (int) k + 1, (int) i + 1, 1, 1);
+        }
+    }
+}
+
+typedef struct {
+  char  *currency;
+  guint  digits;
+} ChartFormat;
+
+static void
+chart_format_free (ChartFormat *format)
+{
+  g_free (format->currency);
+  g_free (format);
+}
+
+static char *
+format_chart_value (gint64   value,
+                    gpointer user_data)
+{
+  ChartFormat *format = user_data;
+
+  return format_amount (value, format->currency, format->digits);
+}
+
+static gint
+compare_sessions (gconstpointer a,
+                  gconstpointer b)
+{
+  const DeucesStatsPoint *pa = *(DeucesStatsPoint *const *) a;
+  const DeucesStatsPoint *pb = *(DeucesStatsPoint *const *) b;
+  gint cmp = (pa->started && pb->started) ? g_date_time_compare (pa->started, pb->started) : 0;
+
+  return cmp != 0 ? cmp : (pa->session > pb->session) - (pa->session < pb->session);
+}
+
+/* Net money over time in @currency: one point per session, each player's running net
+ * carried forward through sessions they missed. */
+static void
+show_chart (DeucesStatsWindow *self,
+            const char        *currency,
+            guint              digits)
+{
+  GPtrArray *players = deuces_stats_get_players (self->stats);
+  g_autoptr(GPtrArray) sessions = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_int64_hash, g_int64_equal);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autofree gint64 *values = NULL;
+  ChartFormat *format = g_new0 (ChartFormat, 1);
+  guint n_series = MIN (players->len, 64);
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      GPtrArray *timeline = deuces_stats_get_timeline (self->stats,
+                                                       ((DeucesPlayerStats *) players->pdata[i])->name);
+
+      for (guint k = 0; timeline != NULL && k < timeline->len; k++)
+        {
+          DeucesStatsPoint *point = timeline->pdata[k];
+
+          if (g_str_equal (point->currency, currency) && !g_hash_table_contains (seen, &point->session))
+            {
+              g_hash_table_add (seen, &point->session);
+              g_ptr_array_add (sessions, point);
+            }
+        }
+    }
+  g_ptr_array_sort (sessions, compare_sessions);
+
+  values = g_new0 (gint64, n_series * MAX (sessions->len, 1));
+  for (guint i = 0; i < n_series; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      GPtrArray *timeline = deuces_stats_get_timeline (self->stats, p->name);
+      gint64 running = 0;
+
+      g_ptr_array_add (names, p->name);
+      for (guint s = 0; s < sessions->len; s++)
+        {
+          gint64 id = ((DeucesStatsPoint *) sessions->pdata[s])->session;
+
+          for (guint k = 0; timeline != NULL && k < timeline->len; k++)
+            {
+              DeucesStatsPoint *point = timeline->pdata[k];
+
+              if (point->session == id)
+                running = point->cumulative;
+            }
+          values[i * sessions->len + s] = running;
+        }
+    }
+  for (guint s = 0; s < sessions->len; s++)
+    {
+      DeucesStatsPoint *point = sessions->pdata[s];
+      g_autoptr(GDateTime) local = point->started ? g_date_time_to_local (point->started) : NULL;
+
+      g_ptr_array_add (labels, local ? g_date_time_format (local, "%x") : g_strdup ("?"));
+    }
+
+  format->currency = g_strdup (currency);
+  format->digits = digits;
+  deuces_chart_set_format_func (self->chart, format_chart_value, format,
+                                (GDestroyNotify) chart_format_free);
+  deuces_chart_set_data (self->chart, (const char *const *) names->pdata, n_series, values,
+                         sessions->len, (const char *const *) labels->pdata);
+  if (currency[0] != '\0')
+    {
+      /* Translators: %s is a currency code */
+      g_autofree char *heading = g_strdup_printf (_("Net Money Over Time (%s)"), currency);
+
+      gtk_label_set_text (self->money_heading, heading);
+    }
+  else
+    gtk_label_set_text (self->money_heading, _("Net Points Over Time"));
+}
+
+static void
+show_stats (DeucesStatsWindow *self)
+{
+  g_autofree char *currency = NULL;
+  g_autofree char *subtitle = NULL;
+  guint digits;
+
+  if (self->stats == NULL || deuces_stats_get_n_sessions (self->stats) == 0)
+    {
+      gtk_stack_set_visible_child_name (self->stack, "empty");
+      g_clear_pointer (&self->highlights_text, g_free);
+      return;
+    }
+  currency = main_currency (self->stats);
+  digits = currency[0] ? (guint) MAX (deuces_currency_digits (currency), 0) : 2;
+
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session · %u deals",
+                                           "%u sessions · %u deals",
+                                           deuces_stats_get_n_sessions (self->stats)),
+                              deuces_stats_get_n_sessions (self->stats),
+                              deuces_stats_get_n_deals (self->stats));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  show_highlights (self, currency, digits);
+  show_players (self);
+  show_chart (self, currency, digits);
+  show_head_to_head (self);
+  gtk_stack_set_visible_child_name (self->stack, "stats");
+}
+
+static void
+on_computed (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStats *stats = g_task_propagate_pointer (G_TASK (result), &error);
+  DeucesStatsWindow *self;
+
+  if (stats == NULL && g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self = DEUCES_STATS_WINDOW (user_data);
+  self->busy = FALSE;
+  g_clear_pointer (&self->stats, deuces_stats_free);
+  self->stats = stats;
+  if (stats == NULL)
+    {
+      gtk_label_set_text (self->filter_error, error->message);
+      gtk_widget_set_visible (GTK_WIDGET (self->filter_error), TRUE);
+    }
+  show_stats (self);
+}
+
+static void
+recompute (DeucesStatsWindow *self)
+{
+  g_autoptr(GTask) task = NULL;
+  Query *query = g_new0 (Query, 1);
+  g_autofree char *group = g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->players_entry)));
+  guint variant = gtk_drop_down_get_selected (self->variant_drop);
+  gboolean from_ok, to_ok;
+  g_autoptr(GDateTime) to_day = NULL;
+
+  query->from = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->from_entry)), &from_ok);
+  to_day = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->to_entry)), &to_ok);
+  if (!from_ok || !to_ok)
+    {
+      gtk_label_set_text (self->filter_error, _("Write dates as year-month-day, e.g. 2026-11-22"));
+      gtk_widget_set_visible (GTK_WIDGET (self->filter_error), TRUE);
+      query_free (query);
+      return;
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->filter_error), FALSE);
+  query->to = to_day ? g_date_time_add_days (to_day, 1) : NULL;   /* the whole last day */
+  query->path = g_strdup (deuces_store_get_path (self->store));
+  if (variant != GTK_INVALID_LIST_POSITION && variant < self->variant_ids->len)
+    query->variant_id = g_strdup (self->variant_ids->pdata[variant]);
+  {
+    g_auto(GStrv) names = g_strsplit_set (group, ",", -1);
+    g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+
+    for (guint i = 0; names[i] != NULL; i++)
+      if (*g_strstrip (names[i]) != '\0')
+        g_strv_builder_add (builder, names[i]);
+    query->group = g_strv_builder_end (builder);
+  }
+
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  self->busy = TRUE;
+  task = g_task_new (NULL, self->cancellable, on_computed, self);
+  g_task_set_task_data (task, query, (GDestroyNotify) query_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, compute_in_thread);
+}
+
+static gboolean
+recompute_timeout (gpointer user_data)
+{
+  DeucesStatsWindow *self = user_data;
+
+  self->filter_source = 0;
+  recompute (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_filter_changed (DeucesStatsWindow *self)
+{
+  /* Wait for a pause in typing. */
+  g_clear_handle_id (&self->filter_source, g_source_remove);
+  self->filter_source = g_timeout_add (300, recompute_timeout, self);
+}
+
+void
+deuces_stats_window_set_filter (DeucesStatsWindow *self,
+                                const char        *from,
+                                const char        *to,
+                                const char        *variant_id,
+                                const char        *players)
+{
+  guint selected = 0;
+
+  g_return_if_fail (DEUCES_IS_STATS_WINDOW (self));
+
+  for (guint i = 1; variant_id != NULL && i < self->variant_ids->len; i++)
+    if (g_strcmp0 (self->variant_ids->pdata[i], variant_id) == 0)
+      selected = i;
+  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), from ? from : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), to ? to : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->players_entry), players ? players : "");
+  gtk_drop_down_set_selected (self->variant_drop, selected);
+  g_clear_handle_id (&self->filter_source, g_source_remove);
+  recompute (self);
+}
+
+gboolean
+deuces_stats_window_is_busy (DeucesStatsWindow *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STATS_WINDOW (self), FALSE);
+  return self->busy || self->filter_source != 0;
+}
+
+char *
+deuces_stats_window_dup_highlights (DeucesStatsWindow *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STATS_WINDOW (self), NULL);
+  return g_strdup (self->highlights_text ? self->highlights_text : "");
+}
+
+static void
+deuces_stats_window_dispose (GObject *object)
+{
+  DeucesStatsWindow *self = DEUCES_STATS_WINDOW (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->filter_source, g_source_remove);
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_STATS_WINDOW);
+  g_clear_pointer (&self->stats, deuces_stats_free);
+  g_clear_pointer (&self->variant_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->highlights_text, g_free);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (deuces_stats_window_parent_class)->dispose (object);
+}
+
+static void
+deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_stats_window_dispose;
+
+  g_type_ensure (DEUCES_TYPE_CHART);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-stats-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, from_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, to_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, variant_drop);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, filter_error);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, highlights);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_grid);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, money_heading);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, chart);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_grid);
+  gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+}
+
+static void
+deuces_stats_window_init (DeucesStatsWindow *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  GPtrArray *presets = deuces_presets ();
+
+  self->variant_ids = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (self->variant_ids, NULL);
+  gtk_string_list_append (names, _("All house rules"));
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const DeucesVariant *v = presets->pdata[i];
+
+      g_ptr_array_add (self->variant_ids, g_strdup (v->id));
+      gtk_string_list_append (names, v->name);
+    }
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->variant_drop, 0);
+}
+
+DeucesStatsWindow *
+deuces_stats_window_new (GtkWindow   *parent,
+                         DeucesStore *store)
+{
+  DeucesStatsWindow *self;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_STATS_WINDOW, "transient-for", parent, NULL);
+  self->store = g_object_ref (store);
+  recompute (self);
+  return self;
+}

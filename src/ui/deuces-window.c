@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-window.c: the main window — the session list beside the open session. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "deuces-import.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-session.h"
+#include "deuces-session-list.h"
+#include "deuces-session-view.h"
+#include "deuces-stats-window.h"
+#include "deuces-window.h"
+
+struct _DeucesWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  DeucesApplication    *app;
+  DeucesStore          *store;
+  GSettings            *settings;
+  DeucesSessionList    *sessions;
+  GtkSingleSelection   *selection;
+  DeucesSession        *session;
+
+  /* Template widgets. */
+  AdwToastOverlay      *toast_overlay;
+  GtkStack             *main_stack;
+  AdwStatusPage        *error_page;
+  AdwLeaflet           *leaflet;
+  GtkWidget            *sidebar;
+  GtkSearchBar         *search_bar;
+  GtkSearchEntry       *search_entry;
+  GtkStack             *sidebar_stack;
+  GtkListView          *session_list_view;
+  GtkStack             *content_stack;
+  DeucesSessionView    *session_view;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesWindow, deuces_window, ADW_TYPE_APPLICATION_WINDOW)
+
+void
+deuces_window_add_toast (DeucesWindow *self,
+                         AdwToast     *toast)
+{
+  g_return_if_fail (DEUCES_IS_WINDOW (self));
+  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+}
+
+gpointer
+deuces_window_get_session (DeucesWindow *self)
+{
+  g_return_val_if_fail (DEUCES_IS_WINDOW (self), NULL);
+  return self->session;
+}
+
+static void
+show_error (DeucesWindow *self,
+            const char   *message)
+{
+  g_autofree char *escaped = g_markup_escape_text (message, -1);
+
+  adw_status_page_set_description (self->error_page, escaped);
+  gtk_stack_set_visible_child_name (self->main_stack, "error");
+}
+
+/* Sidebar rows: a day heading over the first session of each day. */
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item,
+           gpointer                  user_data)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *day = gtk_label_new (NULL);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *players = gtk_label_new (NULL);
+  GtkWidget *detail = gtk_label_new (NULL);
+
+  gtk_widget_add_css_class (day, "day-header");
+  gtk_label_set_xalign (GTK_LABEL (day), 0);
+  gtk_widget_add_css_class (title, "heading");
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (players), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (players), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (detail), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (detail, "dim-label");
+  gtk_widget_add_css_class (detail, "caption");
+  gtk_widget_set_margin_top (box, 4);
+  gtk_widget_set_margin_bottom (box, 4);
+
+  gtk_box_append (GTK_BOX (box), day);
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), players);
+  gtk_box_append (GTK_BOX (box), detail);
+  gtk_list_item_set_child (item, box);
+}
+
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item,
+          gpointer                  user_data)
+{
+  DeucesWindow *self = user_data;
+  DeucesSessionItem *session = gtk_list_item_get_item (item);
+  const DeucesSessionInfo *info = deuces_session_item_get_info (session);
+  GtkWidget *box = gtk_list_item_get_child (item);
+  GtkWidget *day = gtk_widget_get_first_child (box);
+  GtkWidget *title = gtk_widget_get_next_sibling (day);
+  GtkWidget *players = gtk_widget_get_next_sibling (title);
+  GtkWidget *detail = gtk_widget_get_next_sibling (players);
+  guint position = gtk_list_item_get_position (item);
+  g_autoptr(DeucesSessionItem) previous = NULL;
+  g_autoptr(GDateTime) local = g_date_time_to_local (info->started);
+  g_autofree char *names = deuces_session_item_dup_players (session);
+  g_autofree char *day_text = NULL;
+  g_autofree char *time_text = g_date_time_format (local, "%X");
+  g_autofree char *detail_text = NULL;
+  g_autofree char *deals = NULL;
+  const char *leader = deuces_session_item_get_leader (session);
+  gboolean first_of_day = TRUE;
+
+  if (position > 0)
+    {
+      previous = g_list_model_get_item (G_LIST_MODEL (self->sessions), position - 1);
+      first_of_day = previous == NULL ||
+                     g_strcmp0 (deuces_session_item_get_day (previous),
+                                deuces_session_item_get_day (session)) != 0;
+    }
+  day_text = g_date_time_format (local, "%A, %x");
+  gtk_label_set_text (GTK_LABEL (day), day_text);
+  gtk_widget_set_visible (day, first_of_day);
+
+  gtk_label_set_text (GTK_LABEL (title), info->title);
+  gtk_label_set_text (GTK_LABEL (players), names);
+
+  deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals", info->n_deals),
+                           info->n_deals);
+  if (leader != NULL)
+    /* Translators: variant · number of deals · who leads, e.g. "Classic · 12 deals · Ann leads" */
+    detail_text = g_strdup_printf (_("%s · %s · %s leads"), info->variant_name, deals, leader);
+  else
+    detail_text = g_strdup_printf (_("%s · %s"), info->variant_name, deals);
+  if (info->ended == NULL)
+    {
+      g_autofree char *running = detail_text;
+
+      /* Translators: a session still being played */
+      detail_text = g_strdup_printf (_("%s · in play"), running);
+    }
+  gtk_label_set_text (GTK_LABEL (detail), detail_text);
+
+  {
+    /* One sentence for screen readers instead of four fragments. */
+    g_autofree char *description = g_strdup_printf ("%s, %s, %s, %s", info->title, names,
+                                                    detail_text, time_text);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    description, -1);
+  }
+}
+
+static void
+update_sidebar_state (DeucesWindow *self)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sessions));
+  const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
+
+  gtk_stack_set_visible_child_name (self->sidebar_stack,
+                                    n == 0 && search[0] != '\0' ? "no-results" : "list");
+}
+
+static void
+select_session_row (DeucesWindow *self)
+{
+  gint position = self->session ? deuces_session_list_find (self->sessions,
+                                                            deuces_session_get_id (self->session))
+                                : -1;
+
+  gtk_single_selection_set_selected (self->selection,
+                                     position >= 0 ? (guint) position : GTK_INVALID_LIST_POSITION);
+}
+
+static void
+on_session_changed (DeucesWindow  *self,
+                    guint          first,
+                    DeucesSession *session)
+{
+  /* The sidebar shows deal counts and the leader: read the first page again. */
+  deuces_session_list_reload (self->sessions);
+  select_session_row (self);
+}
+
+static void
+show_session (DeucesWindow  *self,
+              DeucesSession *session)
+{
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_set_object (&self->session, session);
+  deuces_session_view_set_session (self->session_view, session);
+
+  if (session != NULL)
+    {
+      g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
+                               G_CONNECT_SWAPPED);
+      g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
+      gtk_stack_set_visible_child_name (self->content_stack, "session");
+      adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+    }
+  else
+    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+  select_session_row (self);
+}
+
+static gboolean
+open_session (DeucesWindow *self,
+              gint64        id,
+              gboolean      quiet)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = NULL;
+
+  if (self->store == NULL)
+    return FALSE;
+  session = deuces_session_new (self->store, id, &error);
+  if (session != NULL && deuces_session_get_info (session)->deleted != NULL)
+    {
+      g_set_error (&error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %" G_GINT64_FORMAT " is in the bin"), id);
+      g_clear_object (&session);
+    }
+  if (session == NULL)
+    {
+      if (!quiet)
+        deuces_window_add_toast (self, adw_toast_new (error->message));
+      return FALSE;
+    }
+  show_session (self, session);
+  return TRUE;
+}
+
+gboolean
+deuces_window_open_session (DeucesWindow *self,
+                            gint64        id)
+{
+  g_return_val_if_fail (DEUCES_IS_WINDOW (self), FALSE);
+  return open_session (self, id, FALSE);
+}
+
+static void
+on_session_activated (DeucesWindow *self,
+                      guint         position)
+{
+  g_autoptr(DeucesSessionItem) item = g_list_model_get_item (G_LIST_MODEL (self->sessions), position);
+
+  if (item != NULL)
+    deuces_window_open_session (self, deuces_session_item_get_id (item));
+}
+
+static void
+on_search_changed (DeucesWindow *self)
+{
+  if (self->sessions == NULL)
+    return;
+  deuces_session_list_set_search (self->sessions,
+                                  gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
+  update_sidebar_state (self);
+  select_session_row (self);
+}
+
+static void
+on_stop_search (DeucesWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  gtk_search_bar_set_search_mode (self->search_bar, FALSE);
+}
+
+static void
+on_session_created (DeucesWindow *self,
+                    gint64        id)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
+  deuces_session_list_reload (self->sessions);
+  update_sidebar_state (self);
+  if (deuces_window_open_session (self, id))
+    deuces_session_view_focus_deal_editor (self->session_view);
+}
+
+void
+deuces_window_new_session (DeucesWindow *self)
+{
+  DeucesNewSessionDialog *dialog;
+
+  g_return_if_fail (DEUCES_IS_WINDOW (self));
+
+  if (self->store == NULL)
+    return;
+  dialog = deuces_new_session_dialog_new (GTK_WINDOW (self), self->store, self->settings);
+  g_signal_connect_object (dialog, "created", G_CALLBACK (on_session_created), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* Deleting moves the session to the bin; the toast brings it back. */
+
+static void
+on_restore_clicked (AdwToast *toast,
+                    gpointer  user_data)
+{
+  DeucesWindow *self = DEUCES_WINDOW (user_data);
+  gint64 id = GPOINTER_TO_SIZE (g_object_get_data (G_OBJECT (toast), "session-id"));
+  g_autoptr(GError) error = NULL;
+
+  if (!deuces_store_restore_session (self->store, id, &error))
+    {
+      deuces_window_add_toast (self, adw_toast_new (error->message));
+      return;
+    }
+  deuces_session_list_reload (self->sessions);
+  update_sidebar_state (self);
+  deuces_window_open_session (self, id);
+}
+
+static void
+delete_session_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *title = NULL;
+  AdwToast *toast;
+  gint64 id;
+
+  if (self->session == NULL)
+    return;
+  id = deuces_session_get_id (self->session);
+  title = g_strdup (deuces_session_get_title (self->session));
+  if (!deuces_store_delete_session (self->store, id, &error))
+    {
+      deuces_window_add_toast (self, adw_toast_new (error->message));
+      return;
+    }
+
+  show_session (self, NULL);
+  deuces_session_list_reload (self->sessions);
+  update_sidebar_state (self);
+
+  /* Translators: %s is a session's title */
+  toast = adw_toast_new_format (_("“%s” moved to the bin"), title);
+  adw_toast_set_button_label (toast, _("_Undo"));
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  g_object_set_data (G_OBJECT (toast), "session-id", GSIZE_TO_POINTER ((gsize) id));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_restore_clicked), self, 0);
+  deuces_window_add_toast (self, toast);
+}
+
+static void
+on_imported (gint64   first_id,
+             gpointer user_data)
+{
+  DeucesWindow *self = DEUCES_WINDOW (user_data);
+
+  deuces_session_list_reload (self->sessions);
+  update_sidebar_state (self);
+  if (first_id > 0)
+    deuces_window_open_session (self, first_id);
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    deuces_import_choose_file (GTK_WINDOW (self), self->store, on_imported, self);
+}
+
+static void
+statistics_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    gtk_window_present (GTK_WINDOW (deuces_stats_window_new (GTK_WINDOW (self), self->store)));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+/* Session actions live on the window so their shortcuts work wherever the focus is. */
+static void
+session_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->session != NULL)
+    deuces_session_view_activate (self->session_view, action_name + strlen ("win."));
+}
+
+static void
+load_window_state (DeucesWindow *self)
+{
+  gtk_window_set_default_size (GTK_WINDOW (self),
+                               g_settings_get_int (self->settings, "window-width"),
+                               g_settings_get_int (self->settings, "window-height"));
+  if (g_settings_get_boolean (self->settings, "window-maximized"))
+    gtk_window_maximize (GTK_WINDOW (self));
+}
+
+static gboolean
+deuces_window_close_request (GtkWindow *window)
+{
+  DeucesWindow *self = DEUCES_WINDOW (window);
+  int width, height;
+
+  gtk_window_get_default_size (window, &width, &height);
+  g_settings_set_int (self->settings, "window-width", width);
+  g_settings_set_int (self->settings, "window-height", height);
+  g_settings_set_boolean (self->settings, "window-maximized", gtk_window_is_maximized (window));
+
+  return GTK_WINDOW_CLASS (deuces_window_parent_class)->close_request (window);
+}
+
+static void
+deuces_window_dispose (GObject *object)
+{
+  DeucesWindow *self = DEUCES_WINDOW (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
+  g_clear_object (&self->session);
+  g_clear_object (&self->selection);
+  g_clear_object (&self->sessions);
+  g_clear_object (&self->settings);
+  g_clear_object (&self->store);
+
+  G_OBJECT_CLASS (deuces_window_parent_class)->dispose (object);
+}
+
+static void
+deuces_window_class_init (DeucesWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
+  static const char *session_actions[] = {
+    "win.undo", "win.redo", "win.new-deal", "win.show-sheet", "win.show-settlement", "win.show-chart",
+    "win.copy-settlement", "win.end-session", "win.reopen-session", "win.rename-session",
+    "win.export-session", "win.print-session",
+  };
+
+  object_class->dispose = deuces_window_dispose;
+  window_class->close_request = deuces_window_close_request;
+
+  g_type_ensure (DEUCES_TYPE_SESSION_VIEW);
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, main_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, leaflet);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, sidebar);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, search_bar);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, search_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, session_list_view);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, content_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, session_view);
+  gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
+  gtk_widget_class_bind_template_callback (widget_class, on_session_activated);
+
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
+  for (guint i = 0; i < G_N_ELEMENTS (session_actions); i++)
+    gtk_widget_class_install_action (widget_class, session_actions[i], NULL, session_action);
+}
+
+static void
+deuces_window_init (DeucesWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DeucesWindow *
+deuces_window_new (DeucesApplication *app)
+{
+  DeucesWindow *self;
+  g_autoptr(GtkListItemFactory) factory = NULL;
+  DeucesStore *store;
+
+  g_return_val_if_fail (DEUCES_IS_APPLICATION (app), NULL);
+
+  self = g_object_new (DEUCES_TYPE_WINDOW, "application", app, NULL);
+  self->app = app;
+  self->settings = g_object_ref (deuces_application_get_settings (app));
+  load_window_state (self);
+
+  gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
+  gtk_search_bar_set_key_capture_widget (self->search_bar, self->sidebar);
+
+  store = deuces_application_get_store (app);
+  if (store == NULL)
+    {
+      const GError *error = deuces_application_get_store_error (app);
+
+      show_error (self, error ? error->message : _("The ledger is missing."));
+      return self;
+    }
+  self->store = g_object_ref (store);
+
+  self->sessions = deuces_session_list_new (store);
+  self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sessions)));
+  gtk_single_selection_set_autoselect (self->selection, FALSE);
+  gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  factory = gtk_signal_list_item_factory_new ();
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  gtk_list_view_set_factory (self->session_list_view, factory);
+  gtk_list_view_set_model (self->session_list_view, GTK_SELECTION_MODEL (self->selection));
+  gtk_stack_set_visible_child_name (self->main_stack, "main");
+  update_sidebar_state (self);
+
+  /* Reopen where the table left off: the last session shown, else the newest. */
+  {
+    gint64 last = g_settings_get_int64 (self->settings, "last-session");
+    g_autoptr(DeucesSessionItem) newest = g_list_model_get_item (G_LIST_MODEL (self->sessions), 0);
+
+    if (last > 0 && open_session (self, last, TRUE))
+      ;
+    else if (newest != NULL)
+      deuces_window_open_session (self, deuces_session_item_get_id (newest));
+    else
+      show_session (self, NULL);
+  }
+  return self;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* screenshots.c: renders the main screens from a demo ledger into PNG files
+ * (run by build-aux/screenshots under Xvfb). Usage: deuces-screenshots OUTDIR */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "deuces-application.h"
+#include "deuces-demo.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-session-view.h"
+#include "deuces-window.h"
+
+static void
+wait (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+save (GtkWidget  *widget,
+      const char *dir,
+      const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (widget);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = g_strconcat (dir, "/", name, ".png", NULL);
+  GskRenderer *renderer;
+  int width, height;
+
+  /* Let it map, lay out and draw first. */
+  wait (500);
+  width = gtk_widget_get_width (widget);
+  height = gtk_widget_get_height (widget);
+  renderer = gtk_native_get_renderer (gtk_widget_get_native (widget));
+  /* A plain window background under the widget, as on screen. */
+  {
+    GdkRGBA background;
+    GtkStyleContext *style = gtk_widget_get_style_context (widget);
+
+    G_GNUC_BEGIN_IGNORE_DEPRECATIONS
+    if (!gtk_style_context_lookup_color (style, "window_bg_color", &background))
+      gdk_rgba_parse (&background, "#fafafa");
+    G_GNUC_END_IGNORE_DEPRECATIONS
+    gtk_snapshot_append_color (snapshot, &background, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  }
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), width, height);
+  node = gtk_snapshot_to_node (snapshot);
+  if (node == NULL)
+    return FALSE;
+  texture = gsk_renderer_render_texture (renderer, node, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  g_print ("%s (%d×%d)\n", path, width, height);
+  return gdk_texture_save_to_png (texture, path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *tmp = NULL;
+  g_autofree char *db = NULL;
+  g_autoptr(DeucesApplication) app = NULL;
+  DeucesWindow *window;
+  GtkWidget *view;
+  const char *out;
+  gboolean ok = TRUE;
+
+  if (argc != 2)
+    {
+      g_printerr ("Usage: %s OUTDIR\n", argv[0]);
+      return 2;
+    }
+  out = argv[1];
+  g_mkdir_with_parents (out, 0755);
+
+  tmp = g_dir_make_tmp ("deuces-shots-XXXXXX", &error);
+  g_assert_no_error (error);
+  db = g_build_filename (tmp, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", db, TRUE);
+
+  gtk_init ();
+  adw_init ();
+  app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (app), G_APPLICATION_NON_UNIQUE);
+  if (!g_application_register (G_APPLICATION (app), NULL, &error))
+    g_error ("%s", error->message);
+
+  /* The empty state first, before the demo fills the ledger. */
+  window = deuces_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  ok &= save (GTK_WIDGET (window), out, "empty");
+  gtk_window_destroy (GTK_WINDOW (window));
+
+  if (!deuces_demo_fill (deuces_application_get_store (app), &error))
+    g_error ("%s", error->message);
+
+  window = deuces_window_new (app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1100, 700);
+  gtk_window_present (GTK_WINDOW (window));
+  view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (view));
+  ok &= save (GTK_WIDGET (window), out, "session");
+
+  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-settlement");
+  ok &= save (GTK_WIDGET (window), out, "settlement");
+
+  {
+    DeucesNewSessionDialog *dialog =
+      deuces_new_session_dialog_new (GTK_WINDOW (window), deuces_application_get_store (app),
+                                     deuces_application_get_settings (app));
+
+    gtk_window_present (GTK_WINDOW (dialog));
+    ok &= save (GTK_WIDGET (dialog), out, "new-session");
+    gtk_window_destroy (GTK_WINDOW (dialog));
+  }
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
+  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-sheet");
+  ok &= save (GTK_WIDGET (window), out, "session-dark");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,385 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui.c: the real window under Xvfb, driven through key events, signals and actions
+ * the way a scorer at the table drives it. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "deuces-application.h"
+#include "deuces-session.h"
+#include "deuces-session-view.h"
+#include "deuces-settlement-view.h"
+#include "deuces-sheet-view.h"
+#include "deuces-window.h"
+
+/* One application and one ledger for the whole run (an application registers once per
+ * process); each test starts its own session in its own window. */
+static char              *test_dir;
+static char              *test_db;
+static DeucesApplication *test_app;
+
+typedef struct {
+  DeucesWindow      *window;
+  DeucesSession     *session;
+} Fixture;
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+field (Fixture    *f,
+       const char *role,
+       guint       player)
+{
+  g_autofree char *name = g_strdup_printf ("%s-%u", role, player);
+  GtkWidget *widget = find_named (GTK_WIDGET (f->window), name);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
+ * as GTK would for a key typed while @widget has the focus. */
+static gboolean
+press_key (GtkWidget       *widget,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  gboolean handled = FALSE;
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (path, 0, w);
+
+  for (int phase = 0; phase < 2 && !handled; phase++)
+    for (guint i = 0; i < path->len && !handled; i++)
+      {
+        GtkWidget *w = path->pdata[phase == 0 ? i : path->len - 1 - i];
+        g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+        for (guint k = 0; k < g_list_model_get_n_items (controllers) && !handled; k++)
+          {
+            g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, k);
+            GtkPropagationPhase want = phase == 0 ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE;
+
+            if (GTK_IS_EVENT_CONTROLLER_KEY (c) && gtk_event_controller_get_propagation_phase (c) == want)
+              g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+          }
+      }
+  return handled;
+}
+
+static GtkWidget *
+focus (Fixture *f)
+{
+  GtkWidget *widget = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  /* An entry's focus sits on the text widget inside it. */
+  if (widget != NULL && GTK_IS_TEXT (widget) && GTK_IS_ENTRY (gtk_widget_get_parent (widget)))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+/* Types @text into the field with the focus and presses Enter, as a person would. */
+static void
+type_and_enter (Fixture    *f,
+                const char *text)
+{
+  GtkWidget *entry = focus (f);
+
+  g_assert_true (GTK_IS_ENTRY (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), text);
+  g_signal_emit_by_name (entry, "activate");
+}
+
+/* One deal with the keyboard only: the winner's digit, then each loser's count + Enter. */
+static void
+enter_deal (Fixture    *f,
+            guint       winner,
+            const char *const *counts)
+{
+  GtkWidget *first = field (f, "winner", 0);
+  guint k = 0;
+
+  g_assert_true (press_key (focus (f) ? focus (f) : first, GDK_KEY_1 + winner, 0));
+  for (guint p = 0; p < 4; p++)
+    if (p != winner)
+      {
+        g_assert_true (focus (f) == field (f, "main", p));
+        type_and_enter (f, counts[k++]);
+      }
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id;
+
+  g_assert_nonnull (store);
+  request.title = "Test night";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+
+  f->window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
+                                                                         DEUCES_TYPE_SESSION_VIEW)));
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static char *
+cell (Fixture *f,
+      guint    number,
+      guint    player)
+{
+  GtkWidget *sheet = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SHEET_VIEW);
+
+  return deuces_sheet_view_dup_cell (DEUCES_SHEET_VIEW (sheet), number, player);
+}
+
+static char *
+summary (Fixture *f)
+{
+  GtkWidget *view = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SETTLEMENT_VIEW);
+
+  return deuces_settlement_view_dup_summary (DEUCES_SETTLEMENT_VIEW (view));
+}
+
+/* 000 Scoring (classic): 1 per card under 10, 2 per card at 10–12, 3 per card with 13;
+ * RULES.md §3: pairwise settlement of the totals at the stake. */
+static void
+test_three_deals (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };   /* Ann wins: Bo 5, Cy 3, Di 13 → 39 */
+  const char *deal2[] = { "2", "10", "1" };   /* Bo wins: Ann 2, Cy 10 → 20, Di 1 */
+  const char *deal3[] = { "4", "6", "9" };    /* Cy wins: Ann 4, Bo 6, Di 9 */
+  g_autofree char *c1 = NULL;
+  g_autofree char *c2 = NULL;
+  g_autofree char *text = NULL;
+  const DeucesScoreSheet *sheet;
+
+  enter_deal (f, 0, deal1);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  /* After a save the focus is back on choosing the next winner. */
+  g_assert_true (focus (f) == field (f, "winner", 0));
+  enter_deal (f, 1, deal2);
+  enter_deal (f, 2, deal3);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 3);
+
+  sheet = deuces_session_get_sheet (f->session);
+  g_assert_cmpint (sheet->totals[0], ==, 6);
+  g_assert_cmpint (sheet->totals[1], ==, 11);
+  g_assert_cmpint (sheet->totals[2], ==, 23);
+  g_assert_cmpint (sheet->totals[3], ==, 49);
+
+  c1 = cell (f, 1, 3);
+  g_assert_cmpstr (c1, ==, "39 (13 cards ×3 · Σ 39)");
+  c2 = cell (f, 2, 1);
+  g_assert_cmpstr (c2, ==, "0 (out · Σ 5)");
+
+  /* Pairwise at 0.50 a point: each pair settles the difference of their totals, so a
+   * balance is (sum of totals − 4 × own total) × 0.50. */
+  text = summary (f);
+  g_assert_nonnull (strstr (text, "Ann: 6 points, +32.50 HKD"));
+  g_assert_nonnull (strstr (text, "Bo: 11 points, +22.50 HKD"));
+  g_assert_nonnull (strstr (text, "Cy: 23 points, −1.50 HKD"));
+  g_assert_nonnull (strstr (text, "Di: 49 points, −53.50 HKD"));
+  /* Two pay, two are paid: three transfers settle it (never more than n − 1). */
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+    guint transfers = 0;
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      if (strstr (lines[i], " pays ") != NULL)
+        transfers++;
+    g_assert_cmpuint (transfers, ==, 3);
+  }
+
+  /* The ledger on disk has them: a fresh connection reads the same totals. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesStore) again = deuces_store_open (test_db, &error);
+    g_autoptr(DeucesGame) game = NULL;
+    g_autoptr(DeucesScoreSheet) scored = NULL;
+
+    g_assert_no_error (error);
+    game = deuces_store_load_game (again, deuces_session_get_id (f->session), &error);
+    g_assert_no_error (error);
+    scored = deuces_game_score (game, &error);
+    g_assert_cmpint (scored->totals[3], ==, 49);
+  }
+}
+
+/* A deal the core rejects shows its message and saves nothing (RULES.md §1). */
+static void
+test_invalid_deal (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *bad[] = { "14", "3", "2" };
+  enter_deal (f, 0, bad);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  {
+    GtkWidget *editor = gtk_widget_get_ancestor (field (f, "main", 1), g_type_from_name ("DeucesDealEditor"));
+    const char *message = NULL;
+
+    g_assert_nonnull (editor);
+    for (GtkWidget *child = gtk_widget_get_first_child (editor); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error") &&
+          gtk_widget_get_visible (child))
+        message = gtk_label_get_text (GTK_LABEL (child));
+    g_assert_cmpstr (message, ==, "deal 1: Bo holds 14 cards, but a hand here has at most 13");
+  }
+
+  /* Not a number at all. */
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "x");
+  g_signal_emit_by_name (field (f, "main", 3), "activate");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+
+  /* Fixing it saves. */
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "4");
+  g_signal_emit_by_name (field (f, "main", 3), "activate");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
+/* Double-click (activate) a row to change the deal; Ctrl+Enter saves the change. */
+static void
+test_edit_and_undo (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "2" };
+  const char *deal2[] = { "1", "1", "1" };
+  GtkWidget *view;
+  g_autofree char *after = NULL;
+
+  enter_deal (f, 0, deal1);
+  enter_deal (f, 1, deal2);
+
+  view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_signal_emit_by_name (view, "activate", 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 1))), ==, "5");
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "7");
+  g_assert_true (press_key (field (f, "main", 1), GDK_KEY_Return, GDK_CONTROL_MASK));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->cards_left[1], ==, 7);
+  after = cell (f, 2, 0);
+  g_assert_cmpstr (after, ==, "1 (1 card · Σ 1)");
+
+  /* Undo removes the last deal; redo brings it back. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (f->session, 2)->winner, ==, 1);
+
+  /* An ended session refuses changes until it is reopened. */
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.end-session", NULL);
+  g_assert_true (deuces_session_get_ended (f->session));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (field (f, "main", 1),
+                                                                   g_type_from_name ("DeucesDealEditor"))));
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.reopen-session", NULL);
+  g_assert_false (deuces_session_get_ended (f->session));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  test_dir = g_dir_make_tmp ("deuces-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  test_db = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", test_db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/ui/keyboard/three-deals", Fixture, NULL, fixture_set_up, test_three_deals, fixture_tear_down);
+  g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
+  g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
+
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (test_dir);
+  g_free (test_db);
+  g_free (test_dir);
+  return status;
+}
