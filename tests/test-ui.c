@@ -7,6 +7,11 @@
 #include <string.h>
 
 #include "deuces-application.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-print.h"
+#include "deuces-stats-window.h"
+#include "deuces-variant-editor-private.h"
+#include "deuces-variant-library.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
@@ -354,6 +359,181 @@ test_edit_and_undo (Fixture       *f,
   g_assert_false (deuces_session_get_ended (f->session));
 }
 
+static void
+on_created (DeucesNewSessionDialog *dialog,
+            gint64                  id,
+            gint64                 *out)
+{
+  *out = id;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Collects the AdwEntryRows of the players group, in seat order. */
+static void
+collect_rows (GtkWidget *root,
+              GPtrArray *rows)
+{
+  if (ADW_IS_ENTRY_ROW (root) && g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), "Player "))
+    g_ptr_array_add (rows, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, rows);
+}
+
+/* Issue 4, "New session": four names, a variant's switch changed, Start. */
+static void
+test_new_session (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+  DeucesNewSessionDialog *dialog;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  GtkWidget *start;
+  gint64 id = 0;
+
+  g_settings_set_strv (settings, "default-players", NULL);
+  dialog = deuces_new_session_dialog_new (NULL, store, settings);
+  g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+  gtk_window_present (GTK_WINDOW (dialog));
+  collect_rows (GTK_WIDGET (dialog), rows);
+  g_assert_cmpuint (rows->len, ==, 4);
+  start = find_button (GTK_WIDGET (dialog), "_Start");
+  g_assert_nonnull (start);
+  g_assert_false (gtk_widget_get_sensitive (start));
+
+  gtk_editable_set_text (rows->pdata[0], "Mei");
+  gtk_editable_set_text (rows->pdata[1], "Raj");
+  gtk_editable_set_text (rows->pdata[2], "mei");
+  gtk_editable_set_text (rows->pdata[3], "Joy");
+  /* The same name twice: Start stays off and the dialog says why. */
+  g_assert_false (gtk_widget_get_sensitive (start));
+  g_assert_true (gtk_widget_has_css_class (rows->pdata[2], "error"));
+  gtk_editable_set_text (rows->pdata[2], "Lola");
+  g_assert_true (gtk_widget_get_sensitive (start));
+
+  g_signal_emit_by_name (start, "clicked");
+  g_assert_cmpint (id, >, 0);
+  game = deuces_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 4);
+  g_assert_cmpstr (game->players[2], ==, "Lola");
+  g_assert_cmpstr (game->variant->id, ==, "classic");
+  g_assert_true (game->variant->options.assistance);
+  {
+    g_auto(GStrv) remembered = g_settings_get_strv (settings, "default-players");
+
+    g_assert_cmpstr (remembered[0], ==, "Mei");
+  }
+}
+
+/* Issue 4, "Variants": duplicate a preset, change a multiplier and a switch, save. */
+static void
+test_variant_editor (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, store, deuces_preset_lookup ("classic"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) saved = NULL;
+  GtkWidget *tiers = _deuces_variant_editor_get_field (editor, "tiers");
+  GtkWidget *dragon = _deuces_variant_editor_get_field (editor, "dragon");
+  g_autofree char *id = NULL;
+
+  g_object_ref_sink (editor);
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "name")), "Heavy Fridays");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tiers)), ==, "10-12 x2, 13- x3");
+  /* A bad value is refused with the field named, and nothing is saved. */
+  gtk_editable_set_text (GTK_EDITABLE (tiers), "10-12 x2, 13- xx");
+  g_assert_false (_deuces_variant_editor_save (editor));
+  g_assert_null (deuces_variant_library_lookup (store, "heavy-fridays", NULL));
+
+  gtk_editable_set_text (GTK_EDITABLE (tiers), "10-12 x2, 13- x4");
+  gtk_switch_set_active (GTK_SWITCH (dragon), TRUE);
+  g_assert_true (_deuces_variant_editor_save (editor));
+  saved = deuces_variant_library_lookup (store, "heavy-fridays", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved->name, ==, "Heavy Fridays");
+  g_assert_true (saved->options.dragon);
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 13), ==, 4);
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 11), ==, 2);
+  g_object_unref (editor);
+}
+
+/* Issue 5: a PDF of a session renders and holds the totals. */
+static void
+test_print_pdf (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *pdf = g_build_filename (test_dir, "night.pdf", NULL);
+  g_autofree char *text = NULL;
+  g_autofree char *png = g_build_filename (test_dir, "page", NULL);
+  g_autofree char *png1 = g_strconcat (png, "-1.png", NULL);
+  const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  const char *pdftoppm[] = { "pdftoppm", "-png", "-r", "50", "-f", "1", "-l", "1", pdf, png, NULL };
+  int status = 0;
+
+  enter_deal (f, 0, deal1);
+  g_assert_true (deuces_print_session_to_pdf (f->session, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "Test night"));
+  g_assert_nonnull (strstr (text, "Total"));
+  g_assert_nonnull (strstr (text, "39"));                 /* Di's 13 cards, ×3 */
+  g_assert_nonnull (strstr (text, "Di pays Ann"));
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftoppm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               NULL, NULL, &status, &error));
+  g_assert_true (g_file_test (png1, G_FILE_TEST_EXISTS));
+  g_unlink (png1);
+  g_unlink (pdf);
+}
+
+/* Issue 5: the statistics window answers the headline questions. */
+static void
+test_stats_window (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStatsWindow *window;
+  g_autofree char *highlights = NULL;
+  g_autofree char *players = g_strdup ("Ann, Di");
+  gint64 deadline;
+
+  enter_deal (f, 0, deal1);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (window));
+  /* Only the sessions where Ann and Di sat together, in this test's own ledger. */
+  deuces_stats_window_set_filter (window, NULL, NULL, "classic", players);
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (deuces_stats_window_is_busy (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (deuces_stats_window_is_busy (window));
+  highlights = deuces_stats_window_dup_highlights (window);
+  g_assert_nonnull (strstr (highlights, "Won the most: "));
+  g_assert_nonnull (strstr (highlights, "Fried most often: Di, fried "));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -375,6 +555,10 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/three-deals", Fixture, NULL, fixture_set_up, test_three_deals, fixture_tear_down);
   g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
+  g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
+  g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add_func ("/ui/new-session", test_new_session);
+  g_test_add_func ("/ui/variant-editor", test_variant_editor);
 
   status = g_test_run ();
   g_clear_object (&test_app);

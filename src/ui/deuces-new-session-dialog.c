@@ -184,12 +184,14 @@ update_suggestions (DeucesNewSessionDialog *self,
   GtkBox *box = GTK_BOX (gtk_popover_get_child (popover));
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
   g_autofree char *prefix = g_utf8_casefold (text, -1);
-  GtkWidget *child;
+  GtkWidget *child, *focus;
   guint shown = 0;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
     gtk_box_remove (box, child);
-  if (*text == '\0' || !gtk_widget_has_focus (gtk_widget_get_focus_child (GTK_WIDGET (row))) )
+  focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (row)));
+  /* Only while the person is typing in this row. */
+  if (*text == '\0' || focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (row)))
     {
       gtk_popover_popdown (popover);
       return;

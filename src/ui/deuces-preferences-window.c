@@ -1,23 +1,404 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-preferences-window.c: stub, being written. */
+/* deuces-preferences-window.c: defaults for new sessions, the players (renamed
+ * everywhere), and the house-rule variants (duplicate a preset, edit, delete). */
 #include "config.h"
-#include "deuces-preferences-window.h"
 
-struct _DeucesPreferencesWindow { AdwPreferencesWindow parent_instance; };
+#include <glib/gi18n.h>
+
+#include "deuces-money.h"
+#include "deuces-preferences-window.h"
+#include "deuces-variant-editor.h"
+#include "deuces-variant-library.h"
+
+static const char *currencies[] = {
+  "", "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
+  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
+};
+
+struct _DeucesPreferencesWindow
+{
+  AdwPreferencesWindow  parent_instance;
+
+  DeucesStore          *store;
+  GSettings            *settings;
+  GPtrArray            *variants;
+  AdwEntryRow          *stake_row;
+  AdwComboRow          *currency_row;
+  AdwComboRow          *variant_row;
+  AdwPreferencesGroup  *players_group;
+  AdwPreferencesGroup  *variants_group;
+  GPtrArray            *player_rows;
+  GPtrArray            *variant_rows;
+};
+
 G_DEFINE_FINAL_TYPE (DeucesPreferencesWindow, deuces_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
+
+static void fill_players (DeucesPreferencesWindow *self);
+static void fill_variants (DeucesPreferencesWindow *self);
+
+static void
+toast (DeucesPreferencesWindow *self,
+       const char              *message)
+{
+  adw_preferences_window_add_toast (ADW_PREFERENCES_WINDOW (self), adw_toast_new (message));
+}
+
+static void
+on_stake_changed (DeucesPreferencesWindow *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
+  g_autofree char *currency = g_settings_get_string (self->settings, "default-currency");
+  gint64 minor;
+
+  /* Only an exact, non-negative amount in the default currency is kept. */
+  if (deuces_money_parse (text, (guint) MAX (deuces_currency_digits (currency), 0), &minor, NULL) &&
+      minor >= 0)
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self->stake_row), "error");
+      g_settings_set_string (self->settings, "default-stake", text);
+    }
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->stake_row), "error");
+}
+
+static void
+on_currency_changed (DeucesPreferencesWindow *self)
+{
+  guint i = adw_combo_row_get_selected (self->currency_row);
+
+  if (i < G_N_ELEMENTS (currencies))
+    g_settings_set_string (self->settings, "default-currency", currencies[i]);
+  on_stake_changed (self);
+}
+
+static void
+on_variant_changed (DeucesPreferencesWindow *self)
+{
+  guint i = adw_combo_row_get_selected (self->variant_row);
+
+  if (i < self->variants->len)
+    g_settings_set_string (self->settings, "default-variant",
+                           ((DeucesVariant *) self->variants->pdata[i])->id);
+}
+
+/* Renaming a player. */
+
+static void
+on_rename_response (AdwMessageDialog        *dialog,
+                    const char              *response,
+                    DeucesPreferencesWindow *self)
+{
+  const char *old_name = g_object_get_data (G_OBJECT (dialog), "player");
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "rename") != 0)
+    return;
+  if (!deuces_store_rename_player (self->store, old_name, gtk_editable_get_text (entry), &error))
+    {
+      toast (self, error->message);
+      return;
+    }
+  fill_players (self);
+}
+
+static void
+rename_player (GtkButton               *button,
+               DeucesPreferencesWindow *self)
+{
+  const char *name = g_object_get_data (G_OBJECT (button), "player");
+  /* Translators: %s is a player's name */
+  g_autofree char *heading = g_strdup_printf (_("Rename %s"), name);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                              _("The new name is used in every session, past ones included."));
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), name);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("New name"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "rename", _("_Rename"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "player", g_strdup (name), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+clear_rows (AdwPreferencesGroup *group,
+            GPtrArray           *rows)
+{
+  for (guint i = 0; i < rows->len; i++)
+    adw_preferences_group_remove (group, rows->pdata[i]);
+  g_ptr_array_set_size (rows, 0);
+}
+
+static void
+fill_players (DeucesPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = deuces_store_list_players (self->store, &error);
+
+  clear_rows (self->players_group, self->player_rows);
+  if (players == NULL)
+    {
+      toast (self, error->message);
+      return;
+    }
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerInfo *info = players->pdata[i];
+      GtkWidget *row = adw_action_row_new ();
+      GtkWidget *button = gtk_button_new_with_mnemonic (_("_Rename…"));
+      g_autofree char *subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session",
+                                                                "%u sessions", info->n_sessions),
+                                                   info->n_sessions);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), info->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
+      gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+      g_object_set_data_full (G_OBJECT (button), "player", g_strdup (info->name), g_free);
+      g_signal_connect (button, "clicked", G_CALLBACK (rename_player), self);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+      adw_preferences_group_add (self->players_group, row);
+      g_ptr_array_add (self->player_rows, row);
+    }
+  if (players->len == 0)
+    {
+      GtkWidget *row = adw_action_row_new ();
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Nobody has played yet"));
+      adw_preferences_group_add (self->players_group, row);
+      g_ptr_array_add (self->player_rows, row);
+    }
+}
+
+/* Variants. */
+
+static void
+on_variant_saved (DeucesPreferencesWindow *self,
+                  const char              *id)
+{
+  fill_variants (self);
+  toast (self, _("House rules saved"));
+}
+
+static void
+open_editor (GtkButton               *button,
+             DeucesPreferencesWindow *self)
+{
+  const DeucesVariant *variant = g_object_get_data (G_OBJECT (button), "variant");
+  DeucesVariantEditor *editor = deuces_variant_editor_new (GTK_WINDOW (self), self->store, variant);
+
+  g_signal_connect_object (editor, "saved", G_CALLBACK (on_variant_saved), self, G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (editor));
+}
+
+static void
+on_delete_response (AdwMessageDialog        *dialog,
+                    const char              *response,
+                    DeucesPreferencesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "delete") != 0)
+    return;
+  if (!deuces_variant_library_delete (self->store, g_object_get_data (G_OBJECT (dialog), "id"), &error))
+    toast (self, error->message);
+  fill_variants (self);
+}
+
+static void
+delete_variant (GtkButton               *button,
+                DeucesPreferencesWindow *self)
+{
+  const DeucesVariant *variant = g_object_get_data (G_OBJECT (button), "variant");
+  g_autofree char *heading = g_strdup_printf (_("Delete “%s”?"), variant->name);
+  GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
+                                              _("Sessions already played with it keep their own copy."));
+
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
+                                    "delete", _("_Delete"), NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "delete",
+                                              ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_object_set_data_full (G_OBJECT (dialog), "id", g_strdup (variant->id), g_free);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_delete_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static GtkWidget *
+row_button (const char *label,
+            GCallback   callback,
+            gpointer    variant,
+            gpointer    self)
+{
+  GtkWidget *button = gtk_button_new_with_mnemonic (label);
+
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_object_set_data (G_OBJECT (button), "variant", variant);
+  g_signal_connect (button, "clicked", callback, self);
+  return button;
+}
+
+static void
+fill_variants (DeucesPreferencesWindow *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autofree char *chosen = g_settings_get_string (self->settings, "default-variant");
+  guint selected = 0;
+
+  clear_rows (self->variants_group, self->variant_rows);
+  g_clear_pointer (&self->variants, g_ptr_array_unref);
+  self->variants = deuces_variant_library_list (self->store);
+
+  for (guint i = 0; i < self->variants->len; i++)
+    {
+      DeucesVariant *v = self->variants->pdata[i];
+      gboolean preset = deuces_variant_library_is_preset (v->id);
+      GtkWidget *row = adw_action_row_new ();
+
+      gtk_string_list_append (names, v->name);
+      if (g_strcmp0 (v->id, chosen) == 0)
+        selected = i;
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), v->name);
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), v->description ? v->description : "");
+      adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                 row_button (preset ? _("_Duplicate…") : _("_Edit…"),
+                                             G_CALLBACK (open_editor), v, self));
+      if (!preset)
+        adw_action_row_add_suffix (ADW_ACTION_ROW (row),
+                                   row_button (_("De_lete"), G_CALLBACK (delete_variant), v, self));
+      adw_preferences_group_add (self->variants_group, row);
+      g_ptr_array_add (self->variant_rows, row);
+    }
+
+  g_signal_handlers_block_by_func (self->variant_row, on_variant_changed, self);
+  adw_combo_row_set_model (self->variant_row, G_LIST_MODEL (names));
+  adw_combo_row_set_selected (self->variant_row, selected);
+  g_signal_handlers_unblock_by_func (self->variant_row, on_variant_changed, self);
+}
+
+static void
+deuces_preferences_window_dispose (GObject *object)
+{
+  DeucesPreferencesWindow *self = DEUCES_PREFERENCES_WINDOW (object);
+
+  g_clear_object (&self->store);
+  g_clear_object (&self->settings);
+  g_clear_pointer (&self->player_rows, g_ptr_array_unref);
+  g_clear_pointer (&self->variant_rows, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (deuces_preferences_window_parent_class)->dispose (object);
+}
+
+static void
+deuces_preferences_window_finalize (GObject *object)
+{
+  DeucesPreferencesWindow *self = DEUCES_PREFERENCES_WINDOW (object);
+
+  /* Buttons point at these variants until the widgets are gone. */
+  g_clear_pointer (&self->variants, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (deuces_preferences_window_parent_class)->finalize (object);
+}
 
 static void
 deuces_preferences_window_class_init (DeucesPreferencesWindowClass *klass)
 {
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = deuces_preferences_window_dispose;
+  object_class->finalize = deuces_preferences_window_finalize;
 }
 
 static void
 deuces_preferences_window_init (DeucesPreferencesWindow *self)
 {
+  self->player_rows = g_ptr_array_new ();
+  self->variant_rows = g_ptr_array_new ();
+}
+
+static AdwPreferencesPage *
+add_page (DeucesPreferencesWindow *self,
+          const char              *title,
+          const char              *icon)
+{
+  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+
+  adw_preferences_page_set_title (page, title);
+  adw_preferences_page_set_icon_name (page, icon);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
+  return page;
 }
 
 DeucesPreferencesWindow *
-deuces_preferences_window_new (GtkWindow *parent, DeucesStore *store, GSettings *settings)
+deuces_preferences_window_new (GtkWindow   *parent,
+                               DeucesStore *store,
+                               GSettings   *settings)
 {
-  return g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
+  DeucesPreferencesWindow *self;
+  AdwPreferencesPage *page;
+  AdwPreferencesGroup *group;
+  g_autoptr(GtkStringList) money = gtk_string_list_new (NULL);
+  g_autofree char *currency = g_settings_get_string (settings, "default-currency");
+  g_autofree char *stake = g_settings_get_string (settings, "default-stake");
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, "modal", TRUE,
+                       "search-enabled", FALSE, NULL);
+  self->store = g_object_ref (store);
+  self->settings = g_object_ref (settings);
+
+  /* New sessions. */
+  page = add_page (self, _("General"), "preferences-system-symbolic");
+  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_title (group, _("New Sessions"));
+  self->stake_row = ADW_ENTRY_ROW (adw_entry_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), _("Stake per point"));
+  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
+  g_signal_connect_swapped (self->stake_row, "changed", G_CALLBACK (on_stake_changed), self);
+  adw_preferences_group_add (group, GTK_WIDGET (self->stake_row));
+
+  self->currency_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency"));
+  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
+    gtk_string_list_append (money, i == 0 ? C_("currency", "None (points only)") : currencies[i]);
+  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
+    if (g_str_equal (currencies[i], currency))
+      adw_combo_row_set_selected (self->currency_row, i);
+  g_signal_connect_swapped (self->currency_row, "notify::selected", G_CALLBACK (on_currency_changed), self);
+  adw_preferences_group_add (group, GTK_WIDGET (self->currency_row));
+
+  self->variant_row = ADW_COMBO_ROW (adw_combo_row_new ());
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->variant_row), _("House rules"));
+  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_variant_changed), self);
+  adw_preferences_group_add (group, GTK_WIDGET (self->variant_row));
+  adw_preferences_page_add (page, group);
+
+  /* Players. */
+  page = add_page (self, _("Players"), "system-users-symbolic");
+  self->players_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_description (self->players_group,
+                                         _("Everyone who has played. A new name is used in every session."));
+  adw_preferences_page_add (page, self->players_group);
+  fill_players (self);
+
+  /* Variants. */
+  page = add_page (self, _("House Rules"), "view-list-symbolic");
+  self->variants_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  adw_preferences_group_set_description (self->variants_group,
+                                         _("Duplicate a preset to change its multipliers and switches."));
+  adw_preferences_page_add (page, self->variants_group);
+  fill_variants (self);
+
+  return self;
 }
