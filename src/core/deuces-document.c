@@ -155,8 +155,8 @@ read_count (JsonNode   *value,
   if (n < 0)
     return deal_error (error, number, _("%s’s %s cannot be negative"), name, what);
   if (n > 9999)
-    return deal_error (error, number, _("%s’s %s (%" G_GINT64_FORMAT ") is far too many"),
-                       name, what, n);
+    return deal_error (error, number, _("%s’s %s (%lld) is far too many"),
+                       name, what, (long long) n);
   *out = (gint16) n;
   return TRUE;
 }

@@ -151,8 +151,8 @@ parse_int_in (const char *key,
 
   if (!g_ascii_string_to_signed (value, 10, min, max, &n, NULL))
     {
-      g_autofree char *expected = g_strdup_printf (_("a whole number from %" G_GINT64_FORMAT
-                                                     " to %" G_GINT64_FORMAT), min, max);
+      g_autofree char *expected = g_strdup_printf (_("a whole number from %lld to %lld"),
+                                                     (long long) min, (long long) max);
       return bad_value (error, key, value, expected);
     }
   *out = (gint) n;

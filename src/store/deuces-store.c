@@ -607,8 +607,8 @@ deuces_store_open (const char  *path,
   if (version > DEUCES_STORE_SCHEMA_VERSION)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW,
-                   _("The ledger “%s” was written by a newer version of Deuces (schema %" G_GINT64_FORMAT
-                     "); update Deuces to open it"), path, version);
+                   _("The ledger “%s” was written by a newer version of Deuces (schema %lld); "
+                     "update Deuces to open it"), path, (long long) version);
       return NULL;
     }
 
@@ -932,7 +932,7 @@ not_found (gint64   session,
            GError **error)
 {
   g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-               _("there is no session %" G_GINT64_FORMAT), session);
+               _("there is no session %lld"), (long long) session);
   return FALSE;
 }
 
@@ -1408,13 +1408,13 @@ load_writable (DeucesStore *self,
   if (info->deleted != NULL)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %" G_GINT64_FORMAT " is in the bin; restore it to change it"), session);
+                   _("Session %lld is in the bin; restore it to change it"), (long long) session);
       return NULL;
     }
   if (info->ended != NULL)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %" G_GINT64_FORMAT " has ended; reopen it to change it"), session);
+                   _("Session %lld has ended; reopen it to change it"), (long long) session);
       return NULL;
     }
   return deuces_store_load_game (self, session, error);
@@ -1477,7 +1477,7 @@ deuces_store_edit_deal (DeucesStore      *self,
   if (number == 0 || number > game->deals->len)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %" G_GINT64_FORMAT " has no deal %u"), session, number);
+                   _("Session %lld has no deal %u"), (long long) session, number);
       goto fail;
     }
   /* Checked as deal @number, after the deals before it. */

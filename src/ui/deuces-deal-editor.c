@@ -404,6 +404,8 @@ add_extra (DeucesDealEditor *self,
       GtkWidget *title = gtk_label_new_with_mnemonic (label);
 
       gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                      title, NULL, -1);
       gtk_box_append (GTK_BOX (box), title);
     }
   gtk_box_append (GTK_BOX (box), widget);

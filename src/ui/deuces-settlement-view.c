@@ -197,8 +197,8 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
                                                             settlement->balances[p], TRUE);
 
       /* Translators: one line of the copied settlement: "Ann: 42 points, +12.50 HKD" */
-      g_string_append_printf (text, _("%s: %" G_GINT64_FORMAT " points, %s\n"),
-                              game->players[p], sheet->totals[p], money);
+      g_string_append_printf (text, _("%s: %lld points, %s\n"),
+                              game->players[p], (long long) sheet->totals[p], money);
     }
   if (settlement->transfers->len > 0)
     g_string_append_c (text, '\n');

@@ -105,7 +105,7 @@ describe_cell (DeucesSheetView *self,
   if (detail->len > 0)
     g_string_append (detail, _(" · "));
   /* Translators: the running total after this deal, in the score sheet */
-  g_string_append_printf (detail, _("Σ %" G_GINT64_FORMAT), running);
+  g_string_append_printf (detail, _("Σ %lld"), (long long) running);
   cell->detail = g_string_free (g_steal_pointer (&detail), FALSE);
   return TRUE;
 }

@@ -230,7 +230,7 @@ open_session (DeucesWindow *self,
   if (session != NULL && deuces_session_get_info (session)->deleted != NULL)
     {
       g_set_error (&error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %" G_GINT64_FORMAT " is in the bin"), id);
+                   _("Session %lld is in the bin"), (long long) id);
       g_clear_object (&session);
     }
   if (session == NULL)
