@@ -6,9 +6,11 @@
 #include <glib/gstdio.h>
 
 #include "deuces-application.h"
+#include "deuces-chart.h"
 #include "deuces-demo.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session-view.h"
+#include "deuces-stats-window.h"
 #include "deuces-window.h"
 
 static void
@@ -126,6 +128,26 @@ main (int argc, char **argv)
 
   deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-settlement");
   ok &= save (GTK_WIDGET (window), out, "settlement");
+
+  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-chart");
+  {
+    GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+
+    deuces_chart_set_selected (DEUCES_CHART (chart), 5);
+    ok &= save (GTK_WIDGET (window), out, "chart");
+  }
+
+  {
+    DeucesStatsWindow *stats = deuces_stats_window_new (GTK_WINDOW (window),
+                                                        deuces_application_get_store (app));
+
+    gtk_window_set_default_size (GTK_WINDOW (stats), 1000, 760);
+    gtk_window_present (GTK_WINDOW (stats));
+    while (deuces_stats_window_is_busy (stats))
+      g_main_context_iteration (NULL, TRUE);
+    ok &= save (GTK_WIDGET (stats), out, "statistics");
+    gtk_window_destroy (GTK_WINDOW (stats));
+  }
 
   {
     DeucesNewSessionDialog *dialog =

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-demo.h"
+#include "deuces-document.h"
 
 typedef struct {
   const char *title;
@@ -13,14 +14,17 @@ typedef struct {
   const char *stake;
   const char *currency;
   guint       n_deals;
-  gboolean    ended;
+  gint        days_ago;   /* 0: tonight, still in play */
 } DemoSession;
 
 static const DemoSession demo_sessions[] = {
-  { "Lunar New Year", "classic", { "Ann", "Bo", "Cy", "Di" }, "0.50", "HKD", 16, TRUE },
-  { "Friday at Mei’s", "zero-sum", { "Mei", "Ann", "Raj" }, "1", "SGD", 12, TRUE },
-  { "Family night", "pusoy-dos", { "Lola", "Ben", "Joy", "Paolo" }, "5", "PHP", 9, TRUE },
-  { "Tonight", "classic", { "Ann", "Bo", "Cy", "Di" }, "0.50", "HKD", 7, FALSE },
+  { "Lunar New Year", "classic", { "Ann", "Bo", "Cy", "Di" }, "0.50", "HKD", 24, 58 },
+  { "Friday at Mei’s", "zero-sum", { "Mei", "Ann", "Raj" }, "1", "SGD", 12, 44 },
+  { "Family night", "pusoy-dos", { "Lola", "Ben", "Joy", "Paolo" }, "5", "PHP", 9, 37 },
+  { "Office league", "classic", { "Ann", "Bo", "Cy", "Di", "Ed" }, "0.50", "HKD", 15, 23 },
+  { "Heavy night", "heavy", { "Ann", "Bo", "Cy", "Di" }, "0.20", "HKD", 20, 16 },
+  { "Last Friday", "classic", { "Ann", "Bo", "Cy", "Di" }, "0.50", "HKD", 18, 7 },
+  { "Tonight", "classic", { "Ann", "Bo", "Cy", "Di" }, "0.50", "HKD", 7, 0 },
 };
 
 static void
@@ -29,20 +33,16 @@ random_deal (GRand            *rand,
              DeucesDeal       *deal)
 {
   DeucesFacts facts = deuces_variant_facts (game->variant);
-  guint max = game->hand_size;
 
   deuces_deal_init (deal);
   deal->winner = (gint8) g_rand_int_range (rand, 0, (gint32) game->n_players);
   for (guint i = 0; i < game->n_players; i++)
     {
       if ((gint) i == deal->winner)
-        {
-          deal->cards_left[i] = 0;
-          continue;
-        }
+        continue;
       /* Mostly a few cards, now and then a fried hand. */
       deal->cards_left[i] = (gint16) (g_rand_int_range (rand, 0, 10) == 0
-                                         ? g_rand_int_range (rand, 10, (gint32) max + 1)
+                                         ? g_rand_int_range (rand, 10, (gint32) game->hand_size + 1)
                                          : g_rand_int_range (rand, 1, 9));
       if (facts & DEUCES_FACT_TWOS_LEFT)
         deal->twos_left[i] = (gint16) MIN (deal->cards_left[i], g_rand_int_range (rand, 0, 2));
@@ -54,12 +54,16 @@ random_deal (GRand            *rand,
     }
 }
 
+/* The demo nights as session documents, dated in the past, imported in one go. */
 gboolean
 deuces_demo_fill (DeucesStore *store,
                   GError     **error)
 {
   g_autoptr(GPtrArray) existing = NULL;
   g_autoptr(GRand) rand = g_rand_new_with_seed (20261122);
+  g_autoptr(JsonArray) documents = json_array_new ();
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   DeucesSessionFilter filter = { .limit = 1 };
 
   existing = deuces_store_list_sessions (store, &filter, error);
@@ -71,39 +75,49 @@ deuces_demo_fill (DeucesStore *store,
   for (guint s = 0; s < G_N_ELEMENTS (demo_sessions); s++)
     {
       const DemoSession *demo = &demo_sessions[s];
-      const DeucesVariant *variant = deuces_preset_lookup (demo->variant);
       g_autoptr(DeucesGame) game = NULL;
-      DeucesNewSession request = { 0, };
+      g_autoptr(GDateTime) day = g_date_time_add_days (now, -demo->days_ago);
+      g_autoptr(GDateTime) started = NULL;
+      g_autoptr(GDateTime) ended = NULL;
+      g_autofree char *started_text = NULL;
+      JsonNode *document;
+      JsonObject *object;
       guint n_players = 0;
-      gint64 id;
 
       while (n_players < DEUCES_MAX_PLAYERS && demo->players[n_players] != NULL)
         n_players++;
-      request.title = demo->title;
-      request.variant = variant;
-      request.variant_id = demo->variant;
-      request.players = demo->players;
-      request.n_players = n_players;
-      request.stake = demo->stake;
-      request.currency = demo->currency;
-
-      id = deuces_store_create_session (store, &request, error);
-      if (id == 0)
+      game = deuces_game_new (deuces_preset_lookup (demo->variant), demo->players, n_players, 0, error);
+      if (game == NULL || !deuces_game_set_money (game, demo->currency, demo->stake, error))
         return FALSE;
-      game = deuces_store_load_game (store, id, error);
-      if (game == NULL)
-        return FALSE;
-
       for (guint d = 0; d < demo->n_deals; d++)
         {
           DeucesDeal deal;
 
           random_deal (rand, game, &deal);
-          if (deuces_store_add_deal (store, id, &deal, error) == 0)
+          if (!deuces_game_add_deal (game, &deal, error))
             return FALSE;
         }
-      if (demo->ended && !deuces_store_end_session (store, id, error))
-        return FALSE;
+
+      /* An evening: from eight, a few minutes a deal. */
+      started = demo->days_ago > 0
+                ? g_date_time_add_full (day, 0, 0, 0, 20 - g_date_time_get_hour (day),
+                                        -g_date_time_get_minute (day), 0)
+                : g_date_time_add_minutes (now, -(gint) demo->n_deals * 4);
+      started_text = g_date_time_format_iso8601 (started);
+      document = deuces_document_build (game);
+      object = json_node_get_object (document);
+      json_object_set_string_member (object, "title", demo->title);
+      json_object_set_string_member (object, "started", started_text);
+      if (demo->days_ago > 0)
+        {
+          g_autofree char *ended_text = NULL;
+
+          ended = g_date_time_add_minutes (started, (gint) demo->n_deals * 4);
+          ended_text = g_date_time_format_iso8601 (ended);
+          json_object_set_string_member (object, "ended", ended_text);
+        }
+      json_array_add_element (documents, document);
     }
-  return TRUE;
+  json_node_set_array (root, documents);
+  return deuces_store_import_documents (store, root, NULL, error);
 }

@@ -417,12 +417,19 @@ show_chart (DeucesStatsWindow *self,
   g_ptr_array_sort (sessions, compare_sessions);
 
   values = g_new0 (gint64, n_series * MAX (sessions->len, 1));
-  for (guint i = 0; i < n_series; i++)
+  n_series = 0;
+  for (guint i = 0; i < players->len && n_series < 64; i++)
     {
       const DeucesPlayerStats *p = players->pdata[i];
       GPtrArray *timeline = deuces_stats_get_timeline (self->stats, p->name);
       gint64 running = 0;
+      gboolean played = FALSE;
 
+      /* Only those who played for this currency get a line. */
+      for (guint k = 0; timeline != NULL && k < timeline->len; k++)
+        played |= g_str_equal (((DeucesStatsPoint *) timeline->pdata[k])->currency, currency);
+      if (!played)
+        continue;
       g_ptr_array_add (names, p->name);
       for (guint s = 0; s < sessions->len; s++)
         {
@@ -435,8 +442,9 @@ show_chart (DeucesStatsWindow *self,
               if (point->session == id)
                 running = point->cumulative;
             }
-          values[i * sessions->len + s] = running;
+          values[n_series * sessions->len + s] = running;
         }
+      n_series++;
     }
   for (guint s = 0; s < sessions->len; s++)
     {
