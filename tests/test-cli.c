@@ -473,6 +473,75 @@ test_store_env (void)
   remove_tree (dir);
 }
 
+/* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
+ * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
+ * −40.50 in A and +0.50 in B. */
+static void
+test_stats (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) table = { 0 };
+  g_auto(Run) ranged = { 0 };
+  g_auto(Run) nobody = { 0 };
+  g_auto(Run) bad_date = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *ann = NULL;
+  JsonArray *players;
+  const char *history =
+    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
+
+  run_db (&imported, db, history, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+
+  run_db (&json, db, NULL, "stats", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_object (parser, json.out);
+  g_assert_cmpint (json_object_get_int_member (root, "sessions"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (root, "deals"), ==, 3);
+  players = json_object_get_array_member (root, "players");
+  g_assert_cmpuint (json_array_get_length (players), ==, 4);
+  for (guint i = 0; i < json_array_get_length (players); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (players, i), "name"), "Ann"))
+      ann = json_array_get_object_element (players, i);
+  g_assert_nonnull (ann);
+  g_assert_cmpint (json_object_get_int_member (ann, "wins"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (ann, "win_rate"), ==, "0.333");
+  g_assert_cmpint (json_object_get_int_member (ann, "fried"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (ann, "caught_with_every_card"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (ann, "average_cards_left"), ==, "7.5");
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (ann, "net"), "HKD"),
+                   ==, "-40.00");
+
+  /* One player, as a table. */
+  run_db (&table, db, NULL, "stats", "--player", "ann", NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "2 sessions, 3 deals"));
+  g_assert_nonnull (strstr (table.out, "Ann "));
+  g_assert_null (strstr (table.out, "Bo "));
+  g_assert_nonnull (strstr (table.out, "-40.00 HKD"));
+
+  /* Only the second night. */
+  run_db (&ranged, db, NULL, "stats", "--from", "2026-11-15", "--to", "2026-11-30", NULL);
+  g_assert_cmpint (ranged.status, ==, 0);
+  g_assert_nonnull (strstr (ranged.out, "1 session, 1 deal"));
+
+  run_db (&nobody, db, NULL, "stats", "--player", "Zed", NULL);
+  assert_one_line_error (&nobody, 2, "deuces-cli: stats: nobody called “Zed” played in these sessions\n");
+  run_db (&bad_date, db, NULL, "stats", "--from", "22/11/2026", NULL);
+  assert_one_line_error (&bad_date, 2, "deuces-cli: stats: “22/11/2026” is not a date like 2026-11-22\n");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -489,6 +558,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/night", test_store_night);
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/env", test_store_env);
+  g_test_add_func ("/cli/stats", test_stats);
 
   return g_test_run ();
 }
