@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <fcntl.h>
+#include <locale.h>
 #include <glib/gstdio.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -355,6 +356,7 @@ main (int argc, char **argv)
   guint met = 0;
   int arg = 1;
 
+  setlocale (LC_ALL, "");
   if (arg < argc && g_str_equal (argv[arg], "--quick"))
     {
       quick = TRUE;

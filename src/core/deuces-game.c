@@ -357,7 +357,8 @@ deuces_game_check_deal (const DeucesGame *game,
   const gboolean by_values = v->scheme == DEUCES_SCHEME_PENALTY &&
                              deuces_variant_needs_card_values (v);
   gint winner = deal->winner;
-  guint copies[DEUCES_N_CARDS] = { 0 };
+  guint copies[DEUCES_N_CARDS];
+  gboolean cards_seen = FALSE;   /* the tables below are cleared only when hands are given */
   gint first_holder[DEUCES_N_CARDS];
   guint twos = 0;
 
@@ -402,7 +403,6 @@ deuces_game_check_deal (const DeucesGame *game,
     }
 
   /* Every player's cards. */
-  memset (first_holder, -1, sizeof first_holder);
   for (guint i = 0; i < game->n_players; i++)
     {
       const char *name = game->players[i];
@@ -424,6 +424,12 @@ deuces_game_check_deal (const DeucesGame *game,
             return deal_error (error, number,
                                _("%s’s hand holds %d twos, but %d twos left are recorded"),
                                name, t, deal->twos_left[i]);
+          if (!cards_seen)
+            {
+              memset (copies, 0, sizeof copies);
+              memset (first_holder, -1, sizeof first_holder);
+              cards_seen = TRUE;
+            }
           for (gint k = 0; k < deal->hand_len[i]; k++)
             {
               DeucesCard card = deal->hands[i][k];
@@ -646,6 +652,16 @@ most_cards (const DeucesGame *game,
   return tie ? -1 : best;
 }
 
+
+/* A deal's score while it is worked out, with what each pays whom: the sheet keeps only
+ * the sums of the latter (a score sheet of many deals stays small). */
+typedef struct {
+  DeucesDealScore score;   /* first: a DeucesDealScore * of a Scored is the Scored */
+  gint            owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
+} Scored;
+
+#define OWED(score) (((Scored *) (score))->owed)
+
 static void
 score_penalty (const DeucesGame *game,
                const DeucesDeal *deal,
@@ -701,7 +717,7 @@ score_penalty (const DeucesGame *game,
     if ((gint) i != winner)
       {
         score->points[i] = paid[i];
-        score->owed[i][winner] = paid[i];
+        OWED (score)[i][winner] = paid[i];
       }
 
   if (v->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS)
@@ -762,7 +778,7 @@ score_pair_difference (const DeucesGame *game,
           pay <<= twos_held (deal, i);
         if (twos_out)
           pay *= 2;
-        score->owed[i][j] += pay;
+        OWED (score)[i][j] += pay;
         score->points[i] += pay;
         score->points[j] -= pay;
         score->factor[i] = MAX (score->factor[i], pay / diff);
@@ -801,7 +817,7 @@ score_taiwan_loser (const DeucesGame *game,
     return;
   score->points[loser] = game->variant->loser_points;
   score->points[winner] = -game->variant->loser_points;
-  score->owed[loser][winner] = game->variant->loser_points;
+  OWED (score)[loser][winner] = game->variant->loser_points;
 }
 
 static void
@@ -842,11 +858,12 @@ score_placement (const DeucesGame *game,
 static void
 score_checked (const DeucesGame *game,
                const DeucesDeal *deal,
-               DeucesDealScore  *score)
+               Scored           *scored)
 {
+  DeucesDealScore *score = &scored->score;
   gint winner = deal->winner;
 
-  memset (score, 0, sizeof *score);
+  memset (scored, 0, sizeof *scored);
 
   if (winner < 0 && deal->n_order > 0)
     winner = deal->finish_order[0];
@@ -883,9 +900,12 @@ deuces_game_score_deal (const DeucesGame *game,
                         DeucesDealScore  *score,
                         GError          **error)
 {
+  Scored scored;
+
   if (!deuces_game_check_deal (game, deal, game->deals->len + 1, error))
     return FALSE;
-  score_checked (game, deal, score);
+  score_checked (game, deal, &scored);
+  *score = scored.score;
   return TRUE;
 }
 
@@ -904,14 +924,19 @@ deuces_game_score (const DeucesGame *game,
   for (guint d = 0; d < game->deals->len; d++)
     {
       const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
-      DeucesDealScore *score = &sheet->deals[d];
+      Scored scored;
 
       /* Deals were checked when added; the number in a message is the deal's own. */
       if (!deuces_game_check_deal (game, deal, d + 1, error))
         return NULL;
-      score_checked (game, deal, score);
+      score_checked (game, deal, &scored);
+      sheet->deals[d] = scored.score;
       for (guint i = 0; i < game->n_players; i++)
-        sheet->totals[i] += score->points[i];
+        {
+          sheet->totals[i] += scored.score.points[i];
+          for (guint j = 0; j < game->n_players; j++)
+            sheet->owed[i][j] += scored.owed[i][j];
+        }
     }
 
   sheet->leader = 0;
@@ -979,10 +1004,9 @@ deuces_game_settle (const DeucesGame       *game,
     {
       gint64 owed[DEUCES_MAX_PLAYERS * DEUCES_MAX_PLAYERS] = { 0 };
 
-      for (guint d = 0; d < sheet->n_deals; d++)
-        for (guint i = 0; i < n; i++)
-          for (guint j = 0; j < n; j++)
-            owed[i * n + j] += sheet->deals[d].owed[i][j];
+      for (guint i = 0; i < n; i++)
+        for (guint j = 0; j < n; j++)
+          owed[i * n + j] = sheet->owed[i][j];
       settlement->payments = deuces_payments_from_owed (owed, n, game->stake);
       deuces_balances_from_payments (settlement->payments, n, settlement->balances);
     }

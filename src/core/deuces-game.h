@@ -103,8 +103,6 @@ typedef struct {
   gint8  factor[DEUCES_MAX_PLAYERS];   /* multiplier a loser paid (2 = fried double) */
   gint8  winner;                       /* who went out first (or placed first) */
   gint8  loser;                        /* who did worst (most points / last) */
-  /* points i owes j this deal, for settlements that pay deal by deal */
-  gint   owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
 } DeucesDealScore;
 
 /* Checks (as the game's next deal) and scores one deal without adding it. */
@@ -121,6 +119,8 @@ typedef struct {
   gint             leader;       /* best placed; ties go to the earlier seat */
   gboolean         finished;     /* target or deal limit reached */
   gint             next_leader;  /* who leads the next deal, or -1 if unknown */
+  /* points i owes j over all deals, for settlements that pay deal by deal */
+  gint64           owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
 } DeucesScoreSheet;
 
 DeucesScoreSheet *deuces_game_score  (const DeucesGame    *game,

@@ -13,6 +13,7 @@
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
+#include "deuces-store-stats.h"
 #include "deuces-store.h"
 
 /* "Dcs2" — marks a file as a Deuces ledger (PRAGMA application_id). */
@@ -1017,6 +1018,44 @@ deuces_store_get_session (DeucesStore *self,
   return read_info (self, stmt, error);
 }
 
+/* The conditions of a DeucesSessionFilter, parameters ?1 to ?7 (see bind_filter). Each
+ * is off when its parameter is NULL. */
+#define FILTER_CONDITIONS \
+  "(s.deleted IS NOT NULL) = ?1 " \
+  "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
+  "                           WHERE seats.session = s.id AND p.name = ?2)) " \
+  "AND (?3 IS NULL OR instr (lower (s.title), lower (?3)) > 0) " \
+  "AND (?4 IS NULL OR s.variant_id = ?4) " \
+  "AND (?5 IS NULL OR s.started >= ?5) " \
+  "AND (?6 IS NULL OR s.started < ?6) " \
+  "AND (?7 IS NULL OR instr (lower (s.title), lower (?7)) > 0 " \
+  "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
+  "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
+
+static void
+bind_time (sqlite3_stmt *stmt,
+           int           index,
+           GDateTime    *time)
+{
+  g_autoptr(GDateTime) utc = time ? g_date_time_to_utc (time) : NULL;
+  g_autofree char *text = utc ? g_date_time_format_iso8601 (utc) : NULL;
+
+  bind_text (stmt, index, text);
+}
+
+static void
+bind_filter (sqlite3_stmt              *stmt,
+             const DeucesSessionFilter *filter)
+{
+  sqlite3_bind_int (stmt, 1, filter->deleted ? 1 : 0);
+  bind_text (stmt, 2, filter->player);
+  bind_text (stmt, 3, filter->title);
+  bind_text (stmt, 4, filter->variant_id);
+  bind_time (stmt, 5, filter->from);
+  bind_time (stmt, 6, filter->to);
+  bind_text (stmt, 7, filter->text);
+}
+
 GPtrArray *
 deuces_store_list_sessions (DeucesStore               *self,
                             const DeucesSessionFilter *filter,
@@ -1025,8 +1064,6 @@ deuces_store_list_sessions (DeucesStore               *self,
   static const DeucesSessionFilter none = { 0, };
   g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_session_info_free);
   g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autofree char *from = NULL;
-  g_autofree char *to = NULL;
   int rc;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
@@ -1036,40 +1073,12 @@ deuces_store_list_sessions (DeucesStore               *self,
   /* Each condition is off when its parameter is NULL; LIKE is case-insensitive for
    * ASCII and instr() on lower() covers the rest well enough for a search box. */
   stmt = prepare (self,
-    "SELECT " INFO_COLUMNS " FROM sessions s WHERE "
-    "(s.deleted IS NOT NULL) = ?1 "
-    "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player "
-    "                           WHERE seats.session = s.id AND p.name = ?2)) "
-    "AND (?3 IS NULL OR instr (lower (s.title), lower (?3)) > 0) "
-    "AND (?4 IS NULL OR s.variant_id = ?4) "
-    "AND (?5 IS NULL OR s.started >= ?5) "
-    "AND (?6 IS NULL OR s.started < ?6) "
-    "AND (?7 IS NULL OR instr (lower (s.title), lower (?7)) > 0 "
-    "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player "
-    "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
+    "SELECT " INFO_COLUMNS " FROM sessions s WHERE " FILTER_CONDITIONS
     "ORDER BY s.started DESC, s.id DESC LIMIT ?8 OFFSET ?9", error);
   if (stmt == NULL)
     return NULL;
 
-  if (filter->from != NULL)
-    {
-      g_autoptr(GDateTime) utc = g_date_time_to_utc (filter->from);
-
-      from = g_date_time_format_iso8601 (utc);
-    }
-  if (filter->to != NULL)
-    {
-      g_autoptr(GDateTime) utc = g_date_time_to_utc (filter->to);
-
-      to = g_date_time_format_iso8601 (utc);
-    }
-  sqlite3_bind_int (stmt, 1, filter->deleted ? 1 : 0);
-  bind_text (stmt, 2, filter->player);
-  bind_text (stmt, 3, filter->title);
-  bind_text (stmt, 4, filter->variant_id);
-  bind_text (stmt, 5, from);
-  bind_text (stmt, 6, to);
-  bind_text (stmt, 7, filter->text);
+  bind_filter (stmt, filter);
   sqlite3_bind_int64 (stmt, 8, filter->limit > 0 ? (gint64) filter->limit : -1);
   sqlite3_bind_int64 (stmt, 9, filter->offset);
 
@@ -1089,6 +1098,60 @@ deuces_store_list_sessions (DeucesStore               *self,
   return g_steal_pointer (&result);
 }
 
+/* A game for a stored session without its deals: the variant as stored (with its option
+ * overrides), the players, the money. @variants, when given, keeps parsed variants by
+ * their text (many sessions share one); then the preset id is not worked out. */
+static DeucesGame *
+game_shell (const char  *variant_text,
+            guint        hand_size,
+            const char  *currency,
+            const char  *stake,
+            const char  *variant_id,
+            char *const *players,
+            guint        n_players,
+            GHashTable  *variants,
+            GError     **error)
+{
+  g_autoptr(DeucesVariant) parsed = NULL;
+  const DeucesVariant *variant;
+  g_autoptr(DeucesGame) game = NULL;
+
+  variant = variants ? g_hash_table_lookup (variants, variant_text) : NULL;
+  if (variant == NULL)
+    {
+      parsed = deuces_variant_parse (variant_text, -1, "ledger", error);
+      if (parsed == NULL)
+        return NULL;
+      variant = parsed;
+      if (variants != NULL)
+        g_hash_table_insert (variants, g_strdup (variant_text), g_steal_pointer (&parsed));
+    }
+  game = deuces_game_new (variant, (const char *const *) players, n_players, hand_size, error);
+  if (game == NULL || !deuces_game_set_money (game, currency, stake, error))
+    return NULL;
+
+  /* The preset's id names the variant only while the stored copy still is that preset
+   * (options aside, which documents carry on their own). */
+  if (variants == NULL)
+    {
+      const DeucesVariant *preset = deuces_preset_lookup (variant_id);
+
+      if (preset != NULL)
+        {
+          g_autoptr(DeucesVariant) normal = deuces_variant_copy (game->variant);
+          g_autofree char *a = NULL;
+          g_autofree char *b = NULL;
+
+          normal->options = preset->options;
+          a = deuces_variant_to_text (normal);
+          b = deuces_variant_to_text (preset);
+          if (g_str_equal (a, b))
+            game->variant_id = g_strdup (variant_id);
+        }
+    }
+  return g_steal_pointer (&game);
+}
+
 /* The session's variant as stored (with its option overrides), its money, its deals. */
 DeucesGame *
 deuces_store_load_game (DeucesStore *self,
@@ -1097,9 +1160,7 @@ deuces_store_load_game (DeucesStore *self,
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(sqlite3_stmt) deals = NULL;
-  g_autoptr(DeucesVariant) variant = NULL;
   g_autoptr(DeucesGame) game = NULL;
-  g_autofree char *variant_id = NULL;
   char *players[DEUCES_MAX_PLAYERS] = { NULL, };
   guint n_players = 0;
   int rc;
@@ -1120,41 +1181,18 @@ deuces_store_load_game (DeucesStore *self,
         fail_sql (self, rc, error);
       return NULL;
     }
-
-  variant = deuces_variant_parse ((const char *) sqlite3_column_text (stmt, 0), -1, "ledger", error);
-  if (variant == NULL)
-    return NULL;
   if (!load_players (self, session, players, &n_players, error))
     return NULL;
-  game = deuces_game_new (variant, (const char *const *) players, n_players,
-                          (guint) sqlite3_column_int (stmt, 1), error);
+  game = game_shell ((const char *) sqlite3_column_text (stmt, 0),
+                     (guint) sqlite3_column_int (stmt, 1),
+                     (const char *) sqlite3_column_text (stmt, 2),
+                     (const char *) sqlite3_column_text (stmt, 3),
+                     (const char *) sqlite3_column_text (stmt, 4),
+                     players, n_players, NULL, error);
   for (guint i = 0; i < n_players; i++)
     g_free (players[i]);
   if (game == NULL)
     return NULL;
-  if (!deuces_game_set_money (game, (const char *) sqlite3_column_text (stmt, 2),
-                              (const char *) sqlite3_column_text (stmt, 3), error))
-    return NULL;
-
-  /* The preset's id names the variant only while the stored copy still is that preset
-   * (options aside, which documents carry on their own). */
-  variant_id = column_text (stmt, 4);
-  {
-    const DeucesVariant *preset = deuces_preset_lookup (variant_id);
-
-    if (preset != NULL)
-      {
-        g_autoptr(DeucesVariant) normal = deuces_variant_copy (game->variant);
-        g_autofree char *a = NULL;
-        g_autofree char *b = NULL;
-
-        normal->options = preset->options;
-        a = deuces_variant_to_text (normal);
-        b = deuces_variant_to_text (preset);
-        if (g_str_equal (a, b))
-          game->variant_id = g_strdup (variant_id);
-      }
-  }
 
   deals = prepare (self, "SELECT " DEAL_COLUMNS " FROM deals WHERE session = ?1 AND undone = 0 "
                          "ORDER BY number", error);
@@ -1175,6 +1213,149 @@ deuces_store_load_game (DeucesStore *self,
       return NULL;
     }
   return g_steal_pointer (&game);
+}
+
+static gboolean
+sat_in (char *const *players,
+        guint        n_players,
+        const char  *name)
+{
+  g_autofree char *wanted = g_utf8_casefold (name, -1);
+
+  for (guint p = 0; p < n_players; p++)
+    {
+      g_autofree char *player = g_utf8_casefold (players[p], -1);
+
+      if (g_str_equal (player, wanted))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Statistics read the whole history in three ordered passes over sessions, seats and
+ * deals, merged by session id, instead of a few queries per session: a ledger of a
+ * million deals is gathered in well under a second. */
+DeucesStats *
+deuces_store_compute_stats (DeucesStore               *self,
+                            const DeucesSessionFilter *filter,
+                            const char *const         *group,
+                            GError                   **error)
+{
+  static const DeucesSessionFilter none = { 0, };
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) variants = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
+                                                          (GDestroyNotify) deuces_variant_free);
+  g_autoptr(sqlite3_stmt) ids = NULL;
+  g_autoptr(sqlite3_stmt) sessions = NULL;
+  g_autoptr(sqlite3_stmt) seats = NULL;
+  g_autoptr(sqlite3_stmt) deals = NULL;
+  int seat_rc, deal_rc, rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (filter == NULL)
+    filter = &none;
+
+  ids = prepare (self, "SELECT s.id FROM sessions s WHERE " FILTER_CONDITIONS, error);
+  if (ids == NULL)
+    return NULL;
+  bind_filter (ids, filter);
+  while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
+    g_hash_table_add (wanted, g_memdup2 (&(gint64) { sqlite3_column_int64 (ids, 0) }, sizeof (gint64)));
+  if (rc != SQLITE_DONE)
+    {
+      fail_sql (self, rc, error);
+      return NULL;
+    }
+
+  /* A read transaction keeps the three passes consistent with each other. */
+  if (!exec (self, "BEGIN", error))
+    return NULL;
+  sessions = prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, started "
+                            "FROM sessions ORDER BY id", error);
+  seats = prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
+                         "ON players.id = seats.player ORDER BY seats.session, seats.position", error);
+  deals = prepare (self, "SELECT session, " DEAL_COLUMNS " FROM deals WHERE undone = 0 "
+                         "ORDER BY session, number", error);
+  if (sessions == NULL || seats == NULL || deals == NULL)
+    goto fail;
+
+  seat_rc = sqlite3_step (seats);
+  deal_rc = sqlite3_step (deals);
+  while ((rc = sqlite3_step (sessions)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (sessions, 0);
+      char *players[DEUCES_MAX_PLAYERS] = { NULL, };
+      g_autoptr(DeucesGame) game = NULL;
+      g_autoptr(DeucesScoreSheet) sheet = NULL;
+      g_autoptr(DeucesSettlement) settlement = NULL;
+      g_autoptr(GDateTime) started = NULL;
+      gboolean take = g_hash_table_contains (wanted, &id);
+      guint n_players = 0;
+
+      while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) < id)
+        seat_rc = sqlite3_step (seats);
+      while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) == id)
+        {
+          if (take && n_players < DEUCES_MAX_PLAYERS)
+            players[n_players++] = column_text (seats, 1);
+          seat_rc = sqlite3_step (seats);
+        }
+      for (guint k = 0; take && group != NULL && group[k] != NULL; k++)
+        take = sat_in (players, n_players, group[k]);
+      if (take)
+        game = game_shell ((const char *) sqlite3_column_text (sessions, 1),
+                           (guint) sqlite3_column_int (sessions, 2),
+                           (const char *) sqlite3_column_text (sessions, 3),
+                           (const char *) sqlite3_column_text (sessions, 4),
+                           (const char *) sqlite3_column_text (sessions, 5),
+                           players, n_players, variants, error);
+      for (guint p = 0; p < n_players; p++)
+        g_free (players[p]);
+      if (take && game == NULL)
+        goto fail;
+
+      while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) < id)
+        deal_rc = sqlite3_step (deals);
+      while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) == id)
+        {
+          if (take)
+            {
+              DeucesDeal deal;
+
+              if (!read_deal (deals, 1, game->n_players, &deal, error))
+                goto fail;
+              g_array_append_val (game->deals, deal);
+            }
+          deal_rc = sqlite3_step (deals);
+        }
+      if (!take)
+        continue;
+
+      sheet = deuces_game_score (game, error);
+      if (sheet == NULL)
+        goto fail;
+      settlement = deuces_game_settle (game, sheet);
+      started = parse_time ((const char *) sqlite3_column_text (sessions, 6));
+      deuces_stats_add_session (stats, id, started, game, sheet, settlement);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      fail_sql (self, rc, error);
+      goto fail;
+    }
+  g_clear_pointer (&sessions, sqlite3_finalize);
+  g_clear_pointer (&seats, sqlite3_finalize);
+  g_clear_pointer (&deals, sqlite3_finalize);
+  exec (self, "COMMIT", NULL);
+  return g_steal_pointer (&stats);
+
+fail:
+  g_clear_pointer (&sessions, sqlite3_finalize);
+  g_clear_pointer (&seats, sqlite3_finalize);
+  g_clear_pointer (&deals, sqlite3_finalize);
+  rollback (self);
+  return NULL;
 }
 
 /* Inserts the session row and its seats; inside the caller's transaction. */

@@ -232,15 +232,22 @@ deuces_application_startup (GApplication *app)
   open_store (self);
 }
 
-static gboolean
-quit_on_first_frame (GtkWidget     *widget,
-                     GdkFrameClock *clock,
-                     gpointer       user_data)
+static void
+quit_after_paint (GdkFrameClock *clock,
+                  gpointer       user_data)
 {
-  /* For build-aux/bench: the first frame has been laid out and is being painted. */
-  g_print ("first-frame %" G_GINT64_FORMAT "\n", g_get_monotonic_time ());
+  /* For build-aux/bench: the first frame has been painted. */
+  g_signal_handlers_disconnect_by_func (clock, quit_after_paint, user_data);
   g_application_quit (G_APPLICATION (user_data));
-  return G_SOURCE_REMOVE;
+}
+
+static void
+on_window_mapped (GtkWidget *window,
+                  gpointer   user_data)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+
+  g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), user_data);
 }
 
 static void
@@ -253,7 +260,7 @@ deuces_application_activate (GApplication *app)
     {
       window = GTK_WINDOW (deuces_window_new (self));
       if (self->quit_after_first_frame)
-        gtk_widget_add_tick_callback (GTK_WIDGET (window), quit_on_first_frame, self, NULL);
+        g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (window);
 }

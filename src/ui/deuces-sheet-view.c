@@ -16,6 +16,7 @@ struct _DeucesSheetView
   GtkScrolledWindow *scroller;
   GtkColumnView     *view;
   guint              scroll_source;
+  guint              fill_source;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
@@ -231,6 +232,23 @@ remove_columns (DeucesSheetView *self)
     }
 }
 
+static gboolean
+fill_rows (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+  g_autoptr(GtkSingleSelection) selection = NULL;
+
+  self->fill_source = 0;
+  if (self->session == NULL)
+    return G_SOURCE_REMOVE;
+  selection = gtk_single_selection_new (g_object_ref (deuces_session_get_deals (self->session)));
+  gtk_single_selection_set_autoselect (selection, FALSE);
+  gtk_single_selection_set_can_unselect (selection, TRUE);
+  gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
+  gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  return G_SOURCE_REMOVE;
+}
+
 void
 deuces_sheet_view_set_session (DeucesSheetView *self,
                                DeucesSession   *session)
@@ -240,6 +258,7 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   if (self->session == session)
     return;
   /* Drop the rows before the columns: cells must not bind to the old session. */
+  g_clear_handle_id (&self->fill_source, g_source_remove);
   gtk_column_view_set_model (self->view, NULL);
   remove_columns (self);
   g_set_object (&self->session, session);
@@ -249,8 +268,6 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   {
     const DeucesGame *game = deuces_session_get_game (session);
     g_autoptr(GtkColumnViewColumn) number = make_column (self, _("Deal"), NUMBER_COLUMN);
-    GtkSingleSelection *selection;
-
     gtk_column_view_append_column (self->view, number);
     for (guint p = 0; p < game->n_players; p++)
       {
@@ -258,13 +275,9 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
 
         gtk_column_view_append_column (self->view, column);
       }
-    selection = gtk_single_selection_new (g_object_ref (deuces_session_get_deals (session)));
-    gtk_single_selection_set_autoselect (selection, FALSE);
-    gtk_single_selection_set_can_unselect (selection, TRUE);
-    gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
-    gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
-    g_object_unref (selection);
   }
+  /* GTK 4.8 builds up to 200 rows at once: let the window show first, then the rows. */
+  self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
 
 static gboolean
@@ -305,6 +318,7 @@ deuces_sheet_view_dispose (GObject *object)
   DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_sheet_view_parent_class)->dispose (object);
