@@ -197,6 +197,29 @@ test_deals (Fixture       *f,
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
+  /* Delete a deal in the middle: the later ones move up; insert it back. */
+  g_assert_cmpuint (add (f->store, id, 3, 2, 2, 2), ==, 3);
+  {
+    g_autoptr(DeucesGame) before = deuces_store_load_game (f->store, id, &error);
+    g_autoptr(DeucesGame) after = NULL;
+    DeucesDeal second = g_array_index (before->deals, DeucesDeal, 1);
+
+    g_assert_true (deuces_store_delete_deal (f->store, id, 2, &error));
+    g_assert_no_error (error);
+    after = deuces_store_load_game (f->store, id, &error);
+    g_assert_cmpuint (after->deals->len, ==, 2);
+    g_assert_cmpint (g_array_index (after->deals, DeucesDeal, 1).winner, ==, 3);
+    g_assert_true (deuces_store_insert_deal (f->store, id, 2, &second, &error));
+    g_assert_no_error (error);
+    g_clear_pointer (&after, deuces_game_free);
+    after = deuces_store_load_game (f->store, id, &error);
+    g_assert_cmpuint (after->deals->len, ==, 3);
+    g_assert_cmpint (memcmp (after->deals->data, before->deals->data, 3 * sizeof (DeucesDeal)), ==, 0);
+    g_assert_false (deuces_store_delete_deal (f->store, id, 9, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+  }
+
   /* Hands, the finishing order and specials survive the round trip. */
   {
     gint64 fv = new_session (f->store, "face-value", "Values", four, 4);

@@ -64,6 +64,23 @@ find_type (GtkWidget *root,
 }
 
 static GtkWidget *
+find_button (GtkWidget  *root,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
 field (Fixture    *f,
        const char *role,
        guint       player)
@@ -350,6 +367,12 @@ test_edit_and_undo (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
   g_assert_cmpint (deuces_session_get_deal (f->session, 2)->winner, ==, 1);
 
+  /* Delete a deal from the editor (double-click, then Delete Deal): deal 2 moves up. */
+  g_signal_emit_by_name (view, "activate", 0);
+  g_signal_emit_by_name (find_button (GTK_WIDGET (f->window), "_Delete Deal"), "clicked");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->winner, ==, 1);
+
   /* An ended session refuses changes until it is reopened. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.end-session", NULL);
   g_assert_true (deuces_session_get_ended (f->session));
@@ -365,23 +388,6 @@ on_created (DeucesNewSessionDialog *dialog,
             gint64                 *out)
 {
   *out = id;
-}
-
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 /* Collects the AdwEntryRows of the players group, in seat order. */

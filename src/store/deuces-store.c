@@ -1682,6 +1682,101 @@ fail:
   return FALSE;
 }
 
+/* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
+ * unique (session, number) pairs never collide on the way. */
+static gboolean
+shift_deals (DeucesStore *self,
+             gint64       session,
+             guint        from,
+             gint         by,
+             GError     **error)
+{
+  g_autoptr(sqlite3_stmt) away = prepare (self, "UPDATE deals SET number = -number "
+                                                "WHERE session = ?1 AND number >= ?2", error);
+  g_autoptr(sqlite3_stmt) back = prepare (self, "UPDATE deals SET number = -number + ?2 "
+                                                "WHERE session = ?1 AND number < 0", error);
+
+  if (away == NULL || back == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (away, 1, session);
+  sqlite3_bind_int (away, 2, (int) from);
+  sqlite3_bind_int64 (back, 1, session);
+  sqlite3_bind_int (back, 2, by);
+  return step_done (self, away, error) && step_done (self, back, error);
+}
+
+gboolean
+deuces_store_delete_deal (DeucesStore *self,
+                          gint64       session,
+                          guint        number,
+                          GError     **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if (!begin (self, error))
+    return FALSE;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (number == 0 || number > game->deals->len)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %lld has no deal %u"), (long long) session, number);
+      goto fail;
+    }
+  stmt = prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) number);
+  if (!step_done (self, stmt, error) || !shift_deals (self, session, number + 1, -1, error) ||
+      !commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  rollback (self);
+  return FALSE;
+}
+
+gboolean
+deuces_store_insert_deal (DeucesStore      *self,
+                          gint64            session,
+                          guint             number,
+                          const DeucesDeal *deal,
+                          GError          **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if (!begin (self, error))
+    return FALSE;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (number == 0 || number > game->deals->len + 1)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %lld has no place for deal %u"), (long long) session, number);
+      goto fail;
+    }
+  g_array_set_size (game->deals, number - 1);
+  if (!deuces_game_check_deal (game, deal, number, error) ||
+      !shift_deals (self, session, number, 1, error) ||
+      !insert_deal (self, session, number, deal, game->n_players, error) ||
+      !commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  rollback (self);
+  return FALSE;
+}
+
 /* Undo marks the last live deal undone; redo brings back the first undone one. Undone
  * deals always follow the live ones, so the numbers stay in order. */
 static guint

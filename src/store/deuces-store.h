@@ -147,6 +147,18 @@ gboolean     deuces_store_edit_deal        (DeucesStore      *self,
                                             guint             number,
                                             const DeucesDeal *deal,
                                             GError          **error);
+/* Removes deal @number; the deals after it move up one. (Undo it with insert_deal.) */
+gboolean     deuces_store_delete_deal      (DeucesStore      *self,
+                                            gint64            session,
+                                            guint             number,
+                                            GError          **error);
+/* Puts @deal back in as deal @number (1-based, at most one past the last); the deals
+ * from there on move down one. */
+gboolean     deuces_store_insert_deal      (DeucesStore      *self,
+                                            gint64            session,
+                                            guint             number,
+                                            const DeucesDeal *deal,
+                                            GError          **error);
 /* Removes the last deal (it can be redone). Returns the number removed, or 0. */
 guint        deuces_store_undo_deal        (DeucesStore  *self,
                                             gint64        session,

@@ -50,6 +50,7 @@ struct _DeucesDealEditor
   GtkLabel       *title_label;
   GtkLabel       *hint_label;
   GtkButton      *cancel_button;
+  GtkButton      *delete_button;
   GtkButton      *save_button;
   GtkGrid        *grid;
   GtkFlowBox     *extras;
@@ -60,6 +61,7 @@ G_DEFINE_FINAL_TYPE (DeucesDealEditor, deuces_deal_editor, GTK_TYPE_BOX)
 
 enum {
   SAVED,
+  DELETE_DEAL,
   N_SIGNALS
 };
 
@@ -122,6 +124,7 @@ update_title (DeucesDealEditor *self)
 
   gtk_button_set_label (self->save_button, self->editing > 0 ? _("_Save Changes") : _("_Save Deal"));
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), self->editing > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->delete_button), self->editing > 0);
 }
 
 /* The per-player fields follow the winner: the winner has nothing left to count. */
@@ -955,6 +958,16 @@ on_save_clicked (DeucesDealEditor *self)
 }
 
 static void
+on_delete_clicked (DeucesDealEditor *self)
+{
+  guint number = self->editing;
+
+  deuces_deal_editor_start (self);
+  if (number > 0)
+    g_signal_emit (self, signals[DELETE_DEAL], 0, number);
+}
+
+static void
 on_cancel_clicked (DeucesDealEditor *self)
 {
   deuces_deal_editor_start (self);
@@ -997,18 +1010,24 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   signals[SAVED] =
     g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 2, G_TYPE_UINT, G_TYPE_BOOLEAN);
+  /* The deal being changed should go instead: its number. */
+  signals[DELETE_DEAL] =
+    g_signal_new ("delete-deal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_UINT);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-deal-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, title_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, hint_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, delete_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, save_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, grid);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, extras);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, error_label);
   gtk_widget_class_bind_template_callback (widget_class, on_save_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_delete_clicked);
 }
 
 static void

@@ -388,6 +388,60 @@ on_edit_deal (DeucesSessionView *self,
   deuces_deal_editor_edit (self->editor, number);
 }
 
+/* Deleting any deal, with Undo putting it back in its place. */
+
+typedef struct {
+  DeucesSessionView *self;
+  DeucesSession     *session;
+  guint              number;
+  DeucesDeal         deal;
+} DeletedDeal;
+
+static void
+deleted_deal_free (DeletedDeal *deleted)
+{
+  g_clear_object (&deleted->session);
+  g_free (deleted);
+}
+
+static void
+on_restore_deal (AdwToast    *t,
+                 DeletedDeal *deleted)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!deuces_session_insert_deal (deleted->session, deleted->number, &deleted->deal, &error))
+    toast_error (deleted->self, error);
+}
+
+static void
+on_delete_deal (DeucesSessionView *self,
+                guint              number)
+{
+  g_autoptr(GError) error = NULL;
+  DeletedDeal *deleted;
+  AdwToast *t;
+
+  if (self->session == NULL || deuces_session_get_ended (self->session))
+    return;
+  deleted = g_new0 (DeletedDeal, 1);
+  deleted->self = self;
+  deleted->session = g_object_ref (self->session);
+  deleted->number = number;
+  if (!deuces_session_delete_deal (self->session, number, &deleted->deal, &error))
+    {
+      deleted_deal_free (deleted);
+      toast_error (self, error);
+      return;
+    }
+  t = adw_toast_new_format (_("Deal %u deleted"), number);
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  g_signal_connect_data (t, "button-clicked", G_CALLBACK (on_restore_deal), deleted,
+                         (GClosureNotify) (void (*) (void)) deleted_deal_free, 0);
+  toast (self, t);
+}
+
 static void
 set_ended (DeucesSessionView *self,
            gboolean           ended);
@@ -695,6 +749,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
+  gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
 }
 
 static void

@@ -345,6 +345,39 @@ deuces_session_edit_deal (DeucesSession    *self,
   return TRUE;
 }
 
+gboolean
+deuces_session_delete_deal (DeucesSession *self,
+                            guint          number,
+                            DeucesDeal    *removed,
+                            GError       **error)
+{
+  const DeucesDeal *deal;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  deal = deuces_session_get_deal (self, number);
+  if (deal != NULL && removed != NULL)
+    *removed = *deal;
+  if (!deuces_store_delete_deal (self->store, self->id, number, error))
+    return FALSE;
+  reload_after_write (self, number);
+  return TRUE;
+}
+
+gboolean
+deuces_session_insert_deal (DeucesSession    *self,
+                            guint             number,
+                            const DeucesDeal *deal,
+                            GError          **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_insert_deal (self->store, self->id, number, deal, error))
+    return FALSE;
+  reload_after_write (self, number);
+  return TRUE;
+}
+
 guint
 deuces_session_undo_deal (DeucesSession *self,
                           GError       **error)

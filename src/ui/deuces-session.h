@@ -41,6 +41,15 @@ gboolean                deuces_session_edit_deal      (DeucesSession    *self,
                                                        guint             number,
                                                        const DeucesDeal *deal,
                                                        GError          **error);
+/* Removes deal @number, handing back its facts in @removed (for undo). */
+gboolean                deuces_session_delete_deal    (DeucesSession    *self,
+                                                       guint             number,
+                                                       DeucesDeal       *removed,
+                                                       GError          **error);
+gboolean                deuces_session_insert_deal    (DeucesSession    *self,
+                                                       guint             number,
+                                                       const DeucesDeal *deal,
+                                                       GError          **error);
 guint                   deuces_session_undo_deal      (DeucesSession    *self,
                                                        GError          **error);
 guint                   deuces_session_redo_deal      (DeucesSession    *self,

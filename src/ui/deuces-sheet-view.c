@@ -23,6 +23,7 @@ G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
 
 enum {
   EDIT_DEAL,
+  DELETE_DEAL,
   N_SIGNALS
 };
 
@@ -312,6 +313,26 @@ on_activate (GtkColumnView   *view,
   g_signal_emit (self, signals[EDIT_DEAL], 0, position + 1);
 }
 
+/* Delete on a selected deal asks for it to go (the session view offers Undo). */
+static gboolean
+on_key_pressed (GtkEventControllerKey *keys,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                DeucesSheetView       *self)
+{
+  GtkSelectionModel *model = gtk_column_view_get_model (self->view);
+  guint selected;
+
+  if ((keyval != GDK_KEY_Delete && keyval != GDK_KEY_KP_Delete) || model == NULL)
+    return FALSE;
+  selected = gtk_single_selection_get_selected (GTK_SINGLE_SELECTION (model));
+  if (selected == GTK_INVALID_LIST_POSITION)
+    return FALSE;
+  g_signal_emit (self, signals[DELETE_DEAL], 0, selected + 1);
+  return TRUE;
+}
+
 static void
 deuces_sheet_view_dispose (GObject *object)
 {
@@ -335,6 +356,10 @@ deuces_sheet_view_class_init (DeucesSheetViewClass *klass)
   signals[EDIT_DEAL] =
     g_signal_new ("edit-deal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
+  /* Delete was pressed on a deal: its number. */
+  signals[DELETE_DEAL] =
+    g_signal_new ("delete-deal", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0,
+                  NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
 static void
@@ -348,10 +373,16 @@ deuces_sheet_view_init (DeucesSheetView *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Score sheet"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
+  {
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+    gtk_widget_add_controller (GTK_WIDGET (self->view), keys);
+  }
 
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it"));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it; Delete removes it"));
 }
