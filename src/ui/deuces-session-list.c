@@ -7,8 +7,10 @@
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 
-#define PAGE_SIZE 50
-/* Reading the next page starts when a row this close to the end is asked for. */
+#define PAGE_SIZE 25
+/* GTK 4.8 builds rows for up to 200 items at once, so a page is what the first frame
+ * pays for; the next page is read (after that frame) when a row this close to the end
+ * is asked for. */
 #define PREFETCH 10
 
 struct _DeucesSessionItem
@@ -89,12 +91,10 @@ deuces_session_item_get_day (DeucesSessionItem *self)
   return self->day;
 }
 
-const char *
-deuces_session_item_get_leader (DeucesSessionItem *self)
+/* Scores the session once to know its leader. */
+static void
+compute_leader (DeucesSessionItem *self)
 {
-  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
-
-  /* Only rows that are shown ask, so only they pay for scoring. */
   if (!self->leader_known && self->info->n_deals > 0)
     {
       g_autoptr(GError) error = NULL;
@@ -107,6 +107,12 @@ deuces_session_item_get_leader (DeucesSessionItem *self)
         g_debug ("No leader for session %" G_GINT64_FORMAT ": %s", self->info->id, error->message);
     }
   self->leader_known = TRUE;
+}
+
+const char *
+deuces_session_item_get_leader (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
   return self->leader;
 }
 
@@ -118,6 +124,7 @@ struct _DeucesSessionList
   char        *search;
   gboolean     has_more;
   guint        load_source;
+  guint        leader_source;
 };
 
 static void deuces_session_list_model_init (GListModelInterface *iface);
@@ -125,6 +132,30 @@ static void deuces_session_list_model_init (GListModelInterface *iface);
 G_DEFINE_FINAL_TYPE_WITH_CODE (DeucesSessionList, deuces_session_list, G_TYPE_OBJECT,
                                G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL,
                                                       deuces_session_list_model_init))
+
+/* Who leads each session takes scoring it: done after the window has shown, a few rows
+ * at a time, each row redrawn when its leader is known. */
+static gboolean
+compute_leaders_idle (gpointer user_data)
+{
+  DeucesSessionList *self = user_data;
+  guint done = 0;
+
+  for (guint i = 0; i < self->items->len && done < 10; i++)
+    {
+      DeucesSessionItem *item = self->items->pdata[i];
+
+      if (item->leader_known)
+        continue;
+      compute_leader (item);
+      g_list_model_items_changed (G_LIST_MODEL (self), i, 1, 1);
+      done++;
+    }
+  if (done > 0)
+    return G_SOURCE_CONTINUE;
+  self->leader_source = 0;
+  return G_SOURCE_REMOVE;
+}
 
 /* Reads the next page and appends it. */
 static void
@@ -152,6 +183,8 @@ load_page (DeucesSessionList *self)
                      deuces_session_item_new (self->store, g_steal_pointer (&infos->pdata[i])));
   if (self->items->len > before)
     g_list_model_items_changed (G_LIST_MODEL (self), before, 0, self->items->len - before);
+  if (self->leader_source == 0)
+    self->leader_source = g_idle_add (compute_leaders_idle, self);
 }
 
 static gboolean
@@ -205,6 +238,7 @@ deuces_session_list_finalize (GObject *object)
   DeucesSessionList *self = DEUCES_SESSION_LIST (object);
 
   g_clear_handle_id (&self->load_source, g_source_remove);
+  g_clear_handle_id (&self->leader_source, g_source_remove);
   g_clear_object (&self->store);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->search, g_free);

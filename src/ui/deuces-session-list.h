@@ -16,7 +16,8 @@ gint64                   deuces_session_item_get_id       (DeucesSessionItem *se
 const DeucesSessionInfo *deuces_session_item_get_info     (DeucesSessionItem *self);
 /* "Ann, Bo, Cy, Di" */
 char                    *deuces_session_item_dup_players  (DeucesSessionItem *self);
-/* The leader's name, worked out (once) by the core; NULL before the first deal. */
+/* The leader's name, worked out by the core soon after the row is read; NULL until then
+ * and before the first deal. */
 const char              *deuces_session_item_get_leader   (DeucesSessionItem *self);
 /* The local day it started, "2026-11-22", for grouping. */
 const char              *deuces_session_item_get_day      (DeucesSessionItem *self);
