@@ -36,6 +36,23 @@ test_presets_ids (void)
   g_assert_null (deuces_preset_lookup (NULL));
 }
 
+/* A preset's own name and description go through the "house rules" translations; a copy
+ * someone renamed, or a variant of their own, is shown as written. */
+static void
+test_display_text (void)
+{
+  const DeucesVariant *classic = deuces_preset_lookup ("classic");
+
+  g_assert_cmpstr (deuces_variant_display_name ("classic", "Classic"), ==, "Classic");
+  g_assert_cmpstr (deuces_variant_display_description ("classic", classic->description), ==,
+                   classic->description);
+  g_assert_cmpstr (deuces_variant_display_name ("classic", "Friday Classic"), ==, "Friday Classic");
+  g_assert_cmpstr (deuces_variant_display_description ("classic", "Ours."), ==, "Ours.");
+  g_assert_cmpstr (deuces_variant_display_name ("our-rules", "Classic"), ==, "Classic");
+  g_assert_null (deuces_variant_display_name ("classic", NULL));
+  g_assert_null (deuces_variant_display_description (NULL, NULL));
+}
+
 /* The settlement and goal columns of RULES.md §2, and the option defaults each preset
  * names. */
 static void
@@ -304,6 +321,7 @@ main (int    argc,
   g_test_add_func ("/variant/presets/ids", test_presets_ids);
   g_test_add_func ("/variant/presets/columns", test_presets_columns);
   g_test_add_func ("/variant/presets/files", test_presets_files);
+  g_test_add_func ("/variant/presets/display-text", test_display_text);
   g_test_add_func ("/variant/round-trip", test_round_trip);
   g_test_add_func ("/variant/parse-errors", test_parse_errors);
   g_test_add_func ("/variant/based-on-preset", test_based_on_preset);

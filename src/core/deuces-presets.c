@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <gio/gio.h>
+#include <glib/gi18n-lib.h>
 
 #include "deuces-variant.h"
 
@@ -86,4 +87,34 @@ deuces_preset_lookup (const char *id)
     }
 
   return NULL;
+}
+
+/* Only text that is still the shipped preset's own is translated: a session keeps a copy
+ * of its variant, and a copy someone renamed says what they wrote. */
+static const char *
+display_text (const char *text,
+              const char *preset_text)
+{
+  if (text == NULL || preset_text == NULL || !g_str_equal (text, preset_text))
+    return text;
+
+  return g_dpgettext2 (GETTEXT_PACKAGE, "house rules", text);
+}
+
+const char *
+deuces_variant_display_name (const char *id,
+                             const char *name)
+{
+  const DeucesVariant *preset = deuces_preset_lookup (id);
+
+  return display_text (name, preset ? preset->name : NULL);
+}
+
+const char *
+deuces_variant_display_description (const char *id,
+                                    const char *description)
+{
+  const DeucesVariant *preset = deuces_preset_lookup (id);
+
+  return display_text (description, preset ? preset->description : NULL);
 }

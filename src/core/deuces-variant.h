@@ -185,6 +185,14 @@ const char    *deuces_next_leader_to_string (DeucesNextLeader    leader);
 GPtrArray     *deuces_presets            (void);
 const DeucesVariant *deuces_preset_lookup (const char         *id);
 
+/* What a person reads: the name or description of the variant @id in the user's language
+ * while it is still the shipped preset's own text (msgctxt "house rules"); a variant of
+ * one's own, or a preset renamed, as written. */
+const char    *deuces_variant_display_name        (const char *id,
+                                                   const char *name);
+const char    *deuces_variant_display_description (const char *id,
+                                                   const char *description);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesVariant, deuces_variant_free)
 
 G_END_DECLS

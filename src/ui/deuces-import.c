@@ -71,7 +71,7 @@ deuces_import_preview (const char *data,
         title = json_object_get_string_member_with_default (json_node_get_object (one), "title", NULL);
       players = deuces_join_players (game->players, game->n_players);
       /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
-      g_string_append_printf (text, _("• %s — %s · "), title ? title : game->variant->name, players);
+      g_string_append_printf (text, _("• %s — %s · "), title ? title : deuces_variant_display_name (game->variant->id, game->variant->name), players);
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
                                                  game->deals->len), game->deals->len);
       g_string_append_c (text, '\n');

@@ -134,7 +134,7 @@ problem (DeucesNewSessionDialog *self)
   if (filled < self->rows->len)
     return g_strdup ("");   /* not finished yet: nothing to complain about */
   if (variant != NULL && !deuces_variant_allows_players (variant, self->rows->len))
-    return g_strdup_printf (_("%s is not played with %u players"), variant->name, self->rows->len);
+    return g_strdup_printf (_("%s is not played with %u players"), deuces_variant_display_name (variant->id, variant->name), self->rows->len);
 
   {
     const char *currency = chosen_currency (self);
@@ -393,7 +393,7 @@ on_variant_changed (DeucesNewSessionDialog *self)
 
   if (variant == NULL)
     return;
-  adw_action_row_set_subtitle (self->description_row, variant->description ? variant->description : "");
+  adw_action_row_set_subtitle (self->description_row, variant->description ? deuces_variant_display_description (variant->id, variant->description) : "");
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
   gtk_switch_set_active (self->assistance_switch, variant->options.assistance);
   gtk_switch_set_active (self->dragon_switch, variant->options.dragon);
@@ -546,7 +546,7 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
     {
       const DeucesVariant *v = self->variants->pdata[i];
 
-      gtk_string_list_append (names, v->name);
+      gtk_string_list_append (names, deuces_variant_display_name (v->id, v->name));
       if (g_strcmp0 (v->id, default_variant) == 0)
         selected = i;
     }

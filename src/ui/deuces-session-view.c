@@ -163,7 +163,7 @@ update_status (DeucesSessionView *self)
   const DeucesGame *game = deuces_session_get_game (self->session);
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
   const DeucesOptions *o = &game->variant->options;
-  g_autoptr(GString) status = g_string_new (game->variant->name);
+  g_autoptr(GString) status = g_string_new (deuces_variant_display_name (game->variant->id, game->variant->name));
 
   /* Translators: separates parts of a status line */
   g_string_append (status, _(" · "));

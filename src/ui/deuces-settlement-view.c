@@ -188,7 +188,7 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   settlement = deuces_session_get_settlement (self->session);
 
   g_string_append_printf (text, "%s — %s\n", deuces_session_get_title (self->session),
-                          game->variant->name);
+                          deuces_variant_display_name (game->variant->id, game->variant->name));
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u deal\n", "%u deals\n",
                                              sheet->n_deals), sheet->n_deals);
   for (guint p = 0; p < game->n_players; p++)

@@ -681,7 +681,7 @@ deuces_stats_window_init (DeucesStatsWindow *self)
       const DeucesVariant *v = presets->pdata[i];
 
       g_ptr_array_add (self->variant_ids, g_strdup (v->id));
-      gtk_string_list_append (names, v->name);
+      gtk_string_list_append (names, deuces_variant_display_name (v->id, v->name));
     }
 
   gtk_widget_init_template (GTK_WIDGET (self));

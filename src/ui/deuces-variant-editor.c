@@ -264,7 +264,7 @@ deuces_variant_editor_new (GtkWindow           *parent,
   page = adw_preferences_page_new ();
   about = adw_preferences_group_new ();
   /* Translators: the variant a new one starts from, and how it scores */
-  subtitle = g_strdup_printf (_("Based on %s · scores by %s, settles %s"), base->name,
+  subtitle = g_strdup_printf (_("Based on %s · scores by %s, settles %s"), deuces_variant_display_name (base->id, base->name),
                               base->scheme == DEUCES_SCHEME_PLACEMENT ? _("finishing order")
                                                                       : _("cards left"),
                               deuces_settlement_to_string (base->settlement));

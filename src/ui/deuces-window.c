@@ -141,9 +141,9 @@ bind_row (GtkSignalListItemFactory *factory,
                            info->n_deals);
   if (leader != NULL)
     /* Translators: variant · number of deals · who leads, e.g. "Classic · 12 deals · Ann leads" */
-    detail_text = g_strdup_printf (_("%s · %s · %s leads"), info->variant_name, deals, leader);
+    detail_text = g_strdup_printf (_("%s · %s · %s leads"), deuces_variant_display_name (info->variant_id, info->variant_name), deals, leader);
   else
-    detail_text = g_strdup_printf (_("%s · %s"), info->variant_name, deals);
+    detail_text = g_strdup_printf (_("%s · %s"), deuces_variant_display_name (info->variant_id, info->variant_name), deals);
   if (info->ended == NULL)
     {
       g_autofree char *running = detail_text;
