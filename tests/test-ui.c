@@ -7,6 +7,8 @@
 #include <string.h>
 
 #include "deuces-application.h"
+#include "deuces-deal-editor.h"
+#include "deuces-document.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-stats-window.h"
@@ -402,6 +404,147 @@ collect_rows (GtkWidget *root,
     collect_rows (child, rows);
 }
 
+static void
+select_in (Fixture    *f,
+           const char *name,
+           guint       position)
+{
+  GtkWidget *drop = find_named (GTK_WIDGET (f->window), name);
+
+  g_assert_true (GTK_IS_DROP_DOWN (drop));
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), position);
+}
+
+/* Issue 4: "every preset of RULES.md can be played the same way". One deal under each
+ * preset, entered through the editor's own fields (only the facts that preset asks for),
+ * must be recorded exactly as the same facts written as a session document and scored
+ * by the core (INTERFACE.md): what the scorer typed is what the ledger keeps. */
+static void
+test_every_preset (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GPtrArray *presets = deuces_presets ();
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  /* Bo, Cy, Di (and Ed) after Ann went out: counts, or cards for face-value schemes. */
+  const char *counts[] = { "5", "10", "13", "7" };
+  const char *hands[] = { "2S AH", "3C 4D 5H 6S 7C 8D 9H 10S JC QD", "KD", "QS" };
+
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const DeucesVariant *variant = presets->pdata[i];
+      DeucesFacts facts = deuces_variant_facts (variant);
+      guint n = variant->players_mask & (1 << 4) ? 4 : 5;
+      DeucesNewSession request = { 0, };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) doc = g_string_new (NULL);
+      g_autoptr(DeucesGame) expected_game = NULL;
+      g_autoptr(DeucesScoreSheet) expected = NULL;
+      const DeucesScoreSheet *sheet;
+      GtkWidget *editor, *save;
+      Fixture fixture = { NULL, }, *f = &fixture;
+      gboolean scored_something = FALSE;
+      gint64 id;
+
+      g_test_message ("preset %s, %u players", variant->id, n);
+      request.variant = variant;
+      request.variant_id = variant->id;
+      request.players = players;
+      request.n_players = n;
+      id = deuces_store_create_session (store, &request, &error);
+      g_assert_no_error (error);
+      f->window = deuces_window_new (test_app);
+      gtk_window_present (GTK_WINDOW (f->window));
+      g_assert_true (deuces_window_open_session (f->window, id));
+      f->session = g_object_ref (deuces_window_get_session (f->window));
+      deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
+                                                                             DEUCES_TYPE_SESSION_VIEW)));
+
+      g_string_append_printf (doc, "{\"variant\": \"%s\", \"players\": [", variant->id);
+      for (guint p = 0; p < n; p++)
+        g_string_append_printf (doc, "%s\"%s\"", p ? ", " : "", players[p]);
+      g_string_append (doc, "], \"deals\": [{");
+
+      /* Ann went out first: her digit. */
+      g_assert_true (press_key (field (f, "winner", 0), GDK_KEY_1, 0));
+      if (facts & DEUCES_FACT_ORDER)
+        {
+          g_string_append (doc, "\"finish_order\": [\"Ann\"");
+          for (guint p = 1; p < n; p++)
+            {
+              g_autofree char *place = g_strdup_printf ("%u", p + 1);
+
+              gtk_editable_set_text (GTK_EDITABLE (field (f, "main", p)), place);
+              g_string_append_printf (doc, ", \"%s\"", players[p]);
+            }
+          g_string_append (doc, "]");
+        }
+      else
+        {
+          const char *const *values = facts & DEUCES_FACT_HANDS ? hands : counts;
+
+          g_string_append_printf (doc, "\"winner\": \"Ann\", \"%s\": {",
+                                  facts & DEUCES_FACT_HANDS ? "hands" : "cards_left");
+          for (guint p = 1; p < n; p++)
+            {
+              gtk_editable_set_text (GTK_EDITABLE (field (f, "main", p)), values[p - 1]);
+              g_string_append_printf (doc, "%s\"%s\": %s%s%s", p > 1 ? ", " : "", players[p],
+                                      facts & DEUCES_FACT_HANDS ? "\"" : "", values[p - 1],
+                                      facts & DEUCES_FACT_HANDS ? "\"" : "");
+            }
+          g_string_append (doc, "}");
+        }
+      if (facts & DEUCES_FACT_TWOS_LEFT)
+        {
+          /* Di kept two twos. */
+          gtk_editable_set_text (GTK_EDITABLE (field (f, "twos", 3)), "2");
+          g_string_append (doc, ", \"twos_left\": {\"Di\": 2}");
+        }
+      if (facts & DEUCES_FACT_FINAL_PLAY)
+        {
+          /* Ann went out on a pair of twos. */
+          select_in (f, "final-cards", 2);
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (find_named (GTK_WIDGET (f->window), "final-twos")), 2);
+          g_string_append (doc, ", \"final_play\": {\"cards\": 2, \"twos\": 2}");
+        }
+      if (facts & DEUCES_FACT_STARTER)
+        {
+          select_in (f, "starter", 3);   /* Cy */
+          g_string_append (doc, ", \"starter\": \"Cy\"");
+        }
+      if (facts & DEUCES_FACT_SPECIALS)
+        {
+          select_in (f, "special-1", 1);   /* Bo's unbeaten four of a kind */
+          g_string_append (doc, ", \"specials\": {\"Bo\": [\"quads\"]}");
+        }
+      g_string_append (doc, "}]}");
+
+      editor = gtk_widget_get_ancestor (field (f, "main", 1), g_type_from_name ("DeucesDealEditor"));
+      save = find_button (editor, "_Save Deal");
+      g_assert_nonnull (save);
+      g_signal_emit_by_name (save, "clicked");
+      g_assert_cmpstr (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)), ==, NULL);
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+
+      expected_game = deuces_document_parse_data (doc->str, -1, &error);
+      g_assert_no_error (error);
+      expected = deuces_game_score (expected_game, &error);
+      g_assert_no_error (error);
+      sheet = deuces_session_get_sheet (f->session);
+      g_assert_cmpuint (sheet->n_deals, ==, 1);
+      for (guint p = 0; p < n; p++)
+        {
+          g_assert_cmpint (sheet->deals[0].points[p], ==, expected->deals[0].points[p]);
+          scored_something |= expected->deals[0].points[p] != 0;
+        }
+      g_assert_true (scored_something);
+
+      g_clear_object (&f->session);
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
 /* Issue 4, "New session": four names, a variant's switch changed, Start. */
 static void
 test_new_session (void)
@@ -564,6 +707,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
+  g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 
   status = g_test_run ();

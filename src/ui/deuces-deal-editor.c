@@ -262,6 +262,13 @@ on_field_activate (GtkWidget        *field,
     deuces_deal_editor_save (self);
 }
 
+static void
+on_spin_text_activate (GtkWidget        *text,
+                       DeucesDealEditor *self)
+{
+  on_field_activate (gtk_widget_get_ancestor (text, GTK_TYPE_SPIN_BUTTON), self);
+}
+
 static GtkEntry *
 make_entry (DeucesDealEditor *self,
             const char       *accessible,
@@ -575,6 +582,7 @@ build_fields (DeucesDealEditor *self)
         gtk_accessible_update_property (GTK_ACCESSIBLE (drop), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                         accessible, -1);
         self->special_drops[p] = GTK_DROP_DOWN (drop);
+        name_widget (drop, "special", p);
         gtk_grid_attach (self->grid, drop, (int) p + 1, special_row, 1, 1);
       }
 
@@ -591,7 +599,9 @@ build_fields (DeucesDealEditor *self)
                                       _("The winning play"), -1);
       gtk_accessible_update_property (GTK_ACCESSIBLE (spin), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       _("Twos in the winning play"), -1);
-      g_signal_connect (spin, "activate", G_CALLBACK (on_field_activate), self);
+      /* GtkSpinButton has no "activate" before GTK 4.14: its text does. */
+      g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (spin)), "activate",
+                        G_CALLBACK (on_spin_text_activate), self);
       gtk_widget_set_name (drop, "final-cards");
       gtk_widget_set_name (spin, "final-twos");
       add_extra (self, _("Winning _play"), drop);
@@ -600,11 +610,13 @@ build_fields (DeucesDealEditor *self)
   if (self->facts & DEUCES_FACT_STARTER)
     {
       self->starter_drop = make_player_drop (self, C_("starter", "—"));
+      gtk_widget_set_name (GTK_WIDGET (self->starter_drop), "starter");
       add_extra (self, _("S_tarted by"), GTK_WIDGET (self->starter_drop));
     }
   if (self->facts & DEUCES_FACT_ASSIST)
     {
       self->assist_drop = make_player_drop (self, C_("assist", "Nobody"));
+      gtk_widget_set_name (GTK_WIDGET (self->assist_drop), "assist");
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->assist_drop),
                                    _("The player whose too-low single let the winner out; "
                                      "they pay everyone’s penalty"));
@@ -613,6 +625,7 @@ build_fields (DeucesDealEditor *self)
   if (self->facts & DEUCES_FACT_LOSER)
     {
       self->loser_drop = make_player_drop (self, _("From the cards"));
+      gtk_widget_set_name (GTK_WIDGET (self->loser_drop), "loser");
       add_extra (self, _("_Loser"), GTK_WIDGET (self->loser_drop));
     }
   if (self->facts & DEUCES_FACT_DRAGON)
