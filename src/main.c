@@ -2,10 +2,8 @@
 /* main.c: the entry point of the Deuces desktop app. */
 #include "config.h"
 
-#include <glib/gi18n.h>
-#include <locale.h>
-
 #include "deuces-application.h"
+#include "deuces-i18n.h"
 
 int
 main (int   argc,
@@ -13,10 +11,7 @@ main (int   argc,
 {
   g_autoptr(DeucesApplication) app = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  deuces_i18n_init ();
 
   app = deuces_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

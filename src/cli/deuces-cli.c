@@ -5,13 +5,13 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
-#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "deuces-cli-private.h"
 #include "deuces-error.h"
+#include "deuces-i18n.h"
 #include "deuces-store.h"
 
 int
@@ -273,10 +273,7 @@ main (int    argc,
   CliContext cli = { NULL };
   int i;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  deuces_i18n_init ();
 
   for (i = 1; i < argc && argv[i][0] == '-'; i++)
     {

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-i18n.h: the user's locale and Deuces' translations, for each program's main (). */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Sets the locale from the environment and binds the "deuces" text domain to the
+ * installed translations, or to $DEUCES_LOCALEDIR (build-aux/run points it at the build
+ * tree's, so an uninstalled build speaks the user's language too). */
+void deuces_i18n_init (void);
+
+G_END_DECLS
