@@ -4,9 +4,11 @@
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 
 #include "deuces-document.h"
 #include "deuces-error.h"
+#include "deuces-exchange.h"
 #include "deuces-money.h"
 
 /* Documents are written with single quotes to keep the tables readable. */
@@ -695,6 +697,67 @@ test_players (void)
   }
 }
 
+/* 002 The Basic Game: "When the deal is complete, the Asshole must give his highest card
+ * to the President, and the President gives back in exchange any card which he does not
+ * want"; 002 Scoring: with five players scoring 2, 1, 0, -1, -2, "the scores for a hand
+ * also indicate how many cards each loser has to exchange with each winner". */
+static void
+test_card_exchange (void)
+{
+  static const struct {
+    const char *document;
+    guint       n;
+    const char *expected;   /* "giver>receiver:cards" per exchange, with titles */
+  } cases[] = {
+    { "{\"variant\": \"president\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"],"
+      " \"deals\": [{\"finish_order\": [\"Di\", \"Ann\", \"Bo\", \"Cy\"]}]}",
+      1, "Cy (Scum)>Di (President):1" },
+    { "{\"variant\": \"president-symmetric\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\", \"Ed\"],"
+      " \"deals\": [{\"finish_order\": [\"Ed\", \"Di\", \"Cy\", \"Bo\", \"Ann\"]}]}",
+      2, "Ann (Scum)>Ed (President):2 Bo (Citizen)>Di (Vice-President):1" },
+    { "{\"variant\": \"president-symmetric\", \"players\": [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"],"
+      " \"deals\": [{\"finish_order\": [\"A\", \"B\", \"C\", \"D\", \"E\", \"F\", \"G\"]}]}",
+      3, "G (Scum)>A (President):3 F (Citizen)>B (Vice-President):2 E (Citizen)>C (Citizen):1" },
+    /* Before any deal, and under a placement scheme without an exchange: none. */
+    { "{\"variant\": \"president\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], \"deals\": []}",
+      0, "" },
+    { "{\"variant\": \"finish-order\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"],"
+      " \"deals\": [{\"finish_order\": [\"Di\", \"Ann\", \"Bo\", \"Cy\"]}]}",
+      0, "" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesGame) game = deuces_document_parse_data (cases[c].document, -1, &error);
+      g_autoptr(GString) text = g_string_new (NULL);
+      DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
+      guint n;
+
+      g_assert_no_error (error);
+      n = deuces_game_card_exchanges (game, exchanges);
+      g_assert_cmpuint (n, ==, cases[c].n);
+      for (guint k = 0; k < n; k++)
+        g_string_append_printf (text, "%s%s (%s)>%s (%s):%u", k ? " " : "",
+                                game->players[exchanges[k].giver], exchanges[k].giver_title,
+                                game->players[exchanges[k].receiver], exchanges[k].receiver_title,
+                                exchanges[k].cards);
+      g_assert_cmpstr (text->str, ==, cases[c].expected);
+    }
+
+  /* Only placement schemes exchange cards. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesVariant) variant =
+      deuces_variant_parse ("base = classic\nid = swap\nname = Swap\nexchange = scum-president\n",
+                            -1, "swap.variant", &error);
+
+    g_assert_null (variant);
+    g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT);
+    g_assert_nonnull (strstr (error->message, "a card exchange needs the placement scheme"));
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -711,6 +774,7 @@ main (int    argc,
   g_test_add_func ("/validation/add-deal-unchanged", test_add_deal_unchanged);
   g_test_add_func ("/scoring/options/finished", test_finished);
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
+  g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
   g_test_add_func ("/validation/players", test_players);
 

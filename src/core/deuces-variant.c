@@ -18,6 +18,7 @@ static const char *settlement_names[] = {
   "pairwise", "winner-collects", "per-pair", "loser-pays"
 };
 static const char *next_leader_names[] = { "winner", "three-of-diamonds", "loser" };
+static const char *exchange_names[] = { "none", "scum-president", "by-points" };
 
 DeucesVariant *
 deuces_variant_new (void)
@@ -439,6 +440,13 @@ deuces_variant_set_field (DeucesVariant *variant,
       variant->scheme = n;
       return TRUE;
     }
+  if (g_str_equal (key, "exchange"))
+    {
+      if (!parse_enum (key_in, value, exchange_names, G_N_ELEMENTS (exchange_names), &n, error))
+        return FALSE;
+      variant->exchange = n;
+      return TRUE;
+    }
   if (g_str_equal (key, "settlement"))
     {
       if (!parse_enum (key_in, value, settlement_names, G_N_ELEMENTS (settlement_names),
@@ -571,6 +579,12 @@ check_complete (const DeucesVariant *variant,
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
                    _("the winner-collects settlement needs the penalty scheme"));
+      return FALSE;
+    }
+  if (variant->exchange != DEUCES_EXCHANGE_NONE && variant->scheme != DEUCES_SCHEME_PLACEMENT)
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                   _("a card exchange needs the placement scheme"));
       return FALSE;
     }
 
@@ -848,6 +862,8 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
       key = n == 0 ? g_strdup ("placement") : g_strdup_printf ("placement.%u", n);
       func (key, points, user_data);
     }
+  if (variant->exchange != DEUCES_EXCHANGE_NONE)
+    func ("exchange", exchange_names[variant->exchange], user_data);
 
   func ("assistance", o->assistance ? "true" : "false", user_data);
   func ("dragon", o->dragon ? "true" : "false", user_data);

@@ -35,6 +35,13 @@ typedef enum {
   DEUCES_NEXT_LEADER_LOSER,
 } DeucesNextLeader;
 
+/* The card exchange before the next deal under placement schemes (002 President). */
+typedef enum {
+  DEUCES_EXCHANGE_NONE,
+  DEUCES_EXCHANGE_SCUM_PRESIDENT,  /* the Scum gives the President their highest card */
+  DEUCES_EXCHANGE_BY_POINTS,       /* each loser gives as many cards as they scored below 0 */
+} DeucesExchange;
+
 /* The switches a variant sets and a session can override (RULES.md §2, Options). */
 typedef struct {
   gboolean         assistance;
@@ -102,6 +109,7 @@ typedef struct {
    * Missing positions score 0. */
   guint                placement_n[DEUCES_MAX_PLAYERS + 1];
   gint                 placement[DEUCES_MAX_PLAYERS + 1][DEUCES_MAX_PLAYERS];
+  DeucesExchange       exchange;
 
   DeucesOptions        options;
 } DeucesVariant;

@@ -12,6 +12,7 @@
 #include "deuces-print.h"
 #include "deuces-sheet-view.h"
 #include "deuces-session-view.h"
+#include "deuces-exchange.h"
 #include "deuces-settlement-view.h"
 #include "deuces-window.h"
 
@@ -190,6 +191,32 @@ update_status (DeucesSessionView *self)
       /* Translators: who plays first in the next deal */
       g_string_append_printf (status, _("%s leads the next deal"),
                               game->players[sheet->next_leader]);
+    }
+  if (!sheet->finished && !deuces_session_get_ended (self->session))
+    {
+      DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
+      guint n = deuces_game_card_exchanges (game, exchanges);
+
+      for (guint k = 0; k < n; k++)
+        {
+          const DeucesCardExchange *e = &exchanges[k];
+
+          g_string_append (status, k == 0 ? _(" · ") : _("; "));
+          if (e->cards == 1)
+            /* Translators: before the next deal of President, e.g. "Di (Scum) gives Ann
+             * (President) their highest card for one they do not want" */
+            g_string_append_printf (status, _("%s (%s) gives %s (%s) their highest card for one they do not want"),
+                                    game->players[e->giver], e->giver_title,
+                                    game->players[e->receiver], e->receiver_title);
+          else
+            g_string_append_printf (status,
+                                    g_dngettext (GETTEXT_PACKAGE,
+                                                 "%s (%s) gives %s (%s) their %u highest card for as many they do not want",
+                                                 "%s (%s) gives %s (%s) their %u highest cards for as many they do not want",
+                                                 e->cards),
+                                    game->players[e->giver], e->giver_title,
+                                    game->players[e->receiver], e->receiver_title, e->cards);
+        }
     }
   gtk_label_set_text (self->status_label, status->str);
 }

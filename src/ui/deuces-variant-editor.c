@@ -34,6 +34,7 @@ static const FieldInfo fields[] = {
   { "special-final-factor", N_("Multiplier when a special ends the deal"), NULL },
   { "loser-points", N_("Points the loser pays"), NULL },
   { "placement", N_("Points by finishing place"), N_("e.g. “5,3,1,0”") },
+  { "exchange", N_("Card exchange before each deal"), N_("none, scum-president or by-points") },
   { "assistance", N_("Assistance penalty"), N_("Whoever lets the winner out on a single pays for everyone") },
   { "dragon", N_("Dragon"), N_("A hand of 3 to 2 wins at once") },
   { "twos-out-doubles", N_("Twos out double"), NULL },

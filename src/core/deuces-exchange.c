@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-exchange.c: President's titles and the card exchange before the next deal. */
+
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "deuces-exchange.h"
+
+guint
+deuces_game_card_exchanges (const DeucesGame   *game,
+                            DeucesCardExchange *exchanges)
+{
+  const DeucesVariant *variant = game->variant;
+  const DeucesDeal *last;
+  guint n = game->n_players, count = 0;
+
+  if (variant->exchange == DEUCES_EXCHANGE_NONE || game->deals->len == 0)
+    return 0;
+  last = &g_array_index (game->deals, DeucesDeal, game->deals->len - 1);
+  if (last->n_order != n)
+    return 0;
+
+  if (variant->exchange == DEUCES_EXCHANGE_SCUM_PRESIDENT)
+    {
+      exchanges[0].giver = last->finish_order[n - 1];
+      exchanges[0].receiver = last->finish_order[0];
+      exchanges[0].cards = 1;
+      exchanges[0].giver_title = deuces_placement_title (n - 1, n);
+      exchanges[0].receiver_title = deuces_placement_title (0, n);
+      return 1;
+    }
+
+  /* By points: the k-th from last gives the k-th from first as many cards as the k-th
+   * from first scored (2, 1 with five players; 3, 2, 1 with seven). */
+  for (guint k = 0; k < n / 2; k++)
+    {
+      const gint *points = variant->placement_n[n] > 0 ? variant->placement[n] : variant->placement[0];
+      guint n_points = variant->placement_n[n] > 0 ? variant->placement_n[n] : variant->placement_n[0];
+      gint cards = k < n_points ? points[k] : 0;
+
+      if (cards <= 0)
+        break;
+      exchanges[count].giver = last->finish_order[n - 1 - k];
+      exchanges[count].receiver = last->finish_order[k];
+      exchanges[count].cards = (guint8) cards;
+      exchanges[count].giver_title = deuces_placement_title (n - 1 - k, n);
+      exchanges[count].receiver_title = deuces_placement_title (k, n);
+      count++;
+    }
+  return count;
+}
+
+const char *
+deuces_placement_title (guint place,
+                        guint n_players)
+{
+  if (place == 0)
+    return _("President");
+  if (place + 1 == n_players)
+    return _("Scum");
+  if (place == 1)
+    return _("Vice-President");
+  return _("Citizen");
+}
