@@ -647,11 +647,35 @@ test_print_pdf (Fixture       *f,
                                &text, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_nonnull (strstr (text, "Test night"));
-  g_assert_nonnull (strstr (text, "Total"));
-  g_assert_nonnull (strstr (text, "39"));                 /* Di's 13 cards, ×3 */
+  /* 000 Scoring: Bo 5, Cy 3, Di 13 cards ×3 = 39; every player's total on one line. */
+  {
+    g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+    g_autofree char *totals = NULL;
+
+    for (guint i = 0; lines[i] != NULL && totals == NULL; i++)
+      if (g_str_has_prefix (g_strstrip (lines[i]), "Total"))
+        {
+          g_auto(GStrv) words = g_strsplit_set (lines[i], " ", -1);
+          g_autoptr(GString) joined = g_string_new (NULL);
+
+          for (guint w = 0; words[w] != NULL; w++)
+            if (*words[w] != '\0')
+              g_string_append_printf (joined, "%s%s", joined->len ? " " : "", words[w]);
+          totals = g_string_free (g_steal_pointer (&joined), FALSE);
+        }
+    g_assert_cmpstr (totals, ==, "Total 0 5 3 39");
+  }
+  /* RULES.md §3 pairwise: (47 − 4 × total) × 0.50 HKD. */
+  g_assert_nonnull (strstr (text, "+23.50 HKD"));
+  g_assert_nonnull (strstr (text, "+13.50 HKD"));
+  g_assert_nonnull (strstr (text, "+17.50 HKD"));
+  g_assert_nonnull (strstr (text, "−54.50 HKD"));
   g_assert_nonnull (strstr (text, "Di pays Ann"));
   g_assert_true (g_spawn_sync (NULL, (char **) pdftoppm, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                                NULL, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, &error));
+  g_assert_no_error (error);
   g_assert_true (g_file_test (png1, G_FILE_TEST_EXISTS));
   g_unlink (png1);
   g_unlink (pdf);

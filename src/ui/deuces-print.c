@@ -124,15 +124,18 @@ on_draw_page (GtkPrintOperation *operation,
       last_row = first_row + job->rows_page;
     }
 
-  /* Column headings on every page. */
-  draw_text (context, "#", 0, y, 0, BODY_SIZE, TRUE);
-  for (guint p = 0; p < game->n_players; p++)
-    draw_text (context, game->players[p], 40 + column * (p + 1) - 6, y, 1, BODY_SIZE, TRUE);
-  y += job->line;
+  /* Column headings on every page that has deals or the totals on it. */
   cairo_set_line_width (cr, 0.5);
-  cairo_move_to (cr, 0, y - 2);
-  cairo_line_to (cr, width, y - 2);
-  cairo_stroke (cr);
+  if (first_row <= n_deals)
+    {
+      draw_text (context, "#", 0, y, 0, BODY_SIZE, TRUE);
+      for (guint p = 0; p < game->n_players; p++)
+        draw_text (context, game->players[p], 40 + column * (p + 1) - 6, y, 1, BODY_SIZE, TRUE);
+      y += job->line;
+      cairo_move_to (cr, 0, y - 2);
+      cairo_line_to (cr, width, y - 2);
+      cairo_stroke (cr);
+    }
 
   for (row = first_row; row < last_row; row++)
     {
@@ -210,16 +213,21 @@ make_operation (DeucesSession *session)
   return operation;
 }
 
-void
+gboolean
 deuces_print_session (DeucesSession *session,
-                      GtkWindow     *parent)
+                      GtkWindow     *parent,
+                      GError       **error)
 {
   g_autoptr(GtkPrintOperation) operation = make_operation (session);
-  g_autoptr(GError) error = NULL;
+  g_autoptr(GError) local_error = NULL;
 
   if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent,
-                               &error) == GTK_PRINT_OPERATION_RESULT_ERROR)
-    g_warning ("Printing failed: %s", error->message);
+                               &local_error) != GTK_PRINT_OPERATION_RESULT_ERROR)
+    return TRUE;
+  /* Translators: the printing system's own message follows */
+  g_set_error (error, local_error->domain, local_error->code, _("Could not print: %s"),
+               local_error->message);
+  return FALSE;
 }
 
 gboolean

@@ -8,9 +8,11 @@
 
 G_BEGIN_DECLS
 
-/* Shows the print dialog for @session over @parent. */
-void     deuces_print_session        (DeucesSession *session,
-                                      GtkWindow     *parent);
+/* Shows the print dialog for @session over @parent; FALSE with @error when printing
+ * failed (not when the dialog was cancelled). */
+gboolean deuces_print_session        (DeucesSession *session,
+                                      GtkWindow     *parent,
+                                      GError       **error);
 /* Writes the same pages to a PDF file, without a dialog. */
 gboolean deuces_print_session_to_pdf (DeucesSession *session,
                                       const char    *path,

@@ -673,8 +673,14 @@ deuces_session_view_activate (DeucesSessionView *self,
   else if (g_str_equal (command, "export-session"))
     export_session (self);
   else if (g_str_equal (command, "print-session"))
-    deuces_print_session (self->session,
-                          GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)));
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!deuces_print_session (self->session,
+                                 GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
+                                 &error))
+        toast_error (self, error);
+    }
   else
     g_warning ("Unknown session command “%s”", command);
 }
