@@ -11,4 +11,11 @@ G_BEGIN_DECLS
  * tree's, so an uninstalled build speaks the user's language too). */
 void deuces_i18n_init (void);
 
+/* Dates as a person reads them, in the user's language: "November 22, 2026" (a
+ * session's default title, the printed sheet), "Sunday, November 22, 2026" (a day in
+ * the session list) and "Nov 22, 2026" (chart labels). */
+char *deuces_format_date       (GDateTime *time);
+char *deuces_format_day        (GDateTime *time);
+char *deuces_format_short_date (GDateTime *time);
+
 G_END_DECLS

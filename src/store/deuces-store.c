@@ -10,6 +10,7 @@
 #include <sqlite3.h>
 #include <string.h>
 
+#include "deuces-i18n.h"
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
@@ -1441,7 +1442,7 @@ default_title (const char *title)
   if (*stripped != '\0')
     return g_steal_pointer (&stripped);
   now = g_date_time_new_now_local ();
-  return g_date_time_format (now, "%x");
+  return deuces_format_date (now);
 }
 
 gint64

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-i18n.h"
 #include "deuces-money.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-variant-library.h"
@@ -524,7 +525,7 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
   g_autofree char *default_currency = NULL;
   g_autofree char *stake = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *today = g_date_time_format (now, "%x");
+  g_autofree char *today = deuces_format_date (now);
   guint selected = 0;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-i18n.h"
 #include "deuces-print.h"
 
 typedef struct {
@@ -110,7 +111,7 @@ on_draw_page (GtkPrintOperation *operation,
   if (page == 0)
     {
       g_autoptr(GDateTime) local = g_date_time_to_local (info->started);
-      g_autofree char *date = g_date_time_format (local, "%x");
+      g_autofree char *date = deuces_format_date (local);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s", deuces_variant_display_name (game->variant->id, game->variant->name), date);
 
       y += draw_text (context, info->title, 0, y, 0, 16, TRUE) + 4;

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <stdio.h>
 
+#include "deuces-i18n.h"
 #include "deuces-chart.h"
 #include "deuces-money.h"
 #include "deuces-stats-window.h"
@@ -451,7 +452,7 @@ show_chart (DeucesStatsWindow *self,
       DeucesStatsPoint *point = sessions->pdata[s];
       g_autoptr(GDateTime) local = point->started ? g_date_time_to_local (point->started) : NULL;
 
-      g_ptr_array_add (labels, local ? g_date_time_format (local, "%x") : g_strdup ("?"));
+      g_ptr_array_add (labels, local ? deuces_format_short_date (local) : g_strdup ("?"));
     }
 
   format->currency = g_strdup (currency);

@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "deuces-i18n.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
@@ -130,7 +131,7 @@ bind_row (GtkSignalListItemFactory *factory,
                      g_strcmp0 (deuces_session_item_get_day (previous),
                                 deuces_session_item_get_day (session)) != 0;
     }
-  day_text = g_date_time_format (local, "%A, %x");
+  day_text = deuces_format_day (local);
   gtk_label_set_text (GTK_LABEL (day), day_text);
   gtk_widget_set_visible (day, first_of_day);
 
