@@ -1243,6 +1243,8 @@ deuces_store_compute_stats (DeucesStore               *self,
                             GError                   **error)
 {
   static const DeucesSessionFilter none = { 0, };
+  DeucesSessionFilter sql_filter;
+  const char *player = NULL;
   g_autoptr(DeucesStats) stats = deuces_stats_new ();
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) variants = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
@@ -1256,11 +1258,16 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
   if (filter == NULL)
     filter = &none;
+  /* The players' name column compares with NOCASE, which folds ASCII only: "élodie"
+   * would miss "Élodie". The player is matched below with g_utf8_casefold, like @group. */
+  sql_filter = *filter;
+  player = sql_filter.player;
+  sql_filter.player = NULL;
 
   ids = prepare (self, "SELECT s.id FROM sessions s WHERE " FILTER_CONDITIONS, error);
   if (ids == NULL)
     return NULL;
-  bind_filter (ids, filter);
+  bind_filter (ids, &sql_filter);
   while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
     g_hash_table_add (wanted, g_memdup2 (&(gint64) { sqlite3_column_int64 (ids, 0) }, sizeof (gint64)));
   if (rc != SQLITE_DONE)
@@ -1302,6 +1309,8 @@ deuces_store_compute_stats (DeucesStore               *self,
             players[n_players++] = column_text (seats, 1);
           seat_rc = sqlite3_step (seats);
         }
+      if (take && player != NULL)
+        take = sat_in (players, n_players, player);
       for (guint k = 0; take && group != NULL && group[k] != NULL; k++)
         take = sat_in (players, n_players, group[k]);
       if (take)
