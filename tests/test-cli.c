@@ -542,6 +542,98 @@ test_stats (void)
   remove_tree (dir);
 }
 
+/* Audit: stats arguments, Unicode names and the plain table. By hand: S1, classic at HKD
+ * 0.50 with Élodie out, Ann 2, Bo 5: (7 − 3 × total) × 0.50 gives Élodie +3.50, Ann
+ * +0.50, Bo −4.00. S2, flat at JPY 100: Ann out, Bo 5: Ann +500, Bo −500 JPY. Head to
+ * head: Bo pays Ann (5 − 2) × 0.50 = 1.50 HKD and 500 JPY; Ann pays Élodie 2 × 0.50 =
+ * 1.00; Bo pays Élodie 5 × 0.50 = 2.50. */
+static void
+test_stats_arguments (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) lower = { 0 };
+  g_auto(Run) upper = { 0 };
+  g_auto(Run) table = { 0 };
+  g_auto(Run) group = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(Run) swapped = { 0 };
+  g_auto(Run) short_date = { 0 };
+  g_auto(Run) stranger = { 0 };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *best, *bo = NULL, *worst;
+  JsonArray *players;
+  const char *history =
+    "[{\"variant\":\"classic\",\"players\":[\"Élodie\",\"Ann\",\"Bo\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Élodie\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]},"
+    "{\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\"],\"stake\":\"100\","
+    "\"currency\":\"JPY\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":5}}]}]";
+
+  run_db (&imported, db, history, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+
+  /* Names match ignoring case beyond ASCII, like everywhere else in the app. */
+  run_db (&lower, db, NULL, "stats", "--player", "élodie", NULL);
+  g_assert_cmpint (lower.status, ==, 0);
+  g_assert_nonnull (strstr (lower.out, "1 session, 1 deal"));
+  g_assert_nonnull (strstr (lower.out, "Élodie "));
+  run_db (&upper, db, NULL, "stats", "--player", "ÉLODIE", NULL);
+  g_assert_cmpint (upper.status, ==, 0);
+  g_assert_cmpstr (upper.out, ==, lower.out);
+
+  /* The plain table has best and worst sessions per currency and head to head. */
+  run_db (&table, db, NULL, "stats", NULL);
+  g_assert_cmpint (table.status, ==, 0);
+  g_assert_nonnull (strstr (table.out, "2 sessions, 2 deals"));
+  g_assert_nonnull (strstr (table.out, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
+  g_assert_nonnull (strstr (table.out, "Bo               best #1 "));
+  g_assert_nonnull (strstr (table.out, " -4.00 HKD, worst #1 "));
+  g_assert_nonnull (strstr (table.out, " -500 JPY, worst #2 "));
+  g_assert_nonnull (strstr (table.out, "Ann – Bo: 1.50 HKD, 500 JPY\n"));
+  g_assert_nonnull (strstr (table.out, "Ann – Élodie: -1.00 HKD\n"));
+  g_assert_nonnull (strstr (table.out, "Bo – Élodie: -2.50 HKD\n"));
+  g_assert_null (strstr (table.out, "Bo – Ann"));
+
+  /* Several players: the sessions where they all sat. */
+  run_db (&group, db, NULL, "stats", "--player", "Élodie", "--player", "bo", NULL);
+  g_assert_cmpint (group.status, ==, 0);
+  g_assert_nonnull (strstr (group.out, "1 session, 1 deal"));
+  g_assert_nonnull (strstr (group.out, "Bo – Élodie: -2.50 HKD\n"));
+  g_assert_null (strstr (group.out, "\nAnn "));
+
+  run_db (&json, db, NULL, "stats", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  root = parse_object (parser, json.out);
+  best = json_object_get_object_member (root, "best_win_rate");
+  g_assert_cmpstr (json_object_get_string_member (best, "player"), ==, "Élodie");
+  g_assert_cmpint (json_object_get_int_member (best, "min_deals"), ==, 1);
+  players = json_object_get_array_member (root, "players");
+  for (guint i = 0; i < json_array_get_length (players); i++)
+    if (g_str_equal (json_object_get_string_member (json_array_get_object_element (players, i), "name"), "Bo"))
+      bo = json_array_get_object_element (players, i);
+  g_assert_nonnull (bo);
+  worst = json_object_get_object_member (bo, "worst_sessions");
+  g_assert_cmpint (json_object_get_size (worst), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (worst, "HKD"), "session"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (worst, "HKD"), "amount"),
+                   ==, "-4.00");
+  g_assert_cmpint (json_object_get_int_member (json_object_get_object_member (worst, "JPY"), "session"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (worst, "JPY"), "amount"),
+                   ==, "-500");
+
+  run_db (&swapped, db, NULL, "stats", "--to", "2026-10-01", "--from", "2026-11-01", NULL);
+  assert_one_line_error (&swapped, 2, "deuces-cli: stats: --from 2026-11-01 is after --to 2026-10-01\n");
+  run_db (&short_date, db, NULL, "stats", "--from", "2026-1-5", NULL);
+  assert_one_line_error (&short_date, 2, "deuces-cli: stats: “2026-1-5” is not a date like 2026-11-22\n");
+  run_db (&stranger, db, NULL, "stats", "--player", "Ann", "--player", "Zed", NULL);
+  assert_one_line_error (&stranger, 2, "deuces-cli: stats: Ann, Zed never sat together in these sessions\n");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -559,6 +651,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/stats", test_stats);
+  g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 
   return g_test_run ();
 }

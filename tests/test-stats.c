@@ -43,7 +43,7 @@ add (DeucesStats *stats,
   sheet = deuces_game_score (game, &error);
   g_assert_no_error (error);
   settlement = deuces_game_settle (game, sheet);
-  deuces_stats_add_session (stats, id, started, game, sheet, settlement);
+  deuces_stats_add_session (stats, id, started, NULL, game, sheet, settlement);
 }
 
 static gint64
@@ -85,9 +85,21 @@ test_players (void)
   g_assert_cmpuint (deuces_player_stats_win_rate (ann), ==, 500);
   g_assert_cmpint (net (ann, "HKD"), ==, -4050 + 50);
   g_assert_cmpint (net (ann, ""), ==, 400);      /* flat: 4 points at stake 1.00 */
-  g_assert_cmpint (ann->best_session, ==, 3);
-  g_assert_cmpint (ann->worst_session, ==, 1);
-  g_assert_cmpint (ann->worst.amount, ==, -4050);
+  /* Best and worst are per currency. This used to say the best was session C (+4.00
+   * points), ranking 400 hundredths of a point above +0.50 HKD in session B: points and
+   * dollars are not comparable. In HKD her best is B (+0.50), her worst A (−40.50); C is
+   * her only points session, so both best and worst there. */
+  g_assert_cmpuint (ann->best->len, ==, 2);
+  g_assert_cmpstr (g_array_index (ann->best, DeucesSessionAmount, 0).amount.currency, ==, "");
+  g_assert_cmpint (g_array_index (ann->best, DeucesSessionAmount, 0).session, ==, 3);
+  g_assert_cmpint (g_array_index (ann->best, DeucesSessionAmount, 0).amount.amount, ==, 400);
+  g_assert_cmpstr (g_array_index (ann->best, DeucesSessionAmount, 1).amount.currency, ==, "HKD");
+  g_assert_cmpint (g_array_index (ann->best, DeucesSessionAmount, 1).session, ==, 2);
+  g_assert_cmpint (g_array_index (ann->best, DeucesSessionAmount, 1).amount.amount, ==, 50);
+  g_assert_cmpuint (ann->worst->len, ==, 2);
+  g_assert_cmpint (g_array_index (ann->worst, DeucesSessionAmount, 0).session, ==, 3);
+  g_assert_cmpint (g_array_index (ann->worst, DeucesSessionAmount, 1).session, ==, 1);
+  g_assert_cmpint (g_array_index (ann->worst, DeucesSessionAmount, 1).amount.amount, ==, -4050);
 
   bo = deuces_stats_lookup (stats, "Bo");
   g_assert_cmpuint (bo->wins, ==, 1);
@@ -144,6 +156,106 @@ test_head_to_head (void)
   g_assert_cmpuint (none->len, ==, 0);
 }
 
+/* Session D, flat for yen at 100 a card (JPY has no minor unit): Ann out, Bo 5 cards.
+ * Pairwise for two: Bo (5 − 2 × 5) × 100 = −500 JPY, Ann +500 JPY. */
+static const char session_d[] =
+  "{\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\"],\"stake\":\"100\","
+  "\"currency\":\"JPY\",\"deals\":[{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":5}}]}";
+
+static const DeucesSessionAmount *
+extreme (GArray     *array,
+         const char *currency)
+{
+  for (guint i = 0; i < array->len; i++)
+    if (g_str_equal (g_array_index (array, DeucesSessionAmount, i).amount.currency, currency))
+      return &g_array_index (array, DeucesSessionAmount, i);
+  return NULL;
+}
+
+/* Audit: −500 JPY ranked as worse than −4.00 HKD because 500 > 400 minor units. By hand:
+ * Bo has +31.50 HKD in A, −4.00 HKD in B, −4.00 points in C (he held 4 at stake 1.00)
+ * and −500 JPY in D: worst HKD is B, worst JPY is D, worst points C; best HKD is A. */
+static void
+test_best_worst_per_currency (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  const DeucesPlayerStats *bo, *ann;
+  g_autoptr(GDateTime) b_started = g_date_time_new_from_iso8601 ("2026-11-20T20:00:00Z", NULL);
+
+  add (stats, 1, session_a, "2026-11-13T20:00:00Z");
+  add (stats, 2, session_b, "2026-11-20T20:00:00Z");
+  add (stats, 3, session_c, "2026-11-21T20:00:00Z");
+  add (stats, 4, session_d, "2026-11-22T20:00:00Z");
+
+  bo = deuces_stats_lookup (stats, "Bo");
+  g_assert_cmpuint (bo->worst->len, ==, 3);
+  g_assert_cmpint (extreme (bo->worst, "HKD")->session, ==, 2);
+  g_assert_cmpint (extreme (bo->worst, "HKD")->amount.amount, ==, -400);
+  g_assert_cmpuint (extreme (bo->worst, "HKD")->amount.digits, ==, 2);
+  g_assert_true (g_date_time_equal (extreme (bo->worst, "HKD")->started, b_started));
+  g_assert_cmpint (extreme (bo->worst, "JPY")->session, ==, 4);
+  g_assert_cmpint (extreme (bo->worst, "JPY")->amount.amount, ==, -500);
+  g_assert_cmpuint (extreme (bo->worst, "JPY")->amount.digits, ==, 0);
+  g_assert_cmpint (extreme (bo->worst, "")->session, ==, 3);
+  g_assert_cmpint (extreme (bo->worst, "")->amount.amount, ==, -400);
+  g_assert_cmpint (extreme (bo->best, "HKD")->session, ==, 1);
+  g_assert_cmpint (extreme (bo->best, "HKD")->amount.amount, ==, 3150);
+
+  /* Ann's +500 JPY is not "better" than her +0.50 HKD in B. */
+  ann = deuces_stats_lookup (stats, "Ann");
+  g_assert_cmpint (extreme (ann->best, "HKD")->session, ==, 2);
+  g_assert_cmpint (extreme (ann->best, "JPY")->session, ==, 4);
+  g_assert_cmpint (extreme (ann->best, "JPY")->amount.amount, ==, 500);
+}
+
+/* A flat session for @a and @b where @a wins @a_wins deals and @b the rest, the loser
+ * holding one card. */
+static char *
+duel (const char *a,
+      const char *b,
+      guint       deals,
+      guint       a_wins)
+{
+  GString *doc = g_string_new (NULL);
+
+  g_string_append_printf (doc, "{\"variant\":\"flat\",\"players\":[\"%s\",\"%s\"],\"deals\":[",
+                          a, b);
+  for (guint d = 0; d < deals; d++)
+    g_string_append_printf (doc, "%s{\"winner\":\"%s\",\"cards_left\":{\"%s\":1}}",
+                            d > 0 ? "," : "", d < a_wins ? a : b, d < a_wins ? b : a);
+  g_string_append (doc, "]}");
+  return g_string_free (doc, FALSE);
+}
+
+/* Audit: the best win rate went to a guest who won every deal of one short night. By
+ * hand: Ann and Bo play 12 deals, Ann wins 7; Gus plays Ann 2 deals and wins both; Cy
+ * plays Bo 4 deals and wins 2. Deals: Ann 14, Bo 16, Cy 4, Gus 2; the most is 16, so a
+ * player needs ⌈16 / 4⌉ = 4 deals. Rates: Gus 2/2 = 1000 ‰ (too few deals), Ann 7/14 =
+ * 500 ‰, Cy 2/4 = 500 ‰ (just qualifies), Bo 7/16 = 438 ‰. Ann and Cy tie; Ann played
+ * more deals, so she has the best win rate. */
+static void
+test_best_win_rate (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  g_autofree char *regulars = duel ("Ann", "Bo", 12, 7);
+  g_autofree char *guest = duel ("Gus", "Ann", 2, 2);
+  g_autofree char *newcomer = duel ("Cy", "Bo", 4, 2);
+  const DeucesPlayerStats *best;
+
+  g_assert_null (deuces_stats_get_best_win_rate (stats));
+  add (stats, 1, regulars, "2026-01-10T20:00:00Z");
+  add (stats, 2, guest, "2026-06-10T20:00:00Z");
+  add (stats, 3, newcomer, "2026-09-10T20:00:00Z");
+
+  g_assert_cmpuint (deuces_player_stats_win_rate (deuces_stats_lookup (stats, "Gus")), ==, 1000);
+  g_assert_cmpuint (deuces_player_stats_win_rate (deuces_stats_lookup (stats, "Bo")), ==, 438);
+  g_assert_cmpuint (deuces_stats_get_min_deals_for_rate (stats), ==, 4);
+  best = deuces_stats_get_best_win_rate (stats);
+  g_assert_nonnull (best);
+  g_assert_cmpstr (best->name, ==, "Ann");
+  g_assert_cmpuint (deuces_player_stats_win_rate (best), ==, 500);
+}
+
 static void
 test_timeline (void)
 {
@@ -179,6 +291,8 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/players", test_players);
   g_test_add_func ("/stats/head-to-head", test_head_to_head);
   g_test_add_func ("/stats/timeline", test_timeline);
+  g_test_add_func ("/stats/best-worst-per-currency", test_best_worst_per_currency);
+  g_test_add_func ("/stats/best-win-rate", test_best_win_rate);
 
   return g_test_run ();
 }

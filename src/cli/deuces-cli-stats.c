@@ -4,21 +4,29 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "deuces-cli-private.h"
 #include "deuces-money.h"
 #include "deuces-store-stats.h"
 
-/* A local date "2026-11-22" as the start of that day. */
+/* A local date "2026-11-22" as the start of that day: exactly YYYY-MM-DD, so
+ * "2026-1-5" is refused rather than guessed at. */
 static GDateTime *
 parse_date (const char *text)
 {
   g_autoptr(GTimeZone) zone = g_time_zone_new_local ();
   int year, month, day;
-  char extra;
 
-  if (sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &extra) != 3)
+  if (strlen (text) != 10 || text[4] != '-' || text[7] != '-')
     return NULL;
+  for (guint i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && !g_ascii_isdigit (text[i]))
+      return NULL;
+  year = atoi (text);
+  month = atoi (text + 5);
+  day = atoi (text + 8);
   if (!g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
     return NULL;
   return g_date_time_new (zone, year, month, day, 0, 0, 0);
@@ -68,31 +76,48 @@ add_amounts (JsonBuilder  *builder,
   json_builder_end_object (builder);
 }
 
-static void
-add_session_amount (JsonBuilder        *builder,
-                    const char         *name,
-                    gint64              session,
-                    const DeucesAmount *amount)
+/* "2026-11-22", the local day a session started; NULL when unknown. */
+static char *
+format_day (GDateTime *started)
 {
-  g_autofree char *number = NULL;
+  g_autoptr(GDateTime) local = started ? g_date_time_to_local (started) : NULL;
 
+  return local ? g_date_time_format (local, "%Y-%m-%d") : NULL;
+}
+
+/* Best or worst sessions, one per currency like "net": amounts in different currencies
+ * are never ranked against each other. */
+static void
+add_session_amounts (JsonBuilder  *builder,
+                     const char   *name,
+                     const GArray *extremes)
+{
   json_builder_set_member_name (builder, name);
-  if (session == 0)
-    {
-      json_builder_add_null_value (builder);
-      return;
-    }
-  number = format_amount (amount, FALSE);
   json_builder_begin_object (builder);
-  json_builder_set_member_name (builder, "session");
-  json_builder_add_int_value (builder, session);
-  json_builder_set_member_name (builder, "amount");
-  json_builder_add_string_value (builder, number);
-  json_builder_set_member_name (builder, "currency");
-  if (amount->currency[0])
-    json_builder_add_string_value (builder, amount->currency);
-  else
-    json_builder_add_null_value (builder);
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      const DeucesSessionAmount *e = &g_array_index (extremes, DeucesSessionAmount, i);
+      g_autofree char *number = format_amount (&e->amount, FALSE);
+      g_autofree char *day = format_day (e->started);
+
+      json_builder_set_member_name (builder, e->amount.currency[0] ? e->amount.currency : "points");
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "session");
+      json_builder_add_int_value (builder, e->session);
+      json_builder_set_member_name (builder, "title");
+      if (e->title != NULL)
+        json_builder_add_string_value (builder, e->title);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "date");
+      if (day != NULL)
+        json_builder_add_string_value (builder, day);
+      else
+        json_builder_add_null_value (builder);
+      json_builder_set_member_name (builder, "amount");
+      json_builder_add_string_value (builder, number);
+      json_builder_end_object (builder);
+    }
   json_builder_end_object (builder);
 }
 
@@ -104,27 +129,34 @@ decimal (guint value,
   return deuces_money_format ((gint64) value, digits);
 }
 
+/* Whether @player is one of @only (all players when @only is NULL). */
 static gboolean
 wanted (const DeucesPlayerStats *player,
-        const char              *only)
+        const char *const       *only)
 {
   g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
 
   if (only == NULL)
     return TRUE;
   a = g_utf8_casefold (player->name, -1);
-  b = g_utf8_casefold (only, -1);
-  return g_str_equal (a, b);
+  for (guint i = 0; only[i] != NULL; i++)
+    {
+      g_autofree char *b = g_utf8_casefold (only[i], -1);
+
+      if (g_str_equal (a, b))
+        return TRUE;
+    }
+  return FALSE;
 }
 
 static int
-print_stats_json (DeucesStats *stats,
-                  const char  *only)
+print_stats_json (DeucesStats       *stats,
+                  const char *const *only)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   GPtrArray *players = deuces_stats_get_players (stats);
+  const DeucesPlayerStats *best = deuces_stats_get_best_win_rate (stats);
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "sessions");
@@ -160,11 +192,29 @@ print_stats_json (DeucesStats *stats,
       json_builder_add_string_value (builder, left);
       json_builder_set_member_name (builder, "net");
       add_amounts (builder, p->net);
-      add_session_amount (builder, "best_session", p->best_session, &p->best);
-      add_session_amount (builder, "worst_session", p->worst_session, &p->worst);
+      add_session_amounts (builder, "best_sessions", p->best);
+      add_session_amounts (builder, "worst_sessions", p->worst);
       json_builder_end_object (builder);
     }
   json_builder_end_array (builder);
+
+  /* The same rule as the app's highlight: only players with enough deals qualify. */
+  json_builder_set_member_name (builder, "best_win_rate");
+  if (best != NULL)
+    {
+      g_autofree char *rate = decimal (deuces_player_stats_win_rate (best), 3);
+
+      json_builder_begin_object (builder);
+      json_builder_set_member_name (builder, "player");
+      json_builder_add_string_value (builder, best->name);
+      json_builder_set_member_name (builder, "win_rate");
+      json_builder_add_string_value (builder, rate);
+      json_builder_set_member_name (builder, "min_deals");
+      json_builder_add_int_value (builder, deuces_stats_get_min_deals_for_rate (stats));
+      json_builder_end_object (builder);
+    }
+  else
+    json_builder_add_null_value (builder);
 
   json_builder_set_member_name (builder, "head_to_head");
   json_builder_begin_array (builder);
@@ -196,11 +246,23 @@ print_stats_json (DeucesStats *stats,
   return print_json (root);
 }
 
+/* "#2 2026-11-20 +0.50 HKD" */
+static char *
+format_session_amount (const DeucesSessionAmount *e)
+{
+  g_autofree char *number = format_amount (&e->amount, TRUE);
+  g_autofree char *day = format_day (e->started);
+
+  return g_strdup_printf ("#%" G_GINT64_FORMAT " %s %s", e->session, day ? day : "?", number);
+}
+
 static int
-print_stats_table (DeucesStats *stats,
-                   const char  *only)
+print_stats_table (DeucesStats       *stats,
+                   const char *const *only)
 {
   GPtrArray *players = deuces_stats_get_players (stats);
+  const DeucesPlayerStats *best = deuces_stats_get_best_win_rate (stats);
+  gboolean heading = FALSE;
 
   printf (g_dngettext (GETTEXT_PACKAGE, "%u session, ", "%u sessions, ",
                        deuces_stats_get_n_sessions (stats)),
@@ -222,6 +284,62 @@ print_stats_table (DeucesStats *stats,
       printf ("%-16s %8u %6u %5u %6s %6u %6u %6s  %s\n", p->name, p->sessions, p->deals,
               p->wins, rate, p->fried, p->caught_full, left, net);
     }
+  if (best != NULL)
+    {
+      g_autofree char *rate = decimal (deuces_player_stats_win_rate (best), 3);
+      guint min_deals = deuces_stats_get_min_deals_for_rate (stats);
+
+      /* Translators: "Best win rate: Ann 0.500 (among players with at least 4 deals)" */
+      printf (g_dngettext (GETTEXT_PACKAGE,
+                           "Best win rate: %s %s (among players with at least %u deal)\n",
+                           "Best win rate: %s %s (among players with at least %u deals)\n",
+                           min_deals),
+              best->name, rate, min_deals);
+    }
+
+  /* Best and worst sessions, per currency, one line each. */
+  printf ("\n%s\n", _("Best and worst sessions"));
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+
+      if (!wanted (p, only))
+        continue;
+      for (guint c = 0; c < p->best->len && c < p->worst->len; c++)
+        {
+          g_autofree char *high = format_session_amount (&g_array_index (p->best, DeucesSessionAmount, c));
+          g_autofree char *low = format_session_amount (&g_array_index (p->worst, DeucesSessionAmount, c));
+
+          /* Translators: a player, their best session and their worst, in one currency */
+          printf (_("%-16s best %s, worst %s\n"), p->name, high, low);
+        }
+    }
+
+  /* Head to head: one line per pair (the other way round is the same with the sign
+   * flipped), or every opponent of the chosen players. */
+  for (guint i = 0; i < players->len; i++)
+    for (guint k = 0; k < players->len; k++)
+      {
+        const DeucesPlayerStats *a = players->pdata[i];
+        const DeucesPlayerStats *b = players->pdata[k];
+        g_autoptr(GArray) net = NULL;
+        g_autofree char *text = NULL;
+
+        if (i == k || !wanted (a, only) || (only == NULL && k < i) ||
+            (only != NULL && k < i && wanted (b, only)))
+          continue;
+        net = deuces_stats_head_to_head (stats, a->name, b->name);
+        if (net->len == 0)
+          continue;
+        if (!heading)
+          {
+            printf ("\n%s\n", _("Head to head (what the first won from the second)"));
+            heading = TRUE;
+          }
+        text = format_amounts (net);
+        /* Translators: head to head, "Ann – Bo: -16.50 HKD" */
+        printf (_("%s – %s: %s\n"), a->name, b->name, text);
+      }
   return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
 }
 
@@ -235,19 +353,27 @@ _deuces_cli_command_stats (CliContext *cli,
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
+  g_autoptr(GPtrArray) group = g_ptr_array_new ();
   DeucesSessionFilter filter = { 0, };
-  const char *player = NULL, *from_text = NULL, *to_text = NULL;
+  const char *from_text = NULL, *to_text = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
 
   for (int i = 1; i < argc; i++)
     {
       gboolean missing = FALSE;
+      const char *player = NULL;
 
       if (g_str_equal (argv[i], "--json"))
         json = TRUE;
-      else if (_deuces_cli_take_value (argc, argv, &i, "--player", &player, &missing) ||
-               _deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
+      else if (_deuces_cli_take_value (argc, argv, &i, "--player", &player, &missing))
+        {
+          if (missing)
+            return fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
+          /* Several players: the sessions where they all sat, like the app's group. */
+          g_ptr_array_add (group, (gpointer) player);
+        }
+      else if (_deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
                _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing))
         {
           if (missing)
@@ -256,6 +382,7 @@ _deuces_cli_command_stats (CliContext *cli,
       else
         return fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
     }
+  g_ptr_array_add (group, NULL);
   if (from_text != NULL && (from = parse_date (from_text)) == NULL)
     return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
   if (to_text != NULL)
@@ -264,19 +391,29 @@ _deuces_cli_command_stats (CliContext *cli,
 
       if (day == NULL)
         return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);
+      if (from != NULL && g_date_time_compare (from, day) > 0)
+        return fail (EXIT_INVALID, _("stats: --from %s is after --to %s"), from_text, to_text);
       to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
     }
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
-  filter.player = player;
   filter.from = from;
   filter.to = to;
-  stats = deuces_store_compute_stats (store, &filter, NULL, &error);
+  stats = deuces_store_compute_stats (store, &filter, (const char *const *) group->pdata, &error);
   if (stats == NULL)
     return fail_with (error);
-  if (player != NULL && deuces_stats_lookup (stats, player) == NULL)
-    return fail (EXIT_INVALID, _("stats: nobody called “%s” played in these sessions"), player);
+  if (group->len > 2 && deuces_stats_get_n_sessions (stats) == 0)
+    {
+      g_autofree char *names = g_strjoinv (", ", (char **) group->pdata);
 
-  return json ? print_stats_json (stats, player) : print_stats_table (stats, player);
+      return fail (EXIT_INVALID, _("stats: %s never sat together in these sessions"), names);
+    }
+  for (guint i = 0; group->pdata[i] != NULL; i++)
+    if (deuces_stats_lookup (stats, group->pdata[i]) == NULL)
+      return fail (EXIT_INVALID, _("stats: nobody called “%s” played in these sessions"),
+                   (const char *) group->pdata[i]);
+
+  return json ? print_stats_json (stats, group->len > 1 ? (const char *const *) group->pdata : NULL)
+              : print_stats_table (stats, group->len > 1 ? (const char *const *) group->pdata : NULL);
 }

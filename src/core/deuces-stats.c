@@ -63,12 +63,74 @@ amounts_add (GArray     *array,
 }
 
 static void
+session_amount_clear (DeucesSessionAmount *extreme)
+{
+  g_clear_pointer (&extreme->title, g_free);
+  g_clear_pointer (&extreme->started, g_date_time_unref);
+  amount_clear (&extreme->amount);
+}
+
+static GArray *
+session_amounts_new (void)
+{
+  GArray *array = g_array_new (FALSE, TRUE, sizeof (DeucesSessionAmount));
+
+  g_array_set_clear_func (array, (GDestroyNotify) session_amount_clear);
+  return array;
+}
+
+/* Keeps in @array, per currency, the session whose amount @sign × amount is largest
+ * (sign 1: best, −1: worst); the first one seen wins a tie. */
+static void
+session_amounts_offer (GArray     *array,
+                       gint        sign,
+                       gint64      session,
+                       GDateTime  *started,
+                       const char *title,
+                       const char *currency,
+                       guint       digits,
+                       gint64      amount)
+{
+  DeucesSessionAmount *extreme = NULL;
+  guint i;
+
+  for (i = 0; i < array->len; i++)
+    {
+      DeucesSessionAmount *e = &g_array_index (array, DeucesSessionAmount, i);
+      int cmp = strcmp (e->amount.currency, currency);
+
+      if (cmp == 0)
+        extreme = e;
+      if (cmp >= 0)
+        break;
+    }
+  if (extreme == NULL)
+    {
+      DeucesSessionAmount e = { 0, };
+
+      e.amount.currency = g_strdup (currency);
+      g_array_insert_val (array, i, e);
+      extreme = &g_array_index (array, DeucesSessionAmount, i);
+    }
+  else if (sign > 0 ? amount <= extreme->amount.amount : amount >= extreme->amount.amount)
+    return;
+
+  extreme->session = session;
+  g_free (extreme->title);
+  extreme->title = g_strdup (title);
+  g_clear_pointer (&extreme->started, g_date_time_unref);
+  extreme->started = started ? g_date_time_ref (started) : NULL;
+  extreme->amount.amount = amount;
+  extreme->amount.digits = digits;
+}
+
+static void
 player_stats_free (DeucesPlayerStats *player)
 {
   g_free (player->name);
   g_clear_pointer (&player->net, g_array_unref);
-  amount_clear (&player->best);
-  amount_clear (&player->worst);
+  g_clear_pointer (&player->best, g_array_unref);
+  g_clear_pointer (&player->worst, g_array_unref);
   g_free (player);
 }
 
@@ -121,6 +183,8 @@ get_player (DeucesStats *stats,
       player = g_new0 (DeucesPlayerStats, 1);
       player->name = g_strdup (name);
       player->net = amounts_new ();
+      player->best = session_amounts_new ();
+      player->worst = session_amounts_new ();
       g_hash_table_insert (stats->players, g_steal_pointer (&key), player);
       g_ptr_array_add (stats->order, player);
       stats->sorted = FALSE;
@@ -172,6 +236,7 @@ void
 deuces_stats_add_session (DeucesStats            *stats,
                           gint64                  session,
                           GDateTime              *started,
+                          const char             *title,
                           const DeucesGame       *game,
                           const DeucesScoreSheet *sheet,
                           const DeucesSettlement *settlement)
@@ -196,19 +261,11 @@ deuces_stats_add_session (DeucesStats            *stats,
       player->deals += sheet->n_deals;
       amounts_add (player->net, currency, game->digits, balance);
 
-      /* Best and worst compare amounts in each session's own currency. */
-      if (player->best_session == 0 || balance > player->best.amount)
-        {
-          player->best_session = session;
-          g_free (player->best.currency);
-          player->best = (DeucesAmount) { g_strdup (currency), balance, game->digits };
-        }
-      if (player->worst_session == 0 || balance < player->worst.amount)
-        {
-          player->worst_session = session;
-          g_free (player->worst.currency);
-          player->worst = (DeucesAmount) { g_strdup (currency), balance, game->digits };
-        }
+      /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
+      session_amounts_offer (player->best, 1, session, started, title, currency, game->digits,
+                             balance);
+      session_amounts_offer (player->worst, -1, session, started, title, currency, game->digits,
+                             balance);
 
       point->session = session;
       point->started = started ? g_date_time_ref (started) : NULL;
@@ -364,6 +421,38 @@ deuces_stats_get_timeline (DeucesStats *stats,
     }
   g_hash_table_add (stats->timeline_sorted, g_steal_pointer (&key));
   return timeline;
+}
+
+guint
+deuces_stats_get_min_deals_for_rate (DeucesStats *stats)
+{
+  GPtrArray *players = deuces_stats_get_players (stats);
+  guint most = 0;
+
+  for (guint i = 0; i < players->len; i++)
+    most = MAX (most, ((DeucesPlayerStats *) players->pdata[i])->deals);
+  return MAX ((most + 3) / 4, 1);
+}
+
+const DeucesPlayerStats *
+deuces_stats_get_best_win_rate (DeucesStats *stats)
+{
+  GPtrArray *players = deuces_stats_get_players (stats);
+  guint min_deals = deuces_stats_get_min_deals_for_rate (stats);
+  const DeucesPlayerStats *best = NULL;
+
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+      guint rate = deuces_player_stats_win_rate (p);
+
+      if (p->deals < min_deals)
+        continue;
+      if (best == NULL || rate > deuces_player_stats_win_rate (best) ||
+          (rate == deuces_player_stats_win_rate (best) && p->deals > best->deals))
+        best = p;
+    }
+  return best;
 }
 
 guint

@@ -17,6 +17,15 @@ typedef struct {
   guint   digits;
 } DeucesAmount;
 
+/* A player's best or worst session in one currency: amounts in different currencies (or
+ * points) are never ranked against each other. */
+typedef struct {
+  gint64        session;
+  char         *title;     /* NULL when the session has none */
+  GDateTime    *started;   /* NULL when unknown */
+  DeucesAmount  amount;
+} DeucesSessionAmount;
+
 typedef struct {
   char        *name;
   guint        sessions;
@@ -27,10 +36,8 @@ typedef struct {
   guint        counted;       /* lost deals whose cards left are known */
   guint64      cards_left;    /* …and their sum, for the average */
   GArray      *net;           /* DeucesAmount per currency, sorted by currency */
-  gint64       best_session;  /* id of the best session by money (0: none) */
-  DeucesAmount best;
-  gint64       worst_session;
-  DeucesAmount worst;
+  GArray      *best;          /* DeucesSessionAmount per currency, sorted by currency */
+  GArray      *worst;         /* …the same for the worst session */
 } DeucesPlayerStats;
 
 /* One point of a player's money over time: after session @session. */
@@ -52,6 +59,7 @@ void         deuces_stats_free           (DeucesStats            *stats);
 void         deuces_stats_add_session    (DeucesStats            *stats,
                                           gint64                  session,
                                           GDateTime              *started,
+                                          const char             *title,
                                           const DeucesGame       *game,
                                           const DeucesScoreSheet *sheet,
                                           const DeucesSettlement *settlement);
@@ -71,6 +79,15 @@ GArray      *deuces_stats_head_to_head   (DeucesStats            *stats,
 /* @name's money session by session, oldest first. Owned by @stats. */
 GPtrArray   *deuces_stats_get_timeline   (DeucesStats            *stats,
                                           const char             *name);
+
+/* The fewest deals a player needs to qualify for the best win rate: a quarter of the
+ * most deals anyone played (rounded up, at least 1), so a guest who won 5 of 9 deals on
+ * one night does not outrank regulars over a year. */
+guint        deuces_stats_get_min_deals_for_rate (DeucesStats     *stats);
+/* The player with the best win rate among those with at least
+ * deuces_stats_get_min_deals_for_rate() deals (ties: more deals, then name); NULL when
+ * nobody has dealt. */
+const DeucesPlayerStats *deuces_stats_get_best_win_rate (DeucesStats *stats);
 
 /* Win rate in per mille (0–1000), and the average cards left in tenths. */
 guint        deuces_player_stats_win_rate      (const DeucesPlayerStats *player);

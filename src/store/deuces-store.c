@@ -1279,8 +1279,8 @@ deuces_store_compute_stats (DeucesStore               *self,
   /* A read transaction keeps the three passes consistent with each other. */
   if (!exec (self, "BEGIN", error))
     return NULL;
-  sessions = prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, started "
-                            "FROM sessions ORDER BY id", error);
+  sessions = prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, started, "
+                            "title FROM sessions ORDER BY id", error);
   seats = prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
                          "ON players.id = seats.player ORDER BY seats.session, seats.position", error);
   deals = prepare (self, "SELECT session, " DEAL_COLUMNS " FROM deals WHERE undone = 0 "
@@ -1347,7 +1347,8 @@ deuces_store_compute_stats (DeucesStore               *self,
         goto fail;
       settlement = deuces_game_settle (game, sheet);
       started = parse_time ((const char *) sqlite3_column_text (sessions, 6));
-      deuces_stats_add_session (stats, id, started, game, sheet, settlement);
+      deuces_stats_add_session (stats, id, started, (const char *) sqlite3_column_text (sessions, 7),
+                                game, sheet, settlement);
     }
   if (rc != SQLITE_DONE)
     {

@@ -137,6 +137,35 @@ format_amounts (const GArray *amounts)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A best or worst session per currency, saying which session: "+0.50 HKD" over
+ * "Friday night, 20/11/26". */
+static char *
+format_sessions (const GArray *extremes)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      const DeucesSessionAmount *e = &g_array_index (extremes, DeucesSessionAmount, i);
+      g_autofree char *amount = format_amount (e->amount.amount, e->amount.currency,
+                                               e->amount.digits);
+      g_autoptr(GDateTime) local = e->started ? g_date_time_to_local (e->started) : NULL;
+      g_autofree char *day = local ? g_date_time_format (local, "%x") : NULL;
+
+      if (i > 0)
+        g_string_append (text, "\n");
+      g_string_append_printf (text, "%s\n", amount);
+      if (e->title != NULL && e->title[0] != '\0' && day != NULL)
+        /* Translators: which session: its title and the day it started */
+        g_string_append_printf (text, C_("session", "%s, %s"), e->title, day);
+      else if (e->title != NULL && e->title[0] != '\0')
+        g_string_append (text, e->title);
+      else
+        g_string_append (text, day ? day : "—");
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 static void
 clear_grid (GtkGrid *grid)
 {
@@ -200,18 +229,21 @@ net_in (const DeucesPlayerStats *player,
   return 0;
 }
 
+/* A highlight card; @note (may be NULL) says what the highlight is among. */
 static void
 add_highlight (DeucesStatsWindow *self,
                GString           *text,
                const char        *title,
                const char        *name,
-               const char        *value)
+               const char        *value,
+               const char        *note)
 {
   GtkWidget *card = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
   GtkWidget *heading = gtk_label_new (title);
   GtkWidget *who = gtk_label_new (name);
   GtkWidget *what = gtk_label_new (value);
-  g_autofree char *line = g_strdup_printf ("%s: %s, %s", title, name, value);
+  g_autofree char *line = note ? g_strdup_printf ("%s: %s, %s (%s)", title, name, value, note)
+                               : g_strdup_printf ("%s: %s, %s", title, name, value);
 
   gtk_widget_add_css_class (card, "card");
   gtk_widget_add_css_class (card, "scoreboard-card");
@@ -222,6 +254,16 @@ add_highlight (DeucesStatsWindow *self,
   gtk_box_append (GTK_BOX (card), heading);
   gtk_box_append (GTK_BOX (card), who);
   gtk_box_append (GTK_BOX (card), what);
+  if (note != NULL)
+    {
+      GtkWidget *among = gtk_label_new (note);
+
+      gtk_label_set_wrap (GTK_LABEL (among), TRUE);
+      gtk_label_set_justify (GTK_LABEL (among), GTK_JUSTIFY_CENTER);
+      gtk_widget_add_css_class (among, "caption");
+      gtk_widget_add_css_class (among, "dim-label");
+      gtk_box_append (GTK_BOX (card), among);
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
   gtk_box_append (self->highlights, card);
   g_string_append_printf (text, "%s\n", line);
@@ -233,7 +275,9 @@ show_highlights (DeucesStatsWindow *self,
                  guint              digits)
 {
   GPtrArray *players = deuces_stats_get_players (self->stats);
-  const DeucesPlayerStats *richest = NULL, *best_rate = NULL, *fried = NULL;
+  const DeucesPlayerStats *richest = NULL, *fried = NULL;
+  /* The rule lives in the core, so the app and deuces-cli name the same player. */
+  const DeucesPlayerStats *best_rate = deuces_stats_get_best_win_rate (self->stats);
   g_autoptr(GString) text = g_string_new (NULL);
   GtkWidget *child;
 
@@ -246,9 +290,6 @@ show_highlights (DeucesStatsWindow *self,
 
       if (richest == NULL || net_in (p, currency) > net_in (richest, currency))
         richest = p;
-      if (p->deals > 0 && (best_rate == NULL ||
-                           deuces_player_stats_win_rate (p) > deuces_player_stats_win_rate (best_rate)))
-        best_rate = p;
       if (fried == NULL || p->fried > fried->fried)
         fried = p;
     }
@@ -256,16 +297,24 @@ show_highlights (DeucesStatsWindow *self,
     {
       g_autofree char *value = format_amount (net_in (richest, currency), currency, digits);
 
-      add_highlight (self, text, _("Won the most"), richest->name, value);
+      add_highlight (self, text, _("Won the most"), richest->name, value, NULL);
     }
   if (best_rate != NULL)
     {
       guint rate = deuces_player_stats_win_rate (best_rate);
+      guint min_deals = deuces_stats_get_min_deals_for_rate (self->stats);
       /* Translators: a win rate and the deals it is out of: "34.5 % of 120 deals" */
       g_autofree char *value = g_strdup_printf (_("%u.%u %% of %u deals"), rate / 10, rate % 10,
                                                 best_rate->deals);
+      /* Translators: under "Best win rate"; the minimum is a quarter of the most deals
+       * anyone played, so one lucky night does not count */
+      g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                            "among players with at least %u deal",
+                                                            "among players with at least %u deals",
+                                                            min_deals),
+                                               min_deals);
 
-      add_highlight (self, text, _("Best win rate"), best_rate->name, value);
+      add_highlight (self, text, _("Best win rate"), best_rate->name, value, note);
     }
   if (fried != NULL && fried->fried > 0)
     {
@@ -273,7 +322,7 @@ show_highlights (DeucesStatsWindow *self,
                                                              "fried %u times", fried->fried),
                                                 fried->fried);
 
-      add_highlight (self, text, _("Fried most often"), fried->name, value);
+      add_highlight (self, text, _("Fried most often"), fried->name, value, NULL);
     }
   g_free (self->highlights_text);
   self->highlights_text = g_string_free (g_steal_pointer (&text), FALSE);
@@ -308,10 +357,8 @@ show_players (DeucesStatsWindow *self)
       texts[6] = g_strdup_printf ("%u", p->caught_full);
       texts[7] = g_strdup_printf ("%u.%u", left / 10, left % 10);
       texts[8] = format_amounts (p->net);
-      texts[9] = p->best_session ? format_amount (p->best.amount, p->best.currency, p->best.digits)
-                                 : g_strdup ("—");
-      texts[10] = p->worst_session ? format_amount (p->worst.amount, p->worst.currency, p->worst.digits)
-                                   : g_strdup ("—");
+      texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
+      texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
       for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
         {
           gtk_grid_attach (self->players_grid, cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f),
