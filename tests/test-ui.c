@@ -681,20 +681,56 @@ test_print_pdf (Fixture       *f,
   g_unlink (pdf);
 }
 
+/* Whether some label under @root shows text containing @text. */
+static gboolean
+shows_text (GtkWidget  *root,
+            const char *text)
+{
+  if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
 /* Issue 5: the statistics window answers the headline questions. */
 static void
 test_stats_window (Fixture       *f,
                    gconstpointer  data)
 {
   const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
   DeucesStatsWindow *window;
+  GtkDropDown *variants;
+  GListModel *names;
+  g_autoptr(DeucesVariant) ours = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  g_autoptr(GError) error = NULL;
   g_autofree char *highlights = NULL;
   g_autofree char *players = g_strdup ("Ann, Di");
   gint64 deadline;
 
+  /* Audit: a saved variant of the ledger can be picked, not only the presets. */
+  g_free (ours->id);
+  ours->id = g_strdup ("stats-house");
+  g_free (ours->name);
+  ours->name = g_strdup ("Stats House Rules");
+  g_assert_true (deuces_variant_library_save (store, ours, &error));
+  g_assert_no_error (error);
+
   enter_deal (f, 0, deal1);
-  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
   gtk_window_present (GTK_WINDOW (window));
+  variants = GTK_DROP_DOWN (find_type (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN));
+  names = gtk_drop_down_get_model (variants);
+  deuces_stats_window_set_filter (window, NULL, NULL, "stats-house", NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (variants), >, 0);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), gtk_drop_down_get_selected (variants)),
+                   ==, "Stats House Rules");
+  g_assert_true (deuces_variant_library_delete (store, "stats-house", &error));
+  g_assert_no_error (error);
+
   /* Only the sessions where Ann and Di sat together, in this test's own ledger. */
   deuces_stats_window_set_filter (window, NULL, NULL, "classic", players);
   deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
@@ -704,6 +740,11 @@ test_stats_window (Fixture       *f,
   highlights = deuces_stats_window_dup_highlights (window);
   g_assert_nonnull (strstr (highlights, "Won the most: "));
   g_assert_nonnull (strstr (highlights, "Fried most often: Di, fried "));
+  /* The best win rate says who qualifies (the rule itself is tested in test-stats.c). */
+  g_assert_nonnull (strstr (highlights, "Best win rate: "));
+  g_assert_nonnull (strstr (highlights, " (among players with at least "));
+  /* Best and worst sessions say which session: its title, then the day. */
+  g_assert_true (shows_text (GTK_WIDGET (window), " HKD\nTest night, "));
   gtk_window_destroy (GTK_WINDOW (window));
 }
 

@@ -11,6 +11,7 @@
 #include "deuces-money.h"
 #include "deuces-stats-window.h"
 #include "deuces-store-stats.h"
+#include "deuces-variant-library.h"
 
 struct _DeucesStatsWindow
 {
@@ -718,23 +719,32 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
 static void
 deuces_stats_window_init (DeucesStatsWindow *self)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  GPtrArray *presets = deuces_presets ();
-
   self->variant_ids = g_ptr_array_new_with_free_func (g_free);
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+/* The presets and the ledger's saved variants, so sessions played with the group's own
+ * house rules can be picked out too. */
+static void
+fill_variants (DeucesStatsWindow *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) variants = deuces_variant_library_list (self->store);
+
+  g_ptr_array_set_size (self->variant_ids, 0);
   g_ptr_array_add (self->variant_ids, NULL);
   gtk_string_list_append (names, _("All house rules"));
-  for (guint i = 0; i < presets->len; i++)
+  for (guint i = 0; variants != NULL && i < variants->len; i++)
     {
-      const DeucesVariant *v = presets->pdata[i];
+      const DeucesVariant *v = variants->pdata[i];
 
       g_ptr_array_add (self->variant_ids, g_strdup (v->id));
       gtk_string_list_append (names, deuces_variant_display_name (v->id, v->name));
     }
-
-  gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_handlers_block_by_func (self->variant_drop, on_filter_changed, self);
   gtk_drop_down_set_model (self->variant_drop, G_LIST_MODEL (names));
   gtk_drop_down_set_selected (self->variant_drop, 0);
+  g_signal_handlers_unblock_by_func (self->variant_drop, on_filter_changed, self);
 }
 
 DeucesStatsWindow *
@@ -747,6 +757,7 @@ deuces_stats_window_new (GtkWindow   *parent,
 
   self = g_object_new (DEUCES_TYPE_STATS_WINDOW, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
+  fill_variants (self);
   recompute (self);
   return self;
 }
