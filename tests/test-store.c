@@ -490,6 +490,62 @@ test_round_trip (Fixture       *f,
   }
 }
 
+/* Re-importing an export is recognised: the same title, start, seats and deal count are
+ * already there, anything else (an added deal, other seats, the bin) is not. */
+static void
+test_present_documents (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  const char *reseated[] = { "Di", "Ann", "Bo", "Cy" };
+  gint64 friday = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 saturday = new_session (f->store, "classic", "Saturday", four, 4);
+  g_autoptr(JsonNode) all = NULL;
+  g_autoptr(JsonNode) other = NULL;
+  g_autoptr(GArray) present = NULL;
+  g_autoptr(GArray) absent = NULL;
+
+  add (f->store, friday, 0, 3, 11, 8);
+  all = deuces_store_export_documents (f->store, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_ARRAY (all));
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (all)), ==, 2);
+  /* Oldest first. */
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (json_node_get_array (all), 0),
+                                                  "title"), ==, "Friday");
+
+  present = deuces_store_find_present_documents (f->store, all, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (present->len, ==, 2);
+  g_assert_true (g_array_index (present, gboolean, 0));
+  g_assert_true (g_array_index (present, gboolean, 1));
+
+  /* Friday gains a deal and Saturday goes to the bin: neither is in the file any more. */
+  add (f->store, friday, 1, 3, 11, 8);
+  g_assert_true (deuces_store_delete_session (f->store, saturday, &error));
+  absent = deuces_store_find_present_documents (f->store, all, &error);
+  g_assert_no_error (error);
+  g_assert_false (g_array_index (absent, gboolean, 0));
+  g_assert_false (g_array_index (absent, gboolean, 1));
+
+  /* Other seats are another session. */
+  g_assert_true (deuces_store_restore_session (f->store, saturday, &error));
+  other = deuces_store_export_document (f->store, saturday, &error);
+  g_assert_no_error (error);
+  {
+    JsonArray *players = json_array_new ();
+    g_autoptr(GArray) one = NULL;
+
+    for (guint i = 0; i < 4; i++)
+      json_array_add_string_element (players, reseated[i]);
+    json_object_set_array_member (json_node_get_object (other), "players", players);
+    one = deuces_store_find_present_documents (f->store, other, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (one->len, ==, 1);
+    g_assert_false (g_array_index (one, gboolean, 0));
+  }
+}
+
 /* Paid marks follow the transfer they were made for. */
 static void
 test_paid (Fixture       *f,
@@ -820,6 +876,7 @@ main (int argc, char **argv)
   ADD ("/store/players", test_players);
   ADD ("/store/list", test_list);
   ADD ("/store/round-trip", test_round_trip);
+  ADD ("/store/present-documents", test_present_documents);
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);
   ADD ("/store/refuse-files", test_refuse_files);

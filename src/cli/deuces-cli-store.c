@@ -795,23 +795,10 @@ _deuces_cli_command_export (CliContext *cli,
     {
       /* The whole ledger: an array of session documents, oldest first, which import
        * reads back. */
-      g_autoptr(GPtrArray) sessions = deuces_store_list_sessions (store, &(DeucesSessionFilter) { 0 },
-                                                                  &error);
-      g_autoptr(JsonArray) array = json_array_new ();
-      g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
+      g_autoptr(JsonNode) root = deuces_store_export_documents (store, &error);
 
-      if (sessions == NULL)
+      if (root == NULL)
         return fail_with (error);
-      for (guint k = sessions->len; k > 0; k--)
-        {
-          const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
-          JsonNode *doc = deuces_store_export_document (store, info->id, &error);
-
-          if (doc == NULL)
-            return fail_with (error);
-          json_array_add_element (array, doc);
-        }
-      json_node_set_array (root, array);
       text = deuces_json_to_string (root, TRUE);
     }
 

@@ -2159,6 +2159,121 @@ deuces_store_import_document (DeucesStore  *self,
   return g_array_index (ids, gint64, 0);
 }
 
+/* Whether a session outside the bin matches @document (see the header). */
+static gboolean
+document_present (DeucesStore *self,
+                  JsonNode    *document,
+                  gboolean    *present,
+                  GError     **error)
+{
+  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GDateTime) started = NULL;
+  g_autofree char *started_text = NULL;
+  g_autofree char *title = NULL;
+  JsonObject *object;
+  gboolean ok;
+  int rc = SQLITE_DONE;
+
+  *present = FALSE;
+  if (game == NULL)
+    return FALSE;
+  object = json_node_get_object (document);
+  title = g_strstrip (g_strdup (member_text (object, "title") ? member_text (object, "title") : ""));
+  started_text = document_time (object, "started", error, &ok);
+  if (!ok)
+    return FALSE;
+  /* Without a title or a start time, an import makes them up: never a copy. */
+  if (*title == '\0' || started_text == NULL)
+    return TRUE;
+  started = parse_time (started_text);
+
+  stmt = prepare (self, "SELECT id FROM sessions WHERE title = ?1 AND deleted IS NULL", error);
+  if (stmt == NULL)
+    return FALSE;
+  bind_text (stmt, 1, title);
+  while (!*present && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, sqlite3_column_int64 (stmt, 0),
+                                                                    error);
+      gboolean same;
+
+      if (info == NULL)
+        return FALSE;
+      same = started != NULL && g_date_time_equal (info->started, started) &&
+             info->n_players == game->n_players && info->n_deals == game->deals->len;
+      for (guint p = 0; same && p < game->n_players; p++)
+        same = g_strcmp0 (info->players[p], game->players[p]) == 0;
+      *present = same;
+    }
+  if (!*present && rc != SQLITE_DONE)
+    {
+      set_sqlite_error (self, self->db, rc, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GArray *
+deuces_store_find_present_documents (DeucesStore *self,
+                                     JsonNode    *root,
+                                     GError     **error)
+{
+  g_autoptr(GArray) present = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  guint n;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  n = JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
+                           ? json_array_get_element (json_node_get_array (root), i) : root;
+      gboolean one = FALSE;
+
+      if (!JSON_NODE_HOLDS_OBJECT (document))
+        {
+          g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                               _("a session document is a JSON object"));
+          return NULL;
+        }
+      if (!document_present (self, document, &one, error))
+        return NULL;
+      g_array_append_val (present, one);
+    }
+  return g_steal_pointer (&present);
+}
+
+JsonNode *
+deuces_store_export_documents (DeucesStore *self,
+                               GError     **error)
+{
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(JsonArray) array = json_array_new ();
+  JsonNode *root;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  sessions = deuces_store_list_sessions (self, &all, error);
+  if (sessions == NULL)
+    return NULL;
+  /* Oldest first reads like a history. */
+  for (guint k = sessions->len; k > 0; k--)
+    {
+      const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
+      JsonNode *document = deuces_store_export_document (self, info->id, error);
+
+      if (document == NULL)
+        return NULL;
+      json_array_add_element (array, document);
+    }
+  root = json_node_new (JSON_NODE_ARRAY);
+  json_node_set_array (root, array);
+  return root;
+}
+
 JsonNode *
 deuces_store_export_document (DeucesStore *self,
                               gint64       session,

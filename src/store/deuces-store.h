@@ -213,6 +213,17 @@ gboolean     deuces_store_import_documents (DeucesStore  *self,
                                             JsonNode     *root,
                                             GArray       *ids,
                                             GError      **error);
+/* For each document of @root (a session document or an array of them), whether the
+ * ledger already holds it outside the bin: a session with the same title, start time,
+ * players in the same seats and number of deals, as re-importing an export would give.
+ * Returns a GArray of gboolean, one per document, or NULL with @error set. */
+GArray      *deuces_store_find_present_documents (DeucesStore  *self,
+                                                  JsonNode     *root,
+                                                  GError      **error);
+/* The whole ledger (bin excluded) as an array of session documents, oldest first: what
+ * import reads back. */
+JsonNode    *deuces_store_export_documents (DeucesStore  *self,
+                                            GError      **error);
 /* The session document of a stored session, with its title and times. */
 JsonNode    *deuces_store_export_document  (DeucesStore  *self,
                                             gint64        session,
