@@ -9,6 +9,7 @@
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
 #include "deuces-document.h"
+#include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-stats-window.h"
@@ -748,6 +749,139 @@ test_stats_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static guint
+count_sessions (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) all = deuces_store_list_sessions (deuces_application_get_store (test_app),
+                                                         &(DeucesSessionFilter) { 0, }, &error);
+
+  g_assert_no_error (error);
+  return all->len;
+}
+
+static void
+on_imported (gint64   first_id,
+             gpointer user_data)
+{
+  *(gint64 *) user_data = first_id;
+}
+
+/* Audit: a file of 150 sessions gave a preview 2,471 px tall, its buttons off screen. */
+static void
+test_import_large (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(JsonArray) array = json_array_new ();
+  g_autoptr(JsonNode) root = json_node_new (JSON_NODE_ARRAY);
+  g_autofree char *text = NULL;
+  GtkWidget *dialog;
+  const char *body;
+  guint before = count_sessions (), lines = 0;
+  gint64 first_id = -1;
+  int height = 0;
+
+  for (guint i = 0; i < 150; i++)
+    {
+      g_autofree char *one = g_strdup_printf ("{\"variant\":\"classic\",\"title\":\"Night %u\","
+                                              "\"started\":\"2024-01-%02uT20:00:00Z\","
+                                              "\"players\":[\"Eve\",\"Fay\",\"Gus\",\"Hal\"],"
+                                              "\"deals\":[]}", i + 1, i % 28 + 1);
+
+      json_array_add_element (array, deuces_json_parse (one, -1, NULL));
+    }
+  json_node_set_array (root, json_array_ref (array));
+  text = deuces_json_to_string (root, TRUE);
+
+  dialog = deuces_import_show_preview (GTK_WINDOW (f->window), deuces_application_get_store (test_app),
+                                       text, strlen (text), "ledger.json", on_imported, &first_id);
+  g_assert_true (ADW_IS_MESSAGE_DIALOG (dialog));
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  for (const char *p = body; *p; p++)
+    lines += *p == '\n';
+  g_assert_cmpuint (lines, <=, 12);
+  g_assert_nonnull (strstr (body, "150 sessions, 0 deals, from "));
+  g_assert_nonnull (strstr (body, "Players: Eve, Fay, Gus, Hal"));
+  g_assert_nonnull (strstr (body, "…and 145 more sessions"));
+  g_assert_null (strstr (body, "already in the ledger"));
+  gtk_widget_measure (dialog, GTK_ORIENTATION_VERTICAL, -1, &height, NULL, NULL, NULL);
+  g_assert_cmpint (height, <, 600);
+
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpint (first_id, >, 0);
+  g_assert_cmpuint (count_sessions (), ==, before + 150);
+}
+
+/* Audit: re-importing an export into its own ledger silently doubled every session. */
+static void
+test_import_copies (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) all = NULL;
+  g_autoptr(JsonNode) fresh = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *expected = NULL;
+  GtkWidget *dialog;
+  const char *body;
+  guint before, n;
+  gint64 first_id = -1;
+
+  enter_deal (f, 0, deal1);
+  all = deuces_store_export_documents (store, &error);
+  g_assert_no_error (error);
+  n = json_array_get_length (json_node_get_array (all));
+  /* One session of the file is new: a copy of this one with another title. */
+  {
+    /* json_node_copy shares the object: go through text for a copy of its own. */
+    g_autofree char *last = deuces_json_to_string (json_array_get_element (json_node_get_array (all), n - 1),
+                                                   FALSE);
+
+    fresh = deuces_json_parse (last, -1, &error);
+    g_assert_no_error (error);
+  }
+  json_object_set_string_member (json_node_get_object (fresh), "title", "Not here yet");
+  json_array_add_element (json_node_get_array (all), g_steal_pointer (&fresh));
+  text = deuces_json_to_string (all, TRUE);
+  before = count_sessions ();
+  g_assert_cmpuint (before, ==, n);
+
+  dialog = deuces_import_show_preview (GTK_WINDOW (f->window), store, text, strlen (text),
+                                       "ledger.json", on_imported, &first_id);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  expected = g_strdup_printf ("%u of these sessions are already in the ledger", n);
+  /* The easy choice (Enter) leaves the copies out. */
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==, "import");
+  g_assert_cmpstr (adw_message_dialog_get_response_label (ADW_MESSAGE_DIALOG (dialog), "import"), ==,
+                   "_Import New Only");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (count_sessions (), ==, before + 1);
+  {
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (store, first_id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (info->title, ==, "Not here yet");
+  }
+
+  /* Now everything is there: Enter cancels, and nothing is added. */
+  dialog = deuces_import_show_preview (GTK_WINDOW (f->window), store, text, strlen (text),
+                                       "ledger.json", on_imported, &first_id);
+  body = adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_nonnull (strstr (body, "All these sessions are already in the ledger"));
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==, "cancel");
+  g_assert_false (adw_message_dialog_has_response (ADW_MESSAGE_DIALOG (dialog), "import"));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpuint (count_sessions (), ==, before + 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -771,6 +905,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
+  g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);

@@ -9,10 +9,17 @@
 #include "deuces-import.h"
 #include "deuces-session.h"
 
+/* Session lines listed by name in the preview; the rest are summed up, so a file of a
+ * whole ledger still gives a dialog that fits on the screen. */
+#define PREVIEW_LINES 5
+/* Names listed in the summary before "and N others". */
+#define PREVIEW_PLAYERS 8
+
 typedef struct {
   GtkWindow        *parent;
   DeucesStore      *store;
-  JsonNode         *root;
+  JsonNode         *root;     /* everything in the file */
+  JsonNode         *fresh;    /* only what is not in the ledger yet; NULL if the same */
   DeucesImportDone  done;
   gpointer          user_data;
 } ImportJob;
@@ -23,19 +30,44 @@ import_job_free (ImportJob *job)
   g_clear_object (&job->parent);
   g_clear_object (&job->store);
   g_clear_pointer (&job->root, json_node_unref);
+  g_clear_pointer (&job->fresh, json_node_unref);
   g_free (job);
 }
 
+static void
+add_player (GPtrArray  *players,
+            const char *name)
+{
+  for (guint i = 0; i < players->len; i++)
+    if (g_utf8_collate (players->pdata[i], name) == 0)
+      return;
+  g_ptr_array_add (players, g_strdup (name));
+}
+
+static int
+compare_names (gconstpointer a,
+               gconstpointer b)
+{
+  return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
+}
+
 char *
-deuces_import_preview (const char *data,
-                       gsize       length,
-                       JsonNode  **root,
-                       GError    **error)
+deuces_import_preview (DeucesStore *store,
+                       const char  *data,
+                       gsize        length,
+                       JsonNode   **root,
+                       GArray     **present,
+                       GError     **error)
 {
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) lines = g_string_new (NULL);
   g_autoptr(GError) local_error = NULL;
-  guint n;
+  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GDateTime) first = NULL;
+  g_autoptr(GDateTime) last = NULL;
+  g_autoptr(GArray) copies = NULL;
+  guint n, n_deals = 0, n_copies = 0;
 
   node = deuces_json_parse (data, (gssize) length, &local_error);
   if (node == NULL)
@@ -58,7 +90,7 @@ deuces_import_preview (const char *data,
       JsonNode *one = JSON_NODE_HOLDS_ARRAY (node)
                       ? json_array_get_element (json_node_get_array (node), i) : node;
       g_autoptr(DeucesGame) game = deuces_document_parse (one, &local_error);
-      g_autofree char *players = NULL;
+      g_autoptr(GDateTime) started = NULL;
       const char *title = NULL;
 
       if (game == NULL)
@@ -68,16 +100,129 @@ deuces_import_preview (const char *data,
           return NULL;
         }
       if (JSON_NODE_HOLDS_OBJECT (one))
-        title = json_object_get_string_member_with_default (json_node_get_object (one), "title", NULL);
-      players = deuces_join_players (game->players, game->n_players);
-      /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
-      g_string_append_printf (text, _("• %s — %s · "), title ? title : deuces_variant_display_name (game->variant->id, game->variant->name), players);
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
-                                                 game->deals->len), game->deals->len);
-      g_string_append_c (text, '\n');
+        {
+          JsonObject *object = json_node_get_object (one);
+          const char *when = json_object_get_string_member_with_default (object, "started", NULL);
+
+          title = json_object_get_string_member_with_default (object, "title", NULL);
+          if (when != NULL)
+            started = g_date_time_new_from_iso8601 (when, NULL);
+        }
+      if (started != NULL)
+        {
+          if (first == NULL || g_date_time_compare (started, first) < 0)
+            {
+              g_clear_pointer (&first, g_date_time_unref);
+              first = g_date_time_ref (started);
+            }
+          if (last == NULL || g_date_time_compare (started, last) > 0)
+            {
+              g_clear_pointer (&last, g_date_time_unref);
+              last = g_date_time_ref (started);
+            }
+        }
+      n_deals += game->deals->len;
+      for (guint p = 0; p < game->n_players; p++)
+        add_player (players, game->players[p]);
+
+      if (i < PREVIEW_LINES)
+        {
+          g_autofree char *names = deuces_join_players (game->players, game->n_players);
+
+          /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
+          g_string_append_printf (lines, _("• %s — %s · "),
+                                  title ? title : deuces_variant_display_name (game->variant->id,
+                                                                               game->variant->name),
+                                  names);
+          g_string_append_printf (lines, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
+                                                      game->deals->len), game->deals->len);
+          g_string_append_c (lines, '\n');
+        }
+    }
+  if (n > PREVIEW_LINES)
+    {
+      /* Translators: after the first few sessions of the import preview */
+      g_string_append_printf (lines, g_dngettext (GETTEXT_PACKAGE, "…and %u more session",
+                                                  "…and %u more sessions", n - PREVIEW_LINES),
+                              n - PREVIEW_LINES);
+      g_string_append_c (lines, '\n');
     }
 
+  if (store != NULL)
+    {
+      copies = deuces_store_find_present_documents (store, node, &local_error);
+      if (copies == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      for (guint i = 0; i < copies->len; i++)
+        n_copies += g_array_index (copies, gboolean, i) ? 1 : 0;
+    }
+
+  /* The summary first: how much, when, who. */
+  {
+    g_autofree char *sessions_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session",
+                                                                   "%u sessions", n), n);
+    g_autofree char *deals_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal",
+                                                                "%u deals", n_deals), n_deals);
+    g_autofree char *names = NULL;
+
+    if (first != NULL && last != NULL)
+      {
+        g_autoptr(GDateTime) first_local = g_date_time_to_local (first);
+        g_autoptr(GDateTime) last_local = g_date_time_to_local (last);
+        g_autofree char *from = g_date_time_format (first_local, "%x");
+        g_autofree char *to = g_date_time_format (last_local, "%x");
+
+        if (g_strcmp0 (from, to) == 0)
+          /* Translators: "3 sessions, 40 deals, on 11/22/26" */
+          g_string_append_printf (text, _("%s, %s, on %s"), sessions_text, deals_text, from);
+        else
+          /* Translators: "150 sessions, 1,200 deals, from 01/02/24 to 11/22/26" */
+          g_string_append_printf (text, _("%s, %s, from %s to %s"), sessions_text, deals_text,
+                                  from, to);
+      }
+    else
+      /* Translators: "3 sessions, 40 deals" */
+      g_string_append_printf (text, _("%s, %s"), sessions_text, deals_text);
+    g_string_append_c (text, '\n');
+
+    g_ptr_array_sort (players, compare_names);
+    if (players->len > PREVIEW_PLAYERS)
+      {
+        g_autofree char *some = deuces_join_players ((char *const *) players->pdata, PREVIEW_PLAYERS);
+        guint others = players->len - PREVIEW_PLAYERS;
+
+        /* Translators: "Players: Ann, Bo, … and 4 others" */
+        names = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u other",
+                                              "%s and %u others", others), some, others);
+      }
+    else
+      names = deuces_join_players ((char *const *) players->pdata, players->len);
+    /* Translators: %s is a list of names */
+    g_string_append_printf (text, _("Players: %s"), names);
+    g_string_append (text, "\n\n");
+  }
+  g_string_append (text, lines->str);
+
+  if (n_copies > 0)
+    {
+      g_string_append_c (text, '\n');
+      if (n_copies == n)
+        g_string_append (text, n == 1 ? _("This session is already in the ledger; importing it would add it again.")
+                                      : _("All these sessions are already in the ledger; importing them would add them again."));
+      else
+        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                   "%u of these sessions is already in the ledger; it is skipped unless you import everything.",
+                                                   "%u of these sessions are already in the ledger; they are skipped unless you import everything.",
+                                                   n_copies), n_copies);
+    }
+
+  if (present != NULL)
+    *present = g_steal_pointer (&copies);
   *root = g_steal_pointer (&node);
+  g_string_truncate (text, text->len - (g_str_has_suffix (text->str, "\n") ? 1 : 0));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
@@ -88,10 +233,15 @@ on_confirm (AdwMessageDialog *dialog,
 {
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(GError) error = NULL;
+  JsonNode *what;
 
-  if (g_strcmp0 (response, "import") != 0)
+  if (g_strcmp0 (response, "import") == 0)
+    what = job->fresh != NULL ? job->fresh : job->root;
+  else if (g_strcmp0 (response, "import-all") == 0)
+    what = job->root;
+  else
     return;
-  if (!deuces_store_import_documents (job->store, job->root, ids, &error))
+  if (!deuces_store_import_documents (job->store, what, ids, &error))
     {
       GtkWidget *failed = adw_message_dialog_new (job->parent, _("Nothing Was Imported"),
                                                   error->message);
@@ -104,39 +254,94 @@ on_confirm (AdwMessageDialog *dialog,
     job->done (ids->len > 0 ? g_array_index (ids, gint64, 0) : 0, job->user_data);
 }
 
-static void
-show_preview (ImportJob  *job,
-              const char *data,
-              gsize       length,
-              const char *name)
+/* The documents of @root not marked in @present, or NULL when none is marked. */
+static JsonNode *
+without_copies (JsonNode     *root,
+                const GArray *present)
+{
+  g_autoptr(JsonArray) array = json_array_new ();
+  JsonNode *fresh;
+  gboolean any = FALSE;
+
+  for (guint i = 0; i < present->len; i++)
+    {
+      if (g_array_index (present, gboolean, i))
+        any = TRUE;
+      else
+        json_array_add_element (array, json_node_copy (JSON_NODE_HOLDS_ARRAY (root)
+                                                       ? json_array_get_element (json_node_get_array (root), i)
+                                                       : root));
+    }
+  if (!any)
+    return NULL;
+  fresh = json_node_new (JSON_NODE_ARRAY);
+  json_node_set_array (fresh, array);
+  return fresh;
+}
+
+GtkWidget *
+deuces_import_show_preview (GtkWindow        *parent,
+                            DeucesStore      *store,
+                            const char       *data,
+                            gsize             length,
+                            const char       *name,
+                            DeucesImportDone  done,
+                            gpointer          user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *preview = deuces_import_preview (data, length, &job->root, &error);
+  g_autoptr(GArray) present = NULL;
+  g_autofree char *preview = NULL;
+  ImportJob *job = g_new0 (ImportJob, 1);
   GtkWidget *dialog;
 
+  job->parent = g_object_ref (parent);
+  job->store = g_object_ref (store);
+  job->done = done;
+  job->user_data = user_data;
+  preview = deuces_import_preview (store, data, length, &job->root, &present, &error);
   if (preview == NULL)
     {
-      dialog = adw_message_dialog_new (job->parent, _("Cannot Import This File"), error->message);
+      dialog = adw_message_dialog_new (parent, _("Cannot Import This File"), error->message);
       adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
       gtk_window_present (GTK_WINDOW (dialog));
       import_job_free (job);
-      return;
+      return dialog;
     }
+  job->fresh = without_copies (job->root, present);
 
-  dialog = adw_message_dialog_new (job->parent, NULL, preview);
+  dialog = adw_message_dialog_new (parent, NULL, preview);
   /* Translators: %s is a file name */
   adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Import “%s”?"), name);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "import", _("_Import"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"));
+  if (job->fresh == NULL)
+    {
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "import", _("_Import"));
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
+    }
+  else if (json_array_get_length (json_node_get_array (job->fresh)) == 0)
+    {
+      /* Everything is there already: importing is possible, but not the easy choice. */
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "import-all",
+                                       _("Import _Again"));
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+    }
+  else
+    {
+      adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                        "import-all", _("Import _Everything"),
+                                        "import", _("_Import New Only"),
+                                        NULL);
+      adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "import",
+                                                  ADW_RESPONSE_SUGGESTED);
+      adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "import");
+    }
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_confirm), job,
                          (GClosureNotify) (void (*) (void)) import_job_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
 
 static void
@@ -169,7 +374,9 @@ on_file_chosen (GtkNativeDialog *chooser,
       import_job_free (job);
       return;
     }
-  show_preview (job, contents, length, name);
+  deuces_import_show_preview (job->parent, job->store, contents, length, name,
+                              job->done, job->user_data);
+  import_job_free (job);
 }
 
 void

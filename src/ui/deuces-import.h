@@ -17,11 +17,26 @@ void       deuces_import_choose_file (GtkWindow        *parent,
                                       DeucesImportDone  done,
                                       gpointer          user_data);
 
-/* The preview text for @data (a session document or an array of them), or NULL with
- * @error saying what is wrong with it. @root gets the parsed JSON. */
-char      *deuces_import_preview     (const char       *data,
-                                      gsize             length,
-                                      JsonNode        **root,
-                                      GError          **error);
+/* Shows what @data (the contents of the file @name) holds and imports it if asked to:
+ * everything, or only the sessions not in the ledger yet when some are. Returns the
+ * dialog shown (the preview, or the reason the file cannot be imported). */
+GtkWidget *deuces_import_show_preview (GtkWindow        *parent,
+                                       DeucesStore      *store,
+                                       const char       *data,
+                                       gsize             length,
+                                       const char       *name,
+                                       DeucesImportDone  done,
+                                       gpointer          user_data);
+
+/* The preview text for @data (a session document or an array of them): a summary and
+ * the first few sessions, or NULL with @error saying what is wrong with it. @root gets
+ * the parsed JSON; with @store, @present gets a gboolean per session, TRUE for those
+ * already in the ledger (see deuces_store_find_present_documents). */
+char      *deuces_import_preview      (DeucesStore      *store,
+                                       const char       *data,
+                                       gsize             length,
+                                       JsonNode        **root,
+                                       GArray          **present,
+                                       GError          **error);
 
 G_END_DECLS
