@@ -882,6 +882,83 @@ test_import_copies (Fixture       *f,
   g_assert_cmpuint (count_sessions (), ==, before + 1);
 }
 
+/* The file chooser win.export-all opened (GTK's own dialog: tests have no portal). */
+static GtkWidget *
+find_file_chooser (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_visible (window))
+        return window;
+    }
+  return NULL;
+}
+
+/* Exports the whole ledger the way win.export-all does once a file is chosen (GTK's
+ * own chooser cannot be driven to Save reliably here). */
+static char *
+export_all_to (Fixture    *f,
+               const char *name,
+               gboolean    csv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (test_dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autofree char *contents = NULL;
+
+  g_assert_true (deuces_window_export_all (f->window, file, csv));
+  g_assert_true (g_file_get_contents (path, &contents, NULL, &error));
+  g_assert_no_error (error);
+  g_unlink (path);
+  return g_steal_pointer (&contents);
+}
+
+/* Audit: only one session at a time could be exported from the app. */
+static void
+test_export_all (Fixture       *f,
+                 gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *expected_json = NULL;
+  g_autofree char *written_csv = NULL;
+  g_autofree char *written_json = NULL;
+  GtkWidget *chooser;
+  gint64 deadline = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  enter_deal (f, 0, deal1);
+  g_assert_true (deuces_store_export_csv (store, 0, csv, &error));
+  g_assert_no_error (error);
+  root = deuces_store_export_documents (store, &error);
+  g_assert_no_error (error);
+  json = deuces_json_to_string (root, TRUE);
+  expected_json = g_strconcat (json, "\n", NULL);
+
+  /* The main menu's action asks where to save. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-all", NULL));
+  while ((chooser = find_file_chooser ()) == NULL && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_nonnull (chooser);
+  g_assert_cmpint (gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)), ==, GTK_FILE_CHOOSER_ACTION_SAVE);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  written_csv = export_all_to (f, "everything.csv", TRUE);
+  g_assert_cmpstr (written_csv, ==, csv->str);
+  written_json = export_all_to (f, "everything.json", FALSE);
+  g_assert_cmpstr (written_json, ==, expected_json);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, count_sessions ());
+}
+
 int
 main (int argc, char **argv)
 {
@@ -907,6 +984,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
+  g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);

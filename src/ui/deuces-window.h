@@ -21,4 +21,11 @@ gpointer      deuces_window_get_session    (DeucesWindow      *self);
 void          deuces_window_add_toast      (DeucesWindow      *self,
                                             AdwToast          *toast);
 
+/* Writes the whole ledger to @file as CSV or as JSON (what `deuces-cli export` writes),
+ * replacing it atomically; tells the person how it went with a toast or a dialog.
+ * win.export-all asks for the file, then calls this. */
+gboolean      deuces_window_export_all     (DeucesWindow      *self,
+                                            GFile             *file,
+                                            gboolean           csv);
+
 G_END_DECLS
