@@ -9,8 +9,9 @@ G_BEGIN_DECLS
 #define DEUCES_N_PLAYER_COLORS 8
 
 /* Colours for @names: each name keeps its own colour (from a hash of the name) unless
- * someone earlier in the list has it, then the next free one. @dark picks the variant
- * that reads on a dark background. */
+ * a name before it in alphabetical order has it, then the next free one; the order of
+ * @names (the seats) makes no difference. @dark picks the variant that reads on a
+ * dark background. */
 void deuces_player_colors (const char *const *names,
                            guint              n_names,
                            gboolean           dark,
