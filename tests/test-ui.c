@@ -8,6 +8,7 @@
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
+#include "deuces-colors.h"
 #include "deuces-document.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
@@ -959,6 +960,78 @@ test_export_all (Fixture       *f,
   g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, count_sessions ());
 }
 
+/* Audit: the same player got other colours when seated elsewhere. */
+static void
+test_colors_seat_order (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal" };
+  const guint sizes[] = { 4, 8 };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (int dark = 0; dark < 2; dark++)
+      {
+        guint n = sizes[s];
+        GdkRGBA first[8], other[8];
+
+        deuces_player_colors (names, n, dark, first);
+        /* Every rotation and the reverse of the seats, e.g. Di, Ann, Bo, Cy. */
+        for (guint r = 0; r < 2 * n; r++)
+          {
+            const char *seated[8];
+            guint from[8];
+
+            for (guint i = 0; i < n; i++)
+              {
+                from[i] = r < n ? (i + n - r) % n : n - 1 - (i + r) % n;
+                seated[i] = names[from[i]];
+              }
+            deuces_player_colors (seated, n, dark, other);
+            for (guint i = 0; i < n; i++)
+              g_assert_true (gdk_rgba_equal (&other[i], &first[from[i]]));
+          }
+      }
+}
+
+static void
+collect_dots (GtkWidget *root,
+              GString   *out)
+{
+  if (GTK_IS_LABEL (root) && g_str_has_prefix (gtk_label_get_label (GTK_LABEL (root)), "<span foreground="))
+    g_string_append (out, gtk_label_get_label (GTK_LABEL (root)));
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_dots (child, out);
+}
+
+/* The scoreboard's dots follow dark mode, as the chart does. */
+static void
+test_scoreboard_dark (Fixture       *f,
+                      gconstpointer  data)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autoptr(GString) light = g_string_new (NULL);
+  g_autoptr(GString) dark = g_string_new (NULL);
+  g_autofree char *hex = NULL;
+  GdkRGBA colors[4];
+
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  collect_dots (GTK_WIDGET (f->window), light);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  collect_dots (GTK_WIDGET (f->window), dark);
+  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
+
+  deuces_player_colors (players, 4, TRUE, colors);
+  hex = deuces_color_to_hex (&colors[0]);
+  g_assert_cmpuint (light->len, >, 0);
+  g_assert_cmpstr (light->str, !=, dark->str);
+  g_assert_nonnull (strstr (dark->str, hex));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -985,6 +1058,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
+  g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
+  g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);

@@ -786,7 +786,17 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
 }
 
 static void
+on_dark_changed (DeucesSessionView *self)
+{
+  /* The scoreboard's dots use the palette for the background. */
+  if (self->session != NULL)
+    update_scoreboard (self);
+}
+
+static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
+                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
 }
