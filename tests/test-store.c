@@ -381,6 +381,40 @@ test_players (Fixture       *f,
   }
 }
 
+/* A rename the core would refuse leaves every session it touched unloadable: refused,
+ * and the ledger unchanged. */
+static void
+test_rename_refusals (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *long_name = g_strnfill (65, 'x');
+  const char *bad[] = { "An\nn", "Bo,Jr=2", "Bo=2", "Tab\there", long_name,
+                        "\xc2\xa0" "Bo", "Bo\xe3\x80\x80", "\xff" };
+
+  add (f->store, id, 0, 3, 2, 1);
+  before = snapshot (f->store);
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_assert_false (deuces_store_rename_player (f->store, "Bo", bad[i], &error));
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+      g_clear_error (&error);
+    }
+  after = snapshot (f->store);
+  g_assert_cmpstr (after, ==, before);
+
+  /* The longest name allowed still goes through, and the session still loads. */
+  long_name[64] = '\0';
+  g_assert_true (deuces_store_rename_player (f->store, "Bo", long_name, &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&after, g_free);
+  after = snapshot (f->store);
+  g_assert_nonnull (strstr (after, long_name));
+}
+
 static void
 test_list (Fixture       *f,
            gconstpointer  data)
@@ -874,6 +908,7 @@ main (int argc, char **argv)
   ADD ("/store/deals", test_deals);
   ADD ("/store/refusals", test_refusals);
   ADD ("/store/players", test_players);
+  ADD ("/store/players/rename-refusals", test_rename_refusals);
   ADD ("/store/list", test_list);
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/present-documents", test_present_documents);

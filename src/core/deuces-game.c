@@ -32,9 +32,9 @@ deuces_deal_init (DeucesDeal *deal)
   deal->loser = DEUCES_UNSET;
 }
 
-static gboolean
-check_name (const char *name,
-            GError    **error)
+gboolean
+deuces_player_name_check (const char *name,
+                          GError    **error)
 {
   if (name == NULL || !g_utf8_validate (name, -1, NULL))
     {
@@ -124,7 +124,7 @@ deuces_game_new (const DeucesVariant *variant,
 
   for (guint i = 0; i < n_players; i++)
     {
-      if (!check_name (players[i], error))
+      if (!deuces_player_name_check (players[i], error))
         return NULL;
       if (deuces_game_find_player (game, players[i]) >= 0)
         {

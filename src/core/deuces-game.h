@@ -46,6 +46,12 @@ typedef struct {
 
 void deuces_deal_init (DeucesDeal *deal);
 
+/* Whether @name may name a player: valid text, not empty, no space at either end, at
+ * most 64 characters, no commas, equals signs or control characters. Every program
+ * that stores a name checks it here, so a stored name always loads again. */
+gboolean deuces_player_name_check (const char *name,
+                                   GError    **error);
+
 /* A game: the players in seat order, the variant (a private copy) with the session's
  * option overrides applied, money settings, and the deals in order. */
 typedef struct {

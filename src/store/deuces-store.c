@@ -1967,6 +1967,7 @@ deuces_store_rename_player (DeucesStore *self,
                             GError     **error)
 {
   g_autofree char *name = NULL;
+  g_autoptr(GError) local_error = NULL;
   g_autoptr(sqlite3_stmt) taken = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
 
@@ -1977,6 +1978,13 @@ deuces_store_rename_player (DeucesStore *self,
     {
       g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
                            _("A player needs a name"));
+      return FALSE;
+    }
+  /* The core's rule, or every session the player sat in would no longer load. */
+  if (!deuces_player_name_check (name, &local_error))
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                           local_error->message);
       return FALSE;
     }
   if (!begin (self, error))
