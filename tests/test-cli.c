@@ -473,6 +473,67 @@ test_store_env (void)
   remove_tree (dir);
 }
 
+/* A ledger that would vanish on close is refused before anything is "saved" to it;
+ * --db without a path says so. */
+static void
+test_store_bad_paths (void)
+{
+  static const struct {
+    const char *db;
+    int         status;
+    const char *err_prefix;
+  } cases[] = {
+    { "", 2, "deuces-cli: --db needs the path of a ledger file" },
+    { ":memory:", 1, "deuces-cli: “:memory:” is not a ledger file" },
+    { "file::memory:", 1, "deuces-cli: “file::memory:” is not a ledger file" },
+    { "file:night.sqlite3", 1, "deuces-cli: “file:night.sqlite3” is not a ledger file" },
+  };
+  g_autofree char *saved = g_strdup (g_getenv ("DEUCES_DB"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_auto(Run) run = { 0 };
+      g_auto(Run) eq = { 0 };
+      g_autofree char *option = g_strconcat ("--db=", cases[k].db, NULL);
+
+      run_db (&run, cases[k].db, NULL, "session", "new", "--variant", "classic",
+              "--players", "Ann,Bo", NULL);
+      g_test_message ("case %u: %s", k, run.err);
+      g_assert_cmpint (run.status, ==, cases[k].status);
+      g_assert_cmpstr (run.out, ==, "");
+      g_assert_true (g_str_has_prefix (run.err, cases[k].err_prefix));
+      g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
+
+      run_cli (&eq, NULL, option, "session", "list", NULL);
+      g_assert_cmpint (eq.status, ==, cases[k].status);
+      g_assert_true (g_str_has_prefix (eq.err, cases[k].err_prefix));
+    }
+
+  {
+    g_auto(Run) run = { 0 };
+
+    run_cli (&run, NULL, "--db", NULL);
+    assert_one_line_error (&run, 2, "deuces-cli: --db needs the path of a ledger file, e.g. --db night.sqlite3\n");
+  }
+
+  {
+    g_auto(Run) empty = { 0 };
+    g_auto(Run) memory = { 0 };
+
+    g_setenv ("DEUCES_DB", "", TRUE);
+    run_cli (&empty, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
+    assert_one_line_error (&empty, 1, "deuces-cli: DEUCES_DB is set but empty: set it to the path of a ledger file, or unset it\n");
+    g_setenv ("DEUCES_DB", ":memory:", TRUE);
+    run_cli (&memory, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
+    g_assert_cmpint (memory.status, ==, 1);
+    g_assert_cmpstr (memory.out, ==, "");
+  }
+  if (saved != NULL)
+    g_setenv ("DEUCES_DB", saved, TRUE);
+  else
+    g_unsetenv ("DEUCES_DB");
+}
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -650,6 +711,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/night", test_store_night);
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/env", test_store_env);
+  g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 

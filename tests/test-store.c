@@ -715,6 +715,23 @@ test_refuse_files (Fixture       *f,
   g_assert_true (memcmp (before, after, 16) == 0);
 }
 
+/* Paths SQLite would turn into a database that vanishes on close are refused. */
+static void
+test_refuse_paths (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *paths[] = { "", ":memory:", "file::memory:", "file:ledger.sqlite3?mode=memory" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesStore) store = deuces_store_open (paths[i], &error);
+
+      g_assert_null (store);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED);
+    }
+}
+
 /* A writer holding the ledger: a clear "busy" error, nothing half-written. */
 static void
 test_busy (Fixture       *f,
@@ -915,6 +932,7 @@ main (int argc, char **argv)
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);
   ADD ("/store/refuse-files", test_refuse_files);
+  ADD ("/store/refuse-paths", test_refuse_paths);
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);
   ADD ("/store/crash-safety", test_crash);

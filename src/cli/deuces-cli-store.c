@@ -21,10 +21,20 @@ _deuces_cli_open_store (CliContext *cli,
                         int        *status)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *path = cli->db_path != NULL ? g_strdup (cli->db_path)
-                                               : deuces_store_default_path ();
-  DeucesStore *store = deuces_store_open (path, &error);
+  g_autofree char *path = NULL;
+  const char *env = g_getenv ("DEUCES_DB");
+  DeucesStore *store;
 
+  /* An empty DEUCES_DB is more likely a mistake in a script than a wish for the
+   * default ledger. */
+  if (cli->db_path == NULL && env != NULL && *env == '\0')
+    {
+      *status = fail (EXIT_FAILURE_OTHER,
+                      _("DEUCES_DB is set but empty: set it to the path of a ledger file, or unset it"));
+      return NULL;
+    }
+  path = cli->db_path != NULL ? g_strdup (cli->db_path) : deuces_store_default_path ();
+  store = deuces_store_open (path, &error);
   if (store == NULL)
     *status = fail_with (error);
   return store;

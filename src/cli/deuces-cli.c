@@ -287,10 +287,17 @@ main (int    argc,
           printf ("deuces-cli %s\n", PACKAGE_VERSION);
           return EXIT_OK;
         }
-      else if (g_str_equal (argv[i], "--db") && i + 1 < argc)
-        cli.db_path = argv[++i];
-      else if (g_str_has_prefix (argv[i], "--db="))
-        cli.db_path = argv[i] + strlen ("--db=");
+      else if (g_str_equal (argv[i], "--db") || g_str_has_prefix (argv[i], "--db="))
+        {
+          if (argv[i][strlen ("--db")] == '=')
+            cli.db_path = argv[i] + strlen ("--db=");
+          else if (i + 1 < argc)
+            cli.db_path = argv[++i];
+          else
+            cli.db_path = "";
+          if (*cli.db_path == '\0')
+            return fail (EXIT_INVALID, _("--db needs the path of a ledger file, e.g. --db night.sqlite3"));
+        }
       else
         return fail (EXIT_INVALID, _("unknown option “%s” (try deuces-cli --help)"), argv[i]);
     }

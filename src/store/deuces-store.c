@@ -544,6 +544,29 @@ open_connection (const char *path,
   return g_steal_pointer (&self);
 }
 
+/* SQLite would take "" or ":memory:" (and "file:" URIs, where enabled) for a database
+ * that vanishes on close: everything written to it would be lost without a word. */
+static gboolean
+check_path (const char *path,
+            GError    **error)
+{
+  if (*path == '\0')
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                           _("No ledger file was given: the path is empty"));
+      return FALSE;
+    }
+  if (g_str_equal (path, ":memory:") || g_str_has_prefix (path, "file:"))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                   _("“%s” is not a ledger file: SQLite would read it as a temporary database "
+                     "and nothing would be saved (write ./%s for a file of that name)"),
+                   path, path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 DeucesStore *
 _deuces_store_open_unversioned (const char *path,
                                 GError    **error)
@@ -561,6 +584,8 @@ deuces_store_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
+  if (!check_path (path, error))
+    return NULL;
   exists = g_file_test (path, G_FILE_TEST_EXISTS);
   if (exists && !looks_like_sqlite (path, &empty, error))
     return NULL;

@@ -36,7 +36,8 @@ char        *deuces_store_default_path     (void);
 
 /* Opens (creating if missing) the ledger at @path. A newer schema is refused, an older
  * one is migrated after a backup copy, and a file that is not a ledger is never
- * overwritten. May take a daily backup (see deuces_store_backup). */
+ * overwritten. An empty path, ":memory:" or a "file:" URI is refused: nothing written
+ * there would be kept. May take a daily backup (see deuces_store_backup). */
 DeucesStore *deuces_store_open             (const char   *path,
                                             GError      **error);
 const char  *deuces_store_get_path         (DeucesStore  *self);
