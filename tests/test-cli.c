@@ -396,7 +396,7 @@ test_store_errors (void)
   g_auto(Run) before = { 0 };
   g_auto(Run) after = { 0 };
   static const struct {
-    const char *args[8];
+    const char *args[12];
     const char *err;
   } cases[] = {
     { { "deal", "add", "7", "--winner", "Ann", "--left", "Bo=3", NULL },
@@ -412,6 +412,15 @@ test_store_errors (void)
     { { "session", "new", "--variant", "nope", "--players", "Ann,Bo", NULL },
       "deuces-cli: there is no variant “nope” (deuces-cli variants lists them)\n" },
     { { "session", "show", "x", NULL }, "deuces-cli: session show: “x” is not a session number\n" },
+    /* A player named twice: the second value used to win silently. */
+    { { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,bo=4,Di=1", NULL },
+      "deuces-cli: deal 2: Bo is given twice in --left\n" },
+    { { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", "--left", "Bo=4", NULL },
+      "deuces-cli: deal 2: Bo is given twice in --left\n" },
+    { { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", "--twos", "Bo=1,Bo=0", NULL },
+      "deuces-cli: deal 2: Bo is given twice in --twos\n" },
+    { { "deal", "add", "1", "--winner", "Ann", "--hand", "Bo=3C", "--hand", "Bo=4C", NULL },
+      "deuces-cli: deal 2: Bo is given twice in --hand\n" },
   };
 
   run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",

@@ -468,6 +468,18 @@ seat_of (const DeucesGame *game,
   return seat;
 }
 
+static gboolean
+given_twice (const DeucesGame *game,
+             gint              seat,
+             const char       *option,
+             guint             number,
+             GError          **error)
+{
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
+               _("deal %u: %s is given twice in %s"), number, game->players[seat], option);
+  return FALSE;
+}
+
 /* "Ann=3,Bo=11" into per-seat values. */
 static gboolean
 parse_counts (const DeucesGame *game,
@@ -496,6 +508,9 @@ parse_counts (const DeucesGame *game,
         }
       if ((seat = seat_of (game, pair[0], number, error)) < 0)
         return FALSE;
+      /* Every value starts unset: a second one would silently replace the first. */
+      if (values[seat] != DEUCES_UNSET)
+        return given_twice (game, seat, option, number, error);
       values[seat] = (gint16) n;
     }
   return TRUE;
@@ -540,6 +555,8 @@ parse_hand (const DeucesGame *game,
     }
   if ((seat = seat_of (game, pair[0], number, error)) < 0)
     return FALSE;
+  if (deal->hand_len[seat] != DEUCES_UNSET)
+    return given_twice (game, seat, "--hand", number, error);
   if (!deuces_cards_parse (pair[1], deal->hands[seat], DEUCES_MAX_HAND, &n, &local_error))
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
