@@ -543,6 +543,42 @@ test_store_bad_paths (void)
     g_unsetenv ("DEUCES_DB");
 }
 
+/* A daily backup that fails is one warning line after a command that worked, and
+ * nothing extra after one that failed. */
+static void
+test_store_backup_problem (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *backups = g_build_filename (dir, "backups", NULL);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) added = { 0 };
+  g_auto(Run) missing = { 0 };
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+          "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  g_assert_true (g_file_set_contents (backups, "not a folder", -1, NULL));
+
+  run_db (&listed, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  g_assert_nonnull (strstr (listed.out, "1\t"));
+  g_assert_true (g_str_has_prefix (listed.err, "deuces-cli: warning: The daily backup of the ledger failed: "));
+  g_assert_true (strchr (listed.err, '\n') == listed.err + strlen (listed.err) - 1);
+  g_assert_null (strstr (listed.err, "WARNING"));
+
+  run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+  g_assert_cmpint (added.status, ==, 0);
+  g_assert_cmpstr (added.out, ==, "1\n");
+  g_assert_true (g_str_has_prefix (added.err, "deuces-cli: warning: "));
+  g_assert_true (strchr (added.err, '\n') == added.err + strlen (added.err) - 1);
+
+  run_db (&missing, db, NULL, "session", "show", "9", NULL);
+  assert_one_line_error (&missing, 2, "deuces-cli: there is no session 9\n");
+  remove_tree (dir);
+}
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -721,6 +757,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
+  g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 

@@ -916,6 +916,28 @@ test_backup (Fixture       *f,
   }
 }
 
+/* A daily backup that cannot be made is reported, not printed from inside the store
+ * (g_warning broke deuces-cli's one-line messages and aborts a g_test). */
+static void
+test_backup_problem (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+
+  g_assert_null (deuces_store_get_backup_problem (f->store));
+  g_clear_object (&f->store);
+  g_assert_true (g_file_set_contents (dir, "not a folder", -1, NULL));
+
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (deuces_store_get_backup_problem (f->store));
+  g_assert_nonnull (strstr (deuces_store_get_backup_problem (f->store), "daily backup"));
+  /* The ledger itself works. */
+  g_assert_cmpuint (add (f->store, id, 0, 3, 2, 1), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -935,6 +957,7 @@ main (int argc, char **argv)
   ADD ("/store/refuse-paths", test_refuse_paths);
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);
+  ADD ("/store/backup/problem", test_backup_problem);
   ADD ("/store/crash-safety", test_crash);
   ADD ("/store/two-writers", test_two_writers);
 #undef ADD

@@ -17,6 +17,7 @@ enum {
 
 typedef struct {
   const char *db_path;     /* --db, or NULL for the default ledger */
+  char       *warning;     /* printed once after a command that succeeds */
 } CliContext;
 
 typedef int (*CommandFunc) (CliContext *cli, int argc, char **argv);
@@ -33,7 +34,7 @@ gboolean _deuces_cli_read_input  (const char   *path,
                                   GError      **error);
 int      _deuces_cli_print_json  (JsonNode     *node);
 /* The ledger of --db, $DEUCES_DB or the default; on failure prints why and sets
- * @status. */
+ * @status. A failed daily backup becomes @cli's warning. */
 DeucesStore *_deuces_cli_open_store (CliContext  *cli,
                                      int         *status);
 /* "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i past what it used. FALSE if

@@ -37,6 +37,8 @@ _deuces_cli_open_store (CliContext *cli,
   store = deuces_store_open (path, &error);
   if (store == NULL)
     *status = fail_with (error);
+  else if (deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
+    cli->warning = g_strdup (deuces_store_get_backup_problem (store));
   return store;
 }
 

@@ -307,7 +307,19 @@ main (int    argc,
 
   for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
     if (g_str_equal (argv[i], commands[k].name))
-      return commands[k].func (&cli, argc - i, argv + i);
+      {
+        int status = commands[k].func (&cli, argc - i, argv + i);
+
+        /* After the work, and only when it succeeded: a failure keeps its one line. */
+        if (status == EXIT_OK && cli.warning != NULL)
+          {
+            g_strdelimit (cli.warning, "\r\n", ' ');
+            fputs ("deuces-cli: ", stderr);
+            fprintf (stderr, _("warning: %s\n"), cli.warning);
+          }
+        g_free (cli.warning);
+        return status;
+      }
 
   return fail (EXIT_INVALID, _("unknown command “%s” (try deuces-cli --help)"), argv[i]);
 }

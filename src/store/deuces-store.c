@@ -29,6 +29,7 @@ struct _DeucesStore
   GObject  parent_instance;
   sqlite3 *db;
   char    *path;
+  char    *backup_problem;   /* why the daily backup failed, or NULL */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesStore, deuces_store, G_TYPE_OBJECT)
@@ -255,6 +256,7 @@ deuces_store_finalize (GObject *object)
   if (self->db != NULL)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
+  g_free (self->backup_problem);
 
   G_OBJECT_CLASS (deuces_store_parent_class)->finalize (object);
 }
@@ -427,9 +429,19 @@ daily_backup (DeucesStore *self)
       if (g_stat (newest, &st) == 0 && (gint64) st.st_mtime > g_get_real_time () / G_USEC_PER_SEC - 24 * 3600)
         return;
     }
+  /* Not a reason to refuse the ledger, nor to print anything from here: each program
+   * tells the person in its own way (deuces_store_get_backup_problem). */
   made = deuces_store_backup (self, "daily", &error);
   if (made == NULL)
-    g_warning ("The daily backup of the ledger failed: %s", error->message);
+    self->backup_problem = g_strdup_printf (_("The daily backup of the ledger failed: %s"),
+                                            error->message);
+}
+
+const char *
+deuces_store_get_backup_problem (DeucesStore *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  return self->backup_problem;
 }
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */

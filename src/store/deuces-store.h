@@ -48,6 +48,9 @@ char        *deuces_store_backup           (DeucesStore  *self,
                                             const char   *reason,
                                             GError      **error);
 char        *deuces_store_get_backup_dir   (DeucesStore  *self);
+/* NULL, or why the daily backup taken on opening failed (a message for the person;
+ * the ledger itself is fine). */
+const char  *deuces_store_get_backup_problem (DeucesStore *self);
 
 /* Sessions. */
 
