@@ -916,6 +916,70 @@ test_backup (Fixture       *f,
   }
 }
 
+static guint
+count_files (const char *dir,
+             const char *prefix)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  const char *name;
+  guint n = 0;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    n += g_str_has_prefix (name, prefix);
+  return n;
+}
+
+/* Ledgers sharing a folder keep their own backups: named after each ledger, counted
+ * and pruned per ledger, and each gets its daily copy. */
+static void
+test_backup_per_ledger (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autofree char *path_a = g_build_filename (f->dir, "a.sqlite3", NULL);
+  g_autofree char *path_ab = g_build_filename (f->dir, "a-b.sqlite3", NULL);
+  g_autofree char *path_b = g_build_filename (f->dir, "b.sqlite3", NULL);
+  g_autoptr(DeucesStore) a = deuces_store_open (path_a, &error);
+  g_autoptr(DeucesStore) ab = deuces_store_open (path_ab, &error);
+  g_autoptr(DeucesStore) b = deuces_store_open (path_b, &error);
+  g_autofree char *made = NULL;
+
+  g_assert_no_error (error);
+  new_session (a, "classic", "A", four, 4);
+  new_session (ab, "classic", "AB", four, 4);
+  new_session (b, "classic", "B", four, 4);
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_free (made);
+      made = deuces_store_backup (ab, "test", &error);
+      g_assert_no_error (error);
+    }
+  {
+    g_autofree char *base = g_path_get_basename (made);
+
+    g_assert_true (g_str_has_prefix (base, "a-b-"));
+    g_assert_true (g_str_has_suffix (base, "-test.sqlite3"));
+  }
+  for (guint i = 0; i < 7; i++)
+    {
+      g_free (made);
+      made = deuces_store_backup (a, "test", &error);
+      g_assert_no_error (error);
+    }
+  /* a's pruning kept a's newest five and left a-b's three alone. */
+  g_assert_cmpuint (count_files (dir, "a-b-"), ==, 3);
+  g_assert_cmpuint (count_files (dir, "a-"), ==, 5 + 3);
+
+  /* b still gets its daily backup although a made one today. */
+  g_clear_object (&b);
+  b = deuces_store_open (path_b, &error);
+  g_assert_no_error (error);
+  g_assert_null (deuces_store_get_backup_problem (b));
+  g_assert_cmpuint (count_files (dir, "b-"), ==, 1);
+}
+
 /* A daily backup that cannot be made is reported, not printed from inside the store
  * (g_warning broke deuces-cli's one-line messages and aborts a g_test). */
 static void
@@ -958,6 +1022,7 @@ main (int argc, char **argv)
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);
   ADD ("/store/backup/problem", test_backup_problem);
+  ADD ("/store/backup/per-ledger", test_backup_per_ledger);
   ADD ("/store/crash-safety", test_crash);
   ADD ("/store/two-writers", test_two_writers);
 #undef ADD

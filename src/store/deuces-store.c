@@ -321,16 +321,45 @@ compare_names (gconstpointer a,
   return strcmp (*(const char *const *) a, *(const char *const *) b);
 }
 
-/* The backups in the directory, oldest first (their names sort by time). */
+/* Backups are named after the ledger ("a.sqlite3" → "a-20261122-200000-000000-daily.sqlite3"),
+ * so ledgers sharing a folder neither count against each other's limit nor skip each
+ * other's daily copy. */
+static char *
+backup_prefix (DeucesStore *self)
+{
+  g_autofree char *base = g_path_get_basename (self->path);
+
+  if (g_str_has_suffix (base, ".sqlite3") && strlen (base) > strlen (".sqlite3"))
+    base[strlen (base) - strlen (".sqlite3")] = '\0';
+  return g_strconcat (base, "-", NULL);
+}
+
+/* "YYYYMMDD-HHMMSS-UUUUUU-": the stamp after the prefix, which tells "a-…" backups apart
+ * from those of a ledger called "a-b". */
+static gboolean
+has_stamp (const char *text)
+{
+  static const char pattern[] = "########-######-######-";
+
+  for (guint i = 0; pattern[i] != '\0'; i++)
+    if (pattern[i] == '#' ? !g_ascii_isdigit (text[i]) : text[i] != pattern[i])
+      return FALSE;
+  return TRUE;
+}
+
+/* This ledger's backups in the directory, oldest first (their names sort by time). */
 static GPtrArray *
-list_backups (const char *dir)
+list_backups (DeucesStore *self,
+              const char  *dir)
 {
   g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  g_autofree char *prefix = backup_prefix (self);
   GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
 
   while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
-    if (g_str_has_prefix (name, "ledger-") && g_str_has_suffix (name, ".sqlite3"))
+    if (g_str_has_prefix (name, prefix) && has_stamp (name + strlen (prefix)) &&
+        g_str_has_suffix (name, ".sqlite3"))
       g_ptr_array_add (names, g_strdup (name));
   g_ptr_array_sort (names, compare_names);
   return names;
@@ -343,6 +372,8 @@ deuces_store_backup (DeucesStore *self,
 {
   g_autofree char *dir = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *prefix = NULL;
+  g_autofree char *safe_reason = NULL;
   g_autofree char *path = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
@@ -362,9 +393,10 @@ deuces_store_backup (DeucesStore *self,
                    _("Cannot make the backup folder “%s”: %s"), dir, g_strerror (saved));
       return NULL;
     }
-  name = g_strdup_printf ("ledger-%s-%06d-%s.sqlite3", stamp, g_date_time_get_microsecond (now),
-                          reason ? reason : "copy");
-  g_strdelimit (name, "/\\ ", '-');
+  safe_reason = g_strdelimit (g_strdup (reason ? reason : "copy"), "/\\ ", '-');
+  prefix = backup_prefix (self);
+  name = g_strdup_printf ("%s%s-%06d-%s.sqlite3", prefix, stamp, g_date_time_get_microsecond (now),
+                          safe_reason);
   path = g_build_filename (dir, name, NULL);
 
   rc = sqlite3_open_v2 (path, &copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
@@ -400,7 +432,7 @@ deuces_store_backup (DeucesStore *self,
   sqlite3_close_v2 (copy);
 
   /* Keep the newest few. */
-  old = list_backups (dir);
+  old = list_backups (self, dir);
   for (guint i = 0; i + BACKUPS_KEPT < old->len; i++)
     {
       g_autofree char *victim = g_build_filename (dir, old->pdata[i], NULL);
@@ -415,7 +447,7 @@ static void
 daily_backup (DeucesStore *self)
 {
   g_autofree char *dir = deuces_store_get_backup_dir (self);
-  g_autoptr(GPtrArray) backups = list_backups (dir);
+  g_autoptr(GPtrArray) backups = list_backups (self, dir);
   g_autoptr(GError) error = NULL;
   g_autofree char *made = NULL;
 

@@ -42,8 +42,9 @@ DeucesStore *deuces_store_open             (const char   *path,
                                             GError      **error);
 const char  *deuces_store_get_path         (DeucesStore  *self);
 
-/* Copies the ledger with SQLite's backup API into "<dir>/backups/", keeping the newest
- * few. Returns the new file's path. */
+/* Copies the ledger with SQLite's backup API into "<dir>/backups/", named after the
+ * ledger ("a.sqlite3" → "a-<time>-<reason>.sqlite3"), keeping this ledger's newest few.
+ * Returns the new file's path. */
 char        *deuces_store_backup           (DeucesStore  *self,
                                             const char   *reason,
                                             GError      **error);
