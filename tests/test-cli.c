@@ -579,6 +579,49 @@ test_store_backup_problem (void)
   remove_tree (dir);
 }
 
+/* Reading a ledger that is not there shows an empty one and creates nothing: no file,
+ * no folder, not even when the command fails. */
+static void
+test_store_read_missing (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *unused = temp_ledger (&dir);
+  g_autofree char *sub = g_build_filename (dir, "not-yet", NULL);
+  g_autofree char *db = g_build_filename (sub, "ledger.sqlite3", NULL);
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) listed_json = { 0 };
+  g_auto(Run) shown = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) csv = { 0 };
+  g_auto(Run) one = { 0 };
+  g_auto(Run) stats = { 0 };
+
+  run_db (&listed, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  g_assert_cmpstr (listed.out, ==, "");
+  g_assert_cmpstr (listed.err, ==, "");
+  run_db (&listed_json, db, NULL, "session", "list", "--json", NULL);
+  g_assert_cmpint (listed_json.status, ==, 0);
+  g_assert_cmpstr (listed_json.out, ==, "[]\n");
+  run_db (&shown, db, NULL, "session", "show", "5", NULL);
+  assert_one_line_error (&shown, 2, "deuces-cli: there is no session 5\n");
+  run_db (&exported, db, NULL, "export", "--format", "json", NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  g_assert_cmpstr (exported.out, ==, "[]\n");
+  run_db (&csv, db, NULL, "export", "--format", "csv", NULL);
+  g_assert_cmpint (csv.status, ==, 0);
+  g_assert_true (g_str_has_prefix (csv.out, "session,title,"));
+  run_db (&one, db, NULL, "export", "--session", "3", "--format", "json", NULL);
+  assert_one_line_error (&one, 2, "deuces-cli: there is no session 3\n");
+  run_db (&stats, db, NULL, "stats", NULL);
+  g_assert_cmpint (stats.status, ==, 0);
+
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (unused, G_FILE_TEST_EXISTS));
+  remove_tree (dir);
+}
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -758,6 +801,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);
+  g_test_add_func ("/cli/store/read-missing", test_store_read_missing);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 

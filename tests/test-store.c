@@ -732,6 +732,49 @@ test_refuse_paths (Fixture       *f,
     }
 }
 
+/* Opened for reading, a ledger that is not there reads as empty, refuses writes and
+ * is not created; one that is there is the ledger itself. */
+static void
+test_open_for_reading (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *sub = g_build_filename (f->dir, "not-yet", NULL);
+  g_autofree char *path = g_build_filename (sub, "ledger.sqlite3", NULL);
+  g_autoptr(DeucesStore) store = deuces_store_open_for_reading (path, &error);
+  g_autoptr(DeucesStore) real = NULL;
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  DeucesSessionFilter all = { 0, };
+  DeucesNewSession request = { 0, };
+
+  g_assert_no_error (error);
+  sessions = deuces_store_list_sessions (store, &all, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sessions->len, ==, 0);
+  info = deuces_store_get_session (store, 5, &error);
+  g_assert_null (info);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  g_assert_cmpint (deuces_store_create_session (store, &request, &error), ==, 0);
+  g_assert_nonnull (error);
+  g_clear_error (&error);
+  g_clear_object (&store);
+  g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
+
+  new_session (f->store, "classic", "Friday", four, 4);
+  real = deuces_store_open_for_reading (f->path, &error);
+  g_assert_no_error (error);
+  g_clear_pointer (&sessions, g_ptr_array_unref);
+  sessions = deuces_store_list_sessions (real, &all, &error);
+  g_assert_cmpuint (sessions->len, ==, 1);
+}
+
 /* A writer holding the ledger: a clear "busy" error, nothing half-written. */
 static void
 test_busy (Fixture       *f,
@@ -1019,6 +1062,7 @@ main (int argc, char **argv)
   ADD ("/store/migration/v1", test_migration);
   ADD ("/store/refuse-files", test_refuse_files);
   ADD ("/store/refuse-paths", test_refuse_paths);
+  ADD ("/store/open-for-reading", test_open_for_reading);
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);
   ADD ("/store/backup/problem", test_backup_problem);

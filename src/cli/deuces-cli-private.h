@@ -37,6 +37,10 @@ int      _deuces_cli_print_json  (JsonNode     *node);
  * @status. A failed daily backup becomes @cli's warning. */
 DeucesStore *_deuces_cli_open_store (CliContext  *cli,
                                      int         *status);
+/* The same for a command that only reads: a missing ledger reads as empty and is not
+ * created. */
+DeucesStore *_deuces_cli_open_store_read (CliContext *cli,
+                                          int        *status);
 /* "--name VALUE" or "--name=VALUE" at argv[*i]; advances *i past what it used. FALSE if
  * argv[*i] is not this option; sets *missing when the value is absent. */
 gboolean _deuces_cli_take_value  (int           argc,
@@ -57,6 +61,7 @@ int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
 #define read_input _deuces_cli_read_input
 #define print_json _deuces_cli_print_json
 #define open_store _deuces_cli_open_store
+#define open_store_read _deuces_cli_open_store_read
 #define take_value _deuces_cli_take_value
 
 G_END_DECLS

@@ -396,7 +396,7 @@ _deuces_cli_command_stats (CliContext *cli,
       to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
     }
 
-  if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
+  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;
   filter.from = from;
   filter.to = to;

@@ -16,9 +16,10 @@
 
 /* Shared by every command that uses the ledger (see deuces-cli-private.h). */
 
-DeucesStore *
-_deuces_cli_open_store (CliContext *cli,
-                        int        *status)
+static DeucesStore *
+open_ledger (CliContext *cli,
+             gboolean    for_reading,
+             int        *status)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = NULL;
@@ -34,12 +35,27 @@ _deuces_cli_open_store (CliContext *cli,
       return NULL;
     }
   path = cli->db_path != NULL ? g_strdup (cli->db_path) : deuces_store_default_path ();
-  store = deuces_store_open (path, &error);
+  store = for_reading ? deuces_store_open_for_reading (path, &error)
+                      : deuces_store_open (path, &error);
   if (store == NULL)
     *status = fail_with (error);
   else if (deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
     cli->warning = g_strdup (deuces_store_get_backup_problem (store));
   return store;
+}
+
+DeucesStore *
+_deuces_cli_open_store (CliContext *cli,
+                        int        *status)
+{
+  return open_ledger (cli, FALSE, status);
+}
+
+DeucesStore *
+_deuces_cli_open_store_read (CliContext *cli,
+                             int        *status)
+{
+  return open_ledger (cli, TRUE, status);
 }
 
 gboolean
@@ -220,7 +236,7 @@ session_list (CliContext *cli,
         return fail (EXIT_INVALID, _("session list: unknown argument “%s”"), argv[i]);
     }
 
-  if ((store = open_store (cli, &status)) == NULL)
+  if ((store = open_store_read (cli, &status)) == NULL)
     return status;
   sessions = deuces_store_list_sessions (store, &filter, &error);
   if (sessions == NULL)
@@ -386,7 +402,7 @@ session_show (CliContext *cli,
   if (!parse_session_id (id_text, &id))
     return bad_session_id ("session show", id_text);
 
-  if ((store = open_store (cli, &status)) == NULL)
+  if ((store = open_store_read (cli, &status)) == NULL)
     return status;
   if ((status = load_scored (store, id, &game, &sheet)) != EXIT_OK)
     return status;
@@ -801,7 +817,7 @@ _deuces_cli_command_export (CliContext *cli,
   if (session_text != NULL && !parse_session_id (session_text, &id))
     return bad_session_id ("export", session_text);
 
-  if ((store = open_store (cli, &status)) == NULL)
+  if ((store = open_store_read (cli, &status)) == NULL)
     return status;
 
   if (g_str_equal (format, "csv"))

@@ -708,6 +708,33 @@ deuces_store_open (const char  *path,
   return g_steal_pointer (&self);
 }
 
+DeucesStore *
+deuces_store_open_for_reading (const char  *path,
+                               GError     **error)
+{
+  g_autoptr(DeucesStore) self = NULL;
+
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if (!check_path (path, error))
+    return NULL;
+  if (g_file_test (path, G_FILE_TEST_EXISTS))
+    return deuces_store_open (path, error);
+
+  /* Nothing there: an empty ledger in memory, which refuses writes rather than lose
+   * them. */
+  self = open_connection (":memory:", TRUE, error);
+  if (self == NULL)
+    return NULL;
+  g_free (self->path);
+  self->path = g_strdup (path);
+  if (!exec (self, "PRAGMA foreign_keys = ON", error) ||
+      !migrate (self, 0, error) ||
+      !exec (self, "PRAGMA query_only = ON", error))
+    return NULL;
+  return g_steal_pointer (&self);
+}
+
 /* Players and seats. */
 
 static gint64

@@ -40,6 +40,10 @@ char        *deuces_store_default_path     (void);
  * there would be kept. May take a daily backup (see deuces_store_backup). */
 DeucesStore *deuces_store_open             (const char   *path,
                                             GError      **error);
+/* The same for a program that only reads: when there is no file at @path, an empty
+ * ledger that refuses writes, and nothing (no file, no folder) is created. */
+DeucesStore *deuces_store_open_for_reading (const char   *path,
+                                            GError      **error);
 const char  *deuces_store_get_path         (DeucesStore  *self);
 
 /* Copies the ledger with SQLite's backup API into "<dir>/backups/", named after the
