@@ -622,6 +622,37 @@ test_store_read_missing (void)
   remove_tree (dir);
 }
 
+/* Plain `session list` is one line per session and seven tab-separated columns, whatever
+ * a title holds; --json keeps the title as it is. */
+static void
+test_store_list_titles (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) json = { 0 };
+  g_auto(GStrv) lines = NULL;
+  g_auto(GStrv) columns = NULL;
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+          "Ann,Bo,Cy,Di", "--title", "Friday\nat\tBo's\r", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  run_db (&listed, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  lines = g_strsplit (listed.out, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, 2);
+  g_assert_cmpstr (lines[1], ==, "");
+  columns = g_strsplit (lines[0], "\t", -1);
+  g_assert_cmpuint (g_strv_length (columns), ==, 7);
+  g_assert_cmpstr (columns[2], ==, "Friday at Bo's");
+
+  run_db (&json, db, NULL, "session", "list", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "Friday\\nat\\tBo's"));
+  remove_tree (dir);
+}
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -802,6 +833,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);
   g_test_add_func ("/cli/store/read-missing", test_store_read_missing);
+  g_test_add_func ("/cli/store/list-titles", test_store_list_titles);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 

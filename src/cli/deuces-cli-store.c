@@ -204,6 +204,33 @@ format_time (GDateTime *time)
   return g_date_time_format (local, "%Y-%m-%d %H:%M");
 }
 
+/* @text on one line and in one column: a tab, a line break or another control
+ * character (which a title may hold) becomes a space. */
+static char *
+one_field (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  if (text == NULL)
+    return g_string_free (out, FALSE);
+  if (!g_utf8_validate (text, -1, NULL))
+    {
+      for (const char *p = text; *p; p++)
+        g_string_append_c (out, (guchar) *p < 0x20 || *p == 0x7f ? ' ' : *p);
+      return g_string_free (out, FALSE);
+    }
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029)
+        g_string_append_c (out, ' ');
+      else
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 /* session list */
 static int
 session_list (CliContext *cli,
@@ -293,9 +320,12 @@ session_list (CliContext *cli,
         info->players[0], info->players[1], info->players[2], info->players[3],
         info->players[4], info->players[5], info->players[6], info->players[7], NULL });
 
+      g_autofree char *title = one_field (info->title);
+      g_autofree char *variant = one_field (info->variant_id);
+
       /* id, when, title, variant, players, deals, and whether it has ended. */
-      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%u\t%s\n", info->id, started, info->title,
-              info->variant_id, players, info->n_deals, info->ended != NULL ? _("ended") : _("open"));
+      printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%u\t%s\n", info->id, started, title,
+              variant, players, info->n_deals, info->ended != NULL ? _("ended") : _("open"));
     }
   return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
 }
