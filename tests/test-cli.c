@@ -653,6 +653,81 @@ test_store_list_titles (void)
   remove_tree (dir);
 }
 
+/* Runs deuces-cli on the ledger @db with its standard output on /dev/full. */
+static void
+run_db_full (Run        *run,
+             const char *db,
+             const char *first,
+             ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  va_list ap;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("DEUCES_CLI"));
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, (gpointer) db);
+  va_start (ap, first);
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (ap);
+  g_ptr_array_add (argv, NULL);
+
+  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
+                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, "", NULL, NULL, &run->err, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (process));
+  run->status = g_subprocess_get_exit_status (process);
+  run->out = g_strdup ("");
+}
+
+/* Output that cannot be written is a failure with one line saying so; when the work
+ * was already committed, the line says that too. */
+static void
+test_store_full_output (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) added = { 0 };
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) shown = { 0 };
+  g_auto(Run) json = { 0 };
+
+  if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no /dev/full here");
+      remove_tree (dir);
+      return;
+    }
+
+  run_db_full (&created, db, "session", "new", "--variant", "classic", "--players",
+               "Ann,Bo,Cy,Di", NULL);
+  assert_one_line_error (&created, 1, "deuces-cli: session 1 was created, but its number could not "
+                                      "be printed: No space left on device\n");
+  run_db_full (&added, db, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+  assert_one_line_error (&added, 1, "deuces-cli: deal 1 was saved, but its number could not be "
+                                    "printed: No space left on device\n");
+  run_db_full (&listed, db, "session", "list", NULL);
+  assert_one_line_error (&listed, 1, "deuces-cli: cannot write the output: No space left on device\n");
+  run_db_full (&shown, db, "session", "show", "1", NULL);
+  assert_one_line_error (&shown, 1, "deuces-cli: cannot write the output: No space left on device\n");
+
+  /* Both were stored all the same. */
+  run_db (&json, db, NULL, "session", "list", "--json", NULL);
+  g_assert_cmpint (json.status, ==, 0);
+  g_assert_nonnull (strstr (json.out, "\"deals\" : 1"));
+  remove_tree (dir);
+}
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -834,6 +909,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);
   g_test_add_func ("/cli/store/read-missing", test_store_read_missing);
   g_test_add_func ("/cli/store/list-titles", test_store_list_titles);
+  g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
 

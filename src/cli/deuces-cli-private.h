@@ -33,6 +33,11 @@ gboolean _deuces_cli_read_input  (const char   *path,
                                   gsize        *length,
                                   GError      **error);
 int      _deuces_cli_print_json  (JsonNode     *node);
+/* Flushes the standard output: 0, or the errno of a write that failed (a full disk, a
+ * closed pipe). */
+int      _deuces_cli_flush_stdout (void);
+/* The same as an exit status, saying "cannot write the output" on failure. */
+int      _deuces_cli_finish_output (void);
 /* The ledger of --db, $DEUCES_DB or the default; on failure prints why and sets
  * @status. A failed daily backup becomes @cli's warning. */
 DeucesStore *_deuces_cli_open_store (CliContext  *cli,
@@ -60,6 +65,8 @@ int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
 #define fail_with  _deuces_cli_fail_with
 #define read_input _deuces_cli_read_input
 #define print_json _deuces_cli_print_json
+#define flush_stdout _deuces_cli_flush_stdout
+#define finish_output _deuces_cli_finish_output
 #define open_store _deuces_cli_open_store
 #define open_store_read _deuces_cli_open_store_read
 #define take_value _deuces_cli_take_value

@@ -340,7 +340,7 @@ print_stats_table (DeucesStats       *stats,
         /* Translators: head to head, "Ann – Bo: -16.50 HKD" */
         printf (_("%s – %s: %s\n"), a->name, b->name, text);
       }
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  return finish_output ();
 }
 
 int

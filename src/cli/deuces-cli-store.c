@@ -124,6 +124,7 @@ session_new (CliContext *cli,
   DeucesNewSession request = { 0 };
   guint64 hand_size = 0;
   int status = EXIT_OK;
+  int saved;
   gint64 id;
 
   for (int i = 1; i < argc; i++)
@@ -190,6 +191,9 @@ session_new (CliContext *cli,
   if (id == 0)
     return fail_with (error);
   printf ("%" G_GINT64_FORMAT "\n", id);
+  if ((saved = flush_stdout ()) != 0)
+    return fail (EXIT_FAILURE_OTHER, _("session %" G_GINT64_FORMAT " was created, but its number "
+                                       "could not be printed: %s"), id, g_strerror (saved));
   return EXIT_OK;
 }
 
@@ -327,7 +331,7 @@ session_list (CliContext *cli,
       printf ("%" G_GINT64_FORMAT "\t%s\t%s\t%s\t%s\t%u\t%s\n", info->id, started, title,
               variant, players, info->n_deals, info->ended != NULL ? _("ended") : _("open"));
     }
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  return finish_output ();
 }
 
 /* Loads a stored session and scores it; on failure returns the exit status. */
@@ -445,7 +449,7 @@ session_show (CliContext *cli,
       return print_json (root);
     }
   print_table (game, sheet, settlement);
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  return finish_output ();
 }
 
 typedef gboolean (*SessionFunc) (DeucesStore *store, gint64 session, GError **error);
@@ -773,6 +777,7 @@ _deuces_cli_command_deal (CliContext *cli,
   g_autoptr(GError) error = NULL;
   const char *verb;
   int status = EXIT_OK;
+  int saved;
   gint64 id;
   guint number;
 
@@ -810,8 +815,15 @@ _deuces_cli_command_deal (CliContext *cli,
 
   if (number == 0)
     return fail_with (error);
+  /* The deal is committed: say so, or the person may enter it again. */
   printf ("%u\n", number);
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  if ((saved = flush_stdout ()) != 0)
+    return fail (EXIT_FAILURE_OTHER,
+                 g_str_equal (verb, "add") ? _("deal %u was saved, but its number could not be printed: %s")
+                 : g_str_equal (verb, "undo") ? _("deal %u was undone, but its number could not be printed: %s")
+                 : _("deal %u was restored, but its number could not be printed: %s"),
+                 number, g_strerror (saved));
+  return EXIT_OK;
 }
 
 /* export [--session ID] --format json|csv [-o FILE] */
@@ -909,6 +921,7 @@ _deuces_cli_command_import (CliContext *cli,
   g_autoptr(JsonNode) root = NULL;
   gsize length = 0;
   int status = EXIT_OK;
+  int saved;
 
   if (argc != 2)
     return fail (EXIT_INVALID, _("import: give one file (or - for the standard input)"));
@@ -925,5 +938,11 @@ _deuces_cli_command_import (CliContext *cli,
 
   for (guint k = 0; k < ids->len; k++)
     printf ("%" G_GINT64_FORMAT "\n", g_array_index (ids, gint64, k));
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  if ((saved = flush_stdout ()) != 0)
+    return fail (EXIT_FAILURE_OTHER,
+                 ngettext ("%u session was imported, but its number could not be printed: %s",
+                           "%u sessions were imported, but their numbers could not be printed: %s",
+                           ids->len),
+                 ids->len, g_strerror (saved));
+  return EXIT_OK;
 }

@@ -79,6 +79,28 @@ _deuces_cli_read_input (const char *path,
 }
 
 int
+_deuces_cli_flush_stdout (void)
+{
+  errno = 0;
+  if (fflush (stdout) != 0)
+    return errno != 0 ? errno : EIO;
+  /* An earlier write may have failed while the buffer was flushed on its own. */
+  if (ferror (stdout))
+    return EIO;
+  return 0;
+}
+
+int
+_deuces_cli_finish_output (void)
+{
+  int saved = _deuces_cli_flush_stdout ();
+
+  if (saved != 0)
+    return fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (saved));
+  return EXIT_OK;
+}
+
+int
 _deuces_cli_print_json (JsonNode *node)
 {
   g_autofree char *text = deuces_json_to_string (node, TRUE);
@@ -137,7 +159,7 @@ command_variants (CliContext *cli,
 
       printf ("%s\t%s\n", v->id, v->name);
     }
-  return fflush (stdout) == 0 ? EXIT_OK : EXIT_FAILURE_OTHER;
+  return finish_output ();
 }
 
 /* Reads the one optional FILE argument of score and settle into a game. */
