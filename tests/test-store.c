@@ -1043,6 +1043,16 @@ test_backup_problem (Fixture       *f,
   g_assert_nonnull (strstr (deuces_store_get_backup_problem (f->store), "daily backup"));
   /* The ledger itself works. */
   g_assert_cmpuint (add (f->store, id, 0, 3, 2, 1), ==, 1);
+
+  /* A program that keeps the ledger open tries again later; once the folder can be
+   * made, the backup is taken and the problem is gone. */
+  g_assert_true (g_unlink (dir) == 0);
+  deuces_store_daily_backup (f->store);
+  g_assert_null (deuces_store_get_backup_problem (f->store));
+  g_assert_cmpuint (count_files (dir, "ledger-"), ==, 1);
+  /* At most one a day. */
+  deuces_store_daily_backup (f->store);
+  g_assert_cmpuint (count_files (dir, "ledger-"), ==, 1);
 }
 
 int

@@ -443,14 +443,19 @@ deuces_store_backup (DeucesStore *self,
 }
 
 /* A backup a day while the ledger is in use, if it has anything to lose. */
-static void
-daily_backup (DeucesStore *self)
+void
+deuces_store_daily_backup (DeucesStore *self)
 {
-  g_autofree char *dir = deuces_store_get_backup_dir (self);
-  g_autoptr(GPtrArray) backups = list_backups (self, dir);
+  g_autofree char *dir = NULL;
+  g_autoptr(GPtrArray) backups = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *made = NULL;
 
+  g_return_if_fail (DEUCES_IS_STORE (self));
+
+  dir = deuces_store_get_backup_dir (self);
+  backups = list_backups (self, dir);
+  g_clear_pointer (&self->backup_problem, g_free);
   if (query_int (self, "SELECT count(*) FROM sessions", 0) == 0)
     return;
   if (backups->len > 0)
@@ -703,7 +708,7 @@ deuces_store_open (const char  *path,
         return NULL;
     }
   else
-    daily_backup (self);
+    deuces_store_daily_backup (self);
 
   return g_steal_pointer (&self);
 }

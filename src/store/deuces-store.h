@@ -53,8 +53,11 @@ char        *deuces_store_backup           (DeucesStore  *self,
                                             const char   *reason,
                                             GError      **error);
 char        *deuces_store_get_backup_dir   (DeucesStore  *self);
-/* NULL, or why the daily backup taken on opening failed (a message for the person;
- * the ledger itself is fine). */
+/* Takes the daily backup when the newest is a day old (opening does too): a program
+ * that keeps the ledger open for days calls it from time to time. */
+void         deuces_store_daily_backup     (DeucesStore  *self);
+/* NULL, or why the last daily backup failed (a message for the person; the ledger
+ * itself is fine). */
 const char  *deuces_store_get_backup_problem (DeucesStore *self);
 
 /* Sessions. */

@@ -20,7 +20,12 @@ struct _DeucesApplication
   char           *db_path;
   gboolean        demo;
   gboolean        quit_after_first_frame;
+  guint           backup_timer;
+  char           *backup_problem_told;   /* the last backup problem shown */
 };
+
+/* The ledger may stay open for days on the card table's laptop: a backup a day. */
+#define BACKUP_CHECK_SECONDS (60 * 60)
 
 G_DEFINE_FINAL_TYPE (DeucesApplication, deuces_application, ADW_TYPE_APPLICATION)
 
@@ -87,6 +92,31 @@ deuces_application_handle_local_options (GApplication *app,
   return -1;
 }
 
+/* Tells the person once when the daily backup fails (the ledger itself is fine). */
+static void
+report_backup_problem (DeucesApplication *self)
+{
+  const char *problem = self->store ? deuces_store_get_backup_problem (self->store) : NULL;
+  DeucesWindow *window = get_window (self);
+
+  if (g_strcmp0 (problem, self->backup_problem_told) == 0)
+    return;
+  g_free (self->backup_problem_told);
+  self->backup_problem_told = g_strdup (problem);
+  if (problem != NULL && window != NULL)
+    deuces_window_add_toast (window, adw_toast_new (problem));
+}
+
+static gboolean
+on_backup_timer (gpointer user_data)
+{
+  DeucesApplication *self = user_data;
+
+  deuces_store_daily_backup (self->store);
+  report_backup_problem (self);
+  return G_SOURCE_CONTINUE;
+}
+
 static void
 open_store (DeucesApplication *self)
 {
@@ -103,6 +133,7 @@ open_store (DeucesApplication *self)
 
   if (self->demo && !deuces_demo_fill (self->store, &error))
     g_warning ("Could not fill the demo ledger: %s", error->message);
+  self->backup_timer = g_timeout_add_seconds (BACKUP_CHECK_SECONDS, on_backup_timer, self);
 }
 
 static void
@@ -263,12 +294,25 @@ deuces_application_activate (GApplication *app)
         g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (window);
+  report_backup_problem (self);
+}
+
+static void
+deuces_application_shutdown (GApplication *app)
+{
+  DeucesApplication *self = DEUCES_APPLICATION (app);
+
+  g_clear_handle_id (&self->backup_timer, g_source_remove);
+  G_APPLICATION_CLASS (deuces_application_parent_class)->shutdown (app);
 }
 
 static void
 deuces_application_finalize (GObject *object)
 {
   DeucesApplication *self = DEUCES_APPLICATION (object);
+
+  g_clear_handle_id (&self->backup_timer, g_source_remove);
+  g_clear_pointer (&self->backup_problem_told, g_free);
 
   g_clear_object (&self->settings);
   g_clear_object (&self->store);
@@ -288,6 +332,7 @@ deuces_application_class_init (DeucesApplicationClass *klass)
   app_class->handle_local_options = deuces_application_handle_local_options;
   app_class->startup = deuces_application_startup;
   app_class->activate = deuces_application_activate;
+  app_class->shutdown = deuces_application_shutdown;
 }
 
 static void
