@@ -622,6 +622,33 @@ test_store_read_missing (void)
   remove_tree (dir);
 }
 
+/* RULES.md §2 president: "the ledger reminds who gives which cards to whom before the next
+ * deal" (002 The Basic Game: the Scum gives the President their highest card); and a
+ * session without a currency shows plain amounts. */
+static void
+test_store_president (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) deal = { 0 };
+  g_auto(Run) show = { 0 };
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "president", "--players",
+          "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  run_db (&deal, db, NULL, "deal", "add", "1", "--order", "Di,Ann,Bo,Cy", NULL);
+  g_assert_cmpint (deal.status, ==, 0);
+  run_db (&show, db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpint (show.status, ==, 0);
+  g_assert_nonnull (strstr (show.out, "President — highest total wins, 1.00 a point\n"));
+  g_assert_nonnull (strstr (show.out, "Before the next deal:\n"
+                                      "  Cy (Scum) gives Di (President) their highest card for one they do not want\n"));
+  /* Placement 2, 1, 0, 0: pairwise at 1 a point, Di +5, Ann +1, Bo and Cy −3. */
+  g_assert_nonnull (strstr (show.out, "  Di     +5.00\n"));
+  g_assert_nonnull (strstr (show.out, "  Bo     -3.00\n"));
+}
+
 /* Plain `session list` is one line per session and seven tab-separated columns, whatever
  * a title holds; --json keeps the title as it is. */
 static void
@@ -909,6 +936,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);
   g_test_add_func ("/cli/store/read-missing", test_store_read_missing);
   g_test_add_func ("/cli/store/list-titles", test_store_list_titles);
+  g_test_add_func ("/cli/store/president", test_store_president);
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);

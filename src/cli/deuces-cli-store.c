@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "deuces-exchange.h"
 #include "deuces-cli-private.h"
 #include "deuces-error.h"
 #include "deuces-money.h"
@@ -352,22 +353,39 @@ load_scored (DeucesStore       *store,
   return EXIT_OK;
 }
 
+/* "+12.50 HKD", or "12.50" in a session without a currency. */
+static char *
+money_text (const DeucesGame *game,
+            gint64            amount,
+            gboolean          sign)
+{
+  g_autofree char *number = deuces_money_format (amount, game->digits);
+  const char *plus = sign && amount > 0 ? "+" : "";
+
+  if (game->currency == NULL)
+    return g_strconcat (plus, number, NULL);
+  return g_strdup_printf ("%s%s %s", plus, number, game->currency);
+}
+
 static void
 print_table (const DeucesGame       *game,
              const DeucesScoreSheet *sheet,
              const DeucesSettlement *settlement)
 {
-  g_autofree char *stake = deuces_money_format (game->stake, game->digits);
-  const char *currency = game->currency != NULL ? game->currency : "";
+  g_autofree char *stake = money_text (game, game->stake, FALSE);
+  DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
+  guint n_exchanges;
   int width = 6;
 
   for (guint i = 0; i < game->n_players; i++)
     width = MAX (width, (int) g_utf8_strlen (game->players[i], -1) + 1);
 
-  printf (_("%s — %s, %s %s a point\n"), game->variant->name,
+  /* Translators: "Classic — lowest total wins, 0.50 HKD a point" */
+  printf (_("%s — %s, %s a point\n"),
+          deuces_variant_display_name (game->variant->id, game->variant->name),
           game->variant->goal == DEUCES_GOAL_LOWEST ? _("lowest total wins")
                                                     : _("highest total wins"),
-          currency, stake);
+          stake);
   printf ("%-6s", _("Deal"));
   for (guint i = 0; i < game->n_players; i++)
     printf ("%*s", width, game->players[i]);
@@ -389,23 +407,31 @@ print_table (const DeucesGame       *game,
     printf (_("Next to lead: %s\n"), game->players[sheet->next_leader]);
   if (sheet->finished)
     printf (_("The game has reached its end.\n"));
+  else if ((n_exchanges = deuces_game_card_exchanges (game, exchanges)) > 0)
+    {
+      printf ("%s\n", _("Before the next deal:"));
+      for (guint k = 0; k < n_exchanges; k++)
+        {
+          g_autofree char *text = deuces_card_exchange_describe (game, &exchanges[k]);
+
+          printf ("  %s\n", text);
+        }
+    }
 
   printf ("\n%s\n", _("Balances:"));
   for (guint i = 0; i < game->n_players; i++)
     {
-      g_autofree char *amount = deuces_money_format (settlement->balances[i], game->digits);
+      g_autofree char *amount = money_text (game, settlement->balances[i], TRUE);
 
-      printf ("  %-*s %s%s %s\n", width, game->players[i],
-              settlement->balances[i] > 0 ? "+" : "", amount, currency);
+      printf ("  %-*s %s\n", width, game->players[i], amount);
     }
   printf ("\n%s\n", settlement->transfers->len > 0 ? _("To settle:") : _("Nobody owes anything."));
   for (guint k = 0; k < settlement->transfers->len; k++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
-      g_autofree char *amount = deuces_money_format (t->amount, game->digits);
+      g_autofree char *amount = money_text (game, t->amount, FALSE);
 
-      printf (_("  %s pays %s %s %s\n"), game->players[t->from], game->players[t->to], amount,
-              currency);
+      printf (_("  %s pays %s %s\n"), game->players[t->from], game->players[t->to], amount);
     }
 }
 

@@ -63,3 +63,23 @@ deuces_placement_title (guint place,
     return _("Vice-President");
   return _("Citizen");
 }
+
+char *
+deuces_card_exchange_describe (const DeucesGame         *game,
+                               const DeucesCardExchange *exchange)
+{
+  const char *giver = game->players[exchange->giver];
+  const char *receiver = game->players[exchange->receiver];
+
+  if (exchange->cards == 1)
+    /* Translators: before the next deal of President, e.g. "Di (Scum) gives Ann
+     * (President) their highest card for one they do not want" */
+    return g_strdup_printf (_("%s (%s) gives %s (%s) their highest card for one they do not want"),
+                            giver, exchange->giver_title, receiver, exchange->receiver_title);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%s (%s) gives %s (%s) their %u highest card for as many they do not want",
+                                       "%s (%s) gives %s (%s) their %u highest cards for as many they do not want",
+                                       exchange->cards),
+                          giver, exchange->giver_title, receiver, exchange->receiver_title,
+                          exchange->cards);
+}

@@ -30,4 +30,9 @@ guint       deuces_game_card_exchanges (const DeucesGame   *game,
 const char *deuces_placement_title     (guint place,
                                         guint n_players);
 
+/* One exchange in a sentence: "Di (Scum) gives Ann (President) their highest card for one
+ * they do not want". */
+char       *deuces_card_exchange_describe (const DeucesGame         *game,
+                                           const DeucesCardExchange *exchange);
+
 G_END_DECLS

@@ -199,23 +199,10 @@ update_status (DeucesSessionView *self)
 
       for (guint k = 0; k < n; k++)
         {
-          const DeucesCardExchange *e = &exchanges[k];
+          g_autofree char *text = deuces_card_exchange_describe (game, &exchanges[k]);
 
           g_string_append (status, k == 0 ? _(" · ") : _("; "));
-          if (e->cards == 1)
-            /* Translators: before the next deal of President, e.g. "Di (Scum) gives Ann
-             * (President) their highest card for one they do not want" */
-            g_string_append_printf (status, _("%s (%s) gives %s (%s) their highest card for one they do not want"),
-                                    game->players[e->giver], e->giver_title,
-                                    game->players[e->receiver], e->receiver_title);
-          else
-            g_string_append_printf (status,
-                                    g_dngettext (GETTEXT_PACKAGE,
-                                                 "%s (%s) gives %s (%s) their %u highest card for as many they do not want",
-                                                 "%s (%s) gives %s (%s) their %u highest cards for as many they do not want",
-                                                 e->cards),
-                                    game->players[e->giver], e->giver_title,
-                                    game->players[e->receiver], e->receiver_title, e->cards);
+          g_string_append (status, text);
         }
     }
   gtk_label_set_text (self->status_label, status->str);
