@@ -168,17 +168,30 @@ enter_deal (Fixture    *f,
       }
 }
 
+/* Stores @request as a new session and opens it in a new window, ready for a deal. */
+static void
+open_session (Fixture                *f,
+              const DeucesNewSession *request)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = deuces_store_create_session (deuces_application_get_store (test_app), request, &error);
+
+  g_assert_no_error (error);
+  f->window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
+                                                                         DEUCES_TYPE_SESSION_VIEW)));
+}
+
 static void
 fixture_set_up (Fixture       *f,
                 gconstpointer  data)
 {
-  g_autoptr(GError) error = NULL;
   const char *players[] = { "Ann", "Bo", "Cy", "Di" };
   DeucesNewSession request = { 0, };
-  DeucesStore *store = deuces_application_get_store (test_app);
-  gint64 id;
 
-  g_assert_nonnull (store);
   request.title = "Test night";
   request.variant = deuces_preset_lookup ("classic");
   request.variant_id = "classic";
@@ -186,15 +199,7 @@ fixture_set_up (Fixture       *f,
   request.n_players = 4;
   request.stake = "0.50";
   request.currency = "HKD";
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-
-  f->window = deuces_window_new (test_app);
-  gtk_window_present (GTK_WINDOW (f->window));
-  g_assert_true (deuces_window_open_session (f->window, id));
-  f->session = g_object_ref (deuces_window_get_session (f->window));
-  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
-                                                                         DEUCES_TYPE_SESSION_VIEW)));
+  open_session (f, &request);
 }
 
 static void
@@ -424,7 +429,6 @@ select_in (Fixture    *f,
 static void
 test_every_preset (void)
 {
-  DeucesStore *store = deuces_application_get_store (test_app);
   GPtrArray *presets = deuces_presets ();
   const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
   /* Bo, Cy, Di (and Ed) after Ann went out: counts, or cards for face-value schemes. */
@@ -445,21 +449,13 @@ test_every_preset (void)
       GtkWidget *editor, *save;
       Fixture fixture = { NULL, }, *f = &fixture;
       gboolean scored_something = FALSE;
-      gint64 id;
 
       g_test_message ("preset %s, %u players", variant->id, n);
       request.variant = variant;
       request.variant_id = variant->id;
       request.players = players;
       request.n_players = n;
-      id = deuces_store_create_session (store, &request, &error);
-      g_assert_no_error (error);
-      f->window = deuces_window_new (test_app);
-      gtk_window_present (GTK_WINDOW (f->window));
-      g_assert_true (deuces_window_open_session (f->window, id));
-      f->session = g_object_ref (deuces_window_get_session (f->window));
-      deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
-                                                                             DEUCES_TYPE_SESSION_VIEW)));
+      open_session (f, &request);
 
       g_string_append_printf (doc, "{\"variant\": \"%s\", \"players\": [", variant->id);
       for (guint p = 0; p < n; p++)
