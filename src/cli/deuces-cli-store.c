@@ -193,8 +193,9 @@ session_new (CliContext *cli,
     return fail_with (error);
   printf ("%" G_GINT64_FORMAT "\n", id);
   if ((saved = flush_stdout ()) != 0)
-    return fail (EXIT_FAILURE_OTHER, _("session %" G_GINT64_FORMAT " was created, but its number "
-                                       "could not be printed: %s"), id, g_strerror (saved));
+    /* A format macro cannot stand inside a translatable string: %lld, and a cast. */
+    return fail (EXIT_FAILURE_OTHER, _("session %lld was created, but its number could not be "
+                                       "printed: %s"), (long long) id, g_strerror (saved));
   return EXIT_OK;
 }
 
