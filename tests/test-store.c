@@ -373,7 +373,7 @@ test_players (Fixture       *f,
   g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
   g_assert_true (g_str_has_prefix (csv->str, "session,title,started,variant,deal,seat,player,winner,"));
   g_assert_nonnull (strstr (csv->str, ",\"Tables, late\","));
-  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,4\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,,4\r\n"));
   {
     g_auto(GStrv) rows = g_strsplit (csv->str, "\r\n", -1);
 
@@ -478,6 +478,48 @@ test_list (Fixture       *f,
   g_assert_cmpuint (bin->len, ==, 1);
   g_assert_true (deuces_store_restore_session (f->store, b, &error));
   g_assert_no_error (error);
+}
+
+/* Issue 3: CSV has "the facts and the points" of every deal per player. Counts come from
+ * the cards when the cards were entered (RULES.md §1: "when given, cards_left and twos_left
+ * are derived from it"), and the Indonesian scheme's unbeaten specials have a column. */
+static void
+test_csv_facts (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  gint64 face = new_session (f->store, "face-value", "Faces", four, 4);
+  gint64 indo = new_session (f->store, "indonesia", "Jakarta", four, 4);
+  DeucesDeal deal;
+  guint n = 0;
+
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  g_assert_true (deuces_cards_parse ("2S AH 3C", deal.hands[1], DEUCES_MAX_HAND, &n, &error));
+  deal.hand_len[1] = (gint8) n;
+  g_assert_true (deuces_cards_parse ("4D", deal.hands[2], DEUCES_MAX_HAND, &n, &error));
+  deal.hand_len[2] = (gint8) n;
+  g_assert_true (deuces_cards_parse ("KS KD", deal.hands[3], DEUCES_MAX_HAND, &n, &error));
+  deal.hand_len[3] = (gint8) n;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, face, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+
+  deal_won_by (&deal, 0, 5, 3, 2);
+  deal.n_specials[2] = 1;
+  deal.specials[2][0].kind = DEUCES_SPECIAL_QUADS;
+  deal.specials[2][0].final = FALSE;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, indo, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+
+  g_assert_true (deuces_store_export_csv (f->store, face, csv, &error));
+  g_assert_true (strstr (csv->str, ",dragon,specials,points\r\n") != NULL);
+  /* Bo held 2♠ A♥ 3♣: three cards, one two; face value 4 + 3 + 1 = 8 (000 Scoring
+   * variations: 3–10 count 1, A 3, 2 4). */
+  g_assert_nonnull (strstr (csv->str, ",1,2,Bo,0,3,1,,2S AH 3C,,,,,,,0,,8\r\n"));
+  g_string_truncate (csv, 0);
+  g_assert_true (deuces_store_export_csv (f->store, indo, csv, &error));
+  g_assert_nonnull (strstr (csv->str, ",1,3,Cy,0,3,,,,,,,,,,0,quads,"));
 }
 
 /* Export → import gives the same settlement (issue 3). */
@@ -1067,6 +1109,7 @@ main (int argc, char **argv)
   ADD ("/store/players/rename-refusals", test_rename_refusals);
   ADD ("/store/list", test_list);
   ADD ("/store/round-trip", test_round_trip);
+  ADD ("/store/csv/facts", test_csv_facts);
   ADD ("/store/present-documents", test_present_documents);
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);

@@ -211,7 +211,6 @@ read_special (const DeucesGame *game,
               guint             number,
               GError          **error)
 {
-  static const char *kinds[] = { "quads", "straight-flush", "four-twos" };
   const char *kind = NULL;
   gboolean final = FALSE;
   DeucesSpecial *special;
@@ -243,8 +242,8 @@ read_special (const DeucesGame *game,
     return deal_error (error, number, _("%s has more than %d special plays"),
                        game->players[seat], DEUCES_MAX_SPECIALS);
   special = &deal->specials[seat][deal->n_specials[seat]];
-  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
-    if (g_strcmp0 (kind, kinds[k]) == 0)
+  for (guint k = DEUCES_SPECIAL_QUADS; k <= DEUCES_SPECIAL_FOUR_TWOS; k++)
+    if (g_strcmp0 (kind, deuces_special_kind_to_string (k)) == 0)
       {
         special->kind = k;
         special->final = final;
@@ -777,7 +776,6 @@ deuces_document_build_deal (const DeucesGame *game,
                             const DeucesDeal *deal)
 {
   g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
-  static const char *special_names[] = { "quads", "straight-flush", "four-twos" };
   gboolean any_hand = FALSE, any_special = FALSE;
 
   json_builder_begin_object (builder);
@@ -846,7 +844,7 @@ deuces_document_build_deal (const DeucesGame *game,
             {
               json_builder_begin_object (builder);
               json_builder_set_member_name (builder, "play");
-              json_builder_add_string_value (builder, special_names[deal->specials[i][k].kind]);
+              json_builder_add_string_value (builder, deuces_special_kind_to_string (deal->specials[i][k].kind));
               json_builder_set_member_name (builder, "final");
               json_builder_add_boolean_value (builder, deal->specials[i][k].final);
               json_builder_end_object (builder);

@@ -237,10 +237,19 @@ deuces_game_n_decks (const DeucesGame *game)
   return game->n_players >= 5 ? 2 : 1;
 }
 
+const char *
+deuces_special_kind_to_string (DeucesSpecialKind kind)
+{
+  static const char *names[] = { "quads", "straight-flush", "four-twos" };
+
+  g_return_val_if_fail ((guint) kind < G_N_ELEMENTS (names), NULL);
+  return names[kind];
+}
+
 /* Facts derived from what was recorded: the hand, when given, decides. */
-static gint
-cards_held (const DeucesDeal *deal,
-            guint             player)
+gint
+deuces_deal_cards_held (const DeucesDeal *deal,
+                        guint             player)
 {
   return deal->hand_len[player] >= 0 ? deal->hand_len[player] : deal->cards_left[player];
 }
@@ -297,7 +306,7 @@ needs_starter (const DeucesGame *game,
     return FALSE;
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n = deal->dragon ? (gint) game->hand_size : cards_held (deal, i);
+      gint n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
 
       if ((gint) i != deal->winner && n > 0 &&
           deuces_variant_tier_factor (v, game->n_players, game->hand_size, n) != 1)
@@ -406,7 +415,7 @@ deuces_game_check_deal (const DeucesGame *game,
   for (guint i = 0; i < game->n_players; i++)
     {
       const char *name = game->players[i];
-      gint n = cards_held (deal, i);
+      gint n = deuces_deal_cards_held (deal, i);
 
       if (deal->hand_len[i] > (gint) max_cards || deal->cards_left[i] > (gint) max_cards)
         return deal_error (error, number, _("%s holds %d cards, but a hand here has at most %u"),
@@ -621,7 +630,7 @@ most_cards (const DeucesGame *game,
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n = deal->dragon ? (gint) game->hand_size : cards_held (deal, i);
+      gint n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
 
       if ((gint) i == winner || n < 0)
         continue;
@@ -684,7 +693,7 @@ score_penalty (const DeucesGame *game,
       if ((gint) i == winner)
         continue;
 
-      n = deal->dragon ? (gint) game->hand_size : cards_held (deal, i);
+      n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
       if (n < 0)
         continue;  /* not counted (a finishing-order deal) */
       t = twos_held (deal, i);
@@ -761,7 +770,7 @@ score_pair_difference (const DeucesGame *game,
   gint n[DEUCES_MAX_PLAYERS];
 
   for (guint i = 0; i < game->n_players; i++)
-    n[i] = (gint) i == winner ? 0 : deal->dragon ? (gint) game->hand_size : MAX (cards_held (deal, i), 0);
+    n[i] = (gint) i == winner ? 0 : deal->dragon ? (gint) game->hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
 
   /* 000, Anthony Kam: each pair pays the difference of their counts, doubled by the tiers
    * on that difference ("10 cards pays 20 to the winner but 8 to a player with 2"). */
@@ -832,7 +841,7 @@ score_winner (const DeucesGame *game,
 
   for (guint i = 0; i < game->n_players; i++)
     if ((gint) i != winner)
-      cards += deal->dragon ? (gint) game->hand_size : MAX (cards_held (deal, i), 0);
+      cards += deal->dragon ? (gint) game->hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
 
   /* 000 Pusoy Dos and 003: doubled for each two in the winning play. */
   points = v->winner_points + v->winner_per_card * cards;

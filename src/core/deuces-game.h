@@ -45,6 +45,12 @@ typedef struct {
 } DeucesDeal;
 
 void deuces_deal_init (DeucesDeal *deal);
+/* "quads", "straight-flush" or "four-twos", as the session document names them. */
+const char *deuces_special_kind_to_string (DeucesSpecialKind kind);
+/* The cards @player still held: the hand's size when the cards were entered, else the
+ * count (DEUCES_UNSET when neither was recorded). */
+gint deuces_deal_cards_held (const DeucesDeal *deal,
+                             guint             player);
 
 /* Whether @name may name a player: valid text, not empty, no space at either end, at
  * most 64 characters, no commas, equals signs or control characters. Every program

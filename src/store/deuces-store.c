@@ -2492,10 +2492,19 @@ csv_session (DeucesStore *self,
                                   ? deuces_cards_to_string (deal->hands[p], (guint) deal->hand_len[p])
                                   : NULL;
           gint place = DEUCES_UNSET;
+          g_autoptr(GString) special_text = g_string_new (NULL);
+          const char *specials;
 
           for (guint k = 0; k < deal->n_order; k++)
             if (deal->finish_order[k] == (gint) p)
               place = (gint) k + 1;
+          /* Unbeaten specials as the session document names them: "quads",
+           * "four-twos:final" for one that ended the deal. */
+          for (guint k = 0; k < deal->n_specials[p]; k++)
+            g_string_append_printf (special_text, "%s%s%s", k > 0 ? " " : "",
+                                    deuces_special_kind_to_string (deal->specials[p][k].kind),
+                                    deal->specials[p][k].final ? ":final" : "");
+          specials = special_text->len > 0 ? special_text->str : NULL;
 
           g_string_append_printf (out, "%" G_GINT64_FORMAT ",", session);
           csv_field (out, info->title, FALSE);
@@ -2504,8 +2513,11 @@ csv_session (DeucesStore *self,
           g_string_append_printf (out, "%u,%u,", d + 1, p + 1);
           csv_field (out, game->players[p], FALSE);
           g_string_append (out, deal->winner == (gint) p ? "1," : "0,");
-          csv_int (out, deal->cards_left[p]);
-          csv_int (out, deal->twos_left[p]);
+          /* Counts derived from the cards when the cards were entered. */
+          csv_int (out, deuces_deal_cards_held (deal, p));
+          csv_int (out, deal->hand_len[p] >= 0
+                        ? (gint) deuces_cards_count_rank (deal->hands[p], (guint) deal->hand_len[p], DEUCES_RANK_2)
+                        : deal->twos_left[p]);
           csv_int (out, deal->points_left[p]);
           csv_field (out, hand, FALSE);
           csv_int (out, place);
@@ -2515,6 +2527,7 @@ csv_session (DeucesStore *self,
           csv_field (out, seat_name (game, deal->assisted_by), FALSE);
           csv_field (out, seat_name (game, deal->loser), FALSE);
           g_string_append (out, deal->dragon ? "1," : "0,");
+          csv_field (out, specials, FALSE);
           g_string_append_printf (out, "%d\r\n", sheet->deals[d].points[p]);
         }
     }
@@ -2531,7 +2544,7 @@ deuces_store_export_csv (DeucesStore *self,
 
   g_string_append (out, "session,title,started,variant,deal,seat,player,winner,cards_left,"
                         "twos_left,points_left,hand,place,final_cards,final_twos,starter,"
-                        "assisted_by,loser,dragon,points\r\n");
+                        "assisted_by,loser,dragon,specials,points\r\n");
   if (session != 0)
     return csv_session (self, session, out, error);
 
