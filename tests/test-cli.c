@@ -622,6 +622,50 @@ test_store_read_missing (void)
   remove_tree (dir);
 }
 
+/* Issue 3: "two writers at once (two deuces-cli processes): no lost deal". Two shells add
+ * deals to the same session as fast as they can; every deal each acknowledged is there. */
+static void
+test_store_two_clis (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) show = { 0 };
+  g_autofree char *loop = NULL;
+  GSubprocess *writers[2];
+  guint per_writer = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 25;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *deals;
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+          "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  loop = g_strdup_printf ("i=0; while [ $i -lt %u ]; do "
+                          "\"$DEUCES_CLI\" --db \"$1\" deal add 1 --winner Ann --left Bo=1,Cy=2,Di=$2 "
+                          ">/dev/null || exit 1; i=$((i + 1)); done", per_writer);
+  for (guint w = 0; w < 2; w++)
+    {
+      writers[w] = g_subprocess_new (G_SUBPROCESS_FLAGS_NONE, &error, "sh", "-c", loop, "writer",
+                                     db, w == 0 ? "3" : "4", NULL);
+      g_assert_no_error (error);
+    }
+  for (guint w = 0; w < 2; w++)
+    {
+      g_assert_true (g_subprocess_wait (writers[w], NULL, &error));
+      g_assert_no_error (error);
+      g_assert_true (g_subprocess_get_if_exited (writers[w]));
+      g_assert_cmpint (g_subprocess_get_exit_status (writers[w]), ==, 0);
+      g_object_unref (writers[w]);
+    }
+
+  run_db (&show, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (show.status, ==, 0);
+  g_assert_true (json_parser_load_from_data (parser, show.out, -1, &error));
+  deals = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "deals");
+  g_assert_cmpuint (json_array_get_length (deals), ==, 2 * per_writer);
+}
+
 /* RULES.md §2 president: "the ledger reminds who gives which cards to whom before the next
  * deal" (002 The Basic Game: the Scum gives the President their highest card); and a
  * session without a currency shows plain amounts. */
@@ -937,6 +981,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/read-missing", test_store_read_missing);
   g_test_add_func ("/cli/store/list-titles", test_store_list_titles);
   g_test_add_func ("/cli/store/president", test_store_president);
+  g_test_add_func ("/cli/store/two-writers", test_store_two_clis);
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
