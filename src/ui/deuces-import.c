@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-i18n.h"
 #include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-import.h"
@@ -172,8 +173,8 @@ deuces_import_preview (DeucesStore *store,
       {
         g_autoptr(GDateTime) first_local = g_date_time_to_local (first);
         g_autoptr(GDateTime) last_local = g_date_time_to_local (last);
-        g_autofree char *from = g_date_time_format (first_local, "%x");
-        g_autofree char *to = g_date_time_format (last_local, "%x");
+        g_autofree char *from = deuces_format_date (first_local);
+        g_autofree char *to = deuces_format_date (last_local);
 
         if (g_strcmp0 (from, to) == 0)
           /* Translators: "3 sessions, 40 deals, on 11/22/26" */

@@ -151,7 +151,7 @@ format_sessions (const GArray *extremes)
       g_autofree char *amount = format_amount (e->amount.amount, e->amount.currency,
                                                e->amount.digits);
       g_autoptr(GDateTime) local = e->started ? g_date_time_to_local (e->started) : NULL;
-      g_autofree char *day = local ? g_date_time_format (local, "%x") : NULL;
+      g_autofree char *day = local ? deuces_format_short_date (local) : NULL;
 
       if (i > 0)
         g_string_append (text, "\n");
