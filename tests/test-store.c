@@ -835,6 +835,29 @@ test_busy (Fixture       *f,
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY);
   g_assert_true (g_str_has_prefix (error->message, "The ledger is busy"));
   g_clear_error (&error);
+
+  /* deuces-cli says so in one line (INTERFACE.md: exit 1, not an error dump). */
+  {
+    g_autoptr(GSubprocessLauncher) launcher =
+      g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+    g_autoptr(GSubprocess) cli = NULL;
+    g_autofree char *out = NULL;
+    g_autofree char *err = NULL;
+
+    g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+    g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+    cli = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DEUCES_CLI"), "--db", f->path,
+                                       "deal", "add", "1", "--winner", "Ann",
+                                       "--left", "Bo=1,Cy=2,Di=3", NULL);
+    g_assert_no_error (error);
+    g_assert_true (g_subprocess_communicate_utf8 (cli, NULL, NULL, &out, &err, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
+    g_assert_cmpstr (out, ==, "");
+    g_assert_true (g_str_has_prefix (err, "deuces-cli: The ledger is busy"));
+    g_assert_nonnull (strchr (err, '\n'));
+    g_assert_cmpstr (strchr (err, '\n'), ==, "\n");   /* one line */
+  }
   g_assert_true (_deuces_store_exec (f->store, "ROLLBACK", &error));
   g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 1);
 }
