@@ -283,6 +283,25 @@ test_timeline (void)
   g_assert_null (deuces_stats_get_timeline (stats, "Zed"));
 }
 
+/* The date filters take a day written exactly as YYYY-MM-DD, in the app and deuces-cli
+ * alike; anything else is refused rather than guessed at. */
+static void
+test_parse_day (void)
+{
+  const char *refused[] = { "2026-1-5", "2026-02-30", "2026-13-01", "26-11-22", "2026/11/22",
+                            "2026-11-22 ", "yesterday", "", "2026-11-2x" };
+  g_autoptr(GDateTime) day = deuces_stats_parse_day ("2026-02-28");
+
+  g_assert_nonnull (day);
+  g_assert_cmpint (g_date_time_get_year (day), ==, 2026);
+  g_assert_cmpint (g_date_time_get_month (day), ==, 2);
+  g_assert_cmpint (g_date_time_get_day_of_month (day), ==, 28);
+  g_assert_cmpint (g_date_time_get_hour (day), ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    g_assert_null (deuces_stats_parse_day (refused[i]));
+  g_assert_null (deuces_stats_parse_day (NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,6 +312,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/timeline", test_timeline);
   g_test_add_func ("/stats/best-worst-per-currency", test_best_worst_per_currency);
   g_test_add_func ("/stats/best-win-rate", test_best_win_rate);
+  g_test_add_func ("/stats/parse-day", test_parse_day);
 
   return g_test_run ();
 }

@@ -11,27 +11,6 @@
 #include "deuces-money.h"
 #include "deuces-store-stats.h"
 
-/* A local date "2026-11-22" as the start of that day: exactly YYYY-MM-DD, so
- * "2026-1-5" is refused rather than guessed at. */
-static GDateTime *
-parse_date (const char *text)
-{
-  g_autoptr(GTimeZone) zone = g_time_zone_new_local ();
-  int year, month, day;
-
-  if (strlen (text) != 10 || text[4] != '-' || text[7] != '-')
-    return NULL;
-  for (guint i = 0; i < 10; i++)
-    if (i != 4 && i != 7 && !g_ascii_isdigit (text[i]))
-      return NULL;
-  year = atoi (text);
-  month = atoi (text + 5);
-  day = atoi (text + 8);
-  if (!g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
-    return NULL;
-  return g_date_time_new (zone, year, month, day, 0, 0, 0);
-}
-
 static char *
 format_amount (const DeucesAmount *amount,
                gboolean            with_code)
@@ -383,11 +362,11 @@ _deuces_cli_command_stats (CliContext *cli,
         return fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
     }
   g_ptr_array_add (group, NULL);
-  if (from_text != NULL && (from = parse_date (from_text)) == NULL)
+  if (from_text != NULL && (from = deuces_stats_parse_day (from_text)) == NULL)
     return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
   if (to_text != NULL)
     {
-      g_autoptr(GDateTime) day = parse_date (to_text);
+      g_autoptr(GDateTime) day = deuces_stats_parse_day (to_text);
 
       if (day == NULL)
         return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);

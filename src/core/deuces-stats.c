@@ -2,6 +2,7 @@
 /* deuces-stats.c: per-player statistics, head-to-head money and money over time. */
 #include "config.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "deuces-stats.h"
@@ -469,4 +470,24 @@ deuces_player_stats_average_left (const DeucesPlayerStats *player)
   if (player->counted == 0)
     return 0;
   return (guint) ((player->cards_left * 10u + player->counted / 2) / player->counted);
+}
+
+GDateTime *
+deuces_stats_parse_day (const char *text)
+{
+  g_autoptr(GTimeZone) zone = NULL;
+  int year, month, day;
+
+  if (text == NULL || strlen (text) != 10 || text[4] != '-' || text[7] != '-')
+    return NULL;
+  for (guint i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && !g_ascii_isdigit (text[i]))
+      return NULL;
+  year = atoi (text);
+  month = atoi (text + 5);
+  day = atoi (text + 8);
+  if (!g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
+    return NULL;
+  zone = g_time_zone_new_local ();
+  return g_date_time_new (zone, year, month, day, 0, 0, 0);
 }

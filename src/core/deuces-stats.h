@@ -95,4 +95,9 @@ guint        deuces_player_stats_average_left  (const DeucesPlayerStats *player)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesStats, deuces_stats_free)
 
+/* The start of the local day written exactly as YYYY-MM-DD ("2026-11-22"), or NULL for
+ * anything else ("2026-1-5" is refused rather than guessed at): the date filters of the
+ * statistics, in the app and in deuces-cli. */
+GDateTime *deuces_stats_parse_day (const char *text);
+
 G_END_DECLS

@@ -88,24 +88,15 @@ compute_in_thread (GTask        *task,
     g_task_return_pointer (task, stats, (GDestroyNotify) deuces_stats_free);
 }
 
+/* Empty is no filter; anything else must be a day (deuces_stats_parse_day). */
 static GDateTime *
 parse_day (const char *text,
            gboolean   *ok)
 {
-  g_autoptr(GTimeZone) zone = g_time_zone_new_local ();
-  int year, month, day;
-  char extra;
+  GDateTime *day = NULL;
 
-  *ok = TRUE;
-  if (text == NULL || *text == '\0')
-    return NULL;
-  if (sscanf (text, "%4d-%2d-%2d%c", &year, &month, &day, &extra) != 3 ||
-      !g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
-    {
-      *ok = FALSE;
-      return NULL;
-    }
-  return g_date_time_new (zone, year, month, day, 0, 0, 0);
+  *ok = text == NULL || *text == '\0' || (day = deuces_stats_parse_day (text)) != NULL;
+  return day;
 }
 
 static char *
