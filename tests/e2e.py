@@ -155,11 +155,9 @@ def main():
             start_button = wait_for(lambda: find(app, "push button", "Start"), "the Start button")
             wait_for(lambda: start_button.getState().contains(pyatspi.STATE_SENSITIVE), "Start to be enabled")
             click(start_button)
-            # GTK 4.8 can crash answering AT-SPI questions about a window being
-            # destroyed (a NULL object path in gtkatspicontext.c), so nothing inside
-            # the closing dialog is asked about: only the application's count of
-            # windows, until the dialog has gone.
-            wait_for(lambda: app.childCount == 1, "the New Session dialog to close")
+            # The tree is walked while the dialog closes, as a screen reader would: GTK
+            # 4.8 crashed answering for a window that had just gone while a hidden one
+            # (the shortcuts window, now built on demand) was last in its list.
             winner = wait_for(lambda: find(app, "push button", "Ann went out"), "the deal editor")
             ok(True, "the session opens on the deal editor")
 

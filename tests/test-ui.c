@@ -943,6 +943,52 @@ test_export_all (Fixture       *f,
   g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, count_sessions ());
 }
 
+/* Ctrl+? builds the keyboard shortcuts window when asked for; closing it destroys it, so
+ * no hidden window is left among the toplevels (see show_shortcuts_action). */
+static void
+test_shortcuts_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+  GtkWindow *shortcuts = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      g_assert_false (GTK_IS_SHORTCUTS_WINDOW (window));
+    }
+  {
+    /* GTK 4.8's GtkShortcutsWindow warns that a label of its own measured -3 px wide; not
+     * a warning of ours, so it is not fatal while the window is shown. */
+    GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
+
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-help-overlay", NULL));
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+    g_log_set_always_fatal (fatal);
+  }
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_SHORTCUTS_WINDOW (window))
+        shortcuts = GTK_WINDOW (window);
+    }
+  g_assert_nonnull (shortcuts);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (f->window));
+  gtk_window_close (shortcuts);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      g_assert_false (GTK_IS_SHORTCUTS_WINDOW (window));
+    }
+}
+
 /* Audit: the same player got other colours when seated elsewhere. */
 static void
 test_colors_seat_order (void)
@@ -1041,6 +1087,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
+  g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);

@@ -459,6 +459,24 @@ on_export_all_response (GtkNativeDialog *chooser,
   g_object_unref (chooser);
 }
 
+/* The keyboard shortcuts window is built when asked for and destroyed when closed,
+ * rather than kept hidden as GtkApplicationWindow's help overlay is: GTK 4.8's AT-SPI
+ * root answers a question about a toplevel that has just gone with the last toplevel
+ * in its list, and a hidden, never-realized window there has no object path — the app
+ * crashed when a screen reader looked at the windows as a dialog closed. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_present (shortcuts);
+}
+
 static void
 export_all_action (GtkWidget  *widget,
                    const char *action_name,
@@ -612,6 +630,7 @@ deuces_window_class_init (DeucesWindowClass *klass)
   gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
   gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
   gtk_widget_class_install_action (widget_class, "win.export-all", NULL, export_all_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
   gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
   for (guint i = 0; i < G_N_ELEMENTS (session_actions); i++)
