@@ -254,13 +254,21 @@ deuces_deal_cards_held (const DeucesDeal *deal,
   return deal->hand_len[player] >= 0 ? deal->hand_len[player] : deal->cards_left[player];
 }
 
+gint
+deuces_deal_twos_held (const DeucesDeal *deal,
+                       guint             player)
+{
+  if (deal->hand_len[player] >= 0)
+    return (gint) deuces_cards_count_rank (deal->hands[player], deal->hand_len[player], DEUCES_RANK_2);
+  return deal->twos_left[player];
+}
+
+/* For scoring: twos not recorded count as none. */
 static gint
 twos_held (const DeucesDeal *deal,
            guint             player)
 {
-  if (deal->hand_len[player] >= 0)
-    return deuces_cards_count_rank (deal->hands[player], deal->hand_len[player], DEUCES_RANK_2);
-  return MAX (deal->twos_left[player], 0);
+  return MAX (deuces_deal_twos_held (deal, player), 0);
 }
 
 static gboolean G_GNUC_PRINTF (3, 4)

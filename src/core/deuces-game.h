@@ -51,6 +51,10 @@ const char *deuces_special_kind_to_string (DeucesSpecialKind kind);
  * count (DEUCES_UNSET when neither was recorded). */
 gint deuces_deal_cards_held (const DeucesDeal *deal,
                              guint             player);
+/* The twos @player still held, from the hand when the cards were entered, else as
+ * recorded (DEUCES_UNSET when not). */
+gint deuces_deal_twos_held  (const DeucesDeal *deal,
+                             guint             player);
 
 /* Whether @name may name a player: valid text, not empty, no space at either end, at
  * most 64 characters, no commas, equals signs or control characters. Every program

@@ -2515,9 +2515,7 @@ csv_session (DeucesStore *self,
           g_string_append (out, deal->winner == (gint) p ? "1," : "0,");
           /* Counts derived from the cards when the cards were entered. */
           csv_int (out, deuces_deal_cards_held (deal, p));
-          csv_int (out, deal->hand_len[p] >= 0
-                        ? (gint) deuces_cards_count_rank (deal->hands[p], (guint) deal->hand_len[p], DEUCES_RANK_2)
-                        : deal->twos_left[p]);
+          csv_int (out, deuces_deal_twos_held (deal, p));
           csv_int (out, deal->points_left[p]);
           csv_field (out, hand, FALSE);
           csv_int (out, place);
