@@ -889,47 +889,20 @@ _deuces_cli_command_export (CliContext *cli,
   if ((store = open_store_read (cli, &status)) == NULL)
     return status;
 
-  if (g_str_equal (format, "csv"))
-    {
-      g_autoptr(GString) csv = g_string_new (NULL);
-
-      if (!deuces_store_export_csv (store, id, csv, &error))
-        return fail_with (error);
-      text = g_string_free (g_steal_pointer (&csv), FALSE);
-    }
-  else if (id != 0)
-    {
-      g_autoptr(JsonNode) root = deuces_store_export_document (store, id, &error);
-
-      if (root == NULL)
-        return fail_with (error);
-      text = deuces_json_to_string (root, TRUE);
-    }
-  else
-    {
-      /* The whole ledger: an array of session documents, oldest first, which import
-       * reads back. */
-      g_autoptr(JsonNode) root = deuces_store_export_documents (store, &error);
-
-      if (root == NULL)
-        return fail_with (error);
-      text = deuces_json_to_string (root, TRUE);
-    }
+  text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (text == NULL)
+    return fail_with (error);
 
   if (output != NULL && !g_str_equal (output, "-"))
     {
-      g_autofree char *with_newline = g_str_has_suffix (text, "\n") ? g_strdup (text)
-                                                                    : g_strconcat (text, "\n", NULL);
-
-      if (!g_file_set_contents_full (output, with_newline, -1,
+      if (!g_file_set_contents_full (output, text, -1,
                                      G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
                                      0644, &error))
         return fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
       return EXIT_OK;
     }
 
-  if (fputs (text, stdout) == EOF || (!g_str_has_suffix (text, "\n") && fputc ('\n', stdout) == EOF) ||
-      fflush (stdout) != 0)
+  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
     return fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
   return EXIT_OK;
 }

@@ -2560,6 +2560,30 @@ deuces_store_export_csv (DeucesStore *self,
   return TRUE;
 }
 
+char *
+deuces_store_export_text (DeucesStore *self,
+                          gint64       session,
+                          gboolean     csv,
+                          GError     **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  if (csv)
+    return deuces_store_export_csv (self, session, text, error)
+           ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+  /* The whole ledger is an array of session documents, which import reads back. */
+  root = session != 0 ? deuces_store_export_document (self, session, error)
+                      : deuces_store_export_documents (self, error);
+  if (root == NULL)
+    return NULL;
+  json = deuces_json_to_string (root, TRUE);
+  return g_strconcat (json, "\n", NULL);
+}
+
 /* For tests. */
 
 gboolean

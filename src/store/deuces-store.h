@@ -241,6 +241,13 @@ JsonNode    *deuces_store_export_document  (DeucesStore  *self,
                                             gint64        session,
                                             GError      **error);
 
+/* What `deuces-cli export` writes, and the app's exports: CSV (@csv) or JSON of one
+ * session, or of the whole ledger when @session is 0; it ends with a newline. */
+char        *deuces_store_export_text      (DeucesStore  *self,
+                                            gint64        session,
+                                            gboolean      csv,
+                                            GError      **error);
+
 /* CSV (RFC 4180) of one session, or of every session when @session is 0: a header row,
  * then one row per deal per player with the facts and the points. */
 gboolean     deuces_store_export_csv       (DeucesStore  *self,

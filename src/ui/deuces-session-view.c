@@ -4,8 +4,6 @@
 
 #include <glib/gi18n.h>
 
-#include "deuces-document.h"
-
 #include "deuces-chart.h"
 #include "deuces-colors.h"
 #include "deuces-deal-editor.h"
@@ -542,27 +540,12 @@ write_export (DeucesSession *session,
               gboolean       csv,
               GError       **error)
 {
-  DeucesStore *store = deuces_session_get_store (session);
-  gint64 id = deuces_session_get_id (session);
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *text = deuces_store_export_text (deuces_session_get_store (session),
+                                                    deuces_session_get_id (session), csv, error);
 
-  if (csv)
-    {
-      if (!deuces_store_export_csv (store, id, text, error))
-        return FALSE;
-    }
-  else
-    {
-      g_autoptr(JsonNode) document = deuces_store_export_document (store, id, error);
-      g_autofree char *json = NULL;
-
-      if (document == NULL)
-        return FALSE;
-      json = deuces_json_to_string (document, TRUE);
-      g_string_append (text, json);
-      g_string_append_c (text, '\n');
-    }
-  return g_file_replace_contents (file, text->str, text->len, NULL, FALSE,
+  if (text == NULL)
+    return FALSE;
+  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
                                   G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
 }
 

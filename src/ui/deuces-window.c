@@ -388,7 +388,7 @@ deuces_window_export_all (DeucesWindow *self,
                           GFile        *file,
                           gboolean      csv)
 {
-  g_autoptr(GString) text = g_string_new (NULL);
+  g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
   gboolean ok;
@@ -399,24 +399,11 @@ deuces_window_export_all (DeucesWindow *self,
   name = g_file_get_basename (file);
   if (self->store == NULL)
     return FALSE;
-  /* The same formats as deuces-cli export, from the same store functions. */
-  if (csv)
-    ok = deuces_store_export_csv (self->store, 0, text, &error);
-  else
-    {
-      g_autoptr(JsonNode) root = deuces_store_export_documents (self->store, &error);
-      g_autofree char *json = root != NULL ? deuces_json_to_string (root, TRUE) : NULL;
-
-      ok = root != NULL;
-      if (ok)
-        {
-          g_string_append (text, json);
-          g_string_append_c (text, '\n');
-        }
-    }
-  if (ok)
-    ok = g_file_replace_contents (file, text->str, text->len, NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error);
+  /* The same formats as deuces-cli export, from the same store function. */
+  text = deuces_store_export_text (self->store, 0, csv, &error);
+  ok = text != NULL &&
+       g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error);
   if (!ok)
     {
       GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Nothing Was Exported"),
