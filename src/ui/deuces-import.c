@@ -177,10 +177,10 @@ deuces_import_preview (DeucesStore *store,
         g_autofree char *to = deuces_format_date (last_local);
 
         if (g_strcmp0 (from, to) == 0)
-          /* Translators: "3 sessions, 40 deals, on 11/22/26" */
+          /* Translators: "3 sessions, 40 deals, on November 22, 2026" */
           g_string_append_printf (text, _("%s, %s, on %s"), sessions_text, deals_text, from);
         else
-          /* Translators: "150 sessions, 1,200 deals, from 01/02/24 to 11/22/26" */
+          /* Translators: "150 sessions, 1,200 deals, from January 2, 2024 to November 22, 2026" */
           g_string_append_printf (text, _("%s, %s, from %s to %s"), sessions_text, deals_text,
                                   from, to);
       }
