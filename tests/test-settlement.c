@@ -313,7 +313,7 @@ test_fewest_unbalanced (void)
   const gint64 balances[3] = { -5, 3, 1 };
   GArray *transfers;
 
-  g_test_expect_message (NULL, G_LOG_LEVEL_CRITICAL, "*total == 0*");
+  g_test_expect_message ("deuces-core", G_LOG_LEVEL_CRITICAL, "*total == 0*");
   transfers = deuces_fewest_transfers (balances, 3);
   g_test_assert_expected_messages ();
   g_assert_null (transfers);

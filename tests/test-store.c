@@ -540,7 +540,7 @@ test_round_trip (Fixture       *f,
   g_assert_true (deuces_store_end_session (f->store, id, &error));
   doc = deuces_store_export_document (f->store, id, &error);
   g_assert_no_error (error);
-  copy = deuces_store_import_document (f->store, doc, &error);
+  copy = _deuces_store_import_document (f->store, doc, &error);
   g_assert_no_error (error);
   again = deuces_store_export_document (f->store, copy, &error);
   first = deuces_json_to_string (doc, FALSE);

@@ -54,21 +54,22 @@ gboolean _deuces_cli_take_value  (int           argc,
                                   const char   *name,
                                   const char  **value,
                                   gboolean     *missing);
+/* A session number as given on the command line (1 or more). */
+gboolean _deuces_cli_parse_session_id (const char *text,
+                                       gint64     *id);
+/* Says that @text (NULL when absent) is not a session number; returns EXIT_INVALID. */
+int      _deuces_cli_bad_session_id   (const char *command,
+                                       const char *text);
+
+/* One function per command; each file holds a group (deuces-cli-<group>.c). */
+int      _deuces_cli_command_variants (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_score    (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_settle   (CliContext *cli, int argc, char **argv);
 
 int      _deuces_cli_command_session (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
-
-#define fail       _deuces_cli_fail
-#define fail_with  _deuces_cli_fail_with
-#define read_input _deuces_cli_read_input
-#define print_json _deuces_cli_print_json
-#define flush_stdout _deuces_cli_flush_stdout
-#define finish_output _deuces_cli_finish_output
-#define open_store _deuces_cli_open_store
-#define open_store_read _deuces_cli_open_store_read
-#define take_value _deuces_cli_take_value
 
 G_END_DECLS

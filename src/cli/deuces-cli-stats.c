@@ -222,7 +222,7 @@ print_stats_json (DeucesStats       *stats,
   json_builder_end_object (builder);
 
   root = json_builder_get_root (builder);
-  return print_json (root);
+  return _deuces_cli_print_json (root);
 }
 
 /* "#2 2026-11-20 +0.50 HKD" */
@@ -319,7 +319,7 @@ print_stats_table (DeucesStats       *stats,
         /* Translators: head to head, "Ann – Bo: -16.50 HKD" */
         printf (_("%s – %s: %s\n"), a->name, b->name, text);
       }
-  return finish_output ();
+  return _deuces_cli_finish_output ();
 }
 
 int
@@ -348,7 +348,7 @@ _deuces_cli_command_stats (CliContext *cli,
       else if (_deuces_cli_take_value (argc, argv, &i, "--player", &player, &missing))
         {
           if (missing)
-            return fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
+            return _deuces_cli_fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
           /* Several players: the sessions where they all sat, like the app's group. */
           g_ptr_array_add (group, (gpointer) player);
         }
@@ -356,22 +356,22 @@ _deuces_cli_command_stats (CliContext *cli,
                _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing))
         {
           if (missing)
-            return fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
+            return _deuces_cli_fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
         }
       else
-        return fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
+        return _deuces_cli_fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
     }
   g_ptr_array_add (group, NULL);
   if (from_text != NULL && (from = deuces_stats_parse_day (from_text)) == NULL)
-    return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
+    return _deuces_cli_fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
   if (to_text != NULL)
     {
       g_autoptr(GDateTime) day = deuces_stats_parse_day (to_text);
 
       if (day == NULL)
-        return fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);
+        return _deuces_cli_fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);
       if (from != NULL && g_date_time_compare (from, day) > 0)
-        return fail (EXIT_INVALID, _("stats: --from %s is after --to %s"), from_text, to_text);
+        return _deuces_cli_fail (EXIT_INVALID, _("stats: --from %s is after --to %s"), from_text, to_text);
       to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
     }
 
@@ -381,17 +381,17 @@ _deuces_cli_command_stats (CliContext *cli,
   filter.to = to;
   stats = deuces_store_compute_stats (store, &filter, (const char *const *) group->pdata, &error);
   if (stats == NULL)
-    return fail_with (error);
+    return _deuces_cli_fail_with (error);
   if (group->len > 2 && deuces_stats_get_n_sessions (stats) == 0)
     {
       g_autofree char *names = g_strjoinv (", ", (char **) group->pdata);
 
-      return fail (EXIT_INVALID, _("stats: %s never sat together in these sessions"), names);
+      return _deuces_cli_fail (EXIT_INVALID, _("stats: %s never sat together in these sessions"), names);
     }
   for (guint i = 0; group->pdata[i] != NULL; i++)
     if (deuces_stats_lookup (stats, group->pdata[i]) == NULL)
-      return fail (EXIT_INVALID, _("stats: nobody called “%s” played in these sessions"),
-                   (const char *) group->pdata[i]);
+      return _deuces_cli_fail (EXIT_INVALID, _("stats: nobody called “%s” played in these sessions"),
+                               (const char *) group->pdata[i]);
 
   return json ? print_stats_json (stats, group->len > 1 ? (const char *const *) group->pdata : NULL)
               : print_stats_table (stats, group->len > 1 ? (const char *const *) group->pdata : NULL);

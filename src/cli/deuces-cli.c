@@ -16,8 +16,8 @@
 
 int
 _deuces_cli_fail (int         status,
-      const char *format,
-      ...)
+                  const char *format,
+                  ...)
 {
   g_autofree char *message = NULL;
   va_list args;
@@ -42,14 +42,14 @@ _deuces_cli_fail_with (const GError *error)
                      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND) ||
                      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
 
-  return fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
+  return _deuces_cli_fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
 }
 
 gboolean
 _deuces_cli_read_input (const char *path,
-            char      **contents,
-            gsize      *length,
-            GError    **error)
+                        char      **contents,
+                        gsize      *length,
+                        GError    **error)
 {
   if (path == NULL || g_str_equal (path, "-"))
     {
@@ -96,7 +96,7 @@ _deuces_cli_finish_output (void)
   int saved = _deuces_cli_flush_stdout ();
 
   if (saved != 0)
-    return fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (saved));
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (saved));
   return EXIT_OK;
 }
 
@@ -106,142 +106,111 @@ _deuces_cli_print_json (JsonNode *node)
   g_autofree char *text = deuces_json_to_string (node, TRUE);
 
   if (fputs (text, stdout) == EOF || fputc ('\n', stdout) == EOF || fflush (stdout) != 0)
-    return fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
   return EXIT_OK;
 }
 
-/* `deuces-cli variants [--json]` */
-static int
-command_variants (CliContext *cli,
-                  int         argc,
-                  char      **argv)
-{
-  GPtrArray *presets = deuces_presets ();
-  gboolean json = FALSE;
+/* Shared by every command that uses the ledger (see deuces-cli-private.h). */
 
-  for (int i = 1; i < argc; i++)
-    {
-      if (g_str_equal (argv[i], "--json"))
-        json = TRUE;
-      else
-        return fail (EXIT_INVALID, _("variants: unknown argument “%s”"), argv[i]);
-    }
-
-  if (json)
-    {
-      g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
-      g_autoptr(JsonNode) root = NULL;
-
-      json_builder_begin_array (builder);
-      for (guint k = 0; k < presets->len; k++)
-        {
-          const DeucesVariant *v = g_ptr_array_index (presets, k);
-
-          json_builder_begin_object (builder);
-          json_builder_set_member_name (builder, "id");
-          json_builder_add_string_value (builder, v->id);
-          json_builder_set_member_name (builder, "name");
-          json_builder_add_string_value (builder, v->name);
-          json_builder_set_member_name (builder, "goal");
-          json_builder_add_string_value (builder, deuces_goal_to_string (v->goal));
-          json_builder_set_member_name (builder, "settlement");
-          json_builder_add_string_value (builder, deuces_settlement_to_string (v->settlement));
-          json_builder_end_object (builder);
-        }
-      json_builder_end_array (builder);
-      root = json_builder_get_root (builder);
-      return print_json (root);
-    }
-
-  for (guint k = 0; k < presets->len; k++)
-    {
-      const DeucesVariant *v = g_ptr_array_index (presets, k);
-
-      printf ("%s\t%s\n", v->id, v->name);
-    }
-  return finish_output ();
-}
-
-/* Reads the one optional FILE argument of score and settle into a game. */
-static int
-load_game (const char  *command,
-           int          argc,
-           char       **argv,
-           DeucesGame **game)
+static DeucesStore *
+open_ledger (CliContext *cli,
+             gboolean    for_reading,
+             int        *status)
 {
   g_autoptr(GError) error = NULL;
-  g_autofree char *contents = NULL;
-  const char *path = NULL;
-  gsize length = 0;
+  g_autofree char *path = NULL;
+  const char *env = g_getenv ("DEUCES_DB");
+  DeucesStore *store;
 
-  for (int i = 1; i < argc; i++)
+  /* An empty DEUCES_DB is more likely a mistake in a script than a wish for the
+   * default ledger. */
+  if (cli->db_path == NULL && env != NULL && *env == '\0')
     {
-      if (argv[i][0] == '-' && argv[i][1] != '\0')
-        return fail (EXIT_INVALID, _("%s: unknown option “%s”"), command, argv[i]);
-      if (path != NULL)
-        return fail (EXIT_INVALID, _("%s: give one document (a file, or - for the standard input)"),
-                     command);
-      path = argv[i];
+      *status = _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                                  _("DEUCES_DB is set but empty: set it to the path of a ledger file, or unset it"));
+      return NULL;
     }
-
-  if (!read_input (path, &contents, &length, &error))
-    return fail (EXIT_FAILURE_OTHER, "%s", error->message);
-
-  *game = deuces_document_parse_data (contents, length, &error);
-  if (*game == NULL)
-    return fail_with (error);
-  return EXIT_OK;
+  path = cli->db_path != NULL ? g_strdup (cli->db_path) : deuces_store_default_path ();
+  store = for_reading ? deuces_store_open_for_reading (path, &error)
+                      : deuces_store_open (path, &error);
+  if (store == NULL)
+    *status = _deuces_cli_fail_with (error);
+  else if (deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
+    cli->warning = g_strdup (deuces_store_get_backup_problem (store));
+  return store;
 }
 
-/* `deuces-cli score [FILE|-]` */
-static int
-command_score (CliContext *cli,
-               int         argc,
-               char      **argv)
+DeucesStore *
+_deuces_cli_open_store (CliContext *cli,
+                        int        *status)
 {
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
-
-  if ((status = load_game ("score", argc, argv, &game)) != EXIT_OK)
-    return status;
-  if ((sheet = deuces_game_score (game, &error)) == NULL)
-    return fail_with (error);
-  root = deuces_document_build_scored (game, sheet);
-  return print_json (root);
+  return open_ledger (cli, FALSE, status);
 }
 
-/* `deuces-cli settle [FILE|-]` */
-static int
-command_settle (CliContext *cli,
-                int         argc,
-                char      **argv)
+DeucesStore *
+_deuces_cli_open_store_read (CliContext *cli,
+                             int        *status)
 {
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-  g_autoptr(DeucesSettlement) settlement = NULL;
-  g_autoptr(JsonNode) root = NULL;
-  g_autoptr(GError) error = NULL;
-  int status;
+  return open_ledger (cli, TRUE, status);
+}
 
-  if ((status = load_game ("settle", argc, argv, &game)) != EXIT_OK)
-    return status;
-  if ((sheet = deuces_game_score (game, &error)) == NULL)
-    return fail_with (error);
-  settlement = deuces_game_settle (game, sheet);
-  root = deuces_document_build_settlement (game, sheet, settlement);
-  return print_json (root);
+gboolean
+_deuces_cli_take_value (int          argc,
+                        char       **argv,
+                        int         *i,
+                        const char  *name,
+                        const char **value,
+                        gboolean    *missing)
+{
+  gsize len = strlen (name);
+
+  if (strncmp (argv[*i], name, len) != 0)
+    return FALSE;
+  if (argv[*i][len] == '=')
+    {
+      *value = argv[*i] + len + 1;
+      return TRUE;
+    }
+  if (argv[*i][len] != '\0')
+    return FALSE;
+  if (*i + 1 >= argc)
+    {
+      *missing = TRUE;
+      return TRUE;
+    }
+  *value = argv[++*i];
+  return TRUE;
+}
+
+gboolean
+_deuces_cli_parse_session_id (const char *text,
+                              gint64     *id)
+{
+  guint64 n;
+
+  if (text == NULL || !g_ascii_string_to_unsigned (text, 10, 1, G_MAXINT64, &n, NULL))
+    return FALSE;
+  *id = (gint64) n;
+  return TRUE;
+}
+
+int
+_deuces_cli_bad_session_id (const char *command,
+                            const char *text)
+{
+  if (text == NULL)
+    return _deuces_cli_fail (EXIT_INVALID, _("%s: which session? Give its number (deuces-cli session list)"),
+                             command);
+  return _deuces_cli_fail (EXIT_INVALID, _("%s: “%s” is not a session number"), command, text);
 }
 
 static const struct {
   const char  *name;
   CommandFunc  func;
 } commands[] = {
-  { "variants", command_variants },
-  { "score", command_score },
-  { "settle", command_settle },
+  { "variants", _deuces_cli_command_variants },
+  { "score", _deuces_cli_command_score },
+  { "settle", _deuces_cli_command_settle },
   { "session", _deuces_cli_command_session },
   { "deal", _deuces_cli_command_deal },
   { "export", _deuces_cli_command_export },
@@ -319,14 +288,15 @@ main (int    argc,
           else
             cli.db_path = "";
           if (*cli.db_path == '\0')
-            return fail (EXIT_INVALID, _("--db needs the path of a ledger file, e.g. --db night.sqlite3"));
+            return _deuces_cli_fail (EXIT_INVALID,
+                                     _("--db needs the path of a ledger file, e.g. --db night.sqlite3"));
         }
       else
-        return fail (EXIT_INVALID, _("unknown option “%s” (try deuces-cli --help)"), argv[i]);
+        return _deuces_cli_fail (EXIT_INVALID, _("unknown option “%s” (try deuces-cli --help)"), argv[i]);
     }
 
   if (i == argc)
-    return fail (EXIT_INVALID, _("no command given (try deuces-cli --help)"));
+    return _deuces_cli_fail (EXIT_INVALID, _("no command given (try deuces-cli --help)"));
 
   for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
     if (g_str_equal (argv[i], commands[k].name))
@@ -344,5 +314,5 @@ main (int    argc,
         return status;
       }
 
-  return fail (EXIT_INVALID, _("unknown command “%s” (try deuces-cli --help)"), argv[i]);
+  return _deuces_cli_fail (EXIT_INVALID, _("unknown command “%s” (try deuces-cli --help)"), argv[i]);
 }

@@ -1,25 +1,143 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-private.h: hooks for the store's own tests. */
+/* deuces-store-private.h: what the store's files share with each other and with the
+ * store's own tests; nothing outside src/store and tests/test-store.c includes it. */
 #pragma once
+
+#include <sqlite3.h>
 
 #include "deuces-store.h"
 
 G_BEGIN_DECLS
 
+struct _DeucesStore
+{
+  GObject  parent_instance;
+  sqlite3 *db;
+  char    *path;
+  char    *backup_problem;   /* why the daily backup failed, or NULL */
+};
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
+
+/* The deal columns in the order _deuces_store_bind_deal and _deuces_store_read_deal use. */
+#define DEAL_COLUMNS "winner, cards_left, twos_left, points_left, final_cards, final_twos, " \
+                     "starter, assisted_by, loser, dragon, extra"
+
+/* The conditions of a DeucesSessionFilter, parameters ?1 to ?7 (see
+ * _deuces_store_bind_filter). Each is off when its parameter is NULL. */
+#define FILTER_CONDITIONS \
+  "(s.deleted IS NOT NULL) = ?1 " \
+  "AND (?2 IS NULL OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
+  "                           WHERE seats.session = s.id AND p.name = ?2)) " \
+  "AND (?3 IS NULL OR instr (lower (s.title), lower (?3)) > 0) " \
+  "AND (?4 IS NULL OR s.variant_id = ?4) " \
+  "AND (?5 IS NULL OR s.started >= ?5) " \
+  "AND (?6 IS NULL OR s.started < ?6) " \
+  "AND (?7 IS NULL OR instr (lower (s.title), lower (?7)) > 0 " \
+  "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
+  "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
+
+/* deuces-store.c: errors, statements, transactions. */
+gboolean      _deuces_store_set_sqlite_error (DeucesStore  *self,
+                                              sqlite3      *db,
+                                              int           rc,
+                                              GError      **error);
+gboolean      _deuces_store_fail_sql         (DeucesStore  *self,
+                                              int           rc,
+                                              GError      **error);
+gboolean      _deuces_store_exec             (DeucesStore  *self,
+                                              const char   *sql,
+                                              GError      **error);
+sqlite3_stmt *_deuces_store_prepare          (DeucesStore  *self,
+                                              const char   *sql,
+                                              GError      **error);
+void          _deuces_store_bind_text        (sqlite3_stmt *stmt,
+                                              int           index,
+                                              const char   *text);
+char         *_deuces_store_column_text      (sqlite3_stmt *stmt,
+                                              int           index);
+/* Runs a statement that returns no rows. */
+gboolean      _deuces_store_step_done        (DeucesStore  *self,
+                                              sqlite3_stmt *stmt,
+                                              GError      **error);
+/* BEGIN IMMEDIATE: takes the write lock at once, so a busy ledger is found before
+ * anything is done. */
+gboolean      _deuces_store_begin            (DeucesStore  *self,
+                                              GError      **error);
+gboolean      _deuces_store_commit           (DeucesStore  *self,
+                                              GError      **error);
+void          _deuces_store_rollback         (DeucesStore  *self);
+char         *_deuces_store_now_text         (void);
+GDateTime    *_deuces_store_parse_time       (const char   *text);
+gint64        _deuces_store_query_int        (DeucesStore  *self,
+                                              const char   *sql,
+                                              gint64        fallback);
+
+/* deuces-store-deal.c: a deal's facts in columns 1…12 of an INSERT or UPDATE, and back
+ * from columns @first… in DEAL_COLUMNS order. */
+void          _deuces_store_bind_deal        (sqlite3_stmt     *stmt,
+                                              const DeucesDeal *deal,
+                                              guint             n);
+gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
+                                              int           first,
+                                              guint         n,
+                                              DeucesDeal   *deal,
+                                              GError      **error);
+
+/* deuces-store-sessions.c */
+void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
+                                              const DeucesSessionFilter *filter);
+DeucesGame   *_deuces_store_game_shell       (const char  *variant_text,
+                                              guint        hand_size,
+                                              const char  *currency,
+                                              const char  *stake,
+                                              const char  *variant_id,
+                                              char *const *players,
+                                              guint        n_players,
+                                              GHashTable  *variants,
+                                              GError     **error);
+gint64        _deuces_store_insert_session_row (DeucesStore      *self,
+                                                const DeucesGame *game,
+                                                const char       *title,
+                                                const char       *variant_id,
+                                                const char       *stake,
+                                                const char       *notes,
+                                                const char       *started,
+                                                const char       *ended,
+                                                GError          **error);
+char         *_deuces_store_default_title    (const char *title);
+
+/* deuces-store-deals.c */
+gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
+                                              gint64            session,
+                                              guint             number,
+                                              const DeucesDeal *deal,
+                                              guint             n_players,
+                                              GError          **error);
+
+/* deuces-store-players.c */
+gint64        _deuces_store_find_or_add_player (DeucesStore *self,
+                                                const char  *name,
+                                                GError     **error);
+
+/* For the store's tests. */
+
 /* PRAGMA integrity_check; @result gets its first line ("ok" when sound). */
-gboolean     _deuces_store_integrity_check  (DeucesStore *self,
-                                             char       **result);
-void         _deuces_store_set_busy_timeout (DeucesStore *self,
-                                             int          ms);
-gboolean     _deuces_store_exec             (DeucesStore *self,
-                                             const char  *sql,
-                                             GError     **error);
+gboolean      _deuces_store_integrity_check  (DeucesStore  *self,
+                                              char        **result);
+void          _deuces_store_set_busy_timeout (DeucesStore  *self,
+                                              int           ms);
 /* A connection without the version checks, and building the schema only up to
  * @version: how the tests make ledgers of older schema versions. */
-DeucesStore *_deuces_store_open_unversioned (const char  *path,
-                                             GError     **error);
-gboolean     _deuces_store_migrate_to       (DeucesStore *self,
-                                             gint64       version,
-                                             GError     **error);
+DeucesStore  *_deuces_store_open_unversioned (const char   *path,
+                                              GError      **error);
+gboolean      _deuces_store_migrate_to       (DeucesStore  *self,
+                                              gint64        version,
+                                              GError      **error);
+/* A session document (with title, notes, started, ended when present) into a new
+ * session. Returns its id, or 0. */
+gint64        _deuces_store_import_document  (DeucesStore  *self,
+                                              JsonNode     *document,
+                                              GError      **error);
 
 G_END_DECLS

@@ -214,11 +214,6 @@ gboolean     deuces_store_rename_player    (DeucesStore  *self,
 
 /* Import and export of session documents (INTERFACE.md). */
 
-/* A session document (with title, notes, started, ended when present) into a new
- * session. Returns its id, or 0. */
-gint64       deuces_store_import_document  (DeucesStore  *self,
-                                            JsonNode     *document,
-                                            GError      **error);
 /* A session document, or an array of them (an export of the whole ledger), in one
  * transaction: all are added or none. Appends the new ids (gint64) to @ids. */
 gboolean     deuces_store_import_documents (DeucesStore  *self,

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-cli-export.c: `deuces-cli export` and `deuces-cli import`. */
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gi18n.h>
+#include <stdio.h>
+
+#include "deuces-cli-private.h"
+
+/* export [--session ID] --format json|csv [-o FILE] */
+int
+_deuces_cli_command_export (CliContext *cli,
+                            int         argc,
+                            char      **argv)
+{
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  const char *format = NULL, *output = NULL, *session_text = NULL;
+  gint64 id = 0;
+  int status = EXIT_OK;
+
+  for (int i = 1; i < argc; i++)
+    {
+      gboolean missing = FALSE;
+
+      if (_deuces_cli_take_value (argc, argv, &i, "--format", &format, &missing) ||
+          _deuces_cli_take_value (argc, argv, &i, "--session", &session_text, &missing) ||
+          _deuces_cli_take_value (argc, argv, &i, "-o", &output, &missing) ||
+          _deuces_cli_take_value (argc, argv, &i, "--output", &output, &missing))
+        {
+          if (missing)
+            return _deuces_cli_fail (EXIT_INVALID, _("export: %s needs a value"), argv[i]);
+        }
+      else
+        return _deuces_cli_fail (EXIT_INVALID, _("export: unknown argument “%s”"), argv[i]);
+    }
+  if (format == NULL || (!g_str_equal (format, "json") && !g_str_equal (format, "csv")))
+    return _deuces_cli_fail (EXIT_INVALID, _("export: say --format json or --format csv"));
+  if (session_text != NULL && !_deuces_cli_parse_session_id (session_text, &id))
+    return _deuces_cli_bad_session_id ("export", session_text);
+
+  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
+    return status;
+
+  text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (text == NULL)
+    return _deuces_cli_fail_with (error);
+
+  if (output != NULL && !g_str_equal (output, "-"))
+    {
+      if (!g_file_set_contents_full (output, text, -1,
+                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                     0644, &error))
+        return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
+      return EXIT_OK;
+    }
+
+  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
+  return EXIT_OK;
+}
+
+/* import FILE: one session document, or an array of them (an export of the ledger).
+ * All or nothing: the store imports them in one transaction. */
+int
+_deuces_cli_command_import (CliContext *cli,
+                            int         argc,
+                            char      **argv)
+{
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(JsonNode) root = NULL;
+  gsize length = 0;
+  int status = EXIT_OK;
+  int saved;
+
+  if (argc != 2)
+    return _deuces_cli_fail (EXIT_INVALID, _("import: give one file (or - for the standard input)"));
+  if (!_deuces_cli_read_input (argv[1], &contents, &length, &error))
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, "%s", error->message);
+  root = deuces_json_parse (contents, (gssize) length, &error);
+  if (root == NULL)
+    return _deuces_cli_fail_with (error);
+
+  if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
+    return status;
+  if (!deuces_store_import_documents (store, root, ids, &error))
+    return _deuces_cli_fail_with (error);
+
+  for (guint k = 0; k < ids->len; k++)
+    printf ("%" G_GINT64_FORMAT "\n", g_array_index (ids, gint64, k));
+  if ((saved = _deuces_cli_flush_stdout ()) != 0)
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                             ngettext ("%u session was imported, but its number could not be printed: %s",
+                                       "%u sessions were imported, but their numbers could not be printed: %s",
+                                       ids->len),
+                             ids->len, g_strerror (saved));
+  return EXIT_OK;
+}

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-deals.c: adding, editing, removing and inserting deals, undo and redo,
+ * and the paid marks of a settlement. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "deuces-store-private.h"
+
+/* Inserts deal @number's row; inside the caller's transaction. */
+gboolean
+_deuces_store_insert_deal_row (DeucesStore      *self,
+                               gint64            session,
+                               guint             number,
+                               const DeucesDeal *deal,
+                               guint             n_players,
+                               GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "INSERT INTO deals (" DEAL_COLUMNS ", recorded, session, number) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  _deuces_store_bind_deal (stmt, deal, n_players);
+  sqlite3_bind_int64 (stmt, 13, session);
+  sqlite3_bind_int (stmt, 14, (int) number);
+  return _deuces_store_step_done (self, stmt, error);
+}
+
+/* Deal writes. */
+
+/* The session as it stands, refusing one that has ended (or is in the bin). */
+static DeucesGame *
+load_writable (DeucesStore *self,
+               gint64       session,
+               GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
+
+  if (info == NULL)
+    return NULL;
+  if (info->deleted != NULL)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
+                   _("Session %lld is in the bin; restore it to change it"), (long long) session);
+      return NULL;
+    }
+  if (info->ended != NULL)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
+                   _("Session %lld has ended; reopen it to change it"), (long long) session);
+      return NULL;
+    }
+  return deuces_store_load_game (self, session, error);
+}
+
+guint
+deuces_store_add_deal (DeucesStore      *self,
+                       gint64            session,
+                       const DeucesDeal *deal,
+                       GError          **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(sqlite3_stmt) clear = NULL;
+  guint number;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
+  g_return_val_if_fail (deal != NULL, 0);
+
+  if (!_deuces_store_begin (self, error))
+    return 0;
+  /* Read and check inside the write lock, so two writers cannot both add deal n. */
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  number = game->deals->len + 1;
+  if (!deuces_game_check_deal (game, deal, number, error))
+    goto fail;
+  clear = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND undone = 1", error);
+  if (clear == NULL)
+    goto fail;
+  sqlite3_bind_int64 (clear, 1, session);
+  if (!_deuces_store_step_done (self, clear, error) ||
+      !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  return number;
+
+fail:
+  _deuces_store_rollback (self);
+  return 0;
+}
+
+gboolean
+deuces_store_edit_deal (DeucesStore      *self,
+                        gint64            session,
+                        guint             number,
+                        const DeucesDeal *deal,
+                        GError          **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (number == 0 || number > game->deals->len)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %lld has no deal %u"), (long long) session, number);
+      goto fail;
+    }
+  /* Checked as deal @number, after the deals before it. */
+  g_array_set_size (game->deals, number - 1);
+  if (!deuces_game_check_deal (game, deal, number, error))
+    goto fail;
+  stmt = _deuces_store_prepare (self, "UPDATE deals SET (" DEAL_COLUMNS ", recorded) = "
+                                      "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+                                      "WHERE session = ?13 AND number = ?14 AND undone = 0", error);
+  if (stmt == NULL)
+    goto fail;
+  _deuces_store_bind_deal (stmt, deal, game->n_players);
+  sqlite3_bind_int64 (stmt, 13, session);
+  sqlite3_bind_int (stmt, 14, (int) number);
+  if (!_deuces_store_step_done (self, stmt, error) || !_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
+}
+
+/* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
+ * unique (session, number) pairs never collide on the way. */
+static gboolean
+shift_deals (DeucesStore *self,
+             gint64       session,
+             guint        from,
+             gint         by,
+             GError     **error)
+{
+  g_autoptr(sqlite3_stmt) away = _deuces_store_prepare (self, "UPDATE deals SET number = -number "
+                                                              "WHERE session = ?1 AND number >= ?2", error);
+  g_autoptr(sqlite3_stmt) back = _deuces_store_prepare (self, "UPDATE deals SET number = -number + ?2 "
+                                                              "WHERE session = ?1 AND number < 0", error);
+
+  if (away == NULL || back == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (away, 1, session);
+  sqlite3_bind_int (away, 2, (int) from);
+  sqlite3_bind_int64 (back, 1, session);
+  sqlite3_bind_int (back, 2, by);
+  return _deuces_store_step_done (self, away, error) && _deuces_store_step_done (self, back, error);
+}
+
+gboolean
+deuces_store_delete_deal (DeucesStore *self,
+                          gint64       session,
+                          guint        number,
+                          GError     **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (number == 0 || number > game->deals->len)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %lld has no deal %u"), (long long) session, number);
+      goto fail;
+    }
+  stmt = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
+  if (stmt == NULL)
+    goto fail;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) number);
+  if (!_deuces_store_step_done (self, stmt, error) || !shift_deals (self, session, number + 1, -1, error) ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
+}
+
+gboolean
+deuces_store_insert_deal (DeucesStore      *self,
+                          gint64            session,
+                          guint             number,
+                          const DeucesDeal *deal,
+                          GError          **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (number == 0 || number > game->deals->len + 1)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("Session %lld has no place for deal %u"), (long long) session, number);
+      goto fail;
+    }
+  g_array_set_size (game->deals, number - 1);
+  if (!deuces_game_check_deal (game, deal, number, error) ||
+      !shift_deals (self, session, number, 1, error) ||
+      !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
+}
+
+/* Undo marks the last live deal undone; redo brings back the first undone one. Undone
+ * deals always follow the live ones, so the numbers stay in order. */
+static guint
+undo_redo (DeucesStore *self,
+           gint64       session,
+           gboolean     redo,
+           GError     **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(sqlite3_stmt) find = NULL;
+  g_autoptr(sqlite3_stmt) mark = NULL;
+  guint number;
+
+  if (!_deuces_store_begin (self, error))
+    return 0;
+  game = load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  find = _deuces_store_prepare (self, redo ? "SELECT min (number) FROM deals WHERE session = ?1 AND undone = 1"
+                                           : "SELECT max (number) FROM deals WHERE session = ?1 AND undone = 0",
+                                error);
+  if (find == NULL)
+    goto fail;
+  sqlite3_bind_int64 (find, 1, session);
+  if (sqlite3_step (find) != SQLITE_ROW || sqlite3_column_type (find, 0) == SQLITE_NULL)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   redo ? _("There is no deal to redo") : _("There is no deal to undo"));
+      goto fail;
+    }
+  number = (guint) sqlite3_column_int (find, 0);
+  mark = _deuces_store_prepare (self, "UPDATE deals SET undone = ?1 WHERE session = ?2 AND number = ?3", error);
+  if (mark == NULL)
+    goto fail;
+  sqlite3_bind_int (mark, 1, redo ? 0 : 1);
+  sqlite3_bind_int64 (mark, 2, session);
+  sqlite3_bind_int (mark, 3, (int) number);
+  if (!_deuces_store_step_done (self, mark, error) || !_deuces_store_commit (self, error))
+    goto fail;
+  return number;
+
+fail:
+  _deuces_store_rollback (self);
+  return 0;
+}
+
+guint
+deuces_store_undo_deal (DeucesStore *self,
+                        gint64       session,
+                        GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
+  return undo_redo (self, session, FALSE, error);
+}
+
+guint
+deuces_store_redo_deal (DeucesStore *self,
+                        gint64       session,
+                        GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
+  return undo_redo (self, session, TRUE, error);
+}
+
+gboolean
+deuces_store_can_redo (DeucesStore *self,
+                       gint64       session)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  stmt = _deuces_store_prepare (self, "SELECT 1 FROM deals WHERE session = ?1 AND undone = 1 LIMIT 1", NULL);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}
+
+/* Paid marks. */
+
+gboolean
+deuces_store_set_transfer_paid (DeucesStore          *self,
+                                gint64                session,
+                                const DeucesTransfer *transfer,
+                                gboolean              paid,
+                                GError              **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(DeucesSessionInfo) info = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  info = deuces_store_get_session (self, session, error);
+  if (info == NULL)
+    return FALSE;
+  stmt = _deuces_store_prepare (self, paid ? "INSERT OR IGNORE INTO paid (session, payer, payee, amount) "
+                                             "VALUES (?1, ?2, ?3, ?4)"
+                                           : "DELETE FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
+                                             "AND amount = ?4", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) transfer->from);
+  sqlite3_bind_int (stmt, 3, (int) transfer->to);
+  sqlite3_bind_int64 (stmt, 4, transfer->amount);
+  return _deuces_store_step_done (self, stmt, error);
+}
+
+gboolean
+deuces_store_is_transfer_paid (DeucesStore          *self,
+                               gint64                session,
+                               const DeucesTransfer *transfer)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  stmt = _deuces_store_prepare (self, "SELECT 1 FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
+                                      "AND amount = ?4", NULL);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) transfer->from);
+  sqlite3_bind_int (stmt, 3, (int) transfer->to);
+  sqlite3_bind_int64 (stmt, 4, transfer->amount);
+  return sqlite3_step (stmt) == SQLITE_ROW;
+}

@@ -1,0 +1,470 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-export.c: session documents in and out of the ledger, and CSV. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <string.h>
+
+#include "deuces-error.h"
+#include "deuces-money.h"
+#include "deuces-store-private.h"
+
+static const char *
+member_text (JsonObject *object,
+             const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+/* Normalises a document's time to the ledger's UTC form; NULL if absent or unreadable. */
+static char *
+document_time (JsonObject *object,
+               const char *name,
+               GError    **error,
+               gboolean   *ok)
+{
+  const char *text = member_text (object, name);
+  g_autoptr(GDateTime) time = NULL;
+  g_autoptr(GDateTime) utc = NULL;
+  g_autoptr(GTimeZone) local = NULL;
+
+  *ok = TRUE;
+  if (text == NULL)
+    return NULL;
+  local = g_time_zone_new_local ();
+  time = g_date_time_new_from_iso8601 (text, local);
+  if (time == NULL)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("“%s” is not a date and time such as 2026-11-22T20:00:00Z"), text);
+      *ok = FALSE;
+      return NULL;
+    }
+  utc = g_date_time_to_utc (time);
+  return g_date_time_format_iso8601 (utc);
+}
+
+/* One document into the ledger, inside the caller's transaction. */
+static gint64
+import_one (DeucesStore *self,
+            JsonNode    *document,
+            GError     **error)
+{
+  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autofree char *started = NULL;
+  g_autofree char *ended = NULL;
+  g_autofree char *title = NULL;
+  g_autofree char *stake = NULL;
+  JsonObject *object;
+  gboolean ok;
+  gint64 id;
+
+  if (game == NULL)
+    return 0;
+  object = json_node_get_object (document);
+  started = document_time (object, "started", error, &ok);
+  if (!ok)
+    return 0;
+  ended = document_time (object, "ended", error, &ok);
+  if (!ok)
+    return 0;
+  title = _deuces_store_default_title (member_text (object, "title"));
+  stake = deuces_money_format (game->stake, game->digits);
+
+  id = _deuces_store_insert_session_row (self, game, title,
+                                         game->variant_id ? game->variant_id : game->variant->id,
+                                         stake, member_text (object, "notes"), started, ended, error);
+  if (id == 0)
+    return 0;
+  for (guint d = 0; d < game->deals->len; d++)
+    if (!_deuces_store_insert_deal_row (self, id, d + 1, &g_array_index (game->deals, DeucesDeal, d),
+                                        game->n_players, error))
+      return 0;
+  return id;
+}
+
+gboolean
+deuces_store_import_documents (DeucesStore *self,
+                               JsonNode    *root,
+                               GArray      *ids,
+                               GError     **error)
+{
+  guint n;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (root != NULL, FALSE);
+
+  n = JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
+                           ? json_array_get_element (json_node_get_array (root), i) : root;
+      g_autoptr(GError) local_error = NULL;
+      gint64 id = import_one (self, document, &local_error);
+
+      if (id == 0)
+        {
+          _deuces_store_rollback (self);
+          if (n > 1)
+            g_set_error (error, local_error->domain, local_error->code,
+                         _("session %u of the file: %s"), i + 1, local_error->message);
+          else
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          if (ids != NULL)
+            g_array_set_size (ids, 0);
+          return FALSE;
+        }
+      if (ids != NULL)
+        g_array_append_val (ids, id);
+    }
+  if (!_deuces_store_commit (self, error))
+    {
+      if (ids != NULL)
+        g_array_set_size (ids, 0);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gint64
+_deuces_store_import_document (DeucesStore  *self,
+                               JsonNode     *document,
+                               GError      **error)
+{
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
+
+  if (!JSON_NODE_HOLDS_OBJECT (document))
+    {
+      g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                           _("a session document is a JSON object"));
+      return 0;
+    }
+  if (!deuces_store_import_documents (self, document, ids, error))
+    return 0;
+  return g_array_index (ids, gint64, 0);
+}
+
+/* Whether a session outside the bin matches @document (see the header). */
+static gboolean
+document_present (DeucesStore *self,
+                  JsonNode    *document,
+                  gboolean    *present,
+                  GError     **error)
+{
+  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GDateTime) started = NULL;
+  g_autofree char *started_text = NULL;
+  g_autofree char *title = NULL;
+  JsonObject *object;
+  gboolean ok;
+  int rc = SQLITE_DONE;
+
+  *present = FALSE;
+  if (game == NULL)
+    return FALSE;
+  object = json_node_get_object (document);
+  title = g_strstrip (g_strdup (member_text (object, "title") ? member_text (object, "title") : ""));
+  started_text = document_time (object, "started", error, &ok);
+  if (!ok)
+    return FALSE;
+  /* Without a title or a start time, an import makes them up: never a copy. */
+  if (*title == '\0' || started_text == NULL)
+    return TRUE;
+  started = _deuces_store_parse_time (started_text);
+
+  stmt = _deuces_store_prepare (self, "SELECT id FROM sessions WHERE title = ?1 AND deleted IS NULL", error);
+  if (stmt == NULL)
+    return FALSE;
+  _deuces_store_bind_text (stmt, 1, title);
+  while (!*present && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, sqlite3_column_int64 (stmt, 0),
+                                                                    error);
+      gboolean same;
+
+      if (info == NULL)
+        return FALSE;
+      same = started != NULL && g_date_time_equal (info->started, started) &&
+             info->n_players == game->n_players && info->n_deals == game->deals->len;
+      for (guint p = 0; same && p < game->n_players; p++)
+        same = g_strcmp0 (info->players[p], game->players[p]) == 0;
+      *present = same;
+    }
+  if (!*present && rc != SQLITE_DONE)
+    {
+      _deuces_store_set_sqlite_error (self, self->db, rc, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+GArray *
+deuces_store_find_present_documents (DeucesStore *self,
+                                     JsonNode    *root,
+                                     GError     **error)
+{
+  g_autoptr(GArray) present = g_array_new (FALSE, TRUE, sizeof (gboolean));
+  guint n;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  n = JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
+                           ? json_array_get_element (json_node_get_array (root), i) : root;
+      gboolean one = FALSE;
+
+      if (!JSON_NODE_HOLDS_OBJECT (document))
+        {
+          g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                               _("a session document is a JSON object"));
+          return NULL;
+        }
+      if (!document_present (self, document, &one, error))
+        return NULL;
+      g_array_append_val (present, one);
+    }
+  return g_steal_pointer (&present);
+}
+
+JsonNode *
+deuces_store_export_documents (DeucesStore *self,
+                               GError     **error)
+{
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(JsonArray) array = json_array_new ();
+  JsonNode *root;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  sessions = deuces_store_list_sessions (self, &all, error);
+  if (sessions == NULL)
+    return NULL;
+  /* Oldest first reads like a history. */
+  for (guint k = sessions->len; k > 0; k--)
+    {
+      const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
+      JsonNode *document = deuces_store_export_document (self, info->id, error);
+
+      if (document == NULL)
+        return NULL;
+      json_array_add_element (array, document);
+    }
+  root = json_node_new (JSON_NODE_ARRAY);
+  json_node_set_array (root, array);
+  return root;
+}
+
+JsonNode *
+deuces_store_export_document (DeucesStore *self,
+                              gint64       session,
+                              GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  JsonNode *root;
+  JsonObject *object;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  info = deuces_store_get_session (self, session, error);
+  if (info == NULL)
+    return NULL;
+  game = deuces_store_load_game (self, session, error);
+  if (game == NULL)
+    return NULL;
+  root = deuces_document_build (game);
+  object = json_node_get_object (root);
+  json_object_set_string_member (object, "title", info->title);
+  if (info->notes != NULL && *info->notes != '\0')
+    json_object_set_string_member (object, "notes", info->notes);
+  {
+    g_autofree char *started = g_date_time_format_iso8601 (info->started);
+
+    json_object_set_string_member (object, "started", started);
+  }
+  if (info->ended != NULL)
+    {
+      g_autofree char *ended = g_date_time_format_iso8601 (info->ended);
+
+      json_object_set_string_member (object, "ended", ended);
+    }
+  return root;
+}
+
+/* CSV, RFC 4180: CRLF line ends; fields with a comma, quote or line break are quoted. */
+static void
+csv_field (GString    *out,
+           const char *text,
+           gboolean    last)
+{
+  if (text == NULL)
+    text = "";
+  if (strpbrk (text, ",\"\r\n") != NULL)
+    {
+      g_string_append_c (out, '"');
+      for (const char *p = text; *p; p++)
+        {
+          if (*p == '"')
+            g_string_append_c (out, '"');
+          g_string_append_c (out, *p);
+        }
+      g_string_append_c (out, '"');
+    }
+  else
+    g_string_append (out, text);
+  g_string_append (out, last ? "\r\n" : ",");
+}
+
+static void
+csv_int (GString *out,
+         gint     value)
+{
+  if (value == DEUCES_UNSET)
+    g_string_append_c (out, ',');
+  else
+    g_string_append_printf (out, "%d,", value);
+}
+
+static const char *
+seat_name (const DeucesGame *game,
+           gint              seat)
+{
+  return seat >= 0 && (guint) seat < game->n_players ? game->players[seat] : "";
+}
+
+static gboolean
+csv_session (DeucesStore *self,
+             gint64       session,
+             GString     *out,
+             GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autofree char *started = NULL;
+
+  if (info == NULL)
+    return FALSE;
+  game = deuces_store_load_game (self, session, error);
+  if (game == NULL)
+    return FALSE;
+  sheet = deuces_game_score (game, error);
+  if (sheet == NULL)
+    return FALSE;
+  started = g_date_time_format_iso8601 (info->started);
+
+  for (guint d = 0; d < game->deals->len; d++)
+    {
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
+      for (guint p = 0; p < game->n_players; p++)
+        {
+          g_autofree char *hand = deal->hand_len[p] >= 0
+                                  ? deuces_cards_to_string (deal->hands[p], (guint) deal->hand_len[p])
+                                  : NULL;
+          gint place = DEUCES_UNSET;
+          g_autoptr(GString) special_text = g_string_new (NULL);
+          const char *specials;
+
+          for (guint k = 0; k < deal->n_order; k++)
+            if (deal->finish_order[k] == (gint) p)
+              place = (gint) k + 1;
+          /* Unbeaten specials as the session document names them: "quads",
+           * "four-twos:final" for one that ended the deal. */
+          for (guint k = 0; k < deal->n_specials[p]; k++)
+            g_string_append_printf (special_text, "%s%s%s", k > 0 ? " " : "",
+                                    deuces_special_kind_to_string (deal->specials[p][k].kind),
+                                    deal->specials[p][k].final ? ":final" : "");
+          specials = special_text->len > 0 ? special_text->str : NULL;
+
+          g_string_append_printf (out, "%" G_GINT64_FORMAT ",", session);
+          csv_field (out, info->title, FALSE);
+          csv_field (out, started, FALSE);
+          csv_field (out, info->variant_id, FALSE);
+          g_string_append_printf (out, "%u,%u,", d + 1, p + 1);
+          csv_field (out, game->players[p], FALSE);
+          g_string_append (out, deal->winner == (gint) p ? "1," : "0,");
+          /* Counts derived from the cards when the cards were entered. */
+          csv_int (out, deuces_deal_cards_held (deal, p));
+          csv_int (out, deuces_deal_twos_held (deal, p));
+          csv_int (out, deal->points_left[p]);
+          csv_field (out, hand, FALSE);
+          csv_int (out, place);
+          csv_int (out, deal->final_cards);
+          csv_int (out, deal->final_twos);
+          csv_field (out, seat_name (game, deal->starter), FALSE);
+          csv_field (out, seat_name (game, deal->assisted_by), FALSE);
+          csv_field (out, seat_name (game, deal->loser), FALSE);
+          g_string_append (out, deal->dragon ? "1," : "0,");
+          csv_field (out, specials, FALSE);
+          g_string_append_printf (out, "%d\r\n", sheet->deals[d].points[p]);
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_store_export_csv (DeucesStore *self,
+                         gint64       session,
+                         GString     *out,
+                         GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  g_string_append (out, "session,title,started,variant,deal,seat,player,winner,cards_left,"
+                        "twos_left,points_left,hand,place,final_cards,final_twos,starter,"
+                        "assisted_by,loser,dragon,specials,points\r\n");
+  if (session != 0)
+    return csv_session (self, session, out, error);
+
+  {
+    DeucesSessionFilter all = { 0, };
+    g_autoptr(GPtrArray) sessions = deuces_store_list_sessions (self, &all, error);
+
+    if (sessions == NULL)
+      return FALSE;
+    /* Oldest first reads like a history. */
+    for (guint i = sessions->len; i > 0; i--)
+      if (!csv_session (self, ((DeucesSessionInfo *) sessions->pdata[i - 1])->id, out, error))
+        return FALSE;
+  }
+  return TRUE;
+}
+
+char *
+deuces_store_export_text (DeucesStore *self,
+                          gint64       session,
+                          gboolean     csv,
+                          GError     **error)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *json = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  if (csv)
+    return deuces_store_export_csv (self, session, text, error)
+           ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+  /* The whole ledger is an array of session documents, which import reads back. */
+  root = session != 0 ? deuces_store_export_document (self, session, error)
+                      : deuces_store_export_documents (self, error);
+  if (root == NULL)
+    return NULL;
+  json = deuces_json_to_string (root, TRUE);
+  return g_strconcat (json, "\n", NULL);
+}

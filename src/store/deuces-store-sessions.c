@@ -1,0 +1,497 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-sessions.c: sessions — their rows and seats, lists and filters, loading
+ * one as a game, creating, titling, ending and binning them. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "deuces-i18n.h"
+#include "deuces-store-private.h"
+
+void
+deuces_session_info_free (DeucesSessionInfo *info)
+{
+  if (info == NULL)
+    return;
+  g_free (info->title);
+  g_free (info->variant_id);
+  g_free (info->variant_name);
+  g_clear_pointer (&info->started, g_date_time_unref);
+  g_clear_pointer (&info->ended, g_date_time_unref);
+  g_clear_pointer (&info->deleted, g_date_time_unref);
+  g_free (info->currency);
+  g_free (info->stake);
+  g_free (info->notes);
+  for (guint i = 0; i < info->n_players; i++)
+    g_free (info->players[i]);
+  g_free (info);
+}
+
+static gboolean
+not_found (gint64   session,
+           GError **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+               _("there is no session %lld"), (long long) session);
+  return FALSE;
+}
+
+/* The session's players in seat order. */
+static gboolean
+load_players (DeucesStore *self,
+              gint64       session,
+              char       **players,
+              guint       *n_players,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT players.name FROM seats JOIN players ON players.id = seats.player "
+                                 "WHERE seats.session = ?1 ORDER BY seats.position", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  *n_players = 0;
+  while (sqlite3_step (stmt) == SQLITE_ROW && *n_players < DEUCES_MAX_PLAYERS)
+    players[(*n_players)++] = _deuces_store_column_text (stmt, 0);
+  return TRUE;
+}
+
+#define INFO_COLUMNS "s.id, s.title, s.variant_id, s.variant_name, s.started, s.ended, s.deleted, " \
+                     "s.currency, s.stake, s.notes, " \
+                     "(SELECT count(*) FROM deals d WHERE d.session = s.id AND d.undone = 0)"
+
+static DeucesSessionInfo *
+read_info (DeucesStore  *self,
+           sqlite3_stmt *stmt,
+           GError      **error)
+{
+  g_autoptr(DeucesSessionInfo) info = g_new0 (DeucesSessionInfo, 1);
+  g_autofree char *started = _deuces_store_column_text (stmt, 4);
+  g_autofree char *ended = _deuces_store_column_text (stmt, 5);
+  g_autofree char *deleted = _deuces_store_column_text (stmt, 6);
+
+  info->id = sqlite3_column_int64 (stmt, 0);
+  info->title = _deuces_store_column_text (stmt, 1);
+  info->variant_id = _deuces_store_column_text (stmt, 2);
+  info->variant_name = _deuces_store_column_text (stmt, 3);
+  info->started = _deuces_store_parse_time (started);
+  if (info->started == NULL)
+    info->started = g_date_time_new_from_unix_utc (0);
+  info->ended = _deuces_store_parse_time (ended);
+  info->deleted = _deuces_store_parse_time (deleted);
+  info->currency = _deuces_store_column_text (stmt, 7);
+  info->stake = _deuces_store_column_text (stmt, 8);
+  info->notes = _deuces_store_column_text (stmt, 9);
+  info->n_deals = (guint) sqlite3_column_int (stmt, 10);
+  if (!load_players (self, info->id, info->players, &info->n_players, error))
+    return NULL;
+  return g_steal_pointer (&info);
+}
+
+DeucesSessionInfo *
+deuces_store_get_session (DeucesStore *self,
+                          gint64       session,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  stmt = _deuces_store_prepare (self, "SELECT " INFO_COLUMNS " FROM sessions s WHERE s.id = ?1", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    {
+      not_found (session, error);
+      return NULL;
+    }
+  if (rc != SQLITE_ROW)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return read_info (self, stmt, error);
+}
+
+static void
+bind_time (sqlite3_stmt *stmt,
+           int           index,
+           GDateTime    *time)
+{
+  g_autoptr(GDateTime) utc = time ? g_date_time_to_utc (time) : NULL;
+  g_autofree char *text = utc ? g_date_time_format_iso8601 (utc) : NULL;
+
+  _deuces_store_bind_text (stmt, index, text);
+}
+
+void
+_deuces_store_bind_filter (sqlite3_stmt              *stmt,
+                           const DeucesSessionFilter *filter)
+{
+  sqlite3_bind_int (stmt, 1, filter->deleted ? 1 : 0);
+  _deuces_store_bind_text (stmt, 2, filter->player);
+  _deuces_store_bind_text (stmt, 3, filter->title);
+  _deuces_store_bind_text (stmt, 4, filter->variant_id);
+  bind_time (stmt, 5, filter->from);
+  bind_time (stmt, 6, filter->to);
+  _deuces_store_bind_text (stmt, 7, filter->text);
+}
+
+GPtrArray *
+deuces_store_list_sessions (DeucesStore               *self,
+                            const DeucesSessionFilter *filter,
+                            GError                   **error)
+{
+  static const DeucesSessionFilter none = { 0, };
+  g_autoptr(GPtrArray) result = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_session_info_free);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (filter == NULL)
+    filter = &none;
+
+  /* Each condition is off when its parameter is NULL; LIKE is case-insensitive for
+   * ASCII and instr() on lower() covers the rest well enough for a search box. */
+  stmt = _deuces_store_prepare (self,
+                  "SELECT " INFO_COLUMNS " FROM sessions s WHERE " FILTER_CONDITIONS
+                  "ORDER BY s.started DESC, s.id DESC LIMIT ?8 OFFSET ?9", error);
+  if (stmt == NULL)
+    return NULL;
+
+  _deuces_store_bind_filter (stmt, filter);
+  sqlite3_bind_int64 (stmt, 8, filter->limit > 0 ? (gint64) filter->limit : -1);
+  sqlite3_bind_int64 (stmt, 9, filter->offset);
+
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      DeucesSessionInfo *info = read_info (self, stmt, error);
+
+      if (info == NULL)
+        return NULL;
+      g_ptr_array_add (result, info);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&result);
+}
+
+/* A game for a stored session without its deals: the variant as stored (with its option
+ * overrides), the players, the money. @variants, when given, keeps parsed variants by
+ * their text (many sessions share one); then the preset id is not worked out. */
+DeucesGame *
+_deuces_store_game_shell (const char  *variant_text,
+                          guint        hand_size,
+                          const char  *currency,
+                          const char  *stake,
+                          const char  *variant_id,
+                          char *const *players,
+                          guint        n_players,
+                          GHashTable  *variants,
+                          GError     **error)
+{
+  g_autoptr(DeucesVariant) parsed = NULL;
+  const DeucesVariant *variant;
+  g_autoptr(DeucesGame) game = NULL;
+
+  variant = variants ? g_hash_table_lookup (variants, variant_text) : NULL;
+  if (variant == NULL)
+    {
+      parsed = deuces_variant_parse (variant_text, -1, "ledger", error);
+      if (parsed == NULL)
+        return NULL;
+      variant = parsed;
+      if (variants != NULL)
+        g_hash_table_insert (variants, g_strdup (variant_text), g_steal_pointer (&parsed));
+    }
+  game = deuces_game_new (variant, (const char *const *) players, n_players, hand_size, error);
+  if (game == NULL || !deuces_game_set_money (game, currency, stake, error))
+    return NULL;
+
+  /* The preset's id names the variant only while the stored copy still is that preset
+   * (options aside, which documents carry on their own). */
+  if (variants == NULL)
+    {
+      const DeucesVariant *preset = deuces_preset_lookup (variant_id);
+
+      if (preset != NULL)
+        {
+          g_autoptr(DeucesVariant) normal = deuces_variant_copy (game->variant);
+          g_autofree char *a = NULL;
+          g_autofree char *b = NULL;
+
+          normal->options = preset->options;
+          a = deuces_variant_to_text (normal);
+          b = deuces_variant_to_text (preset);
+          if (g_str_equal (a, b))
+            game->variant_id = g_strdup (variant_id);
+        }
+    }
+  return g_steal_pointer (&game);
+}
+
+/* The session's variant as stored (with its option overrides), its money, its deals. */
+DeucesGame *
+deuces_store_load_game (DeucesStore *self,
+                        gint64       session,
+                        GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(sqlite3_stmt) deals = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  char *players[DEUCES_MAX_PLAYERS] = { NULL, };
+  guint n_players = 0;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  stmt = _deuces_store_prepare (self, "SELECT variant, hand_size, currency, stake, variant_id FROM sessions "
+                                      "WHERE id = ?1", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  rc = sqlite3_step (stmt);
+  if (rc != SQLITE_ROW)
+    {
+      if (rc == SQLITE_DONE)
+        not_found (session, error);
+      else
+        _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  if (!load_players (self, session, players, &n_players, error))
+    return NULL;
+  game = _deuces_store_game_shell ((const char *) sqlite3_column_text (stmt, 0),
+                                   (guint) sqlite3_column_int (stmt, 1),
+                                   (const char *) sqlite3_column_text (stmt, 2),
+                                   (const char *) sqlite3_column_text (stmt, 3),
+                                   (const char *) sqlite3_column_text (stmt, 4),
+                                   players, n_players, NULL, error);
+  for (guint i = 0; i < n_players; i++)
+    g_free (players[i]);
+  if (game == NULL)
+    return NULL;
+
+  deals = _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM deals WHERE session = ?1 AND undone = 0 "
+                                       "ORDER BY number", error);
+  if (deals == NULL)
+    return NULL;
+  sqlite3_bind_int64 (deals, 1, session);
+  while ((rc = sqlite3_step (deals)) == SQLITE_ROW)
+    {
+      DeucesDeal deal;
+
+      if (!_deuces_store_read_deal (deals, 0, n_players, &deal, error))
+        return NULL;
+      g_array_append_val (game->deals, deal);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&game);
+}
+
+/* Inserts the session row and its seats; inside the caller's transaction. */
+gint64
+_deuces_store_insert_session_row (DeucesStore         *self,
+                                  const DeucesGame    *game,
+                                  const char          *title,
+                                  const char          *variant_id,
+                                  const char          *stake,
+                                  const char          *notes,
+                                  const char          *started,
+                                  const char          *ended,
+                                  GError             **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *text = deuces_variant_to_text (game->variant);
+  g_autofree char *now = _deuces_store_now_text ();
+  gint64 id;
+
+  stmt = _deuces_store_prepare (self, "INSERT INTO sessions (title, started, ended, variant_id, variant_name, "
+                                      "variant, hand_size, stake, currency, notes) "
+                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+  if (stmt == NULL)
+    return 0;
+  _deuces_store_bind_text (stmt, 1, title);
+  _deuces_store_bind_text (stmt, 2, started ? started : now);
+  _deuces_store_bind_text (stmt, 3, ended);
+  _deuces_store_bind_text (stmt, 4, variant_id ? variant_id : game->variant->id);
+  _deuces_store_bind_text (stmt, 5, game->variant->name ? game->variant->name : variant_id);
+  _deuces_store_bind_text (stmt, 6, text);
+  sqlite3_bind_int (stmt, 7, (int) game->hand_size);
+  _deuces_store_bind_text (stmt, 8, stake ? stake : "1");
+  _deuces_store_bind_text (stmt, 9, game->currency);
+  _deuces_store_bind_text (stmt, 10, notes ? notes : "");
+  if (!_deuces_store_step_done (self, stmt, error))
+    return 0;
+  id = sqlite3_last_insert_rowid (self->db);
+
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      g_autoptr(sqlite3_stmt) seat = _deuces_store_prepare (self, "INSERT INTO seats (session, position, player) "
+                                                                  "VALUES (?1, ?2, ?3)", error);
+      gint64 player = _deuces_store_find_or_add_player (self, game->players[p], error);
+
+      if (seat == NULL || player == 0)
+        return 0;
+      sqlite3_bind_int64 (seat, 1, id);
+      sqlite3_bind_int (seat, 2, (int) p);
+      sqlite3_bind_int64 (seat, 3, player);
+      if (!_deuces_store_step_done (self, seat, error))
+        return 0;
+    }
+  return id;
+}
+
+/* The whole title of a new session: what was given, else the day it started. */
+char *
+_deuces_store_default_title (const char *title)
+{
+  g_autoptr(GDateTime) now = NULL;
+  g_autofree char *stripped = g_strstrip (g_strdup (title ? title : ""));
+
+  if (*stripped != '\0')
+    return g_steal_pointer (&stripped);
+  now = g_date_time_new_now_local ();
+  return deuces_format_date (now);
+}
+
+gint64
+deuces_store_create_session (DeucesStore            *self,
+                             const DeucesNewSession *request,
+                             GError                **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *title = NULL;
+  g_auto(GStrv) names = NULL;
+  gint64 id;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
+  g_return_val_if_fail (request != NULL && request->variant != NULL, 0);
+
+  /* Names are trimmed; the core refuses empty and repeated ones. */
+  names = g_new0 (char *, request->n_players + 1);
+  for (guint i = 0; i < request->n_players; i++)
+    names[i] = g_strstrip (g_strdup (request->players[i] ? request->players[i] : ""));
+  game = deuces_game_new (request->variant, (const char *const *) names, request->n_players,
+                          request->hand_size, error);
+  if (game == NULL)
+    return 0;
+  if (!deuces_game_set_money (game, request->currency, request->stake ? request->stake : "1", error))
+    return 0;
+
+  title = _deuces_store_default_title (request->title);
+  if (!_deuces_store_begin (self, error))
+    return 0;
+  id = _deuces_store_insert_session_row (self, game, title, request->variant_id, request->stake, request->notes,
+                                         NULL, NULL, error);
+  if (id == 0 || !_deuces_store_commit (self, error))
+    {
+      _deuces_store_rollback (self);
+      return 0;
+    }
+  return id;
+}
+
+static gboolean
+update_session (DeucesStore *self,
+                gint64       session,
+                const char  *sql,
+                const char  *value,
+                GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  _deuces_store_bind_text (stmt, 1, value);
+  sqlite3_bind_int64 (stmt, 2, session);
+  if (!_deuces_store_step_done (self, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) == 0)
+    return not_found (session, error);
+  return TRUE;
+}
+
+gboolean
+deuces_store_set_session_title (DeucesStore *self,
+                                gint64       session,
+                                const char  *title,
+                                GError     **error)
+{
+  g_autofree char *whole = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  whole = g_strstrip (g_strdup (title ? title : ""));
+  if (*whole == '\0')
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                           _("A session needs a title"));
+      return FALSE;
+    }
+  return update_session (self, session, "UPDATE sessions SET title = ?1 WHERE id = ?2", whole, error);
+}
+
+gboolean
+deuces_store_set_session_notes (DeucesStore *self,
+                                gint64       session,
+                                const char  *notes,
+                                GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return update_session (self, session, "UPDATE sessions SET notes = ?1 WHERE id = ?2",
+                         notes ? notes : "", error);
+}
+
+gboolean
+deuces_store_end_session (DeucesStore *self,
+                          gint64       session,
+                          GError     **error)
+{
+  g_autofree char *now = _deuces_store_now_text ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return update_session (self, session,
+                         "UPDATE sessions SET ended = coalesce (ended, ?1) WHERE id = ?2", now, error);
+}
+
+gboolean
+deuces_store_reopen_session (DeucesStore *self,
+                             gint64       session,
+                             GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return update_session (self, session, "UPDATE sessions SET ended = ?1 WHERE id = ?2", NULL, error);
+}
+
+gboolean
+deuces_store_delete_session (DeucesStore *self,
+                             gint64       session,
+                             GError     **error)
+{
+  g_autofree char *now = _deuces_store_now_text ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return update_session (self, session,
+                         "UPDATE sessions SET deleted = coalesce (deleted, ?1) WHERE id = ?2", now, error);
+}
+
+gboolean
+deuces_store_restore_session (DeucesStore *self,
+                              gint64       session,
+                              GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return update_session (self, session, "UPDATE sessions SET deleted = ?1 WHERE id = ?2", NULL, error);
+}
