@@ -5,16 +5,11 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-currency-list.h"
 #include "deuces-i18n.h"
 #include "deuces-money.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-variant-library.h"
-
-/* The currencies of the game's home regions first; the core knows every ISO code. */
-static const char *currencies[] = {
-  "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
-  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
-};
 
 struct _DeucesNewSessionDialog
 {
@@ -66,9 +61,7 @@ chosen_variant (DeucesNewSessionDialog *self)
 static const char *
 chosen_currency (DeucesNewSessionDialog *self)
 {
-  guint i = adw_combo_row_get_selected (self->currency_row);
-
-  return i > 0 && i <= G_N_ELEMENTS (currencies) ? currencies[i - 1] : NULL;
+  return deuces_currency_list_get_code (adw_combo_row_get_selected (self->currency_row));
 }
 
 static void
@@ -518,7 +511,7 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 {
   DeucesNewSessionDialog *self;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) money = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autoptr(GPtrArray) players = NULL;
   g_auto(GStrv) last = NULL;
   g_autofree char *default_variant = NULL;
@@ -557,16 +550,8 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 
   /* Money. */
   default_currency = g_settings_get_string (settings, "default-currency");
-  gtk_string_list_append (money, C_("currency", "None (points only)"));
-  selected = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
-    {
-      gtk_string_list_append (money, currencies[i]);
-      if (g_str_equal (currencies[i], default_currency))
-        selected = i + 1;
-    }
   adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
-  adw_combo_row_set_selected (self->currency_row, selected);
+  adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (default_currency));
   stake = g_settings_get_string (settings, "default-stake");
   gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
 
