@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "deuces-export.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
@@ -290,62 +291,10 @@ deuces_window_export_all (DeucesWindow *self,
                           GFile        *file,
                           gboolean      csv)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  gboolean ok;
-
   g_return_val_if_fail (DEUCES_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  name = g_file_get_basename (file);
-  if (self->store == NULL)
-    return FALSE;
-  /* The same formats as deuces-cli export, from the same store function. */
-  text = deuces_store_export_text (self->store, 0, csv, &error);
-  ok = text != NULL &&
-       g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error);
-  if (!ok)
-    {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Nothing Was Exported"),
-                                                  NULL);
-
-      /* Translators: %s is a file name, then the reason */
-      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("“%s” could not be written: %s"),
-                                      name, error->message);
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
-      return FALSE;
-    }
-  /* Translators: %s is a file name */
-  deuces_window_add_toast (self, adw_toast_new_format (_("All sessions exported to “%s”"), name));
-  return TRUE;
-}
-
-static void
-on_export_all_response (GtkNativeDialog *chooser,
-                        int              response,
-                        DeucesWindow    *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *name = NULL;
-  GtkFileFilter *filter;
-  gboolean csv;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
-      name = g_file_get_basename (file);
-      /* The name's suffix decides; without one, the filter chosen. A portal hands back
-       * a filter of its own, so it is known by its name. */
-      csv = g_str_has_suffix (name, ".csv") ||
-            (!g_str_has_suffix (name, ".json") && filter != NULL &&
-             g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0);
-      deuces_window_export_all (self, file, csv);
-    }
-  g_object_unref (chooser);
+  return self->store != NULL && deuces_export_to_file (GTK_WINDOW (self), self->store, 0, file, csv);
 }
 
 /* The keyboard shortcuts window is built when asked for and destroyed when closed,
@@ -372,30 +321,9 @@ export_all_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   DeucesWindow *self = DEUCES_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  GtkFileFilter *csv = gtk_file_filter_new ();
-  GtkFileFilter *json = gtk_file_filter_new ();
 
-  if (self->store == NULL)
-    {
-      g_object_unref (csv);
-      g_object_unref (json);
-      return;
-    }
-  chooser = gtk_file_chooser_native_new (_("Export All Sessions"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
-  gtk_file_filter_add_suffix (csv, "csv");
-  gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));
-  gtk_file_filter_add_suffix (json, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
-  g_object_unref (csv);
-  g_object_unref (json);
-  /* Translators: the suggested file name of an export of the whole ledger */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("deuces-sessions.csv"));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_all_response), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  if (self->store != NULL)
+    deuces_export_choose_file (GTK_WINDOW (self), self->store, 0, NULL);
 }
 
 static void
