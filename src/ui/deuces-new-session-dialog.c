@@ -41,6 +41,27 @@ struct _DeucesNewSessionDialog
 
 G_DEFINE_FINAL_TYPE (DeucesNewSessionDialog, deuces_new_session_dialog, ADW_TYPE_WINDOW)
 
+/* The house-rule switches offered, by their key in the variant format: each starts from
+ * the chosen variant's value and is written back through the core the same way. */
+static const struct {
+  const char *key;
+  gsize       widget;   /* offset of its GtkSwitch or GtkSpinButton */
+} options[] = {
+  { "assistance", G_STRUCT_OFFSET (DeucesNewSessionDialog, assistance_switch) },
+  { "dragon", G_STRUCT_OFFSET (DeucesNewSessionDialog, dragon_switch) },
+  { "twos-out-doubles", G_STRUCT_OFFSET (DeucesNewSessionDialog, twos_out_switch) },
+  { "twos-in-hand-doubles", G_STRUCT_OFFSET (DeucesNewSessionDialog, twos_in_switch) },
+  { "target", G_STRUCT_OFFSET (DeucesNewSessionDialog, target_spin) },
+  { "deal-limit", G_STRUCT_OFFSET (DeucesNewSessionDialog, limit_spin) },
+};
+
+static GtkWidget *
+option_widget (DeucesNewSessionDialog *self,
+               guint                   i)
+{
+  return G_STRUCT_MEMBER (GtkWidget *, self, options[i].widget);
+}
+
 enum {
   CREATED,
   N_SIGNALS
@@ -379,6 +400,25 @@ on_add_clicked (DeucesNewSessionDialog *self)
   gtk_widget_grab_focus (self->rows->pdata[self->rows->len - 1]);
 }
 
+static void
+show_option (const char *key,
+             const char *value,
+             gpointer    user_data)
+{
+  DeucesNewSessionDialog *self = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (g_str_equal (options[i].key, key))
+      {
+        GtkWidget *widget = option_widget (self, i);
+
+        if (GTK_IS_SWITCH (widget))
+          gtk_switch_set_active (GTK_SWITCH (widget), g_str_equal (value, "true"));
+        else
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), g_ascii_strtod (value, NULL));
+      }
+}
+
 /* The switches start from the chosen variant's own. */
 static void
 on_variant_changed (DeucesNewSessionDialog *self)
@@ -389,12 +429,7 @@ on_variant_changed (DeucesNewSessionDialog *self)
     return;
   adw_action_row_set_subtitle (self->description_row, variant->description ? deuces_variant_display_description (variant->id, variant->description) : "");
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
-  gtk_switch_set_active (self->assistance_switch, variant->options.assistance);
-  gtk_switch_set_active (self->dragon_switch, variant->options.dragon);
-  gtk_switch_set_active (self->twos_out_switch, variant->options.twos_out_doubles);
-  gtk_switch_set_active (self->twos_in_switch, variant->options.twos_in_hand_doubles);
-  gtk_spin_button_set_value (self->target_spin, variant->options.target);
-  gtk_spin_button_set_value (self->limit_spin, variant->options.deal_limit);
+  deuces_variant_foreach_field (variant, show_option, self);
   validate (self);
 }
 
@@ -413,12 +448,19 @@ on_start_clicked (DeucesNewSessionDialog *self)
     return;
   names = player_names (self);
   variant = deuces_variant_copy (chosen_variant (self));
-  variant->options.assistance = gtk_switch_get_active (self->assistance_switch);
-  variant->options.dragon = gtk_switch_get_active (self->dragon_switch);
-  variant->options.twos_out_doubles = gtk_switch_get_active (self->twos_out_switch);
-  variant->options.twos_in_hand_doubles = gtk_switch_get_active (self->twos_in_switch);
-  variant->options.target = gtk_spin_button_get_value_as_int (self->target_spin);
-  variant->options.deal_limit = gtk_spin_button_get_value_as_int (self->limit_spin);
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      GtkWidget *widget = option_widget (self, i);
+      g_autofree char *value = GTK_IS_SWITCH (widget)
+        ? g_strdup (gtk_switch_get_active (GTK_SWITCH (widget)) ? "true" : "false")
+        : g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
+
+      if (!deuces_variant_set_field (variant, options[i].key, value, &error))
+        {
+          set_message (self, error->message);
+          return;
+        }
+    }
 
   stake = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
   request.title = gtk_editable_get_text (GTK_EDITABLE (self->title_row));
