@@ -7,6 +7,7 @@
 #include "deuces-preferences-window.h"
 #include "deuces-variant-library.h"
 #include "test-files.h"
+#include "test-widgets.h"
 
 typedef struct {
   char        *dir;
@@ -55,25 +56,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->dir);
 }
 
-/* The preferences row titled @title under @root. */
-static GtkWidget *
-find_row (GtkWidget  *root,
-          const char *title)
-{
-  if (ADW_IS_PREFERENCES_ROW (root) &&
-      g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (root)), title) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_row (child, title);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The switch or spin button of the action row titled @title. */
 static GtkWidget *
 option (GtkWidget  *root,
@@ -100,23 +82,6 @@ spin_value (GtkWidget  *root,
             const char *title)
 {
   return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (option (root, title)));
-}
-
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static void
