@@ -12,6 +12,7 @@
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
 #include "deuces-window.h"
+#include "test-widgets.h"
 
 static void
 wait (guint ms)
@@ -20,23 +21,6 @@ wait (guint ms)
 
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
-}
-
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static gboolean

@@ -9,6 +9,8 @@
 #include <locale.h>
 #include <string.h>
 
+#include "test-files.h"
+
 typedef struct {
   int   status;
   char *out;
@@ -272,24 +274,6 @@ temp_ledger (char **dir)
   *dir = g_dir_make_tmp ("deuces-cli-store-XXXXXX", &error);
   g_assert_no_error (error);
   return g_build_filename (*dir, "ledger.sqlite3", NULL);
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static void

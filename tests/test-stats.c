@@ -169,7 +169,8 @@ extreme (GArray     *array,
   for (guint i = 0; i < array->len; i++)
     if (g_str_equal (g_array_index (array, DeucesSessionAmount, i).amount.currency, currency))
       return &g_array_index (array, DeucesSessionAmount, i);
-  return NULL;
+  /* A missing currency fails here, by name, rather than as a crash in the caller. */
+  g_error ("no amount in “%s”", currency);
 }
 
 /* Audit: −500 JPY ranked as worse than −4.00 HKD because 500 > 400 minor units. By hand:

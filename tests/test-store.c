@@ -11,30 +11,13 @@
 #include "deuces-error.h"
 #include "deuces-store-private.h"
 #include "deuces-store.h"
+#include "test-files.h"
 
 typedef struct {
   char        *dir;
   char        *path;
   DeucesStore *store;
 } Fixture;
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static void
 fixture_set_up (Fixture       *f,

@@ -5,16 +5,11 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-currency-list.h"
 #include "deuces-i18n.h"
 #include "deuces-money.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-variant-library.h"
-
-/* The currencies of the game's home regions first; the core knows every ISO code. */
-static const char *currencies[] = {
-  "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
-  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
-};
 
 struct _DeucesNewSessionDialog
 {
@@ -46,6 +41,27 @@ struct _DeucesNewSessionDialog
 
 G_DEFINE_FINAL_TYPE (DeucesNewSessionDialog, deuces_new_session_dialog, ADW_TYPE_WINDOW)
 
+/* The house-rule switches offered, by their key in the variant format: each starts from
+ * the chosen variant's value and is written back through the core the same way. */
+static const struct {
+  const char *key;
+  gsize       widget;   /* offset of its GtkSwitch or GtkSpinButton */
+} options[] = {
+  { "assistance", G_STRUCT_OFFSET (DeucesNewSessionDialog, assistance_switch) },
+  { "dragon", G_STRUCT_OFFSET (DeucesNewSessionDialog, dragon_switch) },
+  { "twos-out-doubles", G_STRUCT_OFFSET (DeucesNewSessionDialog, twos_out_switch) },
+  { "twos-in-hand-doubles", G_STRUCT_OFFSET (DeucesNewSessionDialog, twos_in_switch) },
+  { "target", G_STRUCT_OFFSET (DeucesNewSessionDialog, target_spin) },
+  { "deal-limit", G_STRUCT_OFFSET (DeucesNewSessionDialog, limit_spin) },
+};
+
+static GtkWidget *
+option_widget (DeucesNewSessionDialog *self,
+               guint                   i)
+{
+  return G_STRUCT_MEMBER (GtkWidget *, self, options[i].widget);
+}
+
 enum {
   CREATED,
   N_SIGNALS
@@ -66,9 +82,7 @@ chosen_variant (DeucesNewSessionDialog *self)
 static const char *
 chosen_currency (DeucesNewSessionDialog *self)
 {
-  guint i = adw_combo_row_get_selected (self->currency_row);
-
-  return i > 0 && i <= G_N_ELEMENTS (currencies) ? currencies[i - 1] : NULL;
+  return deuces_currency_list_get_code (adw_combo_row_get_selected (self->currency_row));
 }
 
 static void
@@ -386,6 +400,25 @@ on_add_clicked (DeucesNewSessionDialog *self)
   gtk_widget_grab_focus (self->rows->pdata[self->rows->len - 1]);
 }
 
+static void
+show_option (const char *key,
+             const char *value,
+             gpointer    user_data)
+{
+  DeucesNewSessionDialog *self = user_data;
+
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (g_str_equal (options[i].key, key))
+      {
+        GtkWidget *widget = option_widget (self, i);
+
+        if (GTK_IS_SWITCH (widget))
+          gtk_switch_set_active (GTK_SWITCH (widget), g_str_equal (value, "true"));
+        else
+          gtk_spin_button_set_value (GTK_SPIN_BUTTON (widget), g_ascii_strtod (value, NULL));
+      }
+}
+
 /* The switches start from the chosen variant's own. */
 static void
 on_variant_changed (DeucesNewSessionDialog *self)
@@ -396,12 +429,7 @@ on_variant_changed (DeucesNewSessionDialog *self)
     return;
   adw_action_row_set_subtitle (self->description_row, variant->description ? deuces_variant_display_description (variant->id, variant->description) : "");
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
-  gtk_switch_set_active (self->assistance_switch, variant->options.assistance);
-  gtk_switch_set_active (self->dragon_switch, variant->options.dragon);
-  gtk_switch_set_active (self->twos_out_switch, variant->options.twos_out_doubles);
-  gtk_switch_set_active (self->twos_in_switch, variant->options.twos_in_hand_doubles);
-  gtk_spin_button_set_value (self->target_spin, variant->options.target);
-  gtk_spin_button_set_value (self->limit_spin, variant->options.deal_limit);
+  deuces_variant_foreach_field (variant, show_option, self);
   validate (self);
 }
 
@@ -420,12 +448,19 @@ on_start_clicked (DeucesNewSessionDialog *self)
     return;
   names = player_names (self);
   variant = deuces_variant_copy (chosen_variant (self));
-  variant->options.assistance = gtk_switch_get_active (self->assistance_switch);
-  variant->options.dragon = gtk_switch_get_active (self->dragon_switch);
-  variant->options.twos_out_doubles = gtk_switch_get_active (self->twos_out_switch);
-  variant->options.twos_in_hand_doubles = gtk_switch_get_active (self->twos_in_switch);
-  variant->options.target = gtk_spin_button_get_value_as_int (self->target_spin);
-  variant->options.deal_limit = gtk_spin_button_get_value_as_int (self->limit_spin);
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    {
+      GtkWidget *widget = option_widget (self, i);
+      g_autofree char *value = GTK_IS_SWITCH (widget)
+        ? g_strdup (gtk_switch_get_active (GTK_SWITCH (widget)) ? "true" : "false")
+        : g_strdup_printf ("%d", gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (widget)));
+
+      if (!deuces_variant_set_field (variant, options[i].key, value, &error))
+        {
+          set_message (self, error->message);
+          return;
+        }
+    }
 
   stake = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
   request.title = gtk_editable_get_text (GTK_EDITABLE (self->title_row));
@@ -518,7 +553,7 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 {
   DeucesNewSessionDialog *self;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) money = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autoptr(GPtrArray) players = NULL;
   g_auto(GStrv) last = NULL;
   g_autofree char *default_variant = NULL;
@@ -557,16 +592,8 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 
   /* Money. */
   default_currency = g_settings_get_string (settings, "default-currency");
-  gtk_string_list_append (money, C_("currency", "None (points only)"));
-  selected = 0;
-  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
-    {
-      gtk_string_list_append (money, currencies[i]);
-      if (g_str_equal (currencies[i], default_currency))
-        selected = i + 1;
-    }
   adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
-  adw_combo_row_set_selected (self->currency_row, selected);
+  adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (default_currency));
   stake = g_settings_get_string (settings, "default-stake");
   gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
 

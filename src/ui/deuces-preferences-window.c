@@ -5,15 +5,11 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-currency-list.h"
 #include "deuces-money.h"
 #include "deuces-preferences-window.h"
 #include "deuces-variant-editor.h"
 #include "deuces-variant-library.h"
-
-static const char *currencies[] = {
-  "", "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
-  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
-};
 
 struct _DeucesPreferencesWindow
 {
@@ -22,13 +18,15 @@ struct _DeucesPreferencesWindow
   DeucesStore          *store;
   GSettings            *settings;
   GPtrArray            *variants;
+  GPtrArray            *player_rows;
+  GPtrArray            *variant_rows;
+
+  /* Template widgets. */
   AdwEntryRow          *stake_row;
   AdwComboRow          *currency_row;
   AdwComboRow          *variant_row;
   AdwPreferencesGroup  *players_group;
   AdwPreferencesGroup  *variants_group;
-  GPtrArray            *player_rows;
-  GPtrArray            *variant_rows;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesPreferencesWindow, deuces_preferences_window, ADW_TYPE_PREFERENCES_WINDOW)
@@ -64,10 +62,9 @@ on_stake_changed (DeucesPreferencesWindow *self)
 static void
 on_currency_changed (DeucesPreferencesWindow *self)
 {
-  guint i = adw_combo_row_get_selected (self->currency_row);
+  const char *code = deuces_currency_list_get_code (adw_combo_row_get_selected (self->currency_row));
 
-  if (i < G_N_ELEMENTS (currencies))
-    g_settings_set_string (self->settings, "default-currency", currencies[i]);
+  g_settings_set_string (self->settings, "default-currency", code ? code : "");
   on_stake_changed (self);
 }
 
@@ -313,9 +310,21 @@ static void
 deuces_preferences_window_class_init (DeucesPreferencesWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = deuces_preferences_window_dispose;
   object_class->finalize = deuces_preferences_window_finalize;
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-preferences-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesPreferencesWindow, stake_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesPreferencesWindow, currency_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesPreferencesWindow, variant_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesPreferencesWindow, players_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesPreferencesWindow, variants_group);
+  gtk_widget_class_bind_template_callback (widget_class, on_stake_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_currency_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_variant_changed);
 }
 
 static void
@@ -323,19 +332,7 @@ deuces_preferences_window_init (DeucesPreferencesWindow *self)
 {
   self->player_rows = g_ptr_array_new ();
   self->variant_rows = g_ptr_array_new ();
-}
-
-static AdwPreferencesPage *
-add_page (DeucesPreferencesWindow *self,
-          const char              *title,
-          const char              *icon)
-{
-  AdwPreferencesPage *page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
-
-  adw_preferences_page_set_title (page, title);
-  adw_preferences_page_set_icon_name (page, icon);
-  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), page);
-  return page;
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 DeucesPreferencesWindow *
@@ -344,61 +341,28 @@ deuces_preferences_window_new (GtkWindow   *parent,
                                GSettings   *settings)
 {
   DeucesPreferencesWindow *self;
-  AdwPreferencesPage *page;
-  AdwPreferencesGroup *group;
-  g_autoptr(GtkStringList) money = gtk_string_list_new (NULL);
-  g_autofree char *currency = g_settings_get_string (settings, "default-currency");
-  g_autofree char *stake = g_settings_get_string (settings, "default-stake");
+  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
+  g_autofree char *currency = NULL;
+  g_autofree char *stake = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
 
-  self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, "modal", TRUE,
-                       "search-enabled", FALSE, NULL);
+  self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
+  currency = g_settings_get_string (settings, "default-currency");
+  stake = g_settings_get_string (settings, "default-stake");
 
-  /* New sessions. */
-  page = add_page (self, _("General"), "preferences-system-symbolic");
-  group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (group, _("New Sessions"));
-  self->stake_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), _("Stake per point"));
+  /* New sessions: what the settings say, without writing it back. */
+  g_signal_handlers_block_by_func (self->stake_row, on_stake_changed, self);
   gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
-  g_signal_connect_swapped (self->stake_row, "changed", G_CALLBACK (on_stake_changed), self);
-  adw_preferences_group_add (group, GTK_WIDGET (self->stake_row));
-
-  self->currency_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->currency_row), _("Currency"));
-  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
-    gtk_string_list_append (money, i == 0 ? C_("currency", "None (points only)") : currencies[i]);
+  g_signal_handlers_unblock_by_func (self->stake_row, on_stake_changed, self);
+  g_signal_handlers_block_by_func (self->currency_row, on_currency_changed, self);
   adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
-  for (guint i = 0; i < G_N_ELEMENTS (currencies); i++)
-    if (g_str_equal (currencies[i], currency))
-      adw_combo_row_set_selected (self->currency_row, i);
-  g_signal_connect_swapped (self->currency_row, "notify::selected", G_CALLBACK (on_currency_changed), self);
-  adw_preferences_group_add (group, GTK_WIDGET (self->currency_row));
+  adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (currency));
+  g_signal_handlers_unblock_by_func (self->currency_row, on_currency_changed, self);
 
-  self->variant_row = ADW_COMBO_ROW (adw_combo_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->variant_row), _("House rules"));
-  g_signal_connect_swapped (self->variant_row, "notify::selected", G_CALLBACK (on_variant_changed), self);
-  adw_preferences_group_add (group, GTK_WIDGET (self->variant_row));
-  adw_preferences_page_add (page, group);
-
-  /* Players. */
-  page = add_page (self, _("Players"), "system-users-symbolic");
-  self->players_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_description (self->players_group,
-                                         _("Everyone who has played. A new name is used in every session."));
-  adw_preferences_page_add (page, self->players_group);
   fill_players (self);
-
-  /* Variants. */
-  page = add_page (self, _("House Rules"), "view-list-symbolic");
-  self->variants_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_description (self->variants_group,
-                                         _("Duplicate a preset to change its multipliers and switches."));
-  adw_preferences_page_add (page, self->variants_group);
   fill_variants (self);
-
   return self;
 }

@@ -11,6 +11,7 @@
 #include "deuces-sheet-view.h"
 #include "deuces-session-view.h"
 #include "deuces-exchange.h"
+#include "deuces-export.h"
 #include "deuces-settlement-view.h"
 #include "deuces-window.h"
 
@@ -532,74 +533,14 @@ rename_session (DeucesSessionView *self)
 }
 
 
-/* Export: JSON (the session document) or CSV, chosen by the file's filter. */
-
-static gboolean
-write_export (DeucesSession *session,
-              GFile         *file,
-              gboolean       csv,
-              GError       **error)
-{
-  g_autofree char *text = deuces_store_export_text (deuces_session_get_store (session),
-                                                    deuces_session_get_id (session), csv, error);
-
-  if (text == NULL)
-    return FALSE;
-  return g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                  G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, error);
-}
-
-static void
-on_export_response (GtkNativeDialog   *chooser,
-                    int                response,
-                    DeucesSessionView *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  GtkFileFilter *filter;
-  gboolean csv;
-
-  if (response != GTK_RESPONSE_ACCEPT || self->session == NULL)
-    goto out;
-  file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-  filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
-  name = g_file_get_basename (file);
-  csv = g_str_has_suffix (name, ".csv") ||
-        (filter != NULL && g_strcmp0 (gtk_file_filter_get_name (filter), "CSV") == 0 &&
-         !g_str_has_suffix (name, ".json"));
-  if (!write_export (self->session, file, csv, &error))
-    toast_error (self, error);
-  else
-    toast (self, adw_toast_new_format (_("Exported to “%s”"), name));
-out:
-  g_object_unref (chooser);
-}
-
 static void
 export_session (DeucesSessionView *self)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
-  GtkFileChooserNative *chooser;
-  GtkFileFilter *json = gtk_file_filter_new ();
-  GtkFileFilter *csv = gtk_file_filter_new ();
-  g_autofree char *name = g_strdup_printf ("%s.json", deuces_session_get_title (self->session));
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
 
-  chooser = gtk_file_chooser_native_new (_("Export Session"), window, GTK_FILE_CHOOSER_ACTION_SAVE,
-                                         _("_Export"), _("_Cancel"));
-  /* The filter names are read back to choose the format. */
-  gtk_file_filter_set_name (json, "JSON");
-  gtk_file_filter_add_suffix (json, "json");
-  gtk_file_filter_set_name (csv, "CSV");
-  gtk_file_filter_add_suffix (csv, "csv");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-  g_object_unref (json);
-  g_object_unref (csv);
-  g_strdelimit (name, "/", '-');
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_response), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  deuces_export_choose_file (GTK_WINDOW (window), deuces_session_get_store (self->session),
+                             deuces_session_get_id (self->session),
+                             deuces_session_get_title (self->session));
 }
 
 static void

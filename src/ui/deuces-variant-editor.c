@@ -51,8 +51,13 @@ struct _DeucesVariantEditor
   DeucesStore   *store;
   DeucesVariant *base;
   GHashTable    *editors;   /* key → GtkSwitch or AdwEntryRow */
-  AdwEntryRow   *name_row;
-  GtkLabel      *message;
+
+  /* Template widgets. */
+  AdwPreferencesGroup *about_group;
+  AdwEntryRow         *name_row;
+  GtkLabel            *message;
+  AdwPreferencesGroup *scoring_group;
+  AdwPreferencesGroup *switches_group;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesVariantEditor, deuces_variant_editor, ADW_TYPE_WINDOW)
@@ -73,18 +78,12 @@ field_info (const char *key)
   return NULL;
 }
 
-typedef struct {
-  DeucesVariantEditor *self;
-  AdwPreferencesGroup *group;
-  AdwPreferencesGroup *switches;
-} Build;
-
 static void
 add_field_row (const char *key,
                const char *value,
                gpointer    user_data)
 {
-  Build *build = user_data;
+  DeucesVariantEditor *self = user_data;
   const FieldInfo *info = field_info (key);
   GtkWidget *row;
 
@@ -101,9 +100,9 @@ add_field_row (const char *key,
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), toggle);
       if (info->hint != NULL)
         adw_action_row_set_subtitle (ADW_ACTION_ROW (row), _(info->hint));
-      g_hash_table_insert (build->self->editors, g_strdup (key), toggle);
+      g_hash_table_insert (self->editors, g_strdup (key), toggle);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _(info->title));
-      adw_preferences_group_add (build->switches, row);
+      adw_preferences_group_add (self->switches_group, row);
       return;
     }
   row = adw_entry_row_new ();
@@ -111,8 +110,8 @@ add_field_row (const char *key,
   gtk_editable_set_text (GTK_EDITABLE (row), value);
   if (info->hint != NULL)
     gtk_widget_set_tooltip_text (row, _(info->hint));
-  g_hash_table_insert (build->self->editors, g_strdup (key), row);
-  adw_preferences_group_add (build->group, row);
+  g_hash_table_insert (self->editors, g_strdup (key), row);
+  adw_preferences_group_add (self->scoring_group, row);
 }
 
 static const char *
@@ -199,20 +198,31 @@ deuces_variant_editor_dispose (GObject *object)
 static void
 deuces_variant_editor_class_init (DeucesVariantEditorClass *klass)
 {
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
   G_OBJECT_CLASS (klass)->dispose = deuces_variant_editor_dispose;
 
   /* Saved under a new id (a string). */
   signals[SAVED] =
     g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
-  gtk_widget_class_add_binding_action (GTK_WIDGET_CLASS (klass), GDK_KEY_Escape, 0,
-                                       "window.close", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-variant-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, about_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, name_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, message);
+  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, scoring_group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, switches_group);
+  gtk_widget_class_bind_template_callback (widget_class, on_save);
 }
 
 static void
 deuces_variant_editor_init (DeucesVariantEditor *self)
 {
   self->editors = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  gtk_widget_init_template (GTK_WIDGET (self));
 }
 
 /* Saves from code (tests): what the Save button does. */
@@ -239,66 +249,25 @@ deuces_variant_editor_new (GtkWindow           *parent,
                            const DeucesVariant *base)
 {
   DeucesVariantEditor *self;
-  GtkWidget *box, *header, *save, *cancel, *page, *about, *scroll;
-  Build build;
   g_autofree char *name = NULL;
   g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store) && base != NULL, NULL);
 
-  self = g_object_new (DEUCES_TYPE_VARIANT_EDITOR, "transient-for", parent, "modal", TRUE,
-                       "default-width", 560, "default-height", 700,
-                       "title", _("New House Rules"), NULL);
+  self = g_object_new (DEUCES_TYPE_VARIANT_EDITOR, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
   self->base = deuces_variant_copy (base);
 
-  header = adw_header_bar_new ();
-  adw_header_bar_set_show_end_title_buttons (ADW_HEADER_BAR (header), FALSE);
-  cancel = gtk_button_new_with_mnemonic (_("_Cancel"));
-  gtk_actionable_set_action_name (GTK_ACTIONABLE (cancel), "window.close");
-  save = gtk_button_new_with_mnemonic (_("_Save"));
-  gtk_widget_add_css_class (save, "suggested-action");
-  g_signal_connect_swapped (save, "clicked", G_CALLBACK (on_save), self);
-  adw_header_bar_pack_start (ADW_HEADER_BAR (header), cancel);
-  adw_header_bar_pack_end (ADW_HEADER_BAR (header), save);
-
-  page = adw_preferences_page_new ();
-  about = adw_preferences_group_new ();
   /* Translators: the variant a new one starts from, and how it scores */
   subtitle = g_strdup_printf (_("Based on %s · scores by %s, settles %s"), deuces_variant_display_name (base->id, base->name),
                               base->scheme == DEUCES_SCHEME_PLACEMENT ? _("finishing order")
                                                                       : _("cards left"),
                               deuces_settlement_to_string (base->settlement));
-  adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (about), subtitle);
-  self->name_row = ADW_ENTRY_ROW (adw_entry_row_new ());
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->name_row), _("Name"));
+  adw_preferences_group_set_description (self->about_group, subtitle);
   /* Translators: the default name of a copy of a variant */
   name = g_strdup_printf (_("%s (ours)"), base->name);
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (about), GTK_WIDGET (self->name_row));
-  self->message = GTK_LABEL (gtk_label_new (NULL));
-  gtk_label_set_wrap (self->message, TRUE);
-  gtk_label_set_xalign (self->message, 0);
-  gtk_widget_add_css_class (GTK_WIDGET (self->message), "error");
-  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
-  adw_preferences_group_add (ADW_PREFERENCES_GROUP (about), GTK_WIDGET (self->message));
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), ADW_PREFERENCES_GROUP (about));
-
-  build.self = self;
-  build.group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (build.group, _("Scoring"));
-  build.switches = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
-  adw_preferences_group_set_title (build.switches, _("Switches"));
-  deuces_variant_foreach_field (base, add_field_row, &build);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), build.group);
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), build.switches);
-
-  box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  scroll = page;
-  gtk_widget_set_vexpand (scroll, TRUE);
-  gtk_box_append (GTK_BOX (box), header);
-  gtk_box_append (GTK_BOX (box), scroll);
-  adw_window_set_content (ADW_WINDOW (self), box);
+  deuces_variant_foreach_field (base, add_field_row, self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return self;
 }

@@ -5,11 +5,12 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
-#include "deuces-i18n.h"
+#include "deuces-export.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
+#include "deuces-session-row.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
 #include "deuces-window.h"
@@ -64,104 +65,6 @@ show_error (DeucesWindow *self,
 
   adw_status_page_set_description (self->error_page, escaped);
   gtk_stack_set_visible_child_name (self->main_stack, "error");
-}
-
-/* Sidebar rows: a day heading over the first session of each day. */
-
-static void
-setup_row (GtkSignalListItemFactory *factory,
-           GtkListItem              *item,
-           gpointer                  user_data)
-{
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
-  GtkWidget *day = gtk_label_new (NULL);
-  GtkWidget *title = gtk_label_new (NULL);
-  GtkWidget *players = gtk_label_new (NULL);
-  GtkWidget *detail = gtk_label_new (NULL);
-
-  gtk_widget_add_css_class (day, "day-header");
-  gtk_label_set_xalign (GTK_LABEL (day), 0);
-  gtk_widget_add_css_class (title, "heading");
-  gtk_label_set_xalign (GTK_LABEL (title), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (players), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (players), PANGO_ELLIPSIZE_END);
-  gtk_label_set_xalign (GTK_LABEL (detail), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
-  gtk_widget_add_css_class (detail, "dim-label");
-  gtk_widget_add_css_class (detail, "caption");
-  gtk_widget_set_margin_top (box, 4);
-  gtk_widget_set_margin_bottom (box, 4);
-
-  gtk_box_append (GTK_BOX (box), day);
-  gtk_box_append (GTK_BOX (box), title);
-  gtk_box_append (GTK_BOX (box), players);
-  gtk_box_append (GTK_BOX (box), detail);
-  gtk_list_item_set_child (item, box);
-}
-
-static void
-bind_row (GtkSignalListItemFactory *factory,
-          GtkListItem              *item,
-          gpointer                  user_data)
-{
-  DeucesWindow *self = user_data;
-  DeucesSessionItem *session = gtk_list_item_get_item (item);
-  const DeucesSessionInfo *info = deuces_session_item_get_info (session);
-  GtkWidget *box = gtk_list_item_get_child (item);
-  GtkWidget *day = gtk_widget_get_first_child (box);
-  GtkWidget *title = gtk_widget_get_next_sibling (day);
-  GtkWidget *players = gtk_widget_get_next_sibling (title);
-  GtkWidget *detail = gtk_widget_get_next_sibling (players);
-  guint position = gtk_list_item_get_position (item);
-  g_autoptr(DeucesSessionItem) previous = NULL;
-  g_autoptr(GDateTime) local = g_date_time_to_local (info->started);
-  g_autofree char *names = deuces_session_item_dup_players (session);
-  g_autofree char *day_text = NULL;
-  g_autofree char *time_text = g_date_time_format (local, "%X");
-  g_autofree char *detail_text = NULL;
-  g_autofree char *deals = NULL;
-  const char *leader = deuces_session_item_get_leader (session);
-  gboolean first_of_day = TRUE;
-
-  if (position > 0)
-    {
-      previous = g_list_model_get_item (G_LIST_MODEL (self->sessions), position - 1);
-      first_of_day = previous == NULL ||
-                     g_strcmp0 (deuces_session_item_get_day (previous),
-                                deuces_session_item_get_day (session)) != 0;
-    }
-  day_text = deuces_format_day (local);
-  gtk_label_set_text (GTK_LABEL (day), day_text);
-  gtk_widget_set_visible (day, first_of_day);
-
-  gtk_label_set_text (GTK_LABEL (title), info->title);
-  gtk_label_set_text (GTK_LABEL (players), names);
-
-  deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals", info->n_deals),
-                           info->n_deals);
-  if (leader != NULL)
-    /* Translators: variant · number of deals · who leads, e.g. "Classic · 12 deals · Ann leads" */
-    detail_text = g_strdup_printf (_("%s · %s · %s leads"), deuces_variant_display_name (info->variant_id, info->variant_name), deals, leader);
-  else
-    detail_text = g_strdup_printf (_("%s · %s"), deuces_variant_display_name (info->variant_id, info->variant_name), deals);
-  if (info->ended == NULL)
-    {
-      g_autofree char *running = detail_text;
-
-      /* Translators: a session still being played */
-      detail_text = g_strdup_printf (_("%s · in play"), running);
-    }
-  gtk_label_set_text (GTK_LABEL (detail), detail_text);
-
-  {
-    /* One sentence for screen readers instead of four fragments. */
-    g_autofree char *description = g_strdup_printf ("%s, %s, %s, %s", info->title, names,
-                                                    detail_text, time_text);
-
-    gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                    description, -1);
-  }
 }
 
 static void
@@ -388,62 +291,10 @@ deuces_window_export_all (DeucesWindow *self,
                           GFile        *file,
                           gboolean      csv)
 {
-  g_autofree char *text = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *name = NULL;
-  gboolean ok;
-
   g_return_val_if_fail (DEUCES_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
-  name = g_file_get_basename (file);
-  if (self->store == NULL)
-    return FALSE;
-  /* The same formats as deuces-cli export, from the same store function. */
-  text = deuces_store_export_text (self->store, 0, csv, &error);
-  ok = text != NULL &&
-       g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
-                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error);
-  if (!ok)
-    {
-      GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), _("Nothing Was Exported"),
-                                                  NULL);
-
-      /* Translators: %s is a file name, then the reason */
-      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("“%s” could not be written: %s"),
-                                      name, error->message);
-      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
-      return FALSE;
-    }
-  /* Translators: %s is a file name */
-  deuces_window_add_toast (self, adw_toast_new_format (_("All sessions exported to “%s”"), name));
-  return TRUE;
-}
-
-static void
-on_export_all_response (GtkNativeDialog *chooser,
-                        int              response,
-                        DeucesWindow    *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *name = NULL;
-  GtkFileFilter *filter;
-  gboolean csv;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
-      name = g_file_get_basename (file);
-      /* The name's suffix decides; without one, the filter chosen. A portal hands back
-       * a filter of its own, so it is known by its name. */
-      csv = g_str_has_suffix (name, ".csv") ||
-            (!g_str_has_suffix (name, ".json") && filter != NULL &&
-             g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0);
-      deuces_window_export_all (self, file, csv);
-    }
-  g_object_unref (chooser);
+  return self->store != NULL && deuces_export_to_file (GTK_WINDOW (self), self->store, 0, file, csv);
 }
 
 /* The keyboard shortcuts window is built when asked for and destroyed when closed,
@@ -470,30 +321,9 @@ export_all_action (GtkWidget  *widget,
                    GVariant   *parameter)
 {
   DeucesWindow *self = DEUCES_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  GtkFileFilter *csv = gtk_file_filter_new ();
-  GtkFileFilter *json = gtk_file_filter_new ();
 
-  if (self->store == NULL)
-    {
-      g_object_unref (csv);
-      g_object_unref (json);
-      return;
-    }
-  chooser = gtk_file_chooser_native_new (_("Export All Sessions"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
-  gtk_file_filter_add_suffix (csv, "csv");
-  gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));
-  gtk_file_filter_add_suffix (json, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
-  g_object_unref (csv);
-  g_object_unref (json);
-  /* Translators: the suggested file name of an export of the whole ledger */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("deuces-sessions.csv"));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_all_response), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  if (self->store != NULL)
+    deuces_export_choose_file (GTK_WINDOW (self), self->store, 0, NULL);
 }
 
 static void
@@ -661,9 +491,7 @@ deuces_window_new (DeucesApplication *app)
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sessions)));
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
-  factory = gtk_signal_list_item_factory_new ();
-  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), self);
-  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), self);
+  factory = deuces_session_row_factory_new (self->sessions);
   gtk_list_view_set_factory (self->session_list_view, factory);
   gtk_list_view_set_model (self->session_list_view, GTK_SELECTION_MODEL (self->selection));
   gtk_stack_set_visible_child_name (self->main_stack, "main");

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-export.c: one export dialog for the session menu and Export All: the file name's
+ * suffix chooses the format, else the filter chosen. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "deuces-export.h"
+#include "deuces-window.h"
+
+typedef struct {
+  GtkWindow   *parent;
+  DeucesStore *store;
+  gint64       id;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  g_clear_object (&job->parent);
+  g_clear_object (&job->store);
+  g_free (job);
+}
+
+gboolean
+deuces_export_to_file (GtkWindow   *parent,
+                       DeucesStore *store,
+                       gint64       id,
+                       GFile       *file,
+                       gboolean     csv)
+{
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  AdwToast *toast;
+
+  g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
+  g_return_val_if_fail (DEUCES_IS_STORE (store), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  name = g_file_get_basename (file);
+  /* The same formats as deuces-cli export, from the same store function. */
+  text = deuces_store_export_text (store, id, csv, &error);
+  if (text == NULL ||
+      !g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
+                                G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error))
+    {
+      GtkWidget *dialog = adw_message_dialog_new (parent, _("Nothing Was Exported"), NULL);
+
+      /* Translators: %s is a file name, then the reason */
+      adw_message_dialog_format_body (ADW_MESSAGE_DIALOG (dialog), _("“%s” could not be written: %s"),
+                                      name, error->message);
+      adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+      gtk_window_present (GTK_WINDOW (dialog));
+      return FALSE;
+    }
+
+  if (id == 0)
+    /* Translators: %s is a file name */
+    toast = adw_toast_new_format (_("All sessions exported to “%s”"), name);
+  else
+    toast = adw_toast_new_format (_("Exported to “%s”"), name);
+  if (DEUCES_IS_WINDOW (parent))
+    deuces_window_add_toast (DEUCES_WINDOW (parent), toast);
+  else
+    g_object_unref (g_object_ref_sink (toast));
+  return TRUE;
+}
+
+static void
+on_file_chosen (GtkNativeDialog *chooser,
+                int              response,
+                ExportJob       *job)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
+      GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
+      g_autofree char *name = g_file_get_basename (file);
+      /* The name's suffix decides; without one, the filter chosen. A portal hands back
+       * a filter of its own, so it is known by its name. */
+      gboolean csv = g_str_has_suffix (name, ".csv") ||
+                     (!g_str_has_suffix (name, ".json") && filter != NULL &&
+                      g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0);
+
+      deuces_export_to_file (job->parent, job->store, job->id, file, csv);
+    }
+  export_job_free (job);
+  g_object_unref (chooser);
+}
+
+void
+deuces_export_choose_file (GtkWindow   *parent,
+                           DeucesStore *store,
+                           gint64       id,
+                           const char  *title)
+{
+  GtkFileChooserNative *chooser;
+  g_autoptr(GtkFileFilter) csv = gtk_file_filter_new ();
+  g_autoptr(GtkFileFilter) json = gtk_file_filter_new ();
+  g_autofree char *name = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (GTK_IS_WINDOW (parent));
+  g_return_if_fail (DEUCES_IS_STORE (store));
+  g_return_if_fail (id == 0 || title != NULL);
+
+  job = g_new0 (ExportJob, 1);
+  job->parent = g_object_ref (parent);
+  job->store = g_object_ref (store);
+  job->id = id;
+
+  chooser = gtk_file_chooser_native_new (id == 0 ? _("Export All Sessions") : _("Export Session"),
+                                         parent, GTK_FILE_CHOOSER_ACTION_SAVE,
+                                         _("_Export"), _("_Cancel"));
+  gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
+  gtk_file_filter_add_suffix (csv, "csv");
+  gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));
+  gtk_file_filter_add_suffix (json, "json");
+  /* A session is offered as its document, the whole ledger as a spreadsheet. */
+  if (id == 0)
+    {
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
+      /* Translators: the suggested file name of an export of the whole ledger */
+      name = g_strdup (_("deuces-sessions.csv"));
+    }
+  else
+    {
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
+      gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
+      name = g_strdup_printf ("%s.json", title);
+      g_strdelimit (name, "/", '-');
+    }
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  g_signal_connect (chooser, "response", G_CALLBACK (on_file_chosen), job);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+}

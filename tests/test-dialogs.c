@@ -1,0 +1,230 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-dialogs.c: the new-session dialog's house-rule switches and currencies, and the
+ * preferences' defaults, each read and written the way a person would. */
+#include "config.h"
+
+#include "deuces-new-session-dialog.h"
+#include "deuces-preferences-window.h"
+#include "deuces-variant-library.h"
+#include "test-files.h"
+#include "test-widgets.h"
+
+typedef struct {
+  char        *dir;
+  DeucesStore *store;
+  GSettings   *settings;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  f->dir = g_dir_make_tmp ("deuces-dialogs-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  f->settings = g_settings_new ("io.github.deuces.Deuces");
+  g_settings_set_strv (f->settings, "default-players",
+                       (const char *const[]) { "Ann", "Bo", "Cy", "Di", NULL });
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  while (g_list_model_get_n_items (toplevels) > 0)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, 0);
+
+      gtk_window_destroy (window);
+    }
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_settings_reset (f->settings, "default-players");
+  g_settings_reset (f->settings, "default-currency");
+  g_settings_reset (f->settings, "default-stake");
+  g_settings_reset (f->settings, "default-variant");
+  g_clear_object (&f->settings);
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+/* The switch or spin button of the action row titled @title. */
+static GtkWidget *
+option (GtkWidget  *root,
+        const char *title)
+{
+  GtkWidget *row = find_row (root, title);
+  GtkWidget *widget;
+
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  widget = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+  g_assert_true (GTK_IS_SWITCH (widget) || GTK_IS_SPIN_BUTTON (widget));
+  return widget;
+}
+
+static gboolean
+switch_on (GtkWidget  *root,
+           const char *title)
+{
+  return gtk_switch_get_active (GTK_SWITCH (option (root, title)));
+}
+
+static int
+spin_value (GtkWidget  *root,
+            const char *title)
+{
+  return gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (option (root, title)));
+}
+
+static void
+on_created (DeucesNewSessionDialog *dialog,
+            gint64                  id,
+            gint64                 *out)
+{
+  *out = id;
+}
+
+/* Choosing a variant sets every switch to that variant's own value. */
+static void
+test_options_follow_variant (Fixture       *f,
+                             gconstpointer  data)
+{
+  DeucesNewSessionDialog *dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
+  GtkWidget *root = GTK_WIDGET (dialog);
+  AdwComboRow *variant_row = ADW_COMBO_ROW (find_row (root, "_Variant"));
+  g_autoptr(GPtrArray) variants = deuces_variant_library_list (f->store);
+  gboolean some_target = FALSE;
+
+  g_assert_nonnull (variant_row);
+  for (guint i = 0; i < variants->len; i++)
+    {
+      const DeucesVariant *v = variants->pdata[i];
+
+      adw_combo_row_set_selected (variant_row, i);
+      g_assert_cmpint (switch_on (root, "_Assistance penalty"), ==, v->options.assistance);
+      g_assert_cmpint (switch_on (root, "_Dragon"), ==, v->options.dragon);
+      g_assert_cmpint (switch_on (root, "Twos _out double"), ==, v->options.twos_out_doubles);
+      g_assert_cmpint (switch_on (root, "Twos in _hand double"), ==, v->options.twos_in_hand_doubles);
+      g_assert_cmpint (spin_value (root, "_Target score"), ==, v->options.target);
+      g_assert_cmpint (spin_value (root, "Deal _limit"), ==, v->options.deal_limit);
+      some_target |= v->options.target != 0;
+    }
+  /* The presets differ in the target, so the spin buttons were really set. */
+  g_assert_true (some_target);
+}
+
+/* Every switch changed in the dialog is the one the session is played with; the
+ * currency chosen is the session's. */
+static void
+test_options_written_back (Fixture       *f,
+                           gconstpointer  data)
+{
+  DeucesNewSessionDialog *dialog;
+  GtkWidget *root;
+  g_autoptr(DeucesVariant) classic = deuces_variant_library_lookup (f->store, "classic", NULL);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(GError) error = NULL;
+  AdwComboRow *currency_row;
+  GtkWidget *start;
+  gint64 id = 0;
+
+  g_assert_nonnull (classic);
+  g_settings_set_string (f->settings, "default-variant", "classic");
+  g_settings_set_string (f->settings, "default-currency", "JPY");
+  g_settings_set_string (f->settings, "default-stake", "100");
+  dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
+  root = GTK_WIDGET (dialog);
+  g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+
+  currency_row = ADW_COMBO_ROW (find_row (root, "_Currency"));
+  g_assert_nonnull (currency_row);
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (currency_row)),
+                   ==, "JPY");
+
+  gtk_switch_set_active (GTK_SWITCH (option (root, "_Assistance penalty")), !classic->options.assistance);
+  gtk_switch_set_active (GTK_SWITCH (option (root, "_Dragon")), !classic->options.dragon);
+  gtk_switch_set_active (GTK_SWITCH (option (root, "Twos _out double")), !classic->options.twos_out_doubles);
+  gtk_switch_set_active (GTK_SWITCH (option (root, "Twos in _hand double")), !classic->options.twos_in_hand_doubles);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (option (root, "_Target score")), 250);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (option (root, "Deal _limit")), 12);
+
+  start = find_button (root, "_Start");
+  g_assert_nonnull (start);
+  g_assert_true (gtk_widget_get_sensitive (start));
+  g_signal_emit_by_name (start, "clicked");
+  g_assert_cmpint (id, >, 0);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->variant->id, ==, "classic");
+  g_assert_cmpint (game->variant->options.assistance, ==, !classic->options.assistance);
+  g_assert_cmpint (game->variant->options.dragon, ==, !classic->options.dragon);
+  g_assert_cmpint (game->variant->options.twos_out_doubles, ==, !classic->options.twos_out_doubles);
+  g_assert_cmpint (game->variant->options.twos_in_hand_doubles, ==, !classic->options.twos_in_hand_doubles);
+  g_assert_cmpint (game->variant->options.target, ==, 250);
+  g_assert_cmpint (game->variant->options.deal_limit, ==, 12);
+  g_assert_cmpstr (game->currency, ==, "JPY");
+  g_assert_cmpint (game->stake, ==, 100);
+}
+
+/* The preferences show the defaults as they are and write back only what is changed:
+ * "None" is stored as no currency. */
+static void
+test_preferences_currency (Fixture       *f,
+                           gconstpointer  data)
+{
+  DeucesPreferencesWindow *prefs;
+  AdwComboRow *currency_row;
+  GListModel *model;
+  g_autofree char *stored = NULL;
+
+  g_settings_set_string (f->settings, "default-currency", "TWD");
+  prefs = deuces_preferences_window_new (NULL, f->store, f->settings);
+  currency_row = ADW_COMBO_ROW (find_row (GTK_WIDGET (prefs), "Currency"));
+  g_assert_nonnull (currency_row);
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (currency_row)),
+                   ==, "TWD");
+  /* Opening the window wrote nothing. */
+  g_assert_null (g_settings_get_user_value (f->settings, "default-stake"));
+
+  model = adw_combo_row_get_model (currency_row);
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (model, i);
+
+      if (g_str_equal (gtk_string_object_get_string (item), "EUR"))
+        adw_combo_row_set_selected (currency_row, i);
+    }
+  stored = g_settings_get_string (f->settings, "default-currency");
+  g_assert_cmpstr (stored, ==, "EUR");
+  g_clear_pointer (&stored, g_free);
+
+  adw_combo_row_set_selected (currency_row, 0);
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (currency_row)),
+                   ==, "None (points only)");
+  stored = g_settings_get_string (f->settings, "default-currency");
+  g_assert_cmpstr (stored, ==, "");
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/ui/new-session/options-follow-variant", Fixture, NULL,
+              fixture_set_up, test_options_follow_variant, fixture_tear_down);
+  g_test_add ("/ui/new-session/options-written-back", Fixture, NULL,
+              fixture_set_up, test_options_written_back, fixture_tear_down);
+  g_test_add ("/ui/preferences/currency", Fixture, NULL,
+              fixture_set_up, test_preferences_currency, fixture_tear_down);
+  return g_test_run ();
+}

@@ -1,0 +1,140 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-export.c: the app's export writes what deuces-cli export writes, for one session
+ * and for the whole ledger, and says plainly when the file cannot be written. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "deuces-export.h"
+#include "test-files.h"
+
+typedef struct {
+  char        *dir;
+  DeucesStore *store;
+  gint64       first;
+  GtkWindow   *window;
+} Fixture;
+
+static const char *documents[] = {
+  "{\"title\":\"Friday\",\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],"
+  "\"stake\":\"0.50\",\"currency\":\"HKD\",\"deals\":[{\"winner\":\"Ann\","
+  "\"cards_left\":{\"Bo\":3,\"Cy\":10,\"Di\":1}}]}",
+  "{\"title\":\"Saturday\",\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\"],\"stake\":\"100\","
+  "\"currency\":\"JPY\",\"deals\":[{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":5}}]}",
+};
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+
+  f->dir = g_dir_make_tmp ("deuces-export-XXXXXX", &error);
+  g_assert_no_error (error);
+  path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (documents); i++)
+    {
+      g_autoptr(JsonNode) document = json_from_string (documents[i], &error);
+      gint64 id;
+
+      g_assert_no_error (error);
+      id = deuces_store_import_document (f->store, document, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (id, >, 0);
+      if (i == 0)
+        f->first = id;
+    }
+  f->window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_present (f->window);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  gtk_window_destroy (f->window);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->dir);
+}
+
+/* Exports @id to @name in the fixture's directory and returns what was written, which
+ * must be what deuces-cli export prints. */
+static void
+assert_exports (Fixture    *f,
+                gint64      id,
+                const char *name,
+                gboolean    csv)
+{
+  g_autofree char *path = g_build_filename (f->dir, name, NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *expected = deuces_store_export_text (f->store, id, csv, &error);
+  g_autofree char *written = NULL;
+
+  g_assert_no_error (error);
+  g_assert_nonnull (expected);
+  g_assert_true (deuces_export_to_file (f->window, f->store, id, file, csv));
+  g_file_get_contents (path, &written, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, expected);
+}
+
+static void
+test_one_session (Fixture       *f,
+                  gconstpointer  data)
+{
+  assert_exports (f, f->first, "Friday.json", FALSE);
+  assert_exports (f, f->first, "Friday.csv", TRUE);
+}
+
+static void
+test_every_session (Fixture       *f,
+                    gconstpointer  data)
+{
+  assert_exports (f, 0, "everything.json", FALSE);
+  assert_exports (f, 0, "everything.csv", TRUE);
+}
+
+/* A file that cannot be written leaves nothing behind and a dialog naming the file. */
+static void
+test_unwritable (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "Friday.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  GListModel *toplevels = gtk_window_get_toplevels ();
+  AdwMessageDialog *dialog = NULL;
+
+  g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (window))
+        dialog = ADW_MESSAGE_DIALOG (window);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing Was Exported");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "“Friday.json” could not be written: "));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == f->window);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/ui/export/one-session", Fixture, NULL, fixture_set_up, test_one_session, fixture_tear_down);
+  g_test_add ("/ui/export/every-session", Fixture, NULL, fixture_set_up, test_every_session, fixture_tear_down);
+  g_test_add ("/ui/export/unwritable", Fixture, NULL, fixture_set_up, test_unwritable, fixture_tear_down);
+  return g_test_run ();
+}

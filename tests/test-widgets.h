@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-widgets.h: finding a widget in a window the way a person would, by what it shows. */
+#pragma once
+
+#include <adwaita.h>
+
+G_BEGIN_DECLS
+
+/* The first widget of @type under @root (@root included), or NULL. */
+GtkWidget *find_type   (GtkWidget  *root,
+                        GType       type);
+/* The button labelled @label (mnemonic underscores included), or NULL. */
+GtkWidget *find_button (GtkWidget  *root,
+                        const char *label);
+/* The preferences row titled @title (mnemonic underscores included), or NULL. */
+GtkWidget *find_row    (GtkWidget  *root,
+                        const char *title);
+
+G_END_DECLS
