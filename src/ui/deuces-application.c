@@ -187,10 +187,14 @@ on_help_shown (GObject      *source,
 
   if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error) && window != NULL)
     {
-      /* Translators: %s says why, e.g. that no help viewer is installed */
-      g_autofree char *message = g_strdup_printf (_("The help cannot be opened: %s"),
-                                                  error->message);
+      g_autofree char *message = NULL;
 
+      /* What GIO says when nothing handles help: URIs. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+        message = g_strdup (_("The help cannot be opened: install a help viewer such as Yelp"));
+      else
+        /* Translators: %s says why */
+        message = g_strdup_printf (_("The help cannot be opened: %s"), error->message);
       deuces_window_add_toast (window, adw_toast_new (message));
     }
 }
