@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 
 #include "deuces-export.h"
+#include "deuces-store-private.h"
 #include "test-files.h"
 
 typedef struct {
@@ -41,7 +42,7 @@ fixture_set_up (Fixture       *f,
       gint64 id;
 
       g_assert_no_error (error);
-      id = deuces_store_import_document (f->store, document, &error);
+      id = _deuces_store_import_document (f->store, document, &error);
       g_assert_no_error (error);
       g_assert_cmpint (id, >, 0);
       if (i == 0)

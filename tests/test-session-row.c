@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "deuces-session-row.h"
+#include "deuces-store-private.h"
 #include "test-files.h"
 
 #define DOCUMENT(title, started, ended) \
@@ -83,7 +84,7 @@ test_day_headings (void)
       g_autoptr(JsonNode) document = json_from_string (documents[i], &error);
 
       g_assert_no_error (error);
-      g_assert_cmpint (deuces_store_import_document (store, document, &error), >, 0);
+      g_assert_cmpint (_deuces_store_import_document (store, document, &error), >, 0);
       g_assert_no_error (error);
     }
 

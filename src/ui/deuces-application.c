@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-about.h"
 #include "deuces-application.h"
 #include "deuces-demo.h"
 #include "deuces-new-session-dialog.h"
@@ -170,34 +171,46 @@ on_about (GSimpleAction *action,
 {
   DeucesApplication *self = user_data;
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-  static const char *developers[] = { "The Deuces developers", NULL };
-  /* The pages the house rules come from (RULES.md). */
-  static const char *rule_sources[] = {
-    "pagat.com, “Big Two” (John McLeod) https://www.pagat.com/climbing/bigtwo.html",
-    "pagat.com, “President” https://www.pagat.com/climbing/president.html",
-    "A Hong Kong Big Two (鋤大D) rules page",
-    "Gamers ♥ Stories, “Big Two: Rules”",
-    "Wikipedia, “Big two” https://en.wikipedia.org/wiki/Big_two",
-    NULL
-  };
-  AdwAboutWindow *about;
+  g_autofree char *path = self->db_path ? g_strdup (self->db_path) : deuces_store_default_path ();
 
-  about = ADW_ABOUT_WINDOW (adw_about_window_new ());
-  adw_about_window_set_application_name (about, _("Deuces"));
-  adw_about_window_set_application_icon (about, APPLICATION_ID);
-  adw_about_window_set_version (about, PACKAGE_VERSION);
-  adw_about_window_set_developer_name (about, _("The Deuces developers"));
-  adw_about_window_set_developers (about, developers);
-  adw_about_window_set_license_type (about, GTK_LICENSE_GPL_3_0);
-  adw_about_window_set_website (about, "https://github.com/deuces/deuces");
-  adw_about_window_set_comments (about,
-    _("Keeps score for Big Two — Choh Dai Di, Da Lao Er, Pusoy Dos, Cap Sa — and "
-      "President at a real card table, and settles the money at the end of the night."));
-  /* Translators: put your names here, one per line, "Name <email>" */
-  adw_about_window_set_translator_credits (about, _("translator-credits"));
-  adw_about_window_add_credit_section (about, _("House rules from"), rule_sources);
-  gtk_window_set_transient_for (GTK_WINDOW (about), parent);
-  gtk_window_present (GTK_WINDOW (about));
+  gtk_window_present (deuces_about_window_new (parent, self->store, path, self->store_error));
+}
+
+static void
+on_help_shown (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(DeucesApplication) self = user_data;
+  g_autoptr(GError) error = NULL;
+  DeucesWindow *window = get_window (self);
+
+  if (!gtk_show_uri_full_finish (GTK_WINDOW (source), result, &error) && window != NULL)
+    {
+      g_autofree char *message = NULL;
+
+      /* What GIO says when nothing handles help: URIs. */
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_NOT_SUPPORTED))
+        message = g_strdup (_("The help cannot be opened: install a help viewer such as Yelp"));
+      else
+        /* Translators: %s says why */
+        message = g_strdup_printf (_("The help cannot be opened: %s"), error->message);
+      deuces_window_add_toast (window, adw_toast_new (message));
+    }
+}
+
+static void
+on_help (GSimpleAction *action,
+         GVariant      *parameter,
+         gpointer       user_data)
+{
+  DeucesApplication *self = user_data;
+  GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  /* The Mallard pages of help/, installed for Yelp under the application id. */
+  if (parent != NULL)
+    gtk_show_uri_full (parent, "help:" APPLICATION_ID, GDK_CURRENT_TIME, NULL, on_help_shown,
+                       g_object_ref (self));
 }
 
 static void
@@ -223,6 +236,7 @@ static const GActionEntry app_actions[] = {
   { .name = "new-session", .activate = on_new_session },
   { .name = "preferences", .activate = on_preferences },
   { .name = "about", .activate = on_about },
+  { .name = "help", .activate = on_help },
   { .name = "quit", .activate = on_quit },
 };
 
@@ -234,6 +248,7 @@ deuces_application_startup (GApplication *app)
     { "app.new-session", { "<Control>n", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
+    { "app.help", { "F1", NULL } },
     { "win.show-help-overlay", { "<Control>question", NULL } },
     { "win.search", { "<Control>f", NULL } },
     { "win.statistics", { "<Control>i", NULL } },
