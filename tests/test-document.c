@@ -21,7 +21,7 @@ static const char interface_example[] =
   "  \"deals\": [\n"
   "    { \"winner\": \"Ann\", \"cards_left\": { \"Bo\": 3, \"Cy\": 11, \"Di\": 8 } },\n"
   "    { \"winner\": \"Bo\", \"cards_left\": { \"Ann\": 5, \"Cy\": 1, \"Di\": 13 },\n"
-  "      \"twos_left\": { \"Di\": 2 }, \"final_play\": { \"cards\": 2, \"twos\": 2 },\n"
+  "      \"twos_left\": { \"Di\": 2 }, \"final_play\": { \"cards\": 1, \"twos\": 1 },\n"
   "      \"starter\": \"Cy\", \"assisted_by\": \"Cy\" },\n"
   "    { \"winner\": \"Cy\", \"hands\": { \"Ann\": \"2S AH 10D\", \"Bo\": \"3C\", \"Di\": \"KD KS\" } },\n"
   "    { \"winner\": \"Di\", \"dragon\": true },\n"

@@ -200,6 +200,10 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D'}}]}",
     "Ann=-1 Bo=1 Cy=0 Di=0", NULL },
+  { "/scoring/taiwan-loser/named-agrees", "RULES.md §2: a named loser the hands agree with is charged",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','loser':'Cy','hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
+    "Ann=-1 Bo=0 Cy=1 Di=0", NULL },
   { "/scoring/taiwan-loser/named", "RULES.md §2: without hands the scorer names the loser",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Bo','loser':'Di'}]}",
@@ -493,6 +497,60 @@ static const InvalidCase invalid_cases[] = {
   { "/validation/bad-card",
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S 1X','Cy':'3D','Di':'4D'}}]}",
     "deal 1: Bo’s hand: “1X” is not a card" },
+  /* RULES.md §2 taiwan-loser, "Computed from hands when given": a named loser the cards
+   * entered contradict (000, Jonathan Dushoff: the holder of the highest two or ace
+   * loses before the holder of more cards). */
+  { "/validation/taiwan-loser-contradicts-hands",
+    "{'variant':'taiwan-loser'," FOUR ",'deals':[{'winner':'Ann','loser':'Bo',"
+    "'hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
+    "deal 1: Bo is named the loser, but Cy’s cards outrank Bo’s by the Taiwan loser rule" },
+  /* 000 Variations (dragon): the holder wins at once, so no play happened; RULES.md §2
+   * dragon: every other player pays for a full hand. */
+  { "/validation/dragon-final-play",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'final_play':{'cards':1,'twos':1}}]}",
+    "deal 1: a dragon wins before anyone plays, so there is no final play to record" },
+  { "/validation/dragon-assist",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'assisted_by':'Bo'}]}",
+    "deal 1: a dragon wins before anyone plays, so Bo cannot have let the winner out" },
+  { "/validation/dragon-special",
+    "{'variant':'indonesia'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'specials':{'Bo':['quads']}}]}",
+    "deal 1: a dragon wins before anyone plays, so Bo cannot have made a special play" },
+  /* 000 Scoring: "if you play a single card which allows the next player to go out on a
+   * single card"; RULES.md §2 assistance: "let the next player win on a single card". */
+  { "/validation/assist-on-a-pair",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},"
+    "'final_play':{'cards':2,'twos':0},'assisted_by':'Cy'}]}",
+    "deal 1: Cy is recorded as letting the winner out, but the winner went out on 2 cards; "
+    "assistance is only for a last single card" },
+  /* 000 (Harold Hutabarat): specials are unbeaten plays of five cards; one deck holds four
+   * twos, and one play ends a deal. */
+  { "/validation/four-twos-and-a-two-held",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'twos_left':{'Di':1},'specials':{'Cy':['four-twos']}}]}",
+    "deal 1: Cy’s four twos stood unbeaten, but Di still holds a two" },
+  { "/validation/four-twos-and-twos-out",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':1,'twos':1},'specials':{'Cy':['four-twos']}}]}",
+    "deal 1: 5 twos are counted in the hands, the final play and the special plays, but the deck holds only 4" },
+  { "/validation/two-final-specials",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'specials':{'Ann':[{'play':'quads','final':true},{'play':'straight-flush','final':true}]}}]}",
+    "deal 1: two of Ann’s special plays are marked as the final play, but only one play ends a deal" },
+  { "/validation/final-special-not-five",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':2,'twos':0},'specials':{'Ann':[{'play':'quads','final':true}]}}]}",
+    "deal 1: Ann’s special play is marked as the final play, but the final play has 2 cards; a special play has five" },
+  { "/validation/final-four-twos-without-twos",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':5,'twos':1},'specials':{'Ann':[{'play':'four-twos','final':true}]}}]}",
+    "deal 1: Ann’s four twos are marked as the final play, but the final play has 1 twos" },
+  { "/validation/specials-more-than-played",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':9,'Cy':2,'Di':3},"
+    "'specials':{'Bo':['quads','straight-flush']}}]}",
+    "deal 1: Bo is recorded with 2 special plays of five cards, but played only 4 cards" },
   { "/validation/unknown-fact",
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards':{'Bo':3}}]}",
     "deal 1: “cards” is not a fact of a deal" },
@@ -606,6 +664,38 @@ test_next_leader (void)
   g_assert_no_error (error);
   sheet = deuces_game_score (game, &error);
   g_assert_cmpint (sheet->next_leader, ==, 1);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  /* 000 Variations: tied for most cards, "each form the largest playable combination
+   * that they can from their cards. The next dealer and starter will be the player whose
+   * combination has the smallest number of cards, or in case of equality the weakest of
+   * these combinations". Cy holds the highest card, but four twos and a card are five. */
+  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+               "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'2S 2H 2D 2C 5D','Di':'9D 9C KD QS JH'}}]}",
+               &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, 3);   /* Di: a pair is the largest she can form */
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  /* Equal sizes: the weakest leads; a straight is below a flush and a full house. */
+  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+               "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'3C 5C 8C JC KC','Di':'9D 9C 9H 4D 4H'}}]}",
+               &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, 1);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  g_clear_pointer (&game, deuces_game_free);
+
+  /* A tie with no cards entered cannot be broken: no hint rather than a wrong one. */
+  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+               "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':1}}]}", &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_cmpint (sheet->next_leader, ==, -1);
   g_clear_pointer (&sheet, deuces_score_sheet_free);
   g_clear_pointer (&game, deuces_game_free);
 

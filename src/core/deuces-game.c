@@ -361,6 +361,87 @@ check_seat (const DeucesGame *game,
   return seat == DEUCES_UNSET || (seat >= 0 && (guint) seat < game->n_players);
 }
 
+/* Unbeaten special plays (000, Harold Hutabarat): each is a five-card play, at most one
+ * of them ended the deal, and four twos that stood unbeaten leave no two elsewhere
+ * beyond what the decks hold. @twos counts the twos in the hands and the final play. */
+static gboolean
+check_specials (const DeucesGame *game,
+                const DeucesDeal *deal,
+                gint              winner,
+                guint             twos,
+                guint             number,
+                GError          **error)
+{
+  const guint n_decks = deuces_game_n_decks (game);
+  gint final_holder = -1, four_twos_holder = -1;
+  guint special_twos = 0;
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      gint played = (gint) deuces_game_max_cards (game) - MAX (deuces_deal_cards_held (deal, i), 0);
+
+      for (guint k = 0; k < deal->n_specials[i]; k++)
+        {
+          const DeucesSpecial *special = &deal->specials[i][k];
+
+          if (!variant_scores_specials (game->variant))
+            return deal_error (error, number, _("special plays are recorded, but this variant does not score them"));
+          if (special->kind > DEUCES_SPECIAL_FOUR_TWOS)
+            return deal_error (error, number, _("%s has a special play of an unknown kind"),
+                               game->players[i]);
+          if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
+            four_twos_holder = i;
+          if (!special->final)
+            {
+              if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
+                special_twos += 4;
+              continue;
+            }
+          if ((gint) i != winner)
+            return deal_error (error, number,
+                               _("%s’s special play is marked as the final play, but %s did not go out"),
+                               game->players[i], game->players[i]);
+          if (final_holder >= 0)
+            return deal_error (error, number,
+                               _("two of %s’s special plays are marked as the final play, but only one play ends a deal"),
+                               game->players[i]);
+          final_holder = i;
+          if (deal->final_cards != DEUCES_UNSET && deal->final_cards != 5)
+            return deal_error (error, number,
+                               _("%s’s special play is marked as the final play, but the final play has %d cards; a special play has five"),
+                               game->players[i], deal->final_cards);
+          if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
+            {
+              if (deal->final_twos == DEUCES_UNSET)
+                special_twos += 4;
+              else if (deal->final_twos < 4)
+                return deal_error (error, number,
+                                   _("%s’s four twos are marked as the final play, but the final play has %d twos"),
+                                   game->players[i], deal->final_twos);
+            }
+        }
+      if (5 * (gint) deal->n_specials[i] > played)
+        return deal_error (error, number,
+                           _("%s is recorded with %u special plays of five cards, but played only %d cards"),
+                           game->players[i], deal->n_specials[i], played);
+    }
+
+  if (twos + special_twos > 4 * n_decks)
+    {
+      /* One deck: the four twos were all there are. */
+      if (n_decks == 1 && four_twos_holder >= 0)
+        for (guint i = 0; i < game->n_players; i++)
+          if (twos_held (deal, i) > 0)
+            return deal_error (error, number,
+                               _("%s’s four twos stood unbeaten, but %s still holds a two"),
+                               game->players[four_twos_holder], game->players[i]);
+      return deal_error (error, number,
+                         _("%u twos are counted in the hands, the final play and the special plays, but the deck holds only %u"),
+                         twos + special_twos, 4 * n_decks);
+    }
+  return TRUE;
+}
+
 gboolean
 deuces_game_check_deal (const DeucesGame *game,
                         const DeucesDeal *deal,
@@ -551,6 +632,22 @@ deuces_game_check_deal (const DeucesGame *game,
                        _("a dragon is recorded, but the dragon rule is off for this session"));
   if (deal->dragon && winner < 0)
     return deal_error (error, number, _("a dragon is recorded, but not who was dealt it"));
+  /* A dragon wins before anyone plays (000 Variations), so nothing of the play can be
+   * recorded, as no count but a full hand can (RULES.md §2 dragon). A final play with
+   * no twos is what an empty form says, and is no claim. */
+  if (deal->dragon && (deal->final_cards != DEUCES_UNSET || deal->final_twos > 0))
+    return deal_error (error, number,
+                       _("a dragon wins before anyone plays, so there is no final play to record"));
+  if (deal->dragon && deal->assisted_by != DEUCES_UNSET)
+    return deal_error (error, number,
+                       _("a dragon wins before anyone plays, so %s cannot have let the winner out"),
+                       game->players[deal->assisted_by]);
+  if (deal->dragon)
+    for (guint i = 0; i < game->n_players; i++)
+      if (deal->n_specials[i] > 0)
+        return deal_error (error, number,
+                           _("a dragon wins before anyone plays, so %s cannot have made a special play"),
+                           game->players[i]);
 
   if (deal->assisted_by != DEUCES_UNSET)
     {
@@ -561,6 +658,12 @@ deuces_game_check_deal (const DeucesGame *game,
       if (deal->assisted_by == winner)
         return deal_error (error, number, _("%s cannot have let themselves out"),
                            game->players[deal->assisted_by]);
+      /* Assistance is for a winner going out on a single card (000 Scoring, RULES.md §2
+       * assistance): a final play of more cards cannot have been let out by a single. */
+      if (deal->final_cards != DEUCES_UNSET && deal->final_cards != 1)
+        return deal_error (error, number,
+                           _("%s is recorded as letting the winner out, but the winner went out on %d cards; assistance is only for a last single card"),
+                           game->players[deal->assisted_by], deal->final_cards);
     }
 
   if (deal->loser != DEUCES_UNSET)
@@ -570,6 +673,18 @@ deuces_game_check_deal (const DeucesGame *game,
       if (deal->loser == winner)
         return deal_error (error, number, _("%s went out first and cannot be the loser"),
                            game->players[winner]);
+      /* The hands, when entered, decide who the loser is (RULES.md §2 taiwan-loser): a
+       * named loser whose hand a known other hand outranks cannot be right. */
+      if (deal->hand_len[deal->loser] >= 0)
+        for (guint i = 0; i < game->n_players; i++)
+          if ((gint) i != winner && (gint) i != deal->loser && deal->hand_len[i] >= 0 &&
+              deuces_cards_taiwan_compare (deal->hands[i], deal->hand_len[i],
+                                           deal->hands[deal->loser],
+                                           deal->hand_len[deal->loser]) > 0)
+            return deal_error (error, number,
+                               _("%s is named the loser, but %s’s cards outrank %s’s by the Taiwan loser rule"),
+                               game->players[deal->loser], game->players[i],
+                               game->players[deal->loser]);
     }
   if (v->scheme == DEUCES_SCHEME_TAIWAN_LOSER && deal->loser == DEUCES_UNSET)
     {
@@ -584,21 +699,8 @@ deuces_game_check_deal (const DeucesGame *game,
     return deal_error (error, number,
                        _("who started the deal is missing; in this variant only the starter pays double"));
 
-  for (guint i = 0; i < game->n_players; i++)
-    for (guint k = 0; k < deal->n_specials[i]; k++)
-      {
-        const DeucesSpecial *special = &deal->specials[i][k];
-
-        if (!variant_scores_specials (v))
-          return deal_error (error, number, _("special plays are recorded, but this variant does not score them"));
-        if (special->kind > DEUCES_SPECIAL_FOUR_TWOS)
-          return deal_error (error, number, _("%s has a special play of an unknown kind"),
-                             game->players[i]);
-        if (special->final && (gint) i != winner)
-          return deal_error (error, number,
-                             _("%s’s special play is marked as the final play, but %s did not go out"),
-                             game->players[i], game->players[i]);
-      }
+  if (!check_specials (game, deal, winner, twos, number, error))
+    return FALSE;
 
   return TRUE;
 }
@@ -626,49 +728,75 @@ hand_value (const DeucesVariant *v,
   return total;
 }
 
-/* The player with most cards left; ties go to the holder of the highest card when the
- * hands are known (000 Variations, Dealing and starting the play), else unknown. */
+/* Which of two tied players leads (000 Variations: "those involved in the tie must
+ * expose their cards and each form the largest playable combination that they can
+ * from their cards. The next dealer and starter will be the player whose combination
+ * has the smallest number of cards, or in case of equality the weakest of these
+ * combinations"): below 0 when @a leads, above 0 when @b does, 0 when it cannot tell. */
+static gint
+compare_tied (const DeucesDeal *deal,
+              guint             a,
+              guint             b)
+{
+  guint size_a, size_b;
+  guint64 key_a, key_b;
+
+  if (!deuces_cards_largest_combination (deal->hands[a], MAX (deal->hand_len[a], 0), &size_a, &key_a) ||
+      !deuces_cards_largest_combination (deal->hands[b], MAX (deal->hand_len[b], 0), &size_b, &key_b))
+    return 0;
+  if (size_a != size_b)
+    return size_a < size_b ? -1 : 1;
+  if (key_a != key_b)
+    return key_a < key_b ? -1 : 1;
+  return 0;
+}
+
+/* The loser of a deal: the player with most cards left (000 Variations, "the loser
+ * being the player who had most cards at the end of the play"). A tie is broken as
+ * compare_tied() says when the tied players' cards were entered; else, or when their
+ * combinations are equal (two decks), the loser is unknown. */
 static gint
 most_cards (const DeucesGame *game,
             const DeucesDeal *deal,
             gint              winner)
 {
-  gint best = -1, best_n = -1;
-  gboolean tie = FALSE;
+  gint held[DEUCES_MAX_PLAYERS];
+  gint most = -1, best = -1;
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
+      held[i] = (gint) i == winner ? -1
+              : deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
+      most = MAX (most, held[i]);
+    }
+  if (most < 0)
+    return -1;
 
-      if ((gint) i == winner || n < 0)
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      gint order;
+
+      if (held[i] != most)
         continue;
-      if (n > best_n)
+      if (best < 0)
         {
           best = i;
-          best_n = n;
-          tie = FALSE;
+          continue;
         }
-      else if (n == best_n)
-        {
-          if (deal->hand_len[i] > 0 && deal->hand_len[best] > 0)
-            {
-              DeucesCard a = 0, b = 0;
-
-              for (gint k = 0; k < deal->hand_len[i]; k++)
-                a = MAX (a, deal->hands[i][k]);
-              for (gint k = 0; k < deal->hand_len[best]; k++)
-                b = MAX (b, deal->hands[best][k]);
-              if (a > b)
-                best = i;
-            }
-          else
-            tie = TRUE;
-        }
+      /* A tie: only the cards can break it. */
+      if (deal->hand_len[i] != most || deal->hand_len[best] != most)
+        return -1;
+      order = compare_tied (deal, i, best);
+      if (order < 0)
+        best = i;
     }
 
-  return tie ? -1 : best;
+  /* The one who leads must be told apart from every other tied player. */
+  for (guint i = 0; i < game->n_players; i++)
+    if ((gint) i != best && held[i] == most && compare_tied (deal, i, best) == 0)
+      return -1;
+  return best;
 }
-
 
 /* A deal's score while it is worked out, with what each pays whom: the sheet keeps only
  * the sums of the latter (a score sheet of many deals stays small). */
