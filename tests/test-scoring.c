@@ -455,6 +455,13 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
     "'cards_left':{'Bo':2}}]}",
     "deal 1: Bo’s hand lists 1 cards, but 2 cards left are recorded" },
+  /* RULES.md §1 hands: "when given, cards_left and twos_left are derived from it and must
+   * agree if also given"; the points counted at the table are derived the same way (000
+   * Scoring variations: 2 counts 4 in face-value). */
+  { "/validation/hand-disagrees-with-points",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
+    "'points_left':{'Bo':3}}]}",
+    "deal 1: Bo’s hand counts 4 points, but 3 points left are recorded" },
   { "/validation/final-play-size",
     "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','final_play':{'cards':4,'twos':0}}]}",
     "deal 1: the final play has 4 cards; a play is 1, 2, 3 or 5 cards" },
@@ -547,6 +554,10 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
     "'final_play':{'cards':5,'twos':1},'specials':{'Ann':[{'play':'four-twos','final':true}]}}]}",
     "deal 1: Ann’s four twos are marked as the final play, but the final play has 1 twos" },
+  { "/validation/final-straight-flush-twos",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':5,'twos':2},'specials':{'Ann':[{'play':'straight-flush','final':true}]}}]}",
+    "deal 1: Ann’s straight flush is marked as the final play, but the final play has 2 twos" },
   { "/validation/specials-more-than-played",
     "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':9,'Cy':2,'Di':3},"
     "'specials':{'Bo':['quads','straight-flush']}}]}",

@@ -361,6 +361,18 @@ check_seat (const DeucesGame *game,
   return seat == DEUCES_UNSET || (seat >= 0 && (guint) seat < game->n_players);
 }
 
+static gint
+hand_value (const DeucesVariant *v,
+            const DeucesDeal    *deal,
+            guint                player)
+{
+  gint total = 0;
+
+  for (gint k = 0; k < deal->hand_len[player]; k++)
+    total += v->card_values[deuces_card_rank (deal->hands[player][k])];
+  return total;
+}
+
 /* Unbeaten special plays (000, Harold Hutabarat): each is a five-card play, at most one
  * of them ended the deal, and four twos that stood unbeaten leave no two elsewhere
  * beyond what the decks hold. @twos counts the twos in the hands and the final play. */
@@ -410,6 +422,15 @@ check_specials (const DeucesGame *game,
             return deal_error (error, number,
                                _("%s’s special play is marked as the final play, but the final play has %d cards; a special play has five"),
                                game->players[i], deal->final_cards);
+          /* A straight flush holds one two at most, and so does four of a kind in
+           * another rank (its fifth card). */
+          if (special->kind != DEUCES_SPECIAL_FOUR_TWOS && deal->final_twos > 1)
+            return deal_error (error, number,
+                               _("%s’s %s is marked as the final play, but the final play has %d twos"),
+                               game->players[i],
+                               special->kind == DEUCES_SPECIAL_QUADS ? _("four of a kind")
+                                                                     : _("straight flush"),
+                               deal->final_twos);
           if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
             {
               if (deal->final_twos == DEUCES_UNSET)
@@ -549,6 +570,11 @@ deuces_game_check_deal (const DeucesGame *game,
                                  _("%s is listed in both %s’s and %s’s hands, but the deck holds only one"),
                                  text, game->players[first_holder[card]], name);
             }
+          if (by_values && deal->points_left[i] != DEUCES_UNSET &&
+              deal->points_left[i] != hand_value (v, deal, i))
+            return deal_error (error, number,
+                               _("%s’s hand counts %d points, but %d points left are recorded"),
+                               name, hand_value (v, deal, i), deal->points_left[i]);
         }
 
       if ((gint) i == winner)
@@ -716,17 +742,6 @@ deuces_game_add_deal (DeucesGame       *game,
   return TRUE;
 }
 
-static gint
-hand_value (const DeucesVariant *v,
-            const DeucesDeal    *deal,
-            guint                player)
-{
-  gint total = 0;
-
-  for (gint k = 0; k < deal->hand_len[player]; k++)
-    total += v->card_values[deuces_card_rank (deal->hands[player][k])];
-  return total;
-}
 
 /* Which of two tied players leads (000 Variations: "those involved in the tie must
  * expose their cards and each form the largest playable combination that they can
