@@ -717,6 +717,75 @@ test_next_leader (void)
   g_assert_cmpint (sheet->next_leader, ==, -1);  /* 003: the holder of 3♦ starts each hand */
 }
 
+/* Points and money use checked arithmetic: what does not fit is refused, naming the deal
+ * (and the stake), never scored with a wrong sign. RULES.md §3: "Balances always sum to
+ * exactly 0." */
+static void
+test_overflow (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(GString) doc = NULL;
+  DeucesDeal deal;
+  gint64 sum = 0;
+
+  /* Five stacked tiers of x100 give a 13-card hand a factor of 10^10. */
+  game = load ("{'variant':{'base':'doubling','id':'huge','name':'Huge','tiers':'1- x100, 2- x100, 3- x100, 4- x100, 5- x100'},"
+               FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}},"
+               "{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}]}", &error);
+  g_assert_null (game);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 2: its points are too large to count; the variant’s multipliers stack too high");
+  g_clear_error (&error);
+
+  /* The largest stake (10^12 minor units) and 390000 points a deal: Bo's balance is
+   * (Σs − 4·s(Bo)) × stake = (410000 − 1560000) × 10^12 = −1.15 × 10^18 a deal, so
+   * eight deals fit in 64 bits (−9.2 × 10^18) and a ninth does not. */
+  doc = g_string_new ("{'variant':{'base':'classic','id':'dear','name':'Dear','card_values':'10000'},"
+                      FOUR ",'stake':'10000000000','currency':'HKD','deals':[");
+  for (guint d = 0; d < 9; d++)
+    g_string_append_printf (doc, "%s{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}", d ? "," : "");
+  g_string_append (doc, "]}");
+  game = load (doc->str, &error);
+  g_assert_null (game);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
+  g_clear_error (&error);
+
+  /* Eight deals: exact, and summing to zero. */
+  g_string_truncate (doc, doc->len - strlen (",{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}]}"));
+  g_string_append (doc, "]}");
+  game = load (doc->str, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  g_assert_cmpint (settlement->balances[0], ==, G_GINT64_CONSTANT (3280000000000000000));
+  g_assert_cmpint (settlement->balances[1], ==, G_GINT64_CONSTANT (-9200000000000000000));
+  g_assert_cmpint (settlement->balances[2], ==, G_GINT64_CONSTANT (2960000000000000000));
+  g_assert_cmpint (settlement->balances[3], ==, G_GINT64_CONSTANT (2960000000000000000));
+  for (guint i = 0; i < game->n_players; i++)
+    sum += settlement->balances[i];
+  g_assert_cmpint (sum, ==, 0);
+
+  /* The ninth deal is refused when added, and the score of a game that holds it anyway
+   * (as a damaged ledger could) names it instead of a wrong amount. */
+  deal = g_array_index (game->deals, DeucesDeal, 0);
+  g_assert_false (deuces_game_add_deal (game, &deal, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
+  g_clear_error (&error);
+  g_assert_cmpuint (game->deals->len, ==, 8);
+  g_array_append_val (game->deals, deal);
+  g_clear_pointer (&sheet, deuces_score_sheet_free);
+  sheet = deuces_game_score (game, &error);
+  g_assert_null (sheet);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
+}
+
 /* Two players may be dealt 13, 17 or 21 (000 Two Player Game); five or more play with two
  * decks (003). */
 static void
@@ -877,6 +946,7 @@ main (int    argc,
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
   g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
+  g_test_add_func ("/scoring/overflow", test_overflow);
   g_test_add_func ("/validation/players", test_players);
 
   return g_test_run ();

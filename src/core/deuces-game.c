@@ -463,11 +463,11 @@ check_specials (const DeucesGame *game,
   return TRUE;
 }
 
-gboolean
-deuces_game_check_deal (const DeucesGame *game,
-                        const DeucesDeal *deal,
-                        guint             number,
-                        GError          **error)
+static gboolean
+check_facts (const DeucesGame *game,
+             const DeucesDeal *deal,
+             guint             number,
+             GError          **error)
 {
   const DeucesVariant *v = game->variant;
   const DeucesOptions *o = &v->options;
@@ -822,7 +822,12 @@ typedef struct {
 
 #define OWED(score) (((Scored *) (score))->owed)
 
-static void
+/* Checked arithmetic: a custom variant's multipliers can stack past 32 bits (issue: a
+ * wrong sign is worse than a refusal). Each returns FALSE when the result does not fit. */
+#define ADD(a, b, out) (!__builtin_add_overflow ((a), (b), (out)))
+#define MUL(a, b, out) (!__builtin_mul_overflow ((a), (b), (out)))
+
+static gboolean
 score_penalty (const DeucesGame *game,
                const DeucesDeal *deal,
                gint              winner,
@@ -839,7 +844,7 @@ score_penalty (const DeucesGame *game,
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n, t, base, factor;
+      gint n, t, base, factor, threes, deuces;
 
       if ((gint) i == winner)
         continue;
@@ -850,20 +855,22 @@ score_penalty (const DeucesGame *game,
       t = twos_held (deal, i);
       if (by_values)
         base = deal->hand_len[i] >= 0 ? hand_value (v, deal, i) : deal->points_left[i];
-      else
-        base = (n - t) * v->card_values[DEUCES_RANK_3] + t * v->card_values[DEUCES_RANK_2];
+      else if (!MUL (n - t, v->card_values[DEUCES_RANK_3], &threes) ||
+               !MUL (t, v->card_values[DEUCES_RANK_2], &deuces) || !ADD (threes, deuces, &base))
+        return FALSE;
 
       factor = 1;
-      if (!v->tiers_starter_only || deal->starter == (gint) i)
-        factor = deuces_variant_tier_factor (v, game->n_players, game->hand_size, n);
-      if (o->twos_in_hand_doubles)
-        factor <<= t;
-      if (twos_out)
-        factor *= 2;
+      if ((!v->tiers_starter_only || deal->starter == (gint) i) &&
+          !deuces_variant_tier_factor_checked (v, game->n_players, game->hand_size, n, &factor))
+        return FALSE;
+      if (o->twos_in_hand_doubles && !MUL (factor, 1 << t, &factor))
+        return FALSE;
+      if (twos_out && !MUL (factor, 2, &factor))
+        return FALSE;
 
-      score->factor[i] = (gint8) MIN (factor, G_MAXINT8);
-      paid[i] = base * factor;
-      sum += paid[i];
+      score->factor[i] = (gint8) CLAMP (factor, G_MININT8, G_MAXINT8);
+      if (!MUL (base, factor, &paid[i]) || !ADD (sum, paid[i], &sum))
+        return FALSE;
     }
 
   /* Assistance (000 Scoring, 001 Scoring, 004 Penalty for assistance): the player who let
@@ -882,10 +889,16 @@ score_penalty (const DeucesGame *game,
 
   if (v->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS)
     {
+      if (sum == G_MININT)
+        return FALSE;
       score->points[winner] = -sum;
       if (v->goal == DEUCES_GOAL_HIGHEST)  /* zero-sum: losers score minus their penalty */
         for (guint i = 0; i < game->n_players; i++)
-          score->points[i] = -score->points[i];
+          {
+            if (score->points[i] == G_MININT)
+              return FALSE;
+            score->points[i] = -score->points[i];
+          }
     }
   else if (v->winner_finish != 0 || v->winner_finish_per_two != 0)
     {
@@ -904,11 +917,14 @@ score_penalty (const DeucesGame *game,
                    : special->kind == DEUCES_SPECIAL_STRAIGHT_FLUSH ? v->special_straight_flush
                    : v->special_four_twos;
 
-        score->points[i] += special->final ? value * v->special_final_factor : value;
+        if ((special->final && !MUL (value, v->special_final_factor, &value)) ||
+            !ADD (score->points[i], value, &score->points[i]))
+          return FALSE;
       }
+  return TRUE;
 }
 
-static void
+static gboolean
 score_pair_difference (const DeucesGame *game,
                        const DeucesDeal *deal,
                        gint              winner,
@@ -929,20 +945,25 @@ score_pair_difference (const DeucesGame *game,
     for (guint j = 0; j < game->n_players; j++)
       {
         gint diff = n[i] - n[j];
-        gint pay;
+        gint factor, pay;
 
         if (diff <= 0)
           continue;
-        pay = diff * deuces_variant_tier_factor (v, game->n_players, game->hand_size, diff);
-        if (o->twos_in_hand_doubles && (gint) i != winner)
-          pay <<= twos_held (deal, i);
-        if (twos_out)
-          pay *= 2;
-        OWED (score)[i][j] += pay;
-        score->points[i] += pay;
-        score->points[j] -= pay;
-        score->factor[i] = MAX (score->factor[i], pay / diff);
+        if (!deuces_variant_tier_factor_checked (v, game->n_players, game->hand_size, diff, &factor) ||
+            !MUL (diff, factor, &pay))
+          return FALSE;
+        if (o->twos_in_hand_doubles && (gint) i != winner &&
+            !MUL (pay, 1 << twos_held (deal, i), &pay))
+          return FALSE;
+        if (twos_out && !MUL (pay, 2, &pay))
+          return FALSE;
+        if (!ADD (OWED (score)[i][j], pay, &OWED (score)[i][j]) ||
+            !ADD (score->points[i], pay, &score->points[i]) ||
+            __builtin_sub_overflow (score->points[j], pay, &score->points[j]))
+          return FALSE;
+        score->factor[i] = (gint8) CLAMP (MAX (score->factor[i], pay / diff), G_MININT8, G_MAXINT8);
       }
+  return TRUE;
 }
 
 static void
@@ -980,7 +1001,7 @@ score_taiwan_loser (const DeucesGame *game,
   OWED (score)[loser][winner] = game->variant->loser_points;
 }
 
-static void
+static gboolean
 score_winner (const DeucesGame *game,
               const DeucesDeal *deal,
               gint              winner,
@@ -995,10 +1016,13 @@ score_winner (const DeucesGame *game,
       cards += deal->dragon ? (gint) game->hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
 
   /* 000 Pusoy Dos and 003: doubled for each two in the winning play. */
-  points = v->winner_points + v->winner_per_card * cards;
+  if (!MUL (v->winner_per_card, cards, &points) || !ADD (points, v->winner_points, &points))
+    return FALSE;
   for (gint t = 0; t < deal->final_twos; t++)
-    points *= v->final_two_factor;
+    if (!MUL (points, v->final_two_factor, &points))
+      return FALSE;
   score->points[winner] = points;
+  return TRUE;
 }
 
 static void
@@ -1014,14 +1038,18 @@ score_placement (const DeucesGame *game,
   score->loser = deal->finish_order[deal->n_order - 1];
 }
 
-/* Scores a deal that passed deuces_game_check_deal(). */
-static void
+/* Scores a deal that passed deuces_game_check_deal(); fails, naming the deal as
+ * @number, when its points do not fit in the integers they are kept in. */
+static gboolean
 score_checked (const DeucesGame *game,
                const DeucesDeal *deal,
-               Scored           *scored)
+               guint             number,
+               Scored           *scored,
+               GError          **error)
 {
   DeucesDealScore *score = &scored->score;
   gint winner = deal->winner;
+  gboolean fits = TRUE;
 
   memset (scored, 0, sizeof *scored);
 
@@ -1035,16 +1063,16 @@ score_checked (const DeucesGame *game,
   switch (game->variant->scheme)
     {
     case DEUCES_SCHEME_PENALTY:
-      score_penalty (game, deal, winner, score);
+      fits = score_penalty (game, deal, winner, score);
       break;
     case DEUCES_SCHEME_PAIR_DIFFERENCE:
-      score_pair_difference (game, deal, winner, score);
+      fits = score_pair_difference (game, deal, winner, score);
       break;
     case DEUCES_SCHEME_TAIWAN_LOSER:
       score_taiwan_loser (game, deal, winner, score);
       break;
     case DEUCES_SCHEME_WINNER:
-      score_winner (game, deal, winner, score);
+      fits = score_winner (game, deal, winner, score);
       break;
     case DEUCES_SCHEME_PLACEMENT:
       score_placement (game, deal, score);
@@ -1052,6 +1080,11 @@ score_checked (const DeucesGame *game,
     default:
       g_assert_not_reached ();
     }
+
+  if (!fits)
+    return deal_error (error, number,
+                       _("its points are too large to count; the variant’s multipliers stack too high"));
+  return TRUE;
 }
 
 gboolean
@@ -1064,9 +1097,127 @@ deuces_game_score_deal (const DeucesGame *game,
 
   if (!deuces_game_check_deal (game, deal, game->deals->len + 1, error))
     return FALSE;
-  score_checked (game, deal, &scored);
+  score_checked (game, deal, game->deals->len + 1, &scored, NULL);
   *score = scored.score;
   return TRUE;
+}
+
+/* Whether the money of points @totals and @owed (as deuces_game_settle() works it out)
+ * fits in 64 bits at the game's stake, every balance, payment and sum of them. */
+static gboolean
+money_fits (const DeucesGame *game,
+            const gint64     *totals,
+            const gint64      owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
+{
+  const guint n = game->n_players;
+  gint64 balances[DEUCES_MAX_PLAYERS] = { 0 };
+  gint64 sum = 0, positive = 0;
+
+  if (game->variant->settlement == DEUCES_SETTLEMENT_PAIRWISE)
+    {
+      for (guint i = 0; i < n; i++)
+        if (!ADD (sum, totals[i], &sum))
+          return FALSE;
+      for (guint i = 0; i < n; i++)
+        {
+          gint64 points;
+
+          if (!MUL ((gint64) n, totals[i], &points) ||
+              __builtin_sub_overflow (sum, points, &points) ||
+              points == G_MININT64 || !MUL (points, game->stake, &balances[i]))
+            return FALSE;
+          for (guint j = 0; j < n; j++)
+            {
+              gint64 pay;
+
+              if (__builtin_sub_overflow (totals[i], totals[j], &pay) || pay == G_MININT64 ||
+                  !MUL (pay, game->stake, &pay))
+                return FALSE;
+            }
+        }
+    }
+  else
+    for (guint i = 0; i < n; i++)
+      for (guint j = 0; j < n; j++)
+        {
+          gint64 net;
+
+          if (__builtin_sub_overflow (owed[i][j], owed[j][i], &net) || !MUL (net, game->stake, &net) ||
+              !ADD (balances[j], net, &balances[j]))
+            return FALSE;
+        }
+
+  /* The fewest transfers add up the balances of groups of players. */
+  for (guint i = 0; i < n; i++)
+    if (balances[i] > 0 && !ADD (positive, balances[i], &positive))
+      return FALSE;
+  return TRUE;
+}
+
+/* The error deuces_game_score() gives when the money of the deals so far, then @deal
+ * (deal @number), does not fit. */
+static gboolean
+check_money (const DeucesGame *game,
+             const DeucesDeal *deal,
+             guint             number,
+             GError          **error)
+{
+  gint64 totals[DEUCES_MAX_PLAYERS] = { 0 };
+  gint64 owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
+  g_autofree char *stake = NULL;
+
+  for (guint d = 0; d < number; d++)
+    {
+      Scored scored;
+
+      if (!score_checked (game, d + 1 < number ? &g_array_index (game->deals, DeucesDeal, d) : deal,
+                          d + 1, &scored, error))
+        return FALSE;
+      for (guint i = 0; i < game->n_players; i++)
+        {
+          gboolean fits = ADD (totals[i], (gint64) scored.score.points[i], &totals[i]);
+
+          for (guint j = 0; j < game->n_players; j++)
+            fits = fits && ADD (owed[i][j], (gint64) scored.owed[i][j], &owed[i][j]);
+          if (!fits)
+            return deal_error (error, d + 1, _("the totals grow too large to count"));
+        }
+      if (!money_fits (game, totals, owed))
+        {
+          stake = deuces_money_format (game->stake, game->digits);
+          /* Translators: "deal 3: at a stake of 10000000000.00 HKD per point the money …" */
+          return deal_error (error, d + 1,
+                             _("at a stake of %s%s%s per point the money grows too large to count"),
+                             stake, game->currency != NULL ? " " : "",
+                             game->currency != NULL ? game->currency : "");
+        }
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_game_check_deal (const DeucesGame *game,
+                        const DeucesDeal *deal,
+                        guint             number,
+                        GError          **error)
+{
+  const guint n_deals = game->deals->len;
+  gint64 bound;
+  Scored scored;
+
+  if (!check_facts (game, deal, number, error) ||
+      !score_checked (game, deal, number, &scored, error))
+    return FALSE;
+
+  /* As the next deal, its money must fit with the deals before it. A deal's points fit
+   * in 32 bits, so below this bound nothing can overflow and nothing is added up. */
+  if (number != n_deals + 1)
+    return TRUE;
+  if (MUL ((gint64) number, (gint64) G_MAXINT + 1, &bound) &&
+      MUL (bound, (gint64) (2 * game->n_players), &bound) &&
+      MUL (bound, MAX (game->stake, 1), &bound))
+    return TRUE;
+  return check_money (game, deal, number, error);
 }
 
 DeucesScoreSheet *
@@ -1087,15 +1238,29 @@ deuces_game_score (const DeucesGame *game,
       Scored scored;
 
       /* Deals were checked when added; the number in a message is the deal's own. */
-      if (!deuces_game_check_deal (game, deal, d + 1, error))
+      if (!check_facts (game, deal, d + 1, error) ||
+          !score_checked (game, deal, d + 1, &scored, error))
         return NULL;
-      score_checked (game, deal, &scored);
       sheet->deals[d] = scored.score;
       for (guint i = 0; i < game->n_players; i++)
         {
-          sheet->totals[i] += scored.score.points[i];
+          gboolean fits = ADD (sheet->totals[i], (gint64) scored.score.points[i], &sheet->totals[i]);
+
           for (guint j = 0; j < game->n_players; j++)
-            sheet->owed[i][j] += scored.owed[i][j];
+            fits = fits && ADD (sheet->owed[i][j], (gint64) scored.owed[i][j], &sheet->owed[i][j]);
+          if (!fits)
+            {
+              deal_error (error, d + 1, _("the totals grow too large to count"));
+              return NULL;
+            }
+        }
+      /* Money at the stake must fit too: checked once at the end, and if it does not,
+       * deal by deal to name the first deal that makes it too large. */
+      if (d + 1 == game->deals->len && !money_fits (game, sheet->totals, sheet->owed))
+        {
+          if (check_money (game, deal, d + 1, error))
+            deal_error (error, d + 1, _("the totals grow too large to count"));   /* not reached */
+          return NULL;
         }
     }
 
