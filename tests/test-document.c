@@ -203,6 +203,13 @@ test_document_errors (void)
     /* A NUL would silently cut the text at it. */
     { "{'variant':'classic','players':['A\\u0000nn','Bo']}",
       "the document is not valid JSON: line 1, column 35: a text holds a NUL character (\\u0000)" },
+    /* Titles and notes: one line, or lines, of text that shows what it holds. */
+    { "{'variant':'classic','players':['Ann','Bo'],'title':'Friday\\u2028night'}",
+      "the title may not contain control characters, line breaks or direction overrides" },
+    { "{'variant':'classic','players':['Ann','Bo'],'title':'Friday\\nnight'}",
+      "the title may not contain control characters, line breaks or direction overrides" },
+    { "{'variant':'classic','players':['Ann','Bo'],'notes':'Bo\\u202e owes'}",
+      "the notes may not contain control characters other than line breaks and tabs, or direction overrides" },
     { "[1,2]", "a session document is a JSON object" },
     { "{'players':['Ann','Bo']}", "the document does not say which “variant” it plays" },
     { "{'variant':'chess','players':['Ann','Bo']}", "there is no variant “chess” (deuces-cli variants lists them)" },
@@ -243,6 +250,19 @@ test_document_errors (void)
       if (!g_str_has_prefix (error->message, cases[k].message))
         g_error ("case %u: “%s” does not start with “%s”", k, error->message, cases[k].message);
     }
+
+  /* Text from elsewhere than a document (deuces-cli --title) is checked by the same rule. */
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (deuces_title_check ("Friday at Bo’s", NULL));
+    g_assert_true (deuces_notes_check ("Bo paid\n\tCy owes", NULL));
+    g_assert_false (deuces_title_check ("Friday \xff", &error));
+    g_assert_cmpstr (error->message, ==, "the title is not valid UTF-8 text");
+    g_clear_error (&error);
+    g_assert_false (deuces_notes_check ("\x01", &error));
+    g_assert_nonnull (error);
+  }
 
   /* Not UTF-8. */
   {

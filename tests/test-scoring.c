@@ -834,6 +834,13 @@ test_players (void)
     { "['Ann','']", "a player’s name is empty" },
     { "['Ann',' Bo']", "the name “ Bo” starts or ends with a space" },
     { "['Ann','Bo,Cy']", "the name “Bo,Cy” may not contain commas, equals signs or control characters" },
+    /* One line and what it shows: no line separators, NULs or direction overrides. */
+    { "['Ann','Bo\\u2028Cy']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\u2029']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\u202eyC']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\nCy,']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    /* Compared in NFC: é precomposed and e with a combining accent are one name. */
+    { "['Jos\\u00e9','Jose\\u0301']", "“Jose\u0301” is seated twice" },
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
@@ -854,6 +861,17 @@ test_players (void)
     g_assert_null (game);
     g_assert_cmpstr (error->message, ==,
                      "the variant “president-symmetric” cannot be played by 4 players");
+  }
+
+  /* A deal may name a player in the other normal form. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesGame) game =
+      load ("{'variant':'classic','players':['Jos\\u00e9','Bo'],'deals':[{'winner':'Jose\\u0301','cards_left':{'Bo':3}}]}",
+            &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 0).winner, ==, 0);
   }
 
   /* A name is just a name. */

@@ -477,6 +477,11 @@ deuces_document_parse (JsonNode *root,
                 doc_error (error, _("“%s” must be text"), key);
                 return NULL;
               }
+            if ((g_str_equal (key, "title") &&
+                 !deuces_title_check (json_node_get_string (node), error)) ||
+                (g_str_equal (key, "notes") &&
+                 !deuces_notes_check (json_node_get_string (node), error)))
+              return NULL;
             known = TRUE;
           }
       if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&

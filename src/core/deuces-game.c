@@ -32,6 +32,70 @@ deuces_deal_init (DeucesDeal *deal)
   deal->loser = DEUCES_UNSET;
 }
 
+/* Characters no name, title or note may hold: control characters (a NUL cuts the text,
+ * others garble a line), line and paragraph separators (U+2028, U+2029: a line break
+ * that a one-line field does not show), and the direction overrides and isolates that
+ * can make text read differently from what it holds. @multiline allows "\n" and "\t". */
+static gboolean
+text_char_forbidden (gunichar c,
+                     gboolean multiline)
+{
+  if (multiline && (c == '\n' || c == '\t'))
+    return FALSE;
+  return g_unichar_iscntrl (c) || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+static gboolean
+text_valid (const char *text,
+            gboolean    multiline)
+{
+  if (!g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    if (text_char_forbidden (g_utf8_get_char (p), multiline))
+      return FALSE;
+  return TRUE;
+}
+
+gboolean
+deuces_title_check (const char *title,
+                    GError    **error)
+{
+  if (title != NULL && !g_utf8_validate (title, -1, NULL))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("the title is not valid UTF-8 text"));
+      return FALSE;
+    }
+  if (title != NULL && !text_valid (title, FALSE))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("the title may not contain control characters, line breaks or direction overrides"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_notes_check (const char *notes,
+                    GError    **error)
+{
+  if (notes != NULL && !g_utf8_validate (notes, -1, NULL))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("the notes are not valid UTF-8 text"));
+      return FALSE;
+    }
+  if (notes != NULL && !text_valid (notes, TRUE))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("the notes may not contain control characters other than line breaks and tabs, or direction overrides"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
 gboolean
 deuces_player_name_check (const char *name,
                           GError    **error)
@@ -40,6 +104,13 @@ deuces_player_name_check (const char *name,
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
                    _("a player’s name is not valid text"));
+      return FALSE;
+    }
+  /* Checked before the name is shown in a message, so the message stays one line. */
+  if (!text_valid (name, FALSE))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("a player’s name may not contain control characters, line breaks or direction overrides"));
       return FALSE;
     }
   if (*name == '\0' || g_unichar_isspace (g_utf8_get_char (name)) ||
@@ -56,20 +127,31 @@ deuces_player_name_check (const char *name,
                    _("the name “%s” is longer than %d characters"), name, MAX_NAME_LENGTH);
       return FALSE;
     }
-  for (const char *p = name; *p; p = g_utf8_next_char (p))
+  /* Commas and equals signs separate names on deuces-cli's command line. */
+  if (strpbrk (name, ",=") != NULL)
     {
-      gunichar c = g_utf8_get_char (p);
-
-      /* Commas and equals signs separate names on deuces-cli's command line. */
-      if (g_unichar_iscntrl (c) || c == ',' || c == '=')
-        {
-          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("the name “%s” may not contain commas, equals signs or control characters"),
-                       name);
-          return FALSE;
-        }
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("the name “%s” may not contain commas, equals signs or control characters"),
+                   name);
+      return FALSE;
     }
   return TRUE;
+}
+
+char *
+deuces_player_name_key (const char *name)
+{
+  g_autofree char *decomposed = NULL;
+  g_autofree char *folded = NULL;
+
+  g_return_val_if_fail (name != NULL, NULL);
+
+  /* Unicode's canonical caseless match: NFD, case folding, then one normal form. */
+  decomposed = g_utf8_normalize (name, -1, G_NORMALIZE_NFD);
+  if (decomposed == NULL)   /* not UTF-8: compared as it is */
+    return g_strdup (name);
+  folded = g_utf8_casefold (decomposed, -1);
+  return g_utf8_normalize (folded, -1, G_NORMALIZE_NFC);
 }
 
 static guint
@@ -210,14 +292,15 @@ deuces_game_find_player (const DeucesGame *game,
   if (name == NULL || !g_utf8_validate (name, -1, NULL))
     return -1;
 
-  folded = g_utf8_casefold (name, -1);
+  /* "José" typed with é or with e and a combining accent is one player. */
+  folded = deuces_player_name_key (name);
   for (guint i = 0; i < game->n_players; i++)
     {
       g_autofree char *other = NULL;
 
       if (game->players[i] == NULL)
         continue;
-      other = g_utf8_casefold (game->players[i], -1);
+      other = deuces_player_name_key (game->players[i]);
       if (g_str_equal (folded, other))
         return i;
     }

@@ -57,9 +57,22 @@ gint deuces_deal_twos_held  (const DeucesDeal *deal,
                              guint             player);
 
 /* Whether @name may name a player: valid text, not empty, no space at either end, at
- * most 64 characters, no commas, equals signs or control characters. Every program
- * that stores a name checks it here, so a stored name always loads again. */
+ * most 64 characters, no commas, equals signs, control characters, line separators or
+ * direction overrides. Every program that stores a name checks it here, so a stored
+ * name always loads again. */
 gboolean deuces_player_name_check (const char *name,
+                                   GError    **error);
+/* The key two names are compared by: case-folded and in one Unicode normal form (NFC),
+ * so "José" typed precomposed or with a combining accent, and "JOSÉ", are one player. */
+char    *deuces_player_name_key   (const char *name);
+
+/* Whether @title may be a session's title, and @notes its notes: UTF-8 text without
+ * control characters (notes may hold line breaks and tabs), line or paragraph
+ * separators, or direction overrides. NULL is fine (none). Every program that stores
+ * them checks them here. */
+gboolean deuces_title_check       (const char *title,
+                                   GError    **error);
+gboolean deuces_notes_check       (const char *notes,
                                    GError    **error);
 
 /* A game: the players in seat order, the variant (a private copy) with the session's
