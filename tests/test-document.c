@@ -210,6 +210,11 @@ test_document_errors (void)
       "the title may not contain control characters, line breaks or direction overrides" },
     { "{'variant':'classic','players':['Ann','Bo'],'notes':'Bo\\u202e owes'}",
       "the notes may not contain control characters other than line breaks and tabs, or direction overrides" },
+    /* json-glib turns a lone surrogate into bytes that are not UTF-8, even in its error. */
+    { "{'variant':'classic','players':['\\ud800','Bo']}",
+      "the document is not valid JSON: line 1, column 34: “\\uD800” is half of a character without its second half" },
+    { "{'variant':'classic','players':['\\udc00\\ud800','Bo']}",
+      "the document is not valid JSON: line 1, column 34: “\\uDC00” is half of a character without its first half" },
     { "[1,2]", "a session document is a JSON object" },
     { "{'players':['Ann','Bo']}", "the document does not say which “variant” it plays" },
     { "{'variant':'chess','players':['Ann','Bo']}", "there is no variant “chess” (deuces-cli variants lists them)" },
@@ -271,6 +276,17 @@ test_document_errors (void)
 
     g_assert_null (game);
     g_assert_cmpstr (error->message, ==, "the document is not UTF-8 text");
+  }
+
+  /* A pair of surrogates is one character. */
+  {
+    g_autoptr(GError) local_error = NULL;
+    g_autoptr(DeucesGame) game =
+      deuces_document_parse_data ("{\"variant\":\"classic\",\"players\":[\"\\ud83c\\udc04\",\"Bo\"]}",
+                                  -1, &local_error);
+
+    g_assert_no_error (local_error);
+    g_assert_cmpstr (game->players[0], ==, "\U0001F004");
   }
 
   /* Brackets and quotes inside names do not end the document early; trailing white

@@ -177,6 +177,32 @@ scan_string (Scanner *s)
                   s->pos -= 6;
                   return fail (s, _("a text holds a NUL character (\\u0000)"));
                 }
+              /* A surrogate must come as a pair (RFC 8259 §7); json-glib turns a lone
+               * one into bytes that are not UTF-8, even in its own message. */
+              {
+                gunichar unit = hex4 (s->data + s->pos - 4);
+
+                if (unit >= 0xDC00 && unit < 0xE000)
+                  {
+                    s->pos -= 6;
+                    return fail (s, _("“\\u%04X” is half of a character without its first half"), unit);
+                  }
+                if (unit >= 0xD800 && unit < 0xDC00)
+                  {
+                    gunichar low = s->length - s->pos >= 6 && s->data[s->pos] == '\\' &&
+                                   s->data[s->pos + 1] == 'u' &&
+                                   g_ascii_isxdigit (s->data[s->pos + 2]) && g_ascii_isxdigit (s->data[s->pos + 3]) &&
+                                   g_ascii_isxdigit (s->data[s->pos + 4]) && g_ascii_isxdigit (s->data[s->pos + 5])
+                                   ? hex4 (s->data + s->pos + 2) : 0;
+
+                    if (low < 0xDC00 || low >= 0xE000)
+                      {
+                        s->pos -= 6;
+                        return fail (s, _("“\\u%04X” is half of a character without its second half"), unit);
+                      }
+                    s->pos += 6;
+                  }
+              }
               break;
             default:
               return fail (s, _("“\\%c” is not an escape JSON knows"), s->data[s->pos]);
