@@ -6,7 +6,7 @@
 #include <glib/gi18n-lib.h>
 #include <string.h>
 
-#include "deuces-error.h"
+#include "deuces-error-private.h"
 #include "deuces-game.h"
 #include "deuces-money.h"
 #include "deuces-settlement.h"
@@ -354,25 +354,6 @@ twos_held (const DeucesDeal *deal,
   return MAX (deuces_deal_twos_held (deal, player), 0);
 }
 
-static gboolean G_GNUC_PRINTF (3, 4)
-deal_error (GError    **error,
-            guint       number,
-            const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-
-  /* Translators: "deal 3: Cy holds 14 cards, but a hand here has at most 13" */
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
-               _("deal %u: %s"), number, message);
-  return FALSE;
-}
-
 static gboolean
 is_winner_scheme (const DeucesVariant *variant)
 {
@@ -419,21 +400,21 @@ check_finish_order (const DeucesGame *game,
       gint p = deal->finish_order[k];
 
       if (p < 0 || (guint) p >= game->n_players)
-        return deal_error (error, number, _("the finishing order names someone not in this session"));
+        return _deuces_deal_error (error, number, _("the finishing order names someone not in this session"));
       if (seen[p]++ > 0)
-        return deal_error (error, number,
-                           _("the finishing order names %s twice; it must list every player once"),
-                           game->players[p]);
+        return _deuces_deal_error (error, number,
+                                   _("the finishing order names %s twice; it must list every player once"),
+                                   game->players[p]);
     }
   for (guint i = 0; i < game->n_players; i++)
     if (seen[i] == 0)
-      return deal_error (error, number,
-                         _("the finishing order leaves out %s; it must list every player once"),
-                         game->players[i]);
+      return _deuces_deal_error (error, number,
+                                 _("the finishing order leaves out %s; it must list every player once"),
+                                 game->players[i]);
   if (deal->winner >= 0 && deal->winner != deal->finish_order[0])
-    return deal_error (error, number,
-                       _("%s went out first, but the finishing order starts with %s"),
-                       game->players[deal->winner], game->players[deal->finish_order[0]]);
+    return _deuces_deal_error (error, number,
+                               _("%s went out first, but the finishing order starts with %s"),
+                               game->players[deal->winner], game->players[deal->finish_order[0]]);
   return TRUE;
 }
 
@@ -480,10 +461,10 @@ check_specials (const DeucesGame *game,
           const DeucesSpecial *special = &deal->specials[i][k];
 
           if (!variant_scores_specials (game->variant))
-            return deal_error (error, number, _("special plays are recorded, but this variant does not score them"));
+            return _deuces_deal_error (error, number, _("special plays are recorded, but this variant does not score them"));
           if (special->kind > DEUCES_SPECIAL_FOUR_TWOS)
-            return deal_error (error, number, _("%s has a special play of an unknown kind"),
-                               game->players[i]);
+            return _deuces_deal_error (error, number, _("%s has a special play of an unknown kind"),
+                                       game->players[i]);
           if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
             four_twos_holder = i;
           if (!special->final)
@@ -493,41 +474,41 @@ check_specials (const DeucesGame *game,
               continue;
             }
           if ((gint) i != winner)
-            return deal_error (error, number,
-                               _("%s’s special play is marked as the final play, but %s did not go out"),
-                               game->players[i], game->players[i]);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s special play is marked as the final play, but %s did not go out"),
+                                       game->players[i], game->players[i]);
           if (final_holder >= 0)
-            return deal_error (error, number,
-                               _("two of %s’s special plays are marked as the final play, but only one play ends a deal"),
-                               game->players[i]);
+            return _deuces_deal_error (error, number,
+                                       _("two of %s’s special plays are marked as the final play, but only one play ends a deal"),
+                                       game->players[i]);
           final_holder = i;
           if (deal->final_cards != DEUCES_UNSET && deal->final_cards != 5)
-            return deal_error (error, number,
-                               _("%s’s special play is marked as the final play, but the final play has %d cards; a special play has five"),
-                               game->players[i], deal->final_cards);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s special play is marked as the final play, but the final play has %d cards; a special play has five"),
+                                       game->players[i], deal->final_cards);
           /* A straight flush holds one two at most, and so does four of a kind in
            * another rank (its fifth card). */
           if (special->kind != DEUCES_SPECIAL_FOUR_TWOS && deal->final_twos > 1)
-            return deal_error (error, number,
-                               _("%s’s %s is marked as the final play, but the final play has %d twos"),
-                               game->players[i],
-                               special->kind == DEUCES_SPECIAL_QUADS ? _("four of a kind")
+            return _deuces_deal_error (error, number,
+                                       _("%s’s %s is marked as the final play, but the final play has %d twos"),
+                                       game->players[i],
+                                       special->kind == DEUCES_SPECIAL_QUADS ? _("four of a kind")
                                                                      : _("straight flush"),
-                               deal->final_twos);
+                                       deal->final_twos);
           if (special->kind == DEUCES_SPECIAL_FOUR_TWOS)
             {
               if (deal->final_twos == DEUCES_UNSET)
                 special_twos += 4;
               else if (deal->final_twos < 4)
-                return deal_error (error, number,
-                                   _("%s’s four twos are marked as the final play, but the final play has %d twos"),
-                                   game->players[i], deal->final_twos);
+                return _deuces_deal_error (error, number,
+                                           _("%s’s four twos are marked as the final play, but the final play has %d twos"),
+                                           game->players[i], deal->final_twos);
             }
         }
       if (5 * (gint) deal->n_specials[i] > played)
-        return deal_error (error, number,
-                           _("%s is recorded with %u special plays of five cards, but played only %d cards"),
-                           game->players[i], deal->n_specials[i], played);
+        return _deuces_deal_error (error, number,
+                                   _("%s is recorded with %u special plays of five cards, but played only %d cards"),
+                                   game->players[i], deal->n_specials[i], played);
     }
 
   if (twos + special_twos > 4 * n_decks)
@@ -536,12 +517,12 @@ check_specials (const DeucesGame *game,
       if (n_decks == 1 && four_twos_holder >= 0)
         for (guint i = 0; i < game->n_players; i++)
           if (twos_held (deal, i) > 0)
-            return deal_error (error, number,
-                               _("%s’s four twos stood unbeaten, but %s still holds a two"),
-                               game->players[four_twos_holder], game->players[i]);
-      return deal_error (error, number,
-                         _("%u twos are counted in the hands, the final play and the special plays, but the deck holds only %u"),
-                         twos + special_twos, 4 * n_decks);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s four twos stood unbeaten, but %s still holds a two"),
+                                       game->players[four_twos_holder], game->players[i]);
+      return _deuces_deal_error (error, number,
+                                 _("%u twos are counted in the hands, the final play and the special plays, but the deck holds only %u"),
+                                 twos + special_twos, 4 * n_decks);
     }
   return TRUE;
 }
@@ -568,7 +549,7 @@ check_facts (const DeucesGame *game,
 
   if (!check_seat (game, deal->winner) || !check_seat (game, deal->starter) ||
       !check_seat (game, deal->assisted_by) || !check_seat (game, deal->loser))
-    return deal_error (error, number, _("it names a player who is not in this session"));
+    return _deuces_deal_error (error, number, _("it names a player who is not in this session"));
 
   /* Who won. */
   if (deal->n_order > 0)
@@ -579,28 +560,28 @@ check_facts (const DeucesGame *game,
         winner = deal->finish_order[0];
     }
   else if (v->scheme == DEUCES_SCHEME_PLACEMENT)
-    return deal_error (error, number,
-                       _("the finishing order is missing; this variant scores by it"));
+    return _deuces_deal_error (error, number,
+                               _("the finishing order is missing; this variant scores by it"));
   if (winner < 0 && is_winner_scheme (v))
-    return deal_error (error, number, _("it does not say who went out first"));
+    return _deuces_deal_error (error, number, _("it does not say who went out first"));
 
   /* The final play. */
   if (deal->final_cards != DEUCES_UNSET)
     {
       if (deal->final_cards != 1 && deal->final_cards != 2 && deal->final_cards != 3 &&
           deal->final_cards != 5)
-        return deal_error (error, number,
-                           _("the final play has %d cards; a play is 1, 2, 3 or 5 cards"),
-                           deal->final_cards);
+        return _deuces_deal_error (error, number,
+                                   _("the final play has %d cards; a play is 1, 2, 3 or 5 cards"),
+                                   deal->final_cards);
     }
   if (deal->final_twos != DEUCES_UNSET)
     {
       gint cards = deal->final_cards != DEUCES_UNSET ? deal->final_cards : 5;
 
       if (deal->final_twos < 0 || deal->final_twos > MIN (cards, 4 * (gint) n_decks))
-        return deal_error (error, number,
-                           _("the final play has %d twos among %d cards"),
-                           deal->final_twos, cards);
+        return _deuces_deal_error (error, number,
+                                   _("the final play has %d twos among %d cards"),
+                                   deal->final_twos, cards);
       twos += deal->final_twos;
     }
 
@@ -611,21 +592,21 @@ check_facts (const DeucesGame *game,
       gint n = deuces_deal_cards_held (deal, i);
 
       if (deal->hand_len[i] > (gint) max_cards || deal->cards_left[i] > (gint) max_cards)
-        return deal_error (error, number, _("%s holds %d cards, but a hand here has at most %u"),
-                           name, MAX (deal->hand_len[i], deal->cards_left[i]), max_cards);
+        return _deuces_deal_error (error, number, _("%s holds %d cards, but a hand here has at most %u"),
+                                   name, MAX (deal->hand_len[i], deal->cards_left[i]), max_cards);
 
       if (deal->hand_len[i] >= 0)
         {
           gint t = twos_held (deal, i);
 
           if (deal->cards_left[i] != DEUCES_UNSET && deal->cards_left[i] != deal->hand_len[i])
-            return deal_error (error, number,
-                               _("%s’s hand lists %d cards, but %d cards left are recorded"),
-                               name, deal->hand_len[i], deal->cards_left[i]);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s hand lists %d cards, but %d cards left are recorded"),
+                                       name, deal->hand_len[i], deal->cards_left[i]);
           if (deal->twos_left[i] != DEUCES_UNSET && deal->twos_left[i] != t)
-            return deal_error (error, number,
-                               _("%s’s hand holds %d twos, but %d twos left are recorded"),
-                               name, t, deal->twos_left[i]);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s hand holds %d twos, but %d twos left are recorded"),
+                                       name, t, deal->twos_left[i]);
           if (!cards_seen)
             {
               memset (copies, 0, sizeof copies);
@@ -638,7 +619,7 @@ check_facts (const DeucesGame *game,
               g_autofree char *text = NULL;
 
               if (card >= DEUCES_N_CARDS)
-                return deal_error (error, number, _("%s’s hand holds a card that does not exist"), name);
+                return _deuces_deal_error (error, number, _("%s’s hand holds a card that does not exist"), name);
               if (++copies[card] <= n_decks)
                 {
                   if (first_holder[card] < 0)
@@ -647,28 +628,28 @@ check_facts (const DeucesGame *game,
                 }
               text = deuces_card_to_string (card);
               if (first_holder[card] == (gint) i)
-                return deal_error (error, number, _("%s’s hand lists %s more often than the deck holds it"),
-                                   name, text);
-              return deal_error (error, number,
-                                 _("%s is listed in both %s’s and %s’s hands, but the deck holds only one"),
-                                 text, game->players[first_holder[card]], name);
+                return _deuces_deal_error (error, number, _("%s’s hand lists %s more often than the deck holds it"),
+                                           name, text);
+              return _deuces_deal_error (error, number,
+                                         _("%s is listed in both %s’s and %s’s hands, but the deck holds only one"),
+                                         text, game->players[first_holder[card]], name);
             }
           if (by_values && deal->points_left[i] != DEUCES_UNSET &&
               deal->points_left[i] != hand_value (v, deal, i))
-            return deal_error (error, number,
-                               _("%s’s hand counts %d points, but %d points left are recorded"),
-                               name, hand_value (v, deal, i), deal->points_left[i]);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s hand counts %d points, but %d points left are recorded"),
+                                       name, hand_value (v, deal, i), deal->points_left[i]);
         }
 
       if ((gint) i == winner)
         {
           if (n > 0)
-            return deal_error (error, number,
-                               _("%s went out first, so %s cannot have %d cards left"),
-                               name, name, n);
+            return _deuces_deal_error (error, number,
+                                       _("%s went out first, so %s cannot have %d cards left"),
+                                       name, name, n);
           if (deal->twos_left[i] > 0 || deal->points_left[i] > 0)
-            return deal_error (error, number, _("%s went out first, so %s holds no twos or points"),
-                               name, name);
+            return _deuces_deal_error (error, number, _("%s went out first, so %s holds no twos or points"),
+                                       name, name);
           continue;
         }
 
@@ -677,24 +658,24 @@ check_facts (const DeucesGame *game,
           gint limit = MIN (4 * (gint) n_decks, n >= 0 ? n : 4 * (gint) n_decks);
 
           if (deal->twos_left[i] < 0 || deal->twos_left[i] > limit)
-            return deal_error (error, number, _("%s cannot hold %d twos among %d cards"),
-                               name, deal->twos_left[i], MAX (n, 0));
+            return _deuces_deal_error (error, number, _("%s cannot hold %d twos among %d cards"),
+                                       name, deal->twos_left[i], MAX (n, 0));
         }
       if (deal->points_left[i] != DEUCES_UNSET && deal->points_left[i] < 0)
-        return deal_error (error, number, _("%s’s points left cannot be negative"), name);
+        return _deuces_deal_error (error, number, _("%s’s points left cannot be negative"), name);
       twos += twos_held (deal, i);
 
       if (deal->dragon)
         {
           /* Everyone else pays as if holding a full hand; counts entered are a mistake. */
           if (n >= 0 && n != (gint) game->hand_size)
-            return deal_error (error, number,
-                               _("with a dragon %s pays for a full hand, so %d cards left cannot be right"),
-                               name, n);
+            return _deuces_deal_error (error, number,
+                                       _("with a dragon %s pays for a full hand, so %d cards left cannot be right"),
+                                       name, n);
           if (by_values && deal->hand_len[i] < 0 && deal->points_left[i] == DEUCES_UNSET)
-            return deal_error (error, number,
-                               _("%s’s points left are missing; this variant counts card values"),
-                               name);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s points left are missing; this variant counts card values"),
+                                       name);
           continue;
         }
 
@@ -702,8 +683,8 @@ check_facts (const DeucesGame *game,
           (v->scheme == DEUCES_SCHEME_WINNER && v->winner_per_card == 0))
         {
           if (n == 0)
-            return deal_error (error, number,
-                               _("%s holds 0 cards, but only the winner goes out"), name);
+            return _deuces_deal_error (error, number,
+                                       _("%s holds 0 cards, but only the winner goes out"), name);
           continue;  /* counts are optional here */
         }
 
@@ -713,75 +694,75 @@ check_facts (const DeucesGame *game,
            * out may not have been taken: such a player pays nothing. */
           if (deal->n_order > 0)
             continue;
-          return deal_error (error, number, _("%s’s cards left are missing"), name);
+          return _deuces_deal_error (error, number, _("%s’s cards left are missing"), name);
         }
       if (n == 0)
-        return deal_error (error, number,
-                           _("%s holds 0 cards, but only the winner goes out"), name);
+        return _deuces_deal_error (error, number,
+                                   _("%s holds 0 cards, but only the winner goes out"), name);
       if (by_values && deal->hand_len[i] < 0)
         {
           if (deal->points_left[i] == DEUCES_UNSET)
-            return deal_error (error, number,
-                               _("%s’s cards or points left are missing; this variant counts card values"),
-                               name);
+            return _deuces_deal_error (error, number,
+                                       _("%s’s cards or points left are missing; this variant counts card values"),
+                                       name);
           if (deal->points_left[i] > n * 13 * 4)
-            return deal_error (error, number, _("%s cannot have %d points in %d cards"),
-                               name, deal->points_left[i], n);
+            return _deuces_deal_error (error, number, _("%s cannot have %d points in %d cards"),
+                                       name, deal->points_left[i], n);
         }
     }
 
   if (twos > 4 * n_decks)
-    return deal_error (error, number,
-                       _("%u twos are counted in the hands and the final play, but the deck holds only %u"),
-                       twos, 4 * n_decks);
+    return _deuces_deal_error (error, number,
+                               _("%u twos are counted in the hands and the final play, but the deck holds only %u"),
+                               twos, 4 * n_decks);
 
   /* The house rules' own facts. */
   if (deal->dragon && !o->dragon)
-    return deal_error (error, number,
-                       _("a dragon is recorded, but the dragon rule is off for this session"));
+    return _deuces_deal_error (error, number,
+                               _("a dragon is recorded, but the dragon rule is off for this session"));
   if (deal->dragon && winner < 0)
-    return deal_error (error, number, _("a dragon is recorded, but not who was dealt it"));
+    return _deuces_deal_error (error, number, _("a dragon is recorded, but not who was dealt it"));
   /* A dragon wins before anyone plays (000 Variations), so nothing of the play can be
    * recorded, as no count but a full hand can (RULES.md §2 dragon). A final play with
    * no twos is what an empty form says, and is no claim. */
   if (deal->dragon && (deal->final_cards != DEUCES_UNSET || deal->final_twos > 0))
-    return deal_error (error, number,
-                       _("a dragon wins before anyone plays, so there is no final play to record"));
+    return _deuces_deal_error (error, number,
+                               _("a dragon wins before anyone plays, so there is no final play to record"));
   if (deal->dragon && deal->assisted_by != DEUCES_UNSET)
-    return deal_error (error, number,
-                       _("a dragon wins before anyone plays, so %s cannot have let the winner out"),
-                       game->players[deal->assisted_by]);
+    return _deuces_deal_error (error, number,
+                               _("a dragon wins before anyone plays, so %s cannot have let the winner out"),
+                               game->players[deal->assisted_by]);
   if (deal->dragon)
     for (guint i = 0; i < game->n_players; i++)
       if (deal->n_specials[i] > 0)
-        return deal_error (error, number,
-                           _("a dragon wins before anyone plays, so %s cannot have made a special play"),
-                           game->players[i]);
+        return _deuces_deal_error (error, number,
+                                   _("a dragon wins before anyone plays, so %s cannot have made a special play"),
+                                   game->players[i]);
 
   if (deal->assisted_by != DEUCES_UNSET)
     {
       if (!o->assistance || v->scheme != DEUCES_SCHEME_PENALTY)
-        return deal_error (error, number,
-                           _("%s is recorded as letting the winner out, but this session has no assistance penalty"),
-                           game->players[deal->assisted_by]);
+        return _deuces_deal_error (error, number,
+                                   _("%s is recorded as letting the winner out, but this session has no assistance penalty"),
+                                   game->players[deal->assisted_by]);
       if (deal->assisted_by == winner)
-        return deal_error (error, number, _("%s cannot have let themselves out"),
-                           game->players[deal->assisted_by]);
+        return _deuces_deal_error (error, number, _("%s cannot have let themselves out"),
+                                   game->players[deal->assisted_by]);
       /* Assistance is for a winner going out on a single card (000 Scoring, RULES.md §2
        * assistance): a final play of more cards cannot have been let out by a single. */
       if (deal->final_cards != DEUCES_UNSET && deal->final_cards != 1)
-        return deal_error (error, number,
-                           _("%s is recorded as letting the winner out, but the winner went out on %d cards; assistance is only for a last single card"),
-                           game->players[deal->assisted_by], deal->final_cards);
+        return _deuces_deal_error (error, number,
+                                   _("%s is recorded as letting the winner out, but the winner went out on %d cards; assistance is only for a last single card"),
+                                   game->players[deal->assisted_by], deal->final_cards);
     }
 
   if (deal->loser != DEUCES_UNSET)
     {
       if (v->scheme != DEUCES_SCHEME_TAIWAN_LOSER)
-        return deal_error (error, number, _("a loser is named, but this variant does not use one"));
+        return _deuces_deal_error (error, number, _("a loser is named, but this variant does not use one"));
       if (deal->loser == winner)
-        return deal_error (error, number, _("%s went out first and cannot be the loser"),
-                           game->players[winner]);
+        return _deuces_deal_error (error, number, _("%s went out first and cannot be the loser"),
+                                   game->players[winner]);
       /* The hands, when entered, decide who the loser is (RULES.md §2 taiwan-loser): a
        * named loser whose hand a known other hand outranks cannot be right. */
       if (deal->hand_len[deal->loser] >= 0)
@@ -790,23 +771,23 @@ check_facts (const DeucesGame *game,
               deuces_cards_taiwan_compare (deal->hands[i], deal->hand_len[i],
                                            deal->hands[deal->loser],
                                            deal->hand_len[deal->loser]) > 0)
-            return deal_error (error, number,
-                               _("%s is named the loser, but %s’s cards outrank %s’s by the Taiwan loser rule"),
-                               game->players[deal->loser], game->players[i],
-                               game->players[deal->loser]);
+            return _deuces_deal_error (error, number,
+                                       _("%s is named the loser, but %s’s cards outrank %s’s by the Taiwan loser rule"),
+                                       game->players[deal->loser], game->players[i],
+                                       game->players[deal->loser]);
     }
   if (v->scheme == DEUCES_SCHEME_TAIWAN_LOSER && deal->loser == DEUCES_UNSET)
     {
       for (guint i = 0; i < game->n_players; i++)
         if ((gint) i != winner && deal->hand_len[i] < 0)
-          return deal_error (error, number,
-                             _("name the loser, or enter every loser’s cards (%s’s are missing)"),
-                             game->players[i]);
+          return _deuces_deal_error (error, number,
+                                     _("name the loser, or enter every loser’s cards (%s’s are missing)"),
+                                     game->players[i]);
     }
 
   if (needs_starter (game, deal) && deal->starter == DEUCES_UNSET)
-    return deal_error (error, number,
-                       _("who started the deal is missing; in this variant only the starter pays double"));
+    return _deuces_deal_error (error, number,
+                               _("who started the deal is missing; in this variant only the starter pays double"));
 
   if (!check_specials (game, deal, winner, twos, number, error))
     return FALSE;
@@ -1165,8 +1146,8 @@ score_checked (const DeucesGame *game,
     }
 
   if (!fits)
-    return deal_error (error, number,
-                       _("its points are too large to count; the variant’s multipliers stack too high"));
+    return _deuces_deal_error (error, number,
+                               _("its points are too large to count; the variant’s multipliers stack too high"));
   return TRUE;
 }
 
@@ -1263,16 +1244,16 @@ check_money (const DeucesGame *game,
           for (guint j = 0; j < game->n_players; j++)
             fits = fits && ADD (owed[i][j], (gint64) scored.owed[i][j], &owed[i][j]);
           if (!fits)
-            return deal_error (error, d + 1, _("the totals grow too large to count"));
+            return _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
         }
       if (!money_fits (game, totals, owed))
         {
           stake = deuces_money_format (game->stake, game->digits);
           /* Translators: "deal 3: at a stake of 10000000000.00 HKD per point the money …" */
-          return deal_error (error, d + 1,
-                             _("at a stake of %s%s%s per point the money grows too large to count"),
-                             stake, game->currency != NULL ? " " : "",
-                             game->currency != NULL ? game->currency : "");
+          return _deuces_deal_error (error, d + 1,
+                                     _("at a stake of %s%s%s per point the money grows too large to count"),
+                                     stake, game->currency != NULL ? " " : "",
+                                     game->currency != NULL ? game->currency : "");
         }
     }
   return TRUE;
@@ -1333,7 +1314,7 @@ deuces_game_score (const DeucesGame *game,
             fits = fits && ADD (sheet->owed[i][j], (gint64) scored.owed[i][j], &sheet->owed[i][j]);
           if (!fits)
             {
-              deal_error (error, d + 1, _("the totals grow too large to count"));
+              _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
               return NULL;
             }
         }
@@ -1342,7 +1323,7 @@ deuces_game_score (const DeucesGame *game,
       if (d + 1 == game->deals->len && !money_fits (game, sheet->totals, sheet->owed))
         {
           if (check_money (game, deal, d + 1, error))
-            deal_error (error, d + 1, _("the totals grow too large to count"));   /* not reached */
+            _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));   /* not reached */
           return NULL;
         }
     }
