@@ -20,7 +20,7 @@ static const char *variants[] = {
 };
 static const char *deal_facts[] = {
   "winner", "cards_left", "twos_left", "points_left", "hands", "final_play", "starter",
-  "assisted_by", "dragon", "finish_order", "specials", "loser",
+  "assisted_by", "dragon", "finish_order", "specials", "loser", "sitting_out", "takes_all",
 };
 
 static gboolean
@@ -143,7 +143,8 @@ deal (GRand   *rand,
       if (chance (rand, 15))
         hostile_value (rand, out, 1);
       else if (g_str_equal (fact, "winner") || g_str_equal (fact, "starter") ||
-               g_str_equal (fact, "assisted_by") || g_str_equal (fact, "loser"))
+               g_str_equal (fact, "assisted_by") || g_str_equal (fact, "loser") ||
+               g_str_equal (fact, "takes_all"))
         string_value (out, PICK (rand, names));
       else if (g_str_equal (fact, "hands"))
         per_player (rand, out, TRUE);
@@ -154,6 +155,8 @@ deal (GRand   *rand,
         g_string_append (out, chance (rand, 50) ? "true" : "false");
       else if (g_str_equal (fact, "finish_order"))
         g_string_append (out, chance (rand, 50) ? "[\"Ann\",\"Bo\",\"Cy\",\"Di\"]" : "[\"Di\",\"Di\"]");
+      else if (g_str_equal (fact, "sitting_out"))
+        g_string_append_printf (out, "[\"%s\"]", PICK (rand, names));
       else if (g_str_equal (fact, "specials"))
         g_string_append (out, chance (rand, 50) ? "{\"Ann\":[{\"play\":\"four-twos\",\"final\":true}]}"
                                                 : "{\"Bo\":[\"quads\",\"quads\",\"straight-flush\"]}");

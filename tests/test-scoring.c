@@ -200,6 +200,21 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D'}}]}",
     "Ann=-1 Bo=1 Cy=0 Di=0", NULL },
+  /* takes_all (INTERFACE.md): the named player pays what every loser would have paid. */
+  { "/scoring/classic/winner-takes-all", "INTERFACE.md takes_all: the winner pays the losers' total",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
+    "Ann=33 Bo=0 Cy=0 Di=0", NULL },
+  { "/scoring/flat/loser-takes-all", "INTERFACE.md takes_all: a loser pays every loser's penalty",
+    "{'variant':'flat','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Cy'}]}",
+    "Ann=0 Bo=0 Cy=22 Di=0", NULL },
+  /* Three of five playing are dealt 17 each (000 Three Player Game), so 11 cards pay 1
+   * each in classic's three-player tiers… and two decks are no longer in play. */
+  { "/scoring/classic/three-of-five-play", "000 Three Player Game; INTERFACE.md players sitting out",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':18,'Cy':1},'sitting_out':['Di','Ed']}]}",
+    "Ann=0 Bo=54 Cy=1 Di=0 Ed=0", NULL },
   { "/scoring/taiwan-loser/named-agrees", "RULES.md §2: a named loser the hands agree with is charged",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','loser':'Cy','hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
@@ -333,6 +348,31 @@ static const SettlementCase settlement_cases[] = {
     "{'winner':'Ann','final_play':{'cards':2,'twos':2}},{'winner':'Bo'}]}",
     "Ann=70 Bo=-20 Cy=-50",
     "Bo>Ann:30 Cy>Ann:40 Cy>Bo:10" },
+  /* Five friends at four seats, a different one sitting out each deal (classic at 1.00):
+   * deal 1 without Ed: Ann out, Bo 3, Cy 5, Di 10 (x2 = 20); deal 2 without Ann: Bo out,
+   * Cy 2, Di 1, Ed 12 (24); deal 3 without Bo: Cy out, Ann 9, Di 4, Ed 1. Each deal's
+   * balance among its four, Σs − 4·s: deal 1 Ann +28 Bo +16 Cy +8 Di −52; deal 2 Bo +27
+   * Cy +19 Di +23 Ed −69; deal 3 Ann −22 Cy +14 Di −2 Ed +10. Summed over the deals each
+   * played: Ann +6, Bo +43, Cy +41, Di −31, Ed −59 (the totals 9 3 7 25 25 settled as one
+   * four-seat game would give Ann +24 instead). Per pair, e.g. Di pays Ann 20 in deal 1
+   * and Ann pays Di 5 in deal 3: Di pays Ann 15. */
+  { "/settlement/pairwise/sitting-out-rotates",
+    "INTERFACE.md players sitting out: each deal settles among the players in it; 000 Scoring",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'stake':'1','currency':'HKD','deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':10},'sitting_out':['Ed']},"
+    "{'winner':'Bo','cards_left':{'Cy':2,'Di':1,'Ed':12},'sitting_out':['Ann']},"
+    "{'winner':'Cy','cards_left':{'Ann':9,'Di':4,'Ed':1},'sitting_out':['Bo']}]}",
+    "Ann=600 Bo=4300 Cy=4100 Di=-3100 Ed=-5900",
+    "Ann>Cy:400 Ann>Ed:800 Bo>Ann:300 Cy>Bo:400 Di>Ann:1500 Di>Bo:1800 Di>Cy:1800 "
+    "Ed>Bo:2400 Ed>Cy:2300 Ed>Di:2000" },
+  /* INTERFACE.md takes_all: "a winner who failed to announce 'last card' pays the losers'
+   * total" — with the winner collecting, each loser is paid what they would have paid. */
+  { "/settlement/winner-collects/winner-takes-all",
+    "INTERFACE.md takes_all; 000 Scoring variations (winner-only collects)",
+    "{'variant':'winner-only','players':['Ann','Bo','Cy','Di'],'stake':'1','currency':'HKD',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
+    "Ann=-3300 Bo=300 Cy=2200 Di=800",
+    "Ann>Bo:300 Ann>Cy:2200 Ann>Di:800" },
   { "/settlement/winner-collects/zero-sum", "004 Scoring: the winner collects what the others lose",
     "{'variant':'zero-sum','players':['North','East','West','South'],'stake':'2','currency':'USD',"
     "'deals':[{'winner':'North','cards_left':{'East':3,'West':11,'South':8}},"
@@ -562,6 +602,46 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':9,'Cy':2,'Di':3},"
     "'specials':{'Bo':['quads','straight-flush']}}]}",
     "deal 1: Bo is recorded with 2 special plays of five cards, but played only 4 cards" },
+  /* INTERFACE.md players sitting out and takes_all; issue 17, Bad input. */
+  { "/validation/sitting-out-winner",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1,'Di':1},'sitting_out':['Ann','Ed']}]}",
+    "deal 1: Ann went out first, so Ann cannot sit this deal out" },
+  { "/validation/sitting-out-all-but-one",
+    "{'variant':'classic','players':['Ann','Bo','Cy'],'deals':[{'winner':'Ann','sitting_out':['Bo','Cy']}]}",
+    "deal 1: only 1 player is left at the table; a deal needs two or more" },
+  { "/validation/sitting-out-stranger",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1},'sitting_out':['Ed']}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/sitting-out-but-counted",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1,'Di':1,'Ed':4},'sitting_out':['Ed']}]}",
+    "deal 1: Ed sits this deal out, so no fact of the deal may name Ed" },
+  { "/validation/sitting-out-count-missing",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1},'sitting_out':['Ed']}]}",
+    "deal 1: Di’s cards left are missing" },
+  { "/validation/sitting-out-one-deck",
+    "{'variant':'doubling','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'hands':{'Bo':'2S','Cy':'2S','Di':'3D'},'sitting_out':['Ed']}]}",
+    "deal 1: 2S is listed in both Bo’s and Cy’s hands, but the deck holds only one" },
+  { "/validation/sitting-out-finish-order",
+    "{'variant':'president','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'finish_order':['Ann','Bo','Cy','Di','Ed'],'sitting_out':['Ed']}]}",
+    "deal 1: the finishing order names 5 players, but 4 are playing" },
+  { "/validation/takes-all-stranger",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},'takes_all':'Ed'}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/takes-all-dragon",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,'takes_all':'Ann'}]}",
+    "deal 1: a dragon wins before anyone plays, so Ann cannot take all" },
+  { "/validation/takes-all-no-penalties",
+    "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','takes_all':'Bo'}]}",
+    "deal 1: Bo is recorded as taking all, but this variant has no losers’ penalties to take" },
+  { "/validation/takes-all-and-assist",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},"
+    "'assisted_by':'Bo','takes_all':'Cy'}]}",
+    "deal 1: Bo is recorded as letting the winner out and Cy as taking all; only one player takes all" },
   { "/validation/unknown-fact",
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards':{'Bo':3}}]}",
     "deal 1: “cards” is not a fact of a deal" },

@@ -322,6 +322,24 @@ test_normal_form (void)
   g_assert_cmpuint (deuces_stats_lookup (stats, "JOSE\u0301")->sessions, ==, 2);
 }
 
+/* A player who sat a deal out did not play it (INTERFACE.md, players sitting out). */
+static void
+test_sitting_out (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+
+  add (stats, 1, "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+                 "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":5,\"Di\":13},\"sitting_out\":[\"Ed\"]},"
+                 "{\"winner\":\"Bo\",\"cards_left\":{\"Cy\":2,\"Di\":1,\"Ed\":12},\"sitting_out\":[\"Ann\"]}]}",
+       "2026-01-01T20:00:00Z");
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ed")->deals, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ed")->counted, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ann")->deals, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ann")->wins, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Di")->deals, ==, 2);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Di")->caught_full, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,6 +352,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/best-win-rate", test_best_win_rate);
   g_test_add_func ("/stats/parse-day", test_parse_day);
   g_test_add_func ("/stats/normal-form", test_normal_form);
+  g_test_add_func ("/stats/sitting-out", test_sitting_out);
 
   return g_test_run ();
 }

@@ -330,7 +330,8 @@ deuces_document_parse_deal (const DeucesGame *game,
       gint seat;
 
       if (g_str_equal (key, "winner") || g_str_equal (key, "starter") ||
-          g_str_equal (key, "assisted_by") || g_str_equal (key, "loser"))
+          g_str_equal (key, "assisted_by") || g_str_equal (key, "loser") ||
+          g_str_equal (key, "takes_all"))
         {
           if ((seat = find_player (game, value, number, key, error)) < 0)
             return FALSE;
@@ -340,8 +341,28 @@ deuces_document_parse_deal (const DeucesGame *game,
             deal->starter = seat;
           else if (g_str_equal (key, "assisted_by"))
             deal->assisted_by = seat;
+          else if (g_str_equal (key, "takes_all"))
+            deal->takes_all = seat;
           else
             deal->loser = seat;
+        }
+      else if (g_str_equal (key, "sitting_out"))
+        {
+          JsonArray *array;
+
+          if (!JSON_NODE_HOLDS_ARRAY (value))
+            return _deuces_deal_error (error, number, _("“sitting_out” must be a list of players"));
+          array = json_node_get_array (value);
+          for (guint k = 0; k < json_array_get_length (array); k++)
+            {
+              if ((seat = find_player (game, json_array_get_element (array, k), number,
+                                       key, error)) < 0)
+                return FALSE;
+              if (deuces_deal_sits_out (deal, seat))
+                return _deuces_deal_error (error, number, _("“sitting_out” names %s twice"),
+                                           game->players[seat]);
+              deal->sitting_out |= 1u << seat;
+            }
         }
       else if ((read = per_player_fact (key)) != NULL)
         {
@@ -366,18 +387,19 @@ deuces_document_parse_deal (const DeucesGame *game,
           if (!JSON_NODE_HOLDS_ARRAY (value))
             return _deuces_deal_error (error, number, _("“finish_order” must be a list of every player"));
           array = json_node_get_array (value);
-          if (json_array_get_length (array) != game->n_players)
+          /* How many play is known once "sitting_out" is read: checked with the deal. */
+          if (json_array_get_length (array) == 0 || json_array_get_length (array) > game->n_players)
             return _deuces_deal_error (error, number,
                                        _("the finishing order names %u players, but %u are playing"),
                                        json_array_get_length (array), game->n_players);
-          for (guint k = 0; k < game->n_players; k++)
+          for (guint k = 0; k < json_array_get_length (array); k++)
             {
               if ((seat = find_player (game, json_array_get_element (array, k), number,
                                        key, error)) < 0)
                 return FALSE;
               deal->finish_order[k] = seat;
             }
-          deal->n_order = game->n_players;
+          deal->n_order = json_array_get_length (array);
         }
       else
         return _deuces_deal_error (error, number, _("“%s” is not a fact of a deal"), key);
@@ -807,6 +829,16 @@ deuces_document_build_deal (const DeucesGame *game,
   add_seat (builder, game, "starter", deal->starter);
   add_seat (builder, game, "assisted_by", deal->assisted_by);
   add_seat (builder, game, "loser", deal->loser);
+  add_seat (builder, game, "takes_all", deal->takes_all);
+  if (deal->sitting_out != 0)
+    {
+      json_builder_set_member_name (builder, "sitting_out");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < game->n_players; i++)
+        if (deuces_deal_sits_out (deal, i))
+          json_builder_add_string_value (builder, game->players[i]);
+      json_builder_end_array (builder);
+    }
   if (deal->dragon)
     {
       json_builder_set_member_name (builder, "dragon");

@@ -30,6 +30,14 @@ deuces_deal_init (DeucesDeal *deal)
   deal->starter = DEUCES_UNSET;
   deal->assisted_by = DEUCES_UNSET;
   deal->loser = DEUCES_UNSET;
+  deal->takes_all = DEUCES_UNSET;
+}
+
+gboolean
+deuces_deal_sits_out (const DeucesDeal *deal,
+                      guint             player)
+{
+  return player < DEUCES_MAX_PLAYERS && (deal->sitting_out & (1u << player)) != 0;
 }
 
 /* Characters no name, title or note may hold: control characters (a NUL cuts the text,
@@ -320,6 +328,44 @@ deuces_game_n_decks (const DeucesGame *game)
   return game->n_players >= 5 ? 2 : 1;
 }
 
+guint
+deuces_game_deal_players (const DeucesGame *game,
+                          const DeucesDeal *deal)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < game->n_players; i++)
+    if (!deuces_deal_sits_out (deal, i))
+      n++;
+  return n;
+}
+
+guint
+deuces_game_deal_hand_size (const DeucesGame *game,
+                            const DeucesDeal *deal)
+{
+  guint n = deuces_game_deal_players (game, deal);
+
+  return n == game->n_players ? game->hand_size : default_hand_size (n);
+}
+
+guint
+deuces_game_deal_max_cards (const DeucesGame *game,
+                            const DeucesDeal *deal)
+{
+  guint hand = deuces_game_deal_hand_size (game, deal);
+
+  /* With three players the holder of 3♦ takes the 18th card (000, Three Player Game). */
+  return deuces_game_deal_players (game, deal) == 3 ? hand + 1 : hand;
+}
+
+guint
+deuces_game_deal_n_decks (const DeucesGame *game,
+                          const DeucesDeal *deal)
+{
+  return deuces_game_deal_players (game, deal) >= 5 ? 2 : 1;
+}
+
 const char *
 deuces_special_kind_to_string (DeucesSpecialKind kind)
 {
@@ -378,10 +424,11 @@ needs_starter (const DeucesGame *game,
     return FALSE;
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
+      gint hand = (gint) deuces_game_deal_hand_size (game, deal);
+      gint n = deal->dragon ? hand : deuces_deal_cards_held (deal, i);
 
-      if ((gint) i != deal->winner && n > 0 &&
-          deuces_variant_tier_factor (v, game->n_players, game->hand_size, n) != 1)
+      if ((gint) i != deal->winner && n > 0 && !deuces_deal_sits_out (deal, i) &&
+          deuces_variant_tier_factor (v, deuces_game_deal_players (game, deal), hand, n) != 1)
         return TRUE;
     }
   return FALSE;
@@ -394,20 +441,28 @@ check_finish_order (const DeucesGame *game,
                     GError          **error)
 {
   guint seen[DEUCES_MAX_PLAYERS] = { 0 };
+  guint playing = deuces_game_deal_players (game, deal);
 
+  if (deal->n_order != playing)
+    return _deuces_deal_error (error, number,
+                               _("the finishing order names %u players, but %u are playing"),
+                               deal->n_order, playing);
   for (guint k = 0; k < deal->n_order; k++)
     {
       gint p = deal->finish_order[k];
 
       if (p < 0 || (guint) p >= game->n_players)
         return _deuces_deal_error (error, number, _("the finishing order names someone not in this session"));
+      if (deuces_deal_sits_out (deal, p))
+        return _deuces_deal_error (error, number, _("%s sits this deal out, so no fact of the deal may name %s"),
+                                   game->players[p], game->players[p]);
       if (seen[p]++ > 0)
         return _deuces_deal_error (error, number,
                                    _("the finishing order names %s twice; it must list every player once"),
                                    game->players[p]);
     }
   for (guint i = 0; i < game->n_players; i++)
-    if (seen[i] == 0)
+    if (seen[i] == 0 && !deuces_deal_sits_out (deal, i))
       return _deuces_deal_error (error, number,
                                  _("the finishing order leaves out %s; it must list every player once"),
                                  game->players[i]);
@@ -437,6 +492,51 @@ hand_value (const DeucesVariant *v,
   return total;
 }
 
+/* Players sitting a deal out (INTERFACE.md): at least two play, in a number the variant
+ * allows, the winner among them, and no fact of the deal names one who sat out. */
+static gboolean
+check_sitting_out (const DeucesGame *game,
+                   const DeucesDeal *deal,
+                   guint             number,
+                   GError          **error)
+{
+  const guint playing = deuces_game_deal_players (game, deal);
+  const gint8 named[] = { deal->starter, deal->assisted_by, deal->loser, deal->takes_all };
+
+  if (deal->sitting_out == 0)
+    return TRUE;
+  if (playing < 2)
+    return _deuces_deal_error (error, number,
+                               g_dngettext (GETTEXT_PACKAGE,
+                                            "only %u player is left at the table; a deal needs two or more",
+                                            "only %u players are left at the table; a deal needs two or more",
+                                            playing),
+                               playing);
+  if (!deuces_variant_allows_players (game->variant, playing))
+    return _deuces_deal_error (error, number, _("the variant “%s” cannot be played by %u players"),
+                               game->variant->id, playing);
+  if (deal->winner >= 0 && deuces_deal_sits_out (deal, deal->winner))
+    return _deuces_deal_error (error, number, _("%s went out first, so %s cannot sit this deal out"),
+                               game->players[deal->winner], game->players[deal->winner]);
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      gboolean mentioned = FALSE;
+
+      if (!deuces_deal_sits_out (deal, i))
+        continue;
+      for (guint k = 0; k < G_N_ELEMENTS (named); k++)
+        mentioned |= named[k] == (gint) i;
+      mentioned |= deal->cards_left[i] != DEUCES_UNSET || deal->twos_left[i] != DEUCES_UNSET ||
+                   deal->points_left[i] != DEUCES_UNSET || deal->hand_len[i] != DEUCES_UNSET ||
+                   deal->n_specials[i] > 0;
+      if (mentioned)
+        return _deuces_deal_error (error, number, _("%s sits this deal out, so no fact of the deal may name %s"),
+                                   game->players[i], game->players[i]);
+    }
+  return TRUE;
+}
+
 /* Unbeaten special plays (000, Harold Hutabarat): each is a five-card play, at most one
  * of them ended the deal, and four twos that stood unbeaten leave no two elsewhere
  * beyond what the decks hold. @twos counts the twos in the hands and the final play. */
@@ -448,13 +548,13 @@ check_specials (const DeucesGame *game,
                 guint             number,
                 GError          **error)
 {
-  const guint n_decks = deuces_game_n_decks (game);
+  const guint n_decks = deuces_game_deal_n_decks (game, deal);
   gint final_holder = -1, four_twos_holder = -1;
   guint special_twos = 0;
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint played = (gint) deuces_game_max_cards (game) - MAX (deuces_deal_cards_held (deal, i), 0);
+      gint played = (gint) deuces_game_deal_max_cards (game, deal) - MAX (deuces_deal_cards_held (deal, i), 0);
 
       for (guint k = 0; k < deal->n_specials[i]; k++)
         {
@@ -535,8 +635,9 @@ check_facts (const DeucesGame *game,
 {
   const DeucesVariant *v = game->variant;
   const DeucesOptions *o = &v->options;
-  const guint max_cards = deuces_game_max_cards (game);
-  const guint n_decks = deuces_game_n_decks (game);
+  const guint max_cards = deuces_game_deal_max_cards (game, deal);
+  const guint n_decks = deuces_game_deal_n_decks (game, deal);
+  const guint hand_size = deuces_game_deal_hand_size (game, deal);
   const gboolean by_values = v->scheme == DEUCES_SCHEME_PENALTY &&
                              deuces_variant_needs_card_values (v);
   gint winner = deal->winner;
@@ -548,8 +649,13 @@ check_facts (const DeucesGame *game,
   g_return_val_if_fail (game != NULL && deal != NULL, FALSE);
 
   if (!check_seat (game, deal->winner) || !check_seat (game, deal->starter) ||
-      !check_seat (game, deal->assisted_by) || !check_seat (game, deal->loser))
+      !check_seat (game, deal->assisted_by) || !check_seat (game, deal->loser) ||
+      !check_seat (game, deal->takes_all) || (deal->sitting_out >> game->n_players) != 0)
     return _deuces_deal_error (error, number, _("it names a player who is not in this session"));
+
+  /* Who played (INTERFACE.md, players sitting out). */
+  if (!check_sitting_out (game, deal, number, error))
+    return FALSE;
 
   /* Who won. */
   if (deal->n_order > 0)
@@ -590,6 +696,9 @@ check_facts (const DeucesGame *game,
     {
       const char *name = game->players[i];
       gint n = deuces_deal_cards_held (deal, i);
+
+      if (deuces_deal_sits_out (deal, i))
+        continue;   /* check_sitting_out() made sure nothing is recorded for them */
 
       if (deal->hand_len[i] > (gint) max_cards || deal->cards_left[i] > (gint) max_cards)
         return _deuces_deal_error (error, number, _("%s holds %d cards, but a hand here has at most %u"),
@@ -668,7 +777,7 @@ check_facts (const DeucesGame *game,
       if (deal->dragon)
         {
           /* Everyone else pays as if holding a full hand; counts entered are a mistake. */
-          if (n >= 0 && n != (gint) game->hand_size)
+          if (n >= 0 && n != (gint) hand_size)
             return _deuces_deal_error (error, number,
                                        _("with a dragon %s pays for a full hand, so %d cards left cannot be right"),
                                        name, n);
@@ -756,6 +865,24 @@ check_facts (const DeucesGame *game,
                                    game->players[deal->assisted_by], deal->final_cards);
     }
 
+  /* Taking all (INTERFACE.md): a loser who let the winner out, or a winner who did not
+   * announce the last card, pays what every loser would have paid. */
+  if (deal->takes_all != DEUCES_UNSET)
+    {
+      if (v->scheme != DEUCES_SCHEME_PENALTY)
+        return _deuces_deal_error (error, number,
+                                   _("%s is recorded as taking all, but this variant has no losers’ penalties to take"),
+                                   game->players[deal->takes_all]);
+      if (deal->dragon)
+        return _deuces_deal_error (error, number,
+                                   _("a dragon wins before anyone plays, so %s cannot take all"),
+                                   game->players[deal->takes_all]);
+      if (deal->assisted_by != DEUCES_UNSET && deal->assisted_by != deal->takes_all)
+        return _deuces_deal_error (error, number,
+                                   _("%s is recorded as letting the winner out and %s as taking all; only one player takes all"),
+                                   game->players[deal->assisted_by], game->players[deal->takes_all]);
+    }
+
   if (deal->loser != DEUCES_UNSET)
     {
       if (v->scheme != DEUCES_SCHEME_TAIWAN_LOSER)
@@ -779,7 +906,7 @@ check_facts (const DeucesGame *game,
   if (v->scheme == DEUCES_SCHEME_TAIWAN_LOSER && deal->loser == DEUCES_UNSET)
     {
       for (guint i = 0; i < game->n_players; i++)
-        if ((gint) i != winner && deal->hand_len[i] < 0)
+        if ((gint) i != winner && deal->hand_len[i] < 0 && !deuces_deal_sits_out (deal, i))
           return _deuces_deal_error (error, number,
                                      _("name the loser, or enter every loser’s cards (%s’s are missing)"),
                                      game->players[i]);
@@ -844,8 +971,9 @@ most_cards (const DeucesGame *game,
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      held[i] = (gint) i == winner ? -1
-              : deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
+      held[i] = (gint) i == winner || deuces_deal_sits_out (deal, i) ? -1
+              : deal->dragon ? (gint) deuces_game_deal_hand_size (game, deal)
+              : deuces_deal_cards_held (deal, i);
       most = MAX (most, held[i]);
     }
   if (most < 0)
@@ -903,6 +1031,12 @@ score_penalty (const DeucesGame *game,
   /* 000 Scoring variations: a final play of only twos (a single, pair or triple). */
   const gboolean twos_out = o->twos_out_doubles && deal->final_cards >= 1 &&
                             deal->final_cards <= 3 && deal->final_twos == deal->final_cards;
+  const guint playing = deuces_game_deal_players (game, deal);
+  const gint hand_size = (gint) deuces_game_deal_hand_size (game, deal);
+  /* Who pays every loser's penalty: named as taking all, or as letting the winner out. */
+  const gint taker = deal->takes_all != DEUCES_UNSET ? deal->takes_all
+                   : o->assistance ? deal->assisted_by : DEUCES_UNSET;
+  const gboolean winner_takes = taker != DEUCES_UNSET && taker == winner;
   gint paid[DEUCES_MAX_PLAYERS] = { 0 };
   gint sum = 0;
 
@@ -910,10 +1044,10 @@ score_penalty (const DeucesGame *game,
     {
       gint n, t, base, factor, threes, deuces;
 
-      if ((gint) i == winner)
+      if ((gint) i == winner || deuces_deal_sits_out (deal, i))
         continue;
 
-      n = deal->dragon ? (gint) game->hand_size : deuces_deal_cards_held (deal, i);
+      n = deal->dragon ? hand_size : deuces_deal_cards_held (deal, i);
       if (n < 0)
         continue;  /* not counted (a finishing-order deal) */
       t = twos_held (deal, i);
@@ -925,7 +1059,7 @@ score_penalty (const DeucesGame *game,
 
       factor = 1;
       if ((!v->tiers_starter_only || deal->starter == (gint) i) &&
-          !deuces_variant_tier_factor_checked (v, game->n_players, game->hand_size, n, &factor))
+          !deuces_variant_tier_factor_checked (v, playing, hand_size, n, &factor))
         return FALSE;
       if (o->twos_in_hand_doubles && !MUL (factor, 1 << t, &factor))
         return FALSE;
@@ -937,25 +1071,36 @@ score_penalty (const DeucesGame *game,
         return FALSE;
     }
 
-  /* Assistance (000 Scoring, 001 Scoring, 004 Penalty for assistance): the player who let
-   * the winner out pays everyone's penalty and the others pay nothing. */
-  if (o->assistance && deal->assisted_by != DEUCES_UNSET)
+  /* Assistance (000 Scoring, 001 Scoring, 004 Penalty for assistance), or a loser taking
+   * all (INTERFACE.md): the player who let the winner out pays everyone's penalty and the
+   * others pay nothing. */
+  if (taker != DEUCES_UNSET && !winner_takes)
     for (guint i = 0; i < game->n_players; i++)
       if ((gint) i != winner)
-        paid[i] = (gint) i == deal->assisted_by ? sum : 0;
+        paid[i] = (gint) i == taker ? sum : 0;
 
+  /* A winner taking all (one who did not announce the last card) pays each loser what
+   * that loser would have paid; paid to the winner, it is the losers' total. */
   for (guint i = 0; i < game->n_players; i++)
-    if ((gint) i != winner)
+    if ((gint) i != winner && !deuces_deal_sits_out (deal, i))
       {
-        score->points[i] = paid[i];
-        OWED (score)[i][winner] = paid[i];
+        if (winner_takes)
+          {
+            score->points[i] = v->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS ? -paid[i] : 0;
+            OWED (score)[winner][i] = paid[i];
+          }
+        else
+          {
+            score->points[i] = paid[i];
+            OWED (score)[i][winner] = paid[i];
+          }
       }
 
   if (v->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS)
     {
       if (sum == G_MININT)
         return FALSE;
-      score->points[winner] = -sum;
+      score->points[winner] = winner_takes ? sum : -sum;
       if (v->goal == DEUCES_GOAL_HIGHEST)  /* zero-sum: losers score minus their penalty */
         for (guint i = 0; i < game->n_players; i++)
           {
@@ -972,6 +1117,9 @@ score_penalty (const DeucesGame *game,
       score->points[winner] = final_twos > 0 ? final_twos * v->winner_finish_per_two
                                              : v->winner_finish;
     }
+  if (winner_takes && v->settlement != DEUCES_SETTLEMENT_WINNER_COLLECTS &&
+      !ADD (score->points[winner], sum, &score->points[winner]))
+    return FALSE;
 
   for (guint i = 0; i < game->n_players; i++)
     for (guint k = 0; k < deal->n_specials[i]; k++)
@@ -1000,8 +1148,11 @@ score_pair_difference (const DeucesGame *game,
                             deal->final_cards <= 3 && deal->final_twos == deal->final_cards;
   gint n[DEUCES_MAX_PLAYERS];
 
+  const guint playing = deuces_game_deal_players (game, deal);
+  const gint hand_size = (gint) deuces_game_deal_hand_size (game, deal);
+
   for (guint i = 0; i < game->n_players; i++)
-    n[i] = (gint) i == winner ? 0 : deal->dragon ? (gint) game->hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
+    n[i] = (gint) i == winner ? 0 : deal->dragon ? hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
 
   /* 000, Anthony Kam: each pair pays the difference of their counts, doubled by the tiers
    * on that difference ("10 cards pays 20 to the winner but 8 to a player with 2"). */
@@ -1011,9 +1162,9 @@ score_pair_difference (const DeucesGame *game,
         gint diff = n[i] - n[j];
         gint factor, pay;
 
-        if (diff <= 0)
+        if (diff <= 0 || deuces_deal_sits_out (deal, i) || deuces_deal_sits_out (deal, j))
           continue;
-        if (!deuces_variant_tier_factor_checked (v, game->n_players, game->hand_size, diff, &factor) ||
+        if (!deuces_variant_tier_factor_checked (v, playing, hand_size, diff, &factor) ||
             !MUL (diff, factor, &pay))
           return FALSE;
         if (o->twos_in_hand_doubles && (gint) i != winner &&
@@ -1047,7 +1198,7 @@ score_taiwan_loser (const DeucesGame *game,
       gint k;
 
       for (guint i = 0; i < game->n_players; i++)
-        if ((gint) i != winner)
+        if ((gint) i != winner && !deuces_deal_sits_out (deal, i))
           {
             hands[n] = deal->hands[i];
             lengths[n] = deal->hand_len[i];
@@ -1076,8 +1227,9 @@ score_winner (const DeucesGame *game,
   gint points;
 
   for (guint i = 0; i < game->n_players; i++)
-    if ((gint) i != winner)
-      cards += deal->dragon ? (gint) game->hand_size : MAX (deuces_deal_cards_held (deal, i), 0);
+    if ((gint) i != winner && !deuces_deal_sits_out (deal, i))
+      cards += deal->dragon ? (gint) deuces_game_deal_hand_size (game, deal)
+                            : MAX (deuces_deal_cards_held (deal, i), 0);
 
   /* 000 Pusoy Dos and 003: doubled for each two in the winning play. */
   if (!MUL (v->winner_per_card, cards, &points) || !ADD (points, v->winner_points, &points))
@@ -1095,7 +1247,8 @@ score_placement (const DeucesGame *game,
                  DeucesDealScore  *score)
 {
   const DeucesVariant *v = game->variant;
-  guint table = v->placement_n[game->n_players] > 0 ? game->n_players : 0;
+  guint playing = deuces_game_deal_players (game, deal);
+  guint table = v->placement_n[playing] > 0 ? playing : 0;
 
   for (guint k = 0; k < deal->n_order; k++)
     score->points[deal->finish_order[k]] = k < v->placement_n[table] ? v->placement[table][k] : 0;
@@ -1166,55 +1319,66 @@ deuces_game_score_deal (const DeucesGame *game,
   return TRUE;
 }
 
-/* Whether the money of points @totals and @owed (as deuces_game_settle() works it out)
- * fits in 64 bits at the game's stake, every balance, payment and sum of them. */
+/* Whether the money of @owed (points each player owes each other, as
+ * deuces_game_settle() nets them) fits in 64 bits at the game's stake: every net
+ * payment, every balance and the sum the fewest transfers add up. */
 static gboolean
 money_fits (const DeucesGame *game,
-            const gint64     *totals,
             const gint64      owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
 {
   const guint n = game->n_players;
   gint64 balances[DEUCES_MAX_PLAYERS] = { 0 };
-  gint64 sum = 0, positive = 0;
+  gint64 positive = 0;
 
-  if (game->variant->settlement == DEUCES_SETTLEMENT_PAIRWISE)
-    {
-      for (guint i = 0; i < n; i++)
-        if (!ADD (sum, totals[i], &sum))
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      {
+        gint64 net;
+
+        if (__builtin_sub_overflow (owed[i][j], owed[j][i], &net) || !MUL (net, game->stake, &net) ||
+            !ADD (balances[j], net, &balances[j]))
           return FALSE;
-      for (guint i = 0; i < n; i++)
-        {
-          gint64 points;
-
-          if (!MUL ((gint64) n, totals[i], &points) ||
-              __builtin_sub_overflow (sum, points, &points) ||
-              points == G_MININT64 || !MUL (points, game->stake, &balances[i]))
-            return FALSE;
-          for (guint j = 0; j < n; j++)
-            {
-              gint64 pay;
-
-              if (__builtin_sub_overflow (totals[i], totals[j], &pay) || pay == G_MININT64 ||
-                  !MUL (pay, game->stake, &pay))
-                return FALSE;
-            }
-        }
-    }
-  else
-    for (guint i = 0; i < n; i++)
-      for (guint j = 0; j < n; j++)
-        {
-          gint64 net;
-
-          if (__builtin_sub_overflow (owed[i][j], owed[j][i], &net) || !MUL (net, game->stake, &net) ||
-              !ADD (balances[j], net, &balances[j]))
-            return FALSE;
-        }
-
-  /* The fewest transfers add up the balances of groups of players. */
+      }
   for (guint i = 0; i < n; i++)
     if (balances[i] > 0 && !ADD (positive, balances[i], &positive))
       return FALSE;
+  return TRUE;
+}
+
+/* Adds a scored deal to the running @totals, @owed and, for pairwise settlement, @pairs:
+ * what each player owes each other for this deal alone, among the players in it
+ * (INTERFACE.md: "each deal settles among the players in it"). FALSE when a sum does
+ * not fit. */
+static gboolean
+add_scored (const DeucesGame *game,
+            const DeucesDeal *deal,
+            const Scored     *scored,
+            gint64           *totals,
+            gint64            owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS],
+            gint64            pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
+{
+  const DeucesVariant *v = game->variant;
+  const gint *points = scored->score.points;
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      if (!ADD (totals[i], (gint64) points[i], &totals[i]))
+        return FALSE;
+      for (guint j = 0; j < game->n_players; j++)
+        {
+          gint64 worse_by;
+
+          if (!ADD (owed[i][j], (gint64) scored->owed[i][j], &owed[i][j]))
+            return FALSE;
+          if (v->settlement != DEUCES_SETTLEMENT_PAIRWISE ||
+              deuces_deal_sits_out (deal, i) || deuces_deal_sits_out (deal, j))
+            continue;
+          worse_by = v->goal == DEUCES_GOAL_LOWEST ? (gint64) points[i] - points[j]
+                                                   : (gint64) points[j] - points[i];
+          if (worse_by > 0 && !ADD (pairs[i][j], worse_by, &pairs[i][j]))
+            return FALSE;
+        }
+    }
   return TRUE;
 }
 
@@ -1228,25 +1392,19 @@ check_money (const DeucesGame *game,
 {
   gint64 totals[DEUCES_MAX_PLAYERS] = { 0 };
   gint64 owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
+  gint64 pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
   g_autofree char *stake = NULL;
 
   for (guint d = 0; d < number; d++)
     {
+      const DeucesDeal *one = d + 1 < number ? &g_array_index (game->deals, DeucesDeal, d) : deal;
       Scored scored;
 
-      if (!score_checked (game, d + 1 < number ? &g_array_index (game->deals, DeucesDeal, d) : deal,
-                          d + 1, &scored, error))
+      if (!score_checked (game, one, d + 1, &scored, error))
         return FALSE;
-      for (guint i = 0; i < game->n_players; i++)
-        {
-          gboolean fits = ADD (totals[i], (gint64) scored.score.points[i], &totals[i]);
-
-          for (guint j = 0; j < game->n_players; j++)
-            fits = fits && ADD (owed[i][j], (gint64) scored.owed[i][j], &owed[i][j]);
-          if (!fits)
-            return _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
-        }
-      if (!money_fits (game, totals, owed))
+      if (!add_scored (game, one, &scored, totals, owed, pairs))
+        return _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
+      if (!money_fits (game, game->variant->settlement == DEUCES_SETTLEMENT_PAIRWISE ? pairs : owed))
         {
           stake = deuces_money_format (game->stake, game->digits);
           /* Translators: "deal 3: at a stake of 10000000000.00 HKD per point the money …" */
@@ -1306,21 +1464,15 @@ deuces_game_score (const DeucesGame *game,
           !score_checked (game, deal, d + 1, &scored, error))
         return NULL;
       sheet->deals[d] = scored.score;
-      for (guint i = 0; i < game->n_players; i++)
+      if (!add_scored (game, deal, &scored, sheet->totals, sheet->owed, sheet->pairs))
         {
-          gboolean fits = ADD (sheet->totals[i], (gint64) scored.score.points[i], &sheet->totals[i]);
-
-          for (guint j = 0; j < game->n_players; j++)
-            fits = fits && ADD (sheet->owed[i][j], (gint64) scored.owed[i][j], &sheet->owed[i][j]);
-          if (!fits)
-            {
-              _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
-              return NULL;
-            }
+          _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
+          return NULL;
         }
       /* Money at the stake must fit too: checked once at the end, and if it does not,
        * deal by deal to name the first deal that makes it too large. */
-      if (d + 1 == game->deals->len && !money_fits (game, sheet->totals, sheet->owed))
+      if (d + 1 == game->deals->len &&
+          !money_fits (game, v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs : sheet->owed))
         {
           if (check_money (game, deal, d + 1, error))
             _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));   /* not reached */
@@ -1382,23 +1534,18 @@ deuces_game_settle (const DeucesGame       *game,
   const DeucesVariant *v = game->variant;
   const guint n = game->n_players;
 
-  if (v->settlement == DEUCES_SETTLEMENT_PAIRWISE)
-    {
-      gboolean lower = v->goal == DEUCES_GOAL_LOWEST;
+  /* Pairwise: each deal settles the differences among the players in it (000 Scoring,
+   * 001 Scoring; INTERFACE.md for players sitting out), which nets to the difference of
+   * the totals when everyone played every deal. Otherwise what the deals owed. */
+  const gint64 (*from)[DEUCES_MAX_PLAYERS] = v->settlement == DEUCES_SETTLEMENT_PAIRWISE
+                                             ? sheet->pairs : sheet->owed;
+  gint64 owed[DEUCES_MAX_PLAYERS * DEUCES_MAX_PLAYERS] = { 0 };
 
-      deuces_balances_pairwise (sheet->totals, n, lower, game->stake, settlement->balances);
-      settlement->payments = deuces_payments_pairwise (sheet->totals, n, lower, game->stake);
-    }
-  else
-    {
-      gint64 owed[DEUCES_MAX_PLAYERS * DEUCES_MAX_PLAYERS] = { 0 };
-
-      for (guint i = 0; i < n; i++)
-        for (guint j = 0; j < n; j++)
-          owed[i * n + j] = sheet->owed[i][j];
-      settlement->payments = deuces_payments_from_owed (owed, n, game->stake);
-      deuces_balances_from_payments (settlement->payments, n, settlement->balances);
-    }
+  for (guint i = 0; i < n; i++)
+    for (guint j = 0; j < n; j++)
+      owed[i * n + j] = from[i][j];
+  settlement->payments = deuces_payments_from_owed (owed, n, game->stake);
+  deuces_balances_from_payments (settlement->payments, n, settlement->balances);
 
   settlement->transfers = deuces_fewest_transfers (settlement->balances, n);
   return settlement;

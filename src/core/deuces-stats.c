@@ -224,15 +224,6 @@ add_pair (DeucesStats *stats,
   amounts_add (amounts, currency, digits, amount);
 }
 
-static gint
-held (const DeucesDeal *deal,
-      guint             player)
-{
-  if (deal->hand_len[player] >= 0)
-    return deal->hand_len[player];
-  return deal->cards_left[player];
-}
-
 void
 deuces_stats_add_session (DeucesStats            *stats,
                           gint64                  session,
@@ -259,7 +250,10 @@ deuces_stats_add_session (DeucesStats            *stats,
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
       player->sessions++;
-      player->deals += sheet->n_deals;
+      /* Only the deals they played (INTERFACE.md, players sitting out). */
+      for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+        if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
+          player->deals++;
       amounts_add (player->net, currency, game->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
@@ -289,8 +283,10 @@ deuces_stats_add_session (DeucesStats            *stats,
       for (guint p = 0; p < game->n_players; p++)
         {
           DeucesPlayerStats *player = players[p];
-          gint n = held (deal, p);
+          gint n = deuces_deal_cards_held (deal, p);
 
+          if (deuces_deal_sits_out (deal, p))
+            continue;
           if (score->winner == (gint) p)
             {
               player->wins++;
@@ -302,7 +298,7 @@ deuces_stats_add_session (DeucesStats            *stats,
             {
               player->counted++;
               player->cards_left += (guint) n;
-              if ((guint) n >= game->hand_size)
+              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
                 player->caught_full++;
             }
         }
