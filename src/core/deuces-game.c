@@ -332,12 +332,9 @@ guint
 deuces_game_deal_players (const DeucesGame *game,
                           const DeucesDeal *deal)
 {
-  guint n = 0;
-
-  for (guint i = 0; i < game->n_players; i++)
-    if (!deuces_deal_sits_out (deal, i))
-      n++;
-  return n;
+  if (deal->sitting_out == 0)
+    return game->n_players;
+  return game->n_players - (guint) __builtin_popcount (deal->sitting_out & ((1u << game->n_players) - 1));
 }
 
 guint
