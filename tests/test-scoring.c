@@ -735,66 +735,46 @@ test_finished (void)
 }
 
 /* Next leader (RULES.md §2 Options): the winner (001), or the loser of the last deal (000). */
+/* Who leads the next deal after the one deal of @document. */
+static gint
+next_leader (const char *document)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load (document, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  return sheet->next_leader;
+}
+
 static void
 test_next_leader (void)
 {
-  g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-
-  game = load ("{'variant':'classic'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
-               &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 2);
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
-  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
-               "{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}", &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 1);
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"),
+                   ==, 2);
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"), ==, 1);
 
   /* 000 Variations: tied for most cards, "each form the largest playable combination
    * that they can from their cards. The next dealer and starter will be the player whose
    * combination has the smallest number of cards, or in case of equality the weakest of
-   * these combinations". Cy holds the highest card, but four twos and a card are five. */
-  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
-               "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'2S 2H 2D 2C 5D','Di':'9D 9C KD QS JH'}}]}",
-               &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 3);   /* Di: a pair is the largest she can form */
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
+   * these combinations". Cy holds the highest card, but four twos and a card are five;
+   * Di's largest is a pair. */
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'2S 2H 2D 2C 5D',"
+                                "'Di':'9D 9C KD QS JH'}}]}"), ==, 3);
   /* Equal sizes: the weakest leads; a straight is below a flush and a full house. */
-  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
-               "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'3C 5C 8C JC KC','Di':'9D 9C 9H 4D 4H'}}]}",
-               &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 1);
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'3C 5C 8C JC KC',"
+                                "'Di':'9D 9C 9H 4D 4H'}}]}"), ==, 1);
   /* A tie with no cards entered cannot be broken: no hint rather than a wrong one. */
-  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
-               "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':1}}]}", &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, -1);
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
-  game = load ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
-               &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, -1);  /* 003: the holder of 3♦ starts each hand */
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':1}}]}"), ==, -1);
+  /* 003: the holder of 3♦ starts each hand. */
+  g_assert_cmpint (next_leader ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"),
+                   ==, -1);
 }
 
 /* Points and money use checked arithmetic: what does not fit is refused, naming the deal

@@ -66,42 +66,37 @@ text_valid (const char *text,
   return TRUE;
 }
 
+/* @text as text_valid() wants it, or one of the two messages. */
+static gboolean
+check_text (const char *text,
+            gboolean    multiline,
+            const char *not_utf8,
+            const char *forbidden,
+            GError    **error)
+{
+  if (text == NULL || text_valid (text, multiline))
+    return TRUE;
+  g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                       g_utf8_validate (text, -1, NULL) ? forbidden : not_utf8);
+  return FALSE;
+}
+
 gboolean
 deuces_title_check (const char *title,
                     GError    **error)
 {
-  if (title != NULL && !g_utf8_validate (title, -1, NULL))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                   _("the title is not valid UTF-8 text"));
-      return FALSE;
-    }
-  if (title != NULL && !text_valid (title, FALSE))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                   _("the title may not contain control characters, line breaks or direction overrides"));
-      return FALSE;
-    }
-  return TRUE;
+  return check_text (title, FALSE, _("the title is not valid UTF-8 text"),
+                     _("the title may not contain control characters, line breaks or direction overrides"),
+                     error);
 }
 
 gboolean
 deuces_notes_check (const char *notes,
                     GError    **error)
 {
-  if (notes != NULL && !g_utf8_validate (notes, -1, NULL))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                   _("the notes are not valid UTF-8 text"));
-      return FALSE;
-    }
-  if (notes != NULL && !text_valid (notes, TRUE))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                   _("the notes may not contain control characters other than line breaks and tabs, or direction overrides"));
-      return FALSE;
-    }
-  return TRUE;
+  return check_text (notes, TRUE, _("the notes are not valid UTF-8 text"),
+                     _("the notes may not contain control characters other than line breaks and tabs, or direction overrides"),
+                     error);
 }
 
 gboolean
