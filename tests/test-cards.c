@@ -199,6 +199,68 @@ test_taiwan_loser (void)
   g_assert_cmpint (deuces_cards_taiwan_loser (NULL, NULL, 0), ==, -1);
 }
 
+/* The size and key of the largest combination in @hand. */
+static guint
+combination (const char *hand,
+             guint64    *key)
+{
+  DeucesCard cards[DEUCES_MAX_HAND];
+  guint n = 0, size = 0;
+
+  g_assert_true (deuces_cards_parse (hand, cards, DEUCES_MAX_HAND, &n, NULL));
+  g_assert_true (deuces_cards_largest_combination (cards, n, &size, key));
+  return size;
+}
+
+/* 000 Variations: tied losers "each form the largest playable combination that they can
+ * from their cards"; 000 Playable Combinations: "single cards, pairs, triples and five
+ * card groups … In ascending order they are: straight, flush, full house, four of a
+ * kind, straight flush"; "5-4-3-2-A, which is beaten by 6-5-4-3-2"; "collections like
+ * 3-2-A-K-Q … are not valid straights"; "A flush in a higher suit beats a flush in a
+ * lower suit, irrespective of the ranks"; full houses by the triple. */
+static void
+test_largest_combination (void)
+{
+  guint64 a, b;
+  guint size = 0;
+  DeucesCard none[1];
+
+  g_assert_cmpuint (combination ("KS", &a), ==, 1);
+  g_assert_cmpuint (combination ("KS 3D 9H", &a), ==, 1);
+  g_assert_cmpuint (combination ("KS 3D 3H", &a), ==, 2);
+  g_assert_cmpuint (combination ("KS 3D 3H 3C AD", &a), ==, 3);   /* no full house without a pair */
+  g_assert_cmpuint (combination ("3S 2D AH KC QD", &a), ==, 1);  /* 3-2-A-K-Q is no straight */
+  g_assert_cmpuint (combination ("5S 5H 5C 5D", &a), ==, 3);     /* quads need a fifth card */
+  g_assert_cmpuint (combination ("AS 2D 3H 4C 5D", &a), ==, 5);
+
+  /* The five-card types in order. */
+  g_assert_cmpuint (combination ("3C 5C 8C JC KC", &a), ==, 5);   /* flush */
+  g_assert_cmpuint (combination ("9S 10H JD QC KS", &b), ==, 5);  /* straight */
+  g_assert_cmpuint (a, >, b);
+  combination ("9D 9C 9H 4D 4H", &b);                           /* full house */
+  g_assert_cmpuint (b, >, a);
+  combination ("4D 4C 4H 4S 3D", &a);                           /* four of a kind */
+  g_assert_cmpuint (a, >, b);
+  combination ("AD 2D 3D 4D 5D", &b);                           /* straight flush */
+  g_assert_cmpuint (b, >, a);
+
+  /* Within a type. */
+  combination ("2S 3H 4D 5C 6D", &a);
+  combination ("AS 2H 3D 4C 5D", &b);
+  g_assert_cmpuint (a, >, b);                                   /* 6-5-4-3-2 beats 5-4-3-2-A */
+  combination ("3S 5S 7S 9S JS", &a);
+  combination ("KH AH 2H 9H 10H", &b);
+  g_assert_cmpuint (a, >, b);                                   /* spades beat hearts */
+  combination ("9D 9C 9H 4D 4H", &a);
+  combination ("8D 8C 8H KD KH", &b);
+  g_assert_cmpuint (a, >, b);
+  combination ("9D 9S", &a);
+  combination ("9C 9H", &b);
+  g_assert_cmpuint (a, >, b);                                   /* the pair with the spade */
+
+  g_assert_false (deuces_cards_largest_combination (none, 0, &size, &a));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -210,6 +272,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cards/list", test_list);
   g_test_add_func ("/cards/honour", test_honour);
   g_test_add_func ("/cards/taiwan-loser", test_taiwan_loser);
+  g_test_add_func ("/cards/largest-combination", test_largest_combination);
 
   return g_test_run ();
 }

@@ -674,7 +674,7 @@ test_store_president (void)
                                       "  Cy (Scum) gives Di (President) their highest card for one they do not want\n"));
   /* Placement 2, 1, 0, 0: pairwise at 1 a point, Di +5, Ann +1, Bo and Cy −3. */
   g_assert_nonnull (strstr (show.out, "  Di     +5.00\n"));
-  g_assert_nonnull (strstr (show.out, "  Bo     -3.00\n"));
+  g_assert_nonnull (strstr (show.out, "  Bo     \u2212" "3.00\n"));
 }
 
 /* Plain `session list` is one line per session and seven tab-separated columns, whatever
@@ -838,7 +838,8 @@ test_stats (void)
   g_assert_nonnull (strstr (table.out, "2 sessions, 3 deals"));
   g_assert_nonnull (strstr (table.out, "Ann "));
   g_assert_null (strstr (table.out, "Bo "));
-  g_assert_nonnull (strstr (table.out, "-40.00 HKD"));
+  /* People's text: one minus sign, U+2212, as the app shows it (JSON above stays "-40.00"). */
+  g_assert_nonnull (strstr (table.out, "\u2212" "40.00 HKD"));
 
   /* Only the second night. */
   run_db (&ranged, db, NULL, "stats", "--from", "2026-11-15", "--to", "2026-11-30", NULL);
@@ -901,18 +902,18 @@ test_stats_arguments (void)
   g_assert_nonnull (strstr (table.out, "2 sessions, 2 deals"));
   g_assert_nonnull (strstr (table.out, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
   g_assert_nonnull (strstr (table.out, "Bo               best #1 "));
-  g_assert_nonnull (strstr (table.out, " -4.00 HKD, worst #1 "));
-  g_assert_nonnull (strstr (table.out, " -500 JPY, worst #2 "));
+  g_assert_nonnull (strstr (table.out, " \u2212" "4.00 HKD, worst #1 "));
+  g_assert_nonnull (strstr (table.out, " \u2212" "500 JPY, worst #2 "));
   g_assert_nonnull (strstr (table.out, "Ann – Bo: 1.50 HKD, 500 JPY\n"));
-  g_assert_nonnull (strstr (table.out, "Ann – Élodie: -1.00 HKD\n"));
-  g_assert_nonnull (strstr (table.out, "Bo – Élodie: -2.50 HKD\n"));
+  g_assert_nonnull (strstr (table.out, "Ann – Élodie: \u2212" "1.00 HKD\n"));
+  g_assert_nonnull (strstr (table.out, "Bo – Élodie: \u2212" "2.50 HKD\n"));
   g_assert_null (strstr (table.out, "Bo – Ann"));
 
   /* Several players: the sessions where they all sat. */
   run_db (&group, db, NULL, "stats", "--player", "Élodie", "--player", "bo", NULL);
   g_assert_cmpint (group.status, ==, 0);
   g_assert_nonnull (strstr (group.out, "1 session, 1 deal"));
-  g_assert_nonnull (strstr (group.out, "Bo – Élodie: -2.50 HKD\n"));
+  g_assert_nonnull (strstr (group.out, "Bo – Élodie: \u2212" "2.50 HKD\n"));
   g_assert_null (strstr (group.out, "\nAnn "));
 
   run_db (&json, db, NULL, "stats", "--json", NULL);

@@ -2,6 +2,8 @@
 /* test-money.c: ISO 4217 minor digits and exact money parsing and formatting (RULES.md §3). */
 #include "config.h"
 
+#include <locale.h>
+
 #include <glib.h>
 
 #include "deuces-error.h"
@@ -404,6 +406,108 @@ test_canonical (void)
     }
 }
 
+/* People's text: one minus sign (U+2212), grouping and the decimal separator as given. */
+static void
+test_display_with (void)
+{
+  static const struct {
+    gint64            minor;
+    guint             digits;
+    const char       *group;
+    const char       *decimal;
+    DeucesMoneyFlags  flags;
+    const char       *text;
+  } cases[] = {
+    { 2700000, 0, ".", ",", DEUCES_MONEY_PLAIN, "2.700.000" },
+    { 27000, 0, ".", ",", DEUCES_MONEY_PLAIN, "27.000" },
+    { 2700000, 2, ".", ",", DEUCES_MONEY_PLAIN, "27.000,00" },
+    { -123456789, 2, ",", ".", DEUCES_MONEY_PLAIN, "\u2212" "1,234,567.89" },
+    { 1250, 2, ",", ".", DEUCES_MONEY_PLUS, "+12.50" },
+    { -1250, 2, ",", ".", DEUCES_MONEY_PLUS, "\u2212" "12.50" },
+    { 0, 2, ",", ".", DEUCES_MONEY_PLUS, "0.00" },
+    { 999, 0, ",", ".", DEUCES_MONEY_PLAIN, "999" },
+    { 100000, 2, "", ".", DEUCES_MONEY_PLAIN, "1000.00" },
+    { 5, 2, ",", ".", DEUCES_MONEY_PLAIN, "0.05" },
+    { G_MININT64, 2, ",", ".", DEUCES_MONEY_PLAIN, "\u2212" "92,233,720,368,547,758.08" },
+    { 1234567, 0, "\u202f", ".", DEUCES_MONEY_PLAIN, "1\u202f" "234\u202f" "567" },
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autofree char *text = deuces_money_format_with (cases[k].minor, cases[k].digits, cases[k].group,
+                                                        cases[k].decimal, cases[k].flags);
+
+      g_assert_cmpstr (text, ==, cases[k].text);
+    }
+}
+
+/* A locale compiled for this test alone (LOCPATH), since a build machine may have none
+ * but C: the people's text follows it, the documents' plain decimals never do. */
+static gboolean
+use_test_locale (const char *name,
+                 const char *source)
+{
+  g_autofree char *dir = g_build_filename (g_get_tmp_dir (), "deuces-test-locales", NULL);
+  g_autofree char *path = g_build_filename (dir, name, NULL);
+  const char *argv[] = { "localedef", "-i", source, "-f", "UTF-8", path, NULL };
+  g_autoptr(GError) error = NULL;
+  gint status = 0;
+
+  g_mkdir_with_parents (dir, 0700);
+  g_setenv ("LOCPATH", dir, TRUE);
+  /* Compiled once and kept; compiled again when what is kept does not load. */
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) && setlocale (LC_NUMERIC, name) != NULL)
+    return TRUE;
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDOUT_TO_DEV_NULL |
+                     G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, NULL, NULL, &status, &error))
+    g_error ("localedef: %s", error->message);
+  return setlocale (LC_NUMERIC, name) != NULL;
+}
+
+static void
+test_display_locale (void)
+{
+  char *text;
+
+  /* C: no grouping. */
+  g_assert_nonnull (setlocale (LC_NUMERIC, "C"));
+  text = deuces_money_format_display (-3300, 2, "HKD", DEUCES_MONEY_PLAIN);
+  g_assert_cmpstr (text, ==, "\u2212" "33.00 HKD");
+  g_free (text);
+  text = deuces_money_format_display (123456, 2, NULL, DEUCES_MONEY_PLUS);
+  g_assert_cmpstr (text, ==, "+1234.56");
+  g_free (text);
+  text = deuces_percent_format_display (345);
+  g_assert_cmpstr (text, ==, "34.5 %");
+  g_free (text);
+
+  /* Indonesian: "27.000 IDR" (issue 14), and "1.234,56" with two digits. */
+  if (!use_test_locale ("id_ID.UTF-8", "id_ID"))
+    g_error ("the id_ID locale could not be compiled (build-aux/install-deps installs “locales”)");
+  text = deuces_money_format_display (27000, 0, "IDR", DEUCES_MONEY_PLAIN);
+  g_assert_cmpstr (text, ==, "27.000 IDR");
+  g_free (text);
+  text = deuces_money_format_display (-123456, 2, NULL, DEUCES_MONEY_PLUS);
+  g_assert_cmpstr (text, ==, "\u2212" "1.234,56");
+  g_free (text);
+  text = deuces_percent_format_display (345);
+  g_assert_cmpstr (text, ==, "34,5 %");
+  g_free (text);
+  /* Documents and JSON stay plain whatever the locale. */
+  text = deuces_money_format (-2700000, 2);
+  g_assert_cmpstr (text, ==, "-27000.00");
+  g_free (text);
+
+  /* English: "1,234.50". */
+  if (!use_test_locale ("en_US.UTF-8", "en_US"))
+    g_error ("the en_US locale could not be compiled (build-aux/install-deps installs “locales”)");
+  text = deuces_money_format_display (123450, 2, "HKD", DEUCES_MONEY_PLUS);
+  g_assert_cmpstr (text, ==, "+1,234.50 HKD");
+  g_free (text);
+
+  setlocale (LC_NUMERIC, "C");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -416,6 +520,8 @@ main (int argc, char **argv)
   g_test_add_func ("/money/parse/per-currency", test_parse_per_currency);
   g_test_add_func ("/money/parse/stakes", test_parse_stakes);
   g_test_add_func ("/money/format", test_format);
+  g_test_add_func ("/money/display/separators", test_display_with);
+  g_test_add_func ("/money/display/locale", test_display_locale);
   g_test_add_func ("/money/round-trip/format-parse", test_round_trip);
   g_test_add_func ("/money/round-trip/parse-format", test_canonical);
 

@@ -200,6 +200,25 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D'}}]}",
     "Ann=-1 Bo=1 Cy=0 Di=0", NULL },
+  /* takes_all (INTERFACE.md): the named player pays what every loser would have paid. */
+  { "/scoring/classic/winner-takes-all", "INTERFACE.md takes_all: the winner pays the losers' total",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
+    "Ann=33 Bo=0 Cy=0 Di=0", NULL },
+  { "/scoring/flat/loser-takes-all", "INTERFACE.md takes_all: a loser pays every loser's penalty",
+    "{'variant':'flat','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Cy'}]}",
+    "Ann=0 Bo=0 Cy=22 Di=0", NULL },
+  /* Three of five playing are dealt 17 each (000 Three Player Game), so 11 cards pay 1
+   * each in classic's three-player tiers… and two decks are no longer in play. */
+  { "/scoring/classic/three-of-five-play", "000 Three Player Game; INTERFACE.md players sitting out",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':18,'Cy':1},'sitting_out':['Di','Ed']}]}",
+    "Ann=0 Bo=54 Cy=1 Di=0 Ed=0", NULL },
+  { "/scoring/taiwan-loser/named-agrees", "RULES.md §2: a named loser the hands agree with is charged",
+    "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','loser':'Cy','hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
+    "Ann=-1 Bo=0 Cy=1 Di=0", NULL },
   { "/scoring/taiwan-loser/named", "RULES.md §2: without hands the scorer names the loser",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Bo','loser':'Di'}]}",
@@ -329,6 +348,31 @@ static const SettlementCase settlement_cases[] = {
     "{'winner':'Ann','final_play':{'cards':2,'twos':2}},{'winner':'Bo'}]}",
     "Ann=70 Bo=-20 Cy=-50",
     "Bo>Ann:30 Cy>Ann:40 Cy>Bo:10" },
+  /* Five friends at four seats, a different one sitting out each deal (classic at 1.00):
+   * deal 1 without Ed: Ann out, Bo 3, Cy 5, Di 10 (x2 = 20); deal 2 without Ann: Bo out,
+   * Cy 2, Di 1, Ed 12 (24); deal 3 without Bo: Cy out, Ann 9, Di 4, Ed 1. Each deal's
+   * balance among its four, Σs − 4·s: deal 1 Ann +28 Bo +16 Cy +8 Di −52; deal 2 Bo +27
+   * Cy +19 Di +23 Ed −69; deal 3 Ann −22 Cy +14 Di −2 Ed +10. Summed over the deals each
+   * played: Ann +6, Bo +43, Cy +41, Di −31, Ed −59 (the totals 9 3 7 25 25 settled as one
+   * four-seat game would give Ann +24 instead). Per pair, e.g. Di pays Ann 20 in deal 1
+   * and Ann pays Di 5 in deal 3: Di pays Ann 15. */
+  { "/settlement/pairwise/sitting-out-rotates",
+    "INTERFACE.md players sitting out: each deal settles among the players in it; 000 Scoring",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'stake':'1','currency':'HKD','deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':10},'sitting_out':['Ed']},"
+    "{'winner':'Bo','cards_left':{'Cy':2,'Di':1,'Ed':12},'sitting_out':['Ann']},"
+    "{'winner':'Cy','cards_left':{'Ann':9,'Di':4,'Ed':1},'sitting_out':['Bo']}]}",
+    "Ann=600 Bo=4300 Cy=4100 Di=-3100 Ed=-5900",
+    "Ann>Cy:400 Ann>Ed:800 Bo>Ann:300 Cy>Bo:400 Di>Ann:1500 Di>Bo:1800 Di>Cy:1800 "
+    "Ed>Bo:2400 Ed>Cy:2300 Ed>Di:2000" },
+  /* INTERFACE.md takes_all: "a winner who failed to announce 'last card' pays the losers'
+   * total" — with the winner collecting, each loser is paid what they would have paid. */
+  { "/settlement/winner-collects/winner-takes-all",
+    "INTERFACE.md takes_all; 000 Scoring variations (winner-only collects)",
+    "{'variant':'winner-only','players':['Ann','Bo','Cy','Di'],'stake':'1','currency':'HKD',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
+    "Ann=-3300 Bo=300 Cy=2200 Di=800",
+    "Ann>Bo:300 Ann>Cy:2200 Ann>Di:800" },
   { "/settlement/winner-collects/zero-sum", "004 Scoring: the winner collects what the others lose",
     "{'variant':'zero-sum','players':['North','East','West','South'],'stake':'2','currency':'USD',"
     "'deals':[{'winner':'North','cards_left':{'East':3,'West':11,'South':8}},"
@@ -451,6 +495,13 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
     "'cards_left':{'Bo':2}}]}",
     "deal 1: Bo’s hand lists 1 cards, but 2 cards left are recorded" },
+  /* RULES.md §1 hands: "when given, cards_left and twos_left are derived from it and must
+   * agree if also given"; the points counted at the table are derived the same way (000
+   * Scoring variations: 2 counts 4 in face-value). */
+  { "/validation/hand-disagrees-with-points",
+    "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
+    "'points_left':{'Bo':3}}]}",
+    "deal 1: Bo’s hand counts 4 points, but 3 points left are recorded" },
   { "/validation/final-play-size",
     "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','final_play':{'cards':4,'twos':0}}]}",
     "deal 1: the final play has 4 cards; a play is 1, 2, 3 or 5 cards" },
@@ -493,6 +544,104 @@ static const InvalidCase invalid_cases[] = {
   { "/validation/bad-card",
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S 1X','Cy':'3D','Di':'4D'}}]}",
     "deal 1: Bo’s hand: “1X” is not a card" },
+  /* RULES.md §2 taiwan-loser, "Computed from hands when given": a named loser the cards
+   * entered contradict (000, Jonathan Dushoff: the holder of the highest two or ace
+   * loses before the holder of more cards). */
+  { "/validation/taiwan-loser-contradicts-hands",
+    "{'variant':'taiwan-loser'," FOUR ",'deals':[{'winner':'Ann','loser':'Bo',"
+    "'hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
+    "deal 1: Bo is named the loser, but Cy’s cards outrank Bo’s by the Taiwan loser rule" },
+  /* 000 Variations (dragon): the holder wins at once, so no play happened; RULES.md §2
+   * dragon: every other player pays for a full hand. */
+  { "/validation/dragon-final-play",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'final_play':{'cards':1,'twos':1}}]}",
+    "deal 1: a dragon wins before anyone plays, so there is no final play to record" },
+  { "/validation/dragon-assist",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'assisted_by':'Bo'}]}",
+    "deal 1: a dragon wins before anyone plays, so Bo cannot have let the winner out" },
+  { "/validation/dragon-special",
+    "{'variant':'indonesia'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
+    "'specials':{'Bo':['quads']}}]}",
+    "deal 1: a dragon wins before anyone plays, so Bo cannot have made a special play" },
+  /* 000 Scoring: "if you play a single card which allows the next player to go out on a
+   * single card"; RULES.md §2 assistance: "let the next player win on a single card". */
+  { "/validation/assist-on-a-pair",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},"
+    "'final_play':{'cards':2,'twos':0},'assisted_by':'Cy'}]}",
+    "deal 1: Cy is recorded as letting the winner out, but the winner went out on 2 cards; "
+    "assistance is only for a last single card" },
+  /* 000 (Harold Hutabarat): specials are unbeaten plays of five cards; one deck holds four
+   * twos, and one play ends a deal. */
+  { "/validation/four-twos-and-a-two-held",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'twos_left':{'Di':1},'specials':{'Cy':['four-twos']}}]}",
+    "deal 1: Cy’s four twos stood unbeaten, but Di still holds a two" },
+  { "/validation/four-twos-and-twos-out",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':1,'twos':1},'specials':{'Cy':['four-twos']}}]}",
+    "deal 1: 5 twos are counted in the hands, the final play and the special plays, but the deck holds only 4" },
+  { "/validation/two-final-specials",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'specials':{'Ann':[{'play':'quads','final':true},{'play':'straight-flush','final':true}]}}]}",
+    "deal 1: two of Ann’s special plays are marked as the final play, but only one play ends a deal" },
+  { "/validation/final-special-not-five",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':2,'twos':0},'specials':{'Ann':[{'play':'quads','final':true}]}}]}",
+    "deal 1: Ann’s special play is marked as the final play, but the final play has 2 cards; a special play has five" },
+  { "/validation/final-four-twos-without-twos",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':5,'twos':1},'specials':{'Ann':[{'play':'four-twos','final':true}]}}]}",
+    "deal 1: Ann’s four twos are marked as the final play, but the final play has 1 twos" },
+  { "/validation/final-straight-flush-twos",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+    "'final_play':{'cards':5,'twos':2},'specials':{'Ann':[{'play':'straight-flush','final':true}]}}]}",
+    "deal 1: Ann’s straight flush is marked as the final play, but the final play has 2 twos" },
+  { "/validation/specials-more-than-played",
+    "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':9,'Cy':2,'Di':3},"
+    "'specials':{'Bo':['quads','straight-flush']}}]}",
+    "deal 1: Bo is recorded with 2 special plays of five cards, but played only 4 cards" },
+  /* INTERFACE.md players sitting out and takes_all; issue 17, Bad input. */
+  { "/validation/sitting-out-winner",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1,'Di':1},'sitting_out':['Ann','Ed']}]}",
+    "deal 1: Ann went out first, so Ann cannot sit this deal out" },
+  { "/validation/sitting-out-all-but-one",
+    "{'variant':'classic','players':['Ann','Bo','Cy'],'deals':[{'winner':'Ann','sitting_out':['Bo','Cy']}]}",
+    "deal 1: only 1 player is left at the table; a deal needs two or more" },
+  { "/validation/sitting-out-stranger",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1},'sitting_out':['Ed']}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/sitting-out-but-counted",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1,'Di':1,'Ed':4},'sitting_out':['Ed']}]}",
+    "deal 1: Ed sits this deal out, so no fact of the deal may name Ed" },
+  { "/validation/sitting-out-count-missing",
+    "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'cards_left':{'Bo':3,'Cy':1},'sitting_out':['Ed']}]}",
+    "deal 1: Di’s cards left are missing" },
+  { "/validation/sitting-out-one-deck",
+    "{'variant':'doubling','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
+    "'hands':{'Bo':'2S','Cy':'2S','Di':'3D'},'sitting_out':['Ed']}]}",
+    "deal 1: 2S is listed in both Bo’s and Cy’s hands, but the deck holds only one" },
+  { "/validation/sitting-out-finish-order",
+    "{'variant':'president','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'finish_order':['Ann','Bo','Cy','Di','Ed'],'sitting_out':['Ed']}]}",
+    "deal 1: the finishing order names 5 players, but 4 are playing" },
+  { "/validation/takes-all-stranger",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},'takes_all':'Ed'}]}",
+    "deal 1: “Ed” is not a player in this session" },
+  { "/validation/takes-all-dragon",
+    "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,'takes_all':'Ann'}]}",
+    "deal 1: a dragon wins before anyone plays, so Ann cannot take all" },
+  { "/validation/takes-all-no-penalties",
+    "{'variant':'pusoy-dos'," FOUR ",'deals':[{'winner':'Ann','takes_all':'Bo'}]}",
+    "deal 1: Bo is recorded as taking all, but this variant has no losers’ penalties to take" },
+  { "/validation/takes-all-and-assist",
+    "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},"
+    "'assisted_by':'Bo','takes_all':'Cy'}]}",
+    "deal 1: Bo is recorded as letting the winner out and Cy as taking all; only one player takes all" },
   { "/validation/unknown-fact",
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards':{'Bo':3}}]}",
     "deal 1: “cards” is not a fact of a deal" },
@@ -586,34 +735,115 @@ test_finished (void)
 }
 
 /* Next leader (RULES.md §2 Options): the winner (001), or the loser of the last deal (000). */
+/* Who leads the next deal after the one deal of @document. */
+static gint
+next_leader (const char *document)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load (document, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  return sheet->next_leader;
+}
+
 static void
 test_next_leader (void)
+{
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"),
+                   ==, 2);
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"), ==, 1);
+
+  /* 000 Variations: tied for most cards, "each form the largest playable combination
+   * that they can from their cards. The next dealer and starter will be the player whose
+   * combination has the smallest number of cards, or in case of equality the weakest of
+   * these combinations". Cy holds the highest card, but four twos and a card are five;
+   * Di's largest is a pair. */
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'2S 2H 2D 2C 5D',"
+                                "'Di':'9D 9C KD QS JH'}}]}"), ==, 3);
+  /* Equal sizes: the weakest leads; a straight is below a flush and a full house. */
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','hands':{'Bo':'3D 4C 5H 6S 7D','Cy':'3C 5C 8C JC KC',"
+                                "'Di':'9D 9C 9H 4D 4H'}}]}"), ==, 1);
+  /* A tie with no cards entered cannot be broken: no hint rather than a wrong one. */
+  g_assert_cmpint (next_leader ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
+                                "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':1}}]}"), ==, -1);
+  /* 003: the holder of 3♦ starts each hand. */
+  g_assert_cmpint (next_leader ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"),
+                   ==, -1);
+}
+
+/* Points and money use checked arithmetic: what does not fit is refused, naming the deal
+ * (and the stake), never scored with a wrong sign. RULES.md §3: "Balances always sum to
+ * exactly 0." */
+static void
+test_overflow (void)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(GString) doc = NULL;
+  DeucesDeal deal;
+  gint64 sum = 0;
 
-  game = load ("{'variant':'classic'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
-               &error);
+  /* Five stacked tiers of x100 give a 13-card hand a factor of 10^10. */
+  game = load ("{'variant':{'base':'doubling','id':'huge','name':'Huge','tiers':'1- x100, 2- x100, 3- x100, 4- x100, 5- x100'},"
+               FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1}},"
+               "{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}]}", &error);
+  g_assert_null (game);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 2: its points are too large to count; the variant’s multipliers stack too high");
+  g_clear_error (&error);
+
+  /* The largest stake (10^12 minor units) and 390000 points a deal: Bo's balance is
+   * (Σs − 4·s(Bo)) × stake = (410000 − 1560000) × 10^12 = −1.15 × 10^18 a deal, so
+   * eight deals fit in 64 bits (−9.2 × 10^18) and a ninth does not. */
+  doc = g_string_new ("{'variant':{'base':'classic','id':'dear','name':'Dear','card_values':'10000'},"
+                      FOUR ",'stake':'10000000000','currency':'HKD','deals':[");
+  for (guint d = 0; d < 9; d++)
+    g_string_append_printf (doc, "%s{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}", d ? "," : "");
+  g_string_append (doc, "]}");
+  game = load (doc->str, &error);
+  g_assert_null (game);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
+  g_clear_error (&error);
+
+  /* Eight deals: exact, and summing to zero. */
+  g_string_truncate (doc, doc->len - strlen (",{'winner':'Ann','cards_left':{'Bo':13,'Cy':1,'Di':1}}]}"));
+  g_string_append (doc, "]}");
+  game = load (doc->str, &error);
   g_assert_no_error (error);
   sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 2);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  g_assert_cmpint (settlement->balances[0], ==, G_GINT64_CONSTANT (3280000000000000000));
+  g_assert_cmpint (settlement->balances[1], ==, G_GINT64_CONSTANT (-9200000000000000000));
+  g_assert_cmpint (settlement->balances[2], ==, G_GINT64_CONSTANT (2960000000000000000));
+  g_assert_cmpint (settlement->balances[3], ==, G_GINT64_CONSTANT (2960000000000000000));
+  for (guint i = 0; i < game->n_players; i++)
+    sum += settlement->balances[i];
+  g_assert_cmpint (sum, ==, 0);
+
+  /* The ninth deal is refused when added, and the score of a game that holds it anyway
+   * (as a damaged ledger could) names it instead of a wrong amount. */
+  deal = g_array_index (game->deals, DeucesDeal, 0);
+  g_assert_false (deuces_game_add_deal (game, &deal, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
+  g_clear_error (&error);
+  g_assert_cmpuint (game->deals->len, ==, 8);
+  g_array_append_val (game->deals, deal);
   g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
-  game = load ("{'variant':'classic'," FOUR ",'options':{'next_leader':'loser'},'deals':["
-               "{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}", &error);
-  g_assert_no_error (error);
   sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, 1);
-  g_clear_pointer (&sheet, deuces_score_sheet_free);
-  g_clear_pointer (&game, deuces_game_free);
-
-  game = load ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}",
-               &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_cmpint (sheet->next_leader, ==, -1);  /* 003: the holder of 3♦ starts each hand */
+  g_assert_null (sheet);
+  g_assert_cmpstr (error->message, ==,
+                   "deal 9: at a stake of 10000000000.00 HKD per point the money grows too large to count");
 }
 
 /* Two players may be dealt 13, 17 or 21 (000 Two Player Game); five or more play with two
@@ -664,6 +894,13 @@ test_players (void)
     { "['Ann','']", "a player’s name is empty" },
     { "['Ann',' Bo']", "the name “ Bo” starts or ends with a space" },
     { "['Ann','Bo,Cy']", "the name “Bo,Cy” may not contain commas, equals signs or control characters" },
+    /* One line and what it shows: no line separators, NULs or direction overrides. */
+    { "['Ann','Bo\\u2028Cy']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\u2029']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\u202eyC']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    { "['Ann','Bo\\nCy,']", "a player’s name may not contain control characters, line breaks or direction overrides" },
+    /* Compared in NFC: é precomposed and e with a combining accent are one name. */
+    { "['Jos\\u00e9','Jose\\u0301']", "“Jose\u0301” is seated twice" },
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
@@ -684,6 +921,17 @@ test_players (void)
     g_assert_null (game);
     g_assert_cmpstr (error->message, ==,
                      "the variant “president-symmetric” cannot be played by 4 players");
+  }
+
+  /* A deal may name a player in the other normal form. */
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(DeucesGame) game =
+      load ("{'variant':'classic','players':['Jos\\u00e9','Bo'],'deals':[{'winner':'Jose\\u0301','cards_left':{'Bo':3}}]}",
+            &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 0).winner, ==, 0);
   }
 
   /* A name is just a name. */
@@ -776,6 +1024,7 @@ main (int    argc,
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
   g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
+  g_test_add_func ("/scoring/overflow", test_overflow);
   g_test_add_func ("/validation/players", test_players);
 
   return g_test_run ();

@@ -303,6 +303,44 @@ test_parse_day (void)
   g_assert_null (deuces_stats_parse_day (NULL));
 }
 
+/* Names are compared in one Unicode normal form: "José" typed with é (U+00E9) and with
+ * e and a combining acute (U+0301) is one player. */
+static void
+test_normal_form (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  GPtrArray *players;
+
+  add (stats, 1, "{\"variant\":\"flat\",\"players\":[\"Jos\u00e9\",\"Bo\"],"
+                 "\"deals\":[{\"winner\":\"Bo\",\"cards_left\":{\"Jos\u00e9\":4}}]}",
+       "2026-01-01T20:00:00Z");
+  add (stats, 2, "{\"variant\":\"flat\",\"players\":[\"Jose\u0301\",\"Bo\"],"
+                 "\"deals\":[{\"winner\":\"Bo\",\"cards_left\":{\"Jose\u0301\":2}}]}",
+       "2026-01-02T20:00:00Z");
+  players = deuces_stats_get_players (stats);
+  g_assert_cmpuint (players->len, ==, 2);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Jos\u00e9")->sessions, ==, 2);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "JOSE\u0301")->sessions, ==, 2);
+}
+
+/* A player who sat a deal out did not play it (INTERFACE.md, players sitting out). */
+static void
+test_sitting_out (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+
+  add (stats, 1, "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+                 "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":5,\"Di\":13},\"sitting_out\":[\"Ed\"]},"
+                 "{\"winner\":\"Bo\",\"cards_left\":{\"Cy\":2,\"Di\":1,\"Ed\":12},\"sitting_out\":[\"Ann\"]}]}",
+       "2026-01-01T20:00:00Z");
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ed")->deals, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ed")->counted, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ann")->deals, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Ann")->wins, ==, 1);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Di")->deals, ==, 2);
+  g_assert_cmpuint (deuces_stats_lookup (stats, "Di")->caught_full, ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -314,6 +352,8 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/best-worst-per-currency", test_best_worst_per_currency);
   g_test_add_func ("/stats/best-win-rate", test_best_win_rate);
   g_test_add_func ("/stats/parse-day", test_parse_day);
+  g_test_add_func ("/stats/normal-form", test_normal_form);
+  g_test_add_func ("/stats/sitting-out", test_sitting_out);
 
   return g_test_run ();
 }

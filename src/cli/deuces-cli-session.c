@@ -265,12 +265,8 @@ money_text (const DeucesGame *game,
             gint64            amount,
             gboolean          sign)
 {
-  g_autofree char *number = deuces_money_format (amount, game->digits);
-  const char *plus = sign && amount > 0 ? "+" : "";
-
-  if (game->currency == NULL)
-    return g_strconcat (plus, number, NULL);
-  return g_strdup_printf ("%s%s %s", plus, number, game->currency);
+  return deuces_money_format_display (amount, game->digits, game->currency,
+                                      sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
 }
 
 static void

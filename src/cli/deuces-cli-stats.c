@@ -15,11 +15,11 @@ static char *
 format_amount (const DeucesAmount *amount,
                gboolean            with_code)
 {
-  g_autofree char *number = deuces_money_format (amount->amount, amount->digits);
-
-  if (with_code && amount->currency[0] != '\0')
-    return g_strdup_printf ("%s %s", number, amount->currency);
-  return g_steal_pointer (&number);
+  /* The table is for people; JSON keeps plain decimals. */
+  if (with_code)
+    return deuces_money_format_display (amount->amount, amount->digits, amount->currency,
+                                        DEUCES_MONEY_PLAIN);
+  return deuces_money_format (amount->amount, amount->digits);
 }
 
 static char *

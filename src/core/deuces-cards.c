@@ -320,6 +320,156 @@ loser_key_compare (const LoserKey *a, const LoserKey *b)
 }
 
 gint
+deuces_cards_taiwan_compare (const DeucesCard *a,
+                             guint             n_a,
+                             const DeucesCard *b,
+                             guint             n_b)
+{
+  LoserKey key_a = loser_key (a, n_a);
+  LoserKey key_b = loser_key (b, n_b);
+
+  return loser_key_compare (&key_a, &key_b);
+}
+
+/* Five-card types in ascending order (000 Playable Combinations). */
+enum { FIVE_STRAIGHT, FIVE_FLUSH, FIVE_FULL_HOUSE, FIVE_QUADS, FIVE_STRAIGHT_FLUSH };
+
+static gboolean
+best_five (const DeucesCard *cards,
+           guint             n_cards,
+           guint64          *key)
+{
+  guint per_rank[DEUCES_N_RANKS] = { 0, };
+  guint per_suit[DEUCES_N_SUITS] = { 0, };
+  gint top_suit[15];   /* by natural value: the highest suit held, -1 for none */
+  guint honour;
+
+  if (n_cards < 5)
+    return FALSE;
+
+  /* Straight flushes and fours of a kind are the honour combinations. */
+  if (deuces_cards_best_honour (cards, n_cards, &honour))
+    {
+      *key = honour >= HONOUR_FLUSH_BASE ? ((guint64) FIVE_STRAIGHT_FLUSH << 32 | honour)
+                                         : ((guint64) FIVE_QUADS << 32 | honour);
+      return TRUE;
+    }
+
+  for (guint v = 0; v < G_N_ELEMENTS (top_suit); v++)
+    top_suit[v] = -1;
+  for (guint i = 0; i < n_cards; i++)
+    {
+      DeucesRank rank = deuces_card_rank (cards[i]);
+      gint suit = deuces_card_suit (cards[i]);
+      guint value = natural_value (rank);
+
+      if (cards[i] >= DEUCES_N_CARDS)
+        continue;
+      per_rank[rank]++;
+      per_suit[suit]++;
+      top_suit[value] = MAX (top_suit[value], suit);
+      if (value == 14)
+        top_suit[1] = MAX (top_suit[1], suit);   /* the ace also starts A-2-3-4-5 */
+    }
+
+  /* A full house: the highest triple with a pair of another rank. */
+  for (gint rank = DEUCES_N_RANKS - 1; rank >= 0; rank--)
+    if (per_rank[rank] >= 3)
+      for (guint other = 0; other < DEUCES_N_RANKS; other++)
+        if (other != (guint) rank && per_rank[other] >= 2)
+          {
+            *key = (guint64) FIVE_FULL_HOUSE << 32 | (guint) rank;
+            return TRUE;
+          }
+
+  /* A flush: the highest suit wins, then the higher cards in it. */
+  for (gint suit = DEUCES_N_SUITS - 1; suit >= 0; suit--)
+    if (per_suit[suit] >= 5)
+      {
+        guint packed = 0, taken = 0;
+
+        for (gint card = DEUCES_N_CARDS - 1; card >= 0 && taken < 5; card--)
+          if (deuces_card_suit (card) == (DeucesSuit) suit)
+            for (guint i = 0; i < n_cards && taken < 5; i++)
+              if (cards[i] == card)
+                {
+                  packed = packed << 4 | deuces_card_rank (card);
+                  taken++;
+                }
+        *key = (guint64) FIVE_FLUSH << 32 | (guint) suit << 20 | packed;
+        return TRUE;
+      }
+
+  /* A straight: the highest top card (A-2-3-4-5 lowest, 10-J-Q-K-A highest), then its
+   * suit. */
+  for (guint top = 14; top >= 5; top--)
+    {
+      gboolean run = TRUE;
+
+      for (guint v = top - 4; v <= top && run; v++)
+        run = top_suit[v] >= 0;
+      if (run)
+        {
+          *key = (guint64) FIVE_STRAIGHT << 32 | (top * DEUCES_N_SUITS + (guint) top_suit[top]);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+gboolean
+deuces_cards_largest_combination (const DeucesCard *cards,
+                                  guint             n_cards,
+                                  guint            *size,
+                                  guint64          *key)
+{
+  guint per_rank[DEUCES_N_RANKS] = { 0, };
+  gint top_of_rank[DEUCES_N_RANKS];
+  DeucesCard highest = 0;
+
+  g_return_val_if_fail (size != NULL && key != NULL, FALSE);
+
+  if (n_cards == 0)
+    return FALSE;
+  if (best_five (cards, n_cards, key))
+    {
+      *size = 5;
+      return TRUE;
+    }
+
+  for (guint r = 0; r < DEUCES_N_RANKS; r++)
+    top_of_rank[r] = -1;
+  for (guint i = 0; i < n_cards; i++)
+    {
+      if (cards[i] >= DEUCES_N_CARDS)
+        continue;
+      per_rank[deuces_card_rank (cards[i])]++;
+      top_of_rank[deuces_card_rank (cards[i])] = MAX (top_of_rank[deuces_card_rank (cards[i])],
+                                                      cards[i]);
+      highest = MAX (highest, cards[i]);
+    }
+
+  /* Triples by rank; pairs by rank, then the higher suit in them; singles by card. */
+  for (gint rank = DEUCES_N_RANKS - 1; rank >= 0; rank--)
+    if (per_rank[rank] >= 3)
+      {
+        *size = 3;
+        *key = (guint) rank;
+        return TRUE;
+      }
+  for (gint rank = DEUCES_N_RANKS - 1; rank >= 0; rank--)
+    if (per_rank[rank] >= 2)
+      {
+        *size = 2;
+        *key = (guint) top_of_rank[rank];
+        return TRUE;
+      }
+  *size = 1;
+  *key = highest;
+  return TRUE;
+}
+
+gint
 deuces_cards_taiwan_loser (const DeucesCard *const *hands,
                            const guint             *n_cards,
                            guint                    n_hands)

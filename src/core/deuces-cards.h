@@ -70,5 +70,22 @@ gboolean  deuces_cards_best_honour   (const DeucesCard  *cards,
 gint      deuces_cards_taiwan_loser  (const DeucesCard *const *hands,
                                       const guint       *n_cards,
                                       guint              n_hands);
+/* The same order for two hands: above 0 when @a's holder is the Taiwan loser before
+ * @b's, below 0 the other way round, 0 when the rule cannot tell them apart. */
+gint      deuces_cards_taiwan_compare (const DeucesCard *a,
+                                       guint             n_a,
+                                       const DeucesCard *b,
+                                       guint             n_b);
+
+/* The largest playable combination a hand can form (000 Variations: tied losers "each
+ * form the largest playable combination that they can"): @size is its number of cards
+ * (5, 3, 2 or 1) and @key orders combinations of one size, a larger key stronger (000
+ * Playable Combinations: straight < flush < full house < four of a kind < straight
+ * flush; then by rank and suit as that section says). Of the combinations of that size
+ * the strongest is taken. Returns FALSE for an empty hand. */
+gboolean  deuces_cards_largest_combination (const DeucesCard *cards,
+                                            guint             n_cards,
+                                            guint            *size,
+                                            guint64          *key);
 
 G_END_DECLS

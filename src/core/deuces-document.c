@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "deuces-document.h"
-#include "deuces-error.h"
+#include "deuces-error-private.h"
 #include "deuces-json-check.h"
 #include "deuces-money.h"
 
@@ -27,23 +27,6 @@ doc_error (GError    **error,
   message = g_strdup_vprintf (format, args);
   va_end (args);
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT, message);
-  return FALSE;
-}
-
-static gboolean G_GNUC_PRINTF (3, 4)
-deal_error (GError    **error,
-            guint       number,
-            const char *format,
-            ...)
-{
-  g_autofree char *message = NULL;
-  va_list args;
-
-  va_start (args, format);
-  message = g_strdup_vprintf (format, args);
-  va_end (args);
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
-               _("deal %u: %s"), number, message);
   return FALSE;
 }
 
@@ -92,13 +75,13 @@ find_player (const DeucesGame *game,
 
   if (!node_is_string (node))
     {
-      deal_error (error, number, _("“%s” must be a player’s name"), fact);
+      _deuces_deal_error (error, number, _("“%s” must be a player’s name"), fact);
       return -1;
     }
   seat = deuces_game_find_player (game, json_node_get_string (node));
   if (seat < 0)
-    deal_error (error, number, _("“%s” is not a player in this session"),
-                json_node_get_string (node));
+    _deuces_deal_error (error, number, _("“%s” is not a player in this session"),
+                        json_node_get_string (node));
   return seat;
 }
 
@@ -124,7 +107,7 @@ per_player (const DeucesGame *game,
   JsonNode *value;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return deal_error (error, number, _("“%s” must be an object of player names"), fact);
+    return _deuces_deal_error (error, number, _("“%s” must be an object of player names"), fact);
 
   json_object_iter_init (&iter, json_node_get_object (node));
   while (json_object_iter_next (&iter, &name, &value))
@@ -132,7 +115,7 @@ per_player (const DeucesGame *game,
       gint seat = deuces_game_find_player (game, name);
 
       if (seat < 0)
-        return deal_error (error, number, _("“%s” is not a player in this session"), name);
+        return _deuces_deal_error (error, number, _("“%s” is not a player in this session"), name);
       if (!func (game, deal, seat, value, number, error))
         return FALSE;
     }
@@ -150,13 +133,13 @@ read_count (JsonNode   *value,
   gint64 n;
 
   if (!node_is_int (value))
-    return deal_error (error, number, _("%s’s %s must be a whole number"), name, what);
+    return _deuces_deal_error (error, number, _("%s’s %s must be a whole number"), name, what);
   n = json_node_get_int (value);
   if (n < 0)
-    return deal_error (error, number, _("%s’s %s cannot be negative"), name, what);
+    return _deuces_deal_error (error, number, _("%s’s %s cannot be negative"), name, what);
   if (n > 9999)
-    return deal_error (error, number, _("%s’s %s (%lld) is far too many"),
-                       name, what, (long long) n);
+    return _deuces_deal_error (error, number, _("%s’s %s (%lld) is far too many"),
+                               name, what, (long long) n);
   *out = (gint16) n;
   return TRUE;
 }
@@ -193,12 +176,12 @@ read_hand (const DeucesGame *game, DeucesDeal *deal, guint seat, JsonNode *value
   guint n = 0;
 
   if (!node_is_string (value))
-    return deal_error (error, number, _("%s’s hand must be text such as “2S AH 10D”"),
-                       game->players[seat]);
+    return _deuces_deal_error (error, number, _("%s’s hand must be text such as “2S AH 10D”"),
+                               game->players[seat]);
   if (!deuces_cards_parse (json_node_get_string (value), deal->hands[seat], DEUCES_MAX_HAND,
                            &n, &local_error))
-    return deal_error (error, number, _("%s’s hand: %s"), game->players[seat],
-                       local_error->message);
+    return _deuces_deal_error (error, number, _("%s’s hand: %s"), game->players[seat],
+                               local_error->message);
   deal->hand_len[seat] = (gint8) n;
   return TRUE;
 }
@@ -232,15 +215,15 @@ read_special (const DeucesGame *game,
           else if (g_str_equal (key, "final") && node_is_bool (value))
             final = json_node_get_boolean (value);
           else
-            return deal_error (error, number,
-                               _("a special play is {\"play\": \"quads\", \"final\": true}; “%s” is not part of it"),
-                               key);
+            return _deuces_deal_error (error, number,
+                                       _("a special play is {\"play\": \"quads\", \"final\": true}; “%s” is not part of it"),
+                                       key);
         }
     }
 
   if (deal->n_specials[seat] == DEUCES_MAX_SPECIALS)
-    return deal_error (error, number, _("%s has more than %d special plays"),
-                       game->players[seat], DEUCES_MAX_SPECIALS);
+    return _deuces_deal_error (error, number, _("%s has more than %d special plays"),
+                               game->players[seat], DEUCES_MAX_SPECIALS);
   special = &deal->specials[seat][deal->n_specials[seat]];
   for (guint k = DEUCES_SPECIAL_QUADS; k <= DEUCES_SPECIAL_FOUR_TWOS; k++)
     if (g_strcmp0 (kind, deuces_special_kind_to_string (k)) == 0)
@@ -251,9 +234,9 @@ read_special (const DeucesGame *game,
         return TRUE;
       }
 
-  return deal_error (error, number,
-                     _("%s’s special play must be quads, straight-flush or four-twos"),
-                     game->players[seat]);
+  return _deuces_deal_error (error, number,
+                             _("%s’s special play must be quads, straight-flush or four-twos"),
+                             game->players[seat]);
 }
 
 static gboolean
@@ -282,7 +265,7 @@ read_final_play (JsonNode   *node,
   JsonNode *value;
 
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return deal_error (error, number, _("“final_play” must be {\"cards\": N, \"twos\": K}"));
+    return _deuces_deal_error (error, number, _("“final_play” must be {\"cards\": N, \"twos\": K}"));
 
   json_object_iter_init (&iter, json_node_get_object (node));
   while (json_object_iter_next (&iter, &key, &value))
@@ -294,16 +277,37 @@ read_final_play (JsonNode   *node,
       else if (g_str_equal (key, "twos"))
         field = &deal->final_twos;
       else
-        return deal_error (error, number, _("“final_play” has no field “%s”"), key);
+        return _deuces_deal_error (error, number, _("“final_play” has no field “%s”"), key);
       if (!node_is_int (value) || json_node_get_int (value) < 0 || json_node_get_int (value) > 99)
-        return deal_error (error, number, _("“final_play” “%s” must be a small whole number"), key);
+        return _deuces_deal_error (error, number, _("“final_play” “%s” must be a small whole number"), key);
       *field = (gint16) json_node_get_int (value);
     }
   if (deal->final_cards == DEUCES_UNSET)
-    return deal_error (error, number, _("“final_play” needs “cards”"));
+    return _deuces_deal_error (error, number, _("“final_play” needs “cards”"));
   if (deal->final_twos == DEUCES_UNSET)
     deal->final_twos = 0;
   return TRUE;
+}
+
+/* The facts a deal gives per player, by name. */
+static PlayerFactFunc
+per_player_fact (const char *key)
+{
+  static const struct {
+    const char     *key;
+    PlayerFactFunc  read;
+  } facts[] = {
+    { "cards_left", read_cards_left },
+    { "twos_left", read_twos_left },
+    { "points_left", read_points_left },
+    { "hands", read_hand },
+    { "specials", read_specials },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (facts); i++)
+    if (g_str_equal (key, facts[i].key))
+      return facts[i].read;
+  return NULL;
 }
 
 gboolean
@@ -322,10 +326,12 @@ deuces_document_parse_deal (const DeucesGame *game,
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &key, &value))
     {
+      PlayerFactFunc read;
       gint seat;
 
       if (g_str_equal (key, "winner") || g_str_equal (key, "starter") ||
-          g_str_equal (key, "assisted_by") || g_str_equal (key, "loser"))
+          g_str_equal (key, "assisted_by") || g_str_equal (key, "loser") ||
+          g_str_equal (key, "takes_all"))
         {
           if ((seat = find_player (game, value, number, key, error)) < 0)
             return FALSE;
@@ -335,32 +341,32 @@ deuces_document_parse_deal (const DeucesGame *game,
             deal->starter = seat;
           else if (g_str_equal (key, "assisted_by"))
             deal->assisted_by = seat;
+          else if (g_str_equal (key, "takes_all"))
+            deal->takes_all = seat;
           else
             deal->loser = seat;
         }
-      else if (g_str_equal (key, "cards_left"))
+      else if (g_str_equal (key, "sitting_out"))
         {
-          if (!per_player (game, deal, value, key, number, read_cards_left, error))
-            return FALSE;
+          JsonArray *array;
+
+          if (!JSON_NODE_HOLDS_ARRAY (value))
+            return _deuces_deal_error (error, number, _("“sitting_out” must be a list of players"));
+          array = json_node_get_array (value);
+          for (guint k = 0; k < json_array_get_length (array); k++)
+            {
+              if ((seat = find_player (game, json_array_get_element (array, k), number,
+                                       key, error)) < 0)
+                return FALSE;
+              if (deuces_deal_sits_out (deal, seat))
+                return _deuces_deal_error (error, number, _("“sitting_out” names %s twice"),
+                                           game->players[seat]);
+              deal->sitting_out |= 1u << seat;
+            }
         }
-      else if (g_str_equal (key, "twos_left"))
+      else if ((read = per_player_fact (key)) != NULL)
         {
-          if (!per_player (game, deal, value, key, number, read_twos_left, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "points_left"))
-        {
-          if (!per_player (game, deal, value, key, number, read_points_left, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "hands"))
-        {
-          if (!per_player (game, deal, value, key, number, read_hand, error))
-            return FALSE;
-        }
-      else if (g_str_equal (key, "specials"))
-        {
-          if (!per_player (game, deal, value, key, number, read_specials, error))
+          if (!per_player (game, deal, value, key, number, read, error))
             return FALSE;
         }
       else if (g_str_equal (key, "final_play"))
@@ -371,7 +377,7 @@ deuces_document_parse_deal (const DeucesGame *game,
       else if (g_str_equal (key, "dragon"))
         {
           if (!node_is_bool (value))
-            return deal_error (error, number, _("“dragon” must be true or false"));
+            return _deuces_deal_error (error, number, _("“dragon” must be true or false"));
           deal->dragon = json_node_get_boolean (value);
         }
       else if (g_str_equal (key, "finish_order"))
@@ -379,23 +385,24 @@ deuces_document_parse_deal (const DeucesGame *game,
           JsonArray *array;
 
           if (!JSON_NODE_HOLDS_ARRAY (value))
-            return deal_error (error, number, _("“finish_order” must be a list of every player"));
+            return _deuces_deal_error (error, number, _("“finish_order” must be a list of every player"));
           array = json_node_get_array (value);
-          if (json_array_get_length (array) != game->n_players)
-            return deal_error (error, number,
-                               _("the finishing order names %u players, but %u are playing"),
-                               json_array_get_length (array), game->n_players);
-          for (guint k = 0; k < game->n_players; k++)
+          /* How many play is known once "sitting_out" is read: checked with the deal. */
+          if (json_array_get_length (array) == 0 || json_array_get_length (array) > game->n_players)
+            return _deuces_deal_error (error, number,
+                                       _("the finishing order names %u players, but %u are playing"),
+                                       json_array_get_length (array), game->n_players);
+          for (guint k = 0; k < json_array_get_length (array); k++)
             {
               if ((seat = find_player (game, json_array_get_element (array, k), number,
                                        key, error)) < 0)
                 return FALSE;
               deal->finish_order[k] = seat;
             }
-          deal->n_order = game->n_players;
+          deal->n_order = json_array_get_length (array);
         }
       else
-        return deal_error (error, number, _("“%s” is not a fact of a deal"), key);
+        return _deuces_deal_error (error, number, _("“%s” is not a fact of a deal"), key);
     }
 
   return deuces_game_check_deal (game, deal, number, error);
@@ -477,6 +484,11 @@ deuces_document_parse (JsonNode *root,
                 doc_error (error, _("“%s” must be text"), key);
                 return NULL;
               }
+            if ((g_str_equal (key, "title") &&
+                 !deuces_title_check (json_node_get_string (node), error)) ||
+                (g_str_equal (key, "notes") &&
+                 !deuces_notes_check (json_node_get_string (node), error)))
+              return NULL;
             known = TRUE;
           }
       if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&
@@ -631,7 +643,7 @@ deuces_document_parse (JsonNode *root,
 
           if (!JSON_NODE_HOLDS_OBJECT (element))
             {
-              deal_error (error, d + 1, _("a deal must be an object of facts"));
+              _deuces_deal_error (error, d + 1, _("a deal must be an object of facts"));
               return NULL;
             }
           if (!deuces_document_parse_deal (game, json_node_get_object (element), d + 1, &deal,
@@ -817,6 +829,16 @@ deuces_document_build_deal (const DeucesGame *game,
   add_seat (builder, game, "starter", deal->starter);
   add_seat (builder, game, "assisted_by", deal->assisted_by);
   add_seat (builder, game, "loser", deal->loser);
+  add_seat (builder, game, "takes_all", deal->takes_all);
+  if (deal->sitting_out != 0)
+    {
+      json_builder_set_member_name (builder, "sitting_out");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < game->n_players; i++)
+        if (deuces_deal_sits_out (deal, i))
+          json_builder_add_string_value (builder, game->players[i]);
+      json_builder_end_array (builder);
+    }
   if (deal->dragon)
     {
       json_builder_set_member_name (builder, "dragon");

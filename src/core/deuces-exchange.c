@@ -13,12 +13,14 @@ deuces_game_card_exchanges (const DeucesGame   *game,
 {
   const DeucesVariant *variant = game->variant;
   const DeucesDeal *last;
-  guint n = game->n_players, count = 0;
+  guint n, count = 0;
 
   if (variant->exchange == DEUCES_EXCHANGE_NONE || game->deals->len == 0)
     return 0;
   last = &g_array_index (game->deals, DeucesDeal, game->deals->len - 1);
-  if (last->n_order != n)
+  /* Among the players of the last deal: those who sat it out hold no title. */
+  n = last->n_order;
+  if (n < 2 || n != deuces_game_deal_players (game, last))
     return 0;
 
   if (variant->exchange == DEUCES_EXCHANGE_SCUM_PRESIDENT)

@@ -42,9 +42,14 @@ typedef struct {
   gint8         finish_order[DEUCES_MAX_PLAYERS];
   guint8        n_specials[DEUCES_MAX_PLAYERS];
   DeucesSpecial specials[DEUCES_MAX_PLAYERS][DEUCES_MAX_SPECIALS];
+  guint16       sitting_out;                    /* bit i: seat i did not play this deal */
+  gint8         takes_all;                      /* pays every loser's penalty, or UNSET */
 } DeucesDeal;
 
 void deuces_deal_init (DeucesDeal *deal);
+/* Whether @player sat @deal out (INTERFACE.md, players sitting out). */
+gboolean deuces_deal_sits_out (const DeucesDeal *deal,
+                               guint             player);
 /* "quads", "straight-flush" or "four-twos", as the session document names them. */
 const char *deuces_special_kind_to_string (DeucesSpecialKind kind);
 /* The cards @player still held: the hand's size when the cards were entered, else the
@@ -57,9 +62,22 @@ gint deuces_deal_twos_held  (const DeucesDeal *deal,
                              guint             player);
 
 /* Whether @name may name a player: valid text, not empty, no space at either end, at
- * most 64 characters, no commas, equals signs or control characters. Every program
- * that stores a name checks it here, so a stored name always loads again. */
+ * most 64 characters, no commas, equals signs, control characters, line separators or
+ * direction overrides. Every program that stores a name checks it here, so a stored
+ * name always loads again. */
 gboolean deuces_player_name_check (const char *name,
+                                   GError    **error);
+/* The key two names are compared by: case-folded and in one Unicode normal form (NFC),
+ * so "José" typed precomposed or with a combining accent, and "JOSÉ", are one player. */
+char    *deuces_player_name_key   (const char *name);
+
+/* Whether @title may be a session's title, and @notes its notes: UTF-8 text without
+ * control characters (notes may hold line breaks and tabs), line or paragraph
+ * separators, or direction overrides. NULL is fine (none). Every program that stores
+ * them checks them here. */
+gboolean deuces_title_check       (const char *title,
+                                   GError    **error);
+gboolean deuces_notes_check       (const char *notes,
                                    GError    **error);
 
 /* A game: the players in seat order, the variant (a private copy) with the session's
@@ -100,6 +118,19 @@ guint       deuces_game_max_cards    (const DeucesGame    *game);
 /* Decks in play: two for five or more players. */
 guint       deuces_game_n_decks      (const DeucesGame    *game);
 
+/* The same for one deal, dealt among the players who did not sit it out: how many play,
+ * the cards each was dealt (the session's hand size when everyone plays, else the
+ * default for that many: 17 for three, 13 otherwise), the most one can hold at the end,
+ * and the decks. */
+guint       deuces_game_deal_players   (const DeucesGame *game,
+                                        const DeucesDeal *deal);
+guint       deuces_game_deal_hand_size (const DeucesGame *game,
+                                        const DeucesDeal *deal);
+guint       deuces_game_deal_max_cards (const DeucesGame *game,
+                                        const DeucesDeal *deal);
+guint       deuces_game_deal_n_decks   (const DeucesGame *game,
+                                        const DeucesDeal *deal);
+
 /* Checks @deal against every rule of RULES.md §1 and what the variant needs.
  * @number (1-based) names the deal in messages, which read like
  * "deal 3: Cy holds 14 cards, but a hand here has at most 13". */
@@ -137,6 +168,9 @@ typedef struct {
   gint             next_leader;  /* who leads the next deal, or -1 if unknown */
   /* points i owes j over all deals, for settlements that pay deal by deal */
   gint64           owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
+  /* pairwise settlement: the points by which i did worse than j, summed over the deals
+   * both played */
+  gint64           pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
 } DeucesScoreSheet;
 
 DeucesScoreSheet *deuces_game_score  (const DeucesGame    *game,

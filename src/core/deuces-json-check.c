@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-json-check.c: a strict, non-allocating JSON syntax check (RFC 8259). */
+/* deuces-json-check.c: a strict JSON syntax check (RFC 8259), with unique member names. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -78,6 +78,69 @@ unexpected (Scanner    *s,
   return fail (s, _("%s was expected"), expected);
 }
 
+static gunichar
+hex4 (const char *p)
+{
+  gunichar c = 0;
+
+  for (guint k = 0; k < 4; k++)
+    c = c << 4 | (gunichar) g_ascii_xdigit_value (p[k]);
+  return c;
+}
+
+/* The text of the string literal at @start (its opening quote) up to @end (after its
+ * closing quote), escapes decoded, for comparing member names: "st\u0061ke" is
+ * "stake". A lone surrogate becomes U+FFFD. */
+static char *
+decode_string (const char *start,
+               const char *end)
+{
+  GString *out = g_string_sized_new ((gsize) (end - start));
+  const char *p = start + 1;
+
+  end--;   /* the closing quote */
+  while (p < end)
+    {
+      gunichar c;
+
+      if (*p != '\\')
+        {
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      p++;
+      switch (*p)
+        {
+        case 'b': g_string_append_c (out, '\b'); p++; continue;
+        case 'f': g_string_append_c (out, '\f'); p++; continue;
+        case 'n': g_string_append_c (out, '\n'); p++; continue;
+        case 'r': g_string_append_c (out, '\r'); p++; continue;
+        case 't': g_string_append_c (out, '\t'); p++; continue;
+        case 'u':
+          break;
+        default:
+          g_string_append_c (out, *p++);
+          continue;
+        }
+      c = hex4 (p + 1);
+      p += 5;
+      if (c >= 0xD800 && c < 0xDC00 && end - p >= 6 && p[0] == '\\' && p[1] == 'u')
+        {
+          gunichar low = hex4 (p + 2);
+
+          if (low >= 0xDC00 && low < 0xE000)
+            {
+              c = 0x10000 + ((c - 0xD800) << 10) + (low - 0xDC00);
+              p += 6;
+            }
+        }
+      if (c >= 0xD800 && c < 0xE000)
+        c = 0xFFFD;
+      g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
 static gboolean
 scan_string (Scanner *s)
 {
@@ -108,6 +171,38 @@ scan_string (Scanner *s)
               for (guint k = 0; k < 4; k++, s->pos++)
                 if (at_end (s) || !g_ascii_isxdigit (s->data[s->pos]))
                   return fail (s, _("“\\u” must be followed by four hexadecimal digits"));
+              /* json-glib would cut the text there without a word. */
+              if (memcmp (s->data + s->pos - 4, "0000", 4) == 0)
+                {
+                  s->pos -= 6;
+                  return fail (s, _("a text holds a NUL character (\\u0000)"));
+                }
+              /* A surrogate must come as a pair (RFC 8259 §7); json-glib turns a lone
+               * one into bytes that are not UTF-8, even in its own message. */
+              {
+                gunichar unit = hex4 (s->data + s->pos - 4);
+
+                if (unit >= 0xDC00 && unit < 0xE000)
+                  {
+                    s->pos -= 6;
+                    return fail (s, _("“\\u%04X” is half of a character without its first half"), unit);
+                  }
+                if (unit >= 0xD800 && unit < 0xDC00)
+                  {
+                    gunichar low = s->length - s->pos >= 6 && s->data[s->pos] == '\\' &&
+                                   s->data[s->pos + 1] == 'u' &&
+                                   g_ascii_isxdigit (s->data[s->pos + 2]) && g_ascii_isxdigit (s->data[s->pos + 3]) &&
+                                   g_ascii_isxdigit (s->data[s->pos + 4]) && g_ascii_isxdigit (s->data[s->pos + 5])
+                                   ? hex4 (s->data + s->pos + 2) : 0;
+
+                    if (low < 0xDC00 || low >= 0xE000)
+                      {
+                        s->pos -= 6;
+                        return fail (s, _("“\\u%04X” is half of a character without its second half"), unit);
+                      }
+                    s->pos += 6;
+                  }
+              }
               break;
             default:
               return fail (s, _("“\\%c” is not an escape JSON knows"), s->data[s->pos]);
@@ -177,6 +272,8 @@ scan_container (Scanner *s,
   gboolean object = peek (s) == '{';
   char close = object ? '}' : ']';
 
+  g_autoptr(GHashTable) names = NULL;
+
   if (depth >= MAX_DEPTH)
     return fail (s, _("the document nests deeper than %u levels"), MAX_DEPTH);
   s->pos++;
@@ -190,10 +287,27 @@ scan_container (Scanner *s,
     {
       if (object)
         {
+          gsize start = s->pos;
+          char *name;
+
           if (peek (s) != '"')
             return unexpected (s, _("a member name in double quotes"));
           if (!scan_string (s))
             return FALSE;
+          /* json-glib keeps the last of two members with one name: "stake" given twice
+           * would settle at whichever came last. */
+          if (names == NULL)
+            names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+          name = decode_string (s->data + start, s->data + s->pos);
+          if (!g_hash_table_add (names, name))
+            {
+              g_autofree char *shown = g_strdup (name);
+
+              g_strdelimit (shown, "\x01\x02\x03\x04\x05\x06\x07\x08\t\n\x0b\x0c\r\x0e\x0f"
+                            "\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f", '?');
+              s->pos = start;
+              return fail (s, _("“%s” is given twice in one object"), shown);
+            }
           skip_space (s);
           if (peek (s) != ':')
             return unexpected (s, _("“:”"));

@@ -6,7 +6,9 @@
 
 G_BEGIN_DECLS
 
-/* Whether @data is exactly one JSON value with optional white space around it. On
+/* Whether @data is exactly one JSON value with optional white space around it, with no
+ * object holding two members of one name (json-glib would keep the last one silently)
+ * and no string holding \u0000 (json-glib would cut it there). On
  * failure @message says where and what ("line 2, column 7: a “,” or “}” was expected"),
  * and must be freed. json-glib 1.6 leaks on malformed input and accepts trailing values;
  * checking first means it only ever sees well-formed text. */

@@ -3,6 +3,9 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <langinfo.h>
+#include <limits.h>
+#include <locale.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -225,4 +228,128 @@ deuces_money_format (gint64 minor,
       g_string_append (out, number + len - digits);
     }
   return g_string_free (out, FALSE);
+}
+
+/* One minus sign for people's text: U+2212 MINUS SIGN reads better than a hyphen, and
+ * is what the app has always shown. */
+#define MINUS_SIGN "\xe2\x88\x92"
+
+/* The magnitude of @minor with @digits minor digits, its integer digits grouped from the
+ * right as localeconv()'s @grouping says (each byte a group's size, the last one
+ * repeating, CHAR_MAX for no more grouping), @group between groups and @decimal before
+ * the minor digits. */
+static char *
+grouped_magnitude (gint64      minor,
+                   guint       digits,
+                   const char *group,
+                   const char *grouping,
+                   const char *decimal)
+{
+  g_autofree char *plain = deuces_money_format (minor, digits);
+  const char *number = plain[0] == '-' ? plain + 1 : plain;
+  const char *point = strchr (number, '.');
+  gsize int_len = point != NULL ? (gsize) (point - number) : strlen (number);
+  GString *out = g_string_new (NULL);
+  const char *size = grouping;
+  gsize first;   /* the digits before the first separator */
+  gsize sizes[64], n_sizes = 0, left = int_len;
+
+  /* Group sizes from the right, until the digits run out or grouping stops. */
+  while (*group != '\0' && *size != '\0' && *size != CHAR_MAX && *size > 0 &&
+         left > (gsize) *size && n_sizes < G_N_ELEMENTS (sizes))
+    {
+      sizes[n_sizes++] = (gsize) *size;
+      left -= (gsize) *size;
+      if (size[1] != '\0')
+        size++;
+    }
+  first = left;
+
+  g_string_append_len (out, number, first);
+  for (gsize k = n_sizes, at = first; k > 0; k--)
+    {
+      g_string_append (out, group);
+      g_string_append_len (out, number + at, sizes[k - 1]);
+      at += sizes[k - 1];
+    }
+  if (point != NULL)
+    {
+      g_string_append (out, decimal);
+      g_string_append (out, point + 1);
+    }
+  return g_string_free (out, FALSE);
+}
+
+static const char *
+sign_of (gint64           minor,
+         DeucesMoneyFlags flags)
+{
+  if (minor < 0)
+    return MINUS_SIGN;
+  return minor > 0 && (flags & DEUCES_MONEY_PLUS) ? "+" : "";
+}
+
+char *
+deuces_money_format_with (gint64            minor,
+                          guint             digits,
+                          const char       *group,
+                          const char       *decimal,
+                          DeucesMoneyFlags  flags)
+{
+  g_autofree char *number = NULL;
+
+  g_return_val_if_fail (group != NULL && decimal != NULL, NULL);
+  g_return_val_if_fail (digits <= MONEY_MAX_DIGITS, NULL);
+
+  number = grouped_magnitude (minor, digits, group, "\3", decimal);
+  return g_strconcat (sign_of (minor, flags), number, NULL);
+}
+
+/* A separator of the current locale as UTF-8, or @fallback when it is empty (and
+ * @fallback is not) or not text. */
+static char *
+locale_separator (const char *text,
+                  const char *fallback)
+{
+  char *utf8;
+
+  if (text == NULL || (*text == '\0' && *fallback != '\0'))
+    return g_strdup (fallback);
+  if (g_utf8_validate (text, -1, NULL))
+    return g_strdup (text);
+  utf8 = g_locale_to_utf8 (text, -1, NULL, NULL, NULL);
+  return utf8 != NULL ? utf8 : g_strdup (fallback);
+}
+
+char *
+deuces_money_format_display (gint64            minor,
+                             guint             digits,
+                             const char       *currency,
+                             DeucesMoneyFlags  flags)
+{
+  const struct lconv *conv = localeconv ();
+  g_autofree char *group = locale_separator (conv->thousands_sep, "");
+  g_autofree char *decimal = locale_separator (conv->decimal_point, ".");
+  g_autofree char *number = NULL;
+
+  g_return_val_if_fail (digits <= MONEY_MAX_DIGITS, NULL);
+
+  number = grouped_magnitude (minor, digits, group, conv->grouping != NULL ? conv->grouping : "",
+                              decimal);
+  if (currency == NULL || *currency == '\0')
+    return g_strconcat (sign_of (minor, flags), number, NULL);
+  /* Translators: a signed amount and its ISO 4217 currency code, "+12.50 HKD" */
+  return g_strdup_printf (C_("money", "%s%s %s"), sign_of (minor, flags), number, currency);
+}
+
+char *
+deuces_percent_format_display (guint per_mille)
+{
+  const struct lconv *conv = localeconv ();
+  g_autofree char *decimal = locale_separator (conv->decimal_point, ".");
+  g_autofree char *number = g_strdup_printf ("%u%s%u", per_mille / 10, decimal, per_mille % 10);
+
+  /* Translators: a share in percent, "34.5 %"; write the percent sign as your language
+   * does, e.g. "%s%%" without a space */
+  return g_strdup_printf (_("%s %%"), number);
 }

@@ -30,4 +30,31 @@ gboolean  deuces_money_parse         (const char  *text,
 char     *deuces_money_format        (gint64       minor,
                                       guint        digits);
 
+typedef enum {
+  DEUCES_MONEY_PLAIN = 0,
+  DEUCES_MONEY_PLUS  = 1 << 0,   /* "+" before an amount above zero */
+} DeucesMoneyFlags;
+
+/* Money as people read it, in the user's locale: its decimal separator and grouping of
+ * digits ("1,234.50 HKD" in English, "27.000 IDR" in Indonesian), the minus sign U+2212
+ * ("−33.00"), "+" before a positive amount with DEUCES_MONEY_PLUS, then the currency
+ * code when @currency is not NULL or empty. Only for text shown to people: documents,
+ * JSON and CSV keep deuces_money_format()'s plain decimals. */
+char     *deuces_money_format_display (gint64            minor,
+                                       guint             digits,
+                                       const char       *currency,
+                                       DeucesMoneyFlags  flags);
+
+/* The same with the separators given (@group may be "" for none), grouping by threes:
+ * for tests and for callers that know the separators. */
+char     *deuces_money_format_with    (gint64            minor,
+                                       guint             digits,
+                                       const char       *group,
+                                       const char       *decimal,
+                                       DeucesMoneyFlags  flags);
+
+/* A share given in tenths of a percent (345 → "34.5 %"), with the locale's decimal
+ * separator and the percent sign as the user's language writes it. */
+char     *deuces_percent_format_display (guint           per_mille);
+
 G_END_DECLS

@@ -11,12 +11,12 @@ struct _DeucesStats
 {
   guint       n_sessions;
   guint       n_deals;
-  GHashTable *players;    /* casefolded name → DeucesPlayerStats */
+  GHashTable *players;    /* name key (deuces_player_name_key) → DeucesPlayerStats */
   GPtrArray  *order;      /* DeucesPlayerStats, sorted on demand */
   gboolean    sorted;
-  GHashTable *pairs;      /* "a\x1fb" casefolded → GArray of DeucesAmount (a's net from b) */
-  GHashTable *timelines;  /* casefolded name → GPtrArray of DeucesStatsPoint */
-  GHashTable *timeline_sorted;  /* casefolded name → non-NULL once sorted */
+  GHashTable *pairs;      /* "a\x1fb" name keys → GArray of DeucesAmount (a's net from b) */
+  GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint */
+  GHashTable *timeline_sorted;  /* name key (deuces_player_name_key) → non-NULL once sorted */
 };
 
 static void
@@ -176,7 +176,7 @@ static DeucesPlayerStats *
 get_player (DeucesStats *stats,
             const char  *name)
 {
-  g_autofree char *key = g_utf8_casefold (name, -1);
+  g_autofree char *key = deuces_player_name_key (name);
   DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
 
   if (player == NULL)
@@ -197,8 +197,8 @@ static char *
 pair_key (const char *a,
           const char *b)
 {
-  g_autofree char *fa = g_utf8_casefold (a, -1);
-  g_autofree char *fb = g_utf8_casefold (b, -1);
+  g_autofree char *fa = deuces_player_name_key (a);
+  g_autofree char *fb = deuces_player_name_key (b);
 
   return g_strconcat (fa, "\x1f", fb, NULL);
 }
@@ -224,15 +224,6 @@ add_pair (DeucesStats *stats,
   amounts_add (amounts, currency, digits, amount);
 }
 
-static gint
-held (const DeucesDeal *deal,
-      guint             player)
-{
-  if (deal->hand_len[player] >= 0)
-    return deal->hand_len[player];
-  return deal->cards_left[player];
-}
-
 void
 deuces_stats_add_session (DeucesStats            *stats,
                           gint64                  session,
@@ -254,12 +245,15 @@ deuces_stats_add_session (DeucesStats            *stats,
     {
       DeucesPlayerStats *player = players[p] = get_player (stats, game->players[p]);
       gint64 balance = settlement->balances[p];
-      g_autofree char *key = g_utf8_casefold (game->players[p], -1);
+      g_autofree char *key = deuces_player_name_key (game->players[p]);
       GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
       player->sessions++;
-      player->deals += sheet->n_deals;
+      /* Only the deals they played (INTERFACE.md, players sitting out). */
+      for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+        if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
+          player->deals++;
       amounts_add (player->net, currency, game->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
@@ -289,8 +283,10 @@ deuces_stats_add_session (DeucesStats            *stats,
       for (guint p = 0; p < game->n_players; p++)
         {
           DeucesPlayerStats *player = players[p];
-          gint n = held (deal, p);
+          gint n = deuces_deal_cards_held (deal, p);
 
+          if (deuces_deal_sits_out (deal, p))
+            continue;
           if (score->winner == (gint) p)
             {
               player->wins++;
@@ -302,7 +298,7 @@ deuces_stats_add_session (DeucesStats            *stats,
             {
               player->counted++;
               player->cards_left += (guint) n;
-              if ((guint) n >= game->hand_size)
+              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
                 player->caught_full++;
             }
         }
@@ -358,7 +354,7 @@ const DeucesPlayerStats *
 deuces_stats_lookup (DeucesStats *stats,
                      const char  *name)
 {
-  g_autofree char *key = g_utf8_casefold (name, -1);
+  g_autofree char *key = deuces_player_name_key (name);
 
   return g_hash_table_lookup (stats->players, key);
 }
@@ -400,7 +396,7 @@ GPtrArray *
 deuces_stats_get_timeline (DeucesStats *stats,
                            const char  *name)
 {
-  g_autofree char *key = g_utf8_casefold (name, -1);
+  g_autofree char *key = deuces_player_name_key (name);
   GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
   g_autoptr(GArray) running = NULL;
 

@@ -905,15 +905,16 @@ deuces_variant_allows_players (const DeucesVariant *variant,
          (variant->players_mask & (1u << n_players)) != 0;
 }
 
-gint
-deuces_variant_tier_factor (const DeucesVariant *variant,
-                            guint                n_players,
-                            guint                hand_size,
-                            gint                 count)
+gboolean
+deuces_variant_tier_factor_checked (const DeucesVariant *variant,
+                                    guint                n_players,
+                                    guint                hand_size,
+                                    gint                 count,
+                                    gint                *factor)
 {
   const DeucesTierList *list = &variant->tiers[0];
-  gint factor = 1;
 
+  *factor = 1;
   if (n_players <= DEUCES_MAX_PLAYERS && variant->tiers[n_players].n_tiers > 0)
     list = &variant->tiers[n_players];
 
@@ -931,12 +932,25 @@ deuces_variant_tier_factor (const DeucesVariant *variant,
         continue;
       /* Stacked tiers multiply; otherwise the last matching tier is the one that applies,
        * so "10- x2, full x3" gives ×3 to a full hand. */
-      if (variant->tiers_stack)
-        factor *= tier->factor;
-      else
-        factor = tier->factor;
+      if (!variant->tiers_stack)
+        *factor = tier->factor;
+      else if (__builtin_mul_overflow (*factor, (gint) tier->factor, factor))
+        return FALSE;
     }
 
+  return TRUE;
+}
+
+gint
+deuces_variant_tier_factor (const DeucesVariant *variant,
+                            guint                n_players,
+                            guint                hand_size,
+                            gint                 count)
+{
+  gint factor;
+
+  if (!deuces_variant_tier_factor_checked (variant, n_players, hand_size, count, &factor))
+    return G_MAXINT;
   return factor;
 }
 

@@ -152,11 +152,18 @@ char          *deuces_variant_to_text    (const DeucesVariant *variant);
 gboolean       deuces_variant_allows_players (const DeucesVariant *variant,
                                               guint                n_players);
 
-/* The multiplier a holder of @count cards pays for n players with @hand_size dealt. */
+/* The multiplier a holder of @count cards pays for n players with @hand_size dealt
+ * (G_MAXINT when stacked tiers multiply past what an int holds). */
 gint           deuces_variant_tier_factor (const DeucesVariant *variant,
                                            guint                n_players,
                                            guint                hand_size,
                                            gint                 count);
+/* The same, FALSE when stacked tiers multiply past what an int holds. */
+gboolean       deuces_variant_tier_factor_checked (const DeucesVariant *variant,
+                                                   guint                n_players,
+                                                   guint                hand_size,
+                                                   gint                 count,
+                                                   gint                *factor);
 
 /* Whether penalty values differ between ranks other than the two: then a loser's
  * penalty needs the actual cards (or a points total), not only counts. */

@@ -104,12 +104,7 @@ format_amount (gint64      amount,
                const char *currency,
                guint       digits)
 {
-  g_autofree char *number = deuces_money_format (ABS (amount), digits);
-  const char *sign = amount < 0 ? "−" : amount > 0 ? "+" : "";
-
-  if (currency != NULL && currency[0] != '\0')
-    return g_strdup_printf (C_("money", "%s%s %s"), sign, number, currency);
-  return g_strdup_printf ("%s%s", sign, number);
+  return deuces_money_format_display (amount, digits, currency, DEUCES_MONEY_PLUS);
 }
 
 static char *
@@ -295,9 +290,9 @@ show_highlights (DeucesStatsWindow *self,
     {
       guint rate = deuces_player_stats_win_rate (best_rate);
       guint min_deals = deuces_stats_get_min_deals_for_rate (self->stats);
+      g_autofree char *share = deuces_percent_format_display (rate);
       /* Translators: a win rate and the deals it is out of: "34.5 % of 120 deals" */
-      g_autofree char *value = g_strdup_printf (_("%u.%u %% of %u deals"), rate / 10, rate % 10,
-                                                best_rate->deals);
+      g_autofree char *value = g_strdup_printf (_("%s of %u deals"), share, best_rate->deals);
       /* Translators: under "Best win rate"; the minimum is a quarter of the most deals
        * anyone played, so one lucky night does not count */
       g_autofree char *note = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
