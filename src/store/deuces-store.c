@@ -314,6 +314,13 @@ query_int (DeucesStore *self,
   return sqlite3_column_int64 (stmt, 0);
 }
 
+gint64
+deuces_store_get_data_version (DeucesStore *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), -1);
+  return query_int (self, "PRAGMA data_version", -1);
+}
+
 static gint
 compare_names (gconstpointer a,
                gconstpointer b)

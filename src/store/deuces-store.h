@@ -45,6 +45,10 @@ DeucesStore *deuces_store_open             (const char   *path,
 DeucesStore *deuces_store_open_for_reading (const char   *path,
                                             GError      **error);
 const char  *deuces_store_get_path         (DeucesStore  *self);
+/* SQLite's PRAGMA data_version on this connection: it changes whenever another
+ * connection (of this program or another) has committed to the ledger since it was last
+ * read, so a reader can poll it to follow changes made elsewhere. */
+gint64       deuces_store_get_data_version (DeucesStore  *self);
 
 /* Copies the ledger with SQLite's backup API into "<dir>/backups/", named after the
  * ledger ("a.sqlite3" → "a-<time>-<reason>.sqlite3"), keeping this ledger's newest few.
