@@ -60,6 +60,7 @@ int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 
 #define fail       _deuces_cli_fail
 #define fail_with  _deuces_cli_fail_with

@@ -247,6 +247,7 @@ static const struct {
   { "export", _deuces_cli_command_export },
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
+  { "serve", _deuces_cli_command_serve },
 };
 
 static void
@@ -279,6 +280,9 @@ print_help (void)
                   "  stats [--player NAME]… [--from DATE] [--to DATE] [--json]\n"
                   "                        statistics over the ledger (dates as 2026-11-22;\n"
                   "                        several --player: the sessions they sat in together)\n"
+                  "  serve SESSION [--address ADDR] [--port N]\n"
+                  "                        share a session read-only with the phones at the\n"
+                  "                        table; prints its address (until interrupted)\n"
                   "\n"
                   "Options:\n"
                   "  --db PATH             the ledger to use (default: $DEUCES_DB, else\n"
