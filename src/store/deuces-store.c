@@ -747,6 +747,22 @@ deuces_store_open_for_reading (const char  *path,
   return g_steal_pointer (&self);
 }
 
+DeucesStore *
+deuces_store_open_reader (DeucesStore  *self,
+                          GError      **error)
+{
+  g_autoptr(DeucesStore) reader = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  reader = open_connection (self->path, FALSE, error);
+  if (reader == NULL)
+    return NULL;
+  if (!exec (reader, "PRAGMA query_only = ON", error))
+    return NULL;
+  return g_steal_pointer (&reader);
+}
+
 /* Players and seats. */
 
 static gint64
