@@ -61,7 +61,7 @@ _deuces_cli_command_serve (CliContext *cli,
 
   if ((store = open_store_read (cli, &status)) == NULL)
     return status;
-  server = deuces_share_server_new (deuces_store_get_path (store), id, &error);
+  server = deuces_share_server_new (store, id, &error);
   if (server == NULL)
     return fail_with (error);
   if (!deuces_share_server_start (server, address, (guint) port, &error))

@@ -41,7 +41,6 @@ struct _DeucesShareServer
 {
   GObject              parent_instance;
 
-  char                *ledger_path;
   gint64               session;
   DeucesStore         *store;          /* a read connection of our own */
   DeucesShareSnapshot *snapshot;
@@ -290,15 +289,16 @@ reload (DeucesShareServer *self)
 
   /* send_event may drop a viewer: walk a copy. */
   viewers = g_ptr_array_copy (self->viewers, NULL, NULL);
+  g_ptr_array_set_free_func (viewers, NULL);   /* the copy takes the original's */
   for (guint i = 0; i < viewers->len; i++)
     if (g_ptr_array_find (self->viewers, g_ptr_array_index (viewers, i), NULL))
       send_event (g_ptr_array_index (viewers, i), self->snapshot->document);
 }
 
-static gboolean
-poll_ledger (gpointer user_data)
+/* Reads the session again if anything was committed to the ledger since last time. */
+static void
+refresh (DeucesShareServer *self)
 {
-  DeucesShareServer *self = user_data;
   gint64 version = deuces_store_get_data_version (self->store);
 
   if (version != self->data_version)
@@ -306,6 +306,14 @@ poll_ledger (gpointer user_data)
       self->data_version = version;
       reload (self);
     }
+}
+
+static gboolean
+poll_ledger (gpointer user_data)
+{
+  DeucesShareServer *self = user_data;
+
+  refresh (self);
   prune_clients (self);
   update_counts (self);
   return G_SOURCE_CONTINUE;
@@ -378,6 +386,8 @@ handle_request (SoupServer        *soup,
       return;
     }
 
+  /* A reload shows the latest, even between two polls. */
+  refresh (self);
   switch (where)
     {
     case ROUTE_PAGE:
@@ -651,18 +661,17 @@ deuces_share_server_stop (DeucesShareServer *self)
 }
 
 DeucesShareServer *
-deuces_share_server_new (const char  *ledger_path,
-                         gint64       session,
-                         GError     **error)
+deuces_share_server_new (DeucesStore  *store,
+                         gint64        session,
+                         GError      **error)
 {
   g_autoptr(DeucesShareServer) self = NULL;
 
-  g_return_val_if_fail (ledger_path != NULL, NULL);
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
 
   self = g_object_new (DEUCES_TYPE_SHARE_SERVER, NULL);
-  self->ledger_path = g_strdup (ledger_path);
   self->session = session;
-  self->store = deuces_store_open_for_reading (ledger_path, error);
+  self->store = deuces_store_open_reader (store, error);
   if (self->store == NULL)
     return NULL;
   self->snapshot = _deuces_share_snapshot_load (self->store, session, error);
@@ -753,7 +762,6 @@ deuces_share_server_finalize (GObject *object)
   g_clear_pointer (&self->snapshot, _deuces_share_snapshot_free);
   g_ptr_array_unref (self->viewers);
   g_ptr_array_unref (self->clients);
-  g_free (self->ledger_path);
 
   G_OBJECT_CLASS (deuces_share_server_parent_class)->finalize (object);
 }

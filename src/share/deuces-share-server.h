@@ -6,6 +6,8 @@
 
 #include <gio/gio.h>
 
+#include "deuces-store.h"
+
 G_BEGIN_DECLS
 
 #define DEUCES_SHARE_ERROR (deuces_share_error_quark ())
@@ -24,10 +26,11 @@ typedef enum {
 #define DEUCES_TYPE_SHARE_SERVER (deuces_share_server_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERVER, GObject)
 
-/* A server for session @session of the ledger at @ledger_path. It reads the ledger
- * through a connection of its own, so it sees every change, whichever program (or
- * connection) made it. Fails if the session cannot be read. Nothing listens yet. */
-DeucesShareServer *deuces_share_server_new          (const char         *ledger_path,
+/* A server for session @session of @store's ledger. It reads the ledger through a
+ * connection of its own (deuces_store_open_reader), so it sees every change, whichever
+ * program or connection made it. Fails if the session cannot be read. Nothing listens
+ * yet. */
+DeucesShareServer *deuces_share_server_new          (DeucesStore        *store,
                                                      gint64              session,
                                                      GError            **error);
 /* Starts listening, with a new token, on @address (an IP address; NULL: every address

@@ -238,8 +238,8 @@ deuces_share_table (GtkWindow          *parent,
   if (*server == NULL)
     {
       g_autoptr(DeucesShareServer) started =
-        deuces_share_server_new (deuces_store_get_path (deuces_session_get_store (session)),
-                                 deuces_session_get_id (session), error);
+        deuces_share_server_new (deuces_session_get_store (session), deuces_session_get_id (session),
+                                 error);
 
       /* Every address of this computer: the phones are on the local network. */
       if (started == NULL || !deuces_share_server_start (started, NULL, 0, error))
