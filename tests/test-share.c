@@ -65,7 +65,7 @@ serve (gpointer user_data)
   g_autoptr(GError) error = NULL;
 
   g_main_context_push_thread_default (f->context);
-  f->server = deuces_share_server_new (f->ledger, f->session, &error);
+  f->server = deuces_share_server_new (f->store, f->session, &error);
   g_assert_no_error (error);
   deuces_share_server_start (f->server, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
@@ -489,6 +489,19 @@ test_events (Fixture       *f,
   add_deal (f, 3, 1, 2, 3);
   third = next_event (in);
   g_assert_cmpuint (n_deals (third), ==, 3);
+
+  /* And another process again, twice: every change is seen, not only the first. */
+  for (guint k = 4; k <= 5; k++)
+    {
+      g_autoptr(JsonNode) event = NULL;
+      g_autofree char *added = run_cli (f, "deal", "add", id, "--winner", "Ann", "--left",
+                                        "Bo=1," HOSTILE "=2,Di=3", NULL);
+      g_autofree char *expected = g_strdup_printf ("%u\n", k);
+
+      g_assert_cmpstr (added, ==, expected);
+      event = next_event (in);
+      g_assert_cmpuint (n_deals (event), ==, k);
+    }
   g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
 }
 
@@ -616,11 +629,11 @@ test_new_token (void)
   g_assert_no_error (error);
 
   /* No such session: refused before anything listens. */
-  g_assert_null (deuces_share_server_new (ledger, id + 1, &error));
+  g_assert_null (deuces_share_server_new (store, id + 1, &error));
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
   g_clear_error (&error);
 
-  server = deuces_share_server_new (ledger, id, &error);
+  server = deuces_share_server_new (store, id, &error);
   g_assert_no_error (error);
   g_assert_false (deuces_share_server_start (server, "not-an-address", 0, &error));
   g_assert_error (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID);
