@@ -185,6 +185,23 @@ test_share_table (void)
   }
   decoded = decode_qr (qr);
   g_assert_cmpstr (decoded, ==, url);
+  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") != NULL)
+    {
+      /* To look at: the dialog as drawn (not a check of its own). */
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"),
+                                                "share-dialog.png", NULL);
+
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                              gtk_widget_get_width (GTK_WIDGET (dialog)),
+                              gtk_widget_get_height (GTK_WIDGET (dialog)));
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node, NULL);
+      gdk_texture_save_to_png (texture, path);
+    }
 
   /* A phone follows the session: the dialog counts it. The server listens on every
    * address, so the test reaches it on 127.0.0.1 only. */

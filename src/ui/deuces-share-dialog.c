@@ -199,7 +199,15 @@ deuces_share_dialog_class_init (DeucesShareDialogClass *klass)
 static void
 deuces_share_dialog_init (DeucesShareDialog *self)
 {
+  PangoAttrList *attributes = pango_attr_list_new ();
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* An address broken over two lines gets no hyphen that is not in it. */
+  pango_attr_list_insert (attributes, pango_attr_insert_hyphens_new (FALSE));
+  gtk_label_set_attributes (self->url_label, attributes);
+  pango_attr_list_unref (attributes);
+  /* Not the address, which would show selected. */
+  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->copy_button));
 }
 
 GtkWidget *
