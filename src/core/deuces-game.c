@@ -153,6 +153,28 @@ deuces_game_free (DeucesGame *game)
   g_free (game);
 }
 
+char *
+deuces_game_format_money (const DeucesGame *game,
+                          gint64            minor,
+                          gboolean          with_sign,
+                          const char       *format)
+{
+  g_autofree char *amount = deuces_money_format (ABS (minor), game->digits);
+  const char *sign = "";
+
+  if (minor < 0)
+    sign = "−";   /* U+2212 MINUS SIGN reads better than a hyphen */
+  else if (with_sign && minor > 0)
+    sign = "+";
+  if (game->currency == NULL)
+    return g_strdup_printf ("%s%s", sign, amount);
+  /* A translation of "%s%s %s", checked by msgfmt --check like every format. */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+  return g_strdup_printf (format, sign, amount, game->currency);
+#pragma GCC diagnostic pop
+}
+
 gboolean
 deuces_game_set_money (DeucesGame *game,
                        const char *currency,

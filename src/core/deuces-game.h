@@ -92,6 +92,14 @@ gboolean    deuces_game_set_money    (DeucesGame          *game,
                                       const char          *stake,
                                       GError             **error);
 
+/* An amount of the game's money as people read it: "+12.50 HKD", "−3.00 HKD" (a real
+ * minus sign), "12.50" without a currency. @format places the sign, the number and the
+ * currency code: the app's translation of C_("money", "%s%s %s"). */
+char       *deuces_game_format_money (const DeucesGame    *game,
+                                      gint64               minor,
+                                      gboolean             with_sign,
+                                      const char          *format);
+
 gint        deuces_game_find_player  (const DeucesGame    *game,
                                       const char          *name);
 

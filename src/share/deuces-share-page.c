@@ -341,18 +341,14 @@ append_escaped (GString    *out,
   g_string_append (out, escaped);
 }
 
-/* "+12.50 HKD", "-3.00", as the app writes money. */
+/* "+12.50 HKD", "−3.00 HKD", as the app writes money, in @language. */
 static char *
 money_text (const DeucesGame *game,
             gint64            amount,
-            gboolean          sign)
+            gboolean          sign,
+            const char       *language)
 {
-  g_autofree char *number = deuces_money_format (amount, game->digits);
-  const char *plus = sign && amount > 0 ? "+" : "";
-
-  if (game->currency == NULL)
-    return g_strconcat (plus, number, NULL);
-  return g_strdup_printf ("%s%s %s", plus, number, game->currency);
+  return deuces_game_format_money (game, amount, sign, pgettext (language, "money", "%s%s %s"));
 }
 
 static const char *
@@ -399,7 +395,7 @@ render_standings (GString                   *out,
     {
       guint i = order[k];
       gint64 balance = s->settlement->balances[i];
-      g_autofree char *money = money_text (s->game, balance, TRUE);
+      g_autofree char *money = money_text (s->game, balance, TRUE, language);
       gboolean lead = s->sheet->n_deals > 0 && (gint) i == s->sheet->leader;
 
       if (k == 0 || s->sheet->totals[i] != s->sheet->totals[order[k - 1]])
@@ -437,7 +433,7 @@ render_settlement (GString                   *out,
           const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
           g_autofree char *from = g_markup_escape_text (s->game->players[t->from], -1);
           g_autofree char *to = g_markup_escape_text (s->game->players[t->to], -1);
-          g_autofree char *money = money_text (s->game, t->amount, FALSE);
+          g_autofree char *money = money_text (s->game, t->amount, FALSE, language);
           g_autofree char *who = NULL;
 
           /* The translation is trusted as the app's own; the names are escaped. */
@@ -490,7 +486,7 @@ render_content (const DeucesShareSnapshot *s,
                 const char                *language)
 {
   GString *out = g_string_new (NULL);
-  g_autofree char *stake = money_text (s->game, s->game->stake, FALSE);
+  g_autofree char *stake = money_text (s->game, s->game->stake, FALSE, language);
   g_autofree char *per_point = g_strdup_printf (T (N_("%s a point")), stake);
 
   g_string_append (out, "<h1>");

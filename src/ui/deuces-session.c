@@ -467,20 +467,10 @@ deuces_session_format_money (DeucesSession *self,
                              gint64         minor,
                              gboolean       with_sign)
 {
-  g_autofree char *amount = NULL;
-  const char *sign = "";
-
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
 
-  amount = deuces_money_format (ABS (minor), self->game->digits);
-  if (minor < 0)
-    sign = "−";   /* U+2212 MINUS SIGN reads better than a hyphen */
-  else if (with_sign && minor > 0)
-    sign = "+";
-  if (self->game->currency != NULL)
-    /* Translators: a signed amount and its ISO 4217 currency code, "+12.50 HKD" */
-    return g_strdup_printf (C_("money", "%s%s %s"), sign, amount, self->game->currency);
-  return g_strdup_printf ("%s%s", sign, amount);
+  /* Translators: a signed amount and its ISO 4217 currency code, "+12.50 HKD" */
+  return deuces_game_format_money (self->game, minor, with_sign, C_("money", "%s%s %s"));
 }
 
 char *
