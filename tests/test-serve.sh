@@ -37,6 +37,9 @@ check "a bad --address is refused (exit 2)" '[[ $status -eq 2 && $(wc -l <"$dir/
 check "a bad --port is refused (exit 2)" '[[ $status -eq 2 ]]'
 "$cli" serve 999 --address 127.0.0.1 2>"$dir/err"; status=$?
 check "an unknown session is refused (exit 2)" '[[ $status -eq 2 ]] && grep -q 999 "$dir/err"'
+"$cli" --db "$dir/none.sqlite3" serve 1 --address 127.0.0.1 2>"$dir/err"; status=$?
+check "a ledger that does not exist has no session to share (exit 2), and is not made" \
+  '[[ $status -eq 2 && ! -e $dir/none.sqlite3 ]]'
 
 "$cli" serve "$session" --address 127.0.0.1 --port 0 >"$dir/out" 2>"$dir/serve-err" &
 server=$!

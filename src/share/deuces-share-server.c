@@ -671,11 +671,13 @@ deuces_share_server_new (DeucesStore  *store,
 
   self = g_object_new (DEUCES_TYPE_SHARE_SERVER, NULL);
   self->session = session;
+  /* The session first: "there is no session 9" says more than a ledger that cannot
+   * be opened again because it was never made. */
+  self->snapshot = _deuces_share_snapshot_load (store, session, error);
+  if (self->snapshot == NULL)
+    return NULL;
   self->store = deuces_store_open_reader (store, error);
   if (self->store == NULL)
-    return NULL;
-  self->snapshot = _deuces_share_snapshot_load (self->store, session, error);
-  if (self->snapshot == NULL)
     return NULL;
   return g_steal_pointer (&self);
 }
