@@ -238,8 +238,24 @@ test_share_table (void)
   spin ();
   g_assert_null (find_dialog ());
 
+  /* Sharing the second session, then closing the window (the app quitting): it ends. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
+  spin ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_uri_unref (uri);
+  uri = g_uri_parse (deuces_share_dialog_get_url_text (dialog), G_URI_FLAGS_NONE, &error);
+  g_assert_no_error (error);
   gtk_window_destroy (GTK_WINDOW (window));
   spin ();
+  g_assert_null (find_dialog ());
+  {
+    g_autoptr(GSocketConnection) again =
+      g_socket_client_connect_to_host (client, "127.0.0.1", g_uri_get_port (uri), NULL, &error);
+
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
+    g_clear_error (&error);
+  }
 }
 
 static void
