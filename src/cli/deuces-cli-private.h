@@ -71,5 +71,6 @@ int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 
 G_END_DECLS

@@ -216,6 +216,7 @@ static const struct {
   { "export", _deuces_cli_command_export },
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
+  { "serve", _deuces_cli_command_serve },
 };
 
 static void

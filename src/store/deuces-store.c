@@ -286,6 +286,13 @@ _deuces_store_query_int (DeucesStore *self,
   return sqlite3_column_int64 (stmt, 0);
 }
 
+gint64
+deuces_store_get_data_version (DeucesStore *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), -1);
+  return _deuces_store_query_int (self, "PRAGMA data_version", -1);
+}
+
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
 
 static gboolean
@@ -543,6 +550,22 @@ deuces_store_open_for_reading (const char  *path,
       !_deuces_store_exec (self, "PRAGMA query_only = ON", error))
     return NULL;
   return g_steal_pointer (&self);
+}
+
+DeucesStore *
+deuces_store_open_reader (DeucesStore  *self,
+                          GError      **error)
+{
+  g_autoptr(DeucesStore) reader = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  reader = open_connection (self->path, FALSE, error);
+  if (reader == NULL)
+    return NULL;
+  if (!_deuces_store_exec (reader, "PRAGMA query_only = ON", error))
+    return NULL;
+  return g_steal_pointer (&reader);
 }
 
 /* For tests. */

@@ -44,7 +44,18 @@ DeucesStore *deuces_store_open             (const char   *path,
  * ledger that refuses writes, and nothing (no file, no folder) is created. */
 DeucesStore *deuces_store_open_for_reading (const char   *path,
                                             GError      **error);
+/* Another connection to @self's ledger, which only reads: for a reader that follows the
+ * ledger beside the program's own connection (Share Table). It does not open the file
+ * outside SQLite, as deuces_store_open checks it: closing any other descriptor of the
+ * file would drop this process's SQLite locks on it, and another program's writes could
+ * then go unseen or be lost. */
+DeucesStore *deuces_store_open_reader      (DeucesStore  *self,
+                                            GError      **error);
 const char  *deuces_store_get_path         (DeucesStore  *self);
+/* SQLite's PRAGMA data_version on this connection: it changes whenever another
+ * connection (of this program or another) has committed to the ledger since it was last
+ * read, so a reader can poll it to follow changes made elsewhere. */
+gint64       deuces_store_get_data_version (DeucesStore  *self);
 
 /* Copies the ledger with SQLite's backup API into "<dir>/backups/", named after the
  * ledger ("a.sqlite3" → "a-<time>-<reason>.sqlite3"), keeping this ledger's newest few.

@@ -13,6 +13,7 @@
 #include "deuces-exchange.h"
 #include "deuces-export.h"
 #include "deuces-settlement-view.h"
+#include "deuces-share-dialog.h"
 #include "deuces-window.h"
 
 struct _DeucesSessionView
@@ -21,6 +22,7 @@ struct _DeucesSessionView
 
   DeucesSession        *session;
   gboolean              narrow;
+  DeucesShareServer    *share;      /* Share Table, while the session is shown */
 
   AdwViewSwitcherTitle *switcher_title;
   GtkRevealer          *ended_revealer;
@@ -231,6 +233,7 @@ update_actions (DeucesSessionView *self)
   gtk_widget_action_set_enabled (window, "win.show-chart", has);
   gtk_widget_action_set_enabled (window, "win.export-session", has);
   gtk_widget_action_set_enabled (window, "win.print-session", has);
+  gtk_widget_action_set_enabled (window, "win.share-table", has);
 }
 
 static void
@@ -291,6 +294,10 @@ deuces_session_view_set_session (DeucesSessionView *self,
     return;
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  /* Sharing ends with the session shown. */
+  if (self->share != NULL)
+    deuces_share_server_stop (self->share);
+  g_clear_object (&self->share);
   g_set_object (&self->session, session);
   if (session != NULL)
     {
@@ -583,6 +590,14 @@ deuces_session_view_activate (DeucesSessionView *self,
     rename_session (self);
   else if (g_str_equal (command, "export-session"))
     export_session (self);
+  else if (g_str_equal (command, "share-table"))
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!deuces_share_table (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
+                               self->session, &self->share, &error))
+        toast_error (self, error);
+    }
   else if (g_str_equal (command, "print-session"))
     {
       g_autoptr(GError) error = NULL;
@@ -650,6 +665,9 @@ deuces_session_view_dispose (GObject *object)
 
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
+  if (self->share != NULL)
+    deuces_share_server_stop (self->share);
+  g_clear_object (&self->share);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
 

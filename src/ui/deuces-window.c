@@ -419,7 +419,7 @@ deuces_window_class_init (DeucesWindowClass *klass)
   static const char *session_actions[] = {
     "win.undo", "win.redo", "win.new-deal", "win.show-sheet", "win.show-settlement", "win.show-chart",
     "win.copy-settlement", "win.end-session", "win.reopen-session", "win.rename-session",
-    "win.export-session", "win.print-session",
+    "win.export-session", "win.print-session", "win.share-table",
   };
 
   object_class->dispose = deuces_window_dispose;

@@ -1,0 +1,84 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-cli-serve.c: `deuces-cli serve` — Share Table without the app, e.g. on a small box
+ * driving the club's TV. */
+
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gi18n.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "deuces-cli-private.h"
+#include "deuces-share-server.h"
+
+static gboolean
+on_signal (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_CONTINUE;
+}
+
+/* deuces-cli [--db PATH] serve SESSION [--address ADDR] [--port N] */
+int
+_deuces_cli_command_serve (CliContext *cli,
+                           int         argc,
+                           char      **argv)
+{
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(DeucesShareServer) server = NULL;
+  g_autoptr(GMainLoop) loop = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *id_text = NULL;
+  const char *address = NULL;
+  const char *port_text = NULL;
+  guint64 port = 0;
+  gint64 id = 0;
+  int status = EXIT_OK;
+  guint sigint, sigterm;
+
+  for (int i = 1; i < argc; i++)
+    {
+      gboolean missing = FALSE;
+
+      if (_deuces_cli_take_value (argc, argv, &i, "--address", &address, &missing) ||
+          _deuces_cli_take_value (argc, argv, &i, "--port", &port_text, &missing))
+        {
+          if (missing)
+            return _deuces_cli_fail (EXIT_INVALID, _("serve: %s needs a value"), argv[i]);
+        }
+      else if (argv[i][0] == '-' || id_text != NULL)
+        return _deuces_cli_fail (EXIT_INVALID, _("serve: unknown argument “%s”"), argv[i]);
+      else
+        id_text = argv[i];
+    }
+  if (id_text == NULL || !g_ascii_string_to_signed (id_text, 10, 1, G_MAXINT64, &id, NULL))
+    return _deuces_cli_fail (EXIT_INVALID, _("serve: give the number of a session, e.g. deuces-cli serve 3"));
+  if (port_text != NULL && !g_ascii_string_to_unsigned (port_text, 10, 0, 65535, &port, NULL))
+    return _deuces_cli_fail (EXIT_INVALID, _("serve: the port must be a number from 0 to 65535, not “%s”"),
+                 port_text);
+
+  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
+    return status;
+  server = deuces_share_server_new (store, id, &error);
+  if (server == NULL)
+    return _deuces_cli_fail_with (error);
+  if (!deuces_share_server_start (server, address, (guint) port, &error))
+    return _deuces_cli_fail (g_error_matches (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID)
+                 ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
+
+  /* The first line is the address, for people and for scripts reading it. */
+  printf ("%s\n", deuces_share_server_get_url (server));
+  if ((status = _deuces_cli_finish_output ()) != EXIT_OK)
+    return status;
+
+  loop = g_main_loop_new (NULL, FALSE);
+  sigint = g_unix_signal_add (SIGINT, on_signal, loop);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, loop);
+  g_main_loop_run (loop);
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  deuces_share_server_stop (server);
+  return EXIT_OK;
+}

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-share-server.h: Share Table — a read-only live view of one session over HTTP for
+ * the phones at the table (INTERFACE.md, "The live table view"). No GTK here: the app and
+ * `deuces-cli serve` both use it. */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "deuces-store.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_SHARE_ERROR (deuces_share_error_quark ())
+GQuark deuces_share_error_quark (void);
+
+typedef enum {
+  DEUCES_SHARE_ERROR_FAILED,    /* the system refused (no free port, no random source) */
+  DEUCES_SHARE_ERROR_INVALID,   /* not an address or a port */
+} DeucesShareError;
+
+/* At most this many open connections; the next one is refused. */
+#define DEUCES_SHARE_MAX_CONNECTIONS 64
+/* A viewer whose unsent events pass this many bytes is dropped (it stopped reading). */
+#define DEUCES_SHARE_MAX_QUEUED (256 * 1024)
+
+#define DEUCES_TYPE_SHARE_SERVER (deuces_share_server_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERVER, GObject)
+
+/* A server for session @session of @store's ledger. It reads the ledger through a
+ * connection of its own (deuces_store_open_reader), so it sees every change, whichever
+ * program or connection made it. Fails if the session cannot be read. Nothing listens
+ * yet. */
+DeucesShareServer *deuces_share_server_new          (DeucesStore        *store,
+                                                     gint64              session,
+                                                     GError            **error);
+/* Starts listening, with a new token, on @address (an IP address; NULL: every address
+ * of this machine) and @port (0: any free port). Sources go to the thread-default main
+ * context. */
+gboolean           deuces_share_server_start        (DeucesShareServer  *self,
+                                                     const char         *address,
+                                                     guint               port,
+                                                     GError            **error);
+/* Closes every connection and stops listening; emits "stopped" once. */
+void               deuces_share_server_stop         (DeucesShareServer  *self);
+gboolean           deuces_share_server_is_running   (DeucesShareServer  *self);
+/* The page's address, token included, with an address the phones can reach: the one
+ * given to start, else this machine's first non-loopback IPv4 address. NULL when not
+ * running. */
+const char        *deuces_share_server_get_url      (DeucesShareServer  *self);
+guint              deuces_share_server_get_port     (DeucesShareServer  *self);
+gint64             deuces_share_server_get_session  (DeucesShareServer  *self);
+/* Pages following the session live (open event streams): the "n-viewers" property. */
+guint              deuces_share_server_get_n_viewers (DeucesShareServer *self);
+/* Open connections, of any kind. Thread-safe, for tests. */
+guint              deuces_share_server_get_n_connections (DeucesShareServer *self);
+
+G_END_DECLS

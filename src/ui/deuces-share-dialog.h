@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-share-dialog.h: Share Table — the dialog with the QR code of the live view. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "deuces-session.h"
+#include "deuces-share-server.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_TYPE_SHARE_DIALOG (deuces_share_dialog_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesShareDialog, deuces_share_dialog, DEUCES, SHARE_DIALOG, AdwWindow)
+
+/* The dialog for a running @server, modal over @parent; it closes when sharing stops. */
+GtkWidget  *deuces_share_dialog_new              (GtkWindow          *parent,
+                                                  DeucesShareServer  *server);
+/* The session menu's Share Table: starts sharing @session into *@server (unless it
+ * already is), on every address of this computer with a new token, and shows the
+ * dialog. The caller keeps *@server, and stops it when the session is closed. */
+gboolean    deuces_share_table                   (GtkWindow          *parent,
+                                                  DeucesSession      *session,
+                                                  DeucesShareServer **server,
+                                                  GError            **error);
+
+/* For tests: what a person sees. */
+GtkWidget  *deuces_share_dialog_get_qr           (DeucesShareDialog  *self);
+const char *deuces_share_dialog_get_url_text     (DeucesShareDialog  *self);
+const char *deuces_share_dialog_get_viewers_text (DeucesShareDialog  *self);
+
+G_END_DECLS

@@ -1,0 +1,199 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""test-share-browser.py: the Share Table page in a real browser — headless Chromium on a
+360x740 phone screen loads the page from `deuces-cli serve`, a deal added by deuces-cli
+appears on it by itself, and the page is saved as a screenshot (light and dark).
+
+Chromium is driven through its DevTools protocol on a pipe (--remote-debugging-pipe), so
+nothing but the page listens. Network: 127.0.0.1 only. TAP output.
+
+Usage: test-share-browser.py [SCREENSHOT.png]   (build-aux/screenshots passes the README's)
+"""
+
+import base64
+import json
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+CLI = os.environ.get("DEUCES_CLI")
+TIMEOUT = 60   # generous: a wait fails only if what it waits for never comes
+
+count = 0
+failed = False
+
+
+def check(name, condition):
+    global count, failed
+    count += 1
+    print(("ok %d - %s" if condition else "not ok %d - %s") % (count, name), flush=True)
+    if not condition:
+        failed = True
+    return condition
+
+
+def cli(*args):
+    return subprocess.run([CLI, *args], check=True, capture_output=True, text=True).stdout.strip()
+
+
+class Browser:
+    """Chromium with the DevTools protocol on fds 3 (in) and 4 (out), NUL-separated."""
+
+    def __init__(self, profile):
+        to_chrome_r, self.to_chrome = os.pipe()
+        self.from_chrome, from_chrome_w = os.pipe()
+        os.set_inheritable(to_chrome_r, True)
+        os.set_inheritable(from_chrome_w, True)
+
+        def fds():
+            os.dup2(to_chrome_r, 3)
+            os.dup2(from_chrome_w, 4)
+
+        self.process = subprocess.Popen(
+            [shutil.which("chromium"), "--headless", "--no-sandbox", "--disable-gpu",
+             "--disable-quic", "--no-first-run", "--disable-background-networking",
+             "--disable-component-update", "--disable-sync", "--user-data-dir=" + profile,
+             "--window-size=360,740", "--remote-debugging-pipe", "about:blank"],
+            pass_fds=(3, 4), preexec_fn=fds,
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        os.close(to_chrome_r)
+        os.close(from_chrome_w)
+        self.buffer = b""
+        self.next_id = 0
+        self.session = None
+
+    def call(self, method, session=True, **params):
+        self.next_id += 1
+        message = {"id": self.next_id, "method": method, "params": params}
+        if session and self.session:
+            message["sessionId"] = self.session
+        os.write(self.to_chrome, json.dumps(message).encode() + b"\0")
+        while True:
+            while b"\0" not in self.buffer:
+                chunk = os.read(self.from_chrome, 1 << 16)
+                if not chunk:
+                    raise RuntimeError("Chromium closed the pipe")
+                self.buffer += chunk
+            line, self.buffer = self.buffer.split(b"\0", 1)
+            reply = json.loads(line)
+            if reply.get("id") == self.next_id:
+                if "error" in reply:
+                    raise RuntimeError("%s: %s" % (method, reply["error"]))
+                return reply["result"]
+
+    def open(self, url):
+        target = self.call("Target.createTarget", session=False, url="about:blank")["targetId"]
+        self.session = self.call("Target.attachToTarget", session=False, targetId=target,
+                                 flatten=True)["sessionId"]
+        self.call("Emulation.setDeviceMetricsOverride", width=360, height=740,
+                  deviceScaleFactor=2, mobile=True)
+        self.call("Page.enable")
+        self.call("Page.navigate", url=url)
+
+    def evaluate(self, expression):
+        result = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        return result["result"].get("value")
+
+    def wait_for(self, expression):
+        deadline = time.monotonic() + TIMEOUT
+        while time.monotonic() < deadline:
+            if self.evaluate(expression):
+                return True
+            time.sleep(0.1)
+        return False
+
+    def screenshot(self, path, dark=False):
+        self.call("Emulation.setEmulatedMedia", features=[
+            {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
+        data = self.call("Page.captureScreenshot", format="png")["data"]
+        with open(path, "wb") as f:
+            f.write(base64.b64decode(data))
+
+    def close(self):
+        try:
+            self.call("Browser.close", session=False)
+        except (RuntimeError, OSError):
+            pass
+        try:
+            self.process.wait(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def main():
+    if not CLI:
+        print("Bail out! DEUCES_CLI must name the built deuces-cli")
+        return 1
+    screenshot = sys.argv[1] if len(sys.argv) > 1 else None
+    with tempfile.TemporaryDirectory() as scratch:
+        os.environ["DEUCES_DB"] = os.path.join(scratch, "ledger.sqlite3")
+        os.environ["LANGUAGE"] = "C"
+        # The README's picture shows a friendly table; the test, a hostile name.
+        hostile = "Di" if screenshot else "<script>alert(1)</script>"
+        session = cli("session", "new", "--variant", "classic", "--players",
+                      "Ann,Bo,Cy," + hostile, "--stake", "0.50",
+                      "--currency", "HKD", "--title", "Friday night at Ann's")
+        for winner, left in [("Ann", "Bo=3,Cy=11,%s=8" % hostile),
+                             ("Bo", "Ann=2,Cy=6,%s=13" % hostile),
+                             ("Cy", "Ann=9,Bo=4,%s=1" % hostile),
+                             ("Ann", "Bo=7,Cy=2,%s=10" % hostile)]:
+            cli("deal", "add", session, "--winner", winner, "--left", left)
+
+        server = subprocess.Popen([CLI, "serve", session, "--address", "127.0.0.1", "--port", "0"],
+                                  stdout=subprocess.PIPE, text=True)
+        url = server.stdout.readline().strip()
+        check("deuces-cli serve printed its URL: " + url, url.startswith("http://127.0.0.1:"))
+
+        browser = Browser(os.path.join(scratch, "profile"))
+        try:
+            browser.open(url)
+            check("the page loads with the sheet, newest deal first",
+                  browser.wait_for("document.querySelector('#content tbody tr:nth-child(2) td')"
+                                   "?.textContent === '4'"))
+            check("the page follows the session live (its event stream is open)",
+                  browser.wait_for("document.getElementById('live').className === 'live on'"))
+            check("every name is text, and no script but the page's own ran",
+                  browser.evaluate("document.body.textContent.includes('%s') && "
+                                   "document.scripts.length === 1" % hostile))
+            check("the page fits a 360 px screen without sideways scrolling",
+                  browser.evaluate("document.documentElement.scrollWidth <= 360"))
+
+            number = cli("deal", "add", session, "--winner", "Bo",
+                         "--left", "Ann=5,Cy=3,%s=12" % hostile)
+            check("a deal added by deuces-cli appears on the page by itself",
+                  browser.wait_for("document.querySelector('#content tbody tr:nth-child(2) td')"
+                                   "?.textContent === '%s'" % number))
+            dom = browser.evaluate("document.documentElement.outerHTML")
+            check("the dumped DOM holds the new deal's row",
+                  "<tr><td>%s</td><td>5</td><td>0</td>" % number in dom)
+
+            shot = screenshot or os.path.join(scratch, "share-phone.png")
+            browser.screenshot(shot)
+            check("a screenshot was saved: " + shot, os.path.getsize(shot) > 0)
+            dark = os.path.splitext(shot)[0] + "-dark.png" if screenshot is None else \
+                os.path.join(scratch, "share-phone-dark.png")
+            browser.screenshot(dark, dark=True)
+            check("a dark screenshot too", os.path.getsize(dark) > 0)
+            check("prefers-color-scheme: dark changes the page's colours",
+                  browser.evaluate("getComputedStyle(document.body).backgroundColor")
+                  == "rgb(30, 30, 30)")
+            if os.environ.get("DEUCES_KEEP_SCREENSHOTS"):
+                for path in (shot, dark):
+                    shutil.copy(path, os.environ["DEUCES_KEEP_SCREENSHOTS"])
+        finally:
+            browser.close()
+            server.send_signal(signal.SIGTERM)
+            status = server.wait(timeout=TIMEOUT)
+        check("deuces-cli serve ends with exit 0 on SIGTERM", status == 0)
+
+    print("1..%d" % count)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

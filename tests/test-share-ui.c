@@ -1,0 +1,305 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-share-ui.c: Share Table in the real window — the session menu's item starts
+ * sharing, the dialog's QR code reads back (zbarimg) as the address it shows, the count
+ * of phones follows a phone, and Stop or closing the session ends it. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "deuces-application.h"
+#include "deuces-session-view.h"
+#include "deuces-share-dialog.h"
+#include "deuces-window.h"
+
+static char              *test_dir;
+static DeucesApplication *test_app;
+
+static gint64
+new_session (const char *title)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  request.title = title;
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+static DeucesShareDialog *
+find_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+  DeucesShareDialog *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (DEUCES_IS_SHARE_DIALOG (window))
+        found = DEUCES_SHARE_DIALOG (window);
+    }
+  return found;
+}
+
+static GtkWidget *
+find_button (GtkWidget  *widget,
+             const char *label)
+{
+  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static void
+spin (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Waits on the main context (no time limit of its own: the test's timeout is the
+ * limit) until @done says so. */
+static void
+wait_until (gboolean (*done) (gpointer),
+            gpointer   data)
+{
+  while (!done (data))
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+qr_has_size (gpointer data)
+{
+  return gtk_widget_get_width (data) > 0 && gtk_widget_get_mapped (data);
+}
+
+static gboolean
+someone_watches (gpointer data)
+{
+  return !g_str_equal (deuces_share_dialog_get_viewers_text (data), "No phone is watching yet");
+}
+
+static gboolean
+frame_timeout (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* The QR widget as the screen shows it, to a PNG; then what zbarimg reads in it. */
+static char *
+decode_qr (GtkWidget *qr)
+{
+  g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (qr);
+  g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *png = g_build_filename (test_dir, "qr.png", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *argv[] = { "zbarimg", "--raw", "-q", png, NULL };
+  GskRenderer *renderer = gtk_native_get_renderer (gtk_widget_get_native (qr));
+  int status;
+
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot), gtk_widget_get_width (qr),
+                          gtk_widget_get_height (qr));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (renderer, node, NULL);
+  g_assert_true (gdk_texture_save_to_png (texture, png));
+
+  g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL, &out, &err,
+                &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("zbarimg read no code in %s: %s", png, err);
+  g_strchomp (out);
+  return g_steal_pointer (&out);
+}
+
+static void
+test_share_table (void)
+{
+  gint64 first = new_session ("Share night");
+  gint64 second = new_session ("Another night");
+  DeucesWindow *window = deuces_window_new (test_app);
+  DeucesShareDialog *dialog;
+  GtkWidget *qr;
+  g_autofree char *url = NULL;
+  g_autofree char *decoded = NULL;
+  g_autofree char *request = NULL;
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GSocketConnection) phone = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GUri) uri = NULL;
+  const char *token;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (deuces_window_open_session (window, first));
+  spin ();
+  g_assert_null (find_dialog ());
+
+  /* Off until switched on: Share Table in the session menu. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
+  spin ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+
+  url = g_strdup (deuces_share_dialog_get_url_text (dialog));
+  g_test_message ("sharing at %s", url);
+  g_assert_true (g_str_has_prefix (url, "http://"));
+  token = strstr (url, "/t/");
+  g_assert_nonnull (token);
+  g_assert_cmpuint (strlen (token), ==, strlen ("/t/") + 32 + 1);
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "No phone is watching yet");
+
+  /* The code on the screen is the address beside it. */
+  qr = deuces_share_dialog_get_qr (dialog);
+  wait_until (qr_has_size, qr);
+  {
+    gboolean drawn = FALSE;
+
+    /* One frame, so the widget has been drawn once. */
+    g_timeout_add (100, frame_timeout, &drawn);
+    while (!drawn)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  decoded = decode_qr (qr);
+  g_assert_cmpstr (decoded, ==, url);
+  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") != NULL)
+    {
+      /* To look at: the dialog as drawn (not a check of its own). */
+      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
+      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
+      g_autoptr(GskRenderNode) node = NULL;
+      g_autoptr(GdkTexture) texture = NULL;
+      g_autofree char *path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"),
+                                                "share-dialog.png", NULL);
+
+      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                              gtk_widget_get_width (GTK_WIDGET (dialog)),
+                              gtk_widget_get_height (GTK_WIDGET (dialog)));
+      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node, NULL);
+      gdk_texture_save_to_png (texture, path);
+    }
+
+  /* A phone follows the session: the dialog counts it. The server listens on every
+   * address, so the test reaches it on 127.0.0.1 only. */
+  uri = g_uri_parse (url, G_URI_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  phone = g_socket_client_connect_to_host (client, "127.0.0.1", g_uri_get_port (uri), NULL, &error);
+  g_assert_no_error (error);
+  request = g_strdup_printf ("GET %sevents HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", g_uri_get_path (uri));
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (phone)), request,
+                             strlen (request), NULL, NULL, &error);
+  g_assert_no_error (error);
+  wait_until (someone_watches, dialog);
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone is watching");
+
+  /* Stop: the dialog goes, and nothing answers at that address any more. */
+  g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Stop Sharing"), "clicked");
+  spin ();
+  {
+    g_autoptr(GSocketConnection) again = NULL;
+
+    g_assert_null (find_dialog ());
+    again = g_socket_client_connect_to_host (client, "127.0.0.1", g_uri_get_port (uri), NULL, &error);
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
+    g_clear_error (&error);
+  }
+
+  /* Sharing again makes a new token; showing another session ends it. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
+  spin ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (strstr (deuces_share_dialog_get_url_text (dialog), "/t/"), !=, token);
+  g_assert_true (deuces_window_open_session (window, second));
+  spin ();
+  g_assert_null (find_dialog ());
+
+  /* Sharing the second session, then closing the window (the app quitting): it ends. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
+  spin ();
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_uri_unref (uri);
+  uri = g_uri_parse (deuces_share_dialog_get_url_text (dialog), G_URI_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_null (find_dialog ());
+  {
+    g_autoptr(GSocketConnection) again =
+      g_socket_client_connect_to_host (client, "127.0.0.1", g_uri_get_port (uri), NULL, &error);
+
+    g_assert_error (error, G_IO_ERROR, G_IO_ERROR_CONNECTION_REFUSED);
+    g_clear_error (&error);
+  }
+}
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  test_dir = g_dir_make_tmp ("deuces-share-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  db = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add_func ("/ui/share-table", test_share_table);
+
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (test_dir);
+  g_free (test_dir);
+  return status;
+}

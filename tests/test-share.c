@@ -1,0 +1,698 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-share.c: Share Table's server seen from the phones — a libsoup client and raw
+ * sockets against a server running in a thread of its own, on 127.0.0.1 only. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <libsoup/soup.h>
+#include <string.h>
+#include <sys/socket.h>
+
+#include "deuces-i18n.h"
+#include "deuces-share-private.h"
+#include "deuces-share-server.h"
+#include "deuces-store.h"
+
+#define HOSTILE "<script>alert(1)</script>"
+#define TIMEOUT_S 60   /* generous: a waiting read fails only if nothing ever comes */
+
+typedef struct {
+  char              *dir;
+  char              *ledger;
+  DeucesStore       *store;      /* the test's own writer */
+  gint64             session;
+
+  GThread           *thread;
+  GMainContext      *context;
+  GMainLoop         *loop;
+  DeucesShareServer *server;
+  char              *url;        /* http://127.0.0.1:PORT/t/TOKEN/ */
+  GMutex             lock;
+  GCond              cond;
+  gboolean           ready;
+
+  SoupSession       *soup;
+} Fixture;
+
+static const char *players[] = { "Ann", "Bo", HOSTILE, "Di" };
+
+static void
+add_deal (Fixture *f,
+          gint     winner,
+          gint     a,
+          gint     b,
+          gint     c)
+{
+  g_autoptr(GError) error = NULL;
+  gint counts[3] = { a, b, c };
+  DeucesDeal deal;
+  guint k = 0;
+
+  deuces_deal_init (&deal);
+  deal.winner = (gint8) winner;
+  for (guint p = 0; p < 4; p++)
+    if ((gint) p != winner)
+      deal.cards_left[p] = (gint16) counts[k++];
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->session, &deal, &error), >, 0);
+  g_assert_no_error (error);
+}
+
+static gpointer
+serve (gpointer user_data)
+{
+  Fixture *f = user_data;
+  g_autoptr(GError) error = NULL;
+
+  g_main_context_push_thread_default (f->context);
+  f->server = deuces_share_server_new (f->store, f->session, &error);
+  g_assert_no_error (error);
+  deuces_share_server_start (f->server, "127.0.0.1", 0, &error);
+  g_assert_no_error (error);
+
+  g_mutex_lock (&f->lock);
+  f->url = g_strdup (deuces_share_server_get_url (f->server));
+  f->ready = TRUE;
+  g_cond_signal (&f->cond);
+  g_mutex_unlock (&f->lock);
+
+  g_main_loop_run (f->loop);
+  deuces_share_server_stop (f->server);
+  g_clear_object (&f->server);
+  g_main_context_pop_thread_default (f->context);
+  return NULL;
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+
+  f->dir = g_dir_make_tmp ("deuces-share-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->ledger = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->ledger, &error);
+  g_assert_no_error (error);
+
+  request.title = "Friday <b>night</b> & \"more\"";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  f->session = deuces_store_create_session (f->store, &request, &error);
+  g_assert_no_error (error);
+  add_deal (f, 0, 3, 11, 8);
+
+  g_mutex_init (&f->lock);
+  g_cond_init (&f->cond);
+  f->context = g_main_context_new ();
+  f->loop = g_main_loop_new (f->context, FALSE);
+  f->thread = g_thread_new ("share-server", serve, f);
+  g_mutex_lock (&f->lock);
+  while (!f->ready)
+    g_cond_wait (&f->cond, &f->lock);
+  g_mutex_unlock (&f->lock);
+  g_assert_true (g_str_has_prefix (f->url, "http://127.0.0.1:"));
+
+  f->soup = soup_session_new_with_options ("timeout", TIMEOUT_S, NULL);
+}
+
+static gboolean
+quit_loop (gpointer user_data)
+{
+  g_main_loop_quit (user_data);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_main_context_invoke (f->context, quit_loop, f->loop);
+  g_thread_join (f->thread);
+  g_main_loop_unref (f->loop);
+  g_main_context_unref (f->context);
+  g_mutex_clear (&f->lock);
+  g_cond_clear (&f->cond);
+  g_clear_object (&f->soup);
+  g_clear_object (&f->store);
+  g_free (f->url);
+
+  {
+    g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
+    const char *name;
+
+    while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (f->dir, name, NULL);
+
+        g_remove (path);
+      }
+  }
+  g_rmdir (f->dir);
+  g_free (f->ledger);
+  g_free (f->dir);
+}
+
+/* One request with libsoup: the status, and the body in @body. */
+static guint
+request (Fixture             *f,
+         const char          *method,
+         const char          *url,
+         const char          *language,
+         SoupMessageHeaders **headers,
+         char               **body)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new (method, url);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (msg);
+  if (language != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Accept-Language", language);
+  bytes = soup_session_send_and_read (f->soup, msg, NULL, &error);
+  g_assert_no_error (error);
+  if (body != NULL)
+    *body = bytes != NULL && g_bytes_get_size (bytes) > 0 ? g_strndup (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes))
+                          : g_strdup ("");
+  if (headers != NULL)
+    *headers = soup_message_headers_ref (soup_message_get_response_headers (msg));
+  return soup_message_get_status (msg);
+}
+
+static char *
+url_for (Fixture    *f,
+         const char *rest)
+{
+  return g_strconcat (f->url, rest, NULL);
+}
+
+/* What `deuces-cli --db LEDGER ARGS…` prints; it must succeed. */
+static char *
+run_cli (Fixture    *f,
+         const char *first,
+         ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  const char *arg;
+  int status = 0;
+  va_list args;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("DEUCES_CLI"));
+  g_ptr_array_add (argv, "--db");
+  g_ptr_array_add (argv, f->ledger);
+  va_start (args, first);
+  for (arg = first; arg != NULL; arg = va_arg (args, const char *))
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out, &err,
+                &status, &error);
+  g_assert_no_error (error);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("deuces-cli failed: %s", err);
+  return g_steal_pointer (&out);
+}
+
+static void
+test_page (Fixture       *f,
+           gconstpointer  data)
+{
+  g_autoptr(SoupMessageHeaders) headers = NULL;
+  g_autofree char *body = NULL;
+  g_autofree char *head_body = NULL;
+  const char *policy;
+
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, &headers, &body), ==, 200);
+  g_assert_cmpstr (soup_message_headers_get_content_type (headers, NULL), ==, "text/html");
+  policy = soup_message_headers_get_one (headers, "Content-Security-Policy");
+  g_assert_nonnull (policy);
+  g_assert_true (g_str_has_prefix (policy, "default-src 'none'; "));
+  g_assert_nonnull (strstr (policy, "script-src 'sha256-"));
+  g_assert_nonnull (strstr (policy, "style-src 'sha256-"));
+  g_assert_nonnull (strstr (policy, "connect-src 'self'"));
+  g_assert_null (strstr (policy, "unsafe"));
+  g_assert_cmpstr (soup_message_headers_get_one (headers, "Referrer-Policy"), ==, "no-referrer");
+
+  /* The standings, the settlement, then the sheet; everything a person typed, escaped. */
+  g_assert_nonnull (strstr (body, "<h1>Friday &lt;b&gt;night&lt;/b&gt; &amp; &quot;more&quot;</h1>"));
+  g_assert_nonnull (strstr (body, "&lt;script&gt;alert(1)&lt;/script&gt;"));
+  g_assert_null (strstr (body, HOSTILE));
+  g_assert_null (strstr (body, "<b>"));
+  g_assert_true (strstr (body, "Standings") < strstr (body, "Who Pays Whom"));
+  g_assert_true (strstr (body, "Who Pays Whom") < strstr (body, "Score Sheet"));
+  g_assert_nonnull (strstr (body, "+16.50 HKD"));
+  /* Works without JavaScript: the sheet is in the HTML itself. */
+  g_assert_nonnull (strstr (body, "<tr><td>1</td><td>0</td><td>3</td><td>22</td><td>8</td></tr>"));
+  g_assert_nonnull (strstr (body, "<html lang=\"en\">"));
+
+  /* HEAD: the same headers, no body. */
+  g_assert_cmpuint (request (f, "HEAD", f->url, NULL, NULL, &head_body), ==, 200);
+  g_assert_cmpstr (head_body, ==, "");
+}
+
+static void
+test_page_language (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const struct {
+    const char *header;
+    const char *language;
+  } cases[] = {
+    { "zh-TW,zh;q=0.9,en;q=0.8", "zh_TW" },
+    { "zh-Hant-HK", "zh_HK" },
+    { "zh-HK", "zh_HK" },
+    { "zh-CN", "zh_CN" },
+    { "zh", "zh_CN" },
+    { "id-ID,id;q=0.9", "id" },
+    { "fr-FR, id;q=0.5", "id" },
+    { "en-US,zh-TW;q=0.5", NULL },
+    { "de, fr;q=0.5", NULL },
+    { "../../etc", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    g_assert_cmpstr (_deuces_share_choose_language (cases[i].header), ==, cases[i].language);
+
+  /* The app's own translations, on the server. */
+  for (guint i = 0; i < 2; i++)
+    {
+      const char *language = i == 0 ? "zh_TW" : "id";
+      const char *standings = _deuces_share_gettext (language, "Standings");
+      const char *pays = _deuces_share_gettext (language, "Who Pays Whom");
+      g_autofree char *body = NULL;
+      g_autofree char *lang = g_strdup_printf ("<html lang=\"%s\">", language);
+
+      g_assert_cmpstr (standings, !=, "Standings");
+      g_assert_cmpstr (pays, !=, "Who Pays Whom");
+      g_assert_cmpuint (request (f, "GET", f->url, i == 0 ? "zh-TW" : "id", NULL, &body), ==, 200);
+      g_assert_nonnull (strstr (body, lang));
+      g_assert_nonnull (strstr (body, standings));
+      g_assert_nonnull (strstr (body, pays));
+      g_assert_null (strstr (body, "Who Pays Whom"));
+    }
+}
+
+static void
+test_document (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autofree char *url = url_for (f, "session.json");
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, f->session);
+  g_autofree char *expected_text = run_cli (f, "session", "show", id, "--json", NULL);
+  g_autoptr(SoupMessageHeaders) headers = NULL;
+  g_autofree char *body = NULL;
+  g_autoptr(JsonNode) got = NULL;
+  g_autoptr(JsonNode) expected = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpuint (request (f, "GET", url, NULL, &headers, &body), ==, 200);
+  g_assert_cmpstr (soup_message_headers_get_content_type (headers, NULL), ==, "application/json");
+  got = json_from_string (body, &error);
+  g_assert_no_error (error);
+  expected = json_from_string (expected_text, &error);
+  g_assert_no_error (error);
+  /* The very document `session show --json` prints. */
+  g_assert_true (json_node_equal (got, expected));
+}
+
+static void
+test_not_found (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GUri) uri = g_uri_parse (f->url, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *base = g_strdup_printf ("http://127.0.0.1:%d", g_uri_get_port (uri));
+  g_autofree char *token = g_strndup (strstr (f->url, "/t/") + 3, 32);
+  g_autofree char *wrong = g_strdup (token);
+  g_autoptr(GPtrArray) urls = g_ptr_array_new_with_free_func (g_free);
+
+  /* The same length, one digit off. */
+  wrong[5] = wrong[5] == '0' ? '1' : '0';
+  g_ptr_array_add (urls, g_strconcat (base, "/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/index.html", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/favicon.ico", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, "X/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, "/x", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, "/session.json/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, "/events/x", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", token, "/../", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", wrong, "/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", wrong, "/session.json", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/", wrong, "/events", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/t/0123/", NULL));
+  g_ptr_array_add (urls, g_strconcat (base, "/T/", token, "/", NULL));
+
+  for (guint i = 0; i < urls->len; i++)
+    {
+      g_autofree char *body = NULL;
+
+      g_test_message ("GET %s", (const char *) g_ptr_array_index (urls, i));
+      g_assert_cmpuint (request (f, "GET", g_ptr_array_index (urls, i), NULL, NULL, &body), ==, 404);
+      g_assert_null (strstr (body, "Ann"));
+    }
+}
+
+static void
+test_methods (Fixture       *f,
+              gconstpointer  data)
+{
+  const char *methods[] = { "POST", "PUT", "DELETE", "PATCH", "OPTIONS" };
+  const char *rests[] = { "", "session.json", "events" };
+
+  for (guint m = 0; m < G_N_ELEMENTS (methods); m++)
+    for (guint r = 0; r < G_N_ELEMENTS (rests); r++)
+      {
+        g_autofree char *url = url_for (f, rests[r]);
+        g_autoptr(SoupMessageHeaders) headers = NULL;
+
+        g_assert_cmpuint (request (f, methods[m], url, NULL, &headers, NULL), ==, 405);
+        g_assert_cmpstr (soup_message_headers_get_one (headers, "Allow"), ==, "GET, HEAD");
+      }
+}
+
+/* Raw connections, for what a browser would not do. */
+
+static GSocketConnection *
+connect_raw (Fixture *f,
+             int      receive_buffer)
+{
+  g_autoptr(GUri) uri = g_uri_parse (f->url, G_URI_FLAGS_NONE, NULL);
+  g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
+  g_autoptr(GSocketAddress) address = g_inet_socket_address_new (loopback, g_uri_get_port (uri));
+  g_autoptr(GSocket) socket = NULL;
+  g_autoptr(GError) error = NULL;
+
+  socket = g_socket_new (G_SOCKET_FAMILY_IPV4, G_SOCKET_TYPE_STREAM, G_SOCKET_PROTOCOL_TCP, &error);
+  g_assert_no_error (error);
+  /* A small window: a peer that does not read fills it quickly. */
+  if (receive_buffer > 0)
+    g_assert_true (g_socket_set_option (socket, SOL_SOCKET, SO_RCVBUF, receive_buffer, NULL));
+  g_socket_set_timeout (socket, TIMEOUT_S);
+  g_socket_connect (socket, address, NULL, &error);
+  g_assert_no_error (error);
+  return g_socket_connection_factory_create_connection (socket);
+}
+
+static void
+send_text (GSocketConnection *connection,
+           const char        *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), text,
+                             strlen (text), NULL, NULL, &error);
+  g_assert_no_error (error);
+}
+
+/* An event stream read line by line, through its chunked framing. */
+static GDataInputStream *
+open_events (Fixture           *f,
+             GSocketConnection *connection)
+{
+  const char *path = strstr (f->url + strlen ("http://"), "/");
+  g_autofree char *text = g_strdup_printf ("GET %sevents HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                                           "Accept: text/event-stream\r\n\r\n", path);
+  GDataInputStream *in;
+
+  send_text (connection, text);
+  in = g_data_input_stream_new (g_io_stream_get_input_stream (G_IO_STREAM (connection)));
+  g_data_input_stream_set_newline_type (in, G_DATA_STREAM_NEWLINE_TYPE_ANY);
+  return in;
+}
+
+/* The next event's document. */
+static JsonNode *
+next_event (GDataInputStream *in)
+{
+  for (;;)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+      g_autoptr(JsonNode) node = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);   /* the stream did not end */
+      if (!g_str_has_prefix (line, "data: "))
+        continue;
+      node = json_from_string (line + strlen ("data: "), &error);
+      g_assert_no_error (error);
+      return g_steal_pointer (&node);
+    }
+}
+
+static guint
+n_deals (JsonNode *document)
+{
+  return json_array_get_length (json_object_get_array_member (json_node_get_object (document), "deals"));
+}
+
+static void
+test_events (Fixture       *f,
+             gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) connection = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) in = open_events (f, connection);
+  g_autoptr(JsonNode) first = next_event (in);
+  g_autoptr(JsonNode) second = NULL;
+  g_autoptr(JsonNode) third = NULL;
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, f->session);
+  g_autofree char *number = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) shown = NULL;
+  g_autofree char *shown_text = NULL;
+
+  /* On connect: the session as it is. */
+  g_assert_cmpuint (n_deals (first), ==, 1);
+
+  /* Another process saves a deal: the event follows (the read waits as long as needed;
+   * the server polls the ledger every quarter second). */
+  number = run_cli (f, "deal", "add", id, "--winner", "Bo", "--left", "Ann=3," HOSTILE "=1,Di=8", NULL);
+  g_assert_cmpstr (number, ==, "2\n");
+  second = next_event (in);
+  g_assert_cmpuint (n_deals (second), ==, 2);
+  shown_text = run_cli (f, "session", "show", id, "--json", NULL);
+  shown = json_from_string (shown_text, &error);
+  g_assert_no_error (error);
+  g_assert_true (json_node_equal (second, shown));
+
+  /* The app's own connection (here the test's store) is another connection too. */
+  add_deal (f, 3, 1, 2, 3);
+  third = next_event (in);
+  g_assert_cmpuint (n_deals (third), ==, 3);
+
+  /* And another process again, twice: every change is seen, not only the first. */
+  for (guint k = 4; k <= 5; k++)
+    {
+      g_autoptr(JsonNode) event = NULL;
+      g_autofree char *added = run_cli (f, "deal", "add", id, "--winner", "Ann", "--left",
+                                        "Bo=1," HOSTILE "=2,Di=3", NULL);
+      g_autofree char *expected = g_strdup_printf ("%u\n", k);
+
+      g_assert_cmpstr (added, ==, expected);
+      event = next_event (in);
+      g_assert_cmpuint (n_deals (event), ==, k);
+    }
+  g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
+}
+
+static void
+test_connection_limit (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) open = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GSocketConnection) refused = NULL;
+  g_autoptr(GSocketConnection) later = NULL;
+  g_autoptr(GString) reply = g_string_new (NULL);
+  g_autofree char *body = NULL;
+  char buffer[256];
+  gssize n;
+
+  for (guint i = 0; i < DEUCES_SHARE_MAX_CONNECTIONS; i++)
+    g_ptr_array_add (open, connect_raw (f, 0));
+  /* Wait (without a time limit of our own) until the server has taken all 64. */
+  while (deuces_share_server_get_n_connections (f->server) < DEUCES_SHARE_MAX_CONNECTIONS)
+    g_usleep (10000);
+
+  /* The 65th: told so, and closed. */
+  refused = connect_raw (f, 0);
+  while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (refused)), buffer,
+                                   sizeof buffer, NULL, NULL)) > 0)
+    g_string_append_len (reply, buffer, n);
+  g_assert_true (g_str_has_prefix (reply->str, "HTTP/1.1 503 "));
+  g_assert_cmpuint (deuces_share_server_get_n_connections (f->server), ==, DEUCES_SHARE_MAX_CONNECTIONS);
+
+  /* One leaves: there is room again. */
+  g_io_stream_close (g_ptr_array_index (open, 0), NULL, NULL);
+  g_ptr_array_remove_index (open, 0);
+  while (deuces_share_server_get_n_connections (f->server) >= DEUCES_SHARE_MAX_CONNECTIONS)
+    g_usleep (10000);
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &body), ==, 200);
+  g_assert_nonnull (strstr (body, "Standings"));
+}
+
+static void
+test_silent_client (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) silent = connect_raw (f, 2048);
+  g_autoptr(GDataInputStream) silent_in = open_events (f, silent);
+  g_autoptr(GSocketConnection) reader = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) in = open_events (f, reader);
+  g_autoptr(JsonNode) first = next_event (in);
+  guint deals = 1;
+
+  while (deuces_share_server_get_n_viewers (f->server) < 2)
+    g_usleep (10000);
+
+  /* Every deal is saved at once, and the phone that reads sees each one, however much
+   * piles up for the one that does not, until the server lets that one go. */
+  while (deuces_share_server_get_n_viewers (f->server) == 2)
+    {
+      g_autoptr(JsonNode) event = NULL;
+
+      g_assert_cmpuint (deals, <, 50000);
+      /* A few at a time: the server sends one event for what changed within a poll. */
+      for (guint k = 0; k < 100; k++, deals++)
+        add_deal (f, deals % 4, 1, 2, 3);
+      do
+        {
+          g_clear_pointer (&event, json_node_unref);
+          event = next_event (in);
+        }
+      while (n_deals (event) < deals);
+      g_assert_cmpuint (n_deals (event), ==, deals);
+    }
+  g_test_message ("the silent viewer was dropped after %u deals", deals);
+  g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
+  g_assert_cmpuint (deals, >, 10);
+
+  /* And the next deal still reaches the one who reads. */
+  add_deal (f, 0, 1, 2, 3);
+  {
+    g_autoptr(JsonNode) event = NULL;
+
+    do
+      {
+        g_clear_pointer (&event, json_node_unref);
+        event = next_event (in);
+      }
+    while (n_deals (event) < deals + 1);
+  }
+}
+
+static void
+test_viewer_leaves (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) connection = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) in = open_events (f, connection);
+  g_autoptr(JsonNode) first = next_event (in);
+
+  g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
+  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+  /* The count goes down without a deal being saved: the phone closing is seen. */
+  while (deuces_share_server_get_n_viewers (f->server) > 0)
+    g_usleep (10000);
+  while (deuces_share_server_get_n_connections (f->server) > 0)
+    g_usleep (10000);
+}
+
+static void
+test_new_token (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("deuces-share-XXXXXX", &error);
+  g_autofree char *ledger = g_build_filename (dir, "ledger.sqlite3", NULL);
+  g_autoptr(DeucesStore) store = deuces_store_open (ledger, &error);
+  g_autoptr(DeucesShareServer) server = NULL;
+  g_autofree char *first = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+  const char *token;
+
+  g_assert_no_error (error);
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+
+  /* No such session: refused before anything listens. */
+  g_assert_null (deuces_share_server_new (store, id + 1, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+
+  server = deuces_share_server_new (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_false (deuces_share_server_start (server, "not-an-address", 0, &error));
+  g_assert_error (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_null (deuces_share_server_get_url (server));
+
+  g_assert_true (deuces_share_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  first = g_strdup (deuces_share_server_get_url (server));
+  token = strstr (first, "/t/") + 3;
+  /* 128 bits, in hex. */
+  g_assert_cmpuint (strlen (token), ==, 32 + 1);
+  for (guint i = 0; i < 32; i++)
+    g_assert_true (g_ascii_isxdigit (token[i]) && !g_ascii_isupper (token[i]));
+  deuces_share_server_stop (server);
+  g_assert_null (deuces_share_server_get_url (server));
+
+  /* Sharing again: a new token. */
+  g_assert_true (deuces_share_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (strstr (deuces_share_server_get_url (server), "/t/"), !=, strstr (first, "/t/"));
+  deuces_share_server_stop (server);
+
+  g_clear_object (&server);
+  g_clear_object (&store);
+  {
+    g_autoptr(GDir) d = g_dir_open (dir, 0, NULL);
+    const char *name;
+
+    while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+
+        g_remove (path);
+      }
+  }
+  g_rmdir (dir);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  deuces_i18n_init ();
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) \
+  g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/share/page", test_page);
+  ADD ("/share/page/language", test_page_language);
+  ADD ("/share/document", test_document);
+  ADD ("/share/events/other-process", test_events);
+  ADD ("/share/events/viewer-leaves", test_viewer_leaves);
+  ADD ("/share/not-found", test_not_found);
+  ADD ("/share/methods", test_methods);
+  ADD ("/share/connection-limit", test_connection_limit);
+  ADD ("/share/silent-client", test_silent_client);
+#undef ADD
+  g_test_add_func ("/share/new-token", test_new_token);
+
+  return g_test_run ();
+}
