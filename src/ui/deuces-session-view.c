@@ -24,7 +24,7 @@ struct _DeucesSessionView
   AdwViewSwitcherTitle *switcher_title;
   GtkRevealer          *ended_revealer;
   AdwViewStack         *view_stack;
-  GtkBox               *scoreboard;
+  GtkFlowBox           *scoreboard;
   GtkLabel             *status_label;
   GtkStack             *sheet_stack;
   AdwStatusPage        *no_deals_page;
@@ -76,14 +76,19 @@ update_scoreboard (DeucesSessionView *self)
 
   deuces_player_colors ((const char *const *) game->players, game->n_players,
                         adw_style_manager_get_dark (adw_style_manager_get_default ()), colors);
+  /* gtk_flow_box_remove_all() is GTK 4.12. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))) != NULL)
-    gtk_box_remove (self->scoreboard, child);
+    gtk_flow_box_remove (self->scoreboard, child);
+  /* Eight cards share one line when they fit, else wrap to two or more. */
+  gtk_flow_box_set_max_children_per_line (self->scoreboard, game->n_players);
 
   for (guint i = 0; i < game->n_players; i++)
     {
       GtkWidget *card = g_object_new (GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
                                       "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
-      GtkWidget *name = gtk_label_new (game->players[i]);
+      GtkWidget *name = adw_squeezer_new ();
+      GtkWidget *full = gtk_label_new (NULL);
+      GtkWidget *initials = gtk_label_new (NULL);
       g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
       GtkWidget *total = gtk_label_new (total_text);
       g_autofree char *money = deuces_session_format_money (self->session,
@@ -94,16 +99,28 @@ update_scoreboard (DeucesSessionView *self)
 
       gtk_widget_add_css_class (card, "card");
       gtk_widget_add_css_class (card, "scoreboard-card");
-      gtk_widget_add_css_class (name, "heading");
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      /* The whole name where it fits, else the initials; the card's tooltip and
+       * accessible name always say it in full. */
+      adw_squeezer_set_homogeneous (ADW_SQUEEZER (name), FALSE);
+      adw_squeezer_add (ADW_SQUEEZER (name), full);
+      adw_squeezer_add (ADW_SQUEEZER (name), initials);
+      gtk_widget_set_tooltip_text (card, game->players[i]);
       {
         /* The player's colour, as in the chart. */
         g_autofree char *color = deuces_color_to_hex (&colors[i]);
         g_autofree char *escaped = g_markup_escape_text (game->players[i], -1);
+        g_autofree char *shortened = deuces_player_initials (game->players[i]);
+        g_autofree char *escaped_short = g_markup_escape_text (shortened, -1);
         g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s", color,
                                                    leads ? "★ " : "", escaped);
+        g_autofree char *markup_short = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s",
+                                                         color, leads ? "★ " : "", escaped_short);
 
-        gtk_label_set_markup (GTK_LABEL (name), markup);
+        gtk_label_set_markup (GTK_LABEL (full), markup);
+        gtk_label_set_markup (GTK_LABEL (initials), markup_short);
+        gtk_widget_add_css_class (full, "heading");
+        gtk_widget_add_css_class (initials, "heading");
+        gtk_label_set_ellipsize (GTK_LABEL (initials), PANGO_ELLIPSIZE_END);
       }
       gtk_widget_add_css_class (total, "score-total");
       gtk_widget_add_css_class (balance, "caption");
@@ -115,7 +132,8 @@ update_scoreboard (DeucesSessionView *self)
       gtk_box_append (GTK_BOX (card), name);
       gtk_box_append (GTK_BOX (card), total);
       gtk_box_append (GTK_BOX (card), balance);
-      gtk_box_append (self->scoreboard, card);
+      gtk_flow_box_append (self->scoreboard, card);
+      gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
 
       if (leads)
         /* Translators: "Ann, 42 points, +12.50 HKD, leading" */
@@ -300,6 +318,8 @@ deuces_session_view_set_session (DeucesSessionView *self,
     }
   deuces_sheet_view_set_session (self->sheet, session);
   deuces_deal_editor_set_session (self->editor, session);
+  /* New fields start narrow until they are given their width. */
+  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
   deuces_settlement_view_set_session (self->settlement_view, session);
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   update (self);
@@ -319,6 +339,40 @@ deuces_session_view_focus_deal_editor (DeucesSessionView *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   deuces_deal_editor_start (self->editor);
+}
+
+gboolean
+deuces_session_view_handle_key (DeucesSessionView *self,
+                                guint              keyval,
+                                GdkModifierType    state)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean digit = (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9) ||
+                   (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9);
+
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
+
+  if (self->session == NULL || deuces_session_get_ended (self->session))
+    return FALSE;
+  /* Inside the editor, it has the keys first; a text field elsewhere keeps its own. */
+  if (focus != NULL && (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)) ||
+                        GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus)))
+    return FALSE;
+  /* From afar: digits, Alt+digits and Escape; letters stay with what has the focus. */
+  if (state & GDK_CONTROL_MASK)
+    return FALSE;
+  if (!digit && keyval != GDK_KEY_Escape)
+    return FALSE;
+  if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
+    adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  return deuces_deal_editor_handle_key (self->editor, keyval, state);
+}
+
+static void
+on_editor_wide (DeucesSessionView *self)
+{
+  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
 
 /* Undo and redo of deals, each with a toast that goes the other way. */
@@ -751,6 +805,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
 }

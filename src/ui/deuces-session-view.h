@@ -15,6 +15,11 @@ void           deuces_session_view_set_session       (DeucesSessionView *self,
                                                       DeucesSession     *session);
 DeucesSession *deuces_session_view_get_session       (DeucesSessionView *self);
 void           deuces_session_view_focus_deal_editor (DeucesSessionView *self);
+/* A key typed elsewhere in the window (the sheet, the score cards, the session list):
+ * digits, Alt+digits and Escape go to the deal editor. TRUE if used. */
+gboolean       deuces_session_view_handle_key        (DeucesSessionView *self,
+                                                      guint              keyval,
+                                                      GdkModifierType    state);
 /* Runs one of the session's commands: undo, redo, new-deal, show-sheet,
  * show-chart, show-settlement, copy-settlement, end-session, reopen-session, rename-session. */
 void           deuces_session_view_activate          (DeucesSessionView *self,

@@ -541,6 +541,26 @@ session_action (GtkWidget  *widget,
     deuces_session_view_activate (self->session_view, action_name + strlen ("win."));
 }
 
+/* Digits typed anywhere in the window reach the deal editor: after a click on the sheet,
+ * a score card or a session in the list, the next digit still picks who went out rather
+ * than starting a search. Text fields (the search entry) keep their keys. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                DeucesWindow          *self)
+{
+  if (self->session == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "session") != 0)
+    return FALSE;
+  /* A folded window showing the list has no session in view. */
+  if (adw_leaflet_get_folded (self->leaflet) &&
+      adw_leaflet_get_visible_child (self->leaflet) == self->sidebar)
+    return FALSE;
+  return deuces_session_view_handle_key (self->session_view, keyval, state);
+}
+
 static void
 load_window_state (DeucesWindow *self)
 {
@@ -627,7 +647,14 @@ deuces_window_class_init (DeucesWindowClass *klass)
 static void
 deuces_window_init (DeucesWindow *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 DeucesWindow *
