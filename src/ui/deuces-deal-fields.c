@@ -16,7 +16,7 @@
 #include "deuces-sheet-view.h"
 
 /* A column narrower than this shows too little of a name: fold to rows instead. */
-#define MIN_COLUMN 110
+#define MIN_COLUMN 96
 #define MIN_WIDE 560
 #define TOUCH 44
 #define SPACING 6

@@ -81,6 +81,7 @@ update_scoreboard (DeucesSessionView *self)
     gtk_flow_box_remove (self->scoreboard, child);
   /* Eight cards share one line when they fit, else wrap to two or more. */
   gtk_flow_box_set_max_children_per_line (self->scoreboard, game->n_players);
+  gtk_flow_box_set_min_children_per_line (self->scoreboard, MIN (game->n_players, 4));
 
   for (guint i = 0; i < game->n_players; i++)
     {
@@ -123,6 +124,7 @@ update_scoreboard (DeucesSessionView *self)
         gtk_label_set_ellipsize (GTK_LABEL (initials), PANGO_ELLIPSIZE_END);
       }
       gtk_widget_add_css_class (total, "score-total");
+      gtk_label_set_ellipsize (GTK_LABEL (balance), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (balance, "caption");
       gtk_widget_add_css_class (balance, "money");
       gtk_widget_add_css_class (balance, "dim-label");
