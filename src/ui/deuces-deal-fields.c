@@ -478,12 +478,12 @@ on_step_clicked (GtkButton        *button,
   guint64 value = 0;
   g_autofree char *next = NULL;
 
+  /* Nothing typed counts as none. */
   if (!g_ascii_string_to_unsigned (text, 10, 0, 999, &value, NULL))
-    value = step > 0 ? 0 : 1;
-  else if ((int) value + step < 0 || value + step > deuces_deal_fields_max_count (self))
+    value = 0;
+  if ((int) value + step < 0 || value + step > deuces_deal_fields_max_count (self))
     return;
-  else
-    value += step;
+  value += step;
   next = g_strdup_printf ("%u", (guint) value);
   gtk_editable_set_text (GTK_EDITABLE (self->main_entries[p]), next);
 }
@@ -494,6 +494,9 @@ static void
 add_child (DeucesDealFields *self,
            GtkWidget        *child)
 {
+  /* The layout gives each child its whole cell: 44 px tall on a phone. */
+  gtk_widget_set_halign (child, GTK_ALIGN_FILL);
+  gtk_widget_set_valign (child, GTK_ALIGN_FILL);
   gtk_widget_set_parent (child, GTK_WIDGET (self));
 }
 

@@ -650,6 +650,7 @@ deuces_window_init (DeucesWindow *self)
   GtkEventController *keys;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_name (GTK_WIDGET (self->session_list_view), "session-list");
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
