@@ -1002,6 +1002,24 @@ test_face_value_points (void)
     ;
 }
 
+/* Focuses @widget and waits for its scroller's animated scroll to it to end. */
+static void
+focus_and_settle (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = scroller != NULL
+    ? gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  double before;
+
+  gtk_widget_grab_focus (widget);
+  do
+    {
+      before = adjustment != NULL ? gtk_adjustment_get_value (adjustment) : 0;
+      settle ();
+    }
+  while (adjustment != NULL && gtk_adjustment_get_value (adjustment) != before);
+}
+
 /* @widget is drawn and lies inside the window and inside whatever scrolls it. */
 static void
 assert_in_view (Fixture   *f,
@@ -1023,6 +1041,11 @@ assert_in_view (Fixture   *f,
       g_assert_true (gtk_widget_compute_bounds (scroller, GTK_WIDGET (f->window), &view));
       /* Scrolled to the focus, the last row may end a pixel past the edge. */
       graphene_rect_inset (&view, -1, -1);
+      if (!graphene_rect_contains_rect (&view, &bounds))
+        g_test_message ("%s at %g,%g %g×%g, its scroller shows %g,%g %g×%g",
+                        gtk_widget_get_name (widget), bounds.origin.x, bounds.origin.y,
+                        bounds.size.width, bounds.size.height, view.origin.x, view.origin.y,
+                        view.size.width, view.size.height);
       g_assert_true (graphene_rect_contains_rect (&view, &bounds));
     }
 }
@@ -1077,11 +1100,9 @@ test_any_table (void)
             GtkWidget *button = field (f, "winner", p);
             GtkWidget *count = field (f, "main", p);
 
-            gtk_widget_grab_focus (button);
-            settle ();
+            focus_and_settle (button);
             assert_in_view (f, button);
-            gtk_widget_grab_focus (count);
-            settle ();
+            focus_and_settle (count);
             assert_in_view (f, count);
             if (screens[w].width < 1000)
               {

@@ -1,79 +1,17 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-deal-fields.c: the fields a deal asks for under a session's variant.
  *
- * Only the facts the variant needs are asked for (deuces_variant_facts()). On a wide
- * window each player's fields stand in that player's column, under the score sheet's
- * column of the same width (DEUCES_SHEET_LABEL_WIDTH, then equal columns); on a narrow
- * one each player has a row of their own — name, count with −/+ for tapping, extras —
- * with touch targets at least 44 px high. Nothing is ever wider than the window. */
+ * Only the facts the variant needs are asked for (deuces_variant_facts()): who went
+ * out, each player's count (and hand, twos, special play), then the extras, each with
+ * a name for tests and a key of its own (deuces_deal_fields_get_extra()). Where they go
+ * is deuces-deal-fields-layout.c; reading and filling them, deuces-deal-fields-facts.c. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "deuces-card-picker.h"
-#include "deuces-deal-fields.h"
-#include "deuces-sheet-view.h"
-
-/* A column narrower than this shows too little of a name: fold to rows instead. */
-#define MIN_COLUMN 96
-#define MIN_WIDE 560
-#define TOUCH 44
-#define SPACING 6
-#define PAD 12
-
-typedef enum {
-  ROW_WINNER,
-  ROW_MAIN,
-  ROW_HAND,
-  ROW_TWOS,
-  ROW_SPECIAL,
-  N_ROWS
-} Row;
-
-typedef enum {
-  SPECIAL_NONE,
-  SPECIAL_QUADS,
-  SPECIAL_QUADS_FINAL,
-  SPECIAL_FLUSH,
-  SPECIAL_FLUSH_FINAL,
-  SPECIAL_FOUR_TWOS,
-  SPECIAL_FOUR_TWOS_FINAL,
-} SpecialChoice;
-
-static const int final_cards_values[] = { DEUCES_UNSET, 1, 2, 3, 5 };
-
-struct _DeucesDealFields
-{
-  GtkWidget       parent_instance;
-
-  DeucesSession  *session;
-  DeucesFacts     facts;
-  guint           n_players;
-  gint            winner;
-  gboolean        wide;
-  gboolean        updating;
-  guint           notify_source;
-
-  GtkWidget      *labels[N_ROWS];
-  GtkWidget      *winner_buttons[DEUCES_MAX_PLAYERS];
-  GtkWidget      *main_entries[DEUCES_MAX_PLAYERS];   /* cards left, or place */
-  GtkWidget      *minus[DEUCES_MAX_PLAYERS];
-  GtkWidget      *plus[DEUCES_MAX_PLAYERS];
-  GtkWidget      *hand_boxes[DEUCES_MAX_PLAYERS];
-  GtkWidget      *hand_entries[DEUCES_MAX_PLAYERS];   /* cards or points */
-  GtkWidget      *pickers[DEUCES_MAX_PLAYERS];
-  GtkWidget      *twos_entries[DEUCES_MAX_PLAYERS];
-  GtkWidget      *special_drops[DEUCES_MAX_PLAYERS];
-  GPtrArray      *extras;                             /* label + widget boxes */
-  GtkWidget      *final_cards_drop;
-  GtkWidget      *final_twos_spin;
-  GtkWidget      *starter_drop;
-  GtkWidget      *assist_drop;
-  GtkWidget      *loser_drop;
-  GtkWidget      *dragon_check;
-  GtkWidget      *marked;
-};
+#include "deuces-deal-fields-private.h"
 
 G_DEFINE_FINAL_TYPE (DeucesDealFields, deuces_deal_fields, GTK_TYPE_WIDGET)
 
@@ -93,13 +31,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static const char *
-player_name (DeucesDealFields *self,
-             guint             player)
-{
-  return deuces_session_get_game (self->session)->players[player];
-}
-
 static void
 name_widget (GtkWidget  *widget,
              const char *role,
@@ -118,210 +49,6 @@ label_widget (GtkWidget  *widget,
                                   label, -1);
 }
 
-/* Layout. */
-
-typedef struct {
-  GtkWidget *widget;
-  int        x, y, width, height;
-} Place;
-
-static void
-place (GtkWidget *widget,
-       int        x,
-       int        y,
-       int        width,
-       int        height,
-       gboolean   allocate)
-{
-  if (widget == NULL || !allocate)
-    return;
-  gtk_widget_set_child_visible (widget, TRUE);
-  gtk_widget_size_allocate (widget, &(GtkAllocation) { x, y, MAX (width, 0), MAX (height, 0) }, -1);
-}
-
-static int
-min_width (GtkWidget *widget)
-{
-  int min = 0;
-
-  if (widget != NULL)
-    gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
-  return min;
-}
-
-static int
-nat_width (GtkWidget *widget)
-{
-  int nat = 0;
-
-  if (widget != NULL)
-    gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
-  return nat;
-}
-
-static int
-nat_height (GtkWidget *widget,
-            int        width)
-{
-  int min = 0, nat = 0;
-
-  if (widget != NULL)
-    gtk_widget_measure (widget, GTK_ORIENTATION_VERTICAL, MAX (width, min_width (widget)),
-                        &min, &nat, NULL, NULL);
-  return nat;
-}
-
-static gboolean
-fits_wide (DeucesDealFields *self,
-           int               width)
-{
-  return width >= MIN_WIDE && width >= DEUCES_SHEET_LABEL_WIDTH + (int) self->n_players * MIN_COLUMN;
-}
-
-static GtkWidget *
-row_widget (DeucesDealFields *self,
-            Row               row,
-            guint             p)
-{
-  switch (row)
-    {
-    case ROW_WINNER: return self->winner_buttons[p];
-    case ROW_MAIN: return self->main_entries[p];
-    case ROW_HAND: return self->hand_boxes[p];
-    case ROW_TWOS: return self->twos_entries[p];
-    case ROW_SPECIAL: return self->special_drops[p];
-    case N_ROWS:
-    default: return NULL;
-    }
-}
-
-/* The extras flow left to right and wrap; one per line when the window is narrow. */
-static int
-flow_extras (DeucesDealFields *self,
-             int               width,
-             int               y,
-             gboolean          allocate)
-{
-  int x = PAD, line = 0;
-
-  if (self->extras->len == 0)
-    return y;
-  y += SPACING;
-  for (guint i = 0; i < self->extras->len; i++)
-    {
-      GtkWidget *extra = self->extras->pdata[i];
-      int w = MIN (nat_width (extra), width - 2 * PAD);
-      int h = MAX (nat_height (extra, w), self->wide ? 0 : TOUCH);
-
-      if (x > PAD && x + w > width - PAD)
-        {
-          y += line + SPACING;
-          x = PAD;
-          line = 0;
-        }
-      place (extra, x, y, w, h, allocate);
-      x += w + 2 * PAD;
-      line = MAX (line, h);
-    }
-  return y + line;
-}
-
-/* Lays the fields out at @width; returns the height used. */
-static int
-layout (DeucesDealFields *self,
-        int               width,
-        gboolean          wide,
-        gboolean          allocate)
-{
-  int y = 0;
-
-  if (self->n_players == 0)
-    return 0;
-
-  if (wide)
-    {
-      int label_width = DEUCES_SHEET_LABEL_WIDTH;
-      int column = (width - label_width) / (int) self->n_players;
-
-      for (guint p = 0; p < self->n_players; p++)
-        {
-          if (allocate)
-            {
-              gtk_widget_set_child_visible (self->minus[p], FALSE);
-              gtk_widget_set_child_visible (self->plus[p], FALSE);
-            }
-        }
-      for (Row row = 0; row < N_ROWS; row++)
-        {
-          int height = 0;
-
-          if (self->labels[row] == NULL)
-            continue;
-          for (guint p = 0; p < self->n_players; p++)
-            height = MAX (height, nat_height (row_widget (self, row, p), column - SPACING));
-          height = MAX (height, nat_height (self->labels[row], label_width - PAD - SPACING));
-          place (self->labels[row], PAD, y, label_width - PAD - SPACING, height, allocate);
-          for (guint p = 0; p < self->n_players; p++)
-            place (row_widget (self, row, p), label_width + (int) p * column + SPACING / 2, y,
-                   column - SPACING, height, allocate);
-          y += height + SPACING;
-        }
-      y -= SPACING;
-    }
-  else
-    {
-      int inner = width - 2 * PAD;
-
-      for (Row row = 0; row < N_ROWS; row++)
-        if (allocate && self->labels[row] != NULL)
-          gtk_widget_set_child_visible (self->labels[row], FALSE);
-      for (guint p = 0; p < self->n_players; p++)
-        {
-          /* Name | − count + | twos, then the hand and the special play beneath. */
-          int count = 56, twos = self->twos_entries[p] ? 56 : 0;
-          int right = TOUCH + count + TOUCH + (twos ? SPACING + twos : 0);
-          int name = inner - right - SPACING;
-          int height = TOUCH;
-          int x = PAD + name + SPACING;
-
-          height = MAX (height, nat_height (self->winner_buttons[p], name));
-          height = MAX (height, nat_height (self->main_entries[p], count));
-          place (self->winner_buttons[p], PAD, y, name, height, allocate);
-          place (self->minus[p], x, y, TOUCH, height, allocate);
-          place (self->main_entries[p], x + TOUCH, y, count, height, allocate);
-          place (self->plus[p], x + TOUCH + count, y, TOUCH, height, allocate);
-          if (twos)
-            place (self->twos_entries[p], PAD + inner - twos, y, twos, height, allocate);
-          y += height;
-
-          if (self->hand_boxes[p] != NULL || self->special_drops[p] != NULL)
-            {
-              int special = self->special_drops[p] ? MIN (nat_width (self->special_drops[p]), inner) : 0;
-              int hand = self->hand_boxes[p] ? inner - (special ? special + SPACING : 0) : 0;
-              int line = TOUCH;
-
-              if (hand > 0 && hand < 120)
-                hand = inner;   /* the special play goes on a line of its own */
-              line = MAX (line, nat_height (self->hand_boxes[p], MAX (hand, 0)));
-              line = MAX (line, nat_height (self->special_drops[p], special));
-              y += SPACING;
-              if (hand > 0)
-                place (self->hand_boxes[p], PAD, y, hand, line, allocate);
-              if (special > 0)
-                {
-                  if (hand == inner)
-                    y += line + SPACING;
-                  place (self->special_drops[p], PAD + inner - special, y, special, line, allocate);
-                }
-              y += line;
-            }
-          y += SPACING;
-        }
-      y -= SPACING;
-    }
-  return flow_extras (self, width, y, allocate);
-}
-
 static gboolean
 notify_wide (gpointer user_data)
 {
@@ -332,66 +59,16 @@ notify_wide (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static GtkSizeRequestMode
-deuces_deal_fields_get_request_mode (GtkWidget *widget)
+void
+_deuces_deal_fields_set_wide (DeucesDealFields *self,
+                              gboolean          wide)
 {
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
-}
-
-static void
-deuces_deal_fields_measure (GtkWidget      *widget,
-                            GtkOrientation  orientation,
-                            int             for_size,
-                            int            *minimum,
-                            int            *natural,
-                            int            *minimum_baseline,
-                            int            *natural_baseline)
-{
-  DeucesDealFields *self = DEUCES_DEAL_FIELDS (widget);
-
-  if (orientation == GTK_ORIENTATION_HORIZONTAL)
-    {
-      int min = 0, nat = DEUCES_SHEET_LABEL_WIDTH;
-
-      /* A row per player needs room for a short name and the count with its steppers. */
-      for (guint p = 0; p < self->n_players; p++)
-        {
-          min = MAX (min, 2 * PAD + 80 + SPACING + 2 * TOUCH + 56 +
-                          (self->twos_entries[p] ? SPACING + 56 : 0));
-          nat += MAX (MIN_COLUMN, MAX (nat_width (self->winner_buttons[p]),
-                                       nat_width (self->hand_boxes[p])));
-        }
-      for (guint i = 0; i < self->extras->len; i++)
-        min = MAX (min, 2 * PAD + min_width (self->extras->pdata[i]));
-      *minimum = min;
-      *natural = MAX (min, nat);
-    }
-  else
-    {
-      int width = for_size >= 0 ? for_size : 360;
-      int height = layout (self, width, fits_wide (self, width), FALSE);
-
-      *minimum = *natural = height;
-    }
-}
-
-static void
-deuces_deal_fields_size_allocate (GtkWidget *widget,
-                                  int        width,
-                                  int        height,
-                                  int        baseline)
-{
-  DeucesDealFields *self = DEUCES_DEAL_FIELDS (widget);
-  gboolean wide = fits_wide (self, width);
-
-  if (wide != self->wide)
-    {
-      self->wide = wide;
-      /* The sheet follows; changing it from inside an allocation would resize it twice. */
-      if (self->notify_source == 0)
-        self->notify_source = g_idle_add (notify_wide, self);
-    }
-  layout (self, width, wide, TRUE);
+  if (wide == self->wide)
+    return;
+  self->wide = wide;
+  /* The sheet follows; changing it from inside an allocation would resize it twice. */
+  if (self->notify_source == 0)
+    self->notify_source = g_idle_add (notify_wide, self);
 }
 
 /* The winner. */
@@ -552,7 +229,7 @@ add_extra (DeucesDealFields *self,
            const char       *name,
            GtkWidget        *widget)
 {
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, SPACING);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
 
   gtk_widget_set_name (widget, name);
   if (label != NULL)
@@ -575,7 +252,7 @@ static void
 build_player (DeucesDealFields *self,
               guint             p)
 {
-  const char *name = player_name (self, p);
+  const char *name = _deuces_deal_fields_player (self, p);
   g_autofree char *label = g_strdup_printf ("%u  %s", p + 1, name);
   g_autofree char *accessible = NULL;
   GtkWidget *button = gtk_toggle_button_new ();
@@ -601,7 +278,7 @@ static void
 build_counts (DeucesDealFields *self,
               guint             p)
 {
-  const char *name = player_name (self, p);
+  const char *name = _deuces_deal_fields_player (self, p);
   g_autofree char *accessible = NULL;
   g_autofree char *less = g_strdup_printf (_("One less for %s"), name);
   g_autofree char *more = g_strdup_printf (_("One more for %s"), name);
@@ -754,406 +431,6 @@ deuces_deal_fields_new (DeucesSession *session)
   return self;
 }
 
-/* Filling and reading. */
-
-void
-deuces_deal_fields_fill (DeucesDealFields *self,
-                         const DeucesDeal *deal)
-{
-  gint winner = DEUCES_UNSET;
-
-  g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
-
-  for (guint p = 0; p < self->n_players; p++)
-    {
-      g_autofree char *main_text = NULL;
-      g_autofree char *hand_text = NULL;
-      g_autofree char *twos_text = NULL;
-      guint choice = SPECIAL_NONE;
-
-      if (deal != NULL)
-        {
-          if (self->facts & DEUCES_FACT_ORDER)
-            {
-              for (guint k = 1; k < deal->n_order; k++)
-                if (deal->finish_order[k] == (gint) p)
-                  main_text = g_strdup_printf ("%u", k + 1);
-            }
-          else if (deal->cards_left[p] != DEUCES_UNSET && (gint) p != deal->winner)
-            main_text = g_strdup_printf ("%d", deal->cards_left[p]);
-          if (deal->hand_len[p] >= 0)
-            hand_text = deuces_cards_to_string (deal->hands[p], (guint) deal->hand_len[p]);
-          else if (deal->points_left[p] != DEUCES_UNSET)
-            hand_text = g_strdup_printf ("%d", deal->points_left[p]);
-          if (deal->twos_left[p] != DEUCES_UNSET)
-            twos_text = g_strdup_printf ("%d", deal->twos_left[p]);
-          if (deal->n_specials[p] > 0)
-            choice = 1 + deal->specials[p][0].kind * 2 + (deal->specials[p][0].final ? 1 : 0);
-        }
-      gtk_editable_set_text (GTK_EDITABLE (self->main_entries[p]), main_text ? main_text : "");
-      if (self->hand_entries[p] != NULL)
-        gtk_editable_set_text (GTK_EDITABLE (self->hand_entries[p]), hand_text ? hand_text : "");
-      if (self->twos_entries[p] != NULL)
-        gtk_editable_set_text (GTK_EDITABLE (self->twos_entries[p]), twos_text ? twos_text : "");
-      if (self->special_drops[p] != NULL)
-        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->special_drops[p]), choice);
-    }
-
-  if (deal != NULL)
-    winner = deal->winner >= 0 ? deal->winner : (deal->n_order > 0 ? deal->finish_order[0] : -1);
-
-  if (self->final_cards_drop != NULL)
-    {
-      guint choice = 0;
-
-      for (guint i = 0; i < G_N_ELEMENTS (final_cards_values); i++)
-        if (deal != NULL && deal->final_cards == final_cards_values[i])
-          choice = i;
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->final_cards_drop), choice);
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (self->final_twos_spin),
-                                 deal != NULL && deal->final_twos > 0 ? deal->final_twos : 0);
-    }
-  if (self->starter_drop != NULL)
-    {
-      /* A new deal starts with whoever the rules say leads it. */
-      gint starter = deal != NULL ? deal->starter
-                                  : deuces_session_get_sheet (self->session)->next_leader;
-
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->starter_drop), starter >= 0 ? (guint) starter + 1 : 0);
-    }
-  if (self->assist_drop != NULL)
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->assist_drop),
-                                deal != NULL && deal->assisted_by >= 0 ? (guint) deal->assisted_by + 1 : 0);
-  if (self->loser_drop != NULL)
-    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->loser_drop),
-                                deal != NULL && deal->loser >= 0 ? (guint) deal->loser + 1 : 0);
-  if (self->dragon_check != NULL)
-    gtk_check_button_set_active (GTK_CHECK_BUTTON (self->dragon_check), deal != NULL && deal->dragon);
-
-  deuces_deal_fields_set_winner (self, winner);
-  deuces_deal_fields_mark_error (self, NULL);
-}
-
-gboolean
-deuces_deal_fields_is_dirty (DeucesDealFields *self)
-{
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
-
-  if (self->winner >= 0)
-    return TRUE;
-  for (guint p = 0; p < self->n_players; p++)
-    {
-      GtkWidget *entries[] = { self->main_entries[p], self->hand_entries[p], self->twos_entries[p] };
-
-      for (guint i = 0; i < G_N_ELEMENTS (entries); i++)
-        if (entries[i] != NULL && *gtk_editable_get_text (GTK_EDITABLE (entries[i])) != '\0')
-          return TRUE;
-    }
-  return FALSE;
-}
-
-/* Reads a whole number typed in @entry. Empty is DEUCES_UNSET. */
-static gboolean
-read_count (GtkWidget  *entry,
-            gint16     *value,
-            const char *what,
-            GError    **error)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
-  guint64 number;
-
-  *value = DEUCES_UNSET;
-  if (*text == '\0')
-    return TRUE;
-  if (!g_ascii_string_to_unsigned (text, 10, 0, 999, &number, NULL))
-    {
-      /* Translators: "Bo’s cards left: “x” is not a number" */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: “%s” is not a number"),
-                   what, text);
-      return FALSE;
-    }
-  *value = (gint16) number;
-  return TRUE;
-}
-
-/* A hand as cards ("2S AH") or a points total ("27"). */
-static gboolean
-read_hand (DeucesDealFields *self,
-           guint             p,
-           DeucesDeal       *deal,
-           GError          **error)
-{
-  g_autofree char *text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->hand_entries[p]))));
-  g_autoptr(GError) local_error = NULL;
-  guint64 points;
-  guint n = 0;
-
-  if (*text == '\0')
-    return TRUE;
-  if (g_ascii_string_to_unsigned (text, 10, 0, 999, &points, NULL))
-    deal->points_left[p] = (gint16) points;
-  else if (deuces_cards_parse (text, deal->hands[p], DEUCES_MAX_HAND, &n, &local_error))
-    deal->hand_len[p] = (gint8) n;
-  else
-    {
-      /* Translators: "Bo’s cards: “1X” is not a card (…)" */
-      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s’s cards: %s"),
-                   player_name (self, p), local_error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* Places 2…n, one each; the core checks the order and names any mistake. */
-static gboolean
-read_order (DeucesDealFields *self,
-            const gint16     *places,
-            DeucesDeal       *deal,
-            GtkWidget       **at_fault,
-            GError          **error)
-{
-  deal->n_order = (guint8) self->n_players;
-  deal->finish_order[0] = (gint8) self->winner;
-  for (guint k = 1; k < self->n_players; k++)
-    {
-      gint at = -1;
-
-      for (guint p = 0; p < self->n_players; p++)
-        if (places[p] == (gint) k + 1)
-          {
-            if (at >= 0)
-              {
-                *at_fault = self->main_entries[p];
-                g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                             _("%s and %s both finished in place %u"),
-                             player_name (self, (guint) at), player_name (self, p), k + 1);
-                return FALSE;
-              }
-            at = (gint) p;
-          }
-      if (at < 0)
-        {
-          for (guint p = 0; p < self->n_players && *at_fault == NULL; p++)
-            if ((gint) p != self->winner && places[p] == DEUCES_UNSET)
-              *at_fault = self->main_entries[p];
-          g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
-                       _("Nobody finished in place %u; give each player a place from 2 to %u"),
-                       k + 1, self->n_players);
-          return FALSE;
-        }
-      deal->finish_order[k] = (gint8) at;
-    }
-  return TRUE;
-}
-
-gboolean
-deuces_deal_fields_collect (DeucesDealFields *self,
-                            DeucesDeal       *deal,
-                            GtkWidget       **at_fault,
-                            GError          **error)
-{
-  gint16 places[DEUCES_MAX_PLAYERS];
-  guint selected;
-
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
-
-  *at_fault = NULL;
-  deuces_deal_init (deal);
-  deal->winner = (gint8) self->winner;
-
-  for (guint p = 0; p < self->n_players; p++)
-    {
-      g_autofree char *what = NULL;
-      g_autofree char *twos = NULL;
-
-      places[p] = DEUCES_UNSET;
-      if ((gint) p == self->winner)
-        continue;
-
-      *at_fault = self->main_entries[p];
-      if (self->facts & DEUCES_FACT_ORDER)
-        {
-          what = g_strdup_printf (_("%s’s place"), player_name (self, p));
-          if (!read_count (self->main_entries[p], &places[p], what, error))
-            return FALSE;
-        }
-      else
-        {
-          what = g_strdup_printf (_("%s’s cards left"), player_name (self, p));
-          if (!read_count (self->main_entries[p], &deal->cards_left[p], what, error))
-            return FALSE;
-        }
-      *at_fault = self->hand_entries[p];
-      if (self->hand_entries[p] != NULL && !read_hand (self, p, deal, error))
-        return FALSE;
-      *at_fault = self->twos_entries[p];
-      twos = g_strdup_printf (_("%s’s twos left"), player_name (self, p));
-      if (self->twos_entries[p] != NULL &&
-          !read_count (self->twos_entries[p], &deal->twos_left[p], twos, error))
-        return FALSE;
-      if (self->special_drops[p] != NULL)
-        {
-          guint choice = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->special_drops[p]));
-
-          if (choice != SPECIAL_NONE && choice != GTK_INVALID_LIST_POSITION)
-            {
-              deal->n_specials[p] = 1;
-              deal->specials[p][0].kind = (guint8) ((choice - 1) / 2);
-              deal->specials[p][0].final = (choice - 1) % 2 == 1;
-            }
-        }
-    }
-  *at_fault = NULL;
-
-  if (self->facts & DEUCES_FACT_ORDER && self->winner >= 0 &&
-      !read_order (self, places, deal, at_fault, error))
-    return FALSE;
-
-  if (self->final_cards_drop != NULL)
-    {
-      selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->final_cards_drop));
-      if (selected < G_N_ELEMENTS (final_cards_values))
-        deal->final_cards = (gint16) final_cards_values[selected];
-      deal->final_twos = (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (self->final_twos_spin));
-    }
-  if (self->starter_drop != NULL && (selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->starter_drop))) > 0)
-    deal->starter = (gint8) (selected - 1);
-  if (self->assist_drop != NULL && (selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->assist_drop))) > 0)
-    deal->assisted_by = (gint8) (selected - 1);
-  if (self->loser_drop != NULL && (selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->loser_drop))) > 0)
-    deal->loser = (gint8) (selected - 1);
-  if (self->dragon_check != NULL)
-    deal->dragon = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->dragon_check));
-  return TRUE;
-}
-
-/* Moving about. */
-
-GtkWidget *
-deuces_deal_fields_next (DeucesDealFields *self,
-                         GtkWidget        *from)
-{
-  gboolean found = from == NULL;
-
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
-
-  for (guint p = 0; p < self->n_players; p++)
-    {
-      GtkWidget *chain[] = { self->main_entries[p], self->hand_entries[p] };
-
-      for (guint i = 0; i < G_N_ELEMENTS (chain); i++)
-        {
-          if (chain[i] == NULL)
-            continue;
-          if (found && gtk_widget_get_sensitive (chain[i]))
-            return chain[i];
-          if (chain[i] == from)
-            found = TRUE;
-        }
-    }
-  return NULL;
-}
-
-DeucesFieldKind
-deuces_deal_fields_classify (DeucesDealFields *self,
-                             GtkWidget        *widget,
-                             GtkWidget       **field,
-                             gint             *player)
-{
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), DEUCES_FIELD_NONE);
-
-  *field = NULL;
-  *player = -1;
-  for (GtkWidget *w = widget; w != NULL && w != GTK_WIDGET (self); w = gtk_widget_get_parent (w))
-    {
-      for (guint p = 0; p < self->n_players; p++)
-        {
-          const struct { GtkWidget *widget; DeucesFieldKind kind; } kinds[] = {
-            { self->winner_buttons[p], DEUCES_FIELD_WINNER },
-            { self->main_entries[p], DEUCES_FIELD_COUNT },
-            { self->twos_entries[p], DEUCES_FIELD_TWOS },
-            { self->hand_entries[p], DEUCES_FIELD_HAND },
-            { self->special_drops[p], DEUCES_FIELD_CHOICE },
-          };
-
-          for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
-            if (kinds[i].widget != NULL && kinds[i].widget == w)
-              {
-                *field = w;
-                *player = (gint) p;
-                return kinds[i].kind;
-              }
-        }
-      {
-        GtkWidget *extras[] = { self->final_cards_drop, self->final_twos_spin, self->starter_drop,
-                                self->assist_drop, self->loser_drop, self->dragon_check };
-
-        for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
-          if (extras[i] != NULL && extras[i] == w)
-            {
-              *field = w;
-              return DEUCES_FIELD_CHOICE;
-            }
-      }
-    }
-  return DEUCES_FIELD_NONE;
-}
-
-GtkWidget *
-deuces_deal_fields_get_extra (DeucesDealFields *self,
-                              guint             key,
-                              gint              player)
-{
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
-
-  /* Per player: the one whose field has the focus, else the first who did not win. */
-  if (player < 0 || (guint) player >= self->n_players)
-    player = self->winner == 0 && self->n_players > 1 ? 1 : 0;
-  switch (key)
-    {
-    case GDK_KEY_a: return self->assist_drop;
-    case GDK_KEY_t: return self->twos_entries[player];
-    case GDK_KEY_u: return self->special_drops[player];
-    case GDK_KEY_p: return self->final_cards_drop;
-    case GDK_KEY_s: return self->starter_drop;
-    case GDK_KEY_l: return self->loser_drop;
-    case GDK_KEY_d: return self->dragon_check;
-    default: return NULL;
-    }
-}
-
-gboolean
-deuces_deal_fields_choose (DeucesDealFields *self,
-                           GtkWidget        *field,
-                           guint             digit)
-{
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
-
-  if (field == self->final_cards_drop)
-    {
-      for (guint i = 1; i < G_N_ELEMENTS (final_cards_values); i++)
-        if (final_cards_values[i] == (int) digit)
-          {
-            gtk_drop_down_set_selected (GTK_DROP_DOWN (field), i);
-            return TRUE;
-          }
-      return FALSE;
-    }
-  if (field == self->final_twos_spin)
-    {
-      gtk_spin_button_set_value (GTK_SPIN_BUTTON (field), digit);
-      return TRUE;
-    }
-  /* The player drop-downs: 0 for nobody, else the player's number. */
-  if (GTK_IS_DROP_DOWN (field) &&
-      digit < g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (field))))
-    {
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (field), digit);
-      return TRUE;
-    }
-  return FALSE;
-}
-
 guint
 deuces_deal_fields_max_count (DeucesDealFields *self)
 {
@@ -1176,64 +453,6 @@ deuces_deal_fields_get_wide (DeucesDealFields *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
   return self->wide;
-}
-
-/* Whether @name stands as a word at @at in @text ("Bo" is not in "Bob"). */
-static gboolean
-word_at (const char *text,
-         const char *at,
-         gsize       len)
-{
-  gunichar before = at > text ? g_utf8_get_char (g_utf8_prev_char (at)) : ' ';
-  gunichar after = at[len] ? g_utf8_get_char (at + len) : ' ';
-
-  return !g_unichar_isalnum (before) && !g_unichar_isalnum (after);
-}
-
-GtkWidget *
-deuces_deal_fields_find_named (DeucesDealFields *self,
-                               const char       *message)
-{
-  const char *earliest = NULL;
-  gint player = -1;
-
-  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
-
-  /* The core's messages name the player at fault first ("Bo holds 14 cards…"). */
-  for (guint p = 0; p < self->n_players && message != NULL; p++)
-    {
-      const char *name = player_name (self, p);
-      gsize len = strlen (name);
-
-      for (const char *at = strstr (message, name); at != NULL; at = strstr (at + 1, name))
-        if (word_at (message, at, len) &&
-            (earliest == NULL || at < earliest || (at == earliest && len > strlen (player_name (self, (guint) player)))))
-          {
-            earliest = at;
-            player = (gint) p;
-            break;
-          }
-    }
-  if (player < 0)
-    return NULL;
-  if (player == self->winner)
-    return self->winner_buttons[player];
-  return self->hand_entries[player] != NULL && (self->facts & DEUCES_FACT_HANDS) &&
-         *gtk_editable_get_text (GTK_EDITABLE (self->main_entries[player])) == '\0'
-         ? self->hand_entries[player] : self->main_entries[player];
-}
-
-void
-deuces_deal_fields_mark_error (DeucesDealFields *self,
-                               GtkWidget        *field)
-{
-  g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
-
-  if (self->marked != NULL)
-    gtk_widget_remove_css_class (self->marked, "error");
-  self->marked = field;
-  if (field != NULL)
-    gtk_widget_add_css_class (field, "error");
 }
 
 static void
@@ -1289,9 +508,9 @@ deuces_deal_fields_class_init (DeucesDealFieldsClass *klass)
   object_class->get_property = deuces_deal_fields_get_property;
   object_class->dispose = deuces_deal_fields_dispose;
   object_class->finalize = deuces_deal_fields_finalize;
-  widget_class->get_request_mode = deuces_deal_fields_get_request_mode;
-  widget_class->measure = deuces_deal_fields_measure;
-  widget_class->size_allocate = deuces_deal_fields_size_allocate;
+  widget_class->get_request_mode = _deuces_deal_fields_get_request_mode;
+  widget_class->measure = _deuces_deal_fields_measure;
+  widget_class->size_allocate = _deuces_deal_fields_size_allocate;
 
   /* The fields stand in the sheet's columns (rather than a row per player). */
   properties[PROP_WIDE] =
