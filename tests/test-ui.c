@@ -1377,6 +1377,17 @@ test_export_all (Fixture       *f,
   g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, count_sessions ());
 }
 
+static void
+collect_shortcuts (GtkWidget *root,
+                   GPtrArray *out)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcuts (child, out);
+}
+
 /* Ctrl+? builds the keyboard shortcuts window when asked for; closing it destroys it, so
  * no hidden window is left among the toplevels (see show_shortcuts_action). */
 static void
@@ -1411,6 +1422,24 @@ test_shortcuts_window (Fixture       *f,
     }
   g_assert_nonnull (shortcuts);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  /* Every entry shows its keys (a window built on demand finds no accels by action). */
+  {
+    g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+    GtkWidget *stack = GTK_WIDGET (shortcuts);
+
+    collect_shortcuts (stack, entries);
+    g_assert_cmpuint (entries->len, >=, 20);
+    for (guint i = 0; i < entries->len; i++)
+      {
+        g_autofree char *accelerator = NULL;
+        g_autofree char *title = NULL;
+
+        g_object_get (entries->pdata[i], "accelerator", &accelerator, "title", &title, NULL);
+        g_test_message ("%s: %s", title, accelerator);
+        g_assert_nonnull (accelerator);
+        g_assert_cmpstr (accelerator, !=, "");
+      }
+  }
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (f->window));
   gtk_window_close (shortcuts);
   while (g_main_context_iteration (NULL, FALSE))
