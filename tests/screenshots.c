@@ -206,7 +206,7 @@ main (int argc, char **argv)
     DeucesStatsWindow *stats = deuces_stats_window_new (GTK_WINDOW (window),
                                                         deuces_application_get_store (app));
 
-    gtk_window_set_default_size (GTK_WINDOW (stats), 1000, 760);
+    gtk_window_set_default_size (GTK_WINDOW (stats), 1280, 800);
     gtk_window_present (GTK_WINDOW (stats));
     while (deuces_stats_window_is_busy (stats))
       g_main_context_iteration (NULL, TRUE);

@@ -1180,6 +1180,58 @@ test_any_table (void)
       }
 }
 
+/* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
+ * scrolls the window down rather than a table sideways. */
+static void
+test_stats_fit (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStatsWindow *window;
+  GtkWidget *table, *outer;
+  GtkAdjustment *across, *down;
+  GtkEventController *wheel = NULL;
+  gboolean handled = FALSE;
+  double before;
+
+  enter_deal (f, 0, deal1);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  while (deuces_stats_window_is_busy (window))
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  table = gtk_widget_get_ancestor (find_named (GTK_WIDGET (window), "players-table"), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (table);
+  across = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 1);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  settle ();
+  settle ();
+  outer = gtk_widget_get_ancestor (gtk_widget_get_parent (table), GTK_TYPE_SCROLLED_WINDOW);
+  down = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (down), >, gtk_adjustment_get_page_size (down));
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (table);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (g_strcmp0 (gtk_event_controller_get_name (c), "table-wheel") == 0)
+          wheel = c;
+      }
+  }
+  g_assert_nonnull (wheel);
+  before = gtk_adjustment_get_value (down);
+  g_signal_emit_by_name (wheel, "scroll", 0.0, 40.0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpfloat (gtk_adjustment_get_value (down), >, before);
+  g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static guint
 count_sessions (void)
 {
@@ -1547,6 +1599,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
