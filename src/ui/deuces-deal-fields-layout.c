@@ -256,7 +256,8 @@ _deuces_deal_fields_measure (GtkWidget      *widget,
     }
   else
     {
-      int width = for_size >= 0 ? for_size : 360;
+      /* A scrolled window asks without a width: the one last given, once there is one. */
+      int width = for_size >= 0 ? for_size : self->last_width > 0 ? self->last_width : 360;
       int height = layout (self, width, fits_wide (self, width), FALSE);
 
       *minimum = *natural = height;
@@ -272,6 +273,17 @@ _deuces_deal_fields_size_allocate (GtkWidget *widget,
   DeucesDealFields *self = DEUCES_DEAL_FIELDS (widget);
   gboolean wide = fits_wide (self, width);
 
+  if (width != self->last_width)
+    {
+      int before = self->last_width > 0 ? self->last_width : 360;
+      gboolean taller = layout (self, before, fits_wide (self, before), FALSE) !=
+                        layout (self, width, wide, FALSE);
+
+      self->last_width = width;
+      /* Measured at the old width, the height was wrong: measure again, after this. */
+      if (taller)
+        _deuces_deal_fields_queue_resize (self);
+    }
   _deuces_deal_fields_set_wide (self, wide);
   layout (self, width, wide, TRUE);
 }

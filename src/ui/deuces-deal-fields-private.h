@@ -41,6 +41,8 @@ struct _DeucesDealFields
   gboolean        wide;
   gboolean        updating;
   guint           notify_source;
+  guint           resize_source;
+  int             last_width;
 
   GtkWidget      *labels[N_ROWS];
   GtkWidget      *winner_buttons[DEUCES_MAX_PLAYERS];
@@ -81,6 +83,8 @@ void               _deuces_deal_fields_size_allocate    (GtkWidget      *widget,
                                                          int             width,
                                                          int             height,
                                                          int             baseline);
+/* Measures the fields again once the allocation under way is done. */
+void               _deuces_deal_fields_queue_resize     (DeucesDealFields *self);
 /* Called by the layout when the fields switch between columns and rows. */
 void               _deuces_deal_fields_set_wide         (DeucesDealFields *self,
                                                          gboolean          wide);

@@ -59,6 +59,23 @@ notify_wide (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+static gboolean
+queue_resize (gpointer user_data)
+{
+  DeucesDealFields *self = user_data;
+
+  self->resize_source = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_deuces_deal_fields_queue_resize (DeucesDealFields *self)
+{
+  if (self->resize_source == 0)
+    self->resize_source = g_idle_add (queue_resize, self);
+}
+
 void
 _deuces_deal_fields_set_wide (DeucesDealFields *self,
                               gboolean          wide)
@@ -480,6 +497,7 @@ deuces_deal_fields_dispose (GObject *object)
   GtkWidget *child;
 
   g_clear_handle_id (&self->notify_source, g_source_remove);
+  g_clear_handle_id (&self->resize_source, g_source_remove);
   self->marked = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
