@@ -924,6 +924,43 @@ test_refused_focus (Fixture       *f,
   g_assert_false (gtk_widget_has_css_class (field (f, "main", 3), "error"));
 }
 
+/* Alt+digit picks who went out from anywhere; the views moved to Ctrl+1/2/3. Tab from
+ * who went out only ever lands on a control that can be seen (no invisible stop). */
+static void
+test_alt_digit_and_tab (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(GStrv) sheet = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-sheet");
+  g_auto(GStrv) winner_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-settlement");
+
+  g_assert_cmpstr (sheet[0], ==, "<Control>1");
+  g_assert_cmpstr (winner_accels[0], ==, "<Control>2");
+
+  gtk_widget_grab_focus (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+  g_assert_true (press_key (gtk_root_get_focus (GTK_ROOT (f->window)), GDK_KEY_3, GDK_ALT_MASK));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 2))));
+  g_assert_true (focus (f) == field (f, "main", 0));
+  g_assert_true (press_key (gtk_root_get_focus (GTK_ROOT (f->window)), GDK_KEY_2, GDK_ALT_MASK));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+
+  settle ();
+  gtk_widget_grab_focus (field (f, "winner", 0));
+  for (guint i = 0; i < 12; i++)
+    {
+      GtkWidget *now;
+      graphene_rect_t bounds;
+
+      gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD);
+      now = gtk_root_get_focus (GTK_ROOT (f->window));
+      g_assert_nonnull (now);
+      g_assert_false (GTK_IS_FLOW_BOX_CHILD (now));
+      g_assert_true (gtk_widget_is_drawable (now));
+      g_assert_true (gtk_widget_compute_bounds (now, now, &bounds));
+      g_assert_cmpfloat (bounds.size.width, >, 4);
+      g_assert_cmpfloat (bounds.size.height, >, 4);
+    }
+}
+
 /* Assistance in one key: "a", the player's digit, Enter saves (not reopening the list). */
 static void
 test_assist_key (Fixture       *f,
@@ -1608,6 +1645,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
+  g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
