@@ -191,10 +191,10 @@ main (int argc, char **argv)
   deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (view));
   ok &= save (GTK_WIDGET (window), out, "session");
 
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-settlement");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_SETTLEMENT);
   ok &= save (GTK_WIDGET (window), out, "settlement");
 
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-chart");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_CHART);
   {
     GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
 
@@ -225,7 +225,7 @@ main (int argc, char **argv)
   }
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-sheet");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_SHEET);
   ok &= save (GTK_WIDGET (window), out, "session-dark");
 
   gtk_window_destroy (GTK_WINDOW (window));

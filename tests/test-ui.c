@@ -961,6 +961,33 @@ test_alt_digit_and_tab (Fixture       *f,
     }
 }
 
+/* Issue 14: the session's actions are enabled in one place, from the session shown: an
+ * ended session's deals cannot be undone until it is reopened. */
+static void
+test_actions_enabled (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  const char *deal1[] = { "5", "3", "13" };
+
+  enter_deal (f, 0, deal1);
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  gtk_widget_activate_action (window, "win.redo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+
+  gtk_widget_activate_action (window, "win.end-session", NULL);
+  g_assert_true (deuces_session_get_ended (f->session));
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (window, "win.end-session", NULL);
+  gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  g_assert_false (deuces_session_get_ended (f->session));
+  gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+}
+
 /* Assistance in one key: "a", the player's digit, Enter saves (not reopening the list). */
 static void
 test_assist_key (Fixture       *f,
@@ -1646,6 +1673,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
+  g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
   g_test_add_func ("/ui/layout/any-table", test_any_table);

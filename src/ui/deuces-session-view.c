@@ -227,42 +227,13 @@ update_status (DeucesSessionView *self)
 }
 
 static void
-update_actions (DeucesSessionView *self)
-{
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
-  gboolean has = self->session != NULL;
-  gboolean ended = has && deuces_session_get_ended (self->session);
-  gboolean writable = has && !ended;
-  guint n = has ? deuces_session_get_n_deals (self->session) : 0;
-
-  if (window == NULL)
-    return;
-  gtk_widget_action_set_enabled (window, "win.undo", writable && n > 0);
-  gtk_widget_action_set_enabled (window, "win.redo", writable && deuces_session_can_redo (self->session));
-  gtk_widget_action_set_enabled (window, "win.new-deal", writable);
-  gtk_widget_action_set_enabled (window, "win.end-session", writable);
-  gtk_widget_action_set_enabled (window, "win.reopen-session", has && ended);
-  gtk_widget_action_set_enabled (window, "win.rename-session", has);
-  gtk_widget_action_set_enabled (window, "win.delete-session", has);
-  gtk_widget_action_set_enabled (window, "win.copy-settlement", has);
-  gtk_widget_action_set_enabled (window, "win.show-sheet", has);
-  gtk_widget_action_set_enabled (window, "win.show-settlement", has);
-  gtk_widget_action_set_enabled (window, "win.show-chart", has);
-  gtk_widget_action_set_enabled (window, "win.export-session", has);
-  gtk_widget_action_set_enabled (window, "win.print-session", has);
-}
-
-static void
 update (DeucesSessionView *self)
 {
   gboolean ended;
   guint n;
 
   if (self->session == NULL)
-    {
-      update_actions (self);
-      return;
-    }
+    return;
   ended = deuces_session_get_ended (self->session);
   n = deuces_session_get_n_deals (self->session);
 
@@ -284,7 +255,6 @@ update (DeucesSessionView *self)
   update_scoreboard (self);
   update_status (self);
   update_chart (self);
-  update_actions (self);
 }
 
 static void
@@ -669,53 +639,84 @@ copy_settlement (DeucesSessionView *self)
 }
 
 void
-deuces_session_view_activate (DeucesSessionView *self,
-                              const char        *command)
+deuces_session_view_undo (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session == NULL)
-    return;
-  if (g_str_equal (command, "undo"))
+  if (self->session != NULL)
     undo (self);
-  else if (g_str_equal (command, "redo"))
-    redo (self);
-  else if (g_str_equal (command, "new-deal"))
-    deuces_session_view_focus_deal_editor (self);
-  else if (g_str_equal (command, "show-sheet"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
-  else if (g_str_equal (command, "show-chart"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "chart");
-  else if (g_str_equal (command, "show-settlement"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
-  else if (g_str_equal (command, "copy-settlement"))
-    copy_settlement (self);
-  else if (g_str_equal (command, "end-session"))
-    set_ended (self, TRUE);
-  else if (g_str_equal (command, "reopen-session"))
-    set_ended (self, FALSE);
-  else if (g_str_equal (command, "rename-session"))
-    rename_session (self);
-  else if (g_str_equal (command, "export-session"))
-    export_session (self);
-  else if (g_str_equal (command, "print-session"))
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!deuces_print_session (self->session,
-                                 GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
-                                 &error))
-        toast_error (self, error);
-    }
-  else
-    g_warning ("Unknown session command “%s”", command);
 }
 
-static void
-deuces_session_view_root (GtkWidget *widget)
+void
+deuces_session_view_redo (DeucesSessionView *self)
 {
-  GTK_WIDGET_CLASS (deuces_session_view_parent_class)->root (widget);
-  update_actions (DEUCES_SESSION_VIEW (widget));
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    redo (self);
+}
+
+void
+deuces_session_view_show_page (DeucesSessionView *self,
+                               DeucesSessionPage  page)
+{
+  static const char *names[] = { "sheet", "chart", "settlement" };
+
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+  g_return_if_fail (page < G_N_ELEMENTS (names));
+
+  adw_view_stack_set_visible_child_name (self->view_stack, names[page]);
+}
+
+void
+deuces_session_view_copy_settlement (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    copy_settlement (self);
+}
+
+void
+deuces_session_view_set_ended (DeucesSessionView *self,
+                               gboolean           ended)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    set_ended (self, ended);
+}
+
+void
+deuces_session_view_rename (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    rename_session (self);
+}
+
+void
+deuces_session_view_export (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    export_session (self);
+}
+
+void
+deuces_session_view_print (DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL &&
+      !deuces_print_session (self->session,
+                             GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
+                             &error))
+    toast_error (self, error);
 }
 
 static void
@@ -780,7 +781,6 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   object_class->dispose = deuces_session_view_dispose;
   object_class->get_property = deuces_session_view_get_property;
   object_class->set_property = deuces_session_view_set_property;
-  widget_class->root = deuces_session_view_root;
 
   /* The window is narrow enough that the sidebar is folded away. */
   properties[PROP_NARROW] =

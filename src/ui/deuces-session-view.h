@@ -20,9 +20,23 @@ void           deuces_session_view_focus_deal_editor (DeucesSessionView *self);
 gboolean       deuces_session_view_handle_key        (DeucesSessionView *self,
                                                       guint              keyval,
                                                       GdkModifierType    state);
-/* Runs one of the session's commands: undo, redo, new-deal, show-sheet,
- * show-chart, show-settlement, copy-settlement, end-session, reopen-session, rename-session. */
-void           deuces_session_view_activate          (DeucesSessionView *self,
-                                                      const char        *command);
+/* The session's commands, each behind a window action (deuces-window-actions.c). */
+typedef enum {
+  DEUCES_SESSION_PAGE_SHEET,
+  DEUCES_SESSION_PAGE_CHART,
+  DEUCES_SESSION_PAGE_SETTLEMENT,
+} DeucesSessionPage;
+
+void           deuces_session_view_undo              (DeucesSessionView *self);
+void           deuces_session_view_redo              (DeucesSessionView *self);
+void           deuces_session_view_show_page         (DeucesSessionView *self,
+                                                      DeucesSessionPage  page);
+void           deuces_session_view_copy_settlement   (DeucesSessionView *self);
+/* Ends the session (with a toast to undo it), or reopens it. */
+void           deuces_session_view_set_ended         (DeucesSessionView *self,
+                                                      gboolean           ended);
+void           deuces_session_view_rename            (DeucesSessionView *self);
+void           deuces_session_view_export            (DeucesSessionView *self);
+void           deuces_session_view_print             (DeucesSessionView *self);
 
 G_END_DECLS

@@ -12,32 +12,7 @@
 #include "deuces-session-list.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
-#include "deuces-window.h"
-
-struct _DeucesWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  DeucesApplication    *app;
-  DeucesStore          *store;
-  GSettings            *settings;
-  DeucesSessionList    *sessions;
-  GtkSingleSelection   *selection;
-  DeucesSession        *session;
-
-  /* Template widgets. */
-  AdwToastOverlay      *toast_overlay;
-  GtkStack             *main_stack;
-  AdwStatusPage        *error_page;
-  AdwLeaflet           *leaflet;
-  GtkWidget            *sidebar;
-  GtkSearchBar         *search_bar;
-  GtkSearchEntry       *search_entry;
-  GtkStack             *sidebar_stack;
-  GtkListView          *session_list_view;
-  GtkStack             *content_stack;
-  DeucesSessionView    *session_view;
-};
+#include "deuces-window-private.h"
 
 G_DEFINE_FINAL_TYPE (DeucesWindow, deuces_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -193,6 +168,7 @@ on_session_changed (DeucesWindow  *self,
   /* The sidebar shows deal counts and the leader: read the first page again. */
   deuces_session_list_reload (self->sessions);
   select_session_row (self);
+  _deuces_window_update_actions (self);
 }
 
 static void
@@ -208,6 +184,8 @@ show_session (DeucesWindow  *self,
     {
       g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::ended", G_CALLBACK (_deuces_window_update_actions),
+                               self, G_CONNECT_SWAPPED);
       g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
@@ -215,6 +193,7 @@ show_session (DeucesWindow  *self,
   else
     gtk_stack_set_visible_child_name (self->content_stack, "empty");
   select_session_row (self);
+  _deuces_window_update_actions (self);
 }
 
 static gboolean
@@ -326,12 +305,9 @@ on_restore_clicked (AdwToast *toast,
   deuces_window_open_session (self, id);
 }
 
-static void
-delete_session_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
+void
+_deuces_window_delete_session (DeucesWindow *self)
 {
-  DeucesWindow *self = DEUCES_WINDOW (widget);
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   AdwToast *toast;
@@ -372,13 +348,9 @@ on_imported (gint64   first_id,
     deuces_window_open_session (self, first_id);
 }
 
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+void
+_deuces_window_import (DeucesWindow *self)
 {
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
   if (self->store != NULL)
     deuces_import_choose_file (GTK_WINDOW (self), self->store, on_imported, self);
 }
@@ -419,126 +391,6 @@ deuces_window_export_all (DeucesWindow *self,
   /* Translators: %s is a file name */
   deuces_window_add_toast (self, adw_toast_new_format (_("All sessions exported to “%s”"), name));
   return TRUE;
-}
-
-static void
-on_export_all_response (GtkNativeDialog *chooser,
-                        int              response,
-                        DeucesWindow    *self)
-{
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *name = NULL;
-  GtkFileFilter *filter;
-  gboolean csv;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
-      filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
-      name = g_file_get_basename (file);
-      /* The name's suffix decides; without one, the filter chosen. A portal hands back
-       * a filter of its own, so it is known by its name. */
-      csv = g_str_has_suffix (name, ".csv") ||
-            (!g_str_has_suffix (name, ".json") && filter != NULL &&
-             g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0);
-      deuces_window_export_all (self, file, csv);
-    }
-  g_object_unref (chooser);
-}
-
-/* The keyboard shortcuts window is built when asked for and destroyed when closed,
- * rather than kept hidden as GtkApplicationWindow's help overlay is: GTK 4.8's AT-SPI
- * root answers a question about a toplevel that has just gone with the last toplevel
- * in its list, and a hidden, never-realized window there has no object path — the app
- * crashed when a screen reader looked at the windows as a dialog closed. */
-static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
-{
-  g_autoptr(GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
-  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-
-  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
-  gtk_window_present (shortcuts);
-}
-
-static void
-export_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-  GtkFileChooserNative *chooser;
-  GtkFileFilter *csv = gtk_file_filter_new ();
-  GtkFileFilter *json = gtk_file_filter_new ();
-
-  if (self->store == NULL)
-    {
-      g_object_unref (csv);
-      g_object_unref (json);
-      return;
-    }
-  chooser = gtk_file_chooser_native_new (_("Export All Sessions"), GTK_WINDOW (self),
-                                         GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
-  gtk_file_filter_add_suffix (csv, "csv");
-  gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));
-  gtk_file_filter_add_suffix (json, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), csv);
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), json);
-  g_object_unref (csv);
-  g_object_unref (json);
-  /* Translators: the suggested file name of an export of the whole ledger */
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), _("deuces-sessions.csv"));
-  g_signal_connect_object (chooser, "response", G_CALLBACK (on_export_all_response), self, 0);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
-}
-
-static void
-statistics_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  if (self->store != NULL)
-    gtk_window_present (GTK_WINDOW (deuces_stats_window_new (GTK_WINDOW (self), self->store)));
-}
-
-static void
-search_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
-  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
-  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
-}
-
-static void
-back_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
-}
-
-/* Session actions live on the window so their shortcuts work wherever the focus is. */
-static void
-session_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  if (self->session != NULL)
-    deuces_session_view_activate (self->session_view, action_name + strlen ("win."));
 }
 
 /* Digits typed anywhere in the window reach the deal editor: after a click on the sheet,
@@ -606,11 +458,6 @@ deuces_window_class_init (DeucesWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-  static const char *session_actions[] = {
-    "win.undo", "win.redo", "win.new-deal", "win.show-sheet", "win.show-settlement", "win.show-chart",
-    "win.copy-settlement", "win.end-session", "win.reopen-session", "win.rename-session",
-    "win.export-session", "win.print-session",
-  };
 
   object_class->dispose = deuces_window_dispose;
   window_class->close_request = deuces_window_close_request;
@@ -633,15 +480,7 @@ deuces_window_class_init (DeucesWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_session_activated);
 
-  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
-  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
-  gtk_widget_class_install_action (widget_class, "win.export-all", NULL, export_all_action);
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
-  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
-  for (guint i = 0; i < G_N_ELEMENTS (session_actions); i++)
-    gtk_widget_class_install_action (widget_class, session_actions[i], NULL, session_action);
+  _deuces_window_class_add_actions (widget_class);
 }
 
 static void
@@ -651,6 +490,7 @@ deuces_window_init (DeucesWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_name (GTK_WIDGET (self->session_list_view), "session-list");
+  _deuces_window_update_actions (self);
 
   keys = gtk_event_controller_key_new ();
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
