@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "deuces-chart.h"
 #include "deuces-colors.h"
@@ -94,7 +95,9 @@ update_scoreboard (DeucesSessionView *self)
       GtkWidget *total = gtk_label_new (total_text);
       g_autofree char *money = deuces_session_format_money (self->session,
                                                             settlement->balances[i], TRUE);
-      GtkWidget *balance = gtk_label_new (money);
+      GtkWidget *balance = adw_squeezer_new ();
+      GtkWidget *amount = gtk_label_new (money);
+      GtkWidget *bare = gtk_label_new (money);
       gboolean leads = sheet->n_deals > 0 && sheet->leader == (gint) i;
       g_autofree char *description = NULL;
 
@@ -124,7 +127,18 @@ update_scoreboard (DeucesSessionView *self)
         gtk_label_set_ellipsize (GTK_LABEL (initials), PANGO_ELLIPSIZE_END);
       }
       gtk_widget_add_css_class (total, "score-total");
-      gtk_label_set_ellipsize (GTK_LABEL (balance), PANGO_ELLIPSIZE_END);
+      /* On a narrow card the amount goes without its currency, which is the table's. */
+      if (game->currency != NULL && g_str_has_suffix (money, game->currency) &&
+          strlen (money) > strlen (game->currency) + 1)
+        {
+          g_autofree char *shorter = g_strndup (money, strlen (money) - strlen (game->currency) - 1);
+
+          gtk_label_set_text (GTK_LABEL (bare), shorter);
+        }
+      gtk_label_set_ellipsize (GTK_LABEL (bare), PANGO_ELLIPSIZE_END);
+      adw_squeezer_set_homogeneous (ADW_SQUEEZER (balance), FALSE);
+      adw_squeezer_add (ADW_SQUEEZER (balance), amount);
+      adw_squeezer_add (ADW_SQUEEZER (balance), bare);
       gtk_widget_add_css_class (balance, "caption");
       gtk_widget_add_css_class (balance, "money");
       gtk_widget_add_css_class (balance, "dim-label");
