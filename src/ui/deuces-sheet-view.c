@@ -248,6 +248,18 @@ deuces_player_initials (const char *name)
   return g_string_free (g_steal_pointer (&initials), FALSE);
 }
 
+/* GTK 4.8 cuts a column title that does not fit; an ellipsis says there is more (the
+ * cells' accessible names have the whole name). */
+static void
+ellipsize_titles (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_END);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ellipsize_titles (child);
+}
+
 /* Every player column takes the same width, so that the deal editor's columns (equal
  * too, after a label column as wide as the numbers') stand under them. */
 static void
@@ -351,6 +363,8 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
       }
   }
   size_columns (self);
+  /* The header is the column view's first child; the rows come later. */
+  ellipsize_titles (gtk_widget_get_first_child (GTK_WIDGET (self->view)));
   /* GTK 4.8 builds up to 200 rows at once: let the window show first, then the rows. */
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
