@@ -9,6 +9,7 @@
 #include "deuces-chart.h"
 #include "deuces-demo.h"
 #include "deuces-new-session-dialog.h"
+#include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
 #include "deuces-window.h"
@@ -61,6 +62,70 @@ save (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
+/* A session of @n players with a few deals, for the screens of other tables. */
+static gint64
+make_session (DeucesApplication *app,
+              const char        *title,
+              const char *const *players,
+              guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = title;
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = n;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (deuces_application_get_store (app), &request, &error);
+  g_assert_no_error (error);
+  session = deuces_session_new (deuces_application_get_store (app), id, &error);
+  g_assert_no_error (error);
+  for (guint d = 0; d < 5; d++)
+    {
+      DeucesDeal deal;
+
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) ((d * 3) % n);
+      for (guint p = 0; p < n; p++)
+        if ((gint) p != deal.winner)
+          deal.cards_left[p] = (gint16) (1 + (p * 5 + d * 3) % 12);
+      deuces_session_add_deal (session, &deal, &error);
+      g_assert_no_error (error);
+    }
+  return id;
+}
+
+/* The session @id in a window of @width × @height, light or dark. */
+static gboolean
+save_table (DeucesApplication *app,
+            gint64             id,
+            int                width,
+            int                height,
+            gboolean           dark,
+            const char        *dir,
+            const char        *name)
+{
+  DeucesWindow *window = deuces_window_new (app);
+  gboolean ok;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      dark ? ADW_COLOR_SCHEME_FORCE_DARK : ADW_COLOR_SCHEME_FORCE_LIGHT);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  deuces_window_open_session (window, id);
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (window),
+                                                                         DEUCES_TYPE_SESSION_VIEW)));
+  ok = save (GTK_WIDGET (window), dir, name);
+  gtk_window_destroy (GTK_WINDOW (window));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -110,10 +175,10 @@ main (int argc, char **argv)
   deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (view));
   ok &= save (GTK_WIDGET (window), out, "session");
 
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-settlement");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_SETTLEMENT);
   ok &= save (GTK_WIDGET (window), out, "settlement");
 
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-chart");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_CHART);
   {
     GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
 
@@ -125,7 +190,7 @@ main (int argc, char **argv)
     DeucesStatsWindow *stats = deuces_stats_window_new (GTK_WINDOW (window),
                                                         deuces_application_get_store (app));
 
-    gtk_window_set_default_size (GTK_WINDOW (stats), 1000, 760);
+    gtk_window_set_default_size (GTK_WINDOW (stats), 1280, 800);
     gtk_window_present (GTK_WINDOW (stats));
     while (deuces_stats_window_is_busy (stats))
       g_main_context_iteration (NULL, TRUE);
@@ -144,9 +209,41 @@ main (int argc, char **argv)
   }
 
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_FORCE_DARK);
-  deuces_session_view_activate (DEUCES_SESSION_VIEW (view), "show-sheet");
+  deuces_session_view_show_page (DEUCES_SESSION_VIEW (view), DEUCES_SESSION_PAGE_SHEET);
   ok &= save (GTK_WIDGET (window), out, "session-dark");
 
   gtk_window_destroy (GTK_WINDOW (window));
+
+  /* Other tables: eight players on a laptop, four on a phone. */
+  {
+    const char *eight[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+    const char *four[] = { "Ann", "Bo", "Cy", "Di" };
+    const char *two[] = { "Christopher Wong", "Alexandra Chan" };
+    gint64 id8 = make_session (app, "Big table", eight, 8);
+    gint64 id4 = make_session (app, "On the train", four, 4);
+    const char *extra = g_getenv ("DEUCES_SCREENSHOTS_EXTRA");
+
+    ok &= save_table (app, id8, 1280, 800, FALSE, out, "session-8-players");
+    ok &= save_table (app, id4, 360, 720, FALSE, out, "session-phone");
+    /* While working on the layout: 2 and 8 players, phone and laptop, light and dark. */
+    if (extra != NULL)
+      {
+        gint64 id2 = make_session (app, "Two of us", two, 2);
+        const struct { gint64 id; int width, height; const char *name; } tables[] = {
+          { id2, 360, 720, "two-360" }, { id2, 1280, 800, "two-1280" },
+          { id8, 360, 720, "eight-360" }, { id8, 1280, 800, "eight-1280" },
+          { id4, 1280, 800, "four-1280" },
+        };
+
+        for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+          for (int dark = 0; dark < 2; dark++)
+            {
+              g_autofree char *name = g_strdup_printf ("%s%s", tables[i].name, dark ? "-dark" : "");
+
+              ok &= save_table (app, tables[i].id, tables[i].width, tables[i].height, dark, extra, name);
+            }
+      }
+  }
   return ok ? 0 : 1;
 }

@@ -17,6 +17,7 @@
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
 #include "deuces-session.h"
+#include "deuces-session-list.h"
 #include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
@@ -378,7 +379,7 @@ test_edit_and_undo (Fixture       *f,
 
   /* Delete a deal from the editor (double-click, then Delete Deal): deal 2 moves up. */
   g_signal_emit_by_name (view, "activate", 0);
-  g_signal_emit_by_name (find_button (GTK_WIDGET (f->window), "_Delete Deal"), "clicked");
+  g_signal_emit_by_name (find_named (GTK_WIDGET (f->window), "delete-deal"), "clicked");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   g_assert_cmpint (deuces_session_get_deal (f->session, 1)->winner, ==, 1);
 
@@ -484,7 +485,9 @@ test_every_preset (void)
                                   facts & DEUCES_FACT_HANDS ? "hands" : "cards_left");
           for (guint p = 1; p < n; p++)
             {
-              gtk_editable_set_text (GTK_EDITABLE (field (f, "main", p)), values[p - 1]);
+              /* Cards go in the hand field; the count beside it may stay empty. */
+              gtk_editable_set_text (GTK_EDITABLE (field (f, facts & DEUCES_FACT_HANDS ? "hand" : "main", p)),
+                                     values[p - 1]);
               g_string_append_printf (doc, "%s\"%s\": %s%s%s", p > 1 ? ", " : "", players[p],
                                       facts & DEUCES_FACT_HANDS ? "\"" : "", values[p - 1],
                                       facts & DEUCES_FACT_HANDS ? "\"" : "");
@@ -746,6 +749,553 @@ test_stats_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Issue 11: any table, any screen. */
+
+static gboolean
+on_wait_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets GTK lay out and draw a few frames (a frame clock tick per iteration). */
+static void
+settle (void)
+{
+  guint tick = g_timeout_add (5, on_wait_tick, NULL);
+
+  for (guint i = 0; i < 40; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Sends the keys of @keys through the window as typed: each key goes to the widget with
+ * the focus, the window's capture controllers first. "\n" is Enter, "\e" Escape. */
+static void
+type_keys (Fixture    *f,
+           const char *keys)
+{
+  for (const char *k = keys; *k; k++)
+    {
+      GtkWidget *target = gtk_root_get_focus (GTK_ROOT (f->window));
+      guint keyval = *k == '\n' ? GDK_KEY_Return : *k == '\033' ? GDK_KEY_Escape
+                                                 : gdk_unicode_to_keyval ((guint) *k);
+
+      press_key (target != NULL ? target : GTK_WIDGET (f->window), keyval, 0);
+    }
+}
+
+static DeucesSessionView *
+session_view (Fixture *f)
+{
+  return DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SESSION_VIEW));
+}
+
+static void
+assert_counts (Fixture *f,
+               guint    number,
+               gint     winner,
+               gint     a,
+               gint     b,
+               gint     c,
+               gint     d)
+{
+  const DeucesDeal *deal = deuces_session_get_deal (f->session, number);
+  const gint expected[] = { a, b, c, d };
+
+  g_assert_nonnull (deal);
+  g_assert_cmpint (deal->winner, ==, winner);
+  for (guint p = 0; p < 4; p++)
+    g_assert_cmpint (deal->cards_left[p], ==, expected[p]);
+}
+
+/* "2 5 8 3 Enter": Bo out, Ann 5, Cy 8, Di 3 — a plain deal in n + 1 keys. "1 1 Enter
+ * 3 Enter 5 Enter" (a two-digit count, and Enter after counts that had moved on). */
+static void
+test_n_plus_one (Fixture       *f,
+                 gconstpointer  data)
+{
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 1, 5, DEUCES_UNSET, 8, 3);
+  g_assert_true (focus (f) == field (f, "winner", 0));
+
+  type_keys (f, "1");
+  type_keys (f, "11\n3\n5\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 2, 0, DEUCES_UNSET, 11, 3, 5);
+
+  /* "1" waits for a second digit or Enter: 1, 10 and 4 here. */
+  type_keys (f, "41\n10");
+  g_assert_true (focus (f) == field (f, "main", 2));
+  type_keys (f, "4\n");
+  assert_counts (f, 3, 3, 1, 10, 4, DEUCES_UNSET);
+}
+
+/* The same after a click on the session in the sidebar (the focus in the list), and on
+ * the score sheet: the digits reach the editor, not the search entry. */
+static void
+test_keys_from_sidebar (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *list = find_named (GTK_WIDGET (f->window), "session-list");
+  GtkWidget *search = find_type (find_type (GTK_WIDGET (f->window), GTK_TYPE_SEARCH_BAR),
+                                 GTK_TYPE_SEARCH_ENTRY);
+  GListModel *model;
+  guint position = G_MAXUINT;
+
+  g_assert_nonnull (list);
+  model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(DeucesSessionItem) item = g_list_model_get_item (model, i);
+
+      if (deuces_session_item_get_id (item) == deuces_session_get_id (f->session))
+        position = i;
+    }
+  g_assert_cmpuint (position, !=, G_MAXUINT);
+  gtk_widget_grab_focus (list);
+  g_signal_emit_by_name (list, "activate", position);
+  /* The session was opened afresh. */
+  g_set_object (&f->session, deuces_window_get_session (f->window));
+  g_assert_true (gtk_widget_has_focus (list) || gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), list));
+
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 1, 5, DEUCES_UNSET, 8, 3);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+
+  /* From the score sheet too. */
+  gtk_widget_grab_focus (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+  type_keys (f, "111\n3\n5\n");
+  assert_counts (f, 2, 0, DEUCES_UNSET, 11, 3, 5);
+
+  /* Typing in the search entry still searches: the window leaves its keys alone. */
+  gtk_widget_grab_focus (search);
+  g_assert_false (deuces_session_view_handle_key (session_view (f), GDK_KEY_7, 0));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 0))));
+}
+
+/* Escape clears a deal half typed, in the editor or from the sheet. */
+static void
+test_escape_clears (Fixture       *f,
+                    gconstpointer  data)
+{
+  type_keys (f, "25");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "5");
+  type_keys (f, "\033");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "");
+  g_assert_true (focus (f) == field (f, "winner", 0));
+
+  type_keys (f, "3");
+  gtk_widget_grab_focus (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+  type_keys (f, "\033");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 2))));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+}
+
+/* A refused deal focuses and marks the field it names. */
+static void
+test_refused_focus (Fixture       *f,
+                    gconstpointer  data)
+{
+  /* Bo holds 14: "1" waits, "4" makes 14 and moves on. */
+  type_keys (f, "11432\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  g_assert_true (focus (f) == field (f, "main", 1));
+  g_assert_true (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+  g_assert_false (gtk_widget_has_css_class (field (f, "main", 2), "error"));
+
+  /* Not a number: the field itself. */
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "4");
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 3)), "x");
+  g_signal_emit_by_name (field (f, "main", 3), "activate");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  g_assert_true (gtk_widget_has_css_class (field (f, "main", 3), "error"));
+  g_assert_false (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 3)), "2");
+  g_signal_emit_by_name (field (f, "main", 3), "activate");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_false (gtk_widget_has_css_class (field (f, "main", 3), "error"));
+}
+
+/* Alt+digit picks who went out from anywhere; the views moved to Ctrl+1/2/3. Tab from
+ * who went out only ever lands on a control that can be seen (no invisible stop). */
+static void
+test_alt_digit_and_tab (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_auto(GStrv) sheet = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-sheet");
+  g_auto(GStrv) winner_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-settlement");
+
+  g_assert_cmpstr (sheet[0], ==, "<Control>1");
+  g_assert_cmpstr (winner_accels[0], ==, "<Control>2");
+
+  gtk_widget_grab_focus (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+  g_assert_true (press_key (gtk_root_get_focus (GTK_ROOT (f->window)), GDK_KEY_3, GDK_ALT_MASK));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 2))));
+  g_assert_true (focus (f) == field (f, "main", 0));
+  g_assert_true (press_key (gtk_root_get_focus (GTK_ROOT (f->window)), GDK_KEY_2, GDK_ALT_MASK));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+
+  settle ();
+  gtk_widget_grab_focus (field (f, "winner", 0));
+  for (guint i = 0; i < 12; i++)
+    {
+      GtkWidget *now;
+      graphene_rect_t bounds;
+
+      gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD);
+      now = gtk_root_get_focus (GTK_ROOT (f->window));
+      g_assert_nonnull (now);
+      g_assert_false (GTK_IS_FLOW_BOX_CHILD (now));
+      g_assert_true (gtk_widget_is_drawable (now));
+      g_assert_true (gtk_widget_compute_bounds (now, now, &bounds));
+      g_assert_cmpfloat (bounds.size.width, >, 4);
+      g_assert_cmpfloat (bounds.size.height, >, 4);
+    }
+}
+
+/* Issue 14: the session's actions are enabled in one place, from the session shown: an
+ * ended session's deals cannot be undone until it is reopened. */
+static void
+test_actions_enabled (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  const char *deal1[] = { "5", "3", "13" };
+
+  enter_deal (f, 0, deal1);
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  gtk_widget_activate_action (window, "win.redo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+
+  gtk_widget_activate_action (window, "win.end-session", NULL);
+  g_assert_true (deuces_session_get_ended (f->session));
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (window, "win.end-session", NULL);
+  gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  g_assert_false (deuces_session_get_ended (f->session));
+  gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  gtk_widget_activate_action (window, "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+}
+
+/* Assistance in one key: "a", the player's digit, Enter saves (not reopening the list). */
+static void
+test_assist_key (Fixture       *f,
+                 gconstpointer  data)
+{
+  const DeucesDeal *deal;
+
+  type_keys (f, "2583a4");
+  {
+    GtkWidget *assist = find_named (GTK_WIDGET (f->window), "assist");
+    GtkWidget *now = gtk_root_get_focus (GTK_ROOT (f->window));
+
+    g_assert_true (now == assist || gtk_widget_is_ancestor (now, assist));
+    g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (assist)), ==, 4);
+  }
+  type_keys (f, "\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpint (deal->assisted_by, ==, 3);
+  g_assert_cmpint (deal->cards_left[3], ==, 3);
+}
+
+/* Face-value: a count and a points total rather than every card; Tab never reaches the
+ * winner's fields. */
+static void
+test_face_value_points (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  const DeucesDeal *deal;
+  GtkWidget *winner_fields[3];
+
+  request.variant = deuces_preset_lookup ("face-value");
+  request.variant_id = "face-value";
+  request.players = players;
+  request.n_players = 4;
+  open_session (f, &request);
+  settle ();
+
+  /* Ann out; Bo 5 cards worth 27, Cy 2 cards worth 4, Di 1 card: the two of spades. */
+  type_keys (f, "15");
+  g_assert_true (focus (f) == field (f, "hand", 1));
+  winner_fields[0] = field (f, "main", 0);
+  winner_fields[1] = field (f, "hand", 0);
+  winner_fields[2] = field (f, "picker", 0);
+  gtk_widget_grab_focus (field (f, "winner", 0));
+  for (guint i = 0; i < 40; i++)
+    {
+      GtkWidget *now;
+
+      gtk_widget_child_focus (GTK_WIDGET (f->window), GTK_DIR_TAB_FORWARD);
+      now = gtk_root_get_focus (GTK_ROOT (f->window));
+      for (guint k = 0; k < G_N_ELEMENTS (winner_fields); k++)
+        g_assert_false (now == winner_fields[k] || gtk_widget_is_ancestor (now, winner_fields[k]));
+    }
+
+  gtk_widget_grab_focus (field (f, "hand", 1));
+  type_and_enter (f, "27");
+  g_assert_true (focus (f) == field (f, "main", 2));
+  type_keys (f, "2");
+  type_and_enter (f, "4");
+  type_keys (f, "1\n");
+  type_and_enter (f, "2S");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpint (deal->cards_left[1], ==, 5);
+  g_assert_cmpint (deal->points_left[1], ==, 27);
+  g_assert_cmpint (deal->cards_left[2], ==, 2);
+  g_assert_cmpint (deal->points_left[2], ==, 4);
+  g_assert_cmpint (deal->hand_len[3], ==, 1);
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Focuses @widget and waits for its scroller's animated scroll to it to end. */
+static void
+focus_and_settle (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = scroller != NULL
+    ? gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)) : NULL;
+  double before;
+
+  gtk_widget_grab_focus (widget);
+  do
+    {
+      before = adjustment != NULL ? gtk_adjustment_get_value (adjustment) : 0;
+      settle ();
+    }
+  while (adjustment != NULL && gtk_adjustment_get_value (adjustment) != before);
+}
+
+/* @widget is drawn and lies inside the window and inside whatever scrolls it. */
+static void
+assert_in_view (Fixture   *f,
+                GtkWidget *widget)
+{
+  graphene_rect_t bounds, window, view;
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_is_drawable (widget));
+  g_assert_true (gtk_widget_get_child_visible (widget));
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (f->window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->window), GTK_WIDGET (f->window), &window));
+  g_assert_cmpfloat (bounds.size.width, >, 8);
+  g_assert_cmpfloat (bounds.size.height, >, 8);
+  g_assert_true (graphene_rect_contains_rect (&window, &bounds));
+  if (scroller != NULL)
+    {
+      g_assert_true (gtk_widget_compute_bounds (scroller, GTK_WIDGET (f->window), &view));
+      /* Scrolled to the focus, the last row may end a pixel past the edge. */
+      graphene_rect_inset (&view, -1, -1);
+      if (!graphene_rect_contains_rect (&view, &bounds))
+        g_test_message ("%s at %g,%g %g×%g, its scroller shows %g,%g %g×%g",
+                        gtk_widget_get_name (widget), bounds.origin.x, bounds.origin.y,
+                        bounds.size.width, bounds.size.height, view.origin.x, view.origin.y,
+                        view.size.width, view.size.height);
+      g_assert_true (graphene_rect_contains_rect (&view, &bounds));
+    }
+}
+
+/* 2, 4 and 8 players with long names, on a phone and a laptop: every player's "went
+ * out" button and count can be seen and used, and a deal goes in through them. */
+static void
+test_any_table (void)
+{
+  const char *names[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                          "Maximilian", "Bo", "Cy", "Di" };
+  const guint sizes[] = { 2, 4, 8 };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
+    for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+      {
+        guint n = sizes[s];
+        DeucesNewSession request = { 0, };
+        Fixture fixture = { NULL, }, *f = &fixture;
+        g_autoptr(GError) error = NULL;
+        GtkWidget *editor;
+        const DeucesDeal *deal;
+        gint64 id;
+
+        g_test_message ("%u players at %d×%d", n, screens[w].width, screens[w].height);
+        request.variant = deuces_preset_lookup ("classic");
+        request.variant_id = "classic";
+        request.players = names;
+        request.n_players = n;
+        id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+        g_assert_no_error (error);
+        f->window = deuces_window_new (test_app);
+        gtk_window_set_default_size (GTK_WINDOW (f->window), screens[w].width, screens[w].height);
+        gtk_window_present (GTK_WINDOW (f->window));
+        g_assert_true (deuces_window_open_session (f->window, id));
+        f->session = g_object_ref (deuces_window_get_session (f->window));
+        deuces_session_view_focus_deal_editor (session_view (f));
+        settle ();
+        settle ();
+
+        /* The window is the size asked for: nothing made it wider or taller. */
+        g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, screens[w].width);
+        g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (f->window)), <=, screens[w].height);
+        g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), >=, screens[w].width - 20);
+        editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);
+        /* A phone has a row per player; a laptop the sheet's columns. */
+        g_assert_cmpint (deuces_deal_editor_get_wide (DEUCES_DEAL_EDITOR (editor)), ==, screens[w].width > 1000);
+
+        for (guint p = 0; p < n; p++)
+          {
+            GtkWidget *button = field (f, "winner", p);
+            GtkWidget *count = field (f, "main", p);
+
+            focus_and_settle (button);
+            assert_in_view (f, button);
+            focus_and_settle (count);
+            assert_in_view (f, count);
+            if (screens[w].width < 1000)
+              {
+                /* Touch targets, and a count set by tapping. */
+                graphene_rect_t box;
+
+                g_assert_true (gtk_widget_compute_bounds (button, button, &box));
+                g_assert_cmpfloat (box.size.height, >=, 44);
+                g_assert_true (gtk_widget_compute_bounds (count, count, &box));
+                g_assert_cmpfloat (box.size.height, >=, 44);
+                assert_in_view (f, field (f, "plus", p));
+                assert_in_view (f, field (f, "minus", p));
+              }
+          }
+
+        /* The last player went out (a click); the others' counts through their fields. */
+        gtk_widget_grab_focus (field (f, "winner", n - 1));
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (field (f, "winner", n - 1)), TRUE);
+        g_assert_true (focus (f) == field (f, "main", 0));
+        if (screens[w].width < 1000)
+          {
+            g_signal_emit_by_name (field (f, "plus", 0), "clicked");
+            g_signal_emit_by_name (field (f, "plus", 0), "clicked");
+            g_signal_emit_by_name (field (f, "minus", 0), "clicked");
+            g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "1");
+            gtk_widget_grab_focus (field (f, "main", 1 % (n - 1)));
+          }
+        else
+          type_keys (f, "1\n");
+        for (guint p = 1; p + 1 < n; p++)
+          {
+            char digit[2] = { (char) ('2' + p % 8), '\0' };
+
+            g_assert_true (focus (f) == field (f, "main", p));
+            type_keys (f, digit);
+          }
+        type_keys (f, "\n");
+        g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+        deal = deuces_session_get_deal (f->session, 1);
+        g_assert_cmpint (deal->winner, ==, (gint) n - 1);
+        g_assert_cmpint (deal->cards_left[0], ==, 1);
+        for (guint p = 1; p + 1 < n; p++)
+          g_assert_cmpint (deal->cards_left[p], ==, (gint) (2 + p % 8));
+
+        /* On a laptop each player's fields stand under that player's column. */
+        if (screens[w].width > 1000)
+          {
+            GType title_type = g_type_from_name ("GtkColumnViewTitle");
+            g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+            GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+
+            settle ();
+            for (GtkWidget *header = gtk_widget_get_first_child (view); header != NULL;
+                 header = gtk_widget_get_next_sibling (header))
+              for (GtkWidget *t = gtk_widget_get_first_child (header); t != NULL;
+                   t = gtk_widget_get_next_sibling (t))
+                if (G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
+                  g_ptr_array_add (titles, t);
+            g_assert_cmpuint (titles->len, ==, n + 1);
+            for (guint p = 0; p < n; p++)
+              {
+                graphene_rect_t column, button;
+
+                g_assert_true (gtk_widget_compute_bounds (titles->pdata[p + 1], GTK_WIDGET (f->window), &column));
+                g_assert_true (gtk_widget_compute_bounds (field (f, "winner", p), GTK_WIDGET (f->window), &button));
+                g_assert_cmpfloat (ABS ((column.origin.x + column.size.width / 2) -
+                                        (button.origin.x + button.size.width / 2)), <, 6);
+              }
+          }
+
+        g_clear_object (&f->session);
+        gtk_window_destroy (GTK_WINDOW (f->window));
+        while (g_main_context_iteration (NULL, FALSE))
+          ;
+      }
+}
+
+/* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
+ * scrolls the window down rather than a table sideways. */
+static void
+test_stats_fit (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStatsWindow *window;
+  GtkWidget *table, *outer;
+  GtkAdjustment *across, *down;
+  GtkEventController *wheel = NULL;
+  gboolean handled = FALSE;
+  double before;
+
+  enter_deal (f, 0, deal1);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  while (deuces_stats_window_is_busy (window))
+    g_main_context_iteration (NULL, TRUE);
+  settle ();
+  table = gtk_widget_get_ancestor (find_named (GTK_WIDGET (window), "players-table"), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (table);
+  across = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 1);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  settle ();
+  settle ();
+  outer = gtk_widget_get_ancestor (gtk_widget_get_parent (table), GTK_TYPE_SCROLLED_WINDOW);
+  down = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (down), >, gtk_adjustment_get_page_size (down));
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (table);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (g_strcmp0 (gtk_event_controller_get_name (c), "table-wheel") == 0)
+          wheel = c;
+      }
+  }
+  g_assert_nonnull (wheel);
+  before = gtk_adjustment_get_value (down);
+  g_signal_emit_by_name (wheel, "scroll", 0.0, 40.0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpfloat (gtk_adjustment_get_value (down), >, before);
+  g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 static guint
 count_sessions (void)
 {
@@ -943,6 +1493,17 @@ test_export_all (Fixture       *f,
   g_assert_cmpuint (json_array_get_length (json_node_get_array (root)), ==, count_sessions ());
 }
 
+static void
+collect_shortcuts (GtkWidget *root,
+                   GPtrArray *out)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (root))
+    g_ptr_array_add (out, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_shortcuts (child, out);
+}
+
 /* Ctrl+? builds the keyboard shortcuts window when asked for; closing it destroys it, so
  * no hidden window is left among the toplevels (see show_shortcuts_action). */
 static void
@@ -977,6 +1538,24 @@ test_shortcuts_window (Fixture       *f,
     }
   g_assert_nonnull (shortcuts);
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (shortcuts)));
+  /* Every entry shows its keys (a window built on demand finds no accels by action). */
+  {
+    g_autoptr(GPtrArray) entries = g_ptr_array_new ();
+    GtkWidget *stack = GTK_WIDGET (shortcuts);
+
+    collect_shortcuts (stack, entries);
+    g_assert_cmpuint (entries->len, >=, 20);
+    for (guint i = 0; i < entries->len; i++)
+      {
+        g_autofree char *accelerator = NULL;
+        g_autofree char *title = NULL;
+
+        g_object_get (entries->pdata[i], "accelerator", &accelerator, "title", &title, NULL);
+        g_test_message ("%s: %s", title, accelerator);
+        g_assert_nonnull (accelerator);
+        g_assert_cmpstr (accelerator, !=, "");
+      }
+  }
   g_assert_true (gtk_window_get_transient_for (shortcuts) == GTK_WINDOW (f->window));
   gtk_window_close (shortcuts);
   while (g_main_context_iteration (NULL, FALSE))
@@ -1084,10 +1663,20 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
+  g_test_add ("/ui/keyboard/n-plus-one", Fixture, NULL, fixture_set_up, test_n_plus_one, fixture_tear_down);
+  g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
+  g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
+  g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
+  g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
+  g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
+  g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
+  g_test_add_func ("/ui/face-value/points", test_face_value_points);
+  g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);

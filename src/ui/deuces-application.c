@@ -256,9 +256,9 @@ deuces_application_startup (GApplication *app)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Control><Shift>z", "<Control>y", NULL } },
     { "win.new-deal", { "<Control>d", NULL } },
-    { "win.show-sheet", { "<Alt>1", NULL } },
-    { "win.show-settlement", { "<Alt>2", NULL } },
-    { "win.show-chart", { "<Alt>3", NULL } },
+    { "win.show-sheet", { "<Control>1", NULL } },
+    { "win.show-settlement", { "<Control>2", NULL } },
+    { "win.show-chart", { "<Control>3", NULL } },
     { "win.copy-settlement", { "<Control><Shift>c", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };

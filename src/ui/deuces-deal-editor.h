@@ -23,5 +23,16 @@ void        deuces_deal_editor_edit        (DeucesDealEditor *self,
 gboolean    deuces_deal_editor_save        (DeucesDealEditor *self);
 /* The message shown for the last failed save, or NULL. */
 const char *deuces_deal_editor_get_error   (DeucesDealEditor *self);
+/* A key typed in the editor or, sent on by the window, anywhere in the session: digits
+ * pick who went out and type the counts, Alt+digit picks who went out, Enter moves on or
+ * saves, Escape clears the deal being typed, a letter goes to an extra. TRUE if used. */
+gboolean    deuces_deal_editor_handle_key  (DeucesDealEditor *self,
+                                            guint             keyval,
+                                            GdkModifierType   state);
+/* Whether the fields stand in the score sheet's columns (else a row per player). */
+gboolean    deuces_deal_editor_get_wide    (DeucesDealEditor *self);
+/* The "went out" button of @player. */
+GtkWidget  *deuces_deal_editor_get_winner_button (DeucesDealEditor *self,
+                                                  guint             player);
 
 G_END_DECLS

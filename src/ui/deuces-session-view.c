@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "deuces-chart.h"
 #include "deuces-colors.h"
@@ -27,7 +28,7 @@ struct _DeucesSessionView
   AdwViewSwitcherTitle *switcher_title;
   GtkRevealer          *ended_revealer;
   AdwViewStack         *view_stack;
-  GtkBox               *scoreboard;
+  GtkFlowBox           *scoreboard;
   GtkLabel             *status_label;
   GtkStack             *sheet_stack;
   AdwStatusPage        *no_deals_page;
@@ -79,36 +80,68 @@ update_scoreboard (DeucesSessionView *self)
 
   deuces_player_colors ((const char *const *) game->players, game->n_players,
                         adw_style_manager_get_dark (adw_style_manager_get_default ()), colors);
+  /* gtk_flow_box_remove_all() is GTK 4.12. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))) != NULL)
-    gtk_box_remove (self->scoreboard, child);
+    gtk_flow_box_remove (self->scoreboard, child);
+  /* Eight cards share one line when they fit, else wrap to two or more. */
+  gtk_flow_box_set_max_children_per_line (self->scoreboard, game->n_players);
+  gtk_flow_box_set_min_children_per_line (self->scoreboard, MIN (game->n_players, 4));
 
   for (guint i = 0; i < game->n_players; i++)
     {
       GtkWidget *card = g_object_new (GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
                                       "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
-      GtkWidget *name = gtk_label_new (game->players[i]);
+      GtkWidget *name = adw_squeezer_new ();
+      GtkWidget *full = gtk_label_new (NULL);
+      GtkWidget *initials = gtk_label_new (NULL);
       g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
       GtkWidget *total = gtk_label_new (total_text);
       g_autofree char *money = deuces_session_format_money (self->session,
                                                             settlement->balances[i], TRUE);
-      GtkWidget *balance = gtk_label_new (money);
+      GtkWidget *balance = adw_squeezer_new ();
+      GtkWidget *amount = gtk_label_new (money);
+      GtkWidget *bare = gtk_label_new (money);
       gboolean leads = sheet->n_deals > 0 && sheet->leader == (gint) i;
       g_autofree char *description = NULL;
 
       gtk_widget_add_css_class (card, "card");
       gtk_widget_add_css_class (card, "scoreboard-card");
-      gtk_widget_add_css_class (name, "heading");
-      gtk_label_set_ellipsize (GTK_LABEL (name), PANGO_ELLIPSIZE_END);
+      /* The whole name where it fits, else the initials; the card's tooltip and
+       * accessible name always say it in full. */
+      adw_squeezer_set_homogeneous (ADW_SQUEEZER (name), FALSE);
+      adw_squeezer_add (ADW_SQUEEZER (name), full);
+      adw_squeezer_add (ADW_SQUEEZER (name), initials);
+      gtk_widget_set_tooltip_text (card, game->players[i]);
       {
         /* The player's colour, as in the chart. */
         g_autofree char *color = deuces_color_to_hex (&colors[i]);
         g_autofree char *escaped = g_markup_escape_text (game->players[i], -1);
+        g_autofree char *shortened = deuces_player_initials (game->players[i]);
+        g_autofree char *escaped_short = g_markup_escape_text (shortened, -1);
         g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s", color,
                                                    leads ? "★ " : "", escaped);
+        g_autofree char *markup_short = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s",
+                                                         color, leads ? "★ " : "", escaped_short);
 
-        gtk_label_set_markup (GTK_LABEL (name), markup);
+        gtk_label_set_markup (GTK_LABEL (full), markup);
+        gtk_label_set_markup (GTK_LABEL (initials), markup_short);
+        gtk_widget_add_css_class (full, "heading");
+        gtk_widget_add_css_class (initials, "heading");
+        gtk_label_set_ellipsize (GTK_LABEL (initials), PANGO_ELLIPSIZE_END);
       }
       gtk_widget_add_css_class (total, "score-total");
+      /* On a narrow card the amount goes without its currency, which is the table's. */
+      if (game->currency != NULL && g_str_has_suffix (money, game->currency) &&
+          strlen (money) > strlen (game->currency) + 1)
+        {
+          g_autofree char *shorter = g_strndup (money, strlen (money) - strlen (game->currency) - 1);
+
+          gtk_label_set_text (GTK_LABEL (bare), shorter);
+        }
+      gtk_label_set_ellipsize (GTK_LABEL (bare), PANGO_ELLIPSIZE_END);
+      adw_squeezer_set_homogeneous (ADW_SQUEEZER (balance), FALSE);
+      adw_squeezer_add (ADW_SQUEEZER (balance), amount);
+      adw_squeezer_add (ADW_SQUEEZER (balance), bare);
       gtk_widget_add_css_class (balance, "caption");
       gtk_widget_add_css_class (balance, "money");
       gtk_widget_add_css_class (balance, "dim-label");
@@ -118,7 +151,8 @@ update_scoreboard (DeucesSessionView *self)
       gtk_box_append (GTK_BOX (card), name);
       gtk_box_append (GTK_BOX (card), total);
       gtk_box_append (GTK_BOX (card), balance);
-      gtk_box_append (self->scoreboard, card);
+      gtk_flow_box_append (self->scoreboard, card);
+      gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
 
       if (leads)
         /* Translators: "Ann, 42 points, +12.50 HKD, leading" */
@@ -210,43 +244,13 @@ update_status (DeucesSessionView *self)
 }
 
 static void
-update_actions (DeucesSessionView *self)
-{
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW);
-  gboolean has = self->session != NULL;
-  gboolean ended = has && deuces_session_get_ended (self->session);
-  gboolean writable = has && !ended;
-  guint n = has ? deuces_session_get_n_deals (self->session) : 0;
-
-  if (window == NULL)
-    return;
-  gtk_widget_action_set_enabled (window, "win.undo", writable && n > 0);
-  gtk_widget_action_set_enabled (window, "win.redo", writable && deuces_session_can_redo (self->session));
-  gtk_widget_action_set_enabled (window, "win.new-deal", writable);
-  gtk_widget_action_set_enabled (window, "win.end-session", writable);
-  gtk_widget_action_set_enabled (window, "win.reopen-session", has && ended);
-  gtk_widget_action_set_enabled (window, "win.rename-session", has);
-  gtk_widget_action_set_enabled (window, "win.delete-session", has);
-  gtk_widget_action_set_enabled (window, "win.copy-settlement", has);
-  gtk_widget_action_set_enabled (window, "win.show-sheet", has);
-  gtk_widget_action_set_enabled (window, "win.show-settlement", has);
-  gtk_widget_action_set_enabled (window, "win.show-chart", has);
-  gtk_widget_action_set_enabled (window, "win.export-session", has);
-  gtk_widget_action_set_enabled (window, "win.print-session", has);
-  gtk_widget_action_set_enabled (window, "win.share-table", has);
-}
-
-static void
 update (DeucesSessionView *self)
 {
   gboolean ended;
   guint n;
 
   if (self->session == NULL)
-    {
-      update_actions (self);
-      return;
-    }
+    return;
   ended = deuces_session_get_ended (self->session);
   n = deuces_session_get_n_deals (self->session);
 
@@ -268,7 +272,6 @@ update (DeucesSessionView *self)
   update_scoreboard (self);
   update_status (self);
   update_chart (self);
-  update_actions (self);
 }
 
 static void
@@ -308,6 +311,8 @@ deuces_session_view_set_session (DeucesSessionView *self,
     }
   deuces_sheet_view_set_session (self->sheet, session);
   deuces_deal_editor_set_session (self->editor, session);
+  /* New fields start narrow until they are given their width. */
+  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
   deuces_settlement_view_set_session (self->settlement_view, session);
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   update (self);
@@ -327,6 +332,40 @@ deuces_session_view_focus_deal_editor (DeucesSessionView *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   deuces_deal_editor_start (self->editor);
+}
+
+gboolean
+deuces_session_view_handle_key (DeucesSessionView *self,
+                                guint              keyval,
+                                GdkModifierType    state)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  gboolean digit = (keyval >= GDK_KEY_0 && keyval <= GDK_KEY_9) ||
+                   (keyval >= GDK_KEY_KP_0 && keyval <= GDK_KEY_KP_9);
+
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
+
+  if (self->session == NULL || deuces_session_get_ended (self->session))
+    return FALSE;
+  /* Inside the editor, it has the keys first; a text field elsewhere keeps its own. */
+  if (focus != NULL && (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)) ||
+                        GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus)))
+    return FALSE;
+  /* From afar: digits, Alt+digits and Escape; letters stay with what has the focus. */
+  if (state & GDK_CONTROL_MASK)
+    return FALSE;
+  if (!digit && keyval != GDK_KEY_Escape)
+    return FALSE;
+  if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
+    adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
+  return deuces_deal_editor_handle_key (self->editor, keyval, state);
+}
+
+static void
+on_editor_wide (DeucesSessionView *self)
+{
+  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
 
 /* Undo and redo of deals, each with a toast that goes the other way. */
@@ -561,61 +600,97 @@ copy_settlement (DeucesSessionView *self)
 }
 
 void
-deuces_session_view_activate (DeucesSessionView *self,
-                              const char        *command)
+deuces_session_view_undo (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session == NULL)
-    return;
-  if (g_str_equal (command, "undo"))
+  if (self->session != NULL)
     undo (self);
-  else if (g_str_equal (command, "redo"))
-    redo (self);
-  else if (g_str_equal (command, "new-deal"))
-    deuces_session_view_focus_deal_editor (self);
-  else if (g_str_equal (command, "show-sheet"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
-  else if (g_str_equal (command, "show-chart"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "chart");
-  else if (g_str_equal (command, "show-settlement"))
-    adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
-  else if (g_str_equal (command, "copy-settlement"))
-    copy_settlement (self);
-  else if (g_str_equal (command, "end-session"))
-    set_ended (self, TRUE);
-  else if (g_str_equal (command, "reopen-session"))
-    set_ended (self, FALSE);
-  else if (g_str_equal (command, "rename-session"))
-    rename_session (self);
-  else if (g_str_equal (command, "export-session"))
-    export_session (self);
-  else if (g_str_equal (command, "share-table"))
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!deuces_share_table (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
-                               self->session, &self->share, &error))
-        toast_error (self, error);
-    }
-  else if (g_str_equal (command, "print-session"))
-    {
-      g_autoptr(GError) error = NULL;
-
-      if (!deuces_print_session (self->session,
-                                 GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
-                                 &error))
-        toast_error (self, error);
-    }
-  else
-    g_warning ("Unknown session command “%s”", command);
 }
 
-static void
-deuces_session_view_root (GtkWidget *widget)
+void
+deuces_session_view_redo (DeucesSessionView *self)
 {
-  GTK_WIDGET_CLASS (deuces_session_view_parent_class)->root (widget);
-  update_actions (DEUCES_SESSION_VIEW (widget));
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    redo (self);
+}
+
+void
+deuces_session_view_show_page (DeucesSessionView *self,
+                               DeucesSessionPage  page)
+{
+  static const char *names[] = { "sheet", "chart", "settlement" };
+
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+  g_return_if_fail (page < G_N_ELEMENTS (names));
+
+  adw_view_stack_set_visible_child_name (self->view_stack, names[page]);
+}
+
+void
+deuces_session_view_copy_settlement (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    copy_settlement (self);
+}
+
+void
+deuces_session_view_set_ended (DeucesSessionView *self,
+                               gboolean           ended)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    set_ended (self, ended);
+}
+
+void
+deuces_session_view_rename (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    rename_session (self);
+}
+
+void
+deuces_session_view_export (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    export_session (self);
+}
+
+void
+deuces_session_view_print (DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL &&
+      !deuces_print_session (self->session,
+                             GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
+                             &error))
+    toast_error (self, error);
+}
+
+void
+deuces_session_view_share_table (DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL &&
+      !deuces_share_table (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
+                           self->session, &self->share, &error))
+    toast_error (self, error);
 }
 
 static void
@@ -683,7 +758,6 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   object_class->dispose = deuces_session_view_dispose;
   object_class->get_property = deuces_session_view_get_property;
   object_class->set_property = deuces_session_view_set_property;
-  widget_class->root = deuces_session_view_root;
 
   /* The window is narrow enough that the sidebar is folded away. */
   properties[PROP_NARROW] =
@@ -710,6 +784,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
 }

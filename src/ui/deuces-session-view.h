@@ -15,9 +15,29 @@ void           deuces_session_view_set_session       (DeucesSessionView *self,
                                                       DeucesSession     *session);
 DeucesSession *deuces_session_view_get_session       (DeucesSessionView *self);
 void           deuces_session_view_focus_deal_editor (DeucesSessionView *self);
-/* Runs one of the session's commands: undo, redo, new-deal, show-sheet,
- * show-chart, show-settlement, copy-settlement, end-session, reopen-session, rename-session. */
-void           deuces_session_view_activate          (DeucesSessionView *self,
-                                                      const char        *command);
+/* A key typed elsewhere in the window (the sheet, the score cards, the session list):
+ * digits, Alt+digits and Escape go to the deal editor. TRUE if used. */
+gboolean       deuces_session_view_handle_key        (DeucesSessionView *self,
+                                                      guint              keyval,
+                                                      GdkModifierType    state);
+/* The session's commands, each behind a window action (deuces-window-actions.c). */
+typedef enum {
+  DEUCES_SESSION_PAGE_SHEET,
+  DEUCES_SESSION_PAGE_CHART,
+  DEUCES_SESSION_PAGE_SETTLEMENT,
+} DeucesSessionPage;
+
+void           deuces_session_view_undo              (DeucesSessionView *self);
+void           deuces_session_view_redo              (DeucesSessionView *self);
+void           deuces_session_view_show_page         (DeucesSessionView *self,
+                                                      DeucesSessionPage  page);
+void           deuces_session_view_copy_settlement   (DeucesSessionView *self);
+/* Ends the session (with a toast to undo it), or reopens it. */
+void           deuces_session_view_set_ended         (DeucesSessionView *self,
+                                                      gboolean           ended);
+void           deuces_session_view_rename            (DeucesSessionView *self);
+void           deuces_session_view_export            (DeucesSessionView *self);
+void           deuces_session_view_print             (DeucesSessionView *self);
+void           deuces_session_view_share_table       (DeucesSessionView *self);
 
 G_END_DECLS

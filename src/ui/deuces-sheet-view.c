@@ -17,6 +17,7 @@ struct _DeucesSheetView
   GtkColumnView     *view;
   guint              scroll_source;
   guint              fill_source;
+  gboolean           wide;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
@@ -147,6 +148,7 @@ setup_cell (GtkSignalListItemFactory *factory,
       GtkWidget *detail = gtk_label_new (NULL);
 
       gtk_label_set_xalign (GTK_LABEL (detail), 1.0f);
+      gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
       gtk_widget_add_css_class (detail, "caption");
       gtk_widget_add_css_class (detail, "dim-label");
       gtk_box_append (GTK_BOX (box), detail);
@@ -183,6 +185,8 @@ bind_cell (GtkSignalListItemFactory *factory,
     return;
   gtk_label_set_text (GTK_LABEL (points), cell.points);
   gtk_label_set_text (GTK_LABEL (detail), cell.detail);
+  /* A narrow column has room for the points only; the rest is in the accessible name. */
+  gtk_widget_set_visible (detail, self->wide);
   if (cell.winner)
     gtk_widget_add_css_class (box, "winner");
   else
@@ -215,9 +219,90 @@ make_column (DeucesSheetView *self,
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), self);
   column = gtk_column_view_column_new (title, factory);
+  g_object_set_data_full (G_OBJECT (column), "name", g_strdup (title), g_free);
+  g_object_set_data (G_OBJECT (column), "player", GINT_TO_POINTER (player));
   gtk_column_view_column_set_expand (column, player != NUMBER_COLUMN);
-  gtk_column_view_column_set_resizable (column, player != NUMBER_COLUMN);
   return column;
+}
+
+char *
+deuces_player_initials (const char *name)
+{
+  g_auto(GStrv) words = g_strsplit_set (name, " \t", -1);
+  g_autoptr(GString) initials = g_string_new (NULL);
+  guint n_words = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0')
+      n_words++;
+  if (n_words <= 1)
+    {
+      /* One word: its first three letters (a Chinese name's three characters). */
+      const char *end = g_utf8_offset_to_pointer (name, MIN (g_utf8_strlen (name, -1), 3));
+
+      return g_strndup (name, (gsize) (end - name));
+    }
+  for (guint i = 0; words[i] != NULL && g_utf8_strlen (initials->str, -1) < 3; i++)
+    if (*words[i] != '\0')
+      g_string_append_unichar (initials, g_unichar_toupper (g_utf8_get_char (words[i])));
+  return g_string_free (g_steal_pointer (&initials), FALSE);
+}
+
+/* GTK 4.8 cuts a column title that does not fit; an ellipsis says there is more (the
+ * cells' accessible names have the whole name). */
+static void
+ellipsize_titles (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_END);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    ellipsize_titles (child);
+}
+
+/* Every player column takes the same width, so that the deal editor's columns (equal
+ * too, after a label column as wide as the numbers') stand under them. */
+static void
+size_columns (DeucesSheetView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
+      const char *name = g_object_get_data (G_OBJECT (column), "name");
+
+      if (player == NUMBER_COLUMN)
+        gtk_column_view_column_set_fixed_width (column, self->wide ? DEUCES_SHEET_LABEL_WIDTH : 40);
+      else
+        {
+          g_autofree char *initials = deuces_player_initials (name);
+
+          gtk_column_view_column_set_fixed_width (column, 32);
+          gtk_column_view_column_set_title (column, self->wide ? name : initials);
+        }
+    }
+}
+
+static gboolean fill_rows (gpointer user_data);
+
+void
+deuces_sheet_view_set_wide (DeucesSheetView *self,
+                            gboolean         wide)
+{
+  g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
+
+  if (self->wide == wide)
+    return;
+  self->wide = wide;
+  size_columns (self);
+  /* The cells show more or less: bind them again. */
+  if (self->session != NULL && self->fill_source == 0)
+    {
+      gtk_column_view_set_model (self->view, NULL);
+      self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
+    }
 }
 
 static void
@@ -277,6 +362,9 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
         gtk_column_view_append_column (self->view, column);
       }
   }
+  size_columns (self);
+  /* The header is the column view's first child; the rows come later. */
+  ellipsize_titles (gtk_widget_get_first_child (GTK_WIDGET (self->view)));
   /* GTK 4.8 builds up to 200 rows at once: let the window show first, then the rows. */
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }

@@ -11,6 +11,10 @@ G_BEGIN_DECLS
 #define DEUCES_TYPE_SHEET_VIEW (deuces_sheet_view_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, DEUCES, SHEET_VIEW, AdwBin)
 
+/* The deal numbers' column on a wide window; the deal editor's row labels take the same
+ * width so that each player's fields stand under that player's column. */
+#define DEUCES_SHEET_LABEL_WIDTH 120
+
 void  deuces_sheet_view_set_session (DeucesSheetView *self,
                                      DeucesSession   *session);
 /* Brings deal @number (1-based) into view. */
@@ -20,5 +24,13 @@ void  deuces_sheet_view_scroll_to   (DeucesSheetView *self,
 char *deuces_sheet_view_dup_cell    (DeucesSheetView *self,
                                      guint            number,
                                      guint            player);
+/* Wide: the columns line up with the deal editor's; narrow: initials over the columns
+ * and only the points in the cells, so that eight players fit in 360 px. */
+void  deuces_sheet_view_set_wide    (DeucesSheetView *self,
+                                     gboolean         wide);
+
+/* A short form of a name for a narrow column or card: "Christopher Wong" → "CW",
+ * "Maximilian" → "Max". */
+char *deuces_player_initials        (const char      *name);
 
 G_END_DECLS

@@ -32,9 +32,11 @@ struct _DeucesStatsWindow
   GtkLabel      *filter_error;
   GtkStack      *stack;
   GtkBox        *highlights;
+  GtkWidget     *players_scroller;
   GtkGrid       *players_grid;
   GtkLabel      *money_heading;
   DeucesChart   *chart;
+  GtkWidget     *h2h_scroller;
   GtkGrid       *h2h_grid;
   AdwWindowTitle *window_title;
 };
@@ -348,8 +350,15 @@ show_players (DeucesStatsWindow *self)
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
       for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
         {
-          gtk_grid_attach (self->players_grid, cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f),
-                           (int) c, (int) i + 1, 1, 1);
+          GtkWidget *label = cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f);
+
+          /* The sessions' titles wrap, so that the table fits a laptop's width. */
+          if (c >= 9)
+            {
+              gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+              gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+            }
+          gtk_grid_attach (self->players_grid, label, (int) c, (int) i + 1, 1, 1);
           g_free (texts[c]);
         }
     }
@@ -687,6 +696,8 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-stats-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, from_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, to_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, variant_drop);
@@ -702,11 +713,49 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* A wide table scrolls sideways only: the wheel still scrolls the window up and down,
+ * rather than the table sideways as GTK does for a scroller that cannot go down. */
+static gboolean
+on_table_scroll (GtkEventControllerScroll *controller,
+                 double                    dx,
+                 double                    dy,
+                 gpointer                  user_data)
+{
+  GtkWidget *table = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+  GtkWidget *outer = gtk_widget_get_ancestor (gtk_widget_get_parent (table), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment;
+  double step;
+
+  if (outer == NULL || dy == 0 || dx != 0)
+    return FALSE;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
+  /* A wheel's notch moves about a fifth of the page; a touchpad moves by pixels. */
+  step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+         ? gtk_adjustment_get_page_size (adjustment) / 5 : 1;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + dy * step);
+  return TRUE;
+}
+
 static void
 deuces_stats_window_init (DeucesStatsWindow *self)
 {
+  GtkWidget *tables[2];
+
   self->variant_ids = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_name (GTK_WIDGET (self->players_grid), "players-table");
+
+  tables[0] = self->players_scroller;
+  tables[1] = self->h2h_scroller;
+  for (guint i = 0; i < G_N_ELEMENTS (tables); i++)
+    {
+      GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_BOTH_AXES);
+
+      gtk_event_controller_set_name (scroll, "table-wheel");
+      gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+      g_signal_connect (scroll, "scroll", G_CALLBACK (on_table_scroll), NULL);
+      gtk_widget_add_controller (tables[i], scroll);
+    }
 }
 
 /* The presets and the ledger's saved variants, so sessions played with the group's own

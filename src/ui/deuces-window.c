@@ -13,32 +13,7 @@
 #include "deuces-session-row.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
-#include "deuces-window.h"
-
-struct _DeucesWindow
-{
-  AdwApplicationWindow  parent_instance;
-
-  DeucesApplication    *app;
-  DeucesStore          *store;
-  GSettings            *settings;
-  DeucesSessionList    *sessions;
-  GtkSingleSelection   *selection;
-  DeucesSession        *session;
-
-  /* Template widgets. */
-  AdwToastOverlay      *toast_overlay;
-  GtkStack             *main_stack;
-  AdwStatusPage        *error_page;
-  AdwLeaflet           *leaflet;
-  GtkWidget            *sidebar;
-  GtkSearchBar         *search_bar;
-  GtkSearchEntry       *search_entry;
-  GtkStack             *sidebar_stack;
-  GtkListView          *session_list_view;
-  GtkStack             *content_stack;
-  DeucesSessionView    *session_view;
-};
+#include "deuces-window-private.h"
 
 G_DEFINE_FINAL_TYPE (DeucesWindow, deuces_window, ADW_TYPE_APPLICATION_WINDOW)
 
@@ -96,6 +71,7 @@ on_session_changed (DeucesWindow  *self,
   /* The sidebar shows deal counts and the leader: read the first page again. */
   deuces_session_list_reload (self->sessions);
   select_session_row (self);
+  _deuces_window_update_actions (self);
 }
 
 static void
@@ -111,6 +87,8 @@ show_session (DeucesWindow  *self,
     {
       g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
                                G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::ended", G_CALLBACK (_deuces_window_update_actions),
+                               self, G_CONNECT_SWAPPED);
       g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
@@ -118,6 +96,7 @@ show_session (DeucesWindow  *self,
   else
     gtk_stack_set_visible_child_name (self->content_stack, "empty");
   select_session_row (self);
+  _deuces_window_update_actions (self);
 }
 
 static gboolean
@@ -229,12 +208,9 @@ on_restore_clicked (AdwToast *toast,
   deuces_window_open_session (self, id);
 }
 
-static void
-delete_session_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
+void
+_deuces_window_delete_session (DeucesWindow *self)
 {
-  DeucesWindow *self = DEUCES_WINDOW (widget);
   g_autoptr(GError) error = NULL;
   g_autofree char *title = NULL;
   AdwToast *toast;
@@ -275,13 +251,9 @@ on_imported (gint64   first_id,
     deuces_window_open_session (self, first_id);
 }
 
-static void
-import_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
+void
+_deuces_window_import (DeucesWindow *self)
 {
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
   if (self->store != NULL)
     deuces_import_choose_file (GTK_WINDOW (self), self->store, on_imported, self);
 }
@@ -297,78 +269,24 @@ deuces_window_export_all (DeucesWindow *self,
   return self->store != NULL && deuces_export_to_file (GTK_WINDOW (self), self->store, 0, file, csv);
 }
 
-/* The keyboard shortcuts window is built when asked for and destroyed when closed,
- * rather than kept hidden as GtkApplicationWindow's help overlay is: GTK 4.8's AT-SPI
- * root answers a question about a toplevel that has just gone with the last toplevel
- * in its list, and a hidden, never-realized window there has no object path — the app
- * crashed when a screen reader looked at the windows as a dialog closed. */
-static void
-show_shortcuts_action (GtkWidget  *widget,
-                       const char *action_name,
-                       GVariant   *parameter)
+/* Digits typed anywhere in the window reach the deal editor: after a click on the sheet,
+ * a score card or a session in the list, the next digit still picks who went out rather
+ * than starting a search. Text fields (the search entry) keep their keys. */
+static gboolean
+on_key_pressed (GtkEventControllerKey *controller,
+                guint                  keyval,
+                guint                  keycode,
+                GdkModifierType        state,
+                DeucesWindow          *self)
 {
-  g_autoptr(GtkBuilder) builder =
-    gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
-  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-
-  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
-  gtk_window_present (shortcuts);
-}
-
-static void
-export_all_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  if (self->store != NULL)
-    deuces_export_choose_file (GTK_WINDOW (self), self->store, 0, NULL);
-}
-
-static void
-statistics_action (GtkWidget  *widget,
-                   const char *action_name,
-                   GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  if (self->store != NULL)
-    gtk_window_present (GTK_WINDOW (deuces_stats_window_new (GTK_WINDOW (self), self->store)));
-}
-
-static void
-search_action (GtkWidget  *widget,
-               const char *action_name,
-               GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
-  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
-  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
-}
-
-static void
-back_action (GtkWidget  *widget,
-             const char *action_name,
-             GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
-}
-
-/* Session actions live on the window so their shortcuts work wherever the focus is. */
-static void
-session_action (GtkWidget  *widget,
-                const char *action_name,
-                GVariant   *parameter)
-{
-  DeucesWindow *self = DEUCES_WINDOW (widget);
-
-  if (self->session != NULL)
-    deuces_session_view_activate (self->session_view, action_name + strlen ("win."));
+  if (self->session == NULL ||
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "session") != 0)
+    return FALSE;
+  /* A folded window showing the list has no session in view. */
+  if (adw_leaflet_get_folded (self->leaflet) &&
+      adw_leaflet_get_visible_child (self->leaflet) == self->sidebar)
+    return FALSE;
+  return deuces_session_view_handle_key (self->session_view, keyval, state);
 }
 
 static void
@@ -416,11 +334,6 @@ deuces_window_class_init (DeucesWindowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
-  static const char *session_actions[] = {
-    "win.undo", "win.redo", "win.new-deal", "win.show-sheet", "win.show-settlement", "win.show-chart",
-    "win.copy-settlement", "win.end-session", "win.reopen-session", "win.rename-session",
-    "win.export-session", "win.print-session", "win.share-table",
-  };
 
   object_class->dispose = deuces_window_dispose;
   window_class->close_request = deuces_window_close_request;
@@ -443,21 +356,22 @@ deuces_window_class_init (DeucesWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
   gtk_widget_class_bind_template_callback (widget_class, on_session_activated);
 
-  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
-  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
-  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
-  gtk_widget_class_install_action (widget_class, "win.export-all", NULL, export_all_action);
-  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
-  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
-  gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
-  for (guint i = 0; i < G_N_ELEMENTS (session_actions); i++)
-    gtk_widget_class_install_action (widget_class, session_actions[i], NULL, session_action);
+  _deuces_window_class_add_actions (widget_class);
 }
 
 static void
 deuces_window_init (DeucesWindow *self)
 {
+  GtkEventController *keys;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_widget_set_name (GTK_WIDGET (self->session_list_view), "session-list");
+  _deuces_window_update_actions (self);
+
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 DeucesWindow *

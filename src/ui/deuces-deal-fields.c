@@ -1,0 +1,555 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-deal-fields.c: the fields a deal asks for under a session's variant.
+ *
+ * Only the facts the variant needs are asked for (deuces_variant_facts()): who went
+ * out, each player's count (and hand, twos, special play), then the extras, each with
+ * a name for tests and a key of its own (deuces_deal_fields_get_extra()). Where they go
+ * is deuces-deal-fields-layout.c; reading and filling them, deuces-deal-fields-facts.c. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "deuces-card-picker.h"
+#include "deuces-deal-fields-private.h"
+
+G_DEFINE_FINAL_TYPE (DeucesDealFields, deuces_deal_fields, GTK_TYPE_WIDGET)
+
+enum {
+  PROP_0,
+  PROP_WIDE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
+  WINNER_CHOSEN,
+  FIELD_ACTIVATED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+name_widget (GtkWidget  *widget,
+             const char *role,
+             guint       player)
+{
+  g_autofree char *name = g_strdup_printf ("%s-%u", role, player);
+
+  gtk_widget_set_name (widget, name);
+}
+
+static void
+label_widget (GtkWidget  *widget,
+              const char *label)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  label, -1);
+}
+
+static gboolean
+notify_wide (gpointer user_data)
+{
+  DeucesDealFields *self = user_data;
+
+  self->notify_source = 0;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDE]);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+queue_resize (gpointer user_data)
+{
+  DeucesDealFields *self = user_data;
+
+  self->resize_source = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_deuces_deal_fields_queue_resize (DeucesDealFields *self)
+{
+  if (self->resize_source == 0)
+    self->resize_source = g_idle_add (queue_resize, self);
+}
+
+void
+_deuces_deal_fields_set_wide (DeucesDealFields *self,
+                              gboolean          wide)
+{
+  if (wide == self->wide)
+    return;
+  self->wide = wide;
+  /* The sheet follows; changing it from inside an allocation would resize it twice. */
+  if (self->notify_source == 0)
+    self->notify_source = g_idle_add (notify_wide, self);
+}
+
+/* The winner. */
+
+static void
+update_sensitivity (DeucesDealFields *self)
+{
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      GtkWidget *fields[] = { self->main_entries[p], self->minus[p], self->plus[p],
+                              self->hand_entries[p], self->pickers[p], self->twos_entries[p] };
+      gboolean loser = (gint) p != self->winner;
+
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        if (fields[i] != NULL)
+          gtk_widget_set_sensitive (fields[i], loser);
+    }
+}
+
+void
+deuces_deal_fields_set_winner (DeucesDealFields *self,
+                               gint              winner)
+{
+  g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
+
+  self->winner = winner >= 0 && (guint) winner < self->n_players ? winner : -1;
+  self->updating = TRUE;
+  for (guint p = 0; p < self->n_players; p++)
+    gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->winner_buttons[p]), (gint) p == self->winner);
+  self->updating = FALSE;
+  update_sensitivity (self);
+}
+
+gint
+deuces_deal_fields_get_winner (DeucesDealFields *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), -1);
+  return self->winner;
+}
+
+static void
+on_winner_toggled (GtkToggleButton  *button,
+                   DeucesDealFields *self)
+{
+  gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (button), "player"));
+
+  if (self->updating)
+    return;
+  if (gtk_toggle_button_get_active (button))
+    {
+      deuces_deal_fields_set_winner (self, player);
+      g_signal_emit (self, signals[WINNER_CHOSEN], 0, player);
+    }
+  else if (self->winner == player)
+    {
+      deuces_deal_fields_set_winner (self, -1);
+      g_signal_emit (self, signals[WINNER_CHOSEN], 0, -1);
+    }
+}
+
+static void
+on_activate (GtkWidget        *entry,
+             DeucesDealFields *self)
+{
+  g_signal_emit (self, signals[FIELD_ACTIVATED], 0, entry);
+}
+
+/* GtkSpinButton has no "activate" before GTK 4.14: its text does. */
+static void
+on_spin_text_activate (GtkWidget        *text,
+                       DeucesDealFields *self)
+{
+  on_activate (gtk_widget_get_ancestor (text, GTK_TYPE_SPIN_BUTTON), self);
+}
+
+/* Steppers: a count set by tapping. */
+static void
+on_step_clicked (GtkButton        *button,
+                 DeucesDealFields *self)
+{
+  guint p = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "player"));
+  int step = GTK_WIDGET (button) == self->plus[p] ? 1 : -1;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->main_entries[p]));
+  guint64 value = 0;
+  g_autofree char *next = NULL;
+
+  /* Nothing typed counts as none. */
+  if (!g_ascii_string_to_unsigned (text, 10, 0, 999, &value, NULL))
+    value = 0;
+  if ((int) value + step < 0 || value + step > deuces_deal_fields_max_count (self))
+    return;
+  value += step;
+  next = g_strdup_printf ("%u", (guint) value);
+  gtk_editable_set_text (GTK_EDITABLE (self->main_entries[p]), next);
+}
+
+/* Building the fields. */
+
+static void
+add_child (DeucesDealFields *self,
+           GtkWidget        *child)
+{
+  /* The layout gives each child its whole cell: 44 px tall on a phone. */
+  gtk_widget_set_halign (child, GTK_ALIGN_FILL);
+  gtk_widget_set_valign (child, GTK_ALIGN_FILL);
+  gtk_widget_set_parent (child, GTK_WIDGET (self));
+}
+
+static GtkWidget *
+make_label (DeucesDealFields *self,
+            const char       *text)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_widget_add_css_class (label, "dim-label");
+  add_child (self, label);
+  return label;
+}
+
+static GtkWidget *
+make_entry (DeucesDealFields *self,
+            const char       *accessible,
+            gboolean          digits,
+            int               width)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  g_signal_connect (entry, "activate", G_CALLBACK (on_activate), self);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), width);
+  if (digits)
+    {
+      gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
+      gtk_editable_set_alignment (GTK_EDITABLE (entry), 0.5f);
+      gtk_entry_set_max_length (GTK_ENTRY (entry), 3);
+    }
+  label_widget (entry, accessible);
+  return entry;
+}
+
+static GtkWidget *
+make_player_drop (DeucesDealFields *self,
+                  const char       *none)
+{
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  gtk_string_list_append (names, none);
+  for (guint p = 0; p < game->n_players; p++)
+    gtk_string_list_append (names, game->players[p]);
+  return gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&names)), NULL);
+}
+
+static void
+add_extra (DeucesDealFields *self,
+           const char       *label,
+           const char       *name,
+           GtkWidget        *widget)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+
+  gtk_widget_set_name (widget, name);
+  if (label != NULL)
+    {
+      GtkWidget *title = gtk_label_new_with_mnemonic (label);
+
+      gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
+      gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+      gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
+                                      title, NULL, -1);
+      gtk_box_append (GTK_BOX (box), title);
+    }
+  gtk_widget_set_hexpand (widget, TRUE);
+  gtk_box_append (GTK_BOX (box), widget);
+  add_child (self, box);
+  g_ptr_array_add (self->extras, box);
+}
+
+static void
+build_player (DeucesDealFields *self,
+              guint             p)
+{
+  const char *name = _deuces_deal_fields_player (self, p);
+  g_autofree char *label = g_strdup_printf ("%u  %s", p + 1, name);
+  g_autofree char *accessible = NULL;
+  GtkWidget *button = gtk_toggle_button_new ();
+  GtkWidget *text = gtk_label_new (label);
+
+  gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (GTK_LABEL (text), 0);
+  gtk_button_set_child (GTK_BUTTON (button), text);
+  gtk_widget_add_css_class (button, "winner-button");
+  g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (p));
+  if (p > 0)
+    gtk_toggle_button_set_group (GTK_TOGGLE_BUTTON (button), GTK_TOGGLE_BUTTON (self->winner_buttons[0]));
+  /* Translators: the accessible name of the button that says who won the deal */
+  accessible = g_strdup_printf (_("%s went out"), name);
+  label_widget (button, accessible);
+  gtk_widget_set_tooltip_text (button, accessible);
+  g_signal_connect (button, "toggled", G_CALLBACK (on_winner_toggled), self);
+  name_widget (button, "winner", p);
+  self->winner_buttons[p] = button;
+}
+
+static void
+build_counts (DeucesDealFields *self,
+              guint             p)
+{
+  const char *name = _deuces_deal_fields_player (self, p);
+  g_autofree char *accessible = NULL;
+  g_autofree char *less = g_strdup_printf (_("One less for %s"), name);
+  g_autofree char *more = g_strdup_printf (_("One more for %s"), name);
+
+  if (self->facts & DEUCES_FACT_ORDER)
+    accessible = g_strdup_printf (_("%s, place"), name);
+  else
+    accessible = g_strdup_printf (_("%s, cards left"), name);
+  self->main_entries[p] = make_entry (self, accessible, TRUE, 3);
+  name_widget (self->main_entries[p], "main", p);
+
+  /* Tapping rather than typing: not Tab stops, the keyboard has the digits. */
+  self->minus[p] = gtk_button_new_from_icon_name ("list-remove-symbolic");
+  self->plus[p] = gtk_button_new_from_icon_name ("list-add-symbolic");
+  label_widget (self->minus[p], less);
+  label_widget (self->plus[p], more);
+  gtk_widget_set_tooltip_text (self->minus[p], less);
+  gtk_widget_set_tooltip_text (self->plus[p], more);
+  name_widget (self->minus[p], "minus", p);
+  name_widget (self->plus[p], "plus", p);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkWidget *step = i == 0 ? self->minus[p] : self->plus[p];
+
+      gtk_widget_set_focusable (step, FALSE);
+      gtk_widget_add_css_class (step, "flat");
+      g_object_set_data (G_OBJECT (step), "player", GUINT_TO_POINTER (p));
+      g_signal_connect (step, "clicked", G_CALLBACK (on_step_clicked), self);
+    }
+  add_child (self, self->minus[p]);
+  add_child (self, self->main_entries[p]);
+  add_child (self, self->plus[p]);
+
+  if (self->facts & DEUCES_FACT_HANDS)
+    {
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      g_autofree char *hand = g_strdup_printf (_("%s, cards or points left"), name);
+
+      self->hand_entries[p] = make_entry (self, hand, FALSE, 6);
+      gtk_widget_set_hexpand (self->hand_entries[p], TRUE);
+      name_widget (self->hand_entries[p], "hand", p);
+      self->pickers[p] = deuces_card_picker_new (GTK_EDITABLE (self->hand_entries[p]), name);
+      name_widget (self->pickers[p], "picker", p);
+      gtk_widget_add_css_class (box, "linked");
+      gtk_box_append (GTK_BOX (box), self->hand_entries[p]);
+      gtk_box_append (GTK_BOX (box), self->pickers[p]);
+      self->hand_boxes[p] = box;
+      add_child (self, box);
+    }
+  if (self->facts & DEUCES_FACT_TWOS_LEFT)
+    {
+      g_autofree char *twos = g_strdup_printf (_("%s, twos left"), name);
+
+      self->twos_entries[p] = make_entry (self, twos, TRUE, 2);
+      gtk_entry_set_placeholder_text (GTK_ENTRY (self->twos_entries[p]), "0");
+      gtk_widget_set_tooltip_text (self->twos_entries[p], _("Twos left (T)"));
+      name_widget (self->twos_entries[p], "twos", p);
+      add_child (self, self->twos_entries[p]);
+    }
+  if (self->facts & DEUCES_FACT_SPECIALS)
+    {
+      const char *choices[] = {
+        C_("special play", "None"), _("Four of a kind"), _("Four of a kind, last play"),
+        _("Straight flush"), _("Straight flush, last play"), _("Four twos"),
+        _("Four twos, last play"), NULL
+      };
+      g_autofree char *special = g_strdup_printf (_("%s, unbeaten special play"), name);
+
+      self->special_drops[p] = gtk_drop_down_new_from_strings (choices);
+      label_widget (self->special_drops[p], special);
+      name_widget (self->special_drops[p], "special", p);
+      add_child (self, self->special_drops[p]);
+    }
+}
+
+static void
+build_extras (DeucesDealFields *self)
+{
+  if (self->facts & DEUCES_FACT_FINAL_PLAY)
+    {
+      const char *choices[] = { C_("final play", "—"), _("a single"), _("a pair"), _("a triple"),
+                                _("five cards"), NULL };
+
+      self->final_cards_drop = gtk_drop_down_new_from_strings (choices);
+      self->final_twos_spin = gtk_spin_button_new_with_range (0, 4, 1);
+      label_widget (self->final_cards_drop, _("The winning play"));
+      label_widget (self->final_twos_spin, _("Twos in the winning play"));
+      g_signal_connect (gtk_editable_get_delegate (GTK_EDITABLE (self->final_twos_spin)), "activate",
+                        G_CALLBACK (on_spin_text_activate), self);
+      add_extra (self, _("Winning _play"), "final-cards", self->final_cards_drop);
+      add_extra (self, _("T_wos in it"), "final-twos", self->final_twos_spin);
+    }
+  if (self->facts & DEUCES_FACT_STARTER)
+    {
+      self->starter_drop = make_player_drop (self, C_("starter", "—"));
+      add_extra (self, _("S_tarted by"), "starter", self->starter_drop);
+    }
+  if (self->facts & DEUCES_FACT_ASSIST)
+    {
+      self->assist_drop = make_player_drop (self, C_("assist", "Nobody"));
+      gtk_widget_set_tooltip_text (self->assist_drop,
+                                   _("The player whose too-low single let the winner out; "
+                                     "they pay everyone’s penalty"));
+      add_extra (self, _("Let the winner _out"), "assist", self->assist_drop);
+    }
+  if (self->facts & DEUCES_FACT_LOSER)
+    {
+      self->loser_drop = make_player_drop (self, _("From the cards"));
+      add_extra (self, _("_Loser"), "loser", self->loser_drop);
+    }
+  if (self->facts & DEUCES_FACT_DRAGON)
+    {
+      self->dragon_check = gtk_check_button_new_with_mnemonic (_("_Dragon (3 to 2, won at once)"));
+      add_extra (self, NULL, "dragon", self->dragon_check);
+    }
+}
+
+DeucesDealFields *
+deuces_deal_fields_new (DeucesSession *session)
+{
+  DeucesDealFields *self = g_object_new (DEUCES_TYPE_DEAL_FIELDS, NULL);
+  const DeucesGame *game = deuces_session_get_game (session);
+
+  self->session = g_object_ref (session);
+  self->facts = deuces_variant_facts (game->variant);
+  self->n_players = game->n_players;
+
+  self->labels[ROW_WINNER] = make_label (self, self->facts & DEUCES_FACT_ORDER ? _("First") : _("Went out"));
+  if (self->facts & DEUCES_FACT_ORDER)
+    self->labels[ROW_MAIN] = make_label (self, _("Place"));
+  else
+    self->labels[ROW_MAIN] = make_label (self, _("Cards left"));
+  if (self->facts & DEUCES_FACT_HANDS)
+    self->labels[ROW_HAND] = make_label (self, _("Cards or points"));
+  if (self->facts & DEUCES_FACT_TWOS_LEFT)
+    self->labels[ROW_TWOS] = make_label (self, _("Twos left"));
+  if (self->facts & DEUCES_FACT_SPECIALS)
+    self->labels[ROW_SPECIAL] = make_label (self, _("Unbeaten special"));
+
+  /* Children in Tab order: who went out, then each player's fields, then the extras. */
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      build_player (self, p);
+      add_child (self, self->winner_buttons[p]);
+    }
+  for (guint p = 0; p < self->n_players; p++)
+    build_counts (self, p);
+  build_extras (self);
+  deuces_deal_fields_fill (self, NULL);
+  return self;
+}
+
+guint
+deuces_deal_fields_max_count (DeucesDealFields *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), 0);
+
+  if (self->facts & DEUCES_FACT_ORDER)
+    return self->n_players;
+  return deuces_game_max_cards (deuces_session_get_game (self->session));
+}
+
+DeucesFacts
+deuces_deal_fields_get_facts (DeucesDealFields *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), 0);
+  return self->facts;
+}
+
+gboolean
+deuces_deal_fields_get_wide (DeucesDealFields *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
+  return self->wide;
+}
+
+static void
+deuces_deal_fields_get_property (GObject    *object,
+                                 guint       prop_id,
+                                 GValue     *value,
+                                 GParamSpec *pspec)
+{
+  DeucesDealFields *self = DEUCES_DEAL_FIELDS (object);
+
+  switch (prop_id)
+    {
+    case PROP_WIDE:
+      g_value_set_boolean (value, self->wide);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_deal_fields_dispose (GObject *object)
+{
+  DeucesDealFields *self = DEUCES_DEAL_FIELDS (object);
+  GtkWidget *child;
+
+  g_clear_handle_id (&self->notify_source, g_source_remove);
+  g_clear_handle_id (&self->resize_source, g_source_remove);
+  self->marked = NULL;
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
+    gtk_widget_unparent (child);
+  g_ptr_array_set_size (self->extras, 0);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (deuces_deal_fields_parent_class)->dispose (object);
+}
+
+static void
+deuces_deal_fields_finalize (GObject *object)
+{
+  DeucesDealFields *self = DEUCES_DEAL_FIELDS (object);
+
+  g_clear_pointer (&self->extras, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (deuces_deal_fields_parent_class)->finalize (object);
+}
+
+static void
+deuces_deal_fields_class_init (DeucesDealFieldsClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->get_property = deuces_deal_fields_get_property;
+  object_class->dispose = deuces_deal_fields_dispose;
+  object_class->finalize = deuces_deal_fields_finalize;
+  widget_class->get_request_mode = _deuces_deal_fields_get_request_mode;
+  widget_class->measure = _deuces_deal_fields_measure;
+  widget_class->size_allocate = _deuces_deal_fields_size_allocate;
+
+  /* The fields stand in the sheet's columns (rather than a row per player). */
+  properties[PROP_WIDE] =
+    g_param_spec_boolean ("wide", NULL, NULL, FALSE,
+                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  /* A "went out" button was pressed: the player, or -1 when it was let go. */
+  signals[WINNER_CHOSEN] =
+    g_signal_new ("winner-chosen", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, G_TYPE_INT);
+  /* Enter in a typed field (its "activate"): the field. */
+  signals[FIELD_ACTIVATED] =
+    g_signal_new ("field-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+  gtk_widget_class_set_css_name (widget_class, "deal-fields");
+}
+
+static void
+deuces_deal_fields_init (DeucesDealFields *self)
+{
+  self->winner = -1;
+  self->extras = g_ptr_array_new ();
+}

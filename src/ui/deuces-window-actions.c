@@ -1,0 +1,251 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-window-actions.c: the main window's actions, one callback each, and the one
+ * place their enabled state is decided.
+ *
+ * The session's actions live on the window, so that their shortcuts work wherever the
+ * focus is; each calls a typed function of the session view. To add one: a callback
+ * here, a line in _deuces_window_class_add_actions(), its state in
+ * _deuces_window_update_actions(), and its keys in the application and the shortcuts
+ * window. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-export.h"
+#include "deuces-stats-window.h"
+#include "deuces-window-private.h"
+
+/* The keyboard shortcuts window is built when asked for and destroyed when closed,
+ * rather than kept hidden as GtkApplicationWindow's help overlay is: GTK 4.8's AT-SPI
+ * root answers a question about a toplevel that has just gone with the last toplevel
+ * in its list, and a hidden, never-realized window there has no object path — the app
+ * crashed when a screen reader looked at the windows as a dialog closed. */
+static void
+show_shortcuts_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
+  GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+
+  gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
+  gtk_window_present (shortcuts);
+}
+
+static void
+export_all_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    deuces_export_choose_file (GTK_WINDOW (self), self->store, 0, NULL);
+}
+
+static void
+statistics_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    gtk_window_present (GTK_WINDOW (deuces_stats_window_new (GTK_WINDOW (self), self->store)));
+}
+
+static void
+search_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  gtk_search_bar_set_search_mode (self->search_bar, TRUE);
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+  gtk_widget_grab_focus (GTK_WIDGET (self->search_entry));
+}
+
+static void
+back_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_BACK);
+}
+
+static void
+delete_session_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  _deuces_window_delete_session (DEUCES_WINDOW (widget));
+}
+
+static void
+import_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  _deuces_window_import (DEUCES_WINDOW (widget));
+}
+
+/* The session's commands. */
+
+static void
+undo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  deuces_session_view_undo (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+redo_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  deuces_session_view_redo (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+new_deal_action (GtkWidget  *widget,
+                 const char *action_name,
+                 GVariant   *parameter)
+{
+  deuces_session_view_focus_deal_editor (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+show_sheet_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  deuces_session_view_show_page (DEUCES_WINDOW (widget)->session_view, DEUCES_SESSION_PAGE_SHEET);
+}
+
+static void
+show_chart_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  deuces_session_view_show_page (DEUCES_WINDOW (widget)->session_view, DEUCES_SESSION_PAGE_CHART);
+}
+
+static void
+show_settlement_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  deuces_session_view_show_page (DEUCES_WINDOW (widget)->session_view,
+                                 DEUCES_SESSION_PAGE_SETTLEMENT);
+}
+
+static void
+copy_settlement_action (GtkWidget  *widget,
+                        const char *action_name,
+                        GVariant   *parameter)
+{
+  deuces_session_view_copy_settlement (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+end_session_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  deuces_session_view_set_ended (DEUCES_WINDOW (widget)->session_view, TRUE);
+}
+
+static void
+reopen_session_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  deuces_session_view_set_ended (DEUCES_WINDOW (widget)->session_view, FALSE);
+}
+
+static void
+rename_session_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  deuces_session_view_rename (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+export_session_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  deuces_session_view_export (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+print_session_action (GtkWidget  *widget,
+                      const char *action_name,
+                      GVariant   *parameter)
+{
+  deuces_session_view_print (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+share_table_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  deuces_session_view_share_table (DEUCES_WINDOW (widget)->session_view);
+}
+
+void
+_deuces_window_class_add_actions (GtkWidgetClass *widget_class)
+{
+  gtk_widget_class_install_action (widget_class, "win.search", NULL, search_action);
+  gtk_widget_class_install_action (widget_class, "win.back", NULL, back_action);
+  gtk_widget_class_install_action (widget_class, "win.import", NULL, import_action);
+  gtk_widget_class_install_action (widget_class, "win.export-all", NULL, export_all_action);
+  gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
+  gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
+  gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
+  gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
+  gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
+  gtk_widget_class_install_action (widget_class, "win.new-deal", NULL, new_deal_action);
+  gtk_widget_class_install_action (widget_class, "win.show-sheet", NULL, show_sheet_action);
+  gtk_widget_class_install_action (widget_class, "win.show-chart", NULL, show_chart_action);
+  gtk_widget_class_install_action (widget_class, "win.show-settlement", NULL, show_settlement_action);
+  gtk_widget_class_install_action (widget_class, "win.copy-settlement", NULL, copy_settlement_action);
+  gtk_widget_class_install_action (widget_class, "win.end-session", NULL, end_session_action);
+  gtk_widget_class_install_action (widget_class, "win.reopen-session", NULL, reopen_session_action);
+  gtk_widget_class_install_action (widget_class, "win.rename-session", NULL, rename_session_action);
+  gtk_widget_class_install_action (widget_class, "win.export-session", NULL, export_session_action);
+  gtk_widget_class_install_action (widget_class, "win.print-session", NULL, print_session_action);
+  gtk_widget_class_install_action (widget_class, "win.share-table", NULL, share_table_action);
+}
+
+void
+_deuces_window_update_actions (DeucesWindow *self)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  gboolean has = self->session != NULL;
+  gboolean ended = has && deuces_session_get_ended (self->session);
+  gboolean writable = has && !ended;
+  guint n = has ? deuces_session_get_n_deals (self->session) : 0;
+
+  gtk_widget_action_set_enabled (widget, "win.undo", writable && n > 0);
+  gtk_widget_action_set_enabled (widget, "win.redo", writable && deuces_session_can_redo (self->session));
+  gtk_widget_action_set_enabled (widget, "win.new-deal", writable);
+  gtk_widget_action_set_enabled (widget, "win.end-session", writable);
+  gtk_widget_action_set_enabled (widget, "win.reopen-session", has && ended);
+  gtk_widget_action_set_enabled (widget, "win.rename-session", has);
+  gtk_widget_action_set_enabled (widget, "win.delete-session", has);
+  gtk_widget_action_set_enabled (widget, "win.copy-settlement", has);
+  gtk_widget_action_set_enabled (widget, "win.show-sheet", has);
+  gtk_widget_action_set_enabled (widget, "win.show-settlement", has);
+  gtk_widget_action_set_enabled (widget, "win.show-chart", has);
+  gtk_widget_action_set_enabled (widget, "win.export-session", has);
+  gtk_widget_action_set_enabled (widget, "win.print-session", has);
+  gtk_widget_action_set_enabled (widget, "win.share-table", has);
+}
