@@ -10,6 +10,7 @@
 #include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-store-private.h"
+#include "deuces-store-stats.h"
 #include "deuces-store.h"
 
 typedef struct {
@@ -1120,6 +1121,225 @@ test_backup_problem (Fixture       *f,
   g_assert_cmpuint (count_files (dir, "ledger-"), ==, 1);
 }
 
+static gboolean
+has_problem_with (GPtrArray  *problems,
+                  const char *text)
+{
+  for (guint k = 0; k < problems->len; k++)
+    if (strstr (problems->pdata[k], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* @sql with its @ID@ replaced by @id. */
+static char *
+with_id (const char *sql,
+         gint64      id)
+{
+  g_autoptr(GString) text = g_string_new (sql);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  g_string_replace (text, "@ID@", number, 0);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A ledger of two sessions: a sound one (with an undone deal and a paid mark, which
+ * check must not mistake for damage) and the one the test damages, whose second deal
+ * holds hands. */
+static DeucesStore *
+two_sessions (const char *path,
+              gint64     *sound,
+              gint64     *victim)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStore *store = deuces_store_open (path, &error);
+  DeucesTransfer transfer = { 0, };
+  DeucesDeal deal;
+  guint len = 0;
+
+  g_assert_no_error (error);
+  *sound = new_session (store, "classic", "Sound", four, 4);
+  add (store, *sound, 0, 3, 2, 1);
+  add (store, *sound, 1, 3, 2, 1);
+  g_assert_cmpuint (deuces_store_undo_deal (store, *sound, &error), ==, 2);
+  transfer.from = 1;
+  transfer.to = 0;
+  transfer.amount = 300;
+  g_assert_true (deuces_store_set_transfer_paid (store, *sound, &transfer, TRUE, &error));
+  *victim = new_session (store, "classic", "Victim", four, 4);
+  add (store, *victim, 0, 3, 2, 1);
+  deal_won_by (&deal, 1, 3, 5, 7);
+  g_assert_true (deuces_cards_parse ("2S AH 3D", deal.hands[0], DEUCES_MAX_HAND, &len, &error));
+  deal.hand_len[0] = (gint8) len;
+  deal.cards_left[0] = DEUCES_UNSET;
+  g_assert_cmpuint (deuces_store_add_deal (store, *victim, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  return store;
+}
+
+/* Issue 13 item 1: a damaged row is reported by its session's id, never read unchecked
+ * (an error returned without being set crashed both programs, and the JSON export read
+ * players by seats out of range); everything else keeps working. */
+static void
+test_damaged_rows (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char *const damage[] = {
+    "UPDATE deals SET extra = '[1,2]' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hands\":[1,2,3,4]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hands\":[\"2S\",null,null,null,\"3C\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"order\":[9,8,7,6]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"order\":[\"Ann\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"specials\":[5,[1]]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"specials\":[[0,1]]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hand\":[\"2S\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = 'not json' WHERE session = @ID@",
+    "UPDATE deals SET winner = 9 WHERE session = @ID@",
+    "UPDATE deals SET winner = 256 WHERE session = @ID@",
+    "UPDATE deals SET winner = 'Ann' WHERE session = @ID@",
+    "UPDATE deals SET starter = -5 WHERE session = @ID@",
+    "UPDATE deals SET final_cards = 70000 WHERE session = @ID@",
+    "UPDATE deals SET dragon = 'yes' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = 'x,y' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = '1,2,3,4,5,6,7,8,9' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = '-1,3,5,99999' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = 7 WHERE session = @ID@",
+    "UPDATE sessions SET hand_size = 'abc' WHERE id = @ID@",
+    "UPDATE sessions SET hand_size = 4294967309 WHERE id = @ID@",
+    "UPDATE sessions SET variant = '{' WHERE id = @ID@",
+    "UPDATE sessions SET stake = 'lots' WHERE id = @ID@",
+    "UPDATE sessions SET currency = 12 WHERE id = @ID@",
+    "UPDATE sessions SET variant = CAST (x'ff' AS TEXT) WHERE id = @ID@",
+    "DELETE FROM seats WHERE session = @ID@ AND position = 3",
+    "INSERT INTO players (name) VALUES (CAST (x'45ff' AS TEXT)); "
+    "UPDATE seats SET player = last_insert_rowid () WHERE session = @ID@ AND position = 3",
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (damage); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/damaged-%u.sqlite3", f->dir, c);
+      g_autoptr(DeucesStore) store = NULL;
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) sessions = NULL;
+      g_autoptr(DeucesGame) game = NULL;
+      g_autoptr(DeucesStats) stats = NULL;
+      g_autoptr(GArray) damaged = NULL;
+      g_autoptr(JsonNode) rest = NULL;
+      g_autofree char *sql = NULL;
+      g_autofree char *named = NULL;
+      g_autofree char *csv = NULL;
+      DeucesDeal deal;
+      gint64 sound, victim;
+      guint n_sessions = 0;
+
+      g_test_message ("%s", damage[c]);
+      store = two_sessions (path, &sound, &victim);
+      g_assert_true (deuces_store_check (store, problems, &n_sessions, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, ==, 0);
+      g_assert_cmpuint (n_sessions, ==, 2);
+
+      sql = with_id (damage[c], victim);
+      g_assert_true (_deuces_store_exec (store, sql, &error));
+      g_assert_no_error (error);
+      named = g_strdup_printf ("session %lld is damaged", (long long) victim);
+
+      /* Reading it fails with the error set and naming the session. */
+      game = deuces_store_load_game (store, victim, &error);
+      g_assert_null (game);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_assert_nonnull (strstr (error->message, named));
+      g_clear_error (&error);
+      deal_won_by (&deal, 0, 3, 2, 1);
+      g_assert_cmpuint (deuces_store_add_deal (store, victim, &deal, &error), ==, 0);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      g_assert_cmpuint (deuces_store_undo_deal (store, victim, &error), ==, 0);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      csv = deuces_store_export_text (store, victim, TRUE, &error);
+      g_assert_null (csv);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      g_assert_null (deuces_store_export_documents (store, &error));
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+
+      /* Everything else works: the list (whose text is valid UTF-8), the other session,
+       * statistics without the damaged one, the export of the rest, check. */
+      sessions = deuces_store_list_sessions (store, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (sessions->len, ==, 2);
+      for (guint k = 0; k < sessions->len; k++)
+        {
+          const DeucesSessionInfo *info = sessions->pdata[k];
+
+          g_assert_true (g_utf8_validate (info->title, -1, NULL));
+          for (guint p = 0; p < info->n_players; p++)
+            g_assert_true (g_utf8_validate (info->players[p], -1, NULL));
+        }
+      g_clear_object (&store);
+      store = deuces_store_open (path, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (settle_total (store, sound, 0), ==, 0);
+      stats = deuces_store_compute_stats (store, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 1);
+      damaged = deuces_store_take_damaged_sessions (store);
+      g_assert_cmpuint (damaged->len, ==, 1);
+      g_assert_cmpint (g_array_index (damaged, gint64, 0), ==, victim);
+      rest = deuces_store_salvage_documents (store, skipped, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (json_array_get_length (json_node_get_array (rest)), ==, 1);
+      g_assert_cmpuint (skipped->len, ==, 1);
+      g_assert_nonnull (strstr (skipped->pdata[0], named));
+      g_assert_true (deuces_store_check (store, problems, &n_sessions, &error));
+      g_assert_no_error (error);
+      g_assert_true (has_problem_with (problems, named));
+    }
+}
+
+/* check names what load_game does not read: the numbering, undone deals, paid marks,
+ * text that is not UTF-8, SQLite's own checks. */
+static void
+test_check (Fixture       *f,
+            gconstpointer  data)
+{
+  static const struct {
+    const char *sql;
+    const char *problem;
+  } damage[] = {
+    { "UPDATE deals SET number = 5 WHERE session = @ID@ AND number = 1", "are not numbered" },
+    { "UPDATE deals SET winner = 9 WHERE session = @ID@ AND undone = 1", "is damaged: deal 2" },
+    { "UPDATE paid SET payee = 7 WHERE session = @ID@", "paid mark" },
+    { "UPDATE sessions SET title = CAST (x'41ff' AS TEXT) WHERE id = @ID@", "“title”" },
+    { "PRAGMA foreign_keys = OFF; INSERT INTO deals (session, number, winner, recorded) "
+      "VALUES (99, 1, 0, 'now')", "“deals”" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (damage); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/check-%u.sqlite3", f->dir, c);
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *sql = NULL;
+      g_autoptr(DeucesStore) store = NULL;
+      gint64 sound, victim;
+
+      store = two_sessions (path, &sound, &victim);
+      sql = with_id (damage[c].sql, sound);
+      g_assert_true (_deuces_store_exec (store, sql, &error));
+      g_assert_no_error (error);
+      g_assert_true (deuces_store_check (store, problems, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, ==, 1);
+      g_test_message ("%s", (const char *) problems->pdata[0]);
+      g_assert_true (has_problem_with (problems, damage[c].problem));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1145,6 +1365,8 @@ main (int argc, char **argv)
   ADD ("/store/backup/per-ledger", test_backup_per_ledger);
   ADD ("/store/crash-safety", test_crash);
   ADD ("/store/two-writers", test_two_writers);
+  ADD ("/store/damaged-rows", test_damaged_rows);
+  ADD ("/store/check", test_check);
 #undef ADD
 
   return g_test_run ();

@@ -9,6 +9,37 @@
 
 #include "deuces-cli-private.h"
 
+int
+_deuces_cli_check_output (DeucesStore *store,
+                          const char  *command,
+                          const char  *output)
+{
+  if (output != NULL && !g_str_equal (output, "-") && deuces_store_is_own_file (store, output))
+    return _deuces_cli_fail (EXIT_INVALID,
+                             _("%s: “%s” is the ledger or one of its own files; write the export "
+                               "somewhere else"), command, output);
+  return EXIT_OK;
+}
+
+int
+_deuces_cli_write_output (const char *output,
+                          const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (output != NULL && !g_str_equal (output, "-"))
+    {
+      if (!g_file_set_contents_full (output, text, -1,
+                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                     0644, &error))
+        return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
+      return EXIT_OK;
+    }
+  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
+  return EXIT_OK;
+}
+
 /* export [--session ID] --format json|csv [-o FILE] */
 int
 _deuces_cli_command_export (CliContext *cli,
@@ -44,23 +75,18 @@ _deuces_cli_command_export (CliContext *cli,
 
   if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;
+  if ((status = _deuces_cli_check_output (store, "export", output)) != EXIT_OK)
+    return status;
 
   text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (text == NULL && id == 0 &&
+      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                             _("%s (deuces-cli salvage -o FILE exports the other sessions)"),
+                             error->message);
   if (text == NULL)
     return _deuces_cli_fail_with (error);
-
-  if (output != NULL && !g_str_equal (output, "-"))
-    {
-      if (!g_file_set_contents_full (output, text, -1,
-                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                     0644, &error))
-        return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
-      return EXIT_OK;
-    }
-
-  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
-  return EXIT_OK;
+  return _deuces_cli_write_output (output, text);
 }
 
 /* import FILE: one session document, or an array of them (an export of the ledger).

@@ -61,6 +61,16 @@ gboolean _deuces_cli_parse_session_id (const char *text,
 int      _deuces_cli_bad_session_id   (const char *command,
                                        const char *text);
 
+/* EXIT_INVALID, said on stderr, when @output is the ledger or a file of its own (see
+ * deuces_store_is_own_file); else EXIT_OK. */
+int      _deuces_cli_check_output     (DeucesStore *store,
+                                       const char  *command,
+                                       const char  *output);
+/* Writes @text to the file @output (replaced whole, durably) or, for NULL or "-", to the
+ * standard output; the exit status. */
+int      _deuces_cli_write_output     (const char  *output,
+                                       const char  *text);
+
 /* One function per command; each file holds a group (deuces-cli-<group>.c). */
 int      _deuces_cli_command_variants (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_score    (CliContext *cli, int argc, char **argv);
@@ -71,5 +81,11 @@ int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);
+/* After a command that read the ledger: names the damaged sessions it left out, as
+ * @cli's warning. */
+void     _deuces_cli_warn_damaged    (CliContext  *cli,
+                                      DeucesStore *store);
 
 G_END_DECLS

@@ -216,6 +216,8 @@ static const struct {
   { "export", _deuces_cli_command_export },
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
+  { "check", _deuces_cli_command_check },
+  { "salvage", _deuces_cli_command_salvage },
 };
 
 static void
@@ -248,6 +250,8 @@ print_help (void)
                   "  stats [--player NAME]… [--from DATE] [--to DATE] [--json]\n"
                   "                        statistics over the ledger (dates as 2026-11-22;\n"
                   "                        several --player: the sessions they sat in together)\n"
+                  "  check                 check the whole ledger; exit 1 when anything is wrong\n"
+                  "  salvage -o FILE       export every session that still reads back (JSON)\n"
                   "\n"
                   "Options:\n"
                   "  --db PATH             the ledger to use (default: $DEUCES_DB, else\n"

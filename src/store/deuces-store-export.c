@@ -239,16 +239,17 @@ deuces_store_find_present_documents (DeucesStore *self,
   return g_steal_pointer (&present);
 }
 
-JsonNode *
-deuces_store_export_documents (DeucesStore *self,
-                               GError     **error)
+/* The sessions outside the bin, oldest first; with @skipped, a damaged one is named
+ * there and left out instead of failing the whole export. */
+static JsonNode *
+export_all (DeucesStore *self,
+            GPtrArray   *skipped,
+            GError     **error)
 {
   DeucesSessionFilter all = { 0, };
   g_autoptr(GPtrArray) sessions = NULL;
   g_autoptr(JsonArray) array = json_array_new ();
   JsonNode *root;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
 
   sessions = deuces_store_list_sessions (self, &all, error);
   if (sessions == NULL)
@@ -257,15 +258,43 @@ deuces_store_export_documents (DeucesStore *self,
   for (guint k = sessions->len; k > 0; k--)
     {
       const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
-      JsonNode *document = deuces_store_export_document (self, info->id, error);
+      g_autoptr(GError) local_error = NULL;
+      JsonNode *document = deuces_store_export_document (self, info->id, &local_error);
 
+      if (document == NULL && skipped != NULL &&
+          g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+        {
+          g_ptr_array_add (skipped, g_strdup (local_error->message));
+          continue;
+        }
       if (document == NULL)
-        return NULL;
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
       json_array_add_element (array, document);
     }
   root = json_node_new (JSON_NODE_ARRAY);
   json_node_set_array (root, array);
   return root;
+}
+
+JsonNode *
+deuces_store_export_documents (DeucesStore *self,
+                               GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  return export_all (self, NULL, error);
+}
+
+JsonNode *
+deuces_store_salvage_documents (DeucesStore *self,
+                                GPtrArray   *skipped,
+                                GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (skipped != NULL, NULL);
+  return export_all (self, skipped, error);
 }
 
 JsonNode *

@@ -15,6 +15,7 @@ struct _DeucesStore
   sqlite3 *db;
   char    *path;
   char    *backup_problem;   /* why the daily backup failed, or NULL */
+  GArray  *damaged;          /* gint64: sessions found damaged since the last look */
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
@@ -56,6 +57,10 @@ void          _deuces_store_bind_text        (sqlite3_stmt *stmt,
                                               const char   *text);
 char         *_deuces_store_column_text      (sqlite3_stmt *stmt,
                                               int           index);
+/* The same, made valid UTF-8 for display: a damaged row still shows (and deuces-cli check
+ * names it). */
+char         *_deuces_store_column_valid_text (sqlite3_stmt *stmt,
+                                               int           index);
 /* Runs a statement that returns no rows. */
 gboolean      _deuces_store_step_done        (DeucesStore  *self,
                                               sqlite3_stmt *stmt,
@@ -81,21 +86,27 @@ void          _deuces_store_bind_deal        (sqlite3_stmt     *stmt,
 gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
                                               int           first,
                                               guint         n,
+                                              guint         number,
                                               DeucesDeal   *deal,
                                               GError      **error);
 
 /* deuces-store-sessions.c */
 void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
                                               const DeucesSessionFilter *filter);
-DeucesGame   *_deuces_store_game_shell       (const char  *variant_text,
-                                              guint        hand_size,
-                                              const char  *currency,
-                                              const char  *stake,
-                                              const char  *variant_id,
-                                              char *const *players,
-                                              guint        n_players,
-                                              GHashTable  *variants,
-                                              GError     **error);
+DeucesGame   *_deuces_store_game_shell       (sqlite3_stmt *stmt,
+                                              int           first,
+                                              char *const  *players,
+                                              guint         n_players,
+                                              GHashTable   *variants,
+                                              GError      **error);
+/* Sets DEUCES_STORE_ERROR_DAMAGED: "session 4 is damaged: @cause", and notes it (see
+ * deuces_store_take_damaged_sessions). */
+gboolean      _deuces_store_damaged          (DeucesStore  *self,
+                                              gint64        session,
+                                              GError       *cause,
+                                              GError      **error);
+void          _deuces_store_note_damaged     (DeucesStore  *self,
+                                              gint64        session);
 gint64        _deuces_store_insert_session_row (DeucesStore      *self,
                                                 const DeucesGame *game,
                                                 const char       *title,
