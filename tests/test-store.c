@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <utime.h>
 
 #include "deuces-document.h"
 #include "deuces-error.h"
@@ -1121,6 +1122,74 @@ test_backup_problem (Fixture       *f,
   g_assert_cmpuint (count_files (dir, "ledger-"), ==, 1);
 }
 
+/* Issue 13 item 3: a backup killed half-way left an empty file that counted as the day's
+ * backup, so no real one was made that day. Copies are now made under a temporary name,
+ * checked, synced and renamed; a file that does not open never counts (and goes). */
+static void
+test_backup_half_made (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *empty = g_strdup_printf ("%s/ledger-%s-000000-daily.sqlite3", dir, stamp);
+  g_autofree char *cut = g_strdup_printf ("%s/ledger-%s-000001-daily.sqlite3", dir, stamp);
+  g_autofree char *stale = g_strdup_printf ("%s/ledger-20200101-000000-000000-daily.sqlite3.partial", dir);
+  g_autofree char *fresh = g_strdup_printf ("%s/ledger-%s-000002-daily.sqlite3.partial", dir, stamp);
+  g_autofree char *made = NULL;
+  g_autofree char *made_name = NULL;
+  g_autoptr(GDir) handle = NULL;
+  struct utimbuf old = { 1577836800, 1577836800 };
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  const char *name;
+  guint n = 0;
+
+  add (f->store, id, 0, 3, 2, 1);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (g_file_set_contents (cut, "SQLite format 3\0\x10\0", 20, NULL));
+  g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
+  g_assert_cmpint (utime (stale, &old), ==, 0);
+  g_assert_true (g_file_set_contents (fresh, "another program's copy", -1, NULL));
+
+  deuces_store_daily_backup (f->store);
+  g_assert_null (deuces_store_get_backup_problem (f->store));
+
+  /* One backup that opens, and nothing half-made but the copy in progress elsewhere. */
+  handle = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (handle)) != NULL)
+    {
+      n++;
+      if (g_str_has_suffix (name, "-daily.sqlite3"))
+        {
+          g_assert_null (made_name);
+          made_name = g_strdup (name);
+        }
+      else
+        g_assert_cmpstr (name, ==, strrchr (fresh, '/') + 1);
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_nonnull (made_name);
+  made = g_build_filename (dir, made_name, NULL);
+  {
+    g_autoptr(DeucesStore) copy = deuces_store_open (made, &error);
+    g_autoptr(DeucesGame) game = NULL;
+    g_autofree char *integrity = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (_deuces_store_integrity_check (copy, &integrity));
+    game = deuces_store_load_game (copy, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->deals->len, ==, 1);
+  }
+
+  /* That one counts: no second backup today. */
+  deuces_store_daily_backup (f->store);
+  g_assert_cmpuint (count_files (dir, "ledger-"), ==, 2);
+}
+
 static gboolean
 has_problem_with (GPtrArray  *problems,
                   const char *text)
@@ -1363,6 +1432,7 @@ main (int argc, char **argv)
   ADD ("/store/backup", test_backup);
   ADD ("/store/backup/problem", test_backup_problem);
   ADD ("/store/backup/per-ledger", test_backup_per_ledger);
+  ADD ("/store/backup/half-made", test_backup_half_made);
   ADD ("/store/crash-safety", test_crash);
   ADD ("/store/two-writers", test_two_writers);
   ADD ("/store/damaged-rows", test_damaged_rows);

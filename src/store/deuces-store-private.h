@@ -9,6 +9,9 @@
 
 G_BEGIN_DECLS
 
+/* "Dcs2" — marks a file as a Deuces ledger (PRAGMA application_id). */
+#define DEUCES_APPLICATION_ID 0x44637332
+
 struct _DeucesStore
 {
   GObject  parent_instance;

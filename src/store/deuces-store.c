@@ -13,8 +13,6 @@
 
 #include "deuces-store-private.h"
 
-/* "Dcs2" — marks a file as a Deuces ledger (PRAGMA application_id). */
-#define DEUCES_APPLICATION_ID 0x44637332
 #define BUSY_TIMEOUT_MS 5000
 
 G_DEFINE_QUARK (deuces-store-error-quark, deuces_store_error)
