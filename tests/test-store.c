@@ -525,6 +525,35 @@ test_csv_facts (Fixture       *f,
 }
 
 /* Export → import gives the same settlement (issue 3). */
+/* Issue 13 item 7: a name or title that a spreadsheet would run as a formula goes out
+ * neutralised (OWASP: a quote before it, the cell quoted); numbers stay numbers. */
+static void
+test_csv_injection (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const char *players[] = { "+Ann", "-Bo", "@Cy", "Di" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  gint64 id = new_session (f->store, "zero-sum", "=HYPERLINK(\"http://x\",\"y\")", players, 4);
+  g_auto(GStrv) rows = NULL;
+
+  add (f->store, id, 3, 3, 2, 1);
+  g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
+  g_assert_no_error (error);
+  rows = g_strsplit (csv->str, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + 4 + 1);
+  g_assert_true (g_str_has_prefix (rows[1], "1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","));
+  g_assert_nonnull (strstr (rows[1], ",1,1,\"'+Ann\",0,3,"));
+  g_assert_nonnull (strstr (rows[2], ",1,2,\"'-Bo\",0,2,"));
+  g_assert_nonnull (strstr (rows[3], ",1,3,\"'@Cy\",0,1,"));
+  g_assert_nonnull (strstr (rows[4], ",1,4,Di,1,"));
+  /* Points are numbers, negative ones too (zero-sum: the losers' are). */
+  g_assert_true (g_str_has_suffix (rows[1], ",0,,-3"));
+  g_assert_true (g_str_has_suffix (rows[2], ",0,,-2"));
+  g_assert_true (g_str_has_suffix (rows[3], ",0,,-1"));
+  g_assert_true (g_str_has_suffix (rows[4], ",0,,6"));
+}
+
 static void
 test_round_trip (Fixture       *f,
                  gconstpointer  data)
@@ -1349,10 +1378,8 @@ test_damaged_rows (Fixture       *f,
           for (guint p = 0; p < info->n_players; p++)
             g_assert_true (g_utf8_validate (info->players[p], -1, NULL));
         }
-      g_clear_object (&store);
-      store = deuces_store_open (path, &error);
-      g_assert_no_error (error);
       g_assert_cmpint (settle_total (store, sound, 0), ==, 0);
+      g_array_unref (deuces_store_take_damaged_sessions (store));
       stats = deuces_store_compute_stats (store, NULL, NULL, &error);
       g_assert_no_error (error);
       g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 1);
@@ -1422,6 +1449,7 @@ main (int argc, char **argv)
   ADD ("/store/list", test_list);
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/csv/facts", test_csv_facts);
+  ADD ("/store/csv/injection", test_csv_injection);
   ADD ("/store/present-documents", test_present_documents);
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);

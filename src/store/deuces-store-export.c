@@ -334,17 +334,25 @@ deuces_store_export_document (DeucesStore *self,
   return root;
 }
 
-/* CSV, RFC 4180: CRLF line ends; fields with a comma, quote or line break are quoted. */
+/* CSV, RFC 4180: CRLF line ends; fields with a comma, quote or line break are quoted.
+ * A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or
+ * a carriage return) is neutralised as OWASP advises: a single quote before it, and the
+ * cell quoted. Numbers are written by csv_int and stay numbers. */
 static void
 csv_field (GString    *out,
            const char *text,
            gboolean    last)
 {
+  gboolean formula;
+
   if (text == NULL)
     text = "";
-  if (strpbrk (text, ",\"\r\n") != NULL)
+  formula = text[0] != '\0' && strchr ("=+-@\t\r", text[0]) != NULL;
+  if (formula || strpbrk (text, ",\"\r\n") != NULL)
     {
       g_string_append_c (out, '"');
+      if (formula)
+        g_string_append_c (out, '\'');
       for (const char *p = text; *p; p++)
         {
           if (*p == '"')
