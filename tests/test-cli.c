@@ -8,6 +8,7 @@
 #include <json-glib/json-glib.h>
 #include <locale.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <unistd.h>
 #include <string.h>
 
@@ -25,6 +26,18 @@ run_clear (Run *run)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* In the child, before exec: the file-size limit of `ulimit -f 8` when asked for. */
+static gboolean limit_file_size;
+
+static void
+child_setup (gpointer data)
+{
+  struct rlimit limit = { 8192, 8192 };
+
+  if (limit_file_size)
+    setrlimit (RLIMIT_FSIZE, &limit);
+}
 
 /* Runs deuces-cli with @argv (after the program name) and @input on its standard input. */
 static void
@@ -50,6 +63,7 @@ run_cli_argv (Run              *run,
   /* Messages are checked in English. */
   g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL, &run->out, &run->err,
@@ -1143,6 +1157,44 @@ test_store_export_onto_ledger (void)
   remove_tree (dir);
 }
 
+/* Issue 13 item 8: under `ulimit -f`, SIGXFSZ killed deuces-cli without a word (once
+ * after it printed a deal number it had not committed). The write now fails as the I/O
+ * error it is: one line, exit 1, no number, the ledger as it was. */
+static void
+test_store_file_size_limit (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autoptr(GString) document = g_string_new ("{\"variant\": \"classic\", \"players\": "
+                                               "[\"Ann\", \"Bo\", \"Cy\", \"Di\"], \"deals\": [");
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) before = { 0 };
+  g_auto(Run) added = { 0 };
+  g_auto(Run) after = { 0 };
+
+  /* A ledger well past 8 KiB, so that any write to it goes past the limit. */
+  for (guint d = 0; d < 300; d++)
+    g_string_append_printf (document, "%s{\"winner\": \"Ann\", \"hands\": {\"Bo\": \"2S AH 3D\", "
+                            "\"Cy\": \"4C\", \"Di\": \"5H 6H\"}}", d > 0 ? ", " : "");
+  g_string_append (document, "]}");
+  run_db (&imported, db, document->str, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  run_db (&before, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (before.status, ==, 0);
+
+  limit_file_size = TRUE;
+  run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
+  limit_file_size = FALSE;
+  g_assert_cmpint (added.status, ==, 1);
+  g_assert_cmpstr (added.out, ==, "");
+  g_assert_cmpstr (added.err, ==, "deuces-cli: The ledger cannot grow past the file-size limit "
+                                  "(ulimit -f); nothing was saved\n");
+  run_db (&after, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (after.status, ==, 0);
+  g_assert_cmpstr (after.out, ==, before.out);
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1170,6 +1222,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
+  g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
 
   return g_test_run ();
 }

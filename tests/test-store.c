@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <utime.h>
 
 #include "deuces-document.h"
@@ -13,6 +14,7 @@
 #include "deuces-store-private.h"
 #include "deuces-store-stats.h"
 #include "deuces-store.h"
+#include "deuces-variant-library.h"
 
 typedef struct {
   char        *dir;
@@ -788,6 +790,61 @@ test_refuse_files (Fixture       *f,
   g_assert_true (memcmp (before, after, 16) == 0);
 }
 
+/* Issue 13 item 8: a FIFO at the ledger's path (or its -wal) or in the variants folder
+ * made the program wait forever; only regular files are opened. */
+static void
+test_refuse_fifos (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fifo = g_build_filename (f->dir, "fifo.sqlite3", NULL);
+  g_autofree char *wal = g_strconcat (f->path, "-wal", NULL);
+  g_autofree char *variants = g_build_filename (f->dir, "variants", NULL);
+  g_autofree char *house = g_build_filename (variants, "house.variant", NULL);
+  DeucesStore *store;
+  g_autoptr(DeucesVariant) variant = NULL;
+
+  /* The child of the trap below: a lookup that reads the variants folder. */
+  if (g_test_subprocess ())
+    {
+      g_assert_cmpint (g_mkdir_with_parents (variants, 0700), ==, 0);
+      g_assert_cmpint (mkfifo (house, 0600), ==, 0);
+      g_log_set_always_fatal (G_LOG_FATAL_MASK);
+      variant = deuces_variant_library_lookup (f->store, "house", &error);
+      g_assert_null (variant);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+      return;
+    }
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  store = deuces_store_open (fifo, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+  store = deuces_store_open_for_reading (fifo, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+
+  new_session (f->store, "classic", "Keep me", four, 4);
+  g_clear_object (&f->store);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (mkfifo (wal, 0600), ==, 0);
+  store = deuces_store_open (f->path, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (wal), ==, 0);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+
+  /* A FIFO among the variant files is skipped, with a warning, not waited on. The
+   * warning is fatal in a test, so the lookup runs in a child (the start of this test). */
+  g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*house.variant: it is not a regular file*");
+}
+
 /* Paths SQLite would turn into a database that vanishes on close are refused. */
 static void
 test_refuse_paths (Fixture       *f,
@@ -1455,6 +1512,7 @@ main (int argc, char **argv)
   ADD ("/store/migration/v1", test_migration);
   ADD ("/store/refuse-files", test_refuse_files);
   ADD ("/store/refuse-paths", test_refuse_paths);
+  ADD ("/store/refuse-fifos", test_refuse_fifos);
   ADD ("/store/open-for-reading", test_open_for_reading);
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);

@@ -5,6 +5,7 @@
 
 #include <errno.h>
 #include <glib/gi18n.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -270,6 +271,9 @@ main (int    argc,
   int i;
 
   deuces_i18n_init ();
+  /* A file-size limit (ulimit -f) must fail the write with EFBIG, reported as the I/O
+   * error it is, rather than kill the program half-way with no message. */
+  signal (SIGXFSZ, SIG_IGN);
 
   for (i = 1; i < argc && argv[i][0] == '-'; i++)
     {

@@ -10,6 +10,7 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "deuces-store-private.h"
 
@@ -85,6 +86,16 @@ _deuces_store_set_sqlite_error (DeucesStore *self,
 {
   const char *detail = db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
 
+  /* A file-size limit (ulimit -f; SIGXFSZ is ignored) or a full disk met mid-write. */
+  if (db != NULL && (rc & 0xFF) == SQLITE_IOERR && sqlite3_system_errno (db) == EFBIG)
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                           _("The ledger cannot grow past the file-size limit (ulimit -f); "
+                             "nothing was saved"));
+      return FALSE;
+    }
+  if (db != NULL && (rc & 0xFF) == SQLITE_IOERR && sqlite3_system_errno (db) == ENOSPC)
+    rc = SQLITE_FULL;
   switch (rc & 0xFF)
     {
     case SQLITE_BUSY:
@@ -499,6 +510,30 @@ check_path (const char *path,
   return TRUE;
 }
 
+/* A ledger (and its -wal, -shm, -journal) is a regular file: reading a FIFO or a device
+ * would wait forever, or read something that is no ledger. */
+static gboolean
+check_regular (const char *path,
+               GError    **error)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+    {
+      g_autofree char *file = g_strconcat (path, suffixes[k], NULL);
+      GStatBuf st;
+
+      if (g_stat (file, &st) == 0 && !S_ISREG (st.st_mode))
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
+                       _("“%s” is not a regular file, so it is no ledger; it was left as it was"),
+                       file);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 DeucesStore *
 _deuces_store_open_unversioned (const char *path,
                                 GError    **error)
@@ -516,7 +551,7 @@ deuces_store_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!check_path (path, error))
+  if (!check_path (path, error) || !check_regular (path, error))
     return NULL;
   exists = g_file_test (path, G_FILE_TEST_EXISTS);
   if (exists && !looks_like_sqlite (path, &empty, error))
