@@ -1195,6 +1195,41 @@ test_store_file_size_limit (void)
   remove_tree (dir);
 }
 
+/* Issue 13 item 9: an import took 25–35 times the document's size in memory. A document
+ * over 16 MiB is refused before it is read. */
+static void
+test_store_import_too_large (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *big = g_build_filename (dir, "big.json", NULL);
+  g_autofree char *message = g_strdup_printf ("deuces-cli: “%s” is larger than 16 MiB, the most a "
+                                              "document may be; nothing was read\n", big);
+  g_autofree char *filler = g_strnfill (16 * 1024 * 1024 - 1, ' ');
+  g_autofree char *at_limit = g_strconcat ("[", filler, NULL);
+  g_autofree char *over = g_strconcat (at_limit, " ", NULL);
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) scored = { 0 };
+  g_auto(Run) limit = { 0 };
+  g_auto(Run) list = { 0 };
+
+  g_assert_true (g_file_set_contents (big, at_limit, -1, NULL));
+  /* At the limit it is read (and found to be no document). */
+  run_db (&limit, db, NULL, "import", big, NULL);
+  g_assert_cmpint (limit.status, ==, 2);
+  g_assert_null (strstr (limit.err, "16 MiB"));
+
+  g_assert_true (g_file_set_contents (big, over, -1, NULL));
+  run_db (&refused, db, NULL, "import", big, NULL);
+  assert_one_line_error (&refused, 2, message);
+  run_cli (&scored, NULL, "score", big, NULL);
+  assert_one_line_error (&scored, 2, message);
+  run_db (&list, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_cmpstr (list.out, ==, "");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1223,6 +1258,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
+  g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);
 
   return g_test_run ();
 }

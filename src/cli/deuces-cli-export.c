@@ -108,7 +108,7 @@ _deuces_cli_command_import (CliContext *cli,
   if (argc != 2)
     return _deuces_cli_fail (EXIT_INVALID, _("import: give one file (or - for the standard input)"));
   if (!_deuces_cli_read_input (argv[1], &contents, &length, &error))
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, "%s", error->message);
+    return _deuces_cli_fail_with (error);
   root = deuces_json_parse (contents, (gssize) length, &error);
   if (root == NULL)
     return _deuces_cli_fail_with (error);

@@ -15,6 +15,10 @@ enum {
   EXIT_INVALID = 2,        /* usage, document, deal or session */
 };
 
+/* The largest document (score, settle, import) deuces-cli reads: an import takes many
+ * times a document's size in memory. README.md states it. */
+#define DEUCES_CLI_MAX_DOCUMENT (16 * 1024 * 1024)
+
 typedef struct {
   const char *db_path;     /* --db, or NULL for the default ledger */
   char       *warning;     /* printed once after a command that succeeds */
@@ -28,6 +32,9 @@ int      _deuces_cli_fail        (int           status,
                                   ...) G_GNUC_PRINTF (2, 3);
 /* The same for an error, choosing the exit status from its domain and code. */
 int      _deuces_cli_fail_with   (const GError *error);
+/* A document from @path (NULL or "-": the standard input), of at most
+ * DEUCES_CLI_MAX_DOCUMENT bytes: a larger one is DEUCES_CORE_ERROR_INVALID_DOCUMENT; a
+ * file that does not read, a G_FILE_ERROR. */
 gboolean _deuces_cli_read_input  (const char   *path,
                                   char        **contents,
                                   gsize        *length,
