@@ -68,16 +68,17 @@ backup_opens (const char *path)
   sqlite3 *db = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *file_uri = NULL;
   g_autofree char *uri = NULL;
   gboolean ok = FALSE;
 
   if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
     return FALSE;
   /* immutable: read as it is, creating no -wal or -shm beside it. */
-  uri = g_filename_to_uri (absolute, NULL, NULL);
-  if (uri == NULL)
+  file_uri = g_filename_to_uri (absolute, NULL, NULL);
+  if (file_uri == NULL)
     return FALSE;
-  uri = g_strconcat (g_steal_pointer (&uri), "?immutable=1", NULL);
+  uri = g_strconcat (file_uri, "?immutable=1", NULL);
   if (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
       sqlite3_prepare_v2 (db, "SELECT (SELECT count(*) FROM sqlite_schema), "
                               "(SELECT application_id FROM pragma_application_id)",
