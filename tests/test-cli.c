@@ -1230,6 +1230,47 @@ test_store_import_too_large (void)
   remove_tree (dir);
 }
 
+/* Issue 13 item 10: export --format ledger holds everything (the bin, undone deals,
+ * paid marks), and import gives it back whole. */
+static void
+test_store_ledger_format (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *copy = g_build_filename (dir, "copy.sqlite3", NULL);
+  g_autofree char *out = g_build_filename (dir, "everything.json", NULL);
+  g_autofree char *first = NULL;
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) bin = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) one = { 0 };
+
+  two_sessions (db);
+  run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  run_db (&bin, db, NULL, "session", "delete", "2", NULL);
+  g_assert_cmpint (bin.status, ==, 0);
+  run_db (&exported, db, NULL, "export", "--format", "ledger", "-o", out, NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &first, NULL, NULL));
+  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"deleted\""));
+
+  run_db (&imported, copy, NULL, "import", out, NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+  run_db (&again, copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  g_assert_cmpstr (again.out, ==, first);
+
+  run_db (&one, db, NULL, "export", "--format", "ledger", "--session", "1", NULL);
+  assert_one_line_error (&one, 2, "deuces-cli: export: --format ledger is the whole ledger; leave "
+                                  "out --session\n");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1259,6 +1300,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
   g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);
+  g_test_add_func ("/cli/store/ledger-format", test_store_ledger_format);
 
   return g_test_run ();
 }

@@ -126,6 +126,16 @@ add (DeucesStore *store,
 
 /* The whole ledger as JSON text: "unchanged" means this text is the same. */
 static char *
+ledger_text (DeucesStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = deuces_store_export_ledger (store, &error);
+
+  g_assert_no_error (error);
+  return deuces_json_to_string (root, TRUE);
+}
+
+static char *
 snapshot (DeucesStore *store)
 {
   g_autoptr(GError) error = NULL;
@@ -527,6 +537,121 @@ test_csv_facts (Fixture       *f,
 }
 
 /* Export → import gives the same settlement (issue 3). */
+/* Issue 13 item 10: the whole-ledger export left out the bin, the undone deals and the
+ * paid marks, so it was no backup. The ledger format holds all of it, and its import
+ * gives back a ledger that exports the same. */
+static void
+test_ledger_round_trip (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const char *three[] = { "Ann", "Bo", "Élodie" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copy_path = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autoptr(DeucesStore) copy = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  DeucesTransfer paid = { 3, 0, 250 };
+  DeucesSessionFilter bin = { 0, };
+  g_autoptr(GPtrArray) binned = NULL;
+  gint64 friday = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 binned_id = new_session (f->store, "zero-sum", "Gone", three, 3);
+  gint64 sunday = new_session (f->store, "classic", "Sunday", four, 4);
+  DeucesDeal deal;
+  guint len = 0;
+
+  add (f->store, friday, 0, 3, 2, 1);
+  add (f->store, friday, 1, 4, 2, 1);
+  add (f->store, friday, 2, 5, 2, 1);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, friday, &error), ==, 3);
+  g_assert_true (deuces_store_set_transfer_paid (f->store, friday, &paid, TRUE, &error));
+  g_assert_true (deuces_store_set_session_notes (f->store, friday, "Snacks: Bo", &error));
+  g_assert_true (deuces_store_end_session (f->store, friday, &error));
+  deal_won_by (&deal, 0, 1, 2, 0);
+  deal.cards_left[3] = DEUCES_UNSET;
+  g_assert_true (deuces_store_add_deal (f->store, binned_id, &deal, &error) == 1);
+  g_assert_true (deuces_store_delete_session (f->store, binned_id, &error));
+  deal_won_by (&deal, 1, 3, 5, 7);
+  g_assert_true (deuces_cards_parse ("2S AH 3D", deal.hands[0], DEUCES_MAX_HAND, &len, &error));
+  deal.hand_len[0] = (gint8) len;
+  deal.cards_left[0] = DEUCES_UNSET;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, sunday, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_rename_player (f->store, "Di", "Dee", &error));
+
+  first = ledger_text (f->store);
+  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"deleted\""));
+  g_assert_nonnull (strstr (first, "\"paid\""));
+  root = deuces_json_parse (first, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_is_ledger_export (root));
+
+  copy = deuces_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (copy, root, ids, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 3);
+  again = ledger_text (copy);
+  g_assert_cmpstr (again, ==, first);
+
+  /* What the copy holds works as it did: redo, the paid mark, the bin. */
+  g_assert_true (deuces_store_reopen_session (copy, g_array_index (ids, gint64, 0), &error));
+  g_assert_true (deuces_store_can_redo (copy, g_array_index (ids, gint64, 0)));
+  g_assert_cmpuint (deuces_store_redo_deal (copy, g_array_index (ids, gint64, 0), &error), ==, 3);
+  g_assert_true (deuces_store_is_transfer_paid (copy, g_array_index (ids, gint64, 0), &paid));
+  bin.deleted = TRUE;
+  binned = deuces_store_list_sessions (copy, &bin, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (binned->len, ==, 1);
+  g_assert_cmpstr (((DeucesSessionInfo *) binned->pdata[0])->title, ==, "Gone");
+}
+
+/* A ledger export that does not hold together adds nothing. */
+static void
+test_ledger_refusals (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const char *const broken[] = {
+    "{\"deuces-ledger\": 2, \"sessions\": []}",
+    "{\"deuces-ledger\": 1}",
+    "{\"deuces-ledger\": 1, \"sessions\": [], \"extra\": 1}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"undone\": [{\"winner\": \"Zed\"}]}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"paid\": [{\"from\": \"A\", \"to\": \"A\", "
+    "\"amount\": \"1\"}]}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"deleted\": \"yesterday\"}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [], \"players\": [\"A,B\"]}",
+  };
+  const char *ok = "{\"variant\": \"classic\", \"players\": [\"A\", \"B\", \"C\", \"D\"]}";
+
+  new_session (f->store, "classic", "Keep me", four, 4);
+  for (guint c = 0; c < G_N_ELEMENTS (broken); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) text = g_string_new (broken[c]);
+      g_autoptr(JsonNode) root = NULL;
+      g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GPtrArray) sessions = NULL;
+
+      g_string_replace (text, "@OK@", ok, 0);
+      root = deuces_json_parse (text->str, -1, &error);
+      g_assert_no_error (error);
+      g_assert_false (deuces_store_import_ledger (f->store, root, ids, &error));
+      /* Invalid input (deuces-cli: exit 2). */
+      g_assert_nonnull (error);
+      g_assert_true (error->domain == DEUCES_CORE_ERROR ||
+                     g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID));
+      g_test_message ("%s", error->message);
+      g_assert_cmpuint (ids->len, ==, 0);
+      sessions = deuces_store_list_sessions (f->store, NULL, &error);
+      g_assert_cmpuint (sessions->len, ==, 1);
+    }
+}
+
 /* Issue 13 item 7: a name or title that a spreadsheet would run as a formula goes out
  * neutralised (OWASP: a quote before it, the cell quoted); numbers stay numbers. */
 static void
@@ -1507,6 +1632,8 @@ main (int argc, char **argv)
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/csv/facts", test_csv_facts);
   ADD ("/store/csv/injection", test_csv_injection);
+  ADD ("/store/ledger/round-trip", test_ledger_round_trip);
+  ADD ("/store/ledger/refusals", test_ledger_refusals);
   ADD ("/store/present-documents", test_present_documents);
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);

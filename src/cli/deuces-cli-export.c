@@ -40,7 +40,7 @@ _deuces_cli_write_output (const char *output,
   return EXIT_OK;
 }
 
-/* export [--session ID] --format json|csv [-o FILE] */
+/* export [--session ID] --format json|csv|ledger [-o FILE] */
 int
 _deuces_cli_command_export (CliContext *cli,
                             int         argc,
@@ -68,8 +68,12 @@ _deuces_cli_command_export (CliContext *cli,
       else
         return _deuces_cli_fail (EXIT_INVALID, _("export: unknown argument “%s”"), argv[i]);
     }
-  if (format == NULL || (!g_str_equal (format, "json") && !g_str_equal (format, "csv")))
-    return _deuces_cli_fail (EXIT_INVALID, _("export: say --format json or --format csv"));
+  if (format == NULL || (!g_str_equal (format, "json") && !g_str_equal (format, "csv") &&
+                         !g_str_equal (format, "ledger")))
+    return _deuces_cli_fail (EXIT_INVALID, _("export: say --format json, csv or ledger"));
+  if (g_str_equal (format, "ledger") && session_text != NULL)
+    return _deuces_cli_fail (EXIT_INVALID,
+                             _("export: --format ledger is the whole ledger; leave out --session"));
   if (session_text != NULL && !_deuces_cli_parse_session_id (session_text, &id))
     return _deuces_cli_bad_session_id ("export", session_text);
 
@@ -78,7 +82,16 @@ _deuces_cli_command_export (CliContext *cli,
   if ((status = _deuces_cli_check_output (store, "export", output)) != EXIT_OK)
     return status;
 
-  text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (g_str_equal (format, "ledger"))
+    {
+      /* Everything, the bin and undone deals too: import reads it back whole. */
+      g_autoptr(JsonNode) root = deuces_store_export_ledger (store, &error);
+      g_autofree char *json = root ? deuces_json_to_string (root, TRUE) : NULL;
+
+      text = json ? g_strconcat (json, "\n", NULL) : NULL;
+    }
+  else
+    text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
   if (text == NULL && id == 0 &&
       g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
     return _deuces_cli_fail (EXIT_FAILURE_OTHER,
@@ -115,7 +128,8 @@ _deuces_cli_command_import (CliContext *cli,
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
-  if (!deuces_store_import_documents (store, root, ids, &error))
+  if (deuces_store_is_ledger_export (root) ? !deuces_store_import_ledger (store, root, ids, &error)
+                                           : !deuces_store_import_documents (store, root, ids, &error))
     return _deuces_cli_fail_with (error);
 
   for (guint k = 0; k < ids->len; k++)

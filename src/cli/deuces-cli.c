@@ -304,6 +304,8 @@ print_help (void)
                   "  deal undo SESSION     remove the last deal (deal redo brings it back)\n"
                   "  deal redo SESSION\n"
                   "  export [--session ID] --format json|csv [-o FILE]\n"
+                  "  export --format ledger [-o FILE]\n"
+                  "                        everything: the bin, undone deals, paid marks\n"
                   "  import FILE           a session document (or an export) into the ledger\n"
                   "  stats [--player NAME]… [--from DATE] [--to DATE] [--json]\n"
                   "                        statistics over the ledger (dates as 2026-11-22;\n"

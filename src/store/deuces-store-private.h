@@ -129,6 +129,25 @@ gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
                                               guint             n_players,
                                               GError          **error);
 
+/* deuces-store-export.c */
+const char   *_deuces_store_member_text      (JsonObject   *object,
+                                              const char   *name);
+/* A document's time @name in the ledger's UTC form; NULL if absent (*ok TRUE) or
+ * unreadable (*ok FALSE, @error set). */
+char         *_deuces_store_document_time    (JsonObject   *object,
+                                              const char   *name,
+                                              GError      **error,
+                                              gboolean     *ok);
+/* One session document into the ledger, inside the caller's transaction; its id, or 0.
+ * @parsed, when given, gets the game as parsed. */
+gint64        _deuces_store_import_one       (DeucesStore  *self,
+                                              JsonNode     *document,
+                                              DeucesGame  **parsed,
+                                              GError      **error);
+/* Title, notes, started and ended of @info into a session document. */
+void          _deuces_store_document_metadata (JsonObject              *object,
+                                               const DeucesSessionInfo *info);
+
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,
                                                 const char  *name,

@@ -254,6 +254,22 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
                                              GPtrArray   *skipped,
                                              GError     **error);
 
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 1, "sessions": […],
+ * "players": […]}: every session (the bin's too, with "deleted") as a session document
+ * with its undone deals ("undone", which redo brings back) and paid marks ("paid":
+ * {"from", "to", "amount"}), oldest first, and every player. What
+ * `deuces-cli export --format ledger` writes; deuces_store_import_ledger reads it back. */
+JsonNode    *deuces_store_export_ledger    (DeucesStore  *self,
+                                            GError      **error);
+/* Whether @root is such an export (an object with "deuces-ledger"). */
+gboolean     deuces_store_is_ledger_export (JsonNode     *root);
+/* Adds everything of a ledger export, in one transaction: all or nothing. Appends the
+ * new session ids (gint64) to @ids. */
+gboolean     deuces_store_import_ledger    (DeucesStore  *self,
+                                            JsonNode     *root,
+                                            GArray       *ids,
+                                            GError      **error);
+
 /* Checks the whole ledger: SQLite's integrity and foreign-key checks, then every session
  * (the bin's too) read back, its deals (undone ones too) checked again by the core, its
  * numbering, text and paid marks. Appends one message per problem to @problems and sets
