@@ -1359,7 +1359,7 @@ test_backup_half_made (Fixture       *f,
   add (f->store, id, 0, 3, 2, 1);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (empty, "", 0, NULL));
-  g_assert_true (g_file_set_contents (cut, "SQLite format 3\0\x10\0", 20, NULL));
+  g_assert_true (g_file_set_contents (cut, "SQLite format 3\0\x10\0", 18, NULL));
   g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
   g_assert_cmpint (utime (stale, &old), ==, 0);
   g_assert_true (g_file_set_contents (fresh, "another program's copy", -1, NULL));
