@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/types.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 static long calls;
@@ -41,7 +42,8 @@ set_up (void)
 /* Whether this call on @fd fails; only regular files count (not the pipes of stdout and
  * stderr, which tell the test what happened). */
 static int
-fails (int fd)
+fails_named (int         fd,
+             const char *name)
 {
   struct stat st;
   int saved = errno;
@@ -54,6 +56,19 @@ fails (int fd)
     }
   errno = saved;
   calls++;
+  if (getenv ("FAULTFS_TRACE") != NULL)
+    {
+      char line[256];
+      char target[200] = "";
+      char link[64];
+      ssize_t n;
+
+      snprintf (link, sizeof link, "/proc/self/fd/%d", fd);
+      n = readlink (link, target, sizeof target - 1);
+      target[n > 0 ? n : 0] = '\0';
+      n = snprintf (line, sizeof line, "faultfs %ld %s %s\n", calls, name, target);
+      syscall (SYS_write, 2, line, (size_t) n);
+    }
   if (after >= 0 && (once ? calls == after + 1 : calls > after))
     {
       errno = fail_with;
@@ -61,6 +76,8 @@ fails (int fd)
     }
   return 0;
 }
+
+#define fails(fd) fails_named (fd, __func__)
 
 #define REAL(name) \
   static __typeof__ (name) *real_##name; \

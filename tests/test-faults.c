@@ -3,7 +3,8 @@
  * and of an import made to fail in turn (tests/faultfs.c), with ENOSPC and EIO, for good
  * or once. Each run either succeeds with the change in the ledger, or fails with exit 1,
  * one line, and the ledger exactly as before; it never crashes, and never leaves a
- * half-made backup. */
+ * half-made backup. A deal add on a ledger of schema 1 adds its migration (and the
+ * backup made before it). */
 
 #include "config.h"
 
@@ -11,6 +12,8 @@
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "deuces-store-private.h"
 
 typedef struct {
   gboolean exited;
@@ -171,9 +174,9 @@ count_calls (Ledger *ledger)
   return atol (text);
 }
 
-/* Runs the command with a fault at every N of @calls, for good and once, ENOSPC and EIO
- * taking turns (every pair is met across neighbouring N); @check prints the ledger as
- * compared before and after. */
+/* Runs the command with a fault at every N of @calls: for good and once, ENOSPC and EIO
+ * taking turns (the four pairs over four neighbouring N, which keeps the test short);
+ * @check prints the ledger as compared before and after. */
 static void
 every_fault (Ledger      *ledger,
              long         calls,
@@ -208,35 +211,37 @@ every_fault (Ledger      *ledger,
   }
 
   for (long n = 0; n <= calls; n += step)
-    for (int once = 0; once < 2; once++)
-      {
-        guint k = (guint) (n + once) % G_N_ELEMENTS (kinds);
-        Fault fault = { n, kinds[k], once, NULL };
-        g_auto(Run) run = { 0 };
-        g_auto(Run) show = { 0 };
+    {
+      gboolean once = n % 2;
+      guint k = (guint) (n / 2) % G_N_ELEMENTS (kinds);
+      Fault fault = { n, kinds[k], once, NULL };
+      g_auto(Run) run = { 0 };
+      g_auto(Run) show = { 0 };
 
-        restore (ledger);
-        run_cli (&run, &fault, ledger->db, input, command[0], command[1], command[2], command[3],
-                 command[4], command[5], NULL);
-        if (!run.exited || (run.status != 0 && run.status != 1))
-          g_error ("%s after %ld calls (%s): %s exited %d: %s", kinds[k], n,
-                   once ? "once" : "for good", command[0], run.status, run.err);
-        assert_one_line (run.err);
-        assert_no_partial_backup (ledger);
-        run_cli (&show, &no_fault, ledger->db, NULL, check[0], check[1], check[2], check[3], NULL);
-        g_assert_cmpint (show.status, ==, 0);
-        if (run.status == 0)
-          {
-            g_assert_cmpstr (run.out, ==, done_out);
-            g_assert_cmpstr (show.out, ==, after);
-          }
-        else
-          {
-            g_assert_cmpstr (run.out, ==, "");
-            g_assert_cmpstr (run.err, !=, "");
-            g_assert_cmpstr (show.out, ==, before);
-          }
-      }
+      restore (ledger);
+      run_cli (&run, &fault, ledger->db, input, command[0], command[1], command[2], command[3],
+               command[4], command[5], NULL);
+      if (!run.exited || (run.status != 0 && run.status != 1))
+        g_error ("%s after %ld calls (%s): %s exited %d: %s", kinds[k], n,
+                 once ? "once" : "for good", command[0], run.status, run.err);
+      assert_one_line (run.err);
+      assert_no_partial_backup (ledger);
+      run_cli (&show, &no_fault, ledger->db, NULL, check[0], check[1], check[2], check[3], NULL);
+      g_assert_cmpint (show.status, ==, 0);
+      g_test_message ("%s after %ld calls (%s): exit %d, %s", kinds[k], n,
+                      once ? "once" : "for good", run.status, run.err);
+      if (run.status == 0)
+        {
+          g_assert_cmpstr (run.out, ==, done_out);
+          g_assert_cmpstr (show.out, ==, after);
+        }
+      else
+        {
+          g_assert_cmpstr (run.out, ==, "");
+          g_assert_cmpstr (run.err, !=, "");
+          g_assert_cmpstr (show.out, ==, before);
+        }
+    }
 }
 
 static Ledger *
@@ -286,6 +291,55 @@ test_deal_add (void)
 }
 
 static void
+test_migration (void)
+{
+  g_autoptr(Ledger) ledger = ledger_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) old = NULL;
+  g_autofree char *classic = deuces_variant_to_text (deuces_preset_lookup ("classic"));
+  g_autoptr(GString) quoted = g_string_new (classic);
+  g_autofree char *insert = NULL;
+  const char *command[] = { "deal", "add", "1", "--winner", "Bo", "--left=Ann=3" };
+  const char *check[] = { "session", "show", "1", "--json" };
+  long calls;
+
+  /* A version 1 ledger as that version wrote it, in place of the pristine one. */
+  g_unlink (ledger->db);
+  old = _deuces_store_open_unversioned (ledger->db, &error);
+  g_assert_no_error (error);
+  g_assert_true (_deuces_store_migrate_to (old, 1, &error));
+  g_string_replace (quoted, "'", "''", 0);
+  insert = g_strdup_printf (
+    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
+    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'classic', 'Classic', '%s', 13, '1', 'HKD');"
+    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+    "INSERT INTO deals (session, number, winner, cards_left, recorded) VALUES"
+    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z');", quoted->str);
+  g_assert_true (_deuces_store_exec (old, insert, &error));
+  g_assert_no_error (error);
+  g_clear_object (&old);
+  g_clear_pointer (&ledger->pristine, g_free);
+  g_assert_true (g_file_get_contents (ledger->db, &ledger->pristine, &ledger->length, NULL));
+
+  {
+    g_autofree char *report = g_build_filename (ledger->dir, "count", NULL);
+    g_autofree char *text = NULL;
+    Fault counting = { -1, NULL, FALSE, report };
+    g_auto(Run) run = { 0 };
+
+    restore (ledger);
+    run_cli (&run, &counting, ledger->db, NULL, command[0], command[1], command[2], command[3],
+             command[4], command[5], NULL);
+    g_assert_cmpint (run.status, ==, 0);
+    g_assert_true (g_file_get_contents (report, &text, NULL, NULL));
+    calls = atol (text);
+  }
+  g_assert_cmpint (calls, >, 10);
+  every_fault (ledger, calls, NULL, command, check, "2\n");
+}
+
+static void
 test_import (void)
 {
   g_autoptr(Ledger) ledger = ledger_new ();
@@ -319,6 +373,7 @@ main (int    argc,
 
   g_test_add_func ("/faults/deal-add", test_deal_add);
   g_test_add_func ("/faults/import", test_import);
+  g_test_add_func ("/faults/migration", test_migration);
 
   return g_test_run ();
 }

@@ -19,6 +19,8 @@ struct _DeucesStore
   char    *path;
   char    *backup_problem;   /* why the daily backup failed, or NULL */
   GArray  *damaged;          /* gint64: sessions found damaged since the last look */
+  gint64   wal_size;         /* the WAL when the write transaction began (see */
+  guint8   wal_header[12];   /* _deuces_store_begin), -1 and zeros for none */
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)

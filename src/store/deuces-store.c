@@ -9,8 +9,10 @@
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
+#include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-store-private.h"
 
@@ -207,20 +209,85 @@ _deuces_store_step_done (DeucesStore  *self,
 /* Transactions: BEGIN IMMEDIATE takes the write lock at once, so a busy ledger is found
  * before anything is done. */
 
+/* The WAL's size and its header's checkpoint number and salts (bytes 12–23): -1 and
+ * zeros when there is none. */
+static void
+read_wal_state (DeucesStore *self,
+                gint64      *size,
+                guint8       header[12])
+{
+  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  GStatBuf st;
+  int fd;
+
+  *size = -1;
+  memset (header, 0, 12);
+  if (g_stat (wal, &st) != 0 || !S_ISREG (st.st_mode))
+    return;
+  *size = (gint64) st.st_size;
+  fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
+  if (fd >= 0)
+    {
+      if (pread (fd, header, 12, 12) != 12)
+        memset (header, 0, 12);
+      close (fd);
+    }
+}
+
 gboolean
 _deuces_store_begin (DeucesStore *self,
                      GError     **error)
 {
-  return _deuces_store_exec (self, "BEGIN IMMEDIATE", error);
+  if (!_deuces_store_exec (self, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  /* Holding the write lock: what the WAL is before this transaction writes to it. */
+  read_wal_state (self, &self->wal_size, self->wal_header);
+  return TRUE;
+}
+
+/* The commit's frames went to the WAL but syncing them failed: the next program to open
+ * the ledger would find them and the change would appear, although it was reported as
+ * not saved. Cutting them off makes the failure what it says. The frames before the
+ * transaction stay; when SQLite restarted the WAL for it (new salts: everything before
+ * was already in the ledger file), the whole WAL goes. */
+static void
+forget_unsynced_commit (DeucesStore *self)
+{
+  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  guint8 header[12];
+  gint64 size;
+
+  read_wal_state (self, &size, header);
+  if (size < 0)
+    return;
+  if (self->wal_size >= 0 && memcmp (header, self->wal_header, sizeof header) == 0)
+    size = MIN (size, self->wal_size);
+  else
+    size = 0;
+  if (truncate (wal, (off_t) size) == 0)
+    {
+      int fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
+
+      if (fd >= 0)
+        {
+          fsync (fd);
+          close (fd);
+        }
+    }
 }
 
 gboolean
 _deuces_store_commit (DeucesStore *self,
                       GError     **error)
 {
-  if (_deuces_store_exec (self, "COMMIT", error))
+  int rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+
+  if (rc == SQLITE_OK)
     return TRUE;
+  _deuces_store_fail_sql (self, rc, error);
   sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  if (rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_DIR_FSYNC)
+    forget_unsynced_commit (self);
   return FALSE;
 }
 
