@@ -72,9 +72,8 @@ check_session (DeucesStore *self,
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(sqlite3_stmt) row = NULL;
   g_autoptr(sqlite3_stmt) numbers = NULL;
-  g_autoptr(sqlite3_stmt) undone = NULL;
   g_autoptr(sqlite3_stmt) paid = NULL;
-  guint expected = 1;
+  guint expected = 1, n_undone = 0;
   gboolean in_order = TRUE, seen_undone = FALSE;
   int rc;
 
@@ -127,28 +126,16 @@ check_session (DeucesStore *self,
                  (long long) session);
 
   /* An undone deal comes back with redo: it must still be a deal of this session. */
-  undone = _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM deals "
-                                        "WHERE session = ?1 AND undone = 1 ORDER BY number", error);
-  if (undone == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (undone, 1, session);
-  while ((rc = sqlite3_step (undone)) == SQLITE_ROW)
+  if (!_deuces_store_add_undone (self, session, game, &n_undone, &local_error))
     {
-      DeucesDeal deal;
-
-      if (!_deuces_store_read_deal (undone, 0, game->n_players, game->deals->len + 1, &deal,
-                                    &local_error) ||
-          !deuces_game_add_deal (game, &deal, &local_error))
+      if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
         {
-          g_autoptr(GError) damaged = NULL;
-
-          _deuces_store_damaged (self, session, local_error, &damaged);
-          add_problem (problems, "%s", damaged->message);
-          return TRUE;
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
         }
+      add_problem (problems, "%s", local_error->message);
+      return TRUE;
     }
-  if (rc != SQLITE_DONE)
-    return _deuces_store_fail_sql (self, rc, error);
 
   paid = _deuces_store_prepare (self, "SELECT payer, payee, amount FROM paid WHERE session = ?1",
                                 error);

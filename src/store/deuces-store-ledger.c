@@ -12,13 +12,12 @@
 
 #define LEDGER_FORMAT 1
 
-/* The session's undone deals (redo brings them back, in order) after its live ones. */
-static gboolean
-add_undone (DeucesStore *self,
-            gint64       session,
-            DeucesGame  *game,
-            guint       *n_undone,
-            GError     **error)
+gboolean
+_deuces_store_add_undone (DeucesStore *self,
+                          gint64       session,
+                          DeucesGame  *game,
+                          guint       *n_undone,
+                          GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt =
     _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM deals WHERE session = ?1 AND undone = 1 "
@@ -99,7 +98,7 @@ export_session (DeucesStore *self,
   if (info == NULL)
     return NULL;
   game = deuces_store_load_game (self, session, error);
-  if (game == NULL || !add_undone (self, session, game, &n_undone, error))
+  if (game == NULL || !_deuces_store_add_undone (self, session, game, &n_undone, error))
     return NULL;
   root = deuces_document_build (game);
   object = json_node_get_object (root);

@@ -150,6 +150,15 @@ gint64        _deuces_store_import_one       (DeucesStore  *self,
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
+/* deuces-store-ledger.c: the session's undone deals (redo brings them back, in order),
+ * checked by the core after its live ones and appended to @game; a damaged one is
+ * DEUCES_STORE_ERROR_DAMAGED. */
+gboolean      _deuces_store_add_undone       (DeucesStore  *self,
+                                              gint64        session,
+                                              DeucesGame   *game,
+                                              guint        *n_undone,
+                                              GError      **error);
+
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,
                                                 const char  *name,
