@@ -8,7 +8,6 @@
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
-#include <stdlib.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -374,72 +373,6 @@ _deuces_store_query_int (DeucesStore *self,
   if (sqlite3_step (stmt) != SQLITE_ROW)
     return fallback;
   return sqlite3_column_int64 (stmt, 0);
-}
-
-/* The canonical path of @path, which may not exist yet (its folder must). */
-static char *
-canonical_path (const char *path)
-{
-  g_autofree char *dir = g_path_get_dirname (path);
-  g_autofree char *base = g_path_get_basename (path);
-  g_autofree char *real_dir = realpath (dir, NULL);
-
-  if (real_dir == NULL)
-    return NULL;
-  return g_build_filename (real_dir, base, NULL);
-}
-
-static gboolean
-same_file (const GStatBuf *a,
-           const char     *path)
-{
-  GStatBuf b;
-
-  return g_stat (path, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
-}
-
-gboolean
-deuces_store_is_own_file (DeucesStore *self,
-                          const char  *path)
-{
-  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
-  g_autofree char *wanted = NULL;
-  g_autofree char *ledger = NULL;
-  g_autofree char *backups = NULL;
-  GStatBuf st;
-  gboolean exists;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-
-  /* By the file itself (a link or another spelling of the same path), then by name for
-   * what does not exist yet: SQLite would take a -wal file written there for its own. */
-  exists = g_stat (path, &st) == 0;
-  wanted = canonical_path (path);
-  ledger = canonical_path (self->path);
-  for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
-    {
-      g_autofree char *own = g_strconcat (self->path, suffixes[k], NULL);
-      g_autofree char *own_canonical = ledger ? g_strconcat (ledger, suffixes[k], NULL) : NULL;
-
-      if ((exists && same_file (&st, own)) || (wanted && g_strcmp0 (wanted, own_canonical) == 0))
-        return TRUE;
-    }
-  backups = deuces_store_get_backup_dir (self);
-  if (exists)
-    {
-      g_autoptr(GDir) dir = g_dir_open (backups, 0, NULL);
-      const char *name;
-
-      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *backup = g_build_filename (backups, name, NULL);
-
-          if (same_file (&st, backup))
-            return TRUE;
-        }
-    }
-  return FALSE;
 }
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
