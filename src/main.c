@@ -2,6 +2,8 @@
 /* main.c: the entry point of the Deuces desktop app. */
 #include "config.h"
 
+#include <signal.h>
+
 #include "deuces-application.h"
 #include "deuces-i18n.h"
 
@@ -12,6 +14,9 @@ main (int   argc,
   g_autoptr(DeucesApplication) app = NULL;
 
   deuces_i18n_init ();
+  /* A file-size limit (ulimit -f) fails the ledger's write with EFBIG, which the store
+   * reports, instead of killing the app half-way. */
+  signal (SIGXFSZ, SIG_IGN);
 
   app = deuces_application_new ();
   return g_application_run (G_APPLICATION (app), argc, argv);

@@ -7,6 +7,9 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <unistd.h>
 #include <string.h>
 
 #include "test-files.h"
@@ -25,6 +28,18 @@ run_clear (Run *run)
 }
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* In the child, before exec: the file-size limit of `ulimit -f 8` when asked for. */
+static gboolean limit_file_size;
+
+static void
+child_setup (gpointer data)
+{
+  struct rlimit limit = { 8192, 8192 };
+
+  if (limit_file_size)
+    setrlimit (RLIMIT_FSIZE, &limit);
+}
 
 /* Runs deuces-cli with @argv (after the program name) and @input on its standard input. */
 static void
@@ -50,6 +65,7 @@ run_cli_argv (Run              *run,
   /* Messages are checked in English. */
   g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
   g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
   process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
   g_assert_no_error (error);
   g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL, &run->out, &run->err,
@@ -945,6 +961,301 @@ test_stats_arguments (void)
   remove_tree (dir);
 }
 
+/* Two sessions of two deals each, made through deuces-cli. */
+static void
+two_sessions (const char *db)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      g_auto(Run) created = { 0 };
+      g_auto(Run) first = { 0 };
+      g_auto(Run) second = { 0 };
+      g_autofree char *id = g_strdup_printf ("%u", s + 1);
+
+      run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
+              "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL);
+      g_assert_cmpint (created.status, ==, 0);
+      run_db (&first, db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
+      g_assert_cmpint (first.status, ==, 0);
+      run_db (&second, db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
+              "--hand", "Ann=2S AH 3D", NULL);
+      g_assert_cmpint (second.status, ==, 0);
+    }
+}
+
+static void
+damage (const char *db,
+        const char *sql)
+{
+  sqlite3 *handle = NULL;
+
+  g_assert_cmpint (sqlite3_open (db, &handle), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (handle, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (handle);
+}
+
+/* Issue 13 item 1: a damaged row crashed every command that read its session; now it is
+ * named, and the rest of the ledger still lists, shows, counts and exports. */
+static void
+test_store_damaged (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *rescued = g_build_filename (dir, "rescued.json", NULL);
+  g_autofree char *rescued_text = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) sound = { 0 };
+  g_auto(Run) show = { 0 };
+  g_auto(Run) other = { 0 };
+  g_auto(Run) list = { 0 };
+  g_auto(Run) stats = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) csv = { 0 };
+  g_auto(Run) add = { 0 };
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) check = { 0 };
+  g_auto(Run) salvage = { 0 };
+  g_auto(Run) nowhere = { 0 };
+  const char *broken = "deuces-cli: session 2 is damaged: deal 2: its “extra” column is unreadable";
+  g_autofree char *broken_line = g_strconcat (broken, "\n", NULL);
+
+  two_sessions (db);
+  run_db (&sound, db, NULL, "check", NULL);
+  g_assert_cmpint (sound.status, ==, 0);
+  g_assert_cmpstr (sound.out, ==, "The ledger is sound: 2 sessions checked.\n");
+  g_assert_cmpstr (sound.err, ==, "");
+
+  damage (db, "UPDATE deals SET extra = '[1,2]' WHERE session = 2 AND number = 2");
+
+  run_db (&show, db, NULL, "session", "show", "2", NULL);
+  assert_one_line_error (&show, 1, broken_line);
+  run_db (&add, db, NULL, "deal", "add", "2", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
+  assert_one_line_error (&add, 1, broken_line);
+  run_db (&undo, db, NULL, "deal", "undo", "2", NULL);
+  assert_one_line_error (&undo, 1, broken_line);
+  run_db (&exported, db, NULL, "export", "--format", "json", NULL);
+  g_assert_cmpint (exported.status, ==, 1);
+  g_assert_cmpstr (exported.out, ==, "");
+  g_assert_true (g_str_has_prefix (exported.err, broken));
+  g_assert_nonnull (strstr (exported.err, "salvage"));
+  run_db (&csv, db, NULL, "export", "--format", "csv", NULL);
+  g_assert_cmpint (csv.status, ==, 1);
+  g_assert_true (g_str_has_prefix (csv.err, broken));
+
+  run_db (&other, db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpint (other.status, ==, 0);
+  run_db (&list, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "Victim"));
+  run_db (&stats, db, NULL, "stats", "--json", NULL);
+  g_assert_cmpint (stats.status, ==, 0);
+  g_assert_cmpstr (stats.err, ==, "deuces-cli: warning: session 2 is damaged and was left out "
+                                  "(deuces-cli check says why)\n");
+
+  run_db (&check, db, NULL, "check", NULL);
+  g_assert_cmpint (check.status, ==, 1);
+  g_assert_cmpstr (check.out, ==, "session 2 is damaged: deal 2: its “extra” column is unreadable\n"
+                                  "1 problem found (deuces-cli salvage -o FILE exports what reads back).\n");
+
+  run_db (&salvage, db, NULL, "salvage", "-o", rescued, NULL);
+  g_assert_cmpint (salvage.status, ==, 0);
+  g_assert_cmpstr (salvage.err, ==, "deuces-cli: left out: session 2 is damaged: deal 2: its “extra” "
+                                    "column is unreadable\n");
+  g_assert_true (g_file_get_contents (rescued, &rescued_text, NULL, &error));
+  json_parser_load_from_data (parser, rescued_text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (json_array_get_length (json_node_get_array (json_parser_get_root (parser))), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (
+                     json_node_get_array (json_parser_get_root (parser)), 0), "title"), ==, "Sound");
+  run_db (&nowhere, db, NULL, "salvage", NULL);
+  assert_one_line_error (&nowhere, 2, "deuces-cli: salvage: say where to write, e.g. -o rescued.json\n");
+  remove_tree (dir);
+}
+
+/* Issue 13 item 2: export -o onto the ledger (or its -wal, -shm, a backup, a link to it)
+ * replaced the ledger with JSON and said nothing. */
+static void
+test_store_export_onto_ledger (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *backups = g_build_filename (dir, "backups", NULL);
+  g_autofree char *link = g_build_filename (dir, "link.sqlite3", NULL);
+  g_autofree char *dotted = g_build_filename (dir, ".", "ledger.sqlite3", NULL);
+  g_autofree char *wal = g_strconcat (db, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (db, "-shm", NULL);
+  g_autofree char *backup = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(GDir) listing = NULL;
+  g_auto(Run) list_before = { 0 };
+  g_auto(Run) fine = { 0 };
+  const char *name;
+
+  two_sessions (db);
+  run_db (&list_before, db, NULL, "session", "list", NULL);   /* takes the daily backup */
+  listing = g_dir_open (backups, 0, NULL);
+  g_assert_nonnull (listing);
+  name = g_dir_read_name (listing);
+  g_assert_nonnull (name);
+  backup = g_build_filename (backups, name, NULL);
+  g_assert_cmpint (symlink (db, link), ==, 0);
+  g_assert_true (g_file_get_contents (db, &before, NULL, NULL));
+
+  {
+    const char *targets[] = { db, dotted, wal, shm, link, backup };
+
+    for (guint k = 0; k < G_N_ELEMENTS (targets); k++)
+      for (guint format = 0; format < 2; format++)
+        {
+          g_auto(Run) refused = { 0 };
+          g_autofree char *message =
+            g_strdup_printf ("deuces-cli: export: “%s” is the ledger or one of its own files; write "
+                             "the export somewhere else\n", targets[k]);
+
+          run_db (&refused, db, NULL, "export", "--format", format ? "csv" : "json", "-o",
+                  targets[k], NULL);
+          assert_one_line_error (&refused, 2, message);
+        }
+  }
+  g_assert_true (g_file_get_contents (db, &after, NULL, NULL));
+  g_assert_cmpstr (before, ==, after);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS) &&
+                  g_str_has_prefix (after, "["));
+  {
+    g_auto(Run) list_after = { 0 };
+
+    run_db (&list_after, db, NULL, "session", "list", NULL);
+    g_assert_cmpint (list_after.status, ==, 0);
+    g_assert_cmpstr (list_after.out, ==, list_before.out);
+  }
+
+  /* Elsewhere in the same folder is fine. */
+  {
+    g_autofree char *out = g_build_filename (dir, "ledger.json", NULL);
+
+    run_db (&fine, db, NULL, "export", "--format", "json", "-o", out, NULL);
+    g_assert_cmpint (fine.status, ==, 0);
+    g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+  }
+  remove_tree (dir);
+}
+
+/* Issue 13 item 8: under `ulimit -f`, SIGXFSZ killed deuces-cli without a word (once
+ * after it printed a deal number it had not committed). The write now fails as the I/O
+ * error it is: one line, exit 1, no number, the ledger as it was. */
+static void
+test_store_file_size_limit (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autoptr(GString) document = g_string_new ("{\"variant\": \"classic\", \"players\": "
+                                               "[\"Ann\", \"Bo\", \"Cy\", \"Di\"], \"deals\": [");
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) before = { 0 };
+  g_auto(Run) added = { 0 };
+  g_auto(Run) after = { 0 };
+
+  /* A ledger well past 8 KiB, so that any write to it goes past the limit. */
+  for (guint d = 0; d < 300; d++)
+    g_string_append_printf (document, "%s{\"winner\": \"Ann\", \"hands\": {\"Bo\": \"2S AH 3D\", "
+                            "\"Cy\": \"4C\", \"Di\": \"5H 6H\"}}", d > 0 ? ", " : "");
+  g_string_append (document, "]}");
+  run_db (&imported, db, document->str, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  run_db (&before, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (before.status, ==, 0);
+
+  limit_file_size = TRUE;
+  run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
+  limit_file_size = FALSE;
+  g_assert_cmpint (added.status, ==, 1);
+  g_assert_cmpstr (added.out, ==, "");
+  g_assert_cmpstr (added.err, ==, "deuces-cli: The ledger cannot grow past the file-size limit "
+                                  "(ulimit -f); nothing was saved\n");
+  run_db (&after, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (after.status, ==, 0);
+  g_assert_cmpstr (after.out, ==, before.out);
+  remove_tree (dir);
+}
+
+/* Issue 13 item 9: an import took 25–35 times the document's size in memory. A document
+ * over 16 MiB is refused before it is read. */
+static void
+test_store_import_too_large (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *big = g_build_filename (dir, "big.json", NULL);
+  g_autofree char *message = g_strdup_printf ("deuces-cli: “%s” is larger than 16 MiB, the most a "
+                                              "document may be; nothing was read\n", big);
+  g_autofree char *filler = g_strnfill (16 * 1024 * 1024 - 1, ' ');
+  g_autofree char *at_limit = g_strconcat ("[", filler, NULL);
+  g_autofree char *over = g_strconcat (at_limit, " ", NULL);
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) scored = { 0 };
+  g_auto(Run) limit = { 0 };
+  g_auto(Run) list = { 0 };
+
+  g_assert_true (g_file_set_contents (big, at_limit, -1, NULL));
+  /* At the limit it is read (and found to be no document). */
+  run_db (&limit, db, NULL, "import", big, NULL);
+  g_assert_cmpint (limit.status, ==, 2);
+  g_assert_null (strstr (limit.err, "16 MiB"));
+
+  g_assert_true (g_file_set_contents (big, over, -1, NULL));
+  run_db (&refused, db, NULL, "import", big, NULL);
+  assert_one_line_error (&refused, 2, message);
+  run_cli (&scored, NULL, "score", big, NULL);
+  assert_one_line_error (&scored, 2, message);
+  run_db (&list, db, NULL, "session", "list", NULL);
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_cmpstr (list.out, ==, "");
+  remove_tree (dir);
+}
+
+/* Issue 13 item 10: export --format ledger holds everything (the bin, undone deals,
+ * paid marks), and import gives it back whole. */
+static void
+test_store_ledger_format (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *copy = g_build_filename (dir, "copy.sqlite3", NULL);
+  g_autofree char *out = g_build_filename (dir, "everything.json", NULL);
+  g_autofree char *first = NULL;
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) bin = { 0 };
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) imported = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) one = { 0 };
+
+  two_sessions (db);
+  run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  run_db (&bin, db, NULL, "session", "delete", "2", NULL);
+  g_assert_cmpint (bin.status, ==, 0);
+  run_db (&exported, db, NULL, "export", "--format", "ledger", "-o", out, NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  g_assert_true (g_file_get_contents (out, &first, NULL, NULL));
+  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"deleted\""));
+
+  run_db (&imported, copy, NULL, "import", out, NULL);
+  g_assert_cmpint (imported.status, ==, 0);
+  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+  run_db (&again, copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpint (again.status, ==, 0);
+  g_assert_cmpstr (again.out, ==, first);
+
+  run_db (&one, db, NULL, "export", "--format", "ledger", "--session", "1", NULL);
+  assert_one_line_error (&one, 2, "deuces-cli: export: --format ledger is the whole ledger; leave "
+                                  "out --session\n");
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -970,6 +1281,11 @@ main (int    argc,
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
+  g_test_add_func ("/cli/store/damaged", test_store_damaged);
+  g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
+  g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
+  g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);
+  g_test_add_func ("/cli/store/ledger-format", test_store_ledger_format);
 
   return g_test_run ();
 }

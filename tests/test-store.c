@@ -6,12 +6,16 @@
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <utime.h>
 
 #include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-store-private.h"
+#include "deuces-store-stats.h"
 #include "deuces-store.h"
 #include "test-files.h"
+#include "deuces-variant-library.h"
 
 typedef struct {
   char        *dir;
@@ -104,6 +108,16 @@ add (DeucesStore *store,
 }
 
 /* The whole ledger as JSON text: "unchanged" means this text is the same. */
+static char *
+ledger_text (DeucesStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = deuces_store_export_ledger (store, &error);
+
+  g_assert_no_error (error);
+  return deuces_json_to_string (root, TRUE);
+}
+
 static char *
 snapshot (DeucesStore *store)
 {
@@ -506,6 +520,150 @@ test_csv_facts (Fixture       *f,
 }
 
 /* Export → import gives the same settlement (issue 3). */
+/* Issue 13 item 10: the whole-ledger export left out the bin, the undone deals and the
+ * paid marks, so it was no backup. The ledger format holds all of it, and its import
+ * gives back a ledger that exports the same. */
+static void
+test_ledger_round_trip (Fixture       *f,
+                        gconstpointer  data)
+{
+  static const char *three[] = { "Ann", "Bo", "Élodie" };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copy_path = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autoptr(DeucesStore) copy = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(JsonNode) root = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  DeucesTransfer paid = { 3, 0, 250 };
+  DeucesSessionFilter bin = { 0, };
+  g_autoptr(GPtrArray) binned = NULL;
+  gint64 friday = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 binned_id = new_session (f->store, "zero-sum", "Gone", three, 3);
+  gint64 sunday = new_session (f->store, "classic", "Sunday", four, 4);
+  DeucesDeal deal;
+  guint len = 0;
+
+  add (f->store, friday, 0, 3, 2, 1);
+  add (f->store, friday, 1, 4, 2, 1);
+  add (f->store, friday, 2, 5, 2, 1);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, friday, &error), ==, 3);
+  g_assert_true (deuces_store_set_transfer_paid (f->store, friday, &paid, TRUE, &error));
+  g_assert_true (deuces_store_set_session_notes (f->store, friday, "Snacks: Bo", &error));
+  g_assert_true (deuces_store_end_session (f->store, friday, &error));
+  deal_won_by (&deal, 0, 1, 2, 0);
+  deal.cards_left[3] = DEUCES_UNSET;
+  g_assert_true (deuces_store_add_deal (f->store, binned_id, &deal, &error) == 1);
+  g_assert_true (deuces_store_delete_session (f->store, binned_id, &error));
+  deal_won_by (&deal, 1, 3, 5, 7);
+  g_assert_true (deuces_cards_parse ("2S AH 3D", deal.hands[0], DEUCES_MAX_HAND, &len, &error));
+  deal.hand_len[0] = (gint8) len;
+  deal.cards_left[0] = DEUCES_UNSET;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, sunday, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_rename_player (f->store, "Di", "Dee", &error));
+
+  first = ledger_text (f->store);
+  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"deleted\""));
+  g_assert_nonnull (strstr (first, "\"paid\""));
+  root = deuces_json_parse (first, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_is_ledger_export (root));
+
+  copy = deuces_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (copy, root, ids, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 3);
+  again = ledger_text (copy);
+  g_assert_cmpstr (again, ==, first);
+
+  /* What the copy holds works as it did: redo, the paid mark, the bin. */
+  g_assert_true (deuces_store_reopen_session (copy, g_array_index (ids, gint64, 0), &error));
+  g_assert_true (deuces_store_can_redo (copy, g_array_index (ids, gint64, 0)));
+  g_assert_cmpuint (deuces_store_redo_deal (copy, g_array_index (ids, gint64, 0), &error), ==, 3);
+  g_assert_true (deuces_store_is_transfer_paid (copy, g_array_index (ids, gint64, 0), &paid));
+  bin.deleted = TRUE;
+  binned = deuces_store_list_sessions (copy, &bin, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (binned->len, ==, 1);
+  g_assert_cmpstr (((DeucesSessionInfo *) binned->pdata[0])->title, ==, "Gone");
+}
+
+/* A ledger export that does not hold together adds nothing. */
+static void
+test_ledger_refusals (Fixture       *f,
+                      gconstpointer  data)
+{
+  static const char *const broken[] = {
+    "{\"deuces-ledger\": 2, \"sessions\": []}",
+    "{\"deuces-ledger\": 1}",
+    "{\"deuces-ledger\": 1, \"sessions\": [], \"extra\": 1}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"undone\": [{\"winner\": \"Zed\"}]}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"paid\": [{\"from\": \"A\", \"to\": \"A\", "
+    "\"amount\": \"1\"}]}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"deleted\": \"yesterday\"}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [], \"players\": [\"A,B\"]}",
+  };
+  const char *ok = "{\"variant\": \"classic\", \"players\": [\"A\", \"B\", \"C\", \"D\"]}";
+
+  new_session (f->store, "classic", "Keep me", four, 4);
+  for (guint c = 0; c < G_N_ELEMENTS (broken); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GString) text = g_string_new (broken[c]);
+      g_autoptr(JsonNode) root = NULL;
+      g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autoptr(GPtrArray) sessions = NULL;
+
+      g_string_replace (text, "@OK@", ok, 0);
+      root = deuces_json_parse (text->str, -1, &error);
+      g_assert_no_error (error);
+      g_assert_false (deuces_store_import_ledger (f->store, root, ids, &error));
+      /* Invalid input (deuces-cli: exit 2). */
+      g_assert_nonnull (error);
+      g_assert_true (error->domain == DEUCES_CORE_ERROR ||
+                     g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID));
+      g_test_message ("%s", error->message);
+      g_assert_cmpuint (ids->len, ==, 0);
+      sessions = deuces_store_list_sessions (f->store, NULL, &error);
+      g_assert_cmpuint (sessions->len, ==, 1);
+    }
+}
+
+/* Issue 13 item 7: a name or title that a spreadsheet would run as a formula goes out
+ * neutralised (OWASP: a quote before it, the cell quoted); numbers stay numbers. */
+static void
+test_csv_injection (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const char *players[] = { "+Ann", "-Bo", "@Cy", "Di" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  gint64 id = new_session (f->store, "zero-sum", "=HYPERLINK(\"http://x\",\"y\")", players, 4);
+  g_auto(GStrv) rows = NULL;
+
+  add (f->store, id, 3, 3, 2, 1);
+  g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
+  g_assert_no_error (error);
+  rows = g_strsplit (csv->str, "\r\n", -1);
+  g_assert_cmpuint (g_strv_length (rows), ==, 1 + 4 + 1);
+  g_assert_true (g_str_has_prefix (rows[1], "1,\"'=HYPERLINK(\"\"http://x\"\",\"\"y\"\")\","));
+  g_assert_nonnull (strstr (rows[1], ",1,1,\"'+Ann\",0,3,"));
+  g_assert_nonnull (strstr (rows[2], ",1,2,\"'-Bo\",0,2,"));
+  g_assert_nonnull (strstr (rows[3], ",1,3,\"'@Cy\",0,1,"));
+  g_assert_nonnull (strstr (rows[4], ",1,4,Di,1,"));
+  /* Points are numbers, negative ones too (zero-sum: the losers' are). */
+  g_assert_true (g_str_has_suffix (rows[1], ",0,,-3"));
+  g_assert_true (g_str_has_suffix (rows[2], ",0,,-2"));
+  g_assert_true (g_str_has_suffix (rows[3], ",0,,-1"));
+  g_assert_true (g_str_has_suffix (rows[4], ",0,,6"));
+}
+
 static void
 test_round_trip (Fixture       *f,
                  gconstpointer  data)
@@ -738,6 +896,61 @@ test_refuse_files (Fixture       *f,
   g_clear_error (&error);
   after = read_file (f->path);
   g_assert_true (memcmp (before, after, 16) == 0);
+}
+
+/* Issue 13 item 8: a FIFO at the ledger's path (or its -wal) or in the variants folder
+ * made the program wait forever; only regular files are opened. */
+static void
+test_refuse_fifos (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *fifo = g_build_filename (f->dir, "fifo.sqlite3", NULL);
+  g_autofree char *wal = g_strconcat (f->path, "-wal", NULL);
+  g_autofree char *variants = g_build_filename (f->dir, "variants", NULL);
+  g_autofree char *house = g_build_filename (variants, "house.variant", NULL);
+  DeucesStore *store;
+  g_autoptr(DeucesVariant) variant = NULL;
+
+  /* The child of the trap below: a lookup that reads the variants folder. */
+  if (g_test_subprocess ())
+    {
+      g_assert_cmpint (g_mkdir_with_parents (variants, 0700), ==, 0);
+      g_assert_cmpint (mkfifo (house, 0600), ==, 0);
+      g_log_set_always_fatal (G_LOG_FATAL_MASK);
+      variant = deuces_variant_library_lookup (f->store, "house", &error);
+      g_assert_null (variant);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+      return;
+    }
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  store = deuces_store_open (fifo, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_assert_nonnull (strstr (error->message, "not a regular file"));
+  g_clear_error (&error);
+  store = deuces_store_open_for_reading (fifo, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+
+  new_session (f->store, "classic", "Keep me", four, 4);
+  g_clear_object (&f->store);
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_cmpint (mkfifo (wal, 0600), ==, 0);
+  store = deuces_store_open (f->path, &error);
+  g_assert_null (store);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+  g_assert_cmpint (g_unlink (wal), ==, 0);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+
+  /* A FIFO among the variant files is skipped, with a warning, not waited on. The
+   * warning is fatal in a test, so the lookup runs in a child (the start of this test). */
+  g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
+  g_test_trap_assert_passed ();
+  g_test_trap_assert_stderr ("*house.variant: it is not a regular file*");
 }
 
 /* Paths SQLite would turn into a database that vanishes on close are refused. */
@@ -1103,6 +1316,291 @@ test_backup_problem (Fixture       *f,
   g_assert_cmpuint (count_files (dir, "ledger-"), ==, 1);
 }
 
+/* Issue 13 item 3: a backup killed half-way left an empty file that counted as the day's
+ * backup, so no real one was made that day. Copies are now made under a temporary name,
+ * checked, synced and renamed; a file that does not open never counts (and goes). */
+static void
+test_backup_half_made (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
+  g_autofree char *empty = g_strdup_printf ("%s/ledger-%s-000000-daily.sqlite3", dir, stamp);
+  g_autofree char *cut = g_strdup_printf ("%s/ledger-%s-000001-daily.sqlite3", dir, stamp);
+  g_autofree char *stale = g_strdup_printf ("%s/ledger-20200101-000000-000000-daily.sqlite3.partial", dir);
+  g_autofree char *fresh = g_strdup_printf ("%s/ledger-%s-000002-daily.sqlite3.partial", dir, stamp);
+  g_autofree char *made = NULL;
+  g_autofree char *made_name = NULL;
+  g_autoptr(GDir) handle = NULL;
+  struct utimbuf old = { 1577836800, 1577836800 };
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  const char *name;
+  guint n = 0;
+
+  add (f->store, id, 0, 3, 2, 1);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (empty, "", 0, NULL));
+  g_assert_true (g_file_set_contents (cut, "SQLite format 3\0\x10\0", 18, NULL));
+  g_assert_true (g_file_set_contents (stale, "half", -1, NULL));
+  g_assert_cmpint (utime (stale, &old), ==, 0);
+  g_assert_true (g_file_set_contents (fresh, "another program's copy", -1, NULL));
+
+  deuces_store_daily_backup (f->store);
+  g_assert_null (deuces_store_get_backup_problem (f->store));
+
+  /* One backup that opens, and nothing half-made but the copy in progress elsewhere. */
+  handle = g_dir_open (dir, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (handle)) != NULL)
+    {
+      n++;
+      if (g_str_has_suffix (name, "-daily.sqlite3"))
+        {
+          g_assert_null (made_name);
+          made_name = g_strdup (name);
+        }
+      else
+        g_assert_cmpstr (name, ==, strrchr (fresh, '/') + 1);
+    }
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_nonnull (made_name);
+  made = g_build_filename (dir, made_name, NULL);
+  {
+    g_autoptr(DeucesStore) copy = deuces_store_open (made, &error);
+    g_autoptr(DeucesGame) game = NULL;
+    g_autofree char *integrity = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (_deuces_store_integrity_check (copy, &integrity));
+    game = deuces_store_load_game (copy, id, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->deals->len, ==, 1);
+  }
+
+  /* That one counts: no second backup today. */
+  deuces_store_daily_backup (f->store);
+  g_assert_cmpuint (count_files (dir, "ledger-"), ==, 2);
+}
+
+static gboolean
+has_problem_with (GPtrArray  *problems,
+                  const char *text)
+{
+  for (guint k = 0; k < problems->len; k++)
+    if (strstr (problems->pdata[k], text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* @sql with its @ID@ replaced by @id. */
+static char *
+with_id (const char *sql,
+         gint64      id)
+{
+  g_autoptr(GString) text = g_string_new (sql);
+  g_autofree char *number = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+
+  g_string_replace (text, "@ID@", number, 0);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A ledger of two sessions: a sound one (with an undone deal and a paid mark, which
+ * check must not mistake for damage) and the one the test damages, whose second deal
+ * holds hands. */
+static DeucesStore *
+two_sessions (const char *path,
+              gint64     *sound,
+              gint64     *victim)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStore *store = deuces_store_open (path, &error);
+  DeucesTransfer transfer = { 0, };
+  DeucesDeal deal;
+  guint len = 0;
+
+  g_assert_no_error (error);
+  *sound = new_session (store, "classic", "Sound", four, 4);
+  add (store, *sound, 0, 3, 2, 1);
+  add (store, *sound, 1, 3, 2, 1);
+  g_assert_cmpuint (deuces_store_undo_deal (store, *sound, &error), ==, 2);
+  transfer.from = 1;
+  transfer.to = 0;
+  transfer.amount = 300;
+  g_assert_true (deuces_store_set_transfer_paid (store, *sound, &transfer, TRUE, &error));
+  *victim = new_session (store, "classic", "Victim", four, 4);
+  add (store, *victim, 0, 3, 2, 1);
+  deal_won_by (&deal, 1, 3, 5, 7);
+  g_assert_true (deuces_cards_parse ("2S AH 3D", deal.hands[0], DEUCES_MAX_HAND, &len, &error));
+  deal.hand_len[0] = (gint8) len;
+  deal.cards_left[0] = DEUCES_UNSET;
+  g_assert_cmpuint (deuces_store_add_deal (store, *victim, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  return store;
+}
+
+/* Issue 13 item 1: a damaged row is reported by its session's id, never read unchecked
+ * (an error returned without being set crashed both programs, and the JSON export read
+ * players by seats out of range); everything else keeps working. */
+static void
+test_damaged_rows (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char *const damage[] = {
+    "UPDATE deals SET extra = '[1,2]' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hands\":[1,2,3,4]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hands\":[\"2S\",null,null,null,\"3C\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"order\":[9,8,7,6]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"order\":[\"Ann\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"specials\":[5,[1]]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"specials\":[[0,1]]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = '{\"hand\":[\"2S\"]}' WHERE session = @ID@",
+    "UPDATE deals SET extra = 'not json' WHERE session = @ID@",
+    "UPDATE deals SET winner = 9 WHERE session = @ID@",
+    "UPDATE deals SET winner = 256 WHERE session = @ID@",
+    "UPDATE deals SET winner = 'Ann' WHERE session = @ID@",
+    "UPDATE deals SET starter = -5 WHERE session = @ID@",
+    "UPDATE deals SET final_cards = 70000 WHERE session = @ID@",
+    "UPDATE deals SET dragon = 'yes' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = 'x,y' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = '1,2,3,4,5,6,7,8,9' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = '-1,3,5,99999' WHERE session = @ID@",
+    "UPDATE deals SET cards_left = 7 WHERE session = @ID@",
+    "UPDATE sessions SET hand_size = 'abc' WHERE id = @ID@",
+    "UPDATE sessions SET hand_size = 4294967309 WHERE id = @ID@",
+    "UPDATE sessions SET variant = '{' WHERE id = @ID@",
+    "UPDATE sessions SET stake = 'lots' WHERE id = @ID@",
+    "UPDATE sessions SET currency = 12 WHERE id = @ID@",
+    "UPDATE sessions SET variant = CAST (x'ff' AS TEXT) WHERE id = @ID@",
+    "DELETE FROM seats WHERE session = @ID@ AND position = 3",
+    "INSERT INTO players (name) VALUES (CAST (x'45ff' AS TEXT)); "
+    "UPDATE seats SET player = last_insert_rowid () WHERE session = @ID@ AND position = 3",
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (damage); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/damaged-%u.sqlite3", f->dir, c);
+      g_autoptr(DeucesStore) store = NULL;
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) skipped = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) sessions = NULL;
+      g_autoptr(DeucesGame) game = NULL;
+      g_autoptr(DeucesStats) stats = NULL;
+      g_autoptr(GArray) damaged = NULL;
+      g_autoptr(JsonNode) rest = NULL;
+      g_autofree char *sql = NULL;
+      g_autofree char *named = NULL;
+      g_autofree char *csv = NULL;
+      DeucesDeal deal;
+      gint64 sound, victim;
+      guint n_sessions = 0;
+
+      g_test_message ("%s", damage[c]);
+      store = two_sessions (path, &sound, &victim);
+      g_assert_true (deuces_store_check (store, problems, &n_sessions, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, ==, 0);
+      g_assert_cmpuint (n_sessions, ==, 2);
+
+      sql = with_id (damage[c], victim);
+      g_assert_true (_deuces_store_exec (store, sql, &error));
+      g_assert_no_error (error);
+      named = g_strdup_printf ("session %lld is damaged", (long long) victim);
+
+      /* Reading it fails with the error set and naming the session. */
+      game = deuces_store_load_game (store, victim, &error);
+      g_assert_null (game);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_assert_nonnull (strstr (error->message, named));
+      g_clear_error (&error);
+      deal_won_by (&deal, 0, 3, 2, 1);
+      g_assert_cmpuint (deuces_store_add_deal (store, victim, &deal, &error), ==, 0);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      g_assert_cmpuint (deuces_store_undo_deal (store, victim, &error), ==, 0);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      csv = deuces_store_export_text (store, victim, TRUE, &error);
+      g_assert_null (csv);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+      g_assert_null (deuces_store_export_documents (store, &error));
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_clear_error (&error);
+
+      /* Everything else works: the list (whose text is valid UTF-8), the other session,
+       * statistics without the damaged one, the export of the rest, check. */
+      sessions = deuces_store_list_sessions (store, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (sessions->len, ==, 2);
+      for (guint k = 0; k < sessions->len; k++)
+        {
+          const DeucesSessionInfo *info = sessions->pdata[k];
+
+          g_assert_true (g_utf8_validate (info->title, -1, NULL));
+          for (guint p = 0; p < info->n_players; p++)
+            g_assert_true (g_utf8_validate (info->players[p], -1, NULL));
+        }
+      g_assert_cmpint (settle_total (store, sound, 0), ==, 0);
+      g_array_unref (deuces_store_take_damaged_sessions (store));
+      stats = deuces_store_compute_stats (store, NULL, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 1);
+      damaged = deuces_store_take_damaged_sessions (store);
+      g_assert_cmpuint (damaged->len, ==, 1);
+      g_assert_cmpint (g_array_index (damaged, gint64, 0), ==, victim);
+      rest = deuces_store_salvage_documents (store, skipped, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (json_array_get_length (json_node_get_array (rest)), ==, 1);
+      g_assert_cmpuint (skipped->len, ==, 1);
+      g_assert_nonnull (strstr (skipped->pdata[0], named));
+      g_assert_true (deuces_store_check (store, problems, &n_sessions, &error));
+      g_assert_no_error (error);
+      g_assert_true (has_problem_with (problems, named));
+    }
+}
+
+/* check names what load_game does not read: the numbering, undone deals, paid marks,
+ * text that is not UTF-8, SQLite's own checks. */
+static void
+test_check (Fixture       *f,
+            gconstpointer  data)
+{
+  static const struct {
+    const char *sql;
+    const char *problem;
+  } damage[] = {
+    { "UPDATE deals SET number = 5 WHERE session = @ID@ AND number = 1", "are not numbered" },
+    { "UPDATE deals SET winner = 9 WHERE session = @ID@ AND undone = 1", "is damaged: deal 2" },
+    { "UPDATE paid SET payee = 7 WHERE session = @ID@", "paid mark" },
+    { "UPDATE sessions SET title = CAST (x'41ff' AS TEXT) WHERE id = @ID@", "“title”" },
+    { "PRAGMA foreign_keys = OFF; INSERT INTO deals (session, number, winner, recorded) "
+      "VALUES (99, 1, 0, 'now')", "“deals”" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (damage); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/check-%u.sqlite3", f->dir, c);
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *sql = NULL;
+      g_autoptr(DeucesStore) store = NULL;
+      gint64 sound, victim;
+
+      store = two_sessions (path, &sound, &victim);
+      sql = with_id (damage[c].sql, sound);
+      g_assert_true (_deuces_store_exec (store, sql, &error));
+      g_assert_no_error (error);
+      g_assert_true (deuces_store_check (store, problems, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, ==, 1);
+      g_test_message ("%s", (const char *) problems->pdata[0]);
+      g_assert_true (has_problem_with (problems, damage[c].problem));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1116,18 +1614,25 @@ main (int argc, char **argv)
   ADD ("/store/list", test_list);
   ADD ("/store/round-trip", test_round_trip);
   ADD ("/store/csv/facts", test_csv_facts);
+  ADD ("/store/csv/injection", test_csv_injection);
+  ADD ("/store/ledger/round-trip", test_ledger_round_trip);
+  ADD ("/store/ledger/refusals", test_ledger_refusals);
   ADD ("/store/present-documents", test_present_documents);
   ADD ("/store/paid", test_paid);
   ADD ("/store/migration/v1", test_migration);
   ADD ("/store/refuse-files", test_refuse_files);
   ADD ("/store/refuse-paths", test_refuse_paths);
+  ADD ("/store/refuse-fifos", test_refuse_fifos);
   ADD ("/store/open-for-reading", test_open_for_reading);
   ADD ("/store/busy", test_busy);
   ADD ("/store/backup", test_backup);
   ADD ("/store/backup/problem", test_backup_problem);
   ADD ("/store/backup/per-ledger", test_backup_per_ledger);
+  ADD ("/store/backup/half-made", test_backup_half_made);
   ADD ("/store/crash-safety", test_crash);
   ADD ("/store/two-writers", test_two_writers);
+  ADD ("/store/damaged-rows", test_damaged_rows);
+  ADD ("/store/check", test_check);
 #undef ADD
 
   return g_test_run ();

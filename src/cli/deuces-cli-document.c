@@ -84,7 +84,7 @@ load_game (const char  *command,
     }
 
   if (!_deuces_cli_read_input (path, &contents, &length, &error))
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, "%s", error->message);
+    return _deuces_cli_fail_with (error);
 
   *game = deuces_document_parse_data (contents, length, &error);
   if (*game == NULL)

@@ -9,7 +9,38 @@
 
 #include "deuces-cli-private.h"
 
-/* export [--session ID] --format json|csv [-o FILE] */
+int
+_deuces_cli_check_output (DeucesStore *store,
+                          const char  *command,
+                          const char  *output)
+{
+  if (output != NULL && !g_str_equal (output, "-") && deuces_store_is_own_file (store, output))
+    return _deuces_cli_fail (EXIT_INVALID,
+                             _("%s: “%s” is the ledger or one of its own files; write the export "
+                               "somewhere else"), command, output);
+  return EXIT_OK;
+}
+
+int
+_deuces_cli_write_output (const char *output,
+                          const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (output != NULL && !g_str_equal (output, "-"))
+    {
+      if (!g_file_set_contents_full (output, text, -1,
+                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
+                                     0644, &error))
+        return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
+      return EXIT_OK;
+    }
+  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
+  return EXIT_OK;
+}
+
+/* export [--session ID] --format json|csv|ledger [-o FILE] */
 int
 _deuces_cli_command_export (CliContext *cli,
                             int         argc,
@@ -37,30 +68,38 @@ _deuces_cli_command_export (CliContext *cli,
       else
         return _deuces_cli_fail (EXIT_INVALID, _("export: unknown argument “%s”"), argv[i]);
     }
-  if (format == NULL || (!g_str_equal (format, "json") && !g_str_equal (format, "csv")))
-    return _deuces_cli_fail (EXIT_INVALID, _("export: say --format json or --format csv"));
+  if (format == NULL || (!g_str_equal (format, "json") && !g_str_equal (format, "csv") &&
+                         !g_str_equal (format, "ledger")))
+    return _deuces_cli_fail (EXIT_INVALID, _("export: say --format json, csv or ledger"));
+  if (g_str_equal (format, "ledger") && session_text != NULL)
+    return _deuces_cli_fail (EXIT_INVALID,
+                             _("export: --format ledger is the whole ledger; leave out --session"));
   if (session_text != NULL && !_deuces_cli_parse_session_id (session_text, &id))
     return _deuces_cli_bad_session_id ("export", session_text);
 
   if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;
+  if ((status = _deuces_cli_check_output (store, "export", output)) != EXIT_OK)
+    return status;
 
-  text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (g_str_equal (format, "ledger"))
+    {
+      /* Everything, the bin and undone deals too: import reads it back whole. */
+      g_autoptr(JsonNode) root = deuces_store_export_ledger (store, &error);
+      g_autofree char *json = root ? deuces_json_to_string (root, TRUE) : NULL;
+
+      text = json ? g_strconcat (json, "\n", NULL) : NULL;
+    }
+  else
+    text = deuces_store_export_text (store, id, g_str_equal (format, "csv"), &error);
+  if (text == NULL && id == 0 &&
+      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                             _("%s (deuces-cli salvage -o FILE exports the other sessions)"),
+                             error->message);
   if (text == NULL)
     return _deuces_cli_fail_with (error);
-
-  if (output != NULL && !g_str_equal (output, "-"))
-    {
-      if (!g_file_set_contents_full (output, text, -1,
-                                     G_FILE_SET_CONTENTS_CONSISTENT | G_FILE_SET_CONTENTS_DURABLE,
-                                     0644, &error))
-        return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write “%s”: %s"), output, error->message);
-      return EXIT_OK;
-    }
-
-  if (fputs (text, stdout) == EOF || fflush (stdout) != 0)
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("cannot write the output: %s"), g_strerror (errno));
-  return EXIT_OK;
+  return _deuces_cli_write_output (output, text);
 }
 
 /* import FILE: one session document, or an array of them (an export of the ledger).
@@ -82,14 +121,15 @@ _deuces_cli_command_import (CliContext *cli,
   if (argc != 2)
     return _deuces_cli_fail (EXIT_INVALID, _("import: give one file (or - for the standard input)"));
   if (!_deuces_cli_read_input (argv[1], &contents, &length, &error))
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, "%s", error->message);
+    return _deuces_cli_fail_with (error);
   root = deuces_json_parse (contents, (gssize) length, &error);
   if (root == NULL)
     return _deuces_cli_fail_with (error);
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
-  if (!deuces_store_import_documents (store, root, ids, &error))
+  if (deuces_store_is_ledger_export (root) ? !deuces_store_import_ledger (store, root, ids, &error)
+                                           : !deuces_store_import_documents (store, root, ids, &error))
     return _deuces_cli_fail_with (error);
 
   for (guint k = 0; k < ids->len; k++)

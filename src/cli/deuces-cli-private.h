@@ -15,6 +15,10 @@ enum {
   EXIT_INVALID = 2,        /* usage, document, deal or session */
 };
 
+/* The largest document (score, settle, import) deuces-cli reads: an import takes many
+ * times a document's size in memory. README.md states it. */
+#define DEUCES_CLI_MAX_DOCUMENT (16 * 1024 * 1024)
+
 typedef struct {
   const char *db_path;     /* --db, or NULL for the default ledger */
   char       *warning;     /* printed once after a command that succeeds */
@@ -28,6 +32,9 @@ int      _deuces_cli_fail        (int           status,
                                   ...) G_GNUC_PRINTF (2, 3);
 /* The same for an error, choosing the exit status from its domain and code. */
 int      _deuces_cli_fail_with   (const GError *error);
+/* A document from @path (NULL or "-": the standard input), of at most
+ * DEUCES_CLI_MAX_DOCUMENT bytes: a larger one is DEUCES_CORE_ERROR_INVALID_DOCUMENT; a
+ * file that does not read, a G_FILE_ERROR. */
 gboolean _deuces_cli_read_input  (const char   *path,
                                   char        **contents,
                                   gsize        *length,
@@ -61,6 +68,16 @@ gboolean _deuces_cli_parse_session_id (const char *text,
 int      _deuces_cli_bad_session_id   (const char *command,
                                        const char *text);
 
+/* EXIT_INVALID, said on stderr, when @output is the ledger or a file of its own (see
+ * deuces_store_is_own_file); else EXIT_OK. */
+int      _deuces_cli_check_output     (DeucesStore *store,
+                                       const char  *command,
+                                       const char  *output);
+/* Writes @text to the file @output (replaced whole, durably) or, for NULL or "-", to the
+ * standard output; the exit status. */
+int      _deuces_cli_write_output     (const char  *output,
+                                       const char  *text);
+
 /* One function per command; each file holds a group (deuces-cli-<group>.c). */
 int      _deuces_cli_command_variants (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_score    (CliContext *cli, int argc, char **argv);
@@ -72,5 +89,11 @@ int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);
+/* After a command that read the ledger: names the damaged sessions it left out, as
+ * @cli's warning. */
+void     _deuces_cli_warn_damaged    (CliContext  *cli,
+                                      DeucesStore *store);
 
 G_END_DECLS

@@ -382,6 +382,7 @@ _deuces_cli_command_stats (CliContext *cli,
   stats = deuces_store_compute_stats (store, &filter, (const char *const *) group->pdata, &error);
   if (stats == NULL)
     return _deuces_cli_fail_with (error);
+  _deuces_cli_warn_damaged (cli, store);
   if (group->len > 2 && deuces_stats_get_n_sessions (stats) == 0)
     {
       g_autofree char *names = g_strjoinv (", ", (char **) group->pdata);

@@ -4,9 +4,13 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "deuces-cli-private.h"
@@ -45,37 +49,91 @@ _deuces_cli_fail_with (const GError *error)
   return _deuces_cli_fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
 }
 
+static void
+cannot_read (const char *path,
+             int         saved,
+             GError    **error)
+{
+  g_autofree char *prefix = g_strdup_printf (_("cannot read “%s”: "), path);
+
+  g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved), "%s%s", prefix,
+               g_strerror (saved));
+}
+
+/* "“night.json” is larger than 16 MiB…"; @name is already quoted. */
+static gboolean
+too_large (const char *name,
+           GError    **error)
+{
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+               _("%s is larger than 16 MiB, the most a document may be; nothing was read"),
+               name);
+  return FALSE;
+}
+
+/* Reads at most DEUCES_CLI_MAX_DOCUMENT bytes of @fd, the file @path (NULL: the standard
+ * input); more is refused, so that a huge document (an import takes many times its size
+ * in memory) is never read whole. A file's size is known before anything is read. */
+static gboolean
+read_document (int         fd,
+               const char *path,
+               char      **contents,
+               gsize      *length,
+               GError    **error)
+{
+  g_autofree char *name = path ? g_strdup_printf ("“%s”", path) : g_strdup (_("the standard input"));
+  g_autoptr(GString) data = g_string_new (NULL);
+  char buffer[65536];
+  struct stat st;
+  ssize_t got;
+
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > DEUCES_CLI_MAX_DOCUMENT)
+    return too_large (name, error);
+  while ((got = read (fd, buffer, sizeof buffer)) != 0)
+    {
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved = errno;
+
+          if (path == NULL)
+            g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                         _("cannot read the standard input: %s"), g_strerror (saved));
+          else
+            cannot_read (path, saved, error);
+          return FALSE;
+        }
+      if (data->len + (gsize) got > DEUCES_CLI_MAX_DOCUMENT)
+        return too_large (name, error);
+      g_string_append_len (data, buffer, got);
+    }
+  *length = data->len;
+  *contents = g_string_free (g_steal_pointer (&data), FALSE);
+  return TRUE;
+}
+
 gboolean
 _deuces_cli_read_input (const char *path,
                         char      **contents,
                         gsize      *length,
                         GError    **error)
 {
+  gboolean ok;
+  int fd;
+
   if (path == NULL || g_str_equal (path, "-"))
-    {
-      g_autoptr(GString) data = g_string_new (NULL);
-      char buffer[65536];
-      size_t n;
+    return read_document (STDIN_FILENO, NULL, contents, length, error);
 
-      while ((n = fread (buffer, 1, sizeof buffer, stdin)) > 0)
-        g_string_append_len (data, buffer, n);
-      if (ferror (stdin))
-        {
-          g_set_error (error, G_FILE_ERROR, g_file_error_from_errno (errno),
-                       _("cannot read the standard input: %s"), g_strerror (errno));
-          return FALSE;
-        }
-      *length = data->len;
-      *contents = g_string_free (g_steal_pointer (&data), FALSE);
-      return TRUE;
-    }
-
-  if (!g_file_get_contents (path, contents, length, error))
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
+  if (fd < 0)
     {
-      g_prefix_error (error, _("cannot read “%s”: "), path);
+      cannot_read (path, errno, error);
       return FALSE;
     }
-  return TRUE;
+  ok = read_document (fd, path, contents, length, error);
+  close (fd);
+  return ok;
 }
 
 int
@@ -217,6 +275,8 @@ static const struct {
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
   { "serve", _deuces_cli_command_serve },
+  { "check", _deuces_cli_command_check },
+  { "salvage", _deuces_cli_command_salvage },
 };
 
 static void
@@ -245,10 +305,14 @@ print_help (void)
                   "  deal undo SESSION     remove the last deal (deal redo brings it back)\n"
                   "  deal redo SESSION\n"
                   "  export [--session ID] --format json|csv [-o FILE]\n"
+                  "  export --format ledger [-o FILE]\n"
+                  "                        everything: the bin, undone deals, paid marks\n"
                   "  import FILE           a session document (or an export) into the ledger\n"
                   "  stats [--player NAME]… [--from DATE] [--to DATE] [--json]\n"
                   "                        statistics over the ledger (dates as 2026-11-22;\n"
                   "                        several --player: the sessions they sat in together)\n"
+                  "  check                 check the whole ledger; exit 1 when anything is wrong\n"
+                  "  salvage -o FILE       export every session that still reads back (JSON)\n"
                   "\n"
                   "Options:\n"
                   "  --db PATH             the ledger to use (default: $DEUCES_DB, else\n"
@@ -267,6 +331,9 @@ main (int    argc,
   int i;
 
   deuces_i18n_init ();
+  /* A file-size limit (ulimit -f) must fail the write with EFBIG, reported as the I/O
+   * error it is, rather than kill the program half-way with no message. */
+  signal (SIGXFSZ, SIG_IGN);
 
   for (i = 1; i < argc && argv[i][0] == '-'; i++)
     {

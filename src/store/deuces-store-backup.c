@@ -1,16 +1,21 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-backup.c: copies of the ledger beside it, named after it, the newest few
- * kept, one a day while it is in use. */
+ * kept, one a day while it is in use; and which files are the ledger's own. */
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-store-private.h"
 
 #define BACKUPS_KEPT 5
+
 char *
 deuces_store_get_backup_dir (DeucesStore *self)
 {
@@ -55,7 +60,40 @@ has_stamp (const char *text)
   return TRUE;
 }
 
-/* This ledger's backups in the directory, oldest first (their names sort by time). */
+/* Whether the backup at @path opens as a Deuces ledger: a copy killed half-way (by an
+ * older version, or a full disk) must not count as the day's backup. The content was
+ * checked whole when the copy was made. */
+static gboolean
+backup_opens (const char *path)
+{
+  sqlite3 *db = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
+  g_autofree char *file_uri = NULL;
+  g_autofree char *uri = NULL;
+  gboolean ok = FALSE;
+
+  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return FALSE;
+  /* immutable: read as it is, creating no -wal or -shm beside it. */
+  file_uri = g_filename_to_uri (absolute, NULL, NULL);
+  if (file_uri == NULL)
+    return FALSE;
+  uri = g_strconcat (file_uri, "?immutable=1", NULL);
+  if (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
+      sqlite3_prepare_v2 (db, "SELECT (SELECT count(*) FROM sqlite_schema), "
+                              "(SELECT application_id FROM pragma_application_id)",
+                          -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW)
+    ok = sqlite3_column_int64 (stmt, 0) > 0 &&
+         sqlite3_column_int64 (stmt, 1) == DEUCES_APPLICATION_ID;
+  g_clear_pointer (&stmt, sqlite3_finalize);
+  sqlite3_close_v2 (db);
+  return ok;
+}
+
+/* This ledger's backups in the directory, oldest first (their names sort by time). A copy
+ * still being written ends in ".partial" (and its journal "-journal"), never ".sqlite3". */
 static GPtrArray *
 list_backups (DeucesStore *self,
               const char  *dir)
@@ -73,6 +111,46 @@ list_backups (DeucesStore *self,
   return names;
 }
 
+/* Removes what copies killed half-way left behind: this ledger's ".partial" files (and
+ * their journals) older than an hour, so that one being written right now by another
+ * program is left alone. */
+static void
+remove_stale_partials (DeucesStore *self,
+                       const char  *dir)
+{
+  g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
+  g_autofree char *prefix = backup_prefix (self);
+  gint64 hour_ago = g_get_real_time () / G_USEC_PER_SEC - 3600;
+  const char *name;
+
+  while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
+    if (g_str_has_prefix (name, prefix) && has_stamp (name + strlen (prefix)) &&
+        strstr (name, ".sqlite3.partial") != NULL)
+      {
+        g_autofree char *path = g_build_filename (dir, name, NULL);
+        GStatBuf st;
+
+        if (g_lstat (path, &st) == 0 && S_ISREG (st.st_mode) && (gint64) st.st_mtime < hour_ago)
+          g_unlink (path);
+      }
+}
+
+static gboolean
+fsync_path (const char *path,
+            gboolean    directory)
+{
+  int fd = g_open (path, (directory ? O_DIRECTORY : 0) | O_RDONLY | O_CLOEXEC, 0);
+  gboolean ok;
+
+  if (fd < 0)
+    return FALSE;
+  ok = fsync (fd) == 0;
+  close (fd);
+  return ok;
+}
+
+/* The copy is made under a temporary name, checked whole (integrity_check), synced, and
+ * only then renamed into place: a backup that exists is a backup that opens. */
 char *
 deuces_store_backup (DeucesStore *self,
                      const char  *reason,
@@ -83,11 +161,16 @@ deuces_store_backup (DeucesStore *self,
   g_autofree char *prefix = NULL;
   g_autofree char *safe_reason = NULL;
   g_autofree char *path = NULL;
+  g_autofree char *partial = NULL;
+  g_autofree char *journal = NULL;
+  g_autofree char *wal = NULL;
+  g_autofree char *shm = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_utc ();
   g_autofree char *stamp = g_date_time_format (now, "%Y%m%d-%H%M%S");
   g_autoptr(GPtrArray) old = NULL;
   sqlite3 *copy = NULL;
   sqlite3_backup *backup;
+  guint valid = 0;
   int rc;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
@@ -101,26 +184,29 @@ deuces_store_backup (DeucesStore *self,
                    _("Cannot make the backup folder “%s”: %s"), dir, g_strerror (saved));
       return NULL;
     }
+  remove_stale_partials (self, dir);
   safe_reason = g_strdelimit (g_strdup (reason ? reason : "copy"), "/\\ ", '-');
   prefix = backup_prefix (self);
   name = g_strdup_printf ("%s%s-%06d-%s.sqlite3", prefix, stamp, g_date_time_get_microsecond (now),
                           safe_reason);
   path = g_build_filename (dir, name, NULL);
+  partial = g_strconcat (path, ".partial", NULL);
+  journal = g_strconcat (partial, "-journal", NULL);
+  wal = g_strconcat (partial, "-wal", NULL);
+  shm = g_strconcat (partial, "-shm", NULL);
 
-  rc = sqlite3_open_v2 (path, &copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
+  rc = sqlite3_open_v2 (partial, &copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
       _deuces_store_set_sqlite_error (self, copy, rc, error);
-      sqlite3_close_v2 (copy);
-      return NULL;
+      goto fail;
     }
+  sqlite3_extended_result_codes (copy, 1);
   backup = sqlite3_backup_init (copy, "main", self->db, "main");
   if (backup == NULL)
     {
       _deuces_store_set_sqlite_error (self, copy, sqlite3_errcode (copy), error);
-      sqlite3_close_v2 (copy);
-      g_unlink (path);
-      return NULL;
+      goto fail;
     }
   do
     {
@@ -133,21 +219,72 @@ deuces_store_backup (DeucesStore *self,
   if (rc != SQLITE_DONE)
     {
       _deuces_store_set_sqlite_error (self, copy, rc, error);
-      sqlite3_close_v2 (copy);
-      g_unlink (path);
-      return NULL;
+      goto fail;
     }
-  sqlite3_close_v2 (copy);
-
-  /* Keep the newest few. */
-  old = list_backups (self, dir);
-  for (guint i = 0; i + BACKUPS_KEPT < old->len; i++)
+  /* One self-contained file (the ledger's WAL mode came with its pages). */
+  rc = sqlite3_exec (copy, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (rc != SQLITE_OK)
     {
-      g_autofree char *victim = g_build_filename (dir, old->pdata[i], NULL);
+      _deuces_store_set_sqlite_error (self, copy, rc, error);
+      goto fail;
+    }
+  {
+    g_autoptr(sqlite3_stmt) check = NULL;
 
-      g_unlink (victim);
+    rc = sqlite3_prepare_v2 (copy, "PRAGMA integrity_check", -1, &check, NULL);
+    if (rc == SQLITE_OK)
+      rc = sqlite3_step (check);
+    if (rc != SQLITE_ROW)
+      {
+        _deuces_store_set_sqlite_error (self, copy, rc, error);
+        goto fail;
+      }
+    if (g_strcmp0 ((const char *) sqlite3_column_text (check, 0), "ok") != 0)
+      {
+        g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                     _("The backup copy did not read back whole (%s); no backup was made"),
+                     (const char *) sqlite3_column_text (check, 0));
+        goto fail;
+      }
+  }
+  rc = sqlite3_close (copy);
+  copy = NULL;
+  if (rc != SQLITE_OK)
+    {
+      _deuces_store_set_sqlite_error (self, NULL, rc, error);
+      goto fail;
+    }
+  if (!fsync_path (partial, FALSE) || g_rename (partial, path) != 0 || !fsync_path (dir, TRUE))
+    {
+      int saved = errno;
+
+      g_unlink (path);
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                   _("Cannot write the backup “%s”: %s"), path, g_strerror (saved));
+      goto fail;
+    }
+
+  /* Keep the newest few that open; a copy that does not is no backup, and goes. */
+  old = list_backups (self, dir);
+  for (guint i = old->len; i > 0; i--)
+    {
+      g_autofree char *other = g_build_filename (dir, old->pdata[i - 1], NULL);
+
+      if (!g_str_equal (other, path) && (valid >= BACKUPS_KEPT - 1 || !backup_opens (other)))
+        g_unlink (other);
+      else if (!g_str_equal (other, path))
+        valid++;
     }
   return g_steal_pointer (&path);
+
+fail:
+  if (copy != NULL)
+    sqlite3_close_v2 (copy);
+  g_unlink (partial);
+  g_unlink (journal);
+  g_unlink (wal);
+  g_unlink (shm);
+  return NULL;
 }
 
 /* A backup a day while the ledger is in use, if it has anything to lose. */
@@ -158,6 +295,7 @@ deuces_store_daily_backup (DeucesStore *self)
   g_autoptr(GPtrArray) backups = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *made = NULL;
+  gint64 day_ago = g_get_real_time () / G_USEC_PER_SEC - 24 * 3600;
 
   g_return_if_fail (DEUCES_IS_STORE (self));
 
@@ -166,12 +304,15 @@ deuces_store_daily_backup (DeucesStore *self)
   g_clear_pointer (&self->backup_problem, g_free);
   if (_deuces_store_query_int (self, "SELECT count(*) FROM sessions", 0) == 0)
     return;
-  if (backups->len > 0)
+  /* The newest backup that opens counts; an empty or cut copy does not. */
+  for (guint i = backups->len; i > 0; i--)
     {
-      g_autofree char *newest = g_build_filename (dir, backups->pdata[backups->len - 1], NULL);
+      g_autofree char *newest = g_build_filename (dir, backups->pdata[i - 1], NULL);
       GStatBuf st;
 
-      if (g_stat (newest, &st) == 0 && (gint64) st.st_mtime > g_get_real_time () / G_USEC_PER_SEC - 24 * 3600)
+      if (g_stat (newest, &st) != 0 || (gint64) st.st_mtime <= day_ago)
+        break;
+      if (backup_opens (newest))
         return;
     }
   /* Not a reason to refuse the ledger, nor to print anything from here: each program
@@ -187,4 +328,70 @@ deuces_store_get_backup_problem (DeucesStore *self)
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
   return self->backup_problem;
+}
+
+/* The canonical path of @path, which may not exist yet (its folder must). */
+static char *
+canonical_path (const char *path)
+{
+  g_autofree char *dir = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *real_dir = realpath (dir, NULL);
+
+  if (real_dir == NULL)
+    return NULL;
+  return g_build_filename (real_dir, base, NULL);
+}
+
+static gboolean
+same_file (const GStatBuf *a,
+           const char     *path)
+{
+  GStatBuf b;
+
+  return g_stat (path, &b) == 0 && a->st_dev == b.st_dev && a->st_ino == b.st_ino;
+}
+
+gboolean
+deuces_store_is_own_file (DeucesStore *self,
+                          const char  *path)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+  g_autofree char *wanted = NULL;
+  g_autofree char *ledger = NULL;
+  g_autofree char *backups = NULL;
+  GStatBuf st;
+  gboolean exists;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  /* By the file itself (a link or another spelling of the same path), then by name for
+   * what does not exist yet: SQLite would take a -wal file written there for its own. */
+  exists = g_stat (path, &st) == 0;
+  wanted = canonical_path (path);
+  ledger = canonical_path (self->path);
+  for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+    {
+      g_autofree char *own = g_strconcat (self->path, suffixes[k], NULL);
+      g_autofree char *own_canonical = ledger ? g_strconcat (ledger, suffixes[k], NULL) : NULL;
+
+      if ((exists && same_file (&st, own)) || (wanted && g_strcmp0 (wanted, own_canonical) == 0))
+        return TRUE;
+    }
+  backups = deuces_store_get_backup_dir (self);
+  if (exists)
+    {
+      g_autoptr(GDir) dir = g_dir_open (backups, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *backup = g_build_filename (backups, name, NULL);
+
+          if (same_file (&st, backup))
+            return TRUE;
+        }
+    }
+  return FALSE;
 }

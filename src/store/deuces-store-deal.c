@@ -2,6 +2,9 @@
 /* deuces-store-deal.c: a deal's facts to the columns of a deals row and back. */
 #include "config.h"
 
+#include <errno.h>
+#include <glib/gi18n-lib.h>
+
 #include "deuces-store-private.h"
 
 /* Deals: the facts in columns, seat lists as "3,11,-1,8" text. */
@@ -28,7 +31,21 @@ encode_list (const gint16 *values,
   return g_string_free (text, FALSE);
 }
 
-static void
+/* A stored row is read like user input: a damaged ledger (or a hand-edited one) must
+ * name the deal, never crash a program nor score something that was not entered. */
+static gboolean
+unreadable (guint        number,
+            const char  *column,
+            GError     **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("deal %u: its “%s” column is unreadable"),
+               number, column);
+  return FALSE;
+}
+
+/* "3,11,-1,8": at most @n numbers, each fitting a gint16. */
+static gboolean
 decode_list (const char *text,
              gint16     *values,
              guint       n)
@@ -37,16 +54,51 @@ decode_list (const char *text,
 
   for (guint i = 0; i < n; i++)
     values[i] = DEUCES_UNSET;
-  for (guint i = 0; p != NULL && *p != '\0' && i < n; i++)
+  if (text == NULL)
+    return TRUE;
+  for (guint i = 0; *p != '\0'; i++)
     {
       char *end = NULL;
-      gint64 v = g_ascii_strtoll (p, &end, 10);
+      gint64 v;
 
-      if (end == p)
-        break;
-      values[i] = (gint16) CLAMP (v, G_MININT16, G_MAXINT16);
-      p = *end == ',' ? end + 1 : end;
+      if (i == n || !(g_ascii_isdigit (*p) || *p == '-'))
+        return FALSE;
+      errno = 0;
+      v = g_ascii_strtoll (p, &end, 10);
+      if (end == p || errno != 0 || v < G_MININT16 || v > G_MAXINT16)
+        return FALSE;
+      values[i] = (gint16) v;
+      if (*end == ',' && end[1] != '\0')
+        p = end + 1;
+      else if (*end == '\0')
+        p = end;
+      else
+        return FALSE;
     }
+  return TRUE;
+}
+
+/* An integer JSON value between @min and @max. */
+static gboolean
+json_int_in (JsonNode *node,
+             gint64    min,
+             gint64    max,
+             gint64   *value)
+{
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+      json_node_get_value_type (node) != G_TYPE_INT64)
+    return FALSE;
+  *value = json_node_get_int (node);
+  return *value >= min && *value <= max;
+}
+
+static JsonArray *
+array_member (JsonObject *object,
+              const char *name)
+{
+  JsonNode *node = json_object_get_member (object, name);
+
+  return node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
 /* Hands, the finishing order and special plays are rare: a small JSON text. */
@@ -121,58 +173,74 @@ static gboolean
 decode_extra (const char *text,
               DeucesDeal *deal,
               guint       n,
+              guint       number,
               GError    **error)
 {
   g_autoptr(JsonNode) root = NULL;
   JsonObject *object;
+  JsonArray *hands, *order, *specials;
 
   if (text == NULL)
     return TRUE;
-  root = deuces_json_parse (text, -1, error);
+  root = deuces_json_parse (text, -1, NULL);
   if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    return FALSE;
+    return unreadable (number, "extra", error);
   object = json_node_get_object (root);
+  hands = array_member (object, "hands");
+  order = array_member (object, "order");
+  specials = array_member (object, "specials");
+  /* Nothing but what encode_extra writes, each of the type it writes. */
+  if (json_object_get_size (object) != (guint) ((hands != NULL) + (order != NULL) + (specials != NULL)))
+    return unreadable (number, "extra", error);
 
-  if (json_object_has_member (object, "hands"))
+  for (guint i = 0; hands != NULL && i < json_array_get_length (hands); i++)
     {
-      JsonArray *hands = json_object_get_array_member (object, "hands");
+      JsonNode *hand = json_array_get_element (hands, i);
+      guint len = 0;
 
-      for (guint i = 0; hands != NULL && i < n && i < json_array_get_length (hands); i++)
+      if (i >= n)
+        return unreadable (number, "extra", error);
+      if (JSON_NODE_HOLDS_NULL (hand))
+        continue;
+      if (!JSON_NODE_HOLDS_VALUE (hand) || json_node_get_value_type (hand) != G_TYPE_STRING ||
+          !deuces_cards_parse (json_node_get_string (hand), deal->hands[i], DEUCES_MAX_HAND,
+                               &len, NULL))
+        return unreadable (number, "extra", error);
+      deal->hand_len[i] = (gint8) len;
+    }
+  if (order != NULL)
+    {
+      if (json_array_get_length (order) > DEUCES_MAX_PLAYERS)
+        return unreadable (number, "extra", error);
+      deal->n_order = (guint8) json_array_get_length (order);
+      for (guint k = 0; k < deal->n_order; k++)
         {
-          JsonNode *hand = json_array_get_element (hands, i);
-          guint len = 0;
+          gint64 seat;
 
-          if (JSON_NODE_HOLDS_NULL (hand))
-            continue;
-          if (!deuces_cards_parse (json_node_get_string (hand), deal->hands[i], DEUCES_MAX_HAND,
-                                   &len, error))
-            return FALSE;
-          deal->hand_len[i] = (gint8) len;
+          if (!json_int_in (json_array_get_element (order, k), 0, DEUCES_MAX_PLAYERS - 1, &seat))
+            return unreadable (number, "extra", error);
+          deal->finish_order[k] = (gint8) seat;
         }
     }
-  if (json_object_has_member (object, "order"))
+  for (guint i = 0; specials != NULL && i < json_array_get_length (specials); i++)
     {
-      JsonArray *order = json_object_get_array_member (object, "order");
+      JsonNode *node = json_array_get_element (specials, i);
+      JsonArray *mine = JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+      guint length = mine != NULL ? json_array_get_length (mine) : 0;
 
-      deal->n_order = (guint8) MIN (json_array_get_length (order), DEUCES_MAX_PLAYERS);
-      for (guint k = 0; k < deal->n_order; k++)
-        deal->finish_order[k] = (gint8) json_array_get_int_element (order, k);
-    }
-  if (json_object_has_member (object, "specials"))
-    {
-      JsonArray *all = json_object_get_array_member (object, "specials");
-
-      for (guint i = 0; i < n && i < json_array_get_length (all); i++)
+      if (i >= n || mine == NULL || length % 2 != 0 || length / 2 > DEUCES_MAX_SPECIALS)
+        return unreadable (number, "extra", error);
+      deal->n_specials[i] = (guint8) (length / 2);
+      for (guint k = 0; k < length / 2; k++)
         {
-          JsonArray *mine = json_array_get_array_element (all, i);
-          guint count = MIN (json_array_get_length (mine) / 2, DEUCES_MAX_SPECIALS);
+          JsonNode *final = json_array_get_element (mine, 2 * k + 1);
+          gint64 kind;
 
-          deal->n_specials[i] = (guint8) count;
-          for (guint k = 0; k < count; k++)
-            {
-              deal->specials[i][k].kind = (guint8) json_array_get_int_element (mine, 2 * k);
-              deal->specials[i][k].final = json_array_get_boolean_element (mine, 2 * k + 1);
-            }
+          if (!json_int_in (json_array_get_element (mine, 2 * k), 0, G_MAXUINT8, &kind) ||
+              !JSON_NODE_HOLDS_VALUE (final) || json_node_get_value_type (final) != G_TYPE_BOOLEAN)
+            return unreadable (number, "extra", error);
+          deal->specials[i][k].kind = (guint8) kind;
+          deal->specials[i][k].final = json_node_get_boolean (final);
         }
     }
   return TRUE;
@@ -215,32 +283,80 @@ _deuces_store_bind_deal (sqlite3_stmt     *stmt,
   _deuces_store_bind_text (stmt, 12, now);
 }
 
-static gint
-column_seat (sqlite3_stmt *stmt,
-             int           index)
+/* An integer column (or NULL, read as DEUCES_UNSET, where @nullable) between @min and
+ * @max; SQLite would read text or an overflowing number as some other number. */
+static gboolean
+column_int (sqlite3_stmt *stmt,
+            int           index,
+            gboolean      nullable,
+            gint64        min,
+            gint64        max,
+            gint         *value)
 {
-  return sqlite3_column_type (stmt, index) == SQLITE_NULL ? DEUCES_UNSET
-                                                           : sqlite3_column_int (stmt, index);
+  gint64 v;
+
+  if (sqlite3_column_type (stmt, index) == SQLITE_NULL)
+    {
+      *value = DEUCES_UNSET;
+      return nullable;
+    }
+  if (sqlite3_column_type (stmt, index) != SQLITE_INTEGER)
+    return FALSE;
+  v = sqlite3_column_int64 (stmt, index);
+  if (v < min || v > max)
+    return FALSE;
+  *value = (gint) v;
+  return TRUE;
 }
 
-/* Reads the facts from columns @first… in DEAL_COLUMNS order. */
+/* Reads the facts of deal @number from columns @first… in DEAL_COLUMNS order; the core
+ * then checks them as it checks a deal entered (deuces_game_add_deal). */
 gboolean
 _deuces_store_read_deal (sqlite3_stmt *stmt,
                          int           first,
                          guint         n,
+                         guint         number,
                          DeucesDeal   *deal,
                          GError      **error)
 {
+  static const char *const names[] = {
+    "winner", "cards_left", "twos_left", "points_left", "final_cards", "final_twos",
+    "starter", "assisted_by", "loser", "dragon",
+  };
+  gint16 *lists[] = { deal->cards_left, deal->twos_left, deal->points_left };
+  gint seat[4], play[2], dragon;
+
   deuces_deal_init (deal);
-  deal->winner = (gint8) sqlite3_column_int (stmt, first);
-  decode_list ((const char *) sqlite3_column_text (stmt, first + 1), deal->cards_left, n);
-  decode_list ((const char *) sqlite3_column_text (stmt, first + 2), deal->twos_left, n);
-  decode_list ((const char *) sqlite3_column_text (stmt, first + 3), deal->points_left, n);
-  deal->final_cards = (gint16) column_seat (stmt, first + 4);
-  deal->final_twos = (gint16) column_seat (stmt, first + 5);
-  deal->starter = (gint8) column_seat (stmt, first + 6);
-  deal->assisted_by = (gint8) column_seat (stmt, first + 7);
-  deal->loser = (gint8) column_seat (stmt, first + 8);
-  deal->dragon = sqlite3_column_int (stmt, first + 9) != 0;
-  return decode_extra ((const char *) sqlite3_column_text (stmt, first + 10), deal, n, error);
+  if (!column_int (stmt, first, FALSE, DEUCES_UNSET, G_MAXINT8, &seat[0]))
+    return unreadable (number, names[0], error);
+  for (guint k = 0; k < G_N_ELEMENTS (lists); k++)
+    {
+      int index = first + 1 + (int) k;
+      int type = sqlite3_column_type (stmt, index);
+
+      if ((type != SQLITE_NULL && type != SQLITE_TEXT) ||
+          !decode_list ((const char *) sqlite3_column_text (stmt, index), lists[k], n))
+        return unreadable (number, names[1 + k], error);
+    }
+  for (guint k = 0; k < 2; k++)
+    if (!column_int (stmt, first + 4 + (int) k, TRUE, DEUCES_UNSET, G_MAXINT16, &play[k]))
+      return unreadable (number, names[4 + k], error);
+  for (guint k = 1; k < 4; k++)
+    if (!column_int (stmt, first + 5 + (int) k, TRUE, DEUCES_UNSET, G_MAXINT8, &seat[k]))
+      return unreadable (number, names[5 + k], error);
+  if (!column_int (stmt, first + 9, FALSE, 0, 1, &dragon))
+    return unreadable (number, names[9], error);
+  if (sqlite3_column_type (stmt, first + 10) != SQLITE_NULL &&
+      sqlite3_column_type (stmt, first + 10) != SQLITE_TEXT)
+    return unreadable (number, "extra", error);
+
+  deal->winner = (gint8) seat[0];
+  deal->final_cards = (gint16) play[0];
+  deal->final_twos = (gint16) play[1];
+  deal->starter = (gint8) seat[1];
+  deal->assisted_by = (gint8) seat[2];
+  deal->loser = (gint8) seat[3];
+  deal->dragon = dragon != 0;
+  return decode_extra ((const char *) sqlite3_column_text (stmt, first + 10), deal, n, number,
+                       error);
 }

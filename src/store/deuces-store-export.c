@@ -9,9 +9,9 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-static const char *
-member_text (JsonObject *object,
-             const char *name)
+const char *
+_deuces_store_member_text (JsonObject *object,
+                           const char *name)
 {
   JsonNode *node = json_object_get_member (object, name);
 
@@ -21,14 +21,13 @@ member_text (JsonObject *object,
   return json_node_get_string (node);
 }
 
-/* Normalises a document's time to the ledger's UTC form; NULL if absent or unreadable. */
-static char *
-document_time (JsonObject *object,
-               const char *name,
-               GError    **error,
-               gboolean   *ok)
+char *
+_deuces_store_document_time (JsonObject *object,
+                             const char *name,
+                             GError    **error,
+                             gboolean   *ok)
 {
-  const char *text = member_text (object, name);
+  const char *text = _deuces_store_member_text (object, name);
   g_autoptr(GDateTime) time = NULL;
   g_autoptr(GDateTime) utc = NULL;
   g_autoptr(GTimeZone) local = NULL;
@@ -49,11 +48,11 @@ document_time (JsonObject *object,
   return g_date_time_format_iso8601 (utc);
 }
 
-/* One document into the ledger, inside the caller's transaction. */
-static gint64
-import_one (DeucesStore *self,
-            JsonNode    *document,
-            GError     **error)
+gint64
+_deuces_store_import_one (DeucesStore *self,
+                          JsonNode    *document,
+                          DeucesGame **parsed,
+                          GError     **error)
 {
   g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
   g_autofree char *started = NULL;
@@ -67,24 +66,26 @@ import_one (DeucesStore *self,
   if (game == NULL)
     return 0;
   object = json_node_get_object (document);
-  started = document_time (object, "started", error, &ok);
+  started = _deuces_store_document_time (object, "started", error, &ok);
   if (!ok)
     return 0;
-  ended = document_time (object, "ended", error, &ok);
+  ended = _deuces_store_document_time (object, "ended", error, &ok);
   if (!ok)
     return 0;
-  title = _deuces_store_default_title (member_text (object, "title"));
+  title = _deuces_store_default_title (_deuces_store_member_text (object, "title"));
   stake = deuces_money_format (game->stake, game->digits);
 
   id = _deuces_store_insert_session_row (self, game, title,
                                          game->variant_id ? game->variant_id : game->variant->id,
-                                         stake, member_text (object, "notes"), started, ended, error);
+                                         stake, _deuces_store_member_text (object, "notes"), started, ended, error);
   if (id == 0)
     return 0;
   for (guint d = 0; d < game->deals->len; d++)
     if (!_deuces_store_insert_deal_row (self, id, d + 1, &g_array_index (game->deals, DeucesDeal, d),
                                         game->n_players, error))
       return 0;
+  if (parsed != NULL)
+    *parsed = g_steal_pointer (&game);
   return id;
 }
 
@@ -107,7 +108,7 @@ deuces_store_import_documents (DeucesStore *self,
       JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
                            ? json_array_get_element (json_node_get_array (root), i) : root;
       g_autoptr(GError) local_error = NULL;
-      gint64 id = import_one (self, document, &local_error);
+      gint64 id = _deuces_store_import_one (self, document, NULL, &local_error);
 
       if (id == 0)
         {
@@ -173,8 +174,9 @@ document_present (DeucesStore *self,
   if (game == NULL)
     return FALSE;
   object = json_node_get_object (document);
-  title = g_strstrip (g_strdup (member_text (object, "title") ? member_text (object, "title") : ""));
-  started_text = document_time (object, "started", error, &ok);
+  title = g_strstrip (g_strdup (_deuces_store_member_text (object, "title")
+                                ? _deuces_store_member_text (object, "title") : ""));
+  started_text = _deuces_store_document_time (object, "started", error, &ok);
   if (!ok)
     return FALSE;
   /* Without a title or a start time, an import makes them up: never a copy. */
@@ -239,16 +241,17 @@ deuces_store_find_present_documents (DeucesStore *self,
   return g_steal_pointer (&present);
 }
 
-JsonNode *
-deuces_store_export_documents (DeucesStore *self,
-                               GError     **error)
+/* The sessions outside the bin, oldest first; with @skipped, a damaged one is named
+ * there and left out instead of failing the whole export. */
+static JsonNode *
+export_all (DeucesStore *self,
+            GPtrArray   *skipped,
+            GError     **error)
 {
   DeucesSessionFilter all = { 0, };
   g_autoptr(GPtrArray) sessions = NULL;
   g_autoptr(JsonArray) array = json_array_new ();
   JsonNode *root;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
 
   sessions = deuces_store_list_sessions (self, &all, error);
   if (sessions == NULL)
@@ -257,10 +260,20 @@ deuces_store_export_documents (DeucesStore *self,
   for (guint k = sessions->len; k > 0; k--)
     {
       const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
-      JsonNode *document = deuces_store_export_document (self, info->id, error);
+      g_autoptr(GError) local_error = NULL;
+      JsonNode *document = deuces_store_export_document (self, info->id, &local_error);
 
+      if (document == NULL && skipped != NULL &&
+          g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+        {
+          g_ptr_array_add (skipped, g_strdup (local_error->message));
+          continue;
+        }
       if (document == NULL)
-        return NULL;
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
       json_array_add_element (array, document);
     }
   root = json_node_new (JSON_NODE_ARRAY);
@@ -269,25 +282,27 @@ deuces_store_export_documents (DeucesStore *self,
 }
 
 JsonNode *
-deuces_store_export_document (DeucesStore *self,
-                              gint64       session,
-                              GError     **error)
+deuces_store_export_documents (DeucesStore *self,
+                               GError     **error)
 {
-  g_autoptr(DeucesSessionInfo) info = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  JsonNode *root;
-  JsonObject *object;
-
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  return export_all (self, NULL, error);
+}
 
-  info = deuces_store_get_session (self, session, error);
-  if (info == NULL)
-    return NULL;
-  game = deuces_store_load_game (self, session, error);
-  if (game == NULL)
-    return NULL;
-  root = deuces_document_build (game);
-  object = json_node_get_object (root);
+JsonNode *
+deuces_store_salvage_documents (DeucesStore *self,
+                                GPtrArray   *skipped,
+                                GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (skipped != NULL, NULL);
+  return export_all (self, skipped, error);
+}
+
+void
+_deuces_store_document_metadata (JsonObject              *object,
+                                 const DeucesSessionInfo *info)
+{
   json_object_set_string_member (object, "title", info->title);
   if (info->notes != NULL && *info->notes != '\0')
     json_object_set_string_member (object, "notes", info->notes);
@@ -302,20 +317,49 @@ deuces_store_export_document (DeucesStore *self,
 
       json_object_set_string_member (object, "ended", ended);
     }
+}
+
+JsonNode *
+deuces_store_export_document (DeucesStore *self,
+                              gint64       session,
+                              GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  JsonNode *root;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  info = deuces_store_get_session (self, session, error);
+  if (info == NULL)
+    return NULL;
+  game = deuces_store_load_game (self, session, error);
+  if (game == NULL)
+    return NULL;
+  root = deuces_document_build (game);
+  _deuces_store_document_metadata (json_node_get_object (root), info);
   return root;
 }
 
-/* CSV, RFC 4180: CRLF line ends; fields with a comma, quote or line break are quoted. */
+/* CSV, RFC 4180: CRLF line ends; fields with a comma, quote or line break are quoted.
+ * A text cell a spreadsheet would run as a formula (it starts with =, +, -, @, a tab or
+ * a carriage return) is neutralised as OWASP advises: a single quote before it, and the
+ * cell quoted. Numbers are written by csv_int and stay numbers. */
 static void
 csv_field (GString    *out,
            const char *text,
            gboolean    last)
 {
+  gboolean formula;
+
   if (text == NULL)
     text = "";
-  if (strpbrk (text, ",\"\r\n") != NULL)
+  formula = text[0] != '\0' && strchr ("=+-@\t\r", text[0]) != NULL;
+  if (formula || strpbrk (text, ",\"\r\n") != NULL)
     {
       g_string_append_c (out, '"');
+      if (formula)
+        g_string_append_c (out, '\'');
       for (const char *p = text; *p; p++)
         {
           if (*p == '"')

@@ -9,12 +9,18 @@
 
 G_BEGIN_DECLS
 
+/* "Dcs2" — marks a file as a Deuces ledger (PRAGMA application_id). */
+#define DEUCES_APPLICATION_ID 0x44637332
+
 struct _DeucesStore
 {
   GObject  parent_instance;
   sqlite3 *db;
   char    *path;
   char    *backup_problem;   /* why the daily backup failed, or NULL */
+  GArray  *damaged;          /* gint64: sessions found damaged since the last look */
+  gint64   wal_size;         /* the WAL when the write transaction began (see */
+  guint8   wal_header[12];   /* _deuces_store_begin), -1 and zeros for none */
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
@@ -56,6 +62,10 @@ void          _deuces_store_bind_text        (sqlite3_stmt *stmt,
                                               const char   *text);
 char         *_deuces_store_column_text      (sqlite3_stmt *stmt,
                                               int           index);
+/* The same, made valid UTF-8 for display: a damaged row still shows (and deuces-cli check
+ * names it). */
+char         *_deuces_store_column_valid_text (sqlite3_stmt *stmt,
+                                               int           index);
 /* Runs a statement that returns no rows. */
 gboolean      _deuces_store_step_done        (DeucesStore  *self,
                                               sqlite3_stmt *stmt,
@@ -81,21 +91,27 @@ void          _deuces_store_bind_deal        (sqlite3_stmt     *stmt,
 gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
                                               int           first,
                                               guint         n,
+                                              guint         number,
                                               DeucesDeal   *deal,
                                               GError      **error);
 
 /* deuces-store-sessions.c */
 void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
                                               const DeucesSessionFilter *filter);
-DeucesGame   *_deuces_store_game_shell       (const char  *variant_text,
-                                              guint        hand_size,
-                                              const char  *currency,
-                                              const char  *stake,
-                                              const char  *variant_id,
-                                              char *const *players,
-                                              guint        n_players,
-                                              GHashTable  *variants,
-                                              GError     **error);
+DeucesGame   *_deuces_store_game_shell       (sqlite3_stmt *stmt,
+                                              int           first,
+                                              char *const  *players,
+                                              guint         n_players,
+                                              GHashTable   *variants,
+                                              GError      **error);
+/* Sets DEUCES_STORE_ERROR_DAMAGED: "session 4 is damaged: @cause", and notes it (see
+ * deuces_store_take_damaged_sessions). */
+gboolean      _deuces_store_damaged          (DeucesStore  *self,
+                                              gint64        session,
+                                              GError       *cause,
+                                              GError      **error);
+void          _deuces_store_note_damaged     (DeucesStore  *self,
+                                              gint64        session);
 gint64        _deuces_store_insert_session_row (DeucesStore      *self,
                                                 const DeucesGame *game,
                                                 const char       *title,
@@ -114,6 +130,34 @@ gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
                                               const DeucesDeal *deal,
                                               guint             n_players,
                                               GError          **error);
+
+/* deuces-store-export.c */
+const char   *_deuces_store_member_text      (JsonObject   *object,
+                                              const char   *name);
+/* A document's time @name in the ledger's UTC form; NULL if absent (*ok TRUE) or
+ * unreadable (*ok FALSE, @error set). */
+char         *_deuces_store_document_time    (JsonObject   *object,
+                                              const char   *name,
+                                              GError      **error,
+                                              gboolean     *ok);
+/* One session document into the ledger, inside the caller's transaction; its id, or 0.
+ * @parsed, when given, gets the game as parsed. */
+gint64        _deuces_store_import_one       (DeucesStore  *self,
+                                              JsonNode     *document,
+                                              DeucesGame  **parsed,
+                                              GError      **error);
+/* Title, notes, started and ended of @info into a session document. */
+void          _deuces_store_document_metadata (JsonObject              *object,
+                                               const DeucesSessionInfo *info);
+
+/* deuces-store-ledger.c: the session's undone deals (redo brings them back, in order),
+ * checked by the core after its live ones and appended to @game; a damaged one is
+ * DEUCES_STORE_ERROR_DAMAGED. */
+gboolean      _deuces_store_add_undone       (DeucesStore  *self,
+                                              gint64        session,
+                                              DeucesGame   *game,
+                                              guint        *n_undone,
+                                              GError      **error);
 
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,

@@ -36,10 +36,47 @@ not_found (gint64   session,
   return FALSE;
 }
 
-/* The session's players in seat order. */
+void
+_deuces_store_note_damaged (DeucesStore *self,
+                            gint64       session)
+{
+  for (guint k = 0; k < self->damaged->len; k++)
+    if (g_array_index (self->damaged, gint64, k) == session)
+      return;
+  g_array_append_val (self->damaged, session);
+}
+
+GArray *
+deuces_store_take_damaged_sessions (DeucesStore *self)
+{
+  GArray *taken;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  taken = self->damaged;
+  self->damaged = g_array_new (FALSE, FALSE, sizeof (gint64));
+  return taken;
+}
+
+gboolean
+_deuces_store_damaged (DeucesStore *self,
+                       gint64       session,
+                       GError      *cause,
+                       GError     **error)
+{
+  _deuces_store_note_damaged (self, session);
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("session %lld is damaged: %s"), (long long) session, cause->message);
+  return FALSE;
+}
+
+/* The session's players in seat order; *n_players is one more than DEUCES_MAX_PLAYERS
+ * when it has more seats than any game (the extra name is not kept). Names are made
+ * valid text for @display, else kept as stored for the core to check. */
 static gboolean
 load_players (DeucesStore *self,
               gint64       session,
+              gboolean     display,
               char       **players,
               guint       *n_players,
               GError     **error)
@@ -47,13 +84,29 @@ load_players (DeucesStore *self,
   g_autoptr(sqlite3_stmt) stmt =
     _deuces_store_prepare (self, "SELECT players.name FROM seats JOIN players ON players.id = seats.player "
                                  "WHERE seats.session = ?1 ORDER BY seats.position", error);
+  int rc;
 
   if (stmt == NULL)
     return FALSE;
   sqlite3_bind_int64 (stmt, 1, session);
   *n_players = 0;
-  while (sqlite3_step (stmt) == SQLITE_ROW && *n_players < DEUCES_MAX_PLAYERS)
-    players[(*n_players)++] = _deuces_store_column_text (stmt, 0);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      if (*n_players == DEUCES_MAX_PLAYERS)
+        {
+          *n_players = DEUCES_MAX_PLAYERS + 1;
+          return TRUE;
+        }
+      players[(*n_players)++] = display ? _deuces_store_column_valid_text (stmt, 0)
+                                        : _deuces_store_column_text (stmt, 0);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      for (guint i = 0; i < *n_players; i++)
+        g_clear_pointer (&players[i], g_free);
+      *n_players = 0;
+      return _deuces_store_fail_sql (self, rc, error);
+    }
   return TRUE;
 }
 
@@ -72,20 +125,21 @@ read_info (DeucesStore  *self,
   g_autofree char *deleted = _deuces_store_column_text (stmt, 6);
 
   info->id = sqlite3_column_int64 (stmt, 0);
-  info->title = _deuces_store_column_text (stmt, 1);
-  info->variant_id = _deuces_store_column_text (stmt, 2);
-  info->variant_name = _deuces_store_column_text (stmt, 3);
+  info->title = _deuces_store_column_valid_text (stmt, 1);
+  info->variant_id = _deuces_store_column_valid_text (stmt, 2);
+  info->variant_name = _deuces_store_column_valid_text (stmt, 3);
   info->started = _deuces_store_parse_time (started);
   if (info->started == NULL)
     info->started = g_date_time_new_from_unix_utc (0);
   info->ended = _deuces_store_parse_time (ended);
   info->deleted = _deuces_store_parse_time (deleted);
-  info->currency = _deuces_store_column_text (stmt, 7);
-  info->stake = _deuces_store_column_text (stmt, 8);
-  info->notes = _deuces_store_column_text (stmt, 9);
+  info->currency = _deuces_store_column_valid_text (stmt, 7);
+  info->stake = _deuces_store_column_valid_text (stmt, 8);
+  info->notes = _deuces_store_column_valid_text (stmt, 9);
   info->n_deals = (guint) sqlite3_column_int (stmt, 10);
-  if (!load_players (self, info->id, info->players, &info->n_players, error))
+  if (!load_players (self, info->id, TRUE, info->players, &info->n_players, error))
     return NULL;
+  info->n_players = MIN (info->n_players, DEUCES_MAX_PLAYERS);
   return g_steal_pointer (&info);
 }
 
@@ -183,23 +237,54 @@ deuces_store_list_sessions (DeucesStore               *self,
   return g_steal_pointer (&result);
 }
 
-/* A game for a stored session without its deals: the variant as stored (with its option
+/* A game for a stored session without its deals, from the columns variant, hand_size,
+ * currency, stake and variant_id from @first on: the variant as stored (with its option
  * overrides), the players, the money. @variants, when given, keeps parsed variants by
- * their text (many sessions share one); then the preset id is not worked out. */
+ * their text (many sessions share one); then the preset id is not worked out. Every
+ * value is checked as if typed: a damaged row is an error, never a crash. */
 DeucesGame *
-_deuces_store_game_shell (const char  *variant_text,
-                          guint        hand_size,
-                          const char  *currency,
-                          const char  *stake,
-                          const char  *variant_id,
-                          char *const *players,
-                          guint        n_players,
-                          GHashTable  *variants,
-                          GError     **error)
+_deuces_store_game_shell (sqlite3_stmt *stmt,
+                          int           first,
+                          char *const  *players,
+                          guint         n_players,
+                          GHashTable   *variants,
+                          GError      **error)
 {
+  static const char *const names[] = { "variant", "hand_size", "currency", "stake", "variant_id" };
+  static const int types[] = { SQLITE_TEXT, SQLITE_INTEGER, SQLITE_TEXT, SQLITE_TEXT, SQLITE_TEXT };
+  const char *variant_text, *currency, *stake, *variant_id;
+  gint64 hand_size;
   g_autoptr(DeucesVariant) parsed = NULL;
   const DeucesVariant *variant;
   g_autoptr(DeucesGame) game = NULL;
+
+  /* The types first: reading a value as another type converts it. */
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      int type = sqlite3_column_type (stmt, first + (int) k);
+
+      if ((type != types[k] && !(type == SQLITE_NULL && k == 2)) ||
+          (type == SQLITE_TEXT &&
+           !g_utf8_validate ((const char *) sqlite3_column_text (stmt, first + (int) k), -1, NULL)) ||
+          (k == 1 && (sqlite3_column_int64 (stmt, first + 1) < 1 ||
+                      sqlite3_column_int64 (stmt, first + 1) > 99)))
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                       _("its “%s” column is unreadable"), names[k]);
+          return NULL;
+        }
+    }
+  if (n_players > DEUCES_MAX_PLAYERS)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                   _("its “%s” column is unreadable"), "seats");
+      return NULL;
+    }
+  variant_text = (const char *) sqlite3_column_text (stmt, first);
+  hand_size = sqlite3_column_int64 (stmt, first + 1);
+  currency = (const char *) sqlite3_column_text (stmt, first + 2);
+  stake = (const char *) sqlite3_column_text (stmt, first + 3);
+  variant_id = (const char *) sqlite3_column_text (stmt, first + 4);
 
   variant = variants ? g_hash_table_lookup (variants, variant_text) : NULL;
   if (variant == NULL)
@@ -211,7 +296,7 @@ _deuces_store_game_shell (const char  *variant_text,
       if (variants != NULL)
         g_hash_table_insert (variants, g_strdup (variant_text), g_steal_pointer (&parsed));
     }
-  game = deuces_game_new (variant, (const char *const *) players, n_players, hand_size, error);
+  game = deuces_game_new (variant, (const char *const *) players, n_players, (guint) hand_size, error);
   if (game == NULL || !deuces_game_set_money (game, currency, stake, error))
     return NULL;
 
@@ -246,6 +331,7 @@ deuces_store_load_game (DeucesStore *self,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(sqlite3_stmt) deals = NULL;
   g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(GError) local_error = NULL;
   char *players[DEUCES_MAX_PLAYERS] = { NULL, };
   guint n_players = 0;
   int rc;
@@ -266,31 +352,34 @@ deuces_store_load_game (DeucesStore *self,
         _deuces_store_fail_sql (self, rc, error);
       return NULL;
     }
-  if (!load_players (self, session, players, &n_players, error))
+  if (!load_players (self, session, FALSE, players, &n_players, error))
     return NULL;
-  game = _deuces_store_game_shell ((const char *) sqlite3_column_text (stmt, 0),
-                                   (guint) sqlite3_column_int (stmt, 1),
-                                   (const char *) sqlite3_column_text (stmt, 2),
-                                   (const char *) sqlite3_column_text (stmt, 3),
-                                   (const char *) sqlite3_column_text (stmt, 4),
-                                   players, n_players, NULL, error);
-  for (guint i = 0; i < n_players; i++)
+  game = _deuces_store_game_shell (stmt, 0, players, n_players, NULL, &local_error);
+  for (guint i = 0; i < MIN (n_players, DEUCES_MAX_PLAYERS); i++)
     g_free (players[i]);
   if (game == NULL)
-    return NULL;
+    {
+      _deuces_store_damaged (self, session, local_error, error);
+      return NULL;
+    }
 
   deals = _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM deals WHERE session = ?1 AND undone = 0 "
                                        "ORDER BY number", error);
   if (deals == NULL)
     return NULL;
   sqlite3_bind_int64 (deals, 1, session);
+  /* Each deal is checked by the core as it was when it was entered. */
   while ((rc = sqlite3_step (deals)) == SQLITE_ROW)
     {
       DeucesDeal deal;
 
-      if (!_deuces_store_read_deal (deals, 0, n_players, &deal, error))
-        return NULL;
-      g_array_append_val (game->deals, deal);
+      if (!_deuces_store_read_deal (deals, 0, game->n_players, game->deals->len + 1, &deal,
+                                    &local_error) ||
+          !deuces_game_add_deal (game, &deal, &local_error))
+        {
+          _deuces_store_damaged (self, session, local_error, error);
+          return NULL;
+        }
     }
   if (rc != SQLITE_DONE)
     {

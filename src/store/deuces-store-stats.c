@@ -14,8 +14,12 @@ sat_in (char *const *players,
 
   for (guint p = 0; p < n_players; p++)
     {
-      g_autofree char *player = g_utf8_casefold (players[p], -1);
+      g_autofree char *player = NULL;
 
+      /* A damaged name matches nobody; the core refuses it below. */
+      if (!g_utf8_validate (players[p], -1, NULL))
+        continue;
+      player = g_utf8_casefold (players[p], -1);
       if (g_str_equal (player, wanted))
         return TRUE;
     }
@@ -88,8 +92,10 @@ deuces_store_compute_stats (DeucesStore               *self,
       g_autoptr(DeucesScoreSheet) sheet = NULL;
       g_autoptr(DeucesSettlement) settlement = NULL;
       g_autoptr(GDateTime) started = NULL;
+      g_autoptr(GError) damage = NULL;
+      g_autofree char *title = NULL;
       gboolean take = g_hash_table_contains (wanted, &id);
-      guint n_players = 0;
+      guint n_players = 0, n_seats = 0;
 
       while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) < id)
         seat_rc = sqlite3_step (seats);
@@ -97,6 +103,7 @@ deuces_store_compute_stats (DeucesStore               *self,
         {
           if (take && n_players < DEUCES_MAX_PLAYERS)
             players[n_players++] = _deuces_store_column_text (seats, 1);
+          n_seats++;
           seat_rc = sqlite3_step (seats);
         }
       if (take && player != NULL)
@@ -104,42 +111,45 @@ deuces_store_compute_stats (DeucesStore               *self,
       for (guint k = 0; take && group != NULL && group[k] != NULL; k++)
         take = sat_in (players, n_players, group[k]);
       if (take)
-        game = _deuces_store_game_shell ((const char *) sqlite3_column_text (sessions, 1),
-                                         (guint) sqlite3_column_int (sessions, 2),
-                                         (const char *) sqlite3_column_text (sessions, 3),
-                                         (const char *) sqlite3_column_text (sessions, 4),
-                                         (const char *) sqlite3_column_text (sessions, 5),
-                                         players, n_players, variants, error);
+        game = _deuces_store_game_shell (sessions, 1, players, MIN (n_seats, DEUCES_MAX_PLAYERS + 1),
+                                         variants, &damage);
       for (guint p = 0; p < n_players; p++)
         g_free (players[p]);
-      if (take && game == NULL)
-        goto fail;
 
       while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) < id)
         deal_rc = sqlite3_step (deals);
       while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) == id)
         {
-          if (take)
+          if (game != NULL && damage == NULL)
             {
               DeucesDeal deal;
 
-              if (!_deuces_store_read_deal (deals, 1, game->n_players, &deal, error))
-                goto fail;
-              g_array_append_val (game->deals, deal);
+              if (_deuces_store_read_deal (deals, 1, game->n_players, game->deals->len + 1, &deal,
+                                           &damage))
+                g_array_append_val (game->deals, deal);
             }
           deal_rc = sqlite3_step (deals);
         }
       if (!take)
         continue;
 
-      sheet = deuces_game_score (game, error);
+      /* Scoring checks every deal; a damaged session is left out, and named. */
+      if (damage == NULL)
+        sheet = deuces_game_score (game, &damage);
       if (sheet == NULL)
-        goto fail;
+        {
+          _deuces_store_note_damaged (self, id);
+          continue;
+        }
       settlement = deuces_game_settle (game, sheet);
       started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 6));
-      deuces_stats_add_session (stats, id, started, (const char *) sqlite3_column_text (sessions, 7),
-                                game, sheet, settlement);
+      title = _deuces_store_column_valid_text (sessions, 7);
+      deuces_stats_add_session (stats, id, started, title, game, sheet, settlement);
     }
+  if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)
+    rc = seat_rc;
+  else if (rc == SQLITE_DONE && deal_rc != SQLITE_ROW && deal_rc != SQLITE_DONE)
+    rc = deal_rc;
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);

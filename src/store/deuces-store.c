@@ -8,12 +8,13 @@
 #include <errno.h>
 #include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-store-private.h"
 
-/* "Dcs2" — marks a file as a Deuces ledger (PRAGMA application_id). */
-#define DEUCES_APPLICATION_ID 0x44637332
 #define BUSY_TIMEOUT_MS 5000
 
 G_DEFINE_QUARK (deuces-store-error-quark, deuces_store_error)
@@ -86,6 +87,16 @@ _deuces_store_set_sqlite_error (DeucesStore *self,
 {
   const char *detail = db != NULL ? sqlite3_errmsg (db) : sqlite3_errstr (rc);
 
+  /* A file-size limit (ulimit -f; SIGXFSZ is ignored) or a full disk met mid-write. */
+  if (db != NULL && (rc & 0xFF) == SQLITE_IOERR && sqlite3_system_errno (db) == EFBIG)
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                           _("The ledger cannot grow past the file-size limit (ulimit -f); "
+                             "nothing was saved"));
+      return FALSE;
+    }
+  if (db != NULL && (rc & 0xFF) == SQLITE_IOERR && sqlite3_system_errno (db) == ENOSPC)
+    rc = SQLITE_FULL;
   switch (rc & 0xFF)
     {
     case SQLITE_BUSY:
@@ -170,6 +181,17 @@ _deuces_store_column_text (sqlite3_stmt *stmt,
   return text != NULL ? g_strdup ((const char *) text) : NULL;
 }
 
+char *
+_deuces_store_column_valid_text (sqlite3_stmt *stmt,
+                                 int           index)
+{
+  g_autofree char *text = _deuces_store_column_text (stmt, index);
+
+  if (text == NULL || g_utf8_validate (text, -1, NULL))
+    return g_steal_pointer (&text);
+  return g_utf8_make_valid (text, -1);
+}
+
 /* Runs a statement that returns no rows. */
 gboolean
 _deuces_store_step_done (DeucesStore  *self,
@@ -186,20 +208,85 @@ _deuces_store_step_done (DeucesStore  *self,
 /* Transactions: BEGIN IMMEDIATE takes the write lock at once, so a busy ledger is found
  * before anything is done. */
 
+/* The WAL's size and its header's checkpoint number and salts (bytes 12–23): -1 and
+ * zeros when there is none. */
+static void
+read_wal_state (DeucesStore *self,
+                gint64      *size,
+                guint8       header[12])
+{
+  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  GStatBuf st;
+  int fd;
+
+  *size = -1;
+  memset (header, 0, 12);
+  if (g_stat (wal, &st) != 0 || !S_ISREG (st.st_mode))
+    return;
+  *size = (gint64) st.st_size;
+  fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
+  if (fd >= 0)
+    {
+      if (pread (fd, header, 12, 12) != 12)
+        memset (header, 0, 12);
+      close (fd);
+    }
+}
+
 gboolean
 _deuces_store_begin (DeucesStore *self,
                      GError     **error)
 {
-  return _deuces_store_exec (self, "BEGIN IMMEDIATE", error);
+  if (!_deuces_store_exec (self, "BEGIN IMMEDIATE", error))
+    return FALSE;
+  /* Holding the write lock: what the WAL is before this transaction writes to it. */
+  read_wal_state (self, &self->wal_size, self->wal_header);
+  return TRUE;
+}
+
+/* The commit's frames went to the WAL but syncing them failed: the next program to open
+ * the ledger would find them and the change would appear, although it was reported as
+ * not saved. Cutting them off makes the failure what it says. The frames before the
+ * transaction stay; when SQLite restarted the WAL for it (new salts: everything before
+ * was already in the ledger file), the whole WAL goes. */
+static void
+forget_unsynced_commit (DeucesStore *self)
+{
+  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
+  guint8 header[12];
+  gint64 size;
+
+  read_wal_state (self, &size, header);
+  if (size < 0)
+    return;
+  if (self->wal_size >= 0 && memcmp (header, self->wal_header, sizeof header) == 0)
+    size = MIN (size, self->wal_size);
+  else
+    size = 0;
+  if (truncate (wal, (off_t) size) == 0)
+    {
+      int fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
+
+      if (fd >= 0)
+        {
+          fsync (fd);
+          close (fd);
+        }
+    }
 }
 
 gboolean
 _deuces_store_commit (DeucesStore *self,
                       GError     **error)
 {
-  if (_deuces_store_exec (self, "COMMIT", error))
+  int rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+
+  if (rc == SQLITE_OK)
     return TRUE;
+  _deuces_store_fail_sql (self, rc, error);
   sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+  if (rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_DIR_FSYNC)
+    forget_unsynced_commit (self);
   return FALSE;
 }
 
@@ -240,6 +327,7 @@ deuces_store_finalize (GObject *object)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
   g_free (self->backup_problem);
+  g_array_unref (self->damaged);
 
   G_OBJECT_CLASS (deuces_store_parent_class)->finalize (object);
 }
@@ -253,6 +341,7 @@ deuces_store_class_init (DeucesStoreClass *klass)
 static void
 deuces_store_init (DeucesStore *self)
 {
+  self->damaged = g_array_new (FALSE, FALSE, sizeof (gint64));
 }
 
 char *
@@ -428,6 +517,30 @@ check_path (const char *path,
   return TRUE;
 }
 
+/* A ledger (and its -wal, -shm, -journal) is a regular file: reading a FIFO or a device
+ * would wait forever, or read something that is no ledger. */
+static gboolean
+check_regular (const char *path,
+               GError    **error)
+{
+  static const char *const suffixes[] = { "", "-wal", "-shm", "-journal" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (suffixes); k++)
+    {
+      g_autofree char *file = g_strconcat (path, suffixes[k], NULL);
+      GStatBuf st;
+
+      if (g_stat (file, &st) == 0 && !S_ISREG (st.st_mode))
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
+                       _("“%s” is not a regular file, so it is no ledger; it was left as it was"),
+                       file);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 DeucesStore *
 _deuces_store_open_unversioned (const char *path,
                                 GError    **error)
@@ -445,7 +558,7 @@ deuces_store_open (const char  *path,
 
   g_return_val_if_fail (path != NULL, NULL);
 
-  if (!check_path (path, error))
+  if (!check_path (path, error) || !check_regular (path, error))
     return NULL;
   exists = g_file_test (path, G_FILE_TEST_EXISTS);
   if (exists && !looks_like_sqlite (path, &empty, error))

@@ -21,6 +21,7 @@ typedef enum {
   DEUCES_STORE_ERROR_NOT_A_LEDGER,   /* the file is corrupt or not a Deuces ledger */
   DEUCES_STORE_ERROR_TOO_NEW,        /* written by a newer Deuces */
   DEUCES_STORE_ERROR_READ_ONLY,      /* the session has ended; reopen it to change it */
+  DEUCES_STORE_ERROR_DAMAGED,        /* a stored session does not read back (deuces-cli check) */
 } DeucesStoreError;
 
 GQuark deuces_store_error_quark (void);
@@ -64,6 +65,11 @@ char        *deuces_store_backup           (DeucesStore  *self,
                                             const char   *reason,
                                             GError      **error);
 char        *deuces_store_get_backup_dir   (DeucesStore  *self);
+/* Whether @path is the ledger, its -wal, -shm or -journal file (by the file, or by name
+ * when it does not exist yet), or a file of the backup folder: a place an export must
+ * never be written. */
+gboolean     deuces_store_is_own_file      (DeucesStore  *self,
+                                            const char   *path);
 /* Takes the daily backup when the newest is a day old (opening does too): a program
  * that keeps the ledger open for days calls it from time to time. */
 void         deuces_store_daily_backup     (DeucesStore  *self);
@@ -182,6 +188,11 @@ gboolean     deuces_store_insert_deal      (DeucesStore      *self,
                                             guint             number,
                                             const DeucesDeal *deal,
                                             GError          **error);
+/* The ids (gint64) of the sessions found damaged — stored facts that do not read back
+ * or that the core refuses — since the last call, oldest find first; the caller owns the
+ * array. Reading one fails with DEUCES_STORE_ERROR_DAMAGED; statistics leave it out. */
+GArray      *deuces_store_take_damaged_sessions (DeucesStore *self);
+
 /* Removes the last deal (it can be redone). Returns the number removed, or 0. */
 guint        deuces_store_undo_deal        (DeucesStore  *self,
                                             gint64        session,
@@ -245,6 +256,38 @@ JsonNode    *deuces_store_export_documents (DeucesStore  *self,
 /* The session document of a stored session, with its title and times. */
 JsonNode    *deuces_store_export_document  (DeucesStore  *self,
                                             gint64        session,
+                                            GError      **error);
+
+/* Every session outside the bin that reads back, as export_documents gives them; each
+ * damaged one is left out and its message ("session 4 is damaged: …") appended to
+ * @skipped. What `deuces-cli salvage` writes. */
+JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
+                                             GPtrArray   *skipped,
+                                             GError     **error);
+
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 1, "sessions": […],
+ * "players": […]}: every session (the bin's too, with "deleted") as a session document
+ * with its undone deals ("undone", which redo brings back) and paid marks ("paid":
+ * {"from", "to", "amount"}), oldest first, and every player. What
+ * `deuces-cli export --format ledger` writes; deuces_store_import_ledger reads it back. */
+JsonNode    *deuces_store_export_ledger    (DeucesStore  *self,
+                                            GError      **error);
+/* Whether @root is such an export (an object with "deuces-ledger"). */
+gboolean     deuces_store_is_ledger_export (JsonNode     *root);
+/* Adds everything of a ledger export, in one transaction: all or nothing. Appends the
+ * new session ids (gint64) to @ids. */
+gboolean     deuces_store_import_ledger    (DeucesStore  *self,
+                                            JsonNode     *root,
+                                            GArray       *ids,
+                                            GError      **error);
+
+/* Checks the whole ledger: SQLite's integrity and foreign-key checks, then every session
+ * (the bin's too) read back, its deals (undone ones too) checked again by the core, its
+ * numbering, text and paid marks. Appends one message per problem to @problems and sets
+ * @n_sessions to the number of sessions checked; FALSE only when the check could not run. */
+gboolean     deuces_store_check            (DeucesStore  *self,
+                                            GPtrArray    *problems,
+                                            guint        *n_sessions,
                                             GError      **error);
 
 /* What `deuces-cli export` writes, and the app's exports: CSV (@csv) or JSON of one
