@@ -8,6 +8,7 @@
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
+#include "deuces-variant-library.h"
 
 static const char *
 member_text (JsonObject *object,
@@ -55,7 +56,7 @@ import_one (DeucesStore *self,
             JsonNode    *document,
             GError     **error)
 {
-  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (self, document, error);
   g_autofree char *started = NULL;
   g_autofree char *ended = NULL;
   g_autofree char *title = NULL;
@@ -160,7 +161,7 @@ document_present (DeucesStore *self,
                   gboolean    *present,
                   GError     **error)
 {
-  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (self, document, error);
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(GDateTime) started = NULL;
   g_autofree char *started_text = NULL;
