@@ -29,7 +29,7 @@ typedef struct {
 
 static const Choice exchanges[] = {
   /* Translators: short, in a drop-down; the cards exchanged before a deal */
-  { "none", N_("None") },
+  { "none", N_("No exchange") },
   /* Translators: short, in a drop-down: the Scum gives the President their highest card */
   { "scum-president", N_("Scum to President") },
   /* Translators: short, in a drop-down: each loser gives a card per point below 0 */
