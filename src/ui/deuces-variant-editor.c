@@ -55,31 +55,31 @@ typedef struct {
   const Choice *choices;
 } FieldInfo;
 
-/* The fields offered besides the tiers, in order; structural ones (scheme, goal,
- * settlement, players) stay those of the base. */
+/* The fields offered besides the tiers, in order, with the core's ranges (doc/rules.md
+ * §4.7); structural ones (scheme, goal, settlement, players) stay those of the base. */
 /* clang-format off */
 static const FieldInfo fields[] = {
   { "tiers-stack", N_("Multipliers stack"), N_("Every matching multiplier applies, not only the last"), KIND_SWITCH, 0, 0, TIER_SCHEMES, FALSE, NULL },
   { "tiers-starter-only", N_("Only the starter pays multiplied"), NULL, KIND_SWITCH, 0, 0, TIER_SCHEMES, FALSE, NULL },
   { "card-values", N_("Points per card, 3 to 2"), N_("Thirteen numbers, e.g. “1,1,1,1,1,1,1,1,2,2,2,3,4”"), KIND_LIST, 0, 0, SCHEME (DEUCES_SCHEME_PENALTY), FALSE, NULL },
-  { "winner-points", N_("Winner’s points"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_WINNER), FALSE, NULL },
+  { "winner-points", N_("Winner’s points"), NULL, KIND_NUMBER, 0, 10000, SCHEME (DEUCES_SCHEME_WINNER), FALSE, NULL },
   { "winner-per-card", N_("Winner’s points per card left"), NULL, KIND_NUMBER, 0, 100, SCHEME (DEUCES_SCHEME_WINNER), FALSE, NULL },
-  { "final-two-factor", N_("Multiplier per two in the winning play"), NULL, KIND_NUMBER, 1, 100, SCHEME (DEUCES_SCHEME_WINNER), FALSE, NULL },
-  { "winner-finish", N_("Winner’s points for going out"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "winner-finish-per-two", N_("Winner’s points per two in the last play"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "special-quads", N_("Unbeaten four of a kind"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "special-straight-flush", N_("Unbeaten straight flush"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "special-four-twos", N_("Unbeaten four twos"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "special-final-factor", N_("Multiplier when a special ends the deal"), NULL, KIND_NUMBER, 1, 100, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
-  { "loser-points", N_("Points the loser pays"), NULL, KIND_NUMBER, 0, 1000, SCHEME (DEUCES_SCHEME_TAIWAN_LOSER), FALSE, NULL },
+  { "final-two-factor", N_("Multiplier per two in the winning play"), NULL, KIND_NUMBER, 1, 10, SCHEME (DEUCES_SCHEME_WINNER), FALSE, NULL },
+  { "winner-finish", N_("Winner’s points for going out"), NULL, KIND_NUMBER, -10000, 10000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "winner-finish-per-two", N_("Winner’s points per two in the last play"), NULL, KIND_NUMBER, -10000, 10000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "special-quads", N_("Unbeaten four of a kind"), NULL, KIND_NUMBER, -10000, 10000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "special-straight-flush", N_("Unbeaten straight flush"), NULL, KIND_NUMBER, -10000, 10000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "special-four-twos", N_("Unbeaten four twos"), NULL, KIND_NUMBER, -10000, 10000, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "special-final-factor", N_("Multiplier when a special ends the deal"), NULL, KIND_NUMBER, 1, 10, SCHEME (DEUCES_SCHEME_PENALTY), TRUE, NULL },
+  { "loser-points", N_("Points the loser pays"), NULL, KIND_NUMBER, 1, 10000, SCHEME (DEUCES_SCHEME_TAIWAN_LOSER), FALSE, NULL },
   { "placement", N_("Points by finishing place"), N_("e.g. “5,3,1,0”"), KIND_LIST, 0, 0, SCHEME (DEUCES_SCHEME_PLACEMENT), FALSE, NULL },
   { "exchange", N_("Card exchange before each deal"), NULL, KIND_CHOICE, 0, 0, SCHEME (DEUCES_SCHEME_PLACEMENT), FALSE, exchanges },
   { "assistance", N_("Assistance penalty"), N_("Whoever lets the winner out on a single pays for everyone"), KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "dragon", N_("Dragon"), N_("A hand of 3 to 2 wins at once"), KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "twos-out-doubles", N_("Twos out double"), NULL, KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "twos-in-hand-doubles", N_("Twos in hand double"), NULL, KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
-  { "target", N_("Target score"), N_("0: no target"), KIND_NUMBER, 0, 10000, ALL_SCHEMES, FALSE, NULL },
-  { "deal-limit", N_("Deal limit"), N_("0: no limit"), KIND_NUMBER, 0, 1000, ALL_SCHEMES, FALSE, NULL },
+  { "target", N_("Target score"), N_("0: no target"), KIND_NUMBER, 0, 1000000, ALL_SCHEMES, FALSE, NULL },
+  { "deal-limit", N_("Deal limit"), N_("0: no limit"), KIND_NUMBER, 0, 100000, ALL_SCHEMES, FALSE, NULL },
   { "next-leader", N_("Who leads the next deal"), NULL, KIND_CHOICE, 0, 0, ALL_SCHEMES, FALSE, leaders },
 };
 /* clang-format on */
