@@ -255,27 +255,27 @@ tier_value (const Tier *tier)
   return value;
 }
 
-/* "10-12 x2, 13- x3": the tiers as the variant file writes them. */
+static DeucesTierList current_tiers (DeucesVariantEditor *self);
+
+static void
+take_tiers_text (const char *key,
+                 const char *value,
+                 gpointer    user_data)
+{
+  if (g_str_equal (key, "tiers"))
+    *(char **) user_data = g_strdup (value);
+}
+
+/* "10-12 x2, 13- x3": the tiers as the variant file writes them (the core writes them). */
 static char *
 tiers_text (DeucesVariantEditor *self)
 {
-  GString *text = g_string_new (NULL);
+  g_autoptr(DeucesVariant) scratch = deuces_variant_copy (self->base);
+  char *text = NULL;
 
-  for (guint i = 0; i < self->tiers->len; i++)
-    {
-      DeucesTier value = tier_value (self->tiers->pdata[i]);
-
-      if (i > 0)
-        g_string_append (text, ", ");
-      if (value.from == DEUCES_TIER_FULL)
-        g_string_append (text, "full");
-      else if (value.to == DEUCES_TIER_OPEN)
-        g_string_append_printf (text, "%d-", value.from);
-      else
-        g_string_append_printf (text, "%d-%d", value.from, value.to);
-      g_string_append_printf (text, " x%d", value.factor);
-    }
-  return g_string_free (text, FALSE);
+  scratch->tiers[0] = current_tiers (self);
+  deuces_variant_foreach_field (scratch, take_tiers_text, &text);
+  return text != NULL ? text : g_strdup ("");
 }
 
 /* What the tier says ("From 10 to 12 cards: ×2"), or why it cannot be. */
