@@ -386,12 +386,58 @@ test_variant_editor_invalid (Fixture       *f,
   g_assert_cmpstr (gtk_label_get_text (error), ==,
                    "There is already a variant called “Classic”: choose another name");
   g_assert_false (_deuces_variant_editor_save (editor));
+  /* A wrong name does not hide what the values score. */
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "A loser with 11 cards scores 22"));
 
   gtk_editable_set_text (GTK_EDITABLE (name), "Upside Down");
   g_assert_true (gtk_widget_get_sensitive (save));
   g_assert_true (_deuces_variant_editor_save (editor));
   g_assert_nonnull (deuces_variant_library_lookup (f->store, "upside-down", NULL));
   g_object_unref (editor);
+}
+
+/* Issue 17: a saved variant based on classic with other tiers is shown with a description
+ * of its own tiers, in the preferences and the new-session dialog alike. */
+static void
+test_saved_variant_described (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "variants", NULL);
+  g_autofree char *file = g_build_filename (folder, "fried.variant", NULL);
+  g_autoptr(GError) error = NULL;
+  DeucesPreferencesWindow *prefs;
+  DeucesNewSessionDialog *dialog;
+  AdwComboRow *variant_row;
+  GtkWidget *row;
+  const char *subtitle;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_file_set_contents (file, "base = classic\nid = fried\nname = Fried from eleven\n"
+                             "tiers = 11- x2\n", -1, &error);
+  g_assert_no_error (error);
+
+  prefs = deuces_preferences_window_new (NULL, f->store, f->settings);
+  row = find_row (GTK_WIDGET (prefs), "Fried from eleven");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_assert_true (g_str_has_prefix (subtitle, "Losers pay a point a card. Multiplied by cards "
+                                             "held: 11 or more cards ×2."));
+  g_assert_null (strstr (subtitle, "10 to 12"));
+  /* A preset keeps its own words. */
+  row = find_row (GTK_WIDGET (prefs), "Classic");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   deuces_preset_lookup ("classic")->description);
+
+  dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
+  variant_row = ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "_Variant"));
+  adw_combo_row_set_selected (variant_row,
+                              g_list_model_get_n_items (adw_combo_row_get_model (variant_row)) - 1);
+  row = find_row (GTK_WIDGET (dialog), "How it scores");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   "Losers pay a point a card. Multiplied by cards held: 11 or "
+                                   "more cards ×2."));
 }
 
 int
@@ -408,6 +454,8 @@ main (int argc, char **argv)
               fixture_set_up, test_preferences_currency, fixture_tear_down);
   g_test_add ("/ui/variant-editor/tiers", Fixture, NULL,
               fixture_set_up, test_variant_editor_tiers, fixture_tear_down);
+  g_test_add ("/ui/variant/saved-described", Fixture, NULL,
+              fixture_set_up, test_saved_variant_described, fixture_tear_down);
   g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
               fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
   return g_test_run ();

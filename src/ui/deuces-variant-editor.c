@@ -594,9 +594,11 @@ add_field_row (const char *key,
   g_ptr_array_add (self->fields, field);
 }
 
-/* The edited copy, or NULL (with every problem explained under its row). */
+/* The edited copy, or NULL (with every problem explained under its row); *@name_ok says
+ * whether the name may be saved. */
 static DeucesVariant *
-build_variant (DeucesVariantEditor *self)
+build_variant (DeucesVariantEditor *self,
+               gboolean            *name_ok)
 {
   g_autoptr(DeucesVariant) variant = deuces_variant_copy (self->base);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
@@ -606,11 +608,9 @@ build_variant (DeucesVariantEditor *self)
   gboolean ok = TRUE;
 
   /* The name: needed, and not another variant's. */
+  *name_ok = FALSE;
   if (*name == '\0')
-    {
-      explain (self->name_error, GTK_WIDGET (self->name_row), _("The variant needs a name"));
-      ok = FALSE;
-    }
+    explain (self->name_error, GTK_WIDGET (self->name_row), _("The variant needs a name"));
   else
     {
       const char *taken = NULL;
@@ -631,10 +631,12 @@ build_variant (DeucesVariantEditor *self)
                                                         "choose another name"), name);
 
           explain (self->name_error, GTK_WIDGET (self->name_row), message);
-          ok = FALSE;
         }
       else
-        explain (self->name_error, GTK_WIDGET (self->name_row), NULL);
+        {
+          explain (self->name_error, GTK_WIDGET (self->name_row), NULL);
+          *name_ok = TRUE;
+        }
     }
 
   for (guint i = 0; i < self->fields->len; i++)
@@ -775,9 +777,11 @@ update_preview (DeucesVariantEditor *self,
 static void
 validate (DeucesVariantEditor *self)
 {
-  g_autoptr(DeucesVariant) variant = build_variant (self);
+  gboolean name_ok;
+  g_autoptr(DeucesVariant) variant = build_variant (self, &name_ok);
 
-  self->valid = variant != NULL;
+  /* The preview follows the values even while the name is still wrong. */
+  self->valid = variant != NULL && name_ok;
   gtk_widget_set_sensitive (self->save_button, self->valid);
   update_preview (self, variant);
 }
@@ -787,10 +791,11 @@ on_save (DeucesVariantEditor *self)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesVariant) variant = NULL;
+  gboolean name_ok;
 
   gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
-  variant = build_variant (self);
-  if (variant == NULL)
+  variant = build_variant (self, &name_ok);
+  if (variant == NULL || !name_ok)
     return;
   if (!deuces_variant_library_save (self->store, variant, &error))
     {
