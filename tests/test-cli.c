@@ -154,7 +154,8 @@ test_variants (void)
     g_assert_cmpstr (json_object_get_string_member (zero_sum, "id"), ==, "zero-sum");
     g_assert_cmpstr (json_object_get_string_member (zero_sum, "goal"), ==, "highest");
     g_assert_cmpstr (json_object_get_string_member (zero_sum, "settlement"), ==, "winner-collects");
-    g_assert_cmpuint (json_object_get_size (zero_sum), ==, 4);
+    g_assert_cmpuint (json_object_get_size (zero_sum), ==, 5);
+    g_assert_false (json_object_get_boolean_member (zero_sum, "saved"));
   }
 }
 
@@ -300,6 +301,151 @@ assert_one_line_error (const Run  *run,
   g_assert_cmpint (run->status, ==, status);
   g_assert_cmpstr (run->out, ==, "");
   g_assert_cmpstr (run->err, ==, message);
+}
+
+/* Writes @text as @dir/variants/@file, a saved variant beside the ledger. */
+static void
+save_variant_file (const char *dir,
+                   const char *file,
+                   const char *text)
+{
+  g_autofree char *folder = g_build_filename (dir, "variants", NULL);
+  g_autofree char *path = g_build_filename (folder, file, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+}
+
+/* Issue 17, "Saved house rules everywhere": a saved variant is listed and its id works in
+ * score, settle, session new and import; one taking a preset's id is refused in one line;
+ * an export carries the variant in full into a ledger that never saw it. */
+static void
+test_store_saved_variant (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other_dir = NULL;
+  g_autofree char *other_db = temp_ledger (&other_dir);
+  g_autofree char *shadow = NULL;
+  g_autofree char *expected_err = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(JsonParser) parser2 = json_parser_new ();
+  /* Fried from eleven: 10 cards pay 10 (classic: 20), 13 pay 26 (classic: 39). */
+  const char *document = "{\"variant\": \"fried\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], "
+                         "\"deals\": [{\"winner\": \"Ann\", \"cards_left\": "
+                         "{\"Bo\": 10, \"Cy\": 13, \"Di\": 3}}]}";
+  JsonObject *root, *totals;
+
+  save_variant_file (dir, "fried.variant",
+                     "base = classic\nid = fried\nname = Fried from eleven\ntiers = 11- x2\n");
+  save_variant_file (dir, "classic.variant", "base = classic\nid = classic\nname = Fake\n");
+  shadow = g_build_filename (dir, "variants", "classic.variant", NULL);
+  expected_err = g_strdup_printf ("deuces-cli: %s: the saved variant “classic” takes a preset’s "
+                                  "id and is not offered; give it an id of its own\n", shadow);
+
+  {
+    g_auto(Run) listed = { 0 };
+    g_auto(Run) json = { 0 };
+    g_auto(GStrv) lines = NULL;
+    JsonArray *array;
+    JsonObject *fried;
+
+    run_db (&listed, db, NULL, "variants", NULL);
+    g_assert_cmpint (listed.status, ==, 0);
+    g_assert_cmpstr (listed.err, ==, expected_err);
+    lines = g_strsplit (listed.out, "\n", -1);
+    g_assert_cmpuint (g_strv_length (lines), ==, 19 + 1);
+    g_assert_cmpstr (lines[0], ==, "classic\tClassic");
+    g_assert_cmpstr (lines[18], ==, "fried\tFried from eleven");
+
+    run_db (&json, db, NULL, "variants", "--json", NULL);
+    g_assert_cmpint (json.status, ==, 0);
+    json_parser_load_from_data (parser, json.out, -1, NULL);
+    array = json_node_get_array (json_parser_get_root (parser));
+    g_assert_cmpuint (json_array_get_length (array), ==, 19);
+    fried = json_array_get_object_element (array, 18);
+    g_assert_cmpstr (json_object_get_string_member (fried, "id"), ==, "fried");
+    g_assert_cmpstr (json_object_get_string_member (fried, "goal"), ==, "lowest");
+    g_assert_cmpstr (json_object_get_string_member (fried, "settlement"), ==, "pairwise");
+    g_assert_true (json_object_get_boolean_member (fried, "saved"));
+    /* The listing reads the ledger's folder and creates no ledger. */
+    g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+  }
+
+  {
+    g_auto(Run) scored = { 0 };
+    g_auto(Run) settled = { 0 };
+    g_auto(Run) unknown = { 0 };
+
+    run_db (&scored, db, document, "score", "-", NULL);
+    g_assert_cmpint (scored.status, ==, 0);
+    root = parse_object (parser, scored.out);
+    totals = json_object_get_object_member (root, "totals");
+    g_assert_cmpint (json_object_get_int_member (totals, "Bo"), ==, 10);
+    g_assert_cmpint (json_object_get_int_member (totals, "Cy"), ==, 26);
+    g_assert_cmpint (json_object_get_int_member (totals, "Di"), ==, 3);
+
+    run_db (&settled, db, document, "settle", "-", NULL);
+    g_assert_cmpint (settled.status, ==, 0);
+    root = parse_object (parser, settled.out);
+    g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (root, "balances"),
+                                                    "Ann"), ==, "39.00");
+
+    /* Elsewhere the id means nothing, and says where to look. */
+    run_db (&unknown, other_db, document, "score", "-", NULL);
+    assert_one_line_error (&unknown, 2, "deuces-cli: there is no variant “fried” (deuces-cli "
+                                        "variants lists them)\n");
+  }
+
+  {
+    g_auto(Run) created = { 0 };
+    g_auto(Run) dealt = { 0 };
+    g_auto(Run) imported_id = { 0 };
+    g_auto(Run) exported = { 0 };
+    g_auto(Run) imported = { 0 };
+    g_auto(Run) shown = { 0 };
+    g_auto(Run) shown_there = { 0 };
+    JsonObject *variant;
+
+    run_db (&created, db, NULL, "session", "new", "--variant", "fried", "--players",
+            "Ann,Bo,Cy,Di", NULL);
+    g_assert_cmpstr (created.out, ==, "1\n");
+    run_db (&dealt, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left",
+            "Bo=10,Cy=13,Di=3", NULL);
+    g_assert_cmpint (dealt.status, ==, 0);
+    run_db (&imported_id, db, document, "import", "-", NULL);
+    g_assert_cmpint (imported_id.status, ==, 0);
+    g_assert_cmpstr (imported_id.out, ==, "2\n");
+
+    run_db (&exported, db, NULL, "export", "--session", "1", "--format", "json", NULL);
+    g_assert_cmpint (exported.status, ==, 0);
+    root = parse_object (parser, exported.out);
+    variant = json_object_get_object_member (root, "variant");
+    g_assert_nonnull (variant);
+    g_assert_cmpstr (json_object_get_string_member (variant, "tiers"), ==, "11- x2");
+
+    /* A ledger with no variants folder at all takes it, and scores it the same. */
+    run_db (&imported, other_db, exported.out, "import", "-", NULL);
+    g_assert_cmpint (imported.status, ==, 0);
+    g_assert_cmpstr (imported.out, ==, "1\n");
+    run_db (&shown, db, NULL, "session", "show", "1", "--json", NULL);
+    run_db (&shown_there, other_db, NULL, "session", "show", "1", "--json", NULL);
+    g_assert_cmpint (shown_there.status, ==, 0);
+    root = parse_object (parser, shown.out);
+    g_assert_true (json_node_equal (json_object_get_member (root, "totals"),
+                                    json_object_get_member (parse_object (parser2, shown_there.out),
+                                                            "totals")));
+    g_assert_true (json_node_equal (json_object_get_member (root, "balances"),
+                                    json_object_get_member (parse_object (parser2, shown_there.out),
+                                                            "balances")));
+    totals = json_object_get_object_member (parse_object (parser2, shown_there.out), "totals");
+    g_assert_cmpint (json_object_get_int_member (totals, "Cy"), ==, 26);
+  }
+
+  remove_tree (dir);
+  remove_tree (other_dir);
 }
 
 /* Issue 3, "Done when": a whole night with deuces-cli alone — start it, add deals, undo
@@ -1271,6 +1417,7 @@ main (int    argc,
   g_test_add_func ("/cli/help-and-version", test_help_and_version);
   g_test_add_func ("/cli/store/night", test_store_night);
   g_test_add_func ("/cli/store/errors", test_store_errors);
+  g_test_add_func ("/cli/store/saved-variant", test_store_saved_variant);
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-dialogs.c: the new-session dialog's house-rule switches and currencies, and the
- * preferences' defaults, each read and written the way a person would. */
+/* test-dialogs.c: the new-session dialog's house-rule switches and currencies, the
+ * preferences' defaults and the variant editor, each read and written the way a person
+ * would. */
 #include "config.h"
+
+#include <string.h>
 
 #include "deuces-new-session-dialog.h"
 #include "deuces-preferences-window.h"
+#include "deuces-variant-describe.h"
+#include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
 #include "test-files.h"
 #include "test-widgets.h"
@@ -214,6 +219,227 @@ test_preferences_currency (Fixture       *f,
   g_assert_cmpstr (stored, ==, "");
 }
 
+static void
+set_spin (DeucesVariantEditor *editor,
+          guint                tier,
+          const char          *part,
+          gint                 value)
+{
+  GtkWidget *spin = _deuces_variant_editor_get_tier (editor, tier, part);
+
+  g_assert_true (GTK_IS_SPIN_BUTTON (spin));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (spin), value);
+}
+
+/* Issue 17, "A visual variant editor": classic's tiers changed through the widgets (from
+ * 11 cards ×2, from 13 ×4), a tier added and removed; the preview follows and the saved
+ * variant scores as edited. */
+static void
+test_variant_editor_tiers (Fixture       *f,
+                           gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("classic"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) saved = NULL;
+  g_autofree char *description = NULL;
+  GtkWidget *tiers_text = _deuces_variant_editor_get_field (editor, "tiers");
+
+  g_object_ref_sink (editor);
+  g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 2);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     _deuces_variant_editor_get_tier (editor, 0, "row"))), ==,
+                   "From 10 to 12 cards: ×2");
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     _deuces_variant_editor_get_tier (editor, 1, "row"))), ==,
+                   "From 13 cards: ×3");
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "A loser with 11 cards scores 22\nA loser with 13 cards scores 39"));
+
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "name")),
+                         "Fried Eleven");
+  set_spin (editor, 0, "from", 11);
+  set_spin (editor, 1, "factor", 4);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (
+                     _deuces_variant_editor_get_tier (editor, 0, "row"))), ==,
+                   "From 11 to 12 cards: ×2");
+  /* The text form follows the rows. */
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tiers_text)), ==, "11-12 x2, 13- x4");
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "A loser with 5 cards scores 5\nA loser with 11 cards scores 22\n"
+                            "A loser with 13 cards scores 52"));
+
+  /* A tier added after the last, then removed again. */
+  _deuces_variant_editor_add_tier (editor);
+  g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 3);
+  gtk_switch_set_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 2, "full")), TRUE);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tiers_text)), ==,
+                   "11-12 x2, 13- x4, full x5");
+  {
+    GtkWidget *row = _deuces_variant_editor_get_tier (editor, 2, "row");
+    GtkWidget *remove = find_button (row, "_Remove");
+
+    g_assert_nonnull (remove);
+    g_signal_emit_by_name (remove, "clicked");
+  }
+  g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 2);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (tiers_text)), ==, "11-12 x2, 13- x4");
+
+  g_assert_true (gtk_widget_get_sensitive (_deuces_variant_editor_get_save_button (editor)));
+  g_assert_true (_deuces_variant_editor_save (editor));
+  saved = deuces_variant_library_lookup (f->store, "fried-eleven", &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (saved->name, ==, "Fried Eleven");
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 10), ==, 1);
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 11), ==, 2);
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 13), ==, 4);
+  /* Described by its own tiers, not classic's. */
+  description = deuces_variant_describe_for_display (saved);
+  g_assert_nonnull (strstr (description, "11 to 12 cards ×2, 13 or more cards ×4"));
+  g_assert_null (strstr (description, "10 to 12"));
+  g_object_unref (editor);
+
+  /* Editing a saved variant saves it again under its own id. */
+  editor = deuces_variant_editor_new (NULL, f->store, saved);
+  g_object_ref_sink (editor);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor,
+                                                                                        "name"))),
+                   ==, "Fried Eleven");
+  set_spin (editor, 1, "factor", 5);
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_clear_pointer (&saved, deuces_variant_free);
+  saved = deuces_variant_library_lookup (f->store, "fried-eleven", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (deuces_variant_tier_factor (saved, 4, 13, 13), ==, 5);
+  g_assert_null (deuces_variant_library_lookup (f->store, "fried-eleven-2", NULL));
+  g_object_unref (editor);
+}
+
+/* Issue 17: every wrong value is explained under its row and the Save button stays
+ * insensitive until it is put right; nothing is saved meanwhile. */
+static void
+test_variant_editor_invalid (Fixture       *f,
+                             gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("classic"));
+  GtkWidget *save = _deuces_variant_editor_get_save_button (editor);
+  GtkWidget *name = _deuces_variant_editor_get_field (editor, "name");
+  GtkWidget *values = _deuces_variant_editor_get_field (editor, "card-values");
+  GtkLabel *error;
+
+  g_object_ref_sink (editor);
+  gtk_editable_set_text (GTK_EDITABLE (name), "Upside Down");
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tier.0"));
+  g_assert_true (gtk_widget_get_sensitive (save));
+
+  /* A range that ends before it starts. */
+  gtk_switch_set_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 0, "open")), FALSE);
+  set_spin (editor, 0, "to", 9);
+  error = _deuces_variant_editor_get_error (editor, "tier.0");
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (error), ==,
+                   "“Up to” is 9, fewer than “From” (10): make it at least 10, or switch on "
+                   "“Or more”");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (error), "error"));
+  g_assert_true (gtk_widget_has_css_class (gtk_widget_get_ancestor (
+                                             _deuces_variant_editor_get_tier (editor, 0, "to"),
+                                             ADW_TYPE_ACTION_ROW), "error"));
+  g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (
+                     _deuces_variant_editor_get_tier (editor, 0, "row"))), ==,
+                   gtk_label_get_text (error));
+  g_assert_false (gtk_widget_get_sensitive (save));
+  g_assert_false (_deuces_variant_editor_save (editor));
+  g_assert_null (deuces_variant_library_lookup (f->store, "upside-down", NULL));
+  set_spin (editor, 0, "to", 12);
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tier.0"));
+  g_assert_true (gtk_widget_get_sensitive (save));
+
+  /* Card values the core does not read: its own words, under the row. */
+  gtk_editable_set_text (GTK_EDITABLE (values), "1,2");
+  error = _deuces_variant_editor_get_error (editor, "card-values");
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (error), !=, "");
+  g_assert_false (gtk_widget_get_sensitive (save));
+  gtk_editable_set_text (GTK_EDITABLE (values), "1,1,1,1,1,1,1,1,1,1,1,1,1");
+  g_assert_null (_deuces_variant_editor_get_error (editor, "card-values"));
+
+  /* A typed tier list that does not read. */
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "tiers")),
+                         "10-12 x2, 13- xx");
+  g_assert_nonnull (_deuces_variant_editor_get_error (editor, "tiers"));
+  g_assert_false (gtk_widget_get_sensitive (save));
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "tiers")),
+                         "9- x2");
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tiers"));
+  g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 1);
+
+  /* The name: needed, and not a preset's. */
+  gtk_editable_set_text (GTK_EDITABLE (name), " ");
+  error = _deuces_variant_editor_get_error (editor, "name");
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (error), ==, "The variant needs a name");
+  g_assert_false (gtk_widget_get_sensitive (save));
+  gtk_editable_set_text (GTK_EDITABLE (name), "Classic");
+  error = _deuces_variant_editor_get_error (editor, "name");
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (error), ==,
+                   "There is already a variant called “Classic”: choose another name");
+  g_assert_false (_deuces_variant_editor_save (editor));
+  /* A wrong name does not hide what the values score. */
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "A loser with 11 cards scores 22"));
+
+  gtk_editable_set_text (GTK_EDITABLE (name), "Upside Down");
+  g_assert_true (gtk_widget_get_sensitive (save));
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_assert_nonnull (deuces_variant_library_lookup (f->store, "upside-down", NULL));
+  g_object_unref (editor);
+}
+
+/* Issue 17: a saved variant based on classic with other tiers is shown with a description
+ * of its own tiers, in the preferences and the new-session dialog alike. */
+static void
+test_saved_variant_described (Fixture       *f,
+                              gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (f->dir, "variants", NULL);
+  g_autofree char *file = g_build_filename (folder, "fried.variant", NULL);
+  g_autoptr(GError) error = NULL;
+  DeucesPreferencesWindow *prefs;
+  DeucesNewSessionDialog *dialog;
+  AdwComboRow *variant_row;
+  GtkWidget *row;
+  const char *subtitle;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_file_set_contents (file, "base = classic\nid = fried\nname = Fried from eleven\n"
+                             "tiers = 11- x2\n", -1, &error);
+  g_assert_no_error (error);
+
+  prefs = deuces_preferences_window_new (NULL, f->store, f->settings);
+  row = find_row (GTK_WIDGET (prefs), "Fried from eleven");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+  g_assert_true (g_str_has_prefix (subtitle, "Losers pay a point a card. Multiplied by cards "
+                                             "held: 11 or more cards ×2."));
+  g_assert_null (strstr (subtitle, "10 to 12"));
+  /* A preset keeps its own words. */
+  row = find_row (GTK_WIDGET (prefs), "Classic");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==,
+                   deuces_preset_lookup ("classic")->description);
+
+  dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
+  variant_row = ADW_COMBO_ROW (find_row (GTK_WIDGET (dialog), "_Variant"));
+  adw_combo_row_set_selected (variant_row,
+                              g_list_model_get_n_items (adw_combo_row_get_model (variant_row)) - 1);
+  row = find_row (GTK_WIDGET (dialog), "How it scores");
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   "Losers pay a point a card. Multiplied by cards held: 11 or "
+                                   "more cards ×2."));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -226,5 +452,11 @@ main (int argc, char **argv)
               fixture_set_up, test_options_written_back, fixture_tear_down);
   g_test_add ("/ui/preferences/currency", Fixture, NULL,
               fixture_set_up, test_preferences_currency, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/tiers", Fixture, NULL,
+              fixture_set_up, test_variant_editor_tiers, fixture_tear_down);
+  g_test_add ("/ui/variant/saved-described", Fixture, NULL,
+              fixture_set_up, test_saved_variant_described, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
+              fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
   return g_test_run ();
 }

@@ -3,10 +3,12 @@
 
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <locale.h>
 #include <string.h>
 
 #include "deuces-error.h"
+#include "deuces-variant-describe.h"
 #include "deuces-variant.h"
 
 /* RULES.md §2: the preset ids are part of the public interface, in this order. */
@@ -232,6 +234,51 @@ test_based_on_preset (void)
   g_assert_cmpstr (error->message, ==, "ours.variant:2: the key “id” is missing");
 }
 
+/* Issue 17: a variant based on classic with other tiers is described by its own tiers,
+ * in English and in the user's language, never by classic's "double with 10 to 12". */
+static void
+test_describe_derived (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) v = deuces_variant_parse (
+    "base = classic\nid = fried\nname = Fried from eleven\ntiers = 11- x2, full x3\n"
+    "deal-limit = 1\n", -1, "fried.variant", &error);
+  const DeucesVariant *classic = deuces_preset_lookup ("classic");
+  g_autofree char *english = NULL;
+  g_autofree char *shown = NULL;
+  g_autofree char *chinese = NULL;
+  g_autofree char *preset = NULL;
+  g_autofree char *localedir = g_test_build_filename (G_TEST_BUILT, "..", "po", NULL);
+
+  g_assert_no_error (error);
+  g_assert_null (v->description);
+  english = deuces_variant_describe (v);
+  g_assert_cmpstr (english, ==,
+                   "Losers pay a point a card. Multiplied by cards held: 11 or more cards ×2, "
+                   "every card dealt ×3. Whoever lets the winner out on a single pays for "
+                   "everyone. The session ends after 1 deal. Each pair settles the difference "
+                   "of their totals. The lowest total wins.");
+  shown = deuces_variant_describe_for_display (v);
+  g_assert_cmpstr (shown, ==, english);
+
+  /* A preset keeps its own hand-written words. */
+  preset = deuces_variant_describe_for_display (classic);
+  g_assert_cmpstr (preset, ==, classic->description);
+
+  /* The same sentences from the built translations (po/zh_CN). */
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_setenv ("LANGUAGE", "zh_CN", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  chinese = deuces_variant_describe (v);
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "C.UTF-8");
+  g_assert_cmpstr (chinese, ==,
+                   "输家每张牌付一分。按剩余牌数加倍：11 张或以上 ×2、全部牌 ×3。"
+                   "出单张放走赢家的人替所有人付分。打满 1 局结束。"
+                   "每两人结算总分之差。总分最低者胜。");
+}
+
 /* RULES.md §2: exactly one tier applies unless the scheme says they stack. */
 static void
 test_tier_factor (void)
@@ -325,6 +372,7 @@ main (int    argc,
   g_test_add_func ("/variant/round-trip", test_round_trip);
   g_test_add_func ("/variant/parse-errors", test_parse_errors);
   g_test_add_func ("/variant/based-on-preset", test_based_on_preset);
+  g_test_add_func ("/variant/describe/derived", test_describe_derived);
   g_test_add_func ("/variant/tier-factor", test_tier_factor);
   g_test_add_func ("/variant/options", test_options);
   g_test_add_func ("/variant/facts", test_facts);

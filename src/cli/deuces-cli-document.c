@@ -8,15 +8,19 @@
 #include <stdio.h>
 
 #include "deuces-cli-private.h"
+#include "deuces-variant-library.h"
 
-/* `deuces-cli variants [--json]` */
+/* `deuces-cli variants [--json]`: the presets, then the saved variants beside the ledger. */
 int
 _deuces_cli_command_variants (CliContext *cli,
                               int         argc,
                               char      **argv)
 {
-  GPtrArray *presets = deuces_presets ();
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(GPtrArray) variants = NULL;
+  g_autoptr(GPtrArray) refused = NULL;
   gboolean json = FALSE;
+  int status = EXIT_OK;
 
   for (int i = 1; i < argc; i++)
     {
@@ -26,15 +30,24 @@ _deuces_cli_command_variants (CliContext *cli,
         return _deuces_cli_fail (EXIT_INVALID, _("variants: unknown argument “%s”"), argv[i]);
     }
 
+  store = _deuces_cli_open_store_read (cli, &status);
+  if (store == NULL)
+    return status;
+  variants = deuces_variant_library_list (store);
+  g_ptr_array_unref (deuces_variant_library_list_saved (store, &refused));
+  /* A file that would shadow a preset is named, one line each, and not listed. */
+  for (guint k = 0; k < refused->len; k++)
+    g_printerr ("deuces-cli: %s\n", (const char *) refused->pdata[k]);
+
   if (json)
     {
       g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
       g_autoptr(JsonNode) root = NULL;
 
       json_builder_begin_array (builder);
-      for (guint k = 0; k < presets->len; k++)
+      for (guint k = 0; k < variants->len; k++)
         {
-          const DeucesVariant *v = g_ptr_array_index (presets, k);
+          const DeucesVariant *v = g_ptr_array_index (variants, k);
 
           json_builder_begin_object (builder);
           json_builder_set_member_name (builder, "id");
@@ -45,6 +58,8 @@ _deuces_cli_command_variants (CliContext *cli,
           json_builder_add_string_value (builder, deuces_goal_to_string (v->goal));
           json_builder_set_member_name (builder, "settlement");
           json_builder_add_string_value (builder, deuces_settlement_to_string (v->settlement));
+          json_builder_set_member_name (builder, "saved");
+          json_builder_add_boolean_value (builder, !deuces_variant_library_is_preset (v->id));
           json_builder_end_object (builder);
         }
       json_builder_end_array (builder);
@@ -52,24 +67,40 @@ _deuces_cli_command_variants (CliContext *cli,
       return _deuces_cli_print_json (root);
     }
 
-  for (guint k = 0; k < presets->len; k++)
+  for (guint k = 0; k < variants->len; k++)
     {
-      const DeucesVariant *v = g_ptr_array_index (presets, k);
+      const DeucesVariant *v = g_ptr_array_index (variants, k);
 
       printf ("%s\t%s\n", v->id, v->name);
     }
   return _deuces_cli_finish_output ();
 }
 
+/* Whether the document names its variant by an id that is not a preset's (a saved
+ * variant's, or a mistake the ledger's folder may resolve). */
+static gboolean
+names_saved_variant (JsonNode *root)
+{
+  JsonNode *node;
+
+  return JSON_NODE_HOLDS_OBJECT (root) &&
+         (node = json_object_get_member (json_node_get_object (root), "variant")) != NULL &&
+         JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING &&
+         !deuces_variant_library_is_preset (json_node_get_string (node));
+}
+
 /* Reads the one optional FILE argument of score and settle into a game. */
 static int
-load_game (const char  *command,
+load_game (CliContext  *cli,
+           const char  *command,
            int          argc,
            char       **argv,
            DeucesGame **game)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(DeucesStore) store = NULL;
   const char *path = NULL;
   gsize length = 0;
 
@@ -86,7 +117,19 @@ load_game (const char  *command,
   if (!_deuces_cli_read_input (path, &contents, &length, &error))
     return _deuces_cli_fail_with (error);
 
-  *game = deuces_document_parse_data (contents, length, &error);
+  root = deuces_json_parse (contents, (gssize) length, &error);
+  if (root == NULL)
+    return _deuces_cli_fail_with (error);
+  if (names_saved_variant (root))
+    {
+      int status = EXIT_OK;
+
+      /* Only then the ledger's folder is read: a saved variant lives beside it. */
+      store = _deuces_cli_open_store_read (cli, &status);
+      if (store == NULL)
+        return status;
+    }
+  *game = deuces_variant_library_parse_document (store, root, &error);
   if (*game == NULL)
     return _deuces_cli_fail_with (error);
   return EXIT_OK;
@@ -104,7 +147,7 @@ _deuces_cli_command_score (CliContext *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if ((status = load_game ("score", argc, argv, &game)) != EXIT_OK)
+  if ((status = load_game (cli, "score", argc, argv, &game)) != EXIT_OK)
     return status;
   if ((sheet = deuces_game_score (game, &error)) == NULL)
     return _deuces_cli_fail_with (error);
@@ -125,7 +168,7 @@ _deuces_cli_command_settle (CliContext *cli,
   g_autoptr(GError) error = NULL;
   int status;
 
-  if ((status = load_game ("settle", argc, argv, &game)) != EXIT_OK)
+  if ((status = load_game (cli, "settle", argc, argv, &game)) != EXIT_OK)
     return status;
   if ((sheet = deuces_game_score (game, &error)) == NULL)
     return _deuces_cli_fail_with (error);

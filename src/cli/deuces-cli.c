@@ -287,7 +287,7 @@ print_help (void)
                   "Keep score for Big Two and settle the money.\n"
                   "\n"
                   "Commands:\n"
-                  "  variants [--json]     list the house-rule presets\n"
+                  "  variants [--json]     list the presets and saved house variants\n"
                   "  score [FILE|-]        score a session document (JSON)\n"
                   "  settle [FILE|-]       score it and say who pays whom\n"
                   "\n"

@@ -721,6 +721,17 @@ add_variant_field (const char *key,
     json_builder_add_string_value (builder, value);
 }
 
+JsonNode *
+deuces_document_build_variant (const DeucesVariant *variant)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new_immutable ();
+
+  json_builder_begin_object (builder);
+  deuces_variant_foreach_field (variant, add_variant_field, builder);
+  json_builder_end_object (builder);
+  return json_builder_get_root (builder);
+}
+
 static void
 add_variant (JsonBuilder      *builder,
              const DeucesGame *game)
@@ -729,11 +740,7 @@ add_variant (JsonBuilder      *builder,
   if (game->variant_id != NULL)
     json_builder_add_string_value (builder, game->variant_id);
   else
-    {
-      json_builder_begin_object (builder);
-      deuces_variant_foreach_field (game->variant, add_variant_field, builder);
-      json_builder_end_object (builder);
-    }
+    json_builder_add_value (builder, deuces_document_build_variant (game->variant));
 }
 
 static void

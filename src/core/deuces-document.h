@@ -26,6 +26,10 @@ gboolean    deuces_document_parse_deal   (const DeucesGame       *game,
 JsonNode   *deuces_document_build_deal   (const DeucesGame       *game,
                                           const DeucesDeal       *deal);
 
+/* A variant in full, as a document's "variant" object (a session played under a
+ * variant that is not a preset carries it so). */
+JsonNode   *deuces_document_build_variant (const DeucesVariant  *variant);
+
 /* The session document for @game (what `export --format json` writes). */
 JsonNode   *deuces_document_build        (const DeucesGame       *game);
 

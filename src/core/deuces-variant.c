@@ -636,7 +636,8 @@ variant_from_pairs (const char *const *keys,
           g_clear_pointer (&variant, deuces_variant_free);
           variant = deuces_variant_copy (base);
           /* A variant based on a preset has everything the preset has but its own id
-           * and name. */
+           * and name; the preset's description would describe other rules. */
+          g_clear_pointer (&variant->description, g_free);
           for (const char *const *k = (const char *const[]) { "goal", "scheme", "settlement",
                                                               "players", NULL };
                *k != NULL; k++)

@@ -8,6 +8,7 @@
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
+#include "deuces-variant-library.h"
 
 const char *
 _deuces_store_member_text (JsonObject *object,
@@ -54,7 +55,7 @@ _deuces_store_import_one (DeucesStore *self,
                           DeucesGame **parsed,
                           GError     **error)
 {
-  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (self, document, error);
   g_autofree char *started = NULL;
   g_autofree char *ended = NULL;
   g_autofree char *title = NULL;
@@ -161,7 +162,7 @@ document_present (DeucesStore *self,
                   gboolean    *present,
                   GError     **error)
 {
-  g_autoptr(DeucesGame) game = deuces_document_parse (document, error);
+  g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (self, document, error);
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autoptr(GDateTime) started = NULL;
   g_autofree char *started_text = NULL;

@@ -85,9 +85,11 @@ read_regular_file (const char *path,
   return TRUE;
 }
 
-/* The saved variants; a file that does not read is skipped (and kept) with a warning. */
+/* The saved variants; a file that does not read is skipped (and kept) with a warning, one
+ * that takes a preset's id is skipped with a line in @refused (when not NULL). */
 static GPtrArray *
-saved_variants (DeucesStore *store)
+saved_variants (DeucesStore *store,
+                GPtrArray   *refused)
 {
   g_autofree char *dir = library_dir (store);
   g_autoptr(GDir) handle = g_dir_open (dir, 0, NULL);
@@ -111,6 +113,16 @@ saved_variants (DeucesStore *store)
           g_warning ("Skipping the variant file %s: %s", path, error->message);
           continue;
         }
+      if (deuces_variant_library_is_preset (variant->id))
+        {
+          if (refused != NULL)
+            g_ptr_array_add (refused,
+                             g_strdup_printf (_("%s: the saved variant “%s” takes a preset’s id "
+                                                "and is not offered; give it an id of its own"),
+                                              path, variant->id));
+          deuces_variant_free (variant);
+          continue;
+        }
       g_ptr_array_add (variants, variant);
     }
   g_ptr_array_sort (variants, compare_by_name);
@@ -121,7 +133,7 @@ GPtrArray *
 deuces_variant_library_list (DeucesStore *store)
 {
   GPtrArray *presets = deuces_presets ();
-  g_autoptr(GPtrArray) saved = saved_variants (store);
+  g_autoptr(GPtrArray) saved = saved_variants (store, NULL);
   GPtrArray *all = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_variant_free);
 
   for (guint i = 0; i < presets->len; i++)
@@ -141,13 +153,52 @@ deuces_variant_library_lookup (DeucesStore *store,
 
   if (preset != NULL)
     return deuces_variant_copy (preset);
-  saved = saved_variants (store);
+  saved = saved_variants (store, NULL);
   for (guint i = 0; i < saved->len; i++)
     if (g_strcmp0 (((DeucesVariant *) saved->pdata[i])->id, id) == 0)
       return deuces_variant_copy (saved->pdata[i]);
   g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
                _("there is no variant “%s” (deuces-cli variants lists them)"), id);
   return NULL;
+}
+
+GPtrArray *
+deuces_variant_library_list_saved (DeucesStore *store,
+                                   GPtrArray  **refused)
+{
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *saved = saved_variants (store, lines);
+
+  if (refused != NULL)
+    *refused = g_steal_pointer (&lines);
+  return saved;
+}
+
+DeucesGame *
+deuces_variant_library_parse_document (DeucesStore *store,
+                                       JsonNode    *document,
+                                       GError     **error)
+{
+  g_autoptr(JsonNode) copy = NULL;
+  g_autoptr(DeucesVariant) variant = NULL;
+  JsonNode *node;
+  const char *id;
+
+  if (store == NULL || document == NULL || !JSON_NODE_HOLDS_OBJECT (document) ||
+      (node = json_object_get_member (json_node_get_object (document), "variant")) == NULL ||
+      !JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING ||
+      deuces_variant_library_is_preset (id = json_node_get_string (node)))
+    return deuces_document_parse (document, error);
+
+  /* A saved variant's id: read the document as if it carried the variant in full (what
+   * an export writes), so the session keeps its rules wherever it goes. */
+  variant = deuces_variant_library_lookup (store, id, NULL);
+  if (variant == NULL)
+    return deuces_document_parse (document, error);
+  copy = json_node_copy (document);
+  json_object_set_member (json_node_get_object (copy), "variant",
+                          deuces_document_build_variant (variant));
+  return deuces_document_parse (copy, error);
 }
 
 static gboolean

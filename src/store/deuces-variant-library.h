@@ -9,6 +9,15 @@ G_BEGIN_DECLS
 
 /* Presets first (RULES.md order), then saved variants by name. Owned copies. */
 GPtrArray     *deuces_variant_library_list      (DeucesStore         *store);
+/* Only the saved variants, by name; @refused (when not NULL) gets one line for each
+ * variant file skipped because it takes a preset's id. */
+GPtrArray     *deuces_variant_library_list_saved (DeucesStore        *store,
+                                                  GPtrArray         **refused);
+/* deuces_document_parse(), but a "variant" naming a saved variant of @store (when not
+ * NULL) reads as that variant in full. */
+DeucesGame    *deuces_variant_library_parse_document (DeucesStore    *store,
+                                                      JsonNode       *document,
+                                                      GError        **error);
 /* A preset or a saved variant; NOT_FOUND names the id. */
 DeucesVariant *deuces_variant_library_lookup    (DeucesStore         *store,
                                                  const char          *id,

@@ -9,6 +9,7 @@
 #include "deuces-error.h"
 #include "deuces-import.h"
 #include "deuces-session.h"
+#include "deuces-variant-library.h"
 
 /* Session lines listed by name in the preview; the rest are summed up, so a file of a
  * whole ledger still gives a dialog that fits on the screen. */
@@ -90,7 +91,7 @@ deuces_import_preview (DeucesStore *store,
     {
       JsonNode *one = JSON_NODE_HOLDS_ARRAY (node)
                       ? json_array_get_element (json_node_get_array (node), i) : node;
-      g_autoptr(DeucesGame) game = deuces_document_parse (one, &local_error);
+      g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (store, one, &local_error);
       g_autoptr(GDateTime) started = NULL;
       const char *title = NULL;
 

@@ -9,6 +9,7 @@
 #include "deuces-i18n.h"
 #include "deuces-money.h"
 #include "deuces-new-session-dialog.h"
+#include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
 
 struct _DeucesNewSessionDialog
@@ -424,10 +425,12 @@ static void
 on_variant_changed (DeucesNewSessionDialog *self)
 {
   const DeucesVariant *variant = chosen_variant (self);
+  g_autofree char *description = NULL;
 
   if (variant == NULL)
     return;
-  adw_action_row_set_subtitle (self->description_row, variant->description ? deuces_variant_display_description (variant->id, variant->description) : "");
+  description = deuces_variant_describe_for_display (variant);
+  adw_action_row_set_subtitle (self->description_row, description);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
   deuces_variant_foreach_field (variant, show_option, self);
   validate (self);

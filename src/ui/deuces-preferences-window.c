@@ -9,6 +9,7 @@
 #include "deuces-money.h"
 #include "deuces-preferences-window.h"
 #include "deuces-variant-editor.h"
+#include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
 
 struct _DeucesPreferencesWindow
@@ -259,12 +260,13 @@ fill_variants (DeucesPreferencesWindow *self)
       DeucesVariant *v = self->variants->pdata[i];
       gboolean preset = deuces_variant_library_is_preset (v->id);
       GtkWidget *row = adw_action_row_new ();
+      g_autofree char *description = deuces_variant_describe_for_display (v);
 
       gtk_string_list_append (names, deuces_variant_display_name (v->id, v->name));
       if (g_strcmp0 (v->id, chosen) == 0)
         selected = i;
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), deuces_variant_display_name (v->id, v->name));
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), v->description ? deuces_variant_display_description (v->id, v->description) : "");
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (row), description);
       adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 2);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row),
                                  row_button (preset ? _("_Duplicate…") : _("_Edit…"),
