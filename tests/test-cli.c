@@ -1026,12 +1026,12 @@ test_store_sitting_out_night (void)
   /* The sheet shows who sat out each deal. */
   run_db (&text, db, NULL, "session", "show", "1", NULL);
   g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "Deal     Ann    Bo    Cy    Di    Ed\n"
-                                      "1          0     3     5    20   out\n"
-                                      "2        out     0     2     1     7\n"
-                                      "3          9   out     0     4     1\n"
-                                      "4          0     0   out    12     0\n"
-                                      "Total      9     3     7    37     8\n"));
+  g_assert_nonnull (strstr (text.out, "Deal       Ann      Bo      Cy      Di      Ed\n"
+                                      "1            0       3       5      20 sat out\n"
+                                      "2      sat out       0       2       1       7\n"
+                                      "3            9 sat out       0       4       1\n"
+                                      "4            0       0 sat out      12       0\n"
+                                      "Total        9       3       7      37       8\n"));
 
   /* The export names who sat out and who took all, and settles the same. */
   run_db (&exported, db, NULL, "export", "--session", "1", "--format", "json", NULL);

@@ -284,11 +284,16 @@ print_table (const DeucesGame       *game,
 {
   g_autofree char *stake = money_text (game, game->stake, FALSE);
   DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
+  /* Translators: a sheet's cell for a player who sat a deal out; keep it short. */
+  const char *sat_out = C_("sheet", "sat out");
   guint n_exchanges;
   int width = 6;
 
   for (guint i = 0; i < game->n_players; i++)
     width = MAX (width, (int) g_utf8_strlen (game->players[i], -1) + 1);
+  for (guint d = 0; d < game->deals->len; d++)
+    if (g_array_index (game->deals, DeucesDeal, d).sitting_out != 0)
+      width = MAX (width, (int) g_utf8_strlen (sat_out, -1) + 1);
 
   /* Translators: "Classic — lowest total wins, 0.50 HKD a point" */
   printf (_("%s — %s, %s a point\n"),
@@ -307,8 +312,7 @@ print_table (const DeucesGame       *game,
 
       for (guint i = 0; i < game->n_players; i++)
         if (deuces_deal_sits_out (deal, i))
-          /* Translators: a sheet's cell for a player who sat a deal out; keep it short. */
-          print_cell (width, C_("sheet", "out"));
+          print_cell (width, sat_out);
         else
           printf ("%*d", width, sheet->deals[d].points[i]);
       printf ("\n");
