@@ -1044,6 +1044,32 @@ test_store_sitting_out_night (void)
   remove_tree (dir);
 }
 
+/* --order names only those at the table (President, five friends, Ed sitting out):
+ * the first two of four score 2 and 1 (the preset: pagat.com President), Ed nothing. */
+static void
+test_store_sitting_out_order (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) dealt = { 0 };
+  g_auto(Run) too_many = { 0 };
+  g_auto(Run) show = { 0 };
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "president", "--players", "Ann,Bo,Cy,Di,Ed", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  run_db (&dealt, db, NULL, "deal", "add", "1", "--order", "Bo,Ann,Di,Cy", "--sitting-out", "Ed", NULL);
+  g_assert_cmpstr (dealt.err, ==, "");
+  g_assert_cmpint (dealt.status, ==, 0);
+  run_db (&too_many, db, NULL, "deal", "add", "1", "--order", "Bo,Ann,Di,Cy,Ed", "--sitting-out", "Ann", NULL);
+  assert_one_line_error (&too_many, 2,
+                         "deuces-cli: deal 2: the finishing order names 5 players, but 4 are playing\n");
+  run_db (&show, db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpint (show.status, ==, 0);
+  g_assert_nonnull (strstr (show.out, "1            1       2       0       0 sat out\n"));
+  remove_tree (dir);
+}
+
 /* Issue 17, Bad input: one line naming the deal and the rule, exit 2, nothing stored. */
 static void
 test_store_sitting_out_refusals (void)
@@ -1164,6 +1190,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/sitting-out-night", test_store_sitting_out_night);
   g_test_add_func ("/cli/store/sitting-out-refusals", test_store_sitting_out_refusals);
+  g_test_add_func ("/cli/store/sitting-out-order", test_store_sitting_out_order);
   g_test_add_func ("/cli/stats/player-key", test_stats_player_key);
 
   return g_test_run ();
