@@ -14,6 +14,7 @@
 #include "deuces-store-private.h"
 #include "deuces-store-stats.h"
 #include "deuces-store.h"
+#include "deuces-store-stats.h"
 #include "test-files.h"
 #include "deuces-variant-library.h"
 
@@ -370,7 +371,7 @@ test_players (Fixture       *f,
   g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
   g_assert_true (g_str_has_prefix (csv->str, "session,title,started,variant,deal,seat,player,winner,"));
   g_assert_nonnull (strstr (csv->str, ",\"Tables, late\","));
-  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,,4\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,,4,0,\r\n"));
   {
     g_auto(GStrv) rows = g_strsplit (csv->str, "\r\n", -1);
 
@@ -510,10 +511,10 @@ test_csv_facts (Fixture       *f,
   g_assert_no_error (error);
 
   g_assert_true (deuces_store_export_csv (f->store, face, csv, &error));
-  g_assert_true (strstr (csv->str, ",dragon,specials,points\r\n") != NULL);
+  g_assert_true (strstr (csv->str, ",dragon,specials,points,sitting_out,takes_all\r\n") != NULL);
   /* Bo held 2♠ A♥ 3♣: three cards, one two; face value 4 + 3 + 1 = 8 (000 Scoring
    * variations: 3–10 count 1, A 3, 2 4). */
-  g_assert_nonnull (strstr (csv->str, ",1,2,Bo,0,3,1,,2S AH 3C,,,,,,,0,,8\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,2,Bo,0,3,1,,2S AH 3C,,,,,,,0,,8,0,\r\n"));
   g_string_truncate (csv, 0);
   g_assert_true (deuces_store_export_csv (f->store, indo, csv, &error));
   g_assert_nonnull (strstr (csv->str, ",1,3,Cy,0,3,,,,,,,,,,0,quads,"));
@@ -1601,6 +1602,301 @@ test_check (Fixture       *f,
     }
 }
 
+/* Issue 17: a newcomer joins between deals and sat out the deals before; deals name who
+ * sits out and who takes all, and read back as they were entered. */
+static void
+test_sitting_out (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autoptr(DeucesSessionInfo) info = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  const DeucesDeal *stored;
+  DeucesDeal deal;
+
+  add (f->store, id, 0, 3, 5, 10);
+  g_assert_true (deuces_store_add_player (f->store, id, "  Ed ", &error));
+  g_assert_no_error (error);
+  info = deuces_store_get_session (f->store, id, &error);
+  g_assert_cmpuint (info->n_players, ==, 5);
+  g_assert_cmpstr (info->players[4], ==, "Ed");
+
+  /* Deal 2 without Ann; Bo went out without announcing the last card and takes all. */
+  deuces_deal_init (&deal);
+  deal.winner = 1;
+  deal.sitting_out = 1u << 0;
+  deal.takes_all = 1;
+  deal.cards_left[2] = 2;
+  deal.cards_left[3] = 1;
+  deal.cards_left[4] = 7;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 5);
+  g_assert_cmpuint (game->hand_size, ==, 13);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  stored = &g_array_index (game->deals, DeucesDeal, 0);
+  g_assert_cmpuint (stored->sitting_out, ==, 1u << 4);
+  g_assert_cmpint (stored->takes_all, ==, DEUCES_UNSET);
+  g_assert_cmpint (stored->cards_left[2], ==, 5);
+  stored = &g_array_index (game->deals, DeucesDeal, 1);
+  g_assert_cmpuint (stored->sitting_out, ==, 1u << 0);
+  g_assert_cmpint (stored->takes_all, ==, 1);
+  g_assert_cmpint (stored->cards_left[4], ==, 7);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  /* Deal 1 as dealt to four (Di's 10 doubled); deal 2: Bo pays 2 + 1 + 7. */
+  g_assert_cmpint (sheet->deals[0].points[3], ==, 20);
+  g_assert_cmpint (sheet->deals[0].points[4], ==, 0);
+  g_assert_cmpint (sheet->deals[1].points[1], ==, 10);
+  g_assert_cmpint (sheet->deals[1].points[4], ==, 0);
+}
+
+/* Every refusal of add-player leaves the ledger as it was. */
+static void
+test_add_player_refusals (Fixture       *f,
+                          gconstpointer  data)
+{
+  static const char *accented[] = { "Jos\xc3\xa9", "Bo", "Cy", "Di" };   /* José, é precomposed */
+  static const char *eight[] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8" };
+  static const char *pair[] = { "Ann", "Bo" };
+  gint64 id = new_session (f->store, "classic", "Friday", accented, 4);
+  gint64 full = new_session (f->store, "classic", "Eight", eight, 8);
+  gint64 two = 0;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  DeucesNewSession request = { 0, };
+  static const struct {
+    const char *name;
+    const char *message;
+  } names[] = {
+    { "JOSE\xcc\x81", "Jos\xc3\xa9 already plays in session 1" },   /* E and a combining accent */
+    { "  ", "A player needs a name" },
+    { "Ed,Fay", NULL },
+    { "Ed\xff", NULL },
+  };
+
+  add (f->store, id, 0, 3, 5, 10);
+  before = snapshot (f->store);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      g_assert_false (deuces_store_add_player (f->store, id, names[k].name, &error));
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+      if (names[k].message != NULL)
+        g_assert_cmpstr (error->message, ==, names[k].message);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (deuces_store_add_player (f->store, full, "Ninth", &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==, "Session 2 already seats 8 players, the most a session can have");
+  }
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (deuces_store_end_session (f->store, id, &error));
+    g_clear_pointer (&before, g_free);
+    before = snapshot (f->store);
+    g_assert_false (deuces_store_add_player (f->store, id, "Ed", &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_assert_false (deuces_store_add_player (f->store, 99, "Ed", NULL));
+  }
+  after = snapshot (f->store);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Two dealt 17 each: a third would turn their deals into deals of 13. */
+  request.variant = variant;
+  request.variant_id = "classic";
+  request.players = pair;
+  request.n_players = 2;
+  request.hand_size = 17;
+  two = deuces_store_create_session (f->store, &request, NULL);
+  g_assert_cmpint (two, >, 0);
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_false (deuces_store_add_player (f->store, two, "Cy", &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+    g_assert_cmpstr (error->message, ==, "Session 3 deals 17 cards each, so nobody can join it; start a new session");
+  }
+}
+
+/* A three-player session (17 each) gaining a fourth keeps its deals as dealt to three,
+ * an undone deal included (redone, the newcomer sat it out). */
+static void
+test_add_player_keeps_deals (Fixture       *f,
+                             gconstpointer  data)
+{
+  static const char *three[] = { "Ann", "Bo", "Cy" };
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Three", three, 3);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  DeucesDeal deal;
+
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 15;
+  deal.cards_left[2] = 1;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 1);
+  deal.cards_left[2] = 2;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 2);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
+  g_assert_true (deuces_store_add_player (f->store, id, "Di", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 2);
+  g_assert_no_error (error);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->hand_size, ==, 13);
+  for (guint d = 0; d < 2; d++)
+    {
+      g_assert_cmpuint (g_array_index (game->deals, DeucesDeal, d).sitting_out, ==, 1u << 3);
+      g_assert_cmpuint (deuces_game_deal_hand_size (game, &g_array_index (game->deals, DeucesDeal, d)), ==, 17);
+    }
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  /* Bo's 15 cards (tripled) are a hand only when three are dealt 17 each. */
+  g_assert_cmpint (sheet->deals[0].points[1], ==, 45);
+  g_assert_cmpint (sheet->deals[1].points[2], ==, 2);
+}
+
+/* The facts survive JSON export and import, and CSV says who sat out and took all. */
+static void
+test_sitting_out_export (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autoptr(JsonNode) doc = NULL;
+  g_autoptr(JsonNode) again = NULL;
+  g_autoptr(GString) csv = g_string_new (NULL);
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  DeucesDeal deal;
+  gint64 copy;
+
+  add (f->store, id, 0, 3, 5, 10);
+  g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
+  deuces_deal_init (&deal);
+  deal.winner = 4;
+  deal.sitting_out = 1u << 1;
+  deal.takes_all = 2;
+  deal.cards_left[0] = 1;
+  deal.cards_left[2] = 2;
+  deal.cards_left[3] = 3;
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+
+  doc = deuces_store_export_document (f->store, id, &error);
+  g_assert_no_error (error);
+  first = deuces_json_to_string (doc, FALSE);
+  g_assert_nonnull (strstr (first, "\"sitting_out\":[\"Ed\"]"));
+  g_assert_nonnull (strstr (first, "\"takes_all\":\"Cy\""));
+  copy = _deuces_store_import_document (f->store, doc, &error);
+  g_assert_no_error (error);
+  again = deuces_store_export_document (f->store, copy, &error);
+  second = deuces_json_to_string (again, FALSE);
+  g_assert_cmpstr (first, ==, second);
+
+  g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
+  /* Ed sat deal 1 out; in deal 2 Bo sat out and Cy took all 1 + 2 + 3. */
+  g_assert_nonnull (strstr (csv->str, ",1,5,Ed,0,,,,,,,,,,,0,,0,1,\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",2,2,Bo,0,,,,,,,,,,,0,,0,1,Cy\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",2,3,Cy,0,2,,,,,,,,,,0,,6,0,Cy\r\n"));
+}
+
+/* A deal read back from the ledger is checked like input: a seat the session does not
+ * have is refused, not used as an index. */
+static void
+test_sitting_out_damaged (Fixture       *f,
+                          gconstpointer  data)
+{
+  static const char *extras[] = {
+    "{\"sitting_out\":[4]}", "{\"sitting_out\":[-1]}", "{\"sitting_out\":[\"Ann\"]}",
+    "{\"takes_all\":9}", "{\"takes_all\":null}",
+  };
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+
+  add (f->store, id, 0, 3, 5, 10);
+  for (guint k = 0; k < G_N_ELEMENTS (extras); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesGame) game = NULL;
+      g_autofree char *sql = g_strdup_printf ("UPDATE deals SET extra = '%s'", extras[k]);
+
+      g_assert_true (_deuces_store_exec (f->store, sql, &error));
+      game = deuces_store_load_game (f->store, id, &error);
+      g_assert_null (game);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+      g_assert_nonnull (strstr (error->message, "but its session has 4 players"));
+    }
+}
+
+/* Titles and notes follow the core's rules for text (deuces_title_check). */
+static void
+test_title_check (Fixture       *f,
+                  gconstpointer  data)
+{
+  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *before = snapshot (f->store);
+  g_autofree char *after = NULL;
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+
+  request.title = "Friday \xff";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  g_assert_cmpint (deuces_store_create_session (f->store, &request, &error), ==, 0);
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_clear_error (&error);
+  request.title = "Friday";
+  request.notes = "Bo \x01";
+  g_assert_cmpint (deuces_store_create_session (f->store, &request, &error), ==, 0);
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_clear_error (&error);
+  g_assert_false (deuces_store_set_session_title (f->store, id, "Friday\nnight", &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_clear_error (&error);
+  g_assert_false (deuces_store_set_session_notes (f->store, id, "\xc3", &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  after = snapshot (f->store);
+  g_assert_cmpstr (after, ==, before);
+  /* Line breaks and tabs are fine in notes. */
+  g_assert_true (deuces_store_set_session_notes (f->store, id, "Bo paid\n\tCy owes", NULL));
+}
+
+/* The statistics' player filter compares names as the core does: "JOSÉ" typed with a
+ * combining accent finds José. */
+static void
+test_stats_player_key (Fixture       *f,
+                       gconstpointer  data)
+{
+  static const char *accented[] = { "Jos\xc3\xa9", "Bo", "Cy", "Di" };
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Friday", accented, 4);
+  DeucesSessionFilter filter = { 0, };
+  g_autoptr(DeucesStats) stats = NULL;
+
+  add (f->store, id, 0, 3, 5, 10);
+  new_session (f->store, "classic", "Other", four, 4);
+  filter.player = "JOSE\xcc\x81";
+  stats = deuces_store_compute_stats (f->store, &filter, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1633,6 +1929,13 @@ main (int argc, char **argv)
   ADD ("/store/two-writers", test_two_writers);
   ADD ("/store/damaged-rows", test_damaged_rows);
   ADD ("/store/check", test_check);
+  ADD ("/store/sitting-out", test_sitting_out);
+  ADD ("/store/sitting-out/add-player-refusals", test_add_player_refusals);
+  ADD ("/store/sitting-out/add-player-keeps-deals", test_add_player_keeps_deals);
+  ADD ("/store/sitting-out/export", test_sitting_out_export);
+  ADD ("/store/sitting-out/damaged", test_sitting_out_damaged);
+  ADD ("/store/title-check", test_title_check);
+  ADD ("/store/stats/player-key", test_stats_player_key);
 #undef ADD
 
   return g_test_run ();

@@ -134,7 +134,8 @@ parse_order (const DeucesGame *game,
 {
   g_auto(GStrv) names = g_strsplit (value, ",", -1);
 
-  if (g_strv_length (names) != game->n_players)
+  /* Those sitting out are not in it: the core checks the count against who played. */
+  if (g_strv_length (names) == 0 || g_strv_length (names) > game->n_players)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
                    _("deal %u: the finishing order names %u players, but %u are playing"),
@@ -144,7 +145,31 @@ parse_order (const DeucesGame *game,
   for (guint k = 0; names[k] != NULL; k++)
     if ((deal->finish_order[k] = seat_of (game, names[k], number, error)) < 0)
       return FALSE;
-  deal->n_order = game->n_players;
+  deal->n_order = g_strv_length (names);
+  return TRUE;
+}
+
+/* --sitting-out NAME[,NAME…]: players of the session who did not play this deal. */
+static gboolean
+parse_sitting_out (const DeucesGame *game,
+                   const char       *value,
+                   guint             number,
+                   DeucesDeal       *deal,
+                   GError          **error)
+{
+  g_auto(GStrv) names = g_strsplit (value, ",", -1);
+  gint seat;
+
+  for (guint k = 0; names[k] != NULL; k++)
+    {
+      if (*g_strstrip (names[k]) == '\0')
+        continue;
+      if ((seat = seat_of (game, names[k], number, error)) < 0)
+        return FALSE;
+      if (deuces_deal_sits_out (deal, seat))
+        return given_twice (game, seat, "--sitting-out", number, error);
+      deal->sitting_out |= 1u << seat;
+    }
   return TRUE;
 }
 
@@ -240,6 +265,10 @@ parse_deal_args (const DeucesGame *game,
         ok = (deal->assisted_by = seat_of (game, value, number, error)) >= 0;
       else if (g_str_equal (name, "--loser"))
         ok = (deal->loser = seat_of (game, value, number, error)) >= 0;
+      else if (g_str_equal (name, "--takes-all"))
+        ok = (deal->takes_all = seat_of (game, value, number, error)) >= 0;
+      else if (g_str_equal (name, "--sitting-out"))
+        ok = parse_sitting_out (game, value, number, deal, error);
       else if (g_str_equal (name, "--left"))
         ok = parse_counts (game, name, value, number, deal->cards_left, error);
       else if (g_str_equal (name, "--twos"))

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-cli-session.c: `deuces-cli session` — new, list, show, end, reopen, delete,
- * restore. */
+/* deuces-cli-session.c: `deuces-cli session` — new, list, show, add-player, end, reopen,
+ * delete, restore. */
 
 #include "config.h"
 
@@ -269,6 +269,14 @@ money_text (const DeucesGame *game,
                                       sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
 }
 
+/* @text right-aligned in @width characters (printf counts bytes). */
+static void
+print_cell (int         width,
+            const char *text)
+{
+  printf ("%*s%s", MAX (0, width - (int) g_utf8_strlen (text, -1)), "", text);
+}
+
 static void
 print_table (const DeucesGame       *game,
              const DeucesScoreSheet *sheet,
@@ -276,11 +284,16 @@ print_table (const DeucesGame       *game,
 {
   g_autofree char *stake = money_text (game, game->stake, FALSE);
   DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
+  /* Translators: a sheet's cell for a player who sat a deal out; keep it short. */
+  const char *sat_out = C_("sheet", "sat out");
   guint n_exchanges;
   int width = 6;
 
   for (guint i = 0; i < game->n_players; i++)
     width = MAX (width, (int) g_utf8_strlen (game->players[i], -1) + 1);
+  for (guint d = 0; d < game->deals->len; d++)
+    if (g_array_index (game->deals, DeucesDeal, d).sitting_out != 0)
+      width = MAX (width, (int) g_utf8_strlen (sat_out, -1) + 1);
 
   /* Translators: "Classic — lowest total wins, 0.50 HKD a point" */
   printf (_("%s — %s, %s a point\n"),
@@ -295,8 +308,13 @@ print_table (const DeucesGame       *game,
   for (guint d = 0; d < sheet->n_deals; d++)
     {
       printf ("%-6u", d + 1);
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
       for (guint i = 0; i < game->n_players; i++)
-        printf ("%*d", width, sheet->deals[d].points[i]);
+        if (deuces_deal_sits_out (deal, i))
+          print_cell (width, sat_out);
+        else
+          printf ("%*d", width, sheet->deals[d].points[i]);
       printf ("\n");
     }
   printf ("%-6s", _("Total"));
@@ -380,6 +398,31 @@ session_show (CliContext *cli,
   return _deuces_cli_finish_output ();
 }
 
+/* session add-player SESSION NAME: a newcomer joins between deals. */
+static int
+session_add_player (CliContext *cli,
+                    int         argc,
+                    char      **argv)
+{
+  g_autoptr(DeucesStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = EXIT_OK;
+  gint64 id;
+
+  if (argc < 2 || !_deuces_cli_parse_session_id (argv[1], &id))
+    return _deuces_cli_bad_session_id ("session add-player", argc >= 2 ? argv[1] : NULL);
+  if (argc != 3)
+    return argc < 3 ? _deuces_cli_fail (EXIT_INVALID, _("session add-player: say who joins, e.g. "
+                                                         "session add-player 3 Ed"))
+                    : _deuces_cli_fail (EXIT_INVALID, _("session add-player: unknown argument “%s”"),
+                                        argv[3]);
+  if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
+    return status;
+  if (!deuces_store_add_player (store, id, argv[2], &error))
+    return _deuces_cli_fail_with (error);
+  return EXIT_OK;
+}
+
 typedef gboolean (*SessionFunc) (DeucesStore *store, gint64 session, GError **error);
 
 /* session end|reopen|delete|restore SESSION */
@@ -419,13 +462,15 @@ _deuces_cli_command_session (CliContext *cli,
   };
 
   if (argc < 2)
-    return _deuces_cli_fail (EXIT_INVALID, _("session: say new, list, show, end, reopen, delete or restore"));
+    return _deuces_cli_fail (EXIT_INVALID, _("session: say new, list, show, add-player, end, reopen, delete or restore"));
   if (g_str_equal (argv[1], "new"))
     return session_new (cli, argc - 1, argv + 1);
   if (g_str_equal (argv[1], "list"))
     return session_list (cli, argc - 1, argv + 1);
   if (g_str_equal (argv[1], "show"))
     return session_show (cli, argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "add-player"))
+    return session_add_player (cli, argc - 1, argv + 1);
   for (guint k = 0; k < G_N_ELEMENTS (simple); k++)
     if (g_str_equal (argv[1], simple[k].name))
       return session_simple (cli, argc - 1, argv + 1, simple[k].func);

@@ -117,10 +117,10 @@ wanted (const DeucesPlayerStats *player,
 
   if (only == NULL)
     return TRUE;
-  a = g_utf8_casefold (player->name, -1);
+  a = deuces_player_name_key (player->name);
   for (guint i = 0; only[i] != NULL; i++)
     {
-      g_autofree char *b = g_utf8_casefold (only[i], -1);
+      g_autofree char *b = deuces_player_name_key (only[i]);
 
       if (g_str_equal (a, b))
         return TRUE;

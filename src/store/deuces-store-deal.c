@@ -162,11 +162,79 @@ encode_extra (const DeucesDeal *deal,
         json_builder_end_array (builder);
       }
   }
+  /* Players sitting out (seat numbers) and who takes all (INTERFACE.md, last section). */
+  if (deal->sitting_out != 0)
+    {
+      any = TRUE;
+      json_builder_set_member_name (builder, "sitting_out");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < n; i++)
+        if (deuces_deal_sits_out (deal, i))
+          json_builder_add_int_value (builder, i);
+      json_builder_end_array (builder);
+    }
+  if (deal->takes_all != DEUCES_UNSET)
+    {
+      any = TRUE;
+      json_builder_set_member_name (builder, "takes_all");
+      json_builder_add_int_value (builder, deal->takes_all);
+    }
   json_builder_end_object (builder);
   if (!any)
     return NULL;
   root = json_builder_get_root (builder);
   return deuces_json_to_string (root, FALSE);
+}
+
+/* A stored seat number, checked like input: the core indexes arrays with it. */
+static gboolean
+stored_seat (JsonNode *node,
+             guint     n,
+             gint     *seat,
+             GError  **error)
+{
+  gint64 value = -1;
+
+  if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_INT64)
+    value = json_node_get_int (node);
+  if (value < 0 || value >= n)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
+                   _("A deal in the ledger names seat %lld, but its session has %u players"),
+                   (long long) value, n);
+      return FALSE;
+    }
+  *seat = (gint) value;
+  return TRUE;
+}
+
+static gboolean
+decode_seats (JsonObject *object,
+              DeucesDeal *deal,
+              guint       n,
+              GError    **error)
+{
+  gint seat;
+
+  if (json_object_has_member (object, "sitting_out"))
+    {
+      JsonNode *node = json_object_get_member (object, "sitting_out");
+      JsonArray *out = JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+
+      for (guint k = 0; out != NULL && k < json_array_get_length (out); k++)
+        {
+          if (!stored_seat (json_array_get_element (out, k), n, &seat, error))
+            return FALSE;
+          deal->sitting_out |= 1u << seat;
+        }
+    }
+  if (json_object_has_member (object, "takes_all"))
+    {
+      if (!stored_seat (json_object_get_member (object, "takes_all"), n, &seat, error))
+        return FALSE;
+      deal->takes_all = (gint8) seat;
+    }
+  return TRUE;
 }
 
 static gboolean
@@ -178,7 +246,7 @@ decode_extra (const char *text,
 {
   g_autoptr(JsonNode) root = NULL;
   JsonObject *object;
-  JsonArray *hands, *order, *specials;
+  JsonArray *hands, *order, *specials, *sitting_out;
 
   if (text == NULL)
     return TRUE;
@@ -189,8 +257,11 @@ decode_extra (const char *text,
   hands = array_member (object, "hands");
   order = array_member (object, "order");
   specials = array_member (object, "specials");
+  sitting_out = array_member (object, "sitting_out");
   /* Nothing but what encode_extra writes, each of the type it writes. */
-  if (json_object_get_size (object) != (guint) ((hands != NULL) + (order != NULL) + (specials != NULL)))
+  if (json_object_get_size (object) != (guint) ((hands != NULL) + (order != NULL) + (specials != NULL) +
+                                                (sitting_out != NULL) +
+                                                json_object_has_member (object, "takes_all")))
     return unreadable (number, "extra", error);
 
   for (guint i = 0; hands != NULL && i < json_array_get_length (hands); i++)
@@ -243,7 +314,7 @@ decode_extra (const char *text,
           deal->specials[i][k].final = json_node_get_boolean (final);
         }
     }
-  return TRUE;
+  return decode_seats (object, deal, n, error);
 }
 
 static void
@@ -359,4 +430,13 @@ _deuces_store_read_deal (sqlite3_stmt *stmt,
   deal->dragon = dragon != 0;
   return decode_extra ((const char *) sqlite3_column_text (stmt, first + 10), deal, n, number,
                        error);
+}
+
+/* The extra column alone, for a change that keeps the rest of the row (a newcomer
+ * sitting out the deals before they joined). */
+char *
+_deuces_store_deal_extra (const DeucesDeal *deal,
+                          guint             n)
+{
+  return encode_extra (deal, n);
 }

@@ -359,3 +359,12 @@ deuces_store_is_transfer_paid (DeucesStore          *self,
   sqlite3_bind_int64 (stmt, 4, transfer->amount);
   return sqlite3_step (stmt) == SQLITE_ROW;
 }
+
+/* For deuces-store-players.c: the session as it stands, refusing one that has ended. */
+DeucesGame *
+_deuces_store_load_writable (DeucesStore *self,
+                             gint64       session,
+                             GError     **error)
+{
+  return load_writable (self, session, error);
+}

@@ -456,7 +456,9 @@ csv_session (DeucesStore *self,
           csv_field (out, seat_name (game, deal->loser), FALSE);
           g_string_append (out, deal->dragon ? "1," : "0,");
           csv_field (out, specials, FALSE);
-          g_string_append_printf (out, "%d\r\n", sheet->deals[d].points[p]);
+          g_string_append_printf (out, "%d,", sheet->deals[d].points[p]);
+          g_string_append (out, deuces_deal_sits_out (deal, p) ? "1," : "0,");
+          csv_field (out, seat_name (game, deal->takes_all), TRUE);
         }
     }
   return TRUE;
@@ -472,7 +474,7 @@ deuces_store_export_csv (DeucesStore *self,
 
   g_string_append (out, "session,title,started,variant,deal,seat,player,winner,cards_left,"
                         "twos_left,points_left,hand,place,final_cards,final_twos,starter,"
-                        "assisted_by,loser,dragon,specials,points\r\n");
+                        "assisted_by,loser,dragon,specials,points,sitting_out,takes_all\r\n");
   if (session != 0)
     return csv_session (self, session, out, error);
 

@@ -71,6 +71,30 @@ deuces_store_list_players (DeucesStore *self,
   return g_steal_pointer (&result);
 }
 
+/* @text trimmed, if it may name a player; else NULL with the reason. */
+static char *
+checked_name (const char  *text,
+              GError     **error)
+{
+  g_autofree char *name = g_strstrip (g_strdup (text ? text : ""));
+  g_autoptr(GError) local_error = NULL;
+
+  if (*name == '\0')
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                           _("A player needs a name"));
+      return NULL;
+    }
+  /* The core's rule, or every session the player sat in would no longer load. */
+  if (!deuces_player_name_check (name, &local_error))
+    {
+      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                           local_error->message);
+      return NULL;
+    }
+  return g_steal_pointer (&name);
+}
+
 gboolean
 deuces_store_rename_player (DeucesStore *self,
                             const char  *old_name,
@@ -78,26 +102,13 @@ deuces_store_rename_player (DeucesStore *self,
                             GError     **error)
 {
   g_autofree char *name = NULL;
-  g_autoptr(GError) local_error = NULL;
   g_autoptr(sqlite3_stmt) taken = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
-  name = g_strstrip (g_strdup (new_name ? new_name : ""));
-  if (*name == '\0')
-    {
-      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                           _("A player needs a name"));
-      return FALSE;
-    }
-  /* The core's rule, or every session the player sat in would no longer load. */
-  if (!deuces_player_name_check (name, &local_error))
-    {
-      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                           local_error->message);
-      return FALSE;
-    }
+  if ((name = checked_name (new_name, error)) == NULL)
+    return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
   /* Only a change of case may keep the same name. */
@@ -127,6 +138,157 @@ deuces_store_rename_player (DeucesStore *self,
       goto fail;
     }
   return _deuces_store_commit (self, error);
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
+}
+
+/* The newcomer sits out every deal already recorded, undone ones included (they may be
+ * redone); only the extra column changes, so the deals keep their recorded times. */
+static gboolean
+seat_out_earlier_deals (DeucesStore *self,
+                        gint64       session,
+                        guint        n_players,
+                        GError     **error)
+{
+  g_autoptr(sqlite3_stmt) deals = _deuces_store_prepare (self, "SELECT id, number, " DEAL_COLUMNS " FROM deals "
+                                                               "WHERE session = ?1", error);
+  int rc;
+
+  if (deals == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (deals, 1, session);
+  while ((rc = sqlite3_step (deals)) == SQLITE_ROW)
+    {
+      g_autoptr(sqlite3_stmt) update = NULL;
+      g_autofree char *extra = NULL;
+      DeucesDeal deal;
+
+      if (!_deuces_store_read_deal (deals, 2, n_players, (guint) sqlite3_column_int (deals, 1), &deal, error))
+        return FALSE;
+      deal.sitting_out |= 1u << n_players;
+      extra = _deuces_store_deal_extra (&deal, n_players + 1);
+      update = _deuces_store_prepare (self, "UPDATE deals SET extra = ?1 WHERE id = ?2", error);
+      if (update == NULL)
+        return FALSE;
+      _deuces_store_bind_text (update, 1, extra);
+      sqlite3_bind_int64 (update, 2, sqlite3_column_int64 (deals, 0));
+      if (!_deuces_store_step_done (self, update, error))
+        return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  return TRUE;
+}
+
+/* Whether the session, with the newcomer, still reads every deal as it was: each is
+ * checked again in order, as a deal being added would be. */
+static gboolean
+check_reseated (DeucesStore *self,
+                gint64       session,
+                GError     **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(GArray) deals = NULL;
+
+  if (game == NULL)
+    return FALSE;
+  deals = g_array_copy (game->deals);
+  g_array_set_size (game->deals, 0);
+  for (guint d = 0; d < deals->len; d++)
+    {
+      const DeucesDeal *deal = &g_array_index (deals, DeucesDeal, d);
+
+      if (!deuces_game_check_deal (game, deal, d + 1, error))
+        return FALSE;
+      g_array_append_vals (game->deals, deal, 1);
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_store_add_player (DeucesStore *self,
+                         gint64       session,
+                         const char  *name,
+                         GError     **error)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *key = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesGame) before = NULL;
+  g_autoptr(DeucesGame) after = NULL;
+  g_autoptr(sqlite3_stmt) seat = NULL;
+  g_autoptr(sqlite3_stmt) hand = NULL;
+  const char *players[DEUCES_MAX_PLAYERS + 1] = { NULL, };
+  gint64 player;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if ((trimmed = checked_name (name, error)) == NULL)
+    return FALSE;
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  game = _deuces_store_load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  if (game->n_players >= DEUCES_MAX_PLAYERS)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Session %lld already seats %u players, the most a session can have"),
+                   (long long) session, (guint) DEUCES_MAX_PLAYERS);
+      goto fail;
+    }
+  key = deuces_player_name_key (trimmed);
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      g_autofree char *other = deuces_player_name_key (game->players[i]);
+
+      if (g_str_equal (key, other))
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       _("%s already plays in session %lld"), game->players[i], (long long) session);
+          goto fail;
+        }
+      players[i] = game->players[i];
+    }
+  players[game->n_players] = trimmed;
+
+  /* Deals the newcomer sat out are dealt for the others' number; a hand size other
+   * than that number's usual one (two players dealt 17 or 21) would change them. */
+  before = deuces_game_new (game->variant, players, game->n_players, 0, error);
+  if (before == NULL)
+    goto fail;
+  if (before->hand_size != game->hand_size)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Session %lld deals %u cards each, so nobody can join it; start a new session"),
+                   (long long) session, game->hand_size);
+      goto fail;
+    }
+  after = deuces_game_new (game->variant, players, game->n_players + 1, 0, error);
+  if (after == NULL)
+    goto fail;
+
+  seat = _deuces_store_prepare (self, "INSERT INTO seats (session, position, player) VALUES (?1, ?2, ?3)", error);
+  hand = _deuces_store_prepare (self, "UPDATE sessions SET hand_size = ?1 WHERE id = ?2", error);
+  if (seat == NULL || hand == NULL)
+    goto fail;
+  if ((player = _deuces_store_find_or_add_player (self, trimmed, error)) == 0)
+    goto fail;
+  sqlite3_bind_int64 (seat, 1, session);
+  sqlite3_bind_int (seat, 2, (int) game->n_players);
+  sqlite3_bind_int64 (seat, 3, player);
+  sqlite3_bind_int (hand, 1, (int) after->hand_size);
+  sqlite3_bind_int64 (hand, 2, session);
+  if (!_deuces_store_step_done (self, seat, error) ||
+      !_deuces_store_step_done (self, hand, error) ||
+      !seat_out_earlier_deals (self, session, game->n_players, error) ||
+      !check_reseated (self, session, error) ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
 
 fail:
   _deuces_store_rollback (self);

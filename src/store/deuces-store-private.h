@@ -94,6 +94,8 @@ gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
                                               guint         number,
                                               DeucesDeal   *deal,
                                               GError      **error);
+char         *_deuces_store_deal_extra       (const DeucesDeal *deal,
+                                              guint             n);
 
 /* deuces-store-sessions.c */
 void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
@@ -129,6 +131,9 @@ gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
                                               guint             number,
                                               const DeucesDeal *deal,
                                               guint             n_players,
+                                              GError          **error);
+DeucesGame   *_deuces_store_load_writable    (DeucesStore      *self,
+                                              gint64            session,
                                               GError          **error);
 
 /* deuces-store-export.c */

@@ -467,6 +467,9 @@ deuces_store_create_session (DeucesStore            *self,
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
   g_return_val_if_fail (request != NULL && request->variant != NULL, 0);
+  /* The core's rules for text, so a title from a script is as sound as one typed. */
+  if (!deuces_title_check (request->title, error) || !deuces_notes_check (request->notes, error))
+    return 0;
 
   /* Names are trimmed; the core refuses empty and repeated ones. */
   names = g_new0 (char *, request->n_players + 1);
@@ -522,6 +525,8 @@ deuces_store_set_session_title (DeucesStore *self,
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
+  if (!deuces_title_check (title, error))
+    return FALSE;
   whole = g_strstrip (g_strdup (title ? title : ""));
   if (*whole == '\0')
     {
@@ -539,6 +544,8 @@ deuces_store_set_session_notes (DeucesStore *self,
                                 GError     **error)
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  if (!deuces_notes_check (notes, error))
+    return FALSE;
   return update_session (self, session, "UPDATE sessions SET notes = ?1 WHERE id = ?2",
                          notes ? notes : "", error);
 }

@@ -10,7 +10,7 @@ sat_in (char *const *players,
         guint        n_players,
         const char  *name)
 {
-  g_autofree char *wanted = g_utf8_casefold (name, -1);
+  g_autofree char *wanted = deuces_player_name_key (name);
 
   for (guint p = 0; p < n_players; p++)
     {
@@ -19,7 +19,7 @@ sat_in (char *const *players,
       /* A damaged name matches nobody; the core refuses it below. */
       if (!g_utf8_validate (players[p], -1, NULL))
         continue;
-      player = g_utf8_casefold (players[p], -1);
+      player = deuces_player_name_key (players[p]);
       if (g_str_equal (player, wanted))
         return TRUE;
     }
@@ -52,7 +52,7 @@ deuces_store_compute_stats (DeucesStore               *self,
   if (filter == NULL)
     filter = &none;
   /* The players' name column compares with NOCASE, which folds ASCII only: "élodie"
-   * would miss "Élodie". The player is matched below with g_utf8_casefold, like @group. */
+   * would miss "Élodie". The player is matched below by deuces_player_name_key. */
   sql_filter = *filter;
   player = sql_filter.player;
   sql_filter.player = NULL;

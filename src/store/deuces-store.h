@@ -234,6 +234,14 @@ gboolean     deuces_store_rename_player    (DeucesStore  *self,
                                             const char   *new_name,
                                             GError      **error);
 
+/* Seats @name in @session after its last seat, between deals: they sat out every deal
+ * so far. Refuses a session that has ended, a name already playing in it (compared by
+ * deuces_player_name_key), and a ninth player. */
+gboolean     deuces_store_add_player       (DeucesStore  *self,
+                                            gint64        session,
+                                            const char   *name,
+                                            GError      **error);
+
 /* Import and export of session documents (INTERFACE.md). */
 
 /* A session document, or an array of them (an export of the whole ledger), in one

@@ -52,6 +52,7 @@ struct _DeucesSession
   DeucesScoreSheet  *sheet;
   DeucesSettlement  *settlement;
   GListStore        *deals;
+  guint16            joined;    /* seats who joined since the last deal was added */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSession, deuces_session, G_TYPE_OBJECT)
@@ -326,7 +327,10 @@ deuces_session_add_deal (DeucesSession    *self,
 
   number = deuces_store_add_deal (self->store, self->id, deal, error);
   if (number > 0)
-    reload_after_write (self, number);
+    {
+      self->joined = 0;
+      reload_after_write (self, number);
+    }
   return number;
 }
 
@@ -487,4 +491,30 @@ deuces_join_players (char *const *players,
       g_string_append (text, players[i]);
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+deuces_session_add_player (DeucesSession *self,
+                           const char    *name,
+                           GError       **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_add_player (self->store, self->id, name, error))
+    return FALSE;
+  self->joined |= 1u << self->game->n_players;
+  /* A new column: every row changes. */
+  reload_after_write (self, 1);
+  return TRUE;
+}
+
+guint16
+deuces_session_get_next_sitting_out (DeucesSession *self)
+{
+  const DeucesDeal *last;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+
+  last = deuces_session_get_deal (self, self->game->deals->len);
+  return last != NULL ? last->sitting_out & ~self->joined : 0;
 }

@@ -68,6 +68,15 @@ gboolean                deuces_session_set_paid       (DeucesSession        *sel
 gboolean                deuces_session_is_paid        (DeucesSession        *self,
                                                        const DeucesTransfer *transfer);
 
+/* Seats a newcomer between deals (deuces_store_add_player); "changed" follows from
+ * deal 1, as the sheet gains a column. */
+gboolean                deuces_session_add_player     (DeucesSession    *self,
+                                                       const char       *name,
+                                                       GError          **error);
+/* Who a new deal starts with sitting out (a DeucesDeal's sitting_out mask): those who sat
+ * the last deal out, but not anyone who joined since it was added. 0 before any deal. */
+guint16                 deuces_session_get_next_sitting_out (DeucesSession *self);
+
 /* Money of this session as text, "HK$12.50"-style with the currency code. */
 char                   *deuces_session_format_money   (DeucesSession *self,
                                                        gint64         minor,
