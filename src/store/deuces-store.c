@@ -384,35 +384,38 @@ deuces_store_get_data_version (DeucesStore *self)
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
 
+/* Reads the header through the connection's own file handle. Opening and closing the
+ * file any other way would drop this process's POSIX locks on it, those of another
+ * connection to the same ledger included (Share Table reads beside the app's own), and
+ * another program's writes could then go unseen or be lost. */
 static gboolean
-looks_like_sqlite (const char *path,
-                   gboolean   *empty,
-                   GError    **error)
+looks_like_sqlite (DeucesStore *self,
+                   gboolean    *empty,
+                   GError     **error)
 {
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  g_autoptr(GFileInputStream) in = NULL;
-  g_autoptr(GError) local_error = NULL;
+  sqlite3_file *file = NULL;
+  sqlite3_int64 size = 0;
   char header[16];
-  gsize got = 0;
+  int rc;
 
-  in = g_file_read (file, NULL, &local_error);
-  if (in == NULL)
+  rc = sqlite3_file_control (self->db, "main", SQLITE_FCNTL_FILE_POINTER, &file);
+  if (rc == SQLITE_OK && (file == NULL || file->pMethods == NULL))
+    rc = SQLITE_CANTOPEN;
+  if (rc == SQLITE_OK)
+    rc = file->pMethods->xFileSize (file, &size);
+  if (rc == SQLITE_OK && size > 0)
+    rc = file->pMethods->xRead (file, header, sizeof header, 0);
+  if (rc != SQLITE_OK && rc != SQLITE_IOERR_SHORT_READ)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
-                   _("Cannot read the ledger “%s”: %s"), path, local_error->message);
+                   _("Cannot read the ledger “%s”: %s"), self->path, sqlite3_errstr (rc));
       return FALSE;
     }
-  if (!g_input_stream_read_all (G_INPUT_STREAM (in), header, sizeof header, &got, NULL, &local_error))
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
-                   _("Cannot read the ledger “%s”: %s"), path, local_error->message);
-      return FALSE;
-    }
-  *empty = got == 0;
-  if (got > 0 && (got < sizeof header || memcmp (header, "SQLite format 3", 16) != 0))
+  *empty = size == 0;
+  if (size > 0 && (size < (sqlite3_int64) sizeof header || memcmp (header, "SQLite format 3", 16) != 0))
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
-                   _("“%s” is not a Deuces ledger; it was left as it was"), path);
+                   _("“%s” is not a Deuces ledger; it was left as it was"), self->path);
       return FALSE;
     }
   return TRUE;
@@ -561,8 +564,6 @@ deuces_store_open (const char  *path,
   if (!check_path (path, error) || !check_regular (path, error))
     return NULL;
   exists = g_file_test (path, G_FILE_TEST_EXISTS);
-  if (exists && !looks_like_sqlite (path, &empty, error))
-    return NULL;
   if (!exists)
     {
       g_autofree char *dir = g_path_get_dirname (path);
@@ -579,6 +580,9 @@ deuces_store_open (const char  *path,
 
   self = open_connection (path, TRUE, error);
   if (self == NULL)
+    return NULL;
+  /* SQLite has only opened the file: it reads and writes nothing before the first query. */
+  if (exists && !looks_like_sqlite (self, &empty, error))
     return NULL;
 
   /* Reading the header pages tells a damaged file apart before anything is written. */
