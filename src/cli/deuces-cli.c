@@ -279,51 +279,93 @@ static const struct {
   { "salvage", _deuces_cli_command_salvage },
 };
 
+/* The help, a line per command: what one types (the same in every language) and what it
+ * does (translated on its own, so a new command adds one message, not a new help). */
+typedef struct
+{
+  const char *usage;     /* NULL: a blank line between groups */
+  const char *summary;   /* NULL: the usage says it all */
+} HelpEntry;
+
+static const HelpEntry command_help[] = {
+  { "variants [--json]", N_("list the presets and saved house variants") },
+  { "score [FILE|-]", N_("score a session document (JSON)") },
+  { "settle [FILE|-]", N_("score it and say who pays whom") },
+  { NULL, NULL },
+  { "session new --variant ID --players A,B,C[,D…] [--stake 0.50]\n"
+    "              [--currency HKD] [--title TEXT] [--hand-size N]\n"
+    "              [--option NAME=VALUE]…", N_("start a session and print its number") },
+  { "session list [--json]", NULL },
+  { "session show SESSION [--json]", N_("standings and settlement of a session") },
+  { "session add-player SESSION NAME", N_("a player joins between deals (at most 8 seated)") },
+  { "session end|reopen|delete|restore SESSION", NULL },
+  { "deal add SESSION --winner NAME --left NAME=N,… [--twos NAME=N,…]\n"
+    "           [--hand NAME='2S AH 10D']… [--points NAME=N,…]\n"
+    "           [--final-play N] [--final-twos K] [--starter NAME]\n"
+    "           [--assist NAME] [--dragon] [--order A,B,C,D] [--loser NAME]\n"
+    "           [--special NAME=quads|straight-flush|four-twos[!]]…\n"
+    "           [--sitting-out NAME[,NAME…]] [--takes-all NAME]", N_("record a deal and print its number") },
+  { "deal undo SESSION", N_("remove the last deal (deal redo brings it back)") },
+  { "deal redo SESSION", NULL },
+  { NULL, NULL },
+  { "export [--session ID] --format json|csv [-o FILE]", NULL },
+  { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },
+  { "import FILE", N_("a session document (or an export) into the ledger") },
+  { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
+    N_("statistics; dates as 2026-11-22; several --player: their shared sessions") },
+  { "serve SESSION [--address ADDR] [--port N]",
+    N_("share a session read-only with the phones at the table") },
+  { "check", N_("check the whole ledger; exit 1 when anything is wrong") },
+  { "salvage -o FILE", N_("export every session that still reads back (JSON)") },
+};
+
+static const HelpEntry option_help[] = {
+  { "--db PATH", N_("the ledger to use (default: $DEUCES_DB, else the usual one)") },
+  { "-h, --help", N_("show this help") },
+  { "--version", N_("show the version") },
+};
+
+#define HELP_COLUMN 24
+
+static void
+print_entries (const HelpEntry *entries,
+               gsize            n)
+{
+  for (gsize k = 0; k < n; k++)
+    {
+      const char *last_line;
+
+      if (entries[k].usage == NULL)
+        {
+          printf ("\n");
+          continue;
+        }
+      printf ("  %s", entries[k].usage);
+      if (entries[k].summary == NULL)
+        {
+          printf ("\n");
+          continue;
+        }
+      /* The summary beside a short usage, else on a line of its own below it. */
+      last_line = strrchr (entries[k].usage, '\n');
+      last_line = last_line != NULL ? last_line + 1 : entries[k].usage;
+      if (last_line == entries[k].usage && g_utf8_strlen (last_line, -1) + 2 < HELP_COLUMN - 1)
+        printf ("%*s%s\n", (int) (HELP_COLUMN - 2 - g_utf8_strlen (last_line, -1)), "",
+                _(entries[k].summary));
+      else
+        printf ("\n%*s%s\n", HELP_COLUMN, "", _(entries[k].summary));
+    }
+}
+
 static void
 print_help (void)
 {
-  printf ("%s", _("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
-                  "\n"
-                  "Keep score for Big Two and settle the money.\n"
-                  "\n"
-                  "Commands:\n"
-                  "  variants [--json]     list the presets and saved house variants\n"
-                  "  score [FILE|-]        score a session document (JSON)\n"
-                  "  settle [FILE|-]       score it and say who pays whom\n"
-                  "\n"
-                  "  session new --variant ID --players A,B,C[,D…] [--stake 0.50]\n"
-                  "              [--currency HKD] [--title TEXT] [--hand-size N]\n"
-                  "              [--option NAME=VALUE]…\n"
-                  "  session list [--json]\n"
-                  "  session show SESSION [--json]\n"
-                  "  session add-player SESSION NAME\n"
-                  "                        a player joins between deals (at most 8 seated)\n"
-                  "  session end|reopen|delete|restore SESSION\n"
-                  "  deal add SESSION --winner NAME --left NAME=N,… [--twos NAME=N,…]\n"
-                  "           [--hand NAME='2S AH 10D']… [--points NAME=N,…]\n"
-                  "           [--final-play N] [--final-twos K] [--starter NAME]\n"
-                  "           [--assist NAME] [--dragon] [--order A,B,C,D] [--loser NAME]\n"
-                  "           [--special NAME=quads|straight-flush|four-twos[!]]…\n"
-                  "           [--sitting-out NAME[,NAME…]] [--takes-all NAME]\n"
-                  "  deal undo SESSION     remove the last deal (deal redo brings it back)\n"
-                  "  deal redo SESSION\n"
-                  "  export [--session ID] --format json|csv [-o FILE]\n"
-                  "  export --format ledger [-o FILE]\n"
-                  "                        everything: the bin, undone deals, paid marks\n"
-                  "  import FILE           a session document (or an export) into the ledger\n"
-                  "  stats [--player NAME]… [--from DATE] [--to DATE] [--json]\n"
-                  "                        statistics over the ledger (dates as 2026-11-22;\n"
-                  "                        several --player: the sessions they sat in together)\n"
-                  "  check                 check the whole ledger; exit 1 when anything is wrong\n"
-                  "  salvage -o FILE       export every session that still reads back (JSON)\n"
-                  "\n"
-                  "Options:\n"
-                  "  --db PATH             the ledger to use (default: $DEUCES_DB, else\n"
-                  "                        ~/.local/share/deuces/ledger.sqlite3)\n"
-                  "  -h, --help            show this help\n"
-                  "  --version             show the version\n"
-                  "\n"
-                  "Exit status: 0 done, 2 invalid input, 1 any other failure.\n"));
+  printf ("%s\n\n%s\n\n%s\n", _("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]"),
+          _("Keep score for Big Two and settle the money."), _("Commands:"));
+  print_entries (command_help, G_N_ELEMENTS (command_help));
+  printf ("\n%s\n", _("Options:"));
+  print_entries (option_help, G_N_ELEMENTS (option_help));
+  printf ("\n%s\n", _("Exit status: 0 done, 2 invalid input, 1 any other failure."));
 }
 
 int
