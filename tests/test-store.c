@@ -1837,7 +1837,7 @@ test_sitting_out_damaged (Fixture       *f,
       g_assert_true (_deuces_store_exec (f->store, sql, &error));
       game = deuces_store_load_game (f->store, id, &error);
       g_assert_null (game);
-      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
       g_assert_nonnull (strstr (error->message, "but its session has 4 players"));
     }
 }
