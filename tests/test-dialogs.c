@@ -327,6 +327,7 @@ test_variant_editor_invalid (Fixture       *f,
   GtkWidget *name = _deuces_variant_editor_get_field (editor, "name");
   GtkWidget *values = _deuces_variant_editor_get_field (editor, "card-values");
   GtkLabel *error;
+  g_autoptr(DeucesVariant) saved = NULL;
 
   g_object_ref_sink (editor);
   gtk_editable_set_text (GTK_EDITABLE (name), "Upside Down");
@@ -393,7 +394,8 @@ test_variant_editor_invalid (Fixture       *f,
   gtk_editable_set_text (GTK_EDITABLE (name), "Upside Down");
   g_assert_true (gtk_widget_get_sensitive (save));
   g_assert_true (_deuces_variant_editor_save (editor));
-  g_assert_nonnull (deuces_variant_library_lookup (f->store, "upside-down", NULL));
+  saved = deuces_variant_library_lookup (f->store, "upside-down", NULL);
+  g_assert_nonnull (saved);
   g_object_unref (editor);
 }
 
