@@ -61,6 +61,24 @@ gboolean _deuces_cli_parse_session_id (const char *text,
 int      _deuces_cli_bad_session_id   (const char *command,
                                        const char *text);
 
+/* deuces-cli-deal.c: deal @number from the facts options of `deal add` or `deal edit`. */
+gboolean _deuces_cli_parse_deal       (const DeucesGame *game,
+                                       guint             number,
+                                       const char       *verb,
+                                       int               argc,
+                                       char            **argv,
+                                       DeucesDeal       *deal,
+                                       GError          **error);
+/* deuces-cli-history.c: `deal edit|delete SESSION N …` (argv[0] is N) and `session set`. */
+int      _deuces_cli_deal_change      (CliContext *cli,
+                                       const char *verb,
+                                       gint64      id,
+                                       int         argc,
+                                       char      **argv);
+int      _deuces_cli_session_set      (CliContext *cli,
+                                       int         argc,
+                                       char      **argv);
+
 /* One function per command; each file holds a group (deuces-cli-<group>.c). */
 int      _deuces_cli_command_variants (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_score    (CliContext *cli, int argc, char **argv);
@@ -71,5 +89,7 @@ int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_undo    (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_redo    (CliContext *cli, int argc, char **argv);
 
 G_END_DECLS

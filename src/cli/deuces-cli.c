@@ -216,12 +216,25 @@ static const struct {
   { "export", _deuces_cli_command_export },
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
+  { "undo", _deuces_cli_command_undo },
+  { "redo", _deuces_cli_command_redo },
 };
 
 static void
 print_help (void)
 {
-  printf ("%s", _("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
+  g_autofree char *help = NULL;
+  const char *history = _("  deal edit SESSION N   the same facts as deal add: deal N's facts anew\n"
+                          "  deal delete SESSION N deal N leaves the sheet (undo puts it back)\n"
+                          "  session set SESSION [--stake 0.50] [--currency HKD] [--title TEXT]\n"
+                          "              [--notes TEXT]\n"
+                          "  undo SESSION          reverse the session's last change, whatever it was\n"
+                          "  redo SESSION          apply again what undo reversed\n");
+  const char *at;
+
+  /* The history's commands go before export (added apart, so that the rest of the
+   * help keeps its translations). */
+  help = g_strdup (_("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
                   "\n"
                   "Keep score for Big Two and settle the money.\n"
                   "\n"
@@ -256,6 +269,11 @@ print_help (void)
                   "  --version             show the version\n"
                   "\n"
                   "Exit status: 0 done, 2 invalid input, 1 any other failure.\n"));
+  at = strstr (help, "\n  export ");
+  if (at != NULL)
+    printf ("%.*s%s%s", (int) (at + 1 - help), help, history, at + 1);
+  else
+    printf ("%s%s", help, history);
 }
 
 int

@@ -668,6 +668,43 @@ deuces_store_describe_last_change (DeucesStore *self,
   return describe (&entry, game, info->title, DONE);
 }
 
+/* Whether `deal redo` has a deal to bring back: the next redo is a deal added, or the
+ * last change deleted the deal that was last (as `deal undo` does). */
+static gboolean
+can_redo_deal (DeucesStore *self,
+               gint64       session,
+               guint        n_deals,
+               Entry       *last,
+               Entry       *next,
+               GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+
+  if (read_entry (self, session, FALSE, last, &local_error) && g_str_equal (last->kind, KIND_DEAL_DELETE) &&
+      last->number == n_deals + 1)
+    return TRUE;
+  if (local_error == NULL && read_entry (self, session, TRUE, next, &local_error) &&
+      g_str_equal (next->kind, KIND_DEAL_ADD))
+    return TRUE;
+  if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return FALSE;
+}
+
+gboolean
+deuces_store_can_redo_deal (DeucesStore *self,
+                            gint64       session)
+{
+  g_auto(Entry) last = { 0, };
+  g_auto(Entry) next = { 0, };
+  g_autoptr(DeucesSessionInfo) info = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  info = deuces_store_get_session (self, session, NULL);
+  return info != NULL && can_redo_deal (self, session, info->n_deals, &last, &next, NULL);
+}
+
 /* `deal undo` and `deal redo`: the last deal taken back and brought back, as history.
  * Taking back the deal just added is undoing that; any other last deal is deleted (a
  * change of its own, which `deal redo` reverses). */
@@ -688,20 +725,20 @@ _deuces_store_history_undo_deal (DeucesStore *self,
   if ((game = _deuces_store_load_writable (self, session, error)) == NULL)
     goto fail;
   n = game->deals->len;
-  if (read_entry (self, session, FALSE, &last, &local_error) &&
-      g_str_equal (last.kind, redo ? KIND_DEAL_DELETE : KIND_DEAL_ADD) &&
-      last.number == (redo ? n + 1 : n))
+  if (redo && can_redo_deal (self, session, n, &last, &next, &local_error))
+    {
+      /* Reverse the deletion, or apply the adding again. */
+      if (next.kind == NULL ? !apply_entry (self, session, &last, TRUE, error)
+                            : !apply_entry (self, session, &next, FALSE, error))
+        goto fail;
+      number = next.kind == NULL ? last.number : next.number;
+    }
+  else if (!redo && read_entry (self, session, FALSE, &last, &local_error) &&
+           g_str_equal (last.kind, KIND_DEAL_ADD) && last.number == n)
     {
       if (!apply_entry (self, session, &last, TRUE, error))
         goto fail;
       number = last.number;
-    }
-  else if (local_error == NULL && redo && read_entry (self, session, TRUE, &next, &local_error) &&
-           g_str_equal (next.kind, KIND_DEAL_ADD))
-    {
-      if (!apply_entry (self, session, &next, FALSE, error))
-        goto fail;
-      number = next.number;
     }
   else if (local_error != NULL)
     {

@@ -208,6 +208,9 @@ gboolean     deuces_store_can_undo         (DeucesStore  *self,
                                             gint64        session);
 gboolean     deuces_store_can_redo         (DeucesStore  *self,
                                             gint64        session);
+/* Whether deuces_store_redo_deal has a deal to bring back. */
+gboolean     deuces_store_can_redo_deal    (DeucesStore  *self,
+                                            gint64        session);
 /* The id of the session's last change (not undone), or 0 when there is none. */
 gint64       deuces_store_get_last_change  (DeucesStore  *self,
                                             gint64        session);

@@ -406,11 +406,118 @@ deuces_session_redo_deal (DeucesSession *self,
   return number;
 }
 
+/* Redo applies again what undo reversed; or, after deuces_session_undo_deal, brings
+ * that deal back. */
 gboolean
 deuces_session_can_redo (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
-  return !deuces_session_get_ended (self) && deuces_store_can_redo (self->store, self->id);
+  return deuces_store_can_redo (self->store, self->id) ||
+         (!deuces_session_get_ended (self) && deuces_store_can_redo_deal (self->store, self->id));
+}
+
+gboolean
+deuces_session_can_undo (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return deuces_store_can_undo (self->store, self->id);
+}
+
+char *
+deuces_session_undo (DeucesSession *self,
+                     GError       **error)
+{
+  char *done;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  done = deuces_store_undo (self->store, self->id, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+char *
+deuces_session_redo (DeucesSession *self,
+                     GError       **error)
+{
+  char *done = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  if (!deuces_store_can_redo (self->store, self->id) && deuces_store_can_redo_deal (self->store, self->id))
+    {
+      /* A deal taken back by deuces_session_undo_deal (or `deuces-cli deal undo`). */
+      guint number = deuces_store_redo_deal (self->store, self->id, error);
+
+      if (number > 0)
+        done = g_strdup_printf (_("Deal %u back in its place"), number);
+    }
+  else
+    done = deuces_store_redo (self->store, self->id, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+gint64
+deuces_session_get_last_change (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+  return deuces_store_get_last_change (self->store, self->id);
+}
+
+char *
+deuces_session_undo_change (DeucesSession *self,
+                            gint64         change,
+                            GError       **error)
+{
+  char *done;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  g_return_val_if_fail (change > 0, NULL);
+
+  done = deuces_store_undo_change (self->store, self->id, change, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+char *
+deuces_session_describe_last_change (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return deuces_store_describe_last_change (self->store, self->id);
+}
+
+gboolean
+deuces_session_set_stake (DeucesSession *self,
+                          const char    *stake,
+                          const char    *currency,
+                          GError       **error)
+{
+  DeucesSessionChange change = { .stake = stake, .currency = currency };
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_change_session (self->store, self->id, &change, error))
+    return FALSE;
+  /* The money of every row changes with the stake. */
+  reload_after_write (self, 1);
+  return TRUE;
+}
+
+gboolean
+deuces_session_set_notes (DeucesSession *self,
+                          const char    *notes,
+                          GError       **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_set_session_notes (self->store, self->id, notes, error))
+    return FALSE;
+  reload_after_write (self, G_MAXUINT);
+  return TRUE;
 }
 
 gboolean
