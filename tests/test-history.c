@@ -801,6 +801,143 @@ test_crash (Fixture       *f,
   g_test_message ("%u acknowledged; killed %u times after, %u times before an undo", acks, seen_applied, seen_undone);
 }
 
+/* Issue 12: a backup put back in place of the ledger, after a backup of the ledger as it
+ * was; a file that is not a ledger, or one too new, is refused and nothing changes. */
+static void
+test_restore_backup (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic");
+  g_autofree char *backup = NULL;
+  g_autofree char *then = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autofree char *junk = g_build_filename (dir, "ledger-20200101-000000-000000-junk.sqlite3", NULL);
+  g_autofree char *old = g_build_filename (dir, "ledger-20200102-000000-000000-old.sqlite3", NULL);
+  g_autoptr(GPtrArray) backups = NULL;
+  gboolean found = FALSE;
+
+  add (f->store, id, 0, 3, 11, 8);
+  add (f->store, id, 1, 5, 1, 13);
+  backup = deuces_store_backup (f->store, "test", &error);
+  g_assert_no_error (error);
+  then = dump (f->store, id, TRUE);
+  add (f->store, id, 2, 2, 2, 2);
+  change (f->store, id, NULL, NULL, "2", NULL);
+  new_session (f->store, "flat");
+  now = dump (f->store, id, TRUE);
+  g_assert_true (g_file_set_contents (junk, "not a ledger", -1, NULL));
+
+  backups = deuces_store_list_backups (f->store);
+  g_assert_cmpuint (backups->len, ==, 2);
+  for (guint k = 0; k < backups->len; k++)
+    {
+      const DeucesBackupInfo *info = backups->pdata[k];
+
+      if (g_str_equal (info->path, backup))
+        {
+          g_autoptr(GDateTime) utc = g_date_time_new_now_utc ();
+
+          found = TRUE;
+          g_assert_cmpuint (k, ==, 0);   /* newest first */
+          g_assert_cmpstr (info->reason, ==, "test");
+          g_assert_cmpuint (info->n_sessions, ==, 1);
+          g_assert_cmpuint (info->n_deals, ==, 2);
+          g_assert_null (info->problem);
+          g_assert_cmpint (g_date_time_difference (utc, info->made), <, 3600 * G_TIME_SPAN_SECOND);
+        }
+      else
+        {
+          g_assert_cmpstr (info->path, ==, junk);
+          g_assert_nonnull (info->problem);
+        }
+    }
+  g_assert_true (found);
+
+  /* Not a ledger: refused, nothing changed, no backup made. */
+  g_assert_null (deuces_store_restore_backup (f->store, junk, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+    g_autoptr(GPtrArray) still = deuces_store_list_backups (f->store);
+
+    g_assert_cmpstr (after, ==, now);
+    g_assert_cmpuint (still->len, ==, 2);
+  }
+
+  /* The backup comes back, for this program and for another with the ledger open. */
+  saved = deuces_store_restore_backup (f->store, backup, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (saved, "-before-restore.sqlite3"));
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+    g_autoptr(DeucesStore) other = deuces_store_open (f->path, &error);
+    g_autofree char *seen = NULL;
+    g_autoptr(DeucesSessionInfo) gone = NULL;
+
+    g_assert_cmpstr (after, ==, then);
+    g_assert_no_error (error);
+    seen = dump (other, id, TRUE);
+    g_assert_cmpstr (seen, ==, then);
+    gone = deuces_store_get_session (other, id + 1, &error);
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+    g_assert_cmpint (_deuces_store_query_int (f->store, "PRAGMA user_version", 0), ==,
+                     DEUCES_STORE_SCHEMA_VERSION);
+  }
+  /* The history came back with it: undo goes on from there. */
+  assert_undo (f->store, id, "Deal 2 removed");
+
+  /* Restoring the backup made first takes the restore back. */
+  {
+    g_autofree char *again = deuces_store_restore_backup (f->store, saved, &error);
+    g_autofree char *after = NULL;
+
+    g_assert_no_error (error);
+    after = dump (f->store, id, TRUE);
+    g_assert_cmpstr (after, ==, now);
+  }
+
+  /* A backup of an older schema is brought up to this one; a newer one is refused. */
+  {
+    g_autoptr(DeucesStore) older = _deuces_store_open_unversioned (old, &error);
+    g_autofree char *flat = deuces_variant_to_text (deuces_preset_lookup ("flat"));
+    g_autofree char *insert = g_strdup_printf (
+      "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+      "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake)"
+      " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'flat', 'Flat', '%s', 13, '1');"
+      "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+      "INSERT INTO deals (session, number, undone, winner, cards_left, recorded) VALUES"
+      " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z');",
+      flat);
+    g_autofree char *back = NULL;
+    g_autoptr(DeucesGame) game = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (_deuces_store_migrate_to (older, 2, &error));
+    g_assert_true (_deuces_store_exec (older, insert, &error));
+    g_assert_no_error (error);
+    g_clear_object (&older);
+
+    back = deuces_store_restore_backup (f->store, old, &error);
+    g_assert_no_error (error);
+    game = deuces_store_load_game (f->store, 1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->deals->len, ==, 1);
+    assert_redo (f->store, 1, "Deal 2 added again");
+
+    older = _deuces_store_open_unversioned (old, &error);
+    g_assert_true (_deuces_store_exec (older, "PRAGMA user_version = 99", &error));
+    g_clear_object (&older);
+    g_assert_null (deuces_store_restore_backup (f->store, old, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW);
+    g_clear_error (&error);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -814,6 +951,7 @@ main (int argc, char **argv)
   ADD ("/history/migration/v3", test_migration);
   ADD ("/history/two-writers", test_two_writers);
   ADD ("/history/crash-safety", test_crash);
+  ADD ("/history/restore-backup", test_restore_backup);
 #undef ADD
 
   return g_test_run ();

@@ -188,3 +188,12 @@ deuces_store_get_backup_problem (DeucesStore *self)
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
   return self->backup_problem;
 }
+
+/* This ledger's backups (their file names), oldest first: for restoring one. */
+GPtrArray *
+_deuces_store_backup_names (DeucesStore *self)
+{
+  g_autofree char *dir = deuces_store_get_backup_dir (self);
+
+  return list_backups (self, dir);
+}

@@ -152,6 +152,9 @@ gboolean      _deuces_store_history_set_ended (DeucesStore *self,
                                                gboolean     ended,
                                                GError     **error);
 
+/* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
+GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
+
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,
                                                 const char  *name,

@@ -53,6 +53,29 @@ char        *deuces_store_backup           (DeucesStore  *self,
                                             const char   *reason,
                                             GError      **error);
 char        *deuces_store_get_backup_dir   (DeucesStore  *self);
+
+/* A backup of this ledger, as the restore dialog lists it. */
+typedef struct {
+  char      *path;
+  GDateTime *made;         /* from its name (UTC) */
+  char      *reason;       /* "daily", "before-schema-3", "before-restore" … */
+  guint      n_sessions;   /* outside the bin */
+  guint      n_deals;
+  char      *problem;      /* NULL, or why it cannot be restored (damaged, newer) */
+} DeucesBackupInfo;
+
+void         deuces_backup_info_free       (DeucesBackupInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesBackupInfo, deuces_backup_info_free)
+
+/* This ledger's backups, newest first (GPtrArray of DeucesBackupInfo). */
+GPtrArray   *deuces_store_list_backups     (DeucesStore  *self);
+/* Puts the backup at @path in place of the ledger's contents, after checking it reads
+ * and backing up the ledger as it is now ("before-restore"). Every program with the
+ * ledger open sees the restored contents. Returns the path of that backup of the ledger
+ * (restore it to take this back), or NULL with @error and the ledger unchanged. */
+char        *deuces_store_restore_backup   (DeucesStore  *self,
+                                            const char   *path,
+                                            GError      **error);
 /* Takes the daily backup when the newest is a day old (opening does too): a program
  * that keeps the ledger open for days calls it from time to time. */
 void         deuces_store_daily_backup     (DeucesStore  *self);
