@@ -1,0 +1,269 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-history-ui.c: the app's side of the history — the session model's undo, redo and
+ * stake, and the Restore Backup dialog, on a real display. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+
+#include "deuces-backup-dialog.h"
+#include "deuces-error.h"
+#include "deuces-session.h"
+
+typedef struct {
+  char        *dir;
+  char        *path;
+  DeucesStore *store;
+  gint64       id;
+} Fixture;
+
+static const char *four[] = { "Ann", "Bo", "Cy", "Di" };
+
+static void
+remove_tree (const char *path)
+{
+  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
+  const char *name;
+
+  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *child = g_build_filename (path, name, NULL);
+
+      if (g_file_test (child, G_FILE_TEST_IS_DIR))
+        remove_tree (child);
+      else
+        g_unlink (child);
+    }
+  g_rmdir (path);
+}
+
+static void
+deal_won_by (DeucesDeal *deal,
+             gint        winner,
+             gint        a,
+             gint        b,
+             gint        c)
+{
+  gint counts[3] = { a, b, c };
+  guint k = 0;
+
+  deuces_deal_init (deal);
+  deal->winner = (gint8) winner;
+  for (guint p = 0; p < 4; p++)
+    if ((gint) p != winner)
+      deal->cards_left[p] = (gint16) counts[k++];
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+
+  f->dir = g_dir_make_tmp ("deuces-history-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  request.title = "Friday";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  f->id = deuces_store_create_session (f->store, &request, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static void
+on_changed (DeucesSession *session,
+            guint          first,
+            guint         *count)
+{
+  (*count)++;
+}
+
+static void
+on_restored (DeucesBackupDialog *dialog,
+             guint              *count)
+{
+  (*count)++;
+}
+
+/* Ctrl+Z's and a toast's functions: a deleted deal comes back in its place, a stale
+ * toast cannot undo a later change, a stake change moves the balances at once. */
+static void
+test_session_undo (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  DeucesDeal deal;
+  DeucesDeal second;
+  guint changed = 0;
+  gint64 first_change;
+  gint64 before;
+
+  g_assert_no_error (error);
+  g_signal_connect (session, "changed", G_CALLBACK (on_changed), &changed);
+  g_assert_false (deuces_session_can_undo (session));
+
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
+  first_change = deuces_session_get_last_change (session);
+  deal_won_by (&second, 1, 5, 1, 13);
+  g_assert_cmpuint (deuces_session_add_deal (session, &second, &error), ==, 2);
+  {
+    g_autofree char *said = deuces_session_describe_last_change (session);
+
+    g_assert_cmpstr (said, ==, "Deal 2 added");
+  }
+  /* The first deal's toast is stale: its Undo changes nothing. */
+  g_assert_null (deuces_session_undo_change (session, first_change, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 2);
+
+  /* Delete deal 1, then undo: that deal comes back first, not the last one removed. */
+  g_assert_true (deuces_session_delete_deal (session, 1, NULL, &error));
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 1);
+  changed = 0;
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (said, ==, "Deal 1 back in its place");
+  }
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (session, 1)->cards_left[2], ==, 11);
+  g_assert_cmpint (deuces_session_get_deal (session, 2)->winner, ==, 1);
+  g_assert_true (deuces_session_can_redo (session));
+
+  /* The stake: the balances follow, and undo takes it back. */
+  before = deuces_session_get_settlement (session)->balances[0];
+  g_assert_true (deuces_session_set_stake (session, "1", NULL, &error));
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  g_assert_false (deuces_session_can_redo (session));
+  g_assert_false (deuces_session_set_stake (session, "0.001", NULL, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY);
+  g_clear_error (&error);
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+    g_autofree char *money = deuces_session_format_money (session, 50, FALSE);
+
+    g_assert_cmpstr (said, ==, "Stake back to 0.50 HKD");
+    g_assert_cmpstr (money, ==, "0.50 HKD");
+  }
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, before);
+  {
+    g_autofree char *said = deuces_session_redo (session, &error);
+
+    g_assert_cmpstr (said, ==, "Stake changed to 1.00 HKD");
+  }
+  g_assert_true (deuces_session_set_notes (session, "Di owes a drink", &error));
+  g_assert_cmpstr (deuces_session_get_info (session)->notes, ==, "Di owes a drink");
+  g_assert_no_error (error);
+}
+
+/* The dialog lists the backups with what they hold; Restore asks, then replaces the
+ * ledger (after backing it up) and says so. */
+static void
+test_backup_dialog (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
+  DeucesBackupDialog *dialog;
+  AdwMessageDialog *ask;
+  DeucesDeal deal;
+  guint restored = 0;
+
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 1);
+  backup = deuces_store_backup (f->store, "daily", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 2);
+
+  dialog = deuces_backup_dialog_new (NULL, f->store);
+  g_signal_connect (dialog, "restored", G_CALLBACK (on_restored), &restored);
+  gtk_window_present (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  /* One row, with the day and what it holds. */
+  {
+    GtkWidget *row = NULL;
+
+    for (GtkWidget *w = GTK_WIDGET (dialog); w != NULL;)
+      {
+        if (ADW_IS_ACTION_ROW (w))
+          {
+            row = w;
+            break;
+          }
+        /* Depth first through the widget tree. */
+        if (gtk_widget_get_first_child (w) != NULL)
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+              w = gtk_widget_get_parent (w);
+            w = w ? gtk_widget_get_next_sibling (w) : NULL;
+          }
+      }
+    g_assert_nonnull (row);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "1 session, 1 deal");
+  }
+
+  g_assert_null (deuces_backup_dialog_ask (dialog, "/no/such/backup.sqlite3"));
+  ask = deuces_backup_dialog_ask (dialog, backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "cancel");
+  g_assert_cmpuint (restored, ==, 0);
+  {
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+
+    g_assert_cmpuint (info->n_deals, ==, 2);
+  }
+
+  ask = deuces_backup_dialog_ask (dialog, backup);
+  adw_message_dialog_response (ask, "restore");
+  g_assert_cmpuint (restored, ==, 1);
+  {
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+    g_autoptr(GPtrArray) backups = deuces_store_list_backups (f->store);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (info->n_deals, ==, 1);
+    g_assert_cmpuint (backups->len, ==, 2);
+    g_assert_cmpstr (((DeucesBackupInfo *) backups->pdata[0])->reason, ==, "before-restore");
+    g_assert_cmpuint (((DeucesBackupInfo *) backups->pdata[0])->n_deals, ==, 2);
+  }
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
+  g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
+  return g_test_run ();
+}
