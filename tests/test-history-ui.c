@@ -9,6 +9,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-error.h"
 #include "deuces-session.h"
+#include "history-test-util.h"
 
 typedef struct {
   char        *dir;
@@ -16,43 +17,6 @@ typedef struct {
   DeucesStore *store;
   gint64       id;
 } Fixture;
-
-static const char *four[] = { "Ann", "Bo", "Cy", "Di" };
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
-
-static void
-deal_won_by (DeucesDeal *deal,
-             gint        winner,
-             gint        a,
-             gint        b,
-             gint        c)
-{
-  gint counts[3] = { a, b, c };
-  guint k = 0;
-
-  deuces_deal_init (deal);
-  deal->winner = (gint8) winner;
-  for (guint p = 0; p < 4; p++)
-    if ((gint) p != winner)
-      deal->cards_left[p] = (gint16) counts[k++];
-}
 
 static void
 fixture_set_up (Fixture       *f,

@@ -10,30 +10,13 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 #include "deuces-store.h"
+#include "history-test-util.h"
 
 typedef struct {
   char        *dir;
   char        *path;
   DeucesStore *store;
 } Fixture;
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
-}
 
 static void
 fixture_set_up (Fixture       *f,
@@ -58,8 +41,6 @@ fixture_tear_down (Fixture       *f,
   g_free (f->dir);
 }
 
-static const char *four[] = { "Ann", "Bo", "Cy", "Di" };
-
 static gint64
 new_session (DeucesStore *store,
              const char  *variant)
@@ -79,23 +60,6 @@ new_session (DeucesStore *store,
   g_assert_no_error (error);
   g_assert_cmpint (id, >, 0);
   return id;
-}
-
-static void
-deal_won_by (DeucesDeal *deal,
-             gint        winner,
-             gint        a,
-             gint        b,
-             gint        c)
-{
-  gint counts[3] = { a, b, c };
-  guint k = 0;
-
-  deuces_deal_init (deal);
-  deal->winner = (gint8) winner;
-  for (guint p = 0; p < 4; p++)
-    if ((gint) p != winner)
-      deal->cards_left[p] = (gint16) counts[k++];
 }
 
 static guint

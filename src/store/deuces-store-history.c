@@ -178,54 +178,18 @@ remove_deal (DeucesStore *self,
   return _deuces_store_shift_deals (self, session, number + 1, -1, error);
 }
 
-/* The deal kept as @side of @entry comes back as deal @number, exactly as it was
- * (its time recorded included); the deals from there on move down. */
+/* Runs @sql, which copies the deal kept as @side of @entry (?3, ?4) into deal @number of
+ * the session (?1, ?2), and checks that it did. */
 static gboolean
-restore_deal (DeucesStore *self,
-              gint64       session,
-              gint64       entry,
-              gint         side,
-              guint        number,
-              GError     **error)
+copy_kept_deal (DeucesStore *self,
+                const char  *sql,
+                gint64       session,
+                gint64       entry,
+                gint         side,
+                guint        number,
+                GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "INSERT INTO deals (session, number, " DEAL_COLUMNS ", recorded) "
-                                 "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded FROM history_deals "
-                                 "WHERE entry = ?3 AND side = ?4", error);
-
-  if (stmt == NULL || !_deuces_store_shift_deals (self, session, number, 1, error))
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) number);
-  sqlite3_bind_int64 (stmt, 3, entry);
-  sqlite3_bind_int (stmt, 4, side);
-  if (!_deuces_store_step_done (self, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (self->db) != 1)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
-                   _("The history of session %lld is damaged: deal %u was not kept"),
-                   (long long) session, number);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-replace_deal (DeucesStore *self,
-              gint64       session,
-              gint64       entry,
-              gint         side,
-              guint        number,
-              GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "UPDATE deals SET (" DEAL_COLUMNS ", recorded) = "
-                                 "(SELECT " DEAL_COLUMNS ", recorded FROM history_deals "
-                                 " WHERE entry = ?3 AND side = ?4) "
-                                 "WHERE session = ?1 AND number = ?2 AND undone = 0 "
-                                 "AND EXISTS (SELECT 1 FROM history_deals WHERE entry = ?3 AND side = ?4)",
-                           error);
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
 
   if (stmt == NULL)
     return FALSE;
@@ -243,6 +207,40 @@ replace_deal (DeucesStore *self,
       return FALSE;
     }
   return TRUE;
+}
+
+/* The deal kept as @side of @entry comes back as deal @number, exactly as it was
+ * (its time recorded included); the deals from there on move down. */
+static gboolean
+restore_deal (DeucesStore *self,
+              gint64       session,
+              gint64       entry,
+              gint         side,
+              guint        number,
+              GError     **error)
+{
+  return _deuces_store_shift_deals (self, session, number, 1, error) &&
+         copy_kept_deal (self, "INSERT INTO deals (session, number, " DEAL_COLUMNS ", recorded) "
+                               "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded FROM history_deals "
+                               "WHERE entry = ?3 AND side = ?4",
+                         session, entry, side, number, error);
+}
+
+/* Deal @number becomes the deal kept as @side of @entry. */
+static gboolean
+replace_deal (DeucesStore *self,
+              gint64       session,
+              gint64       entry,
+              gint         side,
+              guint        number,
+              GError     **error)
+{
+  return copy_kept_deal (self, "UPDATE deals SET (" DEAL_COLUMNS ", recorded) = "
+                               "(SELECT " DEAL_COLUMNS ", recorded FROM history_deals "
+                               " WHERE entry = ?3 AND side = ?4) "
+                               "WHERE session = ?1 AND number = ?2 AND undone = 0 "
+                               "AND EXISTS (SELECT 1 FROM history_deals WHERE entry = ?3 AND side = ?4)",
+                         session, entry, side, number, error);
 }
 
 static JsonObject *
