@@ -142,6 +142,23 @@ test_session_undo (Fixture       *f,
   g_assert_no_error (error);
 }
 
+/* The first AdwActionRow inside @widget, depth first. */
+static GtkWidget *
+first_row (GtkWidget *widget)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = first_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
 /* The dialog lists the backups with what they hold; Restore asks, then replaces the
  * ledger (after backing it up) and says so. */
 static void
@@ -169,25 +186,8 @@ test_backup_dialog (Fixture       *f,
 
   /* One row, with the day and what it holds. */
   {
-    GtkWidget *row = NULL;
+    GtkWidget *row = first_row (GTK_WIDGET (dialog));
 
-    for (GtkWidget *w = GTK_WIDGET (dialog); w != NULL;)
-      {
-        if (ADW_IS_ACTION_ROW (w))
-          {
-            row = w;
-            break;
-          }
-        /* Depth first through the widget tree. */
-        if (gtk_widget_get_first_child (w) != NULL)
-          w = gtk_widget_get_first_child (w);
-        else
-          {
-            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-              w = gtk_widget_get_parent (w);
-            w = w ? gtk_widget_get_next_sibling (w) : NULL;
-          }
-      }
     g_assert_nonnull (row);
     g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "1 session, 1 deal");
   }
@@ -216,6 +216,9 @@ test_backup_dialog (Fixture       *f,
     g_assert_cmpstr (((DeucesBackupInfo *) backups->pdata[0])->reason, ==, "before-restore");
     g_assert_cmpuint (((DeucesBackupInfo *) backups->pdata[0])->n_deals, ==, 2);
   }
+  /* The list shows the backup just made, first. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first_row (GTK_WIDGET (dialog)))), ==,
+                   "1 session, 2 deals · made before a restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
   while (g_main_context_iteration (NULL, FALSE))
     ;

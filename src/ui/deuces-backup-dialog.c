@@ -137,7 +137,16 @@ make_row (DeucesBackupDialog     *self,
                                                              info->n_deals), info->n_deals);
 
       /* Translators: what a backup holds, "3 sessions, 42 deals" */
-      subtitle = g_strdup_printf (C_("backup", "%s, %s"), sessions, deals);
+      g_autofree char *holds = g_strdup_printf (C_("backup", "%s, %s"), sessions, deals);
+      const char *why = NULL;
+
+      /* Daily backups go without saying; these are the ones a person looks for. */
+      if (g_strcmp0 (info->reason, "before-restore") == 0)
+        why = _("made before a restore");
+      else if (g_str_has_prefix (info->reason, "before-schema-"))
+        why = _("made before an update");
+      /* Translators: what a backup holds and why it was made, "1 session, 3 deals · made before a restore" */
+      subtitle = why ? g_strdup_printf (C_("backup", "%s · %s"), holds, why) : g_steal_pointer (&holds);
     }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 
