@@ -561,6 +561,15 @@ test_undo_change (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpstr (done, ==, "Deal 2 removed");
   g_assert_cmpint (deuces_store_get_last_change (f->store, id), ==, first);
+
+  /* A new change forgets the undone one, and never takes its id: the old toast's Undo
+   * cannot reverse the new change. */
+  add (f->store, id, 2, 1, 1, 1);
+  g_assert_cmpint (deuces_store_get_last_change (f->store, id), !=, second);
+  g_assert_null (deuces_store_undo_change (f->store, id, second, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (n_deals (f->store, id), ==, 2);
 }
 
 /* Deals undone by a version 2 ledger become history that redo brings back. */

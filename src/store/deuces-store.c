@@ -77,7 +77,7 @@ static const char migrate_v2[] =
  * before it become entries that redo brings back, in the same order. */
 static const char migrate_v3[] =
   "CREATE TABLE history ("
-  "  id INTEGER PRIMARY KEY,"
+  "  id INTEGER PRIMARY KEY AUTOINCREMENT,"   /* never reused: a toast's change stays its own */
   "  session INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,"
   "  seq INTEGER NOT NULL,"
   "  undone INTEGER NOT NULL DEFAULT 0,"
