@@ -35,7 +35,8 @@ undo_redo (CliContext *cli,
   /* The change is committed: say so, or the person may undo it twice. */
   printf ("%s\n", done);
   if ((saved = _deuces_cli_flush_stdout ()) != 0)
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("%s was done, but this could not be printed: %s"),
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                             _("%s was done, but this could not be printed: %s"),
                              argv[0], g_strerror (saved));
   return EXIT_OK;
 }
@@ -73,7 +74,8 @@ _deuces_cli_deal_change (CliContext *cli,
   DeucesDeal deal;
 
   if (argc < 1)
-    return _deuces_cli_fail (EXIT_INVALID, _("deal %s: which deal? Give its number (deuces-cli session show)"),
+    return _deuces_cli_fail (EXIT_INVALID,
+                             _("deal %s: which deal? Give its number (deuces-cli session show)"),
                              verb);
   if (!g_ascii_string_to_unsigned (argv[0], 10, 1, G_MAXUINT, &number, NULL))
     return _deuces_cli_fail (EXIT_INVALID, _("deal %s: “%s” is not a deal number"), verb, argv[0]);
@@ -83,13 +85,15 @@ _deuces_cli_deal_change (CliContext *cli,
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
   if (!edit)
-    return deuces_store_delete_deal (store, id, (guint) number, &error) ? EXIT_OK : _deuces_cli_fail_with (error);
+    return deuces_store_delete_deal (store, id, (guint) number, &error) ? EXIT_OK
+                                                                        : _deuces_cli_fail_with (error);
 
   /* The facts are read as deal N's, after the deals before it. */
   if ((game = deuces_store_load_game (store, id, &error)) == NULL)
     return _deuces_cli_fail_with (error);
   if (number > game->deals->len)
-    return _deuces_cli_fail (EXIT_INVALID, _("Session %lld has no deal %u"), (long long) id, (guint) number);
+    return _deuces_cli_fail (EXIT_INVALID, _("Session %lld has no deal %u"), (long long) id,
+                             (guint) number);
   if (!_deuces_cli_parse_deal (game, (guint) number, verb, argc - 1, argv + 1, &deal, &error) ||
       !deuces_store_edit_deal (store, id, (guint) number, &deal, &error))
     return _deuces_cli_fail_with (error);
@@ -122,7 +126,8 @@ _deuces_cli_session_set (CliContext *cli,
       if (missing)
         return _deuces_cli_fail (EXIT_INVALID, _("session set: %s needs a value"), argv[i]);
     }
-  if (change.stake == NULL && change.currency == NULL && change.title == NULL && change.notes == NULL)
+  if (change.stake == NULL && change.currency == NULL && change.title == NULL &&
+      change.notes == NULL)
     return _deuces_cli_fail (EXIT_INVALID,
                              _("session set: say what to change: --stake, --currency, --title or --notes"));
 

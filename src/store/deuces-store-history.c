@@ -59,8 +59,10 @@ _deuces_store_history_add (DeucesStore *self,
   g_autofree char *now = _deuces_store_now_text ();
 
   /* A new change forgets what was undone: it can no longer be redone. */
-  forget = _deuces_store_prepare (self, "DELETE FROM history WHERE session = ?1 AND undone = 1", error);
-  add = _deuces_store_prepare (self, "INSERT INTO history (session, seq, kind, number, before, after, recorded) "
+  forget = _deuces_store_prepare (self, "DELETE FROM history WHERE session = ?1 AND undone = 1",
+                                  error);
+  add = _deuces_store_prepare (self,
+                               "INSERT INTO history (session, seq, kind, number, before, after, recorded) "
                                      "VALUES (?1, (SELECT coalesce (max (seq), 0) + 1 FROM history "
                                      "             WHERE session = ?1), ?2, ?3, ?4, ?5, ?6)", error);
   if (forget == NULL || add == NULL)
@@ -87,7 +89,8 @@ _deuces_store_history_keep_deal (DeucesStore *self,
                                  GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded) "
+    _deuces_store_prepare (self,
+                           "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded) "
                                  "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded FROM deals "
                                  "WHERE session = ?3 AND number = ?4 AND undone = 0", error);
 
@@ -284,7 +287,8 @@ set_columns (DeucesStore *self,
       stmt = _deuces_store_prepare (self, sql, error);
       if (stmt == NULL)
         return FALSE;
-      _deuces_store_bind_text (stmt, 1, JSON_NODE_HOLDS_NULL (value) ? NULL : json_node_get_string (value));
+      _deuces_store_bind_text (stmt, 1,
+                               JSON_NODE_HOLDS_NULL (value) ? NULL : json_node_get_string (value));
       sqlite3_bind_int64 (stmt, 2, session);
       if (!_deuces_store_step_done (self, stmt, error))
         return FALSE;
@@ -328,7 +332,8 @@ write_paid (DeucesStore          *self,
             GError              **error)
 {
   g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, paid ? "INSERT OR IGNORE INTO paid (session, payer, payee, amount) "
+    _deuces_store_prepare (self,
+                           paid ? "INSERT OR IGNORE INTO paid (session, payer, payee, amount) "
                                         "VALUES (?1, ?2, ?3, ?4)"
                                       : "DELETE FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
                                         "AND amount = ?4", error);
@@ -459,16 +464,19 @@ describe (const Entry      *entry,
                      entry->number);
   else if (g_str_equal (entry->kind, KIND_DEAL_EDIT))
     g_string_printf (text, direction == DONE ? _("Deal %u changed")
-                         : direction == UNDONE ? _("Deal %u back as it was") : _("Deal %u changed again"),
+                         : direction == UNDONE ? _("Deal %u back as it was")
+                           : _("Deal %u changed again"),
                      entry->number);
   else if (g_str_equal (entry->kind, KIND_DEAL_DELETE))
     g_string_printf (text, direction == DONE ? _("Deal %u deleted")
-                         : direction == UNDONE ? _("Deal %u back in its place") : _("Deal %u deleted again"),
+                         : direction == UNDONE ? _("Deal %u back in its place")
+                           : _("Deal %u deleted again"),
                      entry->number);
   else if (g_str_equal (entry->kind, KIND_SESSION))
     {
       g_autoptr(JsonNode) root = NULL;
-      JsonObject *reached = parse_object (direction == UNDONE ? entry->before : entry->after, 0, &root, NULL);
+      JsonObject *reached = parse_object (direction == UNDONE ? entry->before : entry->after, 0,
+                                          &root, NULL);
 
       if (reached != NULL)
         describe_session (text, reached, game, title, direction);
@@ -485,7 +493,9 @@ describe (const Entry      *entry,
 
           if (direction == UNDONE)
             paid = !paid;
-          g_string_printf (text, paid ? _("%s paying %s %s marked paid") : _("%s paying %s %s no longer marked paid"),
+          g_string_printf (text,
+                           paid ? _("%s paying %s %s marked paid")
+                             : _("%s paying %s %s no longer marked paid"),
                            game->players[transfer.from], game->players[transfer.to], amount);
         }
     }
@@ -515,7 +525,8 @@ check_entry_allowed (DeucesStore *self,
   else if (entry != NULL && g_str_equal (entry->kind, KIND_SESSION))
     {
       g_autoptr(JsonNode) root = NULL;
-      JsonObject *reached = parse_object (undo ? entry->before : entry->after, session, &root, NULL);
+      JsonObject *reached = parse_object (undo ? entry->before : entry->after, session, &root,
+                                          NULL);
 
       allowed_ended = reached != NULL && json_object_has_member (reached, "ended") &&
                       member_is_null (reached, "ended");
@@ -566,7 +577,8 @@ undo_redo (DeucesStore *self,
         ;
       else
         g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                     undo ? _("Session %lld has nothing to undo") : _("Session %lld has nothing to redo"),
+                     undo ? _("Session %lld has nothing to undo")
+                       : _("Session %lld has nothing to redo"),
                      (long long) session);
       goto fail;
     }
@@ -745,7 +757,8 @@ _deuces_store_history_undo_deal (DeucesStore *self,
     }
   else if (!redo && n > 0)
     {
-      gint64 entry = _deuces_store_history_add (self, session, KIND_DEAL_DELETE, n, NULL, NULL, error);
+      gint64 entry = _deuces_store_history_add (self, session, KIND_DEAL_DELETE, n, NULL, NULL,
+                                                error);
 
       if (entry == 0 || !_deuces_store_history_keep_deal (self, entry, 0, session, n, error) ||
           !remove_deal (self, session, n, error))
@@ -822,7 +835,8 @@ change_columns (DeucesStore        *self,
   /* Setting what is already there is no change, and no entry. */
   if (!any)
     return TRUE;
-  return _deuces_store_history_add (self, session, KIND_SESSION, 0, was_text, becomes_text, error) != 0 &&
+  return _deuces_store_history_add (self, session, KIND_SESSION, 0, was_text, becomes_text,
+                                    error) != 0 &&
          set_columns (self, session, becomes_text, error);
 }
 
@@ -836,7 +850,8 @@ read_columns (DeucesStore *self,
               GError     **error)
 {
   g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "SELECT title, notes, stake, currency, ended FROM sessions WHERE id = ?1", error);
+    _deuces_store_prepare (self,
+                           "SELECT title, notes, stake, currency, ended FROM sessions WHERE id = ?1", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -925,7 +940,8 @@ deuces_store_change_session (DeucesStore               *self,
           changed[COL_STAKE] = TRUE;
         }
     }
-  if (!change_columns (self, session, (const char *const *) before, (const char *const *) after, changed, error))
+  if (!change_columns (self, session, (const char *const *) before, (const char *const *) after,
+                       changed, error))
     goto fail;
   g_clear_pointer (&game, deuces_game_free);
   if ((game = load_checked (self, session, error)) == NULL || !_deuces_store_commit (self, error))

@@ -96,8 +96,9 @@ read_name (const char       *name,
            DeucesBackupInfo *info)
 {
   const char *stamp = name + prefix;
-  g_autofree char *iso = g_strdup_printf ("%.4s-%.2s-%.2sT%.2s:%.2s:%.2s.%.6sZ", stamp, stamp + 4, stamp + 6,
-                                          stamp + 9, stamp + 11, stamp + 13, stamp + 16);
+  g_autofree char *iso = g_strdup_printf ("%.4s-%.2s-%.2sT%.2s:%.2s:%.2s.%.6sZ",
+                                          stamp, stamp + 4, stamp + 6, stamp + 9, stamp + 11,
+                                          stamp + 13, stamp + 16);
   const char *reason = stamp + strlen ("20261122-200000-000000-");
 
   info->made = g_date_time_new_from_iso8601 (iso, NULL);
@@ -139,7 +140,8 @@ deuces_store_list_backups (DeucesStore *self)
         {
           info->n_sessions = (guint) _deuces_store_query_int (copy, "SELECT count(*) FROM sessions "
                                                                     "WHERE deleted IS NULL", 0);
-          info->n_deals = (guint) _deuces_store_query_int (copy, "SELECT count(*) FROM deals d JOIN sessions s "
+          info->n_deals = (guint) _deuces_store_query_int (copy,
+                                                           "SELECT count(*) FROM deals d JOIN sessions s "
                                                                  "ON s.id = d.session "
                                                                  "WHERE s.deleted IS NULL AND d.undone = 0", 0);
         }

@@ -100,7 +100,8 @@ deuces_backup_dialog_ask (DeucesBackupDialog *self,
   made = format_made (info->made);
   body = g_strdup_printf (_("Every session in the ledger is replaced by the backup of %s. The ledger as it "
                             "is now is backed up first."), made);
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Restore This Backup?"), body));
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Restore This Backup?"),
+                                                       body));
   adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "restore", _("_Restore"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "restore", ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (dialog, "cancel");
@@ -131,7 +132,8 @@ make_row (DeucesBackupDialog     *self,
     subtitle = g_strdup (info->problem);
   else
     {
-      g_autofree char *sessions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session", "%u sessions",
+      g_autofree char *sessions = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session",
+                                                                "%u sessions",
                                                                 info->n_sessions), info->n_sessions);
       g_autofree char *deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
                                                              info->n_deals), info->n_deals);
@@ -146,7 +148,8 @@ make_row (DeucesBackupDialog     *self,
       else if (g_str_has_prefix (info->reason, "before-schema-"))
         why = _("made before an update");
       /* Translators: what a backup holds and why it was made, "1 session, 3 deals · made before a restore" */
-      subtitle = why ? g_strdup_printf (C_("backup", "%s · %s"), holds, why) : g_steal_pointer (&holds);
+      subtitle = why ? g_strdup_printf (C_("backup", "%s · %s"), holds, why)
+                     : g_steal_pointer (&holds);
     }
   adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
 
@@ -156,7 +159,8 @@ make_row (DeucesBackupDialog     *self,
       g_autofree char *label = g_strdup_printf (_("Restore the backup of %s"), title);
 
       gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (button),
+                                      GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
       g_object_set_data_full (G_OBJECT (button), "backup", g_strdup (info->path), g_free);
       g_signal_connect_object (button, "clicked", G_CALLBACK (on_restore_clicked), self, 0);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
@@ -207,7 +211,8 @@ deuces_backup_dialog_class_init (DeucesBackupDialogClass *klass)
   signals[RESTORED] = g_signal_new ("restored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
-  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-backup-dialog.ui");
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-backup-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, toasts);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, group);
