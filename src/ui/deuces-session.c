@@ -52,6 +52,7 @@ struct _DeucesSession
   DeucesScoreSheet  *sheet;
   DeucesSettlement  *settlement;
   GListStore        *deals;
+  gint64             last_change;   /* the history's last entry, for "last-change" */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSession, deuces_session, G_TYPE_OBJECT)
@@ -61,6 +62,7 @@ enum {
   PROP_TITLE,
   PROP_ENDED,
   PROP_N_DEALS,
+  PROP_LAST_CHANGE,
   N_PROPS
 };
 
@@ -106,6 +108,9 @@ deuces_session_get_property (GObject    *object,
     case PROP_N_DEALS:
       g_value_set_uint (value, deuces_session_get_n_deals (self));
       break;
+    case PROP_LAST_CHANGE:
+      g_value_set_int64 (value, self->last_change);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -128,6 +133,11 @@ deuces_session_class_init (DeucesSessionClass *klass)
   properties[PROP_N_DEALS] =
     g_param_spec_uint ("n-deals", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The id of the history's last change: notified whenever what Undo would reverse
+   * changes (a paid mark included, which does not emit "changed"). */
+  properties[PROP_LAST_CHANGE] =
+    g_param_spec_int64 ("last-change", NULL, NULL, 0, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Emitted after every change, with the first deal number whose row changed
@@ -141,6 +151,17 @@ static void
 deuces_session_init (DeucesSession *self)
 {
   self->deals = g_list_store_new (DEUCES_TYPE_DEAL_ITEM);
+}
+
+static void
+update_last_change (DeucesSession *self)
+{
+  gint64 last = deuces_store_get_last_change (self->store, self->id);
+
+  if (last == self->last_change)
+    return;
+  self->last_change = last;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAST_CHANGE]);
 }
 
 /* Reads the session back from the ledger and rescores it. @first is the first deal
@@ -200,6 +221,7 @@ reload (DeucesSession *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENDED]);
   if (old_n != new_n)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_DEALS]);
+  update_last_change (self);
   g_signal_emit (self, signals[CHANGED], 0, from + 1);
   return TRUE;
 }
@@ -558,7 +580,11 @@ deuces_session_set_paid (DeucesSession        *self,
                          GError              **error)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
-  return deuces_store_set_transfer_paid (self->store, self->id, transfer, paid, error);
+
+  if (!deuces_store_set_transfer_paid (self->store, self->id, transfer, paid, error))
+    return FALSE;
+  update_last_change (self);
+  return TRUE;
 }
 
 gboolean
@@ -588,6 +614,18 @@ deuces_session_format_money (DeucesSession *self,
     /* Translators: a signed amount and its ISO 4217 currency code, "+12.50 HKD" */
     return g_strdup_printf (C_("money", "%s%s %s"), sign, amount, self->game->currency);
   return g_strdup_printf ("%s%s", sign, amount);
+}
+
+char *
+deuces_session_format_stake (DeucesSession *self)
+{
+  g_autofree char *stake = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  stake = deuces_session_format_money (self, self->game->stake, FALSE);
+  /* Translators: the stake of a session, "0.50 HKD a point" */
+  return g_strdup_printf (_("%s a point"), stake);
 }
 
 char *

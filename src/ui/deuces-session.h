@@ -65,8 +65,9 @@ char                   *deuces_session_undo           (DeucesSession    *self,
 char                   *deuces_session_redo           (DeucesSession    *self,
                                                        GError          **error);
 gboolean                deuces_session_can_undo       (DeucesSession    *self);
-/* The last change's id (0 when none): a toast keeps it, and its Undo calls
- * deuces_session_undo_change, which reverses that change only while it is still the
+/* The last change's id (0 when none; also the "last-change" property, notified on every
+ * change, paid marks included, to update the Undo/Redo actions): a toast keeps it, and
+ * its Undo calls deuces_session_undo_change, which reverses that change only while it is still the
  * last one (else an error, and nothing changes). */
 gint64                  deuces_session_get_last_change (DeucesSession   *self);
 char                   *deuces_session_undo_change    (DeucesSession    *self,
@@ -100,6 +101,10 @@ gboolean                deuces_session_is_paid        (DeucesSession        *sel
 char                   *deuces_session_format_money   (DeucesSession *self,
                                                        gint64         minor,
                                                        gboolean       with_sign);
+
+/* The stake as people say it: "0.50 HKD a point" (for the header, the settlement and
+ * the printout). */
+char                   *deuces_session_format_stake   (DeucesSession *self);
 
 /* "Ann, Bo, Cy" from the first @n_players names (the arrays are not NULL-terminated). */
 char                   *deuces_join_players           (char *const   *players,
