@@ -5,10 +5,14 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "deuces-backup-dialog.h"
 #include "deuces-error.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-print.h"
 #include "deuces-session.h"
+#include "deuces-settlement-view.h"
 #include "history-test-util.h"
 
 typedef struct {
@@ -55,6 +59,14 @@ static void
 on_changed (DeucesSession *session,
             guint          first,
             guint         *count)
+{
+  (*count)++;
+}
+
+static void
+on_notified (GObject    *object,
+             GParamSpec *pspec,
+             guint      *count)
 {
   (*count)++;
 }
@@ -140,6 +152,25 @@ test_session_undo (Fixture       *f,
   g_assert_true (deuces_session_set_notes (session, "Di owes a drink", &error));
   g_assert_cmpstr (deuces_session_get_info (session)->notes, ==, "Di owes a drink");
   g_assert_no_error (error);
+
+  /* A paid mark is a change too: "last-change" tells the Undo action. */
+  {
+    const DeucesTransfer *t = &g_array_index (deuces_session_get_settlement (session)->transfers,
+                                              DeucesTransfer, 0);
+    DeucesTransfer transfer = *t;
+    guint notified = 0;
+    gint64 last = deuces_session_get_last_change (session);
+
+    g_signal_connect (session, "notify::last-change", G_CALLBACK (on_notified), &notified);
+    g_assert_true (deuces_session_set_paid (session, &transfer, TRUE, &error));
+    g_assert_cmpuint (notified, ==, 1);
+    g_assert_cmpint (deuces_session_get_last_change (session), >, last);
+    {
+      g_autofree char *said = deuces_session_describe_last_change (session);
+
+      g_assert_true (g_str_has_suffix (said, " marked paid"));
+    }
+  }
 }
 
 /* The first AdwActionRow inside @widget, depth first. */
@@ -224,6 +255,174 @@ test_backup_dialog (Fixture       *f,
     ;
 }
 
+/* Every AdwEntryRow inside @widget whose title starts with @prefix. */
+static void
+collect_entry_rows (GtkWidget  *widget,
+                    const char *prefix,
+                    GPtrArray  *rows)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), prefix))
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_entry_rows (child, prefix, rows);
+}
+
+static GtkWidget *
+find_entry_row (GtkWidget  *widget,
+                const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_entry_rows (widget, title, rows);
+  return rows->len > 0 ? rows->pdata[0] : NULL;
+}
+
+static void
+settle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 12, "The stake in sight": the settlement shows the stake and changes it, the
+ * balances follow, undo takes it back; the printout says it. */
+static void
+test_stake_in_sight (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *stake;
+  DeucesDeal deal;
+  gint64 before;
+
+  g_assert_no_error (error);
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
+  deuces_settlement_view_set_session (view, session);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  settle ();
+
+  stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
+  g_assert_nonnull (stake);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  {
+    g_autofree char *summary = deuces_settlement_view_dup_summary (view);
+
+    g_assert_nonnull (strstr (summary, "0.50 HKD a point"));
+  }
+
+  /* A new stake: the balances follow at once. */
+  before = deuces_session_get_settlement (session)->balances[0];
+  gtk_editable_set_text (GTK_EDITABLE (stake), "1");
+  g_signal_emit_by_name (stake, "apply");
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "1.00");
+
+  /* One the money rules refuse: the row says why, nothing changes. */
+  gtk_editable_set_text (GTK_EDITABLE (stake), "0.001");
+  g_signal_emit_by_name (stake, "apply");
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
+  g_assert_true (gtk_widget_has_css_class (stake, "error"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (stake));
+
+  /* Undo puts it back, in the row too. */
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+
+    g_assert_cmpstr (said, ==, "Stake back to 0.50 HKD");
+  }
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  g_assert_false (gtk_widget_has_css_class (stake, "error"));
+
+  /* An ended session shows the stake but does not take a new one. */
+  g_assert_true (deuces_session_set_ended (session, TRUE, &error));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (stake)));
+
+  /* The printout says the stake. */
+  {
+    g_autofree char *pdf = g_build_filename (f->dir, "night.pdf", NULL);
+    const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+    g_autofree char *text = NULL;
+    int status = 0;
+
+    g_assert_true (deuces_print_session_to_pdf (session, pdf, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                 &text, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (text, "0.50 HKD a point"));
+  }
+  deuces_settlement_view_set_session (view, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static void
+on_created (DeucesNewSessionDialog *dialog,
+            gint64                  id,
+            gint64                 *out)
+{
+  *out = id;
+}
+
+/* The new-session dialog offers the last stake and currency again, and Enter in the
+ * last name moves on to the stake instead of starting. */
+static void
+test_new_session_stake (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.deuces.Deuces");
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *players[] = { "Mei", "Raj", "Lola", "Joy" };
+  DeucesNewSessionDialog *dialog;
+  GtkWidget *stake;
+  gint64 id = 0;
+
+  g_settings_set_strv (settings, "default-players", NULL);
+  dialog = deuces_new_session_dialog_new (NULL, f->store, settings);
+  g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
+  g_assert_cmpuint (names->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    gtk_editable_set_text (names->pdata[k], players[k]);
+  stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
+  g_assert_nonnull (stake);
+
+  /* Enter in the last name: no session yet, on to the stake. */
+  g_signal_emit_by_name (names->pdata[3], "entry-activated");
+  settle ();
+  g_assert_cmpint (id, ==, 0);
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)), stake));
+
+  /* Enter in the stake starts it, and the stake and currency are remembered. */
+  gtk_editable_set_text (GTK_EDITABLE (stake), "0.20");
+  g_signal_emit_by_name (stake, "entry-activated");
+  g_assert_cmpint (id, >, 0);
+  {
+    g_autofree char *remembered = g_settings_get_string (settings, "default-stake");
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, id, NULL);
+
+    g_assert_cmpstr (remembered, ==, "0.20");
+    g_assert_cmpstr (info->stake, ==, "0.20");
+  }
+
+  /* The next dialog offers it again. */
+  dialog = deuces_new_session_dialog_new (NULL, f->store, settings);
+  stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.20");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,5 +431,9 @@ main (int argc, char **argv)
 
   g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
   g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
+  g_test_add ("/history-ui/stake/settlement-and-print", Fixture, NULL, fixture_set_up, test_stake_in_sight,
+              fixture_tear_down);
+  g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
+              fixture_tear_down);
   return g_test_run ();
 }
