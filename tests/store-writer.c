@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* store-writer.c: adds deals to a session in a loop and prints the number of each deal
- * the store has acknowledged, for the crash-safety and two-writer tests.
- * Usage: store-writer LEDGER SESSION COUNT */
+ * the store has acknowledged, for the crash-safety and two-writer tests; with "undo",
+ * undoes and redoes the session's last change in a loop instead, printing "u" or "r"
+ * after each.
+ * Usage: store-writer LEDGER SESSION COUNT [undo] */
 #include "config.h"
 
 #include <stdio.h>
@@ -17,9 +19,9 @@ main (int argc, char **argv)
   gint64 session;
   guint count;
 
-  if (argc != 4)
+  if (argc != 4 && !(argc == 5 && g_str_equal (argv[4], "undo")))
     {
-      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT\n", argv[0]);
+      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT [undo]\n", argv[0]);
       return 2;
     }
   session = g_ascii_strtoll (argv[2], NULL, 10);
@@ -31,7 +33,22 @@ main (int argc, char **argv)
       return 1;
     }
 
-  for (guint i = 0; i < count; i++)
+  for (guint i = 0; argc == 5 && i < 2 * count; i++)
+    {
+      g_autofree char *done = NULL;
+
+      while ((done = (i % 2 ? deuces_store_redo : deuces_store_undo) (store, session, &error)) == NULL &&
+             g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY))
+        g_clear_error (&error);
+      if (done == NULL)
+        {
+          fprintf (stderr, "store-writer: %s\n", error->message);
+          return 1;
+        }
+      printf (i % 2 ? "r\n" : "u\n");
+      fflush (stdout);
+    }
+  for (guint i = 0; argc == 4 && i < count; i++)
     {
       DeucesDeal deal;
       guint number;

@@ -448,6 +448,265 @@ test_store_saved_variant (void)
   remove_tree (other_dir);
 }
 
+/* Runs deuces-cli on @db with a NULL-terminated @args array. */
+static void
+run_db_array (Run               *run,
+              const char        *db,
+              const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+
+  g_ptr_array_add (argv, (gpointer) "--db");
+  g_ptr_array_add (argv, (gpointer) db);
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  run_cli_argv (run, NULL, argv);
+}
+
+/* The ledger as `export --format json` and `session show --json` have it. */
+static char *
+ledger_text (const char *db)
+{
+  g_auto(Run) exported = { 0 };
+  g_auto(Run) shown = { 0 };
+
+  run_db (&exported, db, NULL, "export", "--format", "json", NULL);
+  g_assert_cmpint (exported.status, ==, 0);
+  run_db (&shown, db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpint (shown.status, ==, 0);
+  return g_strconcat (exported.out, shown.out, NULL);
+}
+
+/* Issue 12: undo and redo of every kind of change, deal edit and delete, session set;
+ * each says what it did. */
+static void
+test_store_history (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *start = NULL;
+  g_autofree char *end = NULL;
+  static const char *changes[][10] = {
+    { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=5,Cy=11,Di=1", NULL },
+    { "deal", "add", "1", "--winner", "Bo", "--left", "Ann=2,Cy=2,Di=2", NULL },
+    { "deal", "edit", "1", "2", "--winner", "Ann", "--left", "Bo=3,Cy=10,Di=1", NULL },
+    { "deal", "delete", "1", "1", NULL },
+    { "session", "set", "1", "--stake", "1", NULL },
+    { "session", "set", "1", "--currency", "usd", "--stake", "2", NULL },
+    { "session", "set", "1", "--title", "Saturday", "--notes", "Di owes a drink", NULL },
+    { "session", "end", "1", NULL },
+  };
+  static const char *undone[] = {
+    "Deal 2 removed\n", "Deal 3 removed\n", "Deal 2 back as it was\n", "Deal 1 back in its place\n",
+    "Stake back to 0.50 HKD\n", "Stake back to 1.00 HKD\n",
+    "Title back to “Friday”; Notes back as they were\n", "Session reopened\n",
+  };
+  static const char *redone[] = {
+    "Deal 2 added again\n", "Deal 3 added again\n", "Deal 2 changed again\n", "Deal 1 deleted again\n",
+    "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
+    "Title changed to “Saturday”; Notes changed\n", "Session ended\n",
+  };
+  char *states[G_N_ELEMENTS (changes) + 1];
+
+  {
+    g_auto(Run) created = { 0 };
+    g_auto(Run) first = { 0 };
+
+    run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+            "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL);
+    g_assert_cmpint (created.status, ==, 0);
+    run_db (&first, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+    g_assert_cmpint (first.status, ==, 0);
+  }
+  states[0] = ledger_text (db);
+  for (guint k = 0; k < G_N_ELEMENTS (changes); k++)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_db_array (&run, db, changes[k]);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+      states[k + 1] = ledger_text (db);
+      g_assert_cmpstr (states[k + 1], !=, states[k]);
+    }
+  /* The stake is in the session document and the money follows it. */
+  g_assert_nonnull (strstr (states[6], "\"stake\" : \"2.00\""));
+  g_assert_nonnull (strstr (states[6], "\"currency\" : \"USD\""));
+
+  for (guint k = G_N_ELEMENTS (changes); k > 0; k--)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *now = NULL;
+
+      run_db (&run, db, NULL, "undo", "1", NULL);
+      g_assert_cmpstr (run.err, ==, "");
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, undone[k - 1]);
+      now = ledger_text (db);
+      g_assert_cmpstr (now, ==, states[k - 1]);
+    }
+  for (guint k = 1; k <= G_N_ELEMENTS (changes); k++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *now = NULL;
+
+      run_db (&run, db, NULL, "redo", "1", NULL);
+      g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, redone[k - 1]);
+      now = ledger_text (db);
+      g_assert_cmpstr (now, ==, states[k]);
+    }
+  for (guint k = 0; k <= G_N_ELEMENTS (changes); k++)
+    g_free (states[k]);
+
+  /* `deal undo` and `deal redo` are undo and redo of the deal just added. */
+  {
+    g_auto(Run) reopen = { 0 };
+    g_auto(Run) added = { 0 };
+    g_auto(Run) deal_undo = { 0 };
+    g_auto(Run) undo = { 0 };
+    g_auto(Run) redo = { 0 };
+
+    run_db (&reopen, db, NULL, "session", "reopen", "1", NULL);
+    g_assert_cmpint (reopen.status, ==, 0);
+    start = ledger_text (db);
+    run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL);
+    g_assert_cmpstr (added.out, ==, "3\n");
+    run_db (&deal_undo, db, NULL, "deal", "undo", "1", NULL);
+    g_assert_cmpstr (deal_undo.out, ==, "3\n");
+    end = ledger_text (db);
+    g_assert_cmpstr (end, ==, start);
+    run_db (&redo, db, NULL, "redo", "1", NULL);
+    g_assert_cmpstr (redo.out, ==, "Deal 3 added again\n");
+    run_db (&undo, db, NULL, "undo", "1", NULL);
+    g_assert_cmpstr (undo.out, ==, "Deal 3 removed\n");
+  }
+  remove_tree (dir);
+}
+
+/* Every bad request of the history commands: one line, exit 2, the ledger unchanged. */
+static void
+test_store_history_errors (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *before = NULL;
+  static const struct {
+    const char *args[10];
+    const char *err;
+  } cases[] = {
+    { { "redo", "1", NULL }, "deuces-cli: Session 1 has nothing to redo\n" },
+    { { "undo", "2", NULL }, "deuces-cli: Session 2 has nothing to undo\n" },
+    { { "redo", "2", NULL }, "deuces-cli: Session 2 has nothing to redo\n" },
+    { { "undo", NULL }, "deuces-cli: undo: which session? Give its number (deuces-cli session list)\n" },
+    { { "undo", "x", NULL }, "deuces-cli: undo: “x” is not a session number\n" },
+    { { "redo", "1", "more", NULL }, "deuces-cli: redo: unknown argument “more”\n" },
+    { { "undo", "9", NULL }, "deuces-cli: there is no session 9\n" },
+    { { "deal", "frob", "1", NULL }, "deuces-cli: deal: say add, edit, delete, undo or redo\n" },
+    { { "deal", "edit", "1", "9", "--winner", "Ann", "--left", "Bo=1,Cy=1,Di=1", NULL },
+      "deuces-cli: Session 1 has no deal 9\n" },
+    { { "deal", "edit", "9", "1", "--winner", "Ann", NULL }, "deuces-cli: there is no session 9\n" },
+    { { "deal", "edit", "1", NULL },
+      "deuces-cli: deal edit: which deal? Give its number (deuces-cli session show)\n" },
+    { { "deal", "edit", "1", "x", NULL }, "deuces-cli: deal edit: “x” is not a deal number\n" },
+    { { "deal", "edit", "1", "0", NULL }, "deuces-cli: deal edit: “0” is not a deal number\n" },
+    { { "deal", "edit", "1", "1", "--winner", "Ann", "--left", "Bo=14,Cy=1,Di=1", NULL },
+      "deuces-cli: deal 1: Bo holds 14 cards, but a hand here has at most 13\n" },
+    { { "deal", "edit", "1", "1", "--winner", "Zed", NULL },
+      "deuces-cli: deal 1: “Zed” is not a player in this session\n" },
+    { { "deal", "edit", "1", "1", "--bogus", "x", NULL }, "deuces-cli: deal edit: unknown option “--bogus”\n" },
+    { { "deal", "edit", "1", "1", "--winner", NULL }, "deuces-cli: deal edit: --winner needs a value\n" },
+    { { "deal", "edit", "1", "1", "Ann", NULL }, "deuces-cli: deal edit: unknown argument “Ann”\n" },
+    { { "deal", "delete", "1", "9", NULL }, "deuces-cli: Session 1 has no deal 9\n" },
+    { { "deal", "delete", "1", NULL },
+      "deuces-cli: deal delete: which deal? Give its number (deuces-cli session show)\n" },
+    { { "deal", "delete", "1", "1", "2", NULL }, "deuces-cli: deal delete: unknown argument “2”\n" },
+    { { "deal", "delete", "x", "1", NULL }, "deuces-cli: deal delete: “x” is not a session number\n" },
+    { { "session", "set", "1", NULL },
+      "deuces-cli: session set: say what to change: --stake, --currency, --title or --notes\n" },
+    { { "session", "set", "1", "--stake", "0.005", NULL },
+      "deuces-cli: Session 1: stake: “0.005” is not exact to 2 decimal places\n" },
+    { { "session", "set", "1", "--stake", "-1", NULL }, NULL },
+    { { "session", "set", "1", "--stake", "lots", NULL }, NULL },
+    { { "session", "set", "1", "--currency", "XYZ", NULL },
+      "deuces-cli: Session 1: “XYZ” is not an ISO 4217 currency code\n" },
+    { { "session", "set", "1", "--currency", "JPY", NULL }, NULL },
+    { { "session", "set", "1", "--title", " ", NULL }, "deuces-cli: A session needs a title\n" },
+    { { "session", "set", "1", "--stake", NULL }, "deuces-cli: session set: --stake needs a value\n" },
+    { { "session", "set", "1", "--colour", "red", NULL }, "deuces-cli: session set: unknown argument “--colour”\n" },
+    { { "session", "set", "x", "--stake", "1", NULL }, "deuces-cli: session set: “x” is not a session number\n" },
+    { { "session", "set", "9", "--stake", "1", NULL }, "deuces-cli: there is no session 9\n" },
+  };
+  static const struct {
+    const char *args[10];
+  } ended[] = {
+    { { "session", "set", "1", "--stake", "2", NULL } },
+    { { "session", "set", "1", "--notes", "late", NULL } },
+    { { "deal", "edit", "1", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=1", NULL } },
+    { { "deal", "delete", "1", "1", NULL } },
+    { { "deal", "undo", "1", NULL } },
+  };
+
+  {
+    g_auto(Run) a = { 0 };
+    g_auto(Run) b = { 0 };
+    g_auto(Run) deal = { 0 };
+
+    run_db (&a, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+            "--stake", "0.50", "--currency", "HKD", NULL);
+    run_db (&b, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
+    run_db (&deal, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+    g_assert_cmpint (a.status + b.status + deal.status, ==, 0);
+  }
+  before = ledger_text (db);
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *after = NULL;
+
+      run_db_array (&run, db, cases[k].args);
+      g_test_message ("case %u: %s", k, run.err);
+      if (cases[k].err != NULL)
+        assert_one_line_error (&run, 2, cases[k].err);
+      else
+        {
+          g_assert_cmpint (run.status, ==, 2);
+          g_assert_true (g_str_has_prefix (run.err, "deuces-cli: Session 1: "));
+          g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
+        }
+      after = ledger_text (db);
+      g_assert_cmpstr (after, ==, before);
+    }
+
+  /* An ended session: every change but reopening is refused. */
+  {
+    g_auto(Run) end = { 0 };
+
+    run_db (&end, db, NULL, "session", "end", "1", NULL);
+    g_assert_cmpint (end.status, ==, 0);
+  }
+  g_clear_pointer (&before, g_free);
+  before = ledger_text (db);
+  for (guint k = 0; k < G_N_ELEMENTS (ended); k++)
+    {
+      g_auto(Run) run = { 0 };
+      g_autofree char *after = NULL;
+
+      run_db_array (&run, db, ended[k].args);
+      assert_one_line_error (&run, 2, "deuces-cli: Session 1 has ended; reopen it to change it\n");
+      after = ledger_text (db);
+      g_assert_cmpstr (after, ==, before);
+    }
+  {
+    g_auto(Run) undo = { 0 };
+
+    run_db (&undo, db, NULL, "undo", "1", NULL);
+    g_assert_cmpint (undo.status, ==, 0);
+    g_assert_cmpstr (undo.out, ==, "Session reopened\n");
+  }
+  remove_tree (dir);
+}
+
 /* Issue 3, "Done when": a whole night with deuces-cli alone — start it, add deals, undo
  * a mistake, show the standings and the settlement, export it. */
 static void
@@ -1635,6 +1894,8 @@ main (int    argc,
   g_test_add_func ("/cli/store/night", test_store_night);
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/saved-variant", test_store_saved_variant);
+  g_test_add_func ("/cli/store/history", test_store_history);
+  g_test_add_func ("/cli/store/history-errors", test_store_history_errors);
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);

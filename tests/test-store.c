@@ -182,12 +182,25 @@ test_deals (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpint (settle_total (f->store, id, 2), ==, 20 + 1);
 
-  /* Undo, redo, and a new deal clears what could be redone. */
+  /* `deal undo` right after an edit takes back the last deal as a deletion of its own
+   * (the edit stays); `deal redo` reverses that deletion, which `redo` could then
+   * apply again. */
   g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
-  g_assert_true (deuces_store_can_redo (f->store, id));
+  g_assert_false (deuces_store_can_redo (f->store, id));
   g_assert_cmpint (settle_total (f->store, id, 2), ==, 20);
   g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 2);
+  g_assert_cmpint (settle_total (f->store, id, 2), ==, 20 + 1);
+  g_assert_true (deuces_store_can_redo (f->store, id));
+  /* Right after an add, `deal undo` is undo and `deal redo` is redo. */
+  g_assert_cmpuint (add (f->store, id, 2, 1, 1, 1), ==, 3);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 3);
+  g_assert_true (deuces_store_can_redo (f->store, id));
+  g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 3);
   g_assert_false (deuces_store_can_redo (f->store, id));
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 3);
+  g_assert_no_error (error);
+
+  /* A new deal clears what could be redone. */
   g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
   g_assert_cmpuint (add (f->store, id, 2, 1, 1, 1), ==, 2);
   g_assert_false (deuces_store_can_redo (f->store, id));
@@ -888,7 +901,11 @@ test_refuse_files (Fixture       *f,
 
   /* A newer Deuces. */
   new_session (f->store, "classic", "Keep me", four, 4);
-  g_assert_true (_deuces_store_exec (f->store, "PRAGMA user_version = 3", &error));
+  {
+    g_autofree char *newer = g_strdup_printf ("PRAGMA user_version = %d", DEUCES_STORE_SCHEMA_VERSION + 1);
+
+    g_assert_true (_deuces_store_exec (f->store, newer, &error));
+  }
   g_clear_object (&f->store);
   before = read_file (f->path);
   store = deuces_store_open (f->path, &error);

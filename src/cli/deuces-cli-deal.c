@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-cli-deal.c: `deuces-cli deal` — add (from options), undo, redo. */
+/* deuces-cli-deal.c: `deuces-cli deal` — add (from options), undo, redo; edit and delete
+ * are in deuces-cli-history.c. */
 
 #include "config.h"
 
@@ -210,16 +211,17 @@ parse_special (const DeucesGame *game,
   return TRUE;
 }
 
-/* Builds a deal from the options of `deal add`: "--name VALUE" or "--name=VALUE". */
-static gboolean
-parse_deal_args (const DeucesGame *game,
-                 int               argc,
-                 char            **argv,
-                 DeucesDeal       *deal,
-                 GError          **error)
+/* Builds deal @number from the options of `deal add` or `deal edit` (@verb):
+ * "--name VALUE" or "--name=VALUE". */
+gboolean
+_deuces_cli_parse_deal (const DeucesGame *game,
+                        guint             number,
+                        const char       *verb,
+                        int               argc,
+                        char            **argv,
+                        DeucesDeal       *deal,
+                        GError          **error)
 {
-  guint number = game->deals->len + 1;
-
   deuces_deal_init (deal);
 
   for (int i = 0; i < argc; i++)
@@ -237,7 +239,7 @@ parse_deal_args (const DeucesGame *game,
       if (!g_str_has_prefix (argv[i], "--"))
         {
           g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
-                       _("deal add: unknown argument “%s”"), argv[i]);
+                       _("deal %s: unknown argument “%s”"), verb, argv[i]);
           return FALSE;
         }
       if (eq != NULL)
@@ -253,7 +255,7 @@ parse_deal_args (const DeucesGame *game,
       else
         {
           g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
-                       _("deal add: %s needs a value"), argv[i]);
+                       _("deal %s: %s needs a value"), verb, argv[i]);
           return FALSE;
         }
 
@@ -292,7 +294,7 @@ parse_deal_args (const DeucesGame *game,
       else
         {
           g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
-                       _("deal add: unknown option “%s”"), name);
+                       _("deal %s: unknown option “%s”"), verb, name);
           return FALSE;
         }
       if (!ok)
@@ -302,7 +304,7 @@ parse_deal_args (const DeucesGame *game,
   return TRUE;
 }
 
-/* deal add|undo|redo SESSION … */
+/* deal add|edit|delete|undo|redo SESSION … */
 int
 _deuces_cli_command_deal (CliContext *cli,
                           int         argc,
@@ -316,9 +318,9 @@ _deuces_cli_command_deal (CliContext *cli,
   gint64 id;
   guint number;
 
-  if (argc < 2 || (!g_str_equal (argv[1], "add") && !g_str_equal (argv[1], "undo") &&
-                   !g_str_equal (argv[1], "redo")))
-    return _deuces_cli_fail (EXIT_INVALID, _("deal: say add, undo or redo"));
+  if (argc < 2 || !g_strv_contains ((const char *const[]) { "add", "edit", "delete", "undo", "redo", NULL },
+                                    argv[1]))
+    return _deuces_cli_fail (EXIT_INVALID, _("deal: say add, edit, delete, undo or redo"));
   verb = argv[1];
   if (argc < 3 || !_deuces_cli_parse_session_id (argv[2], &id))
     {
@@ -326,6 +328,8 @@ _deuces_cli_command_deal (CliContext *cli,
 
       return _deuces_cli_bad_session_id (command, argc >= 3 ? argv[2] : NULL);
     }
+  if (g_str_equal (verb, "edit") || g_str_equal (verb, "delete"))
+    return _deuces_cli_deal_change (cli, verb, id, argc - 3, argv + 3);
   if (!g_str_equal (verb, "add") && argc > 3)
     return _deuces_cli_fail (EXIT_INVALID, _("deal %s: unknown argument “%s”"), verb, argv[3]);
 
@@ -339,7 +343,7 @@ _deuces_cli_command_deal (CliContext *cli,
 
       if (game == NULL)
         return _deuces_cli_fail_with (error);
-      if (!parse_deal_args (game, argc - 3, argv + 3, &deal, &error))
+      if (!_deuces_cli_parse_deal (game, game->deals->len + 1, verb, argc - 3, argv + 3, &deal, &error))
         return _deuces_cli_fail_with (error);
       number = deuces_store_add_deal (store, id, &deal, &error);
     }

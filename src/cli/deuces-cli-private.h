@@ -77,6 +77,23 @@ int      _deuces_cli_check_output     (DeucesStore *store,
  * standard output; the exit status. */
 int      _deuces_cli_write_output     (const char  *output,
                                        const char  *text);
+/* deuces-cli-deal.c: deal @number from the facts options of `deal add` or `deal edit`. */
+gboolean _deuces_cli_parse_deal       (const DeucesGame *game,
+                                       guint             number,
+                                       const char       *verb,
+                                       int               argc,
+                                       char            **argv,
+                                       DeucesDeal       *deal,
+                                       GError          **error);
+/* deuces-cli-history.c: `deal edit|delete SESSION N …` (argv[0] is N) and `session set`. */
+int      _deuces_cli_deal_change      (CliContext *cli,
+                                       const char *verb,
+                                       gint64      id,
+                                       int         argc,
+                                       char      **argv);
+int      _deuces_cli_session_set      (CliContext *cli,
+                                       int         argc,
+                                       char      **argv);
 
 /* One function per command; each file holds a group (deuces-cli-<group>.c). */
 int      _deuces_cli_command_variants (CliContext *cli, int argc, char **argv);
@@ -95,5 +112,7 @@ int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);
  * @cli's warning. */
 void     _deuces_cli_warn_damaged    (CliContext  *cli,
                                       DeucesStore *store);
+int      _deuces_cli_command_undo    (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_redo    (CliContext *cli, int argc, char **argv);
 
 G_END_DECLS

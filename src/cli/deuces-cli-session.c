@@ -462,7 +462,7 @@ _deuces_cli_command_session (CliContext *cli,
   };
 
   if (argc < 2)
-    return _deuces_cli_fail (EXIT_INVALID, _("session: say new, list, show, add-player, end, reopen, delete or restore"));
+    return _deuces_cli_fail (EXIT_INVALID, _("session: say new, list, show, add-player, set, end, reopen, delete or restore"));
   if (g_str_equal (argv[1], "new"))
     return session_new (cli, argc - 1, argv + 1);
   if (g_str_equal (argv[1], "list"))
@@ -471,6 +471,8 @@ _deuces_cli_command_session (CliContext *cli,
     return session_show (cli, argc - 1, argv + 1);
   if (g_str_equal (argv[1], "add-player"))
     return session_add_player (cli, argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "set"))
+    return _deuces_cli_session_set (cli, argc - 1, argv + 1);
   for (guint k = 0; k < G_N_ELEMENTS (simple); k++)
     if (g_str_equal (argv[1], simple[k].name))
       return session_simple (cli, argc - 1, argv + 1, simple[k].func);

@@ -277,6 +277,8 @@ static const struct {
   { "serve", _deuces_cli_command_serve },
   { "check", _deuces_cli_command_check },
   { "salvage", _deuces_cli_command_salvage },
+  { "undo", _deuces_cli_command_undo },
+  { "redo", _deuces_cli_command_redo },
 };
 
 /* The help, a line per command: what one types (the same in every language) and what it
@@ -307,6 +309,12 @@ static const HelpEntry command_help[] = {
     "           [--sitting-out NAME[,NAME…]] [--takes-all NAME]", N_("record a deal and print its number") },
   { "deal undo SESSION", N_("remove the last deal (deal redo brings it back)") },
   { "deal redo SESSION", NULL },
+  { "deal edit SESSION N --winner NAME …", N_("the same facts as deal add: deal N's facts anew") },
+  { "deal delete SESSION N", N_("deal N leaves the sheet (undo puts it back)") },
+  { "session set SESSION [--stake 0.50] [--currency HKD] [--title TEXT]\n"
+    "              [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
+  { "undo SESSION", N_("reverse the session's last change, whatever it was") },
+  { "redo SESSION", N_("apply again what undo reversed") },
   { NULL, NULL },
   { "export [--session ID] --format json|csv [-o FILE]", NULL },
   { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },

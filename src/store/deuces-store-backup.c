@@ -395,3 +395,12 @@ deuces_store_is_own_file (DeucesStore *self,
     }
   return FALSE;
 }
+
+/* This ledger's backups (their file names), oldest first: for restoring one. */
+GPtrArray *
+_deuces_store_backup_names (DeucesStore *self)
+{
+  g_autofree char *dir = deuces_store_get_backup_dir (self);
+
+  return list_backups (self, dir);
+}

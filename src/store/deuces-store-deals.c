@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-deals.c: adding, editing, removing and inserting deals, undo and redo,
- * and the paid marks of a settlement. */
+ * and the paid marks of a settlement; each change is recorded in the history. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -30,28 +30,37 @@ _deuces_store_insert_deal_row (DeucesStore      *self,
 
 /* Deal writes. */
 
-/* The session as it stands, refusing one that has ended (or is in the bin). */
-static DeucesGame *
-load_writable (DeucesStore *self,
-               gint64       session,
-               GError     **error)
+/* Refuses a change to a session in the bin, or (unless @allow_ended) one that has ended. */
+gboolean
+_deuces_store_check_writable (const DeucesSessionInfo *info,
+                              gboolean                 allow_ended,
+                              GError                 **error)
 {
-  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
-
-  if (info == NULL)
-    return NULL;
   if (info->deleted != NULL)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %lld is in the bin; restore it to change it"), (long long) session);
-      return NULL;
+                   _("Session %lld is in the bin; restore it to change it"), (long long) info->id);
+      return FALSE;
     }
-  if (info->ended != NULL)
+  if (info->ended != NULL && !allow_ended)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %lld has ended; reopen it to change it"), (long long) session);
-      return NULL;
+                   _("Session %lld has ended; reopen it to change it"), (long long) info->id);
+      return FALSE;
     }
+  return TRUE;
+}
+
+/* The session as it stands, refusing one that has ended (or is in the bin). */
+DeucesGame *
+_deuces_store_load_writable (DeucesStore *self,
+                             gint64       session,
+                             GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
+
+  if (info == NULL || !_deuces_store_check_writable (info, FALSE, error))
+    return NULL;
   return deuces_store_load_game (self, session, error);
 }
 
@@ -62,7 +71,7 @@ deuces_store_add_deal (DeucesStore      *self,
                        GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(sqlite3_stmt) clear = NULL;
+  gint64 entry;
   guint number;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
@@ -71,18 +80,15 @@ deuces_store_add_deal (DeucesStore      *self,
   if (!_deuces_store_begin (self, error))
     return 0;
   /* Read and check inside the write lock, so two writers cannot both add deal n. */
-  game = load_writable (self, session, error);
+  game = _deuces_store_load_writable (self, session, error);
   if (game == NULL)
     goto fail;
   number = game->deals->len + 1;
   if (!deuces_game_check_deal (game, deal, number, error))
     goto fail;
-  clear = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND undone = 1", error);
-  if (clear == NULL)
-    goto fail;
-  sqlite3_bind_int64 (clear, 1, session);
-  if (!_deuces_store_step_done (self, clear, error) ||
-      !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
+  if (!_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
+      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return number;
@@ -101,12 +107,13 @@ deuces_store_edit_deal (DeucesStore      *self,
 {
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  game = load_writable (self, session, error);
+  game = _deuces_store_load_writable (self, session, error);
   if (game == NULL)
     goto fail;
   if (number == 0 || number > game->deals->len)
@@ -127,7 +134,12 @@ deuces_store_edit_deal (DeucesStore      *self,
   _deuces_store_bind_deal (stmt, deal, game->n_players);
   sqlite3_bind_int64 (stmt, 13, session);
   sqlite3_bind_int (stmt, 14, (int) number);
-  if (!_deuces_store_step_done (self, stmt, error) || !_deuces_store_commit (self, error))
+  /* The history keeps the deal as it was and as it is now. */
+  if ((entry = _deuces_store_history_add (self, session, "deal-edit", number, NULL, NULL, error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error) ||
+      !_deuces_store_step_done (self, stmt, error) ||
+      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
+      !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
 
@@ -138,12 +150,12 @@ fail:
 
 /* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
  * unique (session, number) pairs never collide on the way. */
-static gboolean
-shift_deals (DeucesStore *self,
-             gint64       session,
-             guint        from,
-             gint         by,
-             GError     **error)
+gboolean
+_deuces_store_shift_deals (DeucesStore *self,
+                           gint64       session,
+                           guint        from,
+                           gint         by,
+                           GError     **error)
 {
   g_autoptr(sqlite3_stmt) away = _deuces_store_prepare (self, "UPDATE deals SET number = -number "
                                                               "WHERE session = ?1 AND number >= ?2", error);
@@ -167,12 +179,13 @@ deuces_store_delete_deal (DeucesStore *self,
 {
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
+  gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  game = load_writable (self, session, error);
+  game = _deuces_store_load_writable (self, session, error);
   if (game == NULL)
     goto fail;
   if (number == 0 || number > game->deals->len)
@@ -181,12 +194,16 @@ deuces_store_delete_deal (DeucesStore *self,
                    _("Session %lld has no deal %u"), (long long) session, number);
       goto fail;
     }
+  /* The deal is kept in the history, so undo puts it back in its place. */
   stmt = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
-  if (stmt == NULL)
+  if (stmt == NULL ||
+      (entry = _deuces_store_history_add (self, session, "deal-delete", number, NULL, NULL, error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error))
     goto fail;
   sqlite3_bind_int64 (stmt, 1, session);
   sqlite3_bind_int (stmt, 2, (int) number);
-  if (!_deuces_store_step_done (self, stmt, error) || !shift_deals (self, session, number + 1, -1, error) ||
+  if (!_deuces_store_step_done (self, stmt, error) ||
+      !_deuces_store_shift_deals (self, session, number + 1, -1, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
@@ -204,12 +221,13 @@ deuces_store_insert_deal (DeucesStore      *self,
                           GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
+  gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  game = load_writable (self, session, error);
+  game = _deuces_store_load_writable (self, session, error);
   if (game == NULL)
     goto fail;
   if (number == 0 || number > game->deals->len + 1)
@@ -220,8 +238,10 @@ deuces_store_insert_deal (DeucesStore      *self,
     }
   g_array_set_size (game->deals, number - 1);
   if (!deuces_game_check_deal (game, deal, number, error) ||
-      !shift_deals (self, session, number, 1, error) ||
+      !_deuces_store_shift_deals (self, session, number, 1, error) ||
       !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
+      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
@@ -231,59 +251,13 @@ fail:
   return FALSE;
 }
 
-/* Undo marks the last live deal undone; redo brings back the first undone one. Undone
- * deals always follow the live ones, so the numbers stay in order. */
-static guint
-undo_redo (DeucesStore *self,
-           gint64       session,
-           gboolean     redo,
-           GError     **error)
-{
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(sqlite3_stmt) find = NULL;
-  g_autoptr(sqlite3_stmt) mark = NULL;
-  guint number;
-
-  if (!_deuces_store_begin (self, error))
-    return 0;
-  game = load_writable (self, session, error);
-  if (game == NULL)
-    goto fail;
-  find = _deuces_store_prepare (self, redo ? "SELECT min (number) FROM deals WHERE session = ?1 AND undone = 1"
-                                           : "SELECT max (number) FROM deals WHERE session = ?1 AND undone = 0",
-                                error);
-  if (find == NULL)
-    goto fail;
-  sqlite3_bind_int64 (find, 1, session);
-  if (sqlite3_step (find) != SQLITE_ROW || sqlite3_column_type (find, 0) == SQLITE_NULL)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                   redo ? _("There is no deal to redo") : _("There is no deal to undo"));
-      goto fail;
-    }
-  number = (guint) sqlite3_column_int (find, 0);
-  mark = _deuces_store_prepare (self, "UPDATE deals SET undone = ?1 WHERE session = ?2 AND number = ?3", error);
-  if (mark == NULL)
-    goto fail;
-  sqlite3_bind_int (mark, 1, redo ? 0 : 1);
-  sqlite3_bind_int64 (mark, 2, session);
-  sqlite3_bind_int (mark, 3, (int) number);
-  if (!_deuces_store_step_done (self, mark, error) || !_deuces_store_commit (self, error))
-    goto fail;
-  return number;
-
-fail:
-  _deuces_store_rollback (self);
-  return 0;
-}
-
 guint
 deuces_store_undo_deal (DeucesStore *self,
                         gint64       session,
                         GError     **error)
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
-  return undo_redo (self, session, FALSE, error);
+  return _deuces_store_history_undo_deal (self, session, FALSE, error);
 }
 
 guint
@@ -292,53 +266,10 @@ deuces_store_redo_deal (DeucesStore *self,
                         GError     **error)
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
-  return undo_redo (self, session, TRUE, error);
+  return _deuces_store_history_undo_deal (self, session, TRUE, error);
 }
 
-gboolean
-deuces_store_can_redo (DeucesStore *self,
-                       gint64       session)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  stmt = _deuces_store_prepare (self, "SELECT 1 FROM deals WHERE session = ?1 AND undone = 1 LIMIT 1", NULL);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  return sqlite3_step (stmt) == SQLITE_ROW;
-}
-
-/* Paid marks. */
-
-gboolean
-deuces_store_set_transfer_paid (DeucesStore          *self,
-                                gint64                session,
-                                const DeucesTransfer *transfer,
-                                gboolean              paid,
-                                GError              **error)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autoptr(DeucesSessionInfo) info = NULL;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  info = deuces_store_get_session (self, session, error);
-  if (info == NULL)
-    return FALSE;
-  stmt = _deuces_store_prepare (self, paid ? "INSERT OR IGNORE INTO paid (session, payer, payee, amount) "
-                                             "VALUES (?1, ?2, ?3, ?4)"
-                                           : "DELETE FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
-                                             "AND amount = ?4", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) transfer->from);
-  sqlite3_bind_int (stmt, 3, (int) transfer->to);
-  sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return _deuces_store_step_done (self, stmt, error);
-}
+/* Paid marks (setting one is a change of the history: deuces-store-history.c). */
 
 gboolean
 deuces_store_is_transfer_paid (DeucesStore          *self,
@@ -358,13 +289,4 @@ deuces_store_is_transfer_paid (DeucesStore          *self,
   sqlite3_bind_int (stmt, 3, (int) transfer->to);
   sqlite3_bind_int64 (stmt, 4, transfer->amount);
   return sqlite3_step (stmt) == SQLITE_ROW;
-}
-
-/* For deuces-store-players.c: the session as it stands, refusing one that has ended. */
-DeucesGame *
-_deuces_store_load_writable (DeucesStore *self,
-                             gint64       session,
-                             GError     **error)
-{
-  return load_writable (self, session, error);
 }

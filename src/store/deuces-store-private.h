@@ -132,9 +132,6 @@ gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
                                               const DeucesDeal *deal,
                                               guint             n_players,
                                               GError          **error);
-DeucesGame   *_deuces_store_load_writable    (DeucesStore      *self,
-                                              gint64            session,
-                                              GError          **error);
 
 /* deuces-store-export.c */
 const char   *_deuces_store_member_text      (JsonObject   *object,
@@ -163,6 +160,46 @@ gboolean      _deuces_store_add_undone       (DeucesStore  *self,
                                               DeucesGame   *game,
                                               guint        *n_undone,
                                               GError      **error);
+
+gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         from,
+                                              gint          by,
+                                              GError      **error);
+gboolean      _deuces_store_check_writable   (const DeucesSessionInfo *info,
+                                              gboolean                 allow_ended,
+                                              GError                 **error);
+DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
+                                              gint64        session,
+                                              GError      **error);
+
+/* deuces-store-history.c: recording a change, inside the caller's transaction. A new
+ * entry forgets what was undone; returns its id, or 0. */
+gint64        _deuces_store_history_add      (DeucesStore  *self,
+                                              gint64        session,
+                                              const char   *kind,
+                                              guint         number,
+                                              const char   *before,
+                                              const char   *after,
+                                              GError      **error);
+/* Keeps deal @number's row as it is now as @side (0 before the change, 1 after). */
+gboolean      _deuces_store_history_keep_deal (DeucesStore *self,
+                                               gint64       entry,
+                                               gint         side,
+                                               gint64       session,
+                                               guint        number,
+                                               GError     **error);
+guint         _deuces_store_history_undo_deal (DeucesStore *self,
+                                               gint64       session,
+                                               gboolean     redo,
+                                               GError     **error);
+gboolean      _deuces_store_history_set_ended (DeucesStore *self,
+                                               gint64       session,
+                                               gboolean     ended,
+                                               GError     **error);
+
+/* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
+GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
 
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,

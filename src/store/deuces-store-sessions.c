@@ -515,26 +515,17 @@ update_session (DeucesStore *self,
   return TRUE;
 }
 
+/* Title, notes, ending and reopening are changes of the history (deuces-store-history.c). */
 gboolean
 deuces_store_set_session_title (DeucesStore *self,
                                 gint64       session,
                                 const char  *title,
                                 GError     **error)
 {
-  g_autofree char *whole = NULL;
+  DeucesSessionChange change = { .title = title ? title : "" };
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  if (!deuces_title_check (title, error))
-    return FALSE;
-  whole = g_strstrip (g_strdup (title ? title : ""));
-  if (*whole == '\0')
-    {
-      g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                           _("A session needs a title"));
-      return FALSE;
-    }
-  return update_session (self, session, "UPDATE sessions SET title = ?1 WHERE id = ?2", whole, error);
+  return deuces_store_change_session (self, session, &change, error);
 }
 
 gboolean
@@ -543,11 +534,10 @@ deuces_store_set_session_notes (DeucesStore *self,
                                 const char  *notes,
                                 GError     **error)
 {
+  DeucesSessionChange change = { .notes = notes ? notes : "" };
+
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-  if (!deuces_notes_check (notes, error))
-    return FALSE;
-  return update_session (self, session, "UPDATE sessions SET notes = ?1 WHERE id = ?2",
-                         notes ? notes : "", error);
+  return deuces_store_change_session (self, session, &change, error);
 }
 
 gboolean
@@ -555,11 +545,8 @@ deuces_store_end_session (DeucesStore *self,
                           gint64       session,
                           GError     **error)
 {
-  g_autofree char *now = _deuces_store_now_text ();
-
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-  return update_session (self, session,
-                         "UPDATE sessions SET ended = coalesce (ended, ?1) WHERE id = ?2", now, error);
+  return _deuces_store_history_set_ended (self, session, TRUE, error);
 }
 
 gboolean
@@ -568,7 +555,7 @@ deuces_store_reopen_session (DeucesStore *self,
                              GError     **error)
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-  return update_session (self, session, "UPDATE sessions SET ended = ?1 WHERE id = ?2", NULL, error);
+  return _deuces_store_history_set_ended (self, session, FALSE, error);
 }
 
 gboolean

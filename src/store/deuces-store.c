@@ -74,7 +74,41 @@ static const char migrate_v2[] =
   "  amount INTEGER NOT NULL,"
   "  PRIMARY KEY (session, payer, payee, amount));";
 
-static const char *const migrations[] = { NULL, schema_v1, migrate_v2 };
+/* Version 3 (issue 12): one history per session (doc/ledger.md §2.2). Deals undone
+ * before it become entries that redo brings back, in the same order. */
+static const char migrate_v3[] =
+  "CREATE TABLE history ("
+  "  id INTEGER PRIMARY KEY AUTOINCREMENT,"   /* never reused: a toast's change stays its own */
+  "  session INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,"
+  "  seq INTEGER NOT NULL,"
+  "  undone INTEGER NOT NULL DEFAULT 0,"
+  "  kind TEXT NOT NULL,"
+  "  number INTEGER,"
+  "  before TEXT,"
+  "  after TEXT,"
+  "  recorded TEXT NOT NULL,"
+  "  UNIQUE (session, seq));"
+  "CREATE TABLE history_deals ("
+  "  entry INTEGER NOT NULL REFERENCES history (id) ON DELETE CASCADE,"
+  "  side INTEGER NOT NULL,"
+  "  winner INTEGER NOT NULL,"
+  "  cards_left TEXT, twos_left TEXT, points_left TEXT,"
+  "  final_cards INTEGER, final_twos INTEGER,"
+  "  starter INTEGER, assisted_by INTEGER, loser INTEGER,"
+  "  dragon INTEGER NOT NULL DEFAULT 0,"
+  "  extra TEXT,"
+  "  recorded TEXT NOT NULL,"
+  "  PRIMARY KEY (entry, side));"
+  "INSERT INTO history (session, seq, undone, kind, number, recorded) "
+  "  SELECT session, number, 1, 'deal-add', number, recorded FROM deals WHERE undone = 1;"
+  "INSERT INTO history_deals (entry, side, winner, cards_left, twos_left, points_left, final_cards, "
+  "                           final_twos, starter, assisted_by, loser, dragon, extra, recorded) "
+  "  SELECT h.id, 1, d.winner, d.cards_left, d.twos_left, d.points_left, d.final_cards, d.final_twos, "
+  "         d.starter, d.assisted_by, d.loser, d.dragon, d.extra, d.recorded "
+  "  FROM deals d JOIN history h ON h.session = d.session AND h.seq = d.number WHERE d.undone = 1;"
+  "DELETE FROM deals WHERE undone = 1;";
+
+static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Errors. */

@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 2
+#define DEUCES_STORE_SCHEMA_VERSION 3
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -70,6 +70,29 @@ char        *deuces_store_get_backup_dir   (DeucesStore  *self);
  * never be written. */
 gboolean     deuces_store_is_own_file      (DeucesStore  *self,
                                             const char   *path);
+
+/* A backup of this ledger, as the restore dialog lists it. */
+typedef struct {
+  char      *path;
+  GDateTime *made;         /* from its name (UTC) */
+  char      *reason;       /* "daily", "before-schema-3", "before-restore" … */
+  guint      n_sessions;   /* outside the bin */
+  guint      n_deals;
+  char      *problem;      /* NULL, or why it cannot be restored (damaged, newer) */
+} DeucesBackupInfo;
+
+void         deuces_backup_info_free       (DeucesBackupInfo *info);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesBackupInfo, deuces_backup_info_free)
+
+/* This ledger's backups, newest first (GPtrArray of DeucesBackupInfo). */
+GPtrArray   *deuces_store_list_backups     (DeucesStore  *self);
+/* Puts the backup at @path in place of the ledger's contents, after checking it reads
+ * and backing up the ledger as it is now ("before-restore"). Every program with the
+ * ledger open sees the restored contents. Returns the path of that backup of the ledger
+ * (restore it to take this back), or NULL with @error and the ledger unchanged. */
+char        *deuces_store_restore_backup   (DeucesStore  *self,
+                                            const char   *path,
+                                            GError      **error);
 /* Takes the daily backup when the newest is a day old (opening does too): a program
  * that keeps the ledger open for days calls it from time to time. */
 void         deuces_store_daily_backup     (DeucesStore  *self);
@@ -193,16 +216,67 @@ gboolean     deuces_store_insert_deal      (DeucesStore      *self,
  * array. Reading one fails with DEUCES_STORE_ERROR_DAMAGED; statistics leave it out. */
 GArray      *deuces_store_take_damaged_sessions (DeucesStore *self);
 
-/* Removes the last deal (it can be redone). Returns the number removed, or 0. */
+/* `deal undo`: removes the last deal (undoing its adding when that was the last change,
+ * else deleting it as a change of its own). Returns the number removed, or 0. */
 guint        deuces_store_undo_deal        (DeucesStore  *self,
                                             gint64        session,
                                             GError      **error);
-/* Restores the deal most recently undone. Returns its number, or 0. */
+/* `deal redo`: brings back the deal deal_undo removed last. Returns its number, or 0. */
 guint        deuces_store_redo_deal        (DeucesStore  *self,
                                             gint64        session,
                                             GError      **error);
+
+/* The session's history (doc/ledger.md §2.2): every change — a deal added, edited or
+ * deleted, the stake, currency, title or notes changed, the session ended or reopened, a
+ * transfer marked paid or unpaid — is one entry, shared by every program using the
+ * ledger. Undo reverses the last entry, whatever it was; redo applies again the entry
+ * undone last, until a new change is made. Each is one transaction. */
+
+/* Reverses the session's last change. Returns what it reversed, for people ("Deal 7
+ * removed", "Stake back to 0.50 HKD"), or NULL with @error: INVALID when there is
+ * nothing to undo, READ_ONLY when the session has ended (only reopening it, and paid
+ * marks, can be undone then) or is in the bin. */
+char        *deuces_store_undo             (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* Applies again what undo reversed last. Returns what it did ("Deal 7 added again"). */
+char        *deuces_store_redo             (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* Reverses change @change only while it is still the session's last (for a toast's
+ * Undo); otherwise INVALID and nothing changes. */
+char        *deuces_store_undo_change      (DeucesStore  *self,
+                                            gint64        session,
+                                            gint64        change,
+                                            GError      **error);
+gboolean     deuces_store_can_undo         (DeucesStore  *self,
+                                            gint64        session);
 gboolean     deuces_store_can_redo         (DeucesStore  *self,
                                             gint64        session);
+/* Whether deuces_store_redo_deal has a deal to bring back. */
+gboolean     deuces_store_can_redo_deal    (DeucesStore  *self,
+                                            gint64        session);
+/* The id of the session's last change (not undone), or 0 when there is none. */
+gint64       deuces_store_get_last_change  (DeucesStore  *self,
+                                            gint64        session);
+/* What the last change did ("Deal 7 added", "Stake changed to 0.50 HKD"), or NULL. */
+char        *deuces_store_describe_last_change (DeucesStore *self,
+                                                gint64       session);
+
+/* A change of a session's own facts; NULL fields stay as they are. */
+typedef struct {
+  const char *title;      /* not empty */
+  const char *notes;
+  const char *stake;      /* decimal text, exact in the currency */
+  const char *currency;   /* an ISO 4217 code, or "" for none */
+} DeucesSessionChange;
+
+/* Makes @change as one entry of the history (nothing when it changes nothing). Refused
+ * on an ended session or one in the bin, and when the money rules refuse the stake. */
+gboolean     deuces_store_change_session   (DeucesStore               *self,
+                                            gint64                     session,
+                                            const DeucesSessionChange *change,
+                                            GError                   **error);
 
 /* Transfers marked paid. A mark applies to a transfer with the same payer, payee and
  * amount; when the settlement changes, marks that no longer match are ignored. */

@@ -240,7 +240,8 @@ on_name_changed (AdwEntryRow            *row,
   validate (self);
 }
 
-/* Enter moves to the next empty seat, or starts when everything is filled in. */
+/* Enter moves to the next empty seat, then on to the stake: starting with a stake nobody
+ * looked at was the mistake (issue 12). */
 static void
 on_name_activated (AdwEntryRow            *row,
                    DeucesNewSessionDialog *self)
@@ -262,8 +263,7 @@ on_name_activated (AdwEntryRow            *row,
         gtk_widget_grab_focus (self->rows->pdata[i]);
         return;
       }
-  if (gtk_widget_get_sensitive (GTK_WIDGET (self->start_button)))
-    gtk_widget_activate (GTK_WIDGET (self->start_button));
+  gtk_widget_grab_focus (GTK_WIDGET (self->stake_row));
 }
 
 static void rebuild_rows (DeucesNewSessionDialog *self);
@@ -485,6 +485,10 @@ on_start_clicked (DeucesNewSessionDialog *self)
     }
 
   g_settings_set_strv (self->settings, "default-players", (const char *const *) names);
+  /* The next session starts from this one's money. */
+  g_settings_set_string (self->settings, "default-stake", request.stake);
+  g_settings_set_string (self->settings, "default-currency",
+                         request.currency ? request.currency : "");
   g_signal_emit (self, signals[CREATED], 0, id);
   gtk_window_destroy (GTK_WINDOW (self));
 }

@@ -112,7 +112,9 @@ on_draw_page (GtkPrintOperation *operation,
     {
       g_autoptr(GDateTime) local = g_date_time_to_local (info->started);
       g_autofree char *date = deuces_format_date (local);
-      g_autofree char *subtitle = g_strdup_printf ("%s · %s", deuces_variant_display_name (game->variant->id, game->variant->name), date);
+      g_autofree char *stake = deuces_session_format_stake (job->session);
+      const char *variant = deuces_variant_display_name (game->variant->id, game->variant->name);
+      g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s", variant, date, stake);
 
       y += draw_text (context, info->title, 0, y, 0, 16, TRUE) + 4;
       y += draw_text (context, subtitle, 0, y, 0, 10, FALSE) + 12;

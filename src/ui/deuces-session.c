@@ -53,6 +53,7 @@ struct _DeucesSession
   DeucesSettlement  *settlement;
   GListStore        *deals;
   guint16            joined;    /* seats who joined since the last deal was added */
+  gint64             last_change;   /* the history's last entry, for "last-change" */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSession, deuces_session, G_TYPE_OBJECT)
@@ -62,6 +63,7 @@ enum {
   PROP_TITLE,
   PROP_ENDED,
   PROP_N_DEALS,
+  PROP_LAST_CHANGE,
   N_PROPS
 };
 
@@ -107,6 +109,9 @@ deuces_session_get_property (GObject    *object,
     case PROP_N_DEALS:
       g_value_set_uint (value, deuces_session_get_n_deals (self));
       break;
+    case PROP_LAST_CHANGE:
+      g_value_set_int64 (value, self->last_change);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -129,6 +134,11 @@ deuces_session_class_init (DeucesSessionClass *klass)
   properties[PROP_N_DEALS] =
     g_param_spec_uint ("n-deals", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The id of the history's last change: notified whenever what Undo would reverse
+   * changes (a paid mark included, which does not emit "changed"). */
+  properties[PROP_LAST_CHANGE] =
+    g_param_spec_int64 ("last-change", NULL, NULL, 0, G_MAXINT64, 0,
+                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* Emitted after every change, with the first deal number whose row changed
@@ -142,6 +152,17 @@ static void
 deuces_session_init (DeucesSession *self)
 {
   self->deals = g_list_store_new (DEUCES_TYPE_DEAL_ITEM);
+}
+
+static void
+update_last_change (DeucesSession *self)
+{
+  gint64 last = deuces_store_get_last_change (self->store, self->id);
+
+  if (last == self->last_change)
+    return;
+  self->last_change = last;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_LAST_CHANGE]);
 }
 
 /* Reads the session back from the ledger and rescores it. @first is the first deal
@@ -201,6 +222,7 @@ reload (DeucesSession *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENDED]);
   if (old_n != new_n)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_DEALS]);
+  update_last_change (self);
   g_signal_emit (self, signals[CHANGED], 0, from + 1);
   return TRUE;
 }
@@ -410,11 +432,118 @@ deuces_session_redo_deal (DeucesSession *self,
   return number;
 }
 
+/* Redo applies again what undo reversed; or, after deuces_session_undo_deal, brings
+ * that deal back. */
 gboolean
 deuces_session_can_redo (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
-  return !deuces_session_get_ended (self) && deuces_store_can_redo (self->store, self->id);
+  return deuces_store_can_redo (self->store, self->id) ||
+         (!deuces_session_get_ended (self) && deuces_store_can_redo_deal (self->store, self->id));
+}
+
+gboolean
+deuces_session_can_undo (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return deuces_store_can_undo (self->store, self->id);
+}
+
+char *
+deuces_session_undo (DeucesSession *self,
+                     GError       **error)
+{
+  char *done;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  done = deuces_store_undo (self->store, self->id, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+char *
+deuces_session_redo (DeucesSession *self,
+                     GError       **error)
+{
+  char *done = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  if (!deuces_store_can_redo (self->store, self->id) && deuces_store_can_redo_deal (self->store, self->id))
+    {
+      /* A deal taken back by deuces_session_undo_deal (or `deuces-cli deal undo`). */
+      guint number = deuces_store_redo_deal (self->store, self->id, error);
+
+      if (number > 0)
+        done = g_strdup_printf (_("Deal %u back in its place"), number);
+    }
+  else
+    done = deuces_store_redo (self->store, self->id, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+gint64
+deuces_session_get_last_change (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
+  return deuces_store_get_last_change (self->store, self->id);
+}
+
+char *
+deuces_session_undo_change (DeucesSession *self,
+                            gint64         change,
+                            GError       **error)
+{
+  char *done;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  g_return_val_if_fail (change > 0, NULL);
+
+  done = deuces_store_undo_change (self->store, self->id, change, error);
+  if (done != NULL)
+    reload_after_write (self, 1);
+  return done;
+}
+
+char *
+deuces_session_describe_last_change (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return deuces_store_describe_last_change (self->store, self->id);
+}
+
+gboolean
+deuces_session_set_stake (DeucesSession *self,
+                          const char    *stake,
+                          const char    *currency,
+                          GError       **error)
+{
+  DeucesSessionChange change = { .stake = stake, .currency = currency };
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_change_session (self->store, self->id, &change, error))
+    return FALSE;
+  /* The money of every row changes with the stake. */
+  reload_after_write (self, 1);
+  return TRUE;
+}
+
+gboolean
+deuces_session_set_notes (DeucesSession *self,
+                          const char    *notes,
+                          GError       **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+
+  if (!deuces_store_set_session_notes (self->store, self->id, notes, error))
+    return FALSE;
+  reload_after_write (self, G_MAXUINT);
+  return TRUE;
 }
 
 gboolean
@@ -455,7 +584,11 @@ deuces_session_set_paid (DeucesSession        *self,
                          GError              **error)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
-  return deuces_store_set_transfer_paid (self->store, self->id, transfer, paid, error);
+
+  if (!deuces_store_set_transfer_paid (self->store, self->id, transfer, paid, error))
+    return FALSE;
+  update_last_change (self);
+  return TRUE;
 }
 
 gboolean
@@ -475,6 +608,18 @@ deuces_session_format_money (DeucesSession *self,
 
   return deuces_money_format_display (minor, self->game->digits, self->game->currency,
                                       with_sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
+}
+
+char *
+deuces_session_format_stake (DeucesSession *self)
+{
+  g_autofree char *stake = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  stake = deuces_session_format_money (self, self->game->stake, FALSE);
+  /* Translators: the stake of a session, "0.50 HKD a point" */
+  return g_strdup_printf (_("%s a point"), stake);
 }
 
 char *

@@ -55,6 +55,35 @@ guint                   deuces_session_undo_deal      (DeucesSession    *self,
 guint                   deuces_session_redo_deal      (DeucesSession    *self,
                                                        GError          **error);
 gboolean                deuces_session_can_redo       (DeucesSession    *self);
+
+/* The session's history (shared with deuces-cli): undo reverses the last change of any
+ * kind, redo applies again what undo reversed. Each returns what it did, for a toast
+ * ("Deal 7 removed", "Stake back to 0.50 HKD"), or NULL with @error (nothing to undo,
+ * the session has ended). The session reloads and emits "changed". */
+char                   *deuces_session_undo           (DeucesSession    *self,
+                                                       GError          **error);
+char                   *deuces_session_redo           (DeucesSession    *self,
+                                                       GError          **error);
+gboolean                deuces_session_can_undo       (DeucesSession    *self);
+/* The last change's id (0 when none; also the "last-change" property, notified on every
+ * change, paid marks included, to update the Undo/Redo actions): a toast keeps it, and
+ * its Undo calls deuces_session_undo_change, which reverses that change only while it is still the
+ * last one (else an error, and nothing changes). */
+gint64                  deuces_session_get_last_change (DeucesSession   *self);
+char                   *deuces_session_undo_change    (DeucesSession    *self,
+                                                       gint64            change,
+                                                       GError          **error);
+/* What the last change did, for a toast: "Deal 7 added", "Stake changed to 1.00 HKD". */
+char                   *deuces_session_describe_last_change (DeucesSession *self);
+/* A new stake and/or currency (NULL: unchanged; currency "" for none), checked by the
+ * money rules; the balances follow at once. */
+gboolean                deuces_session_set_stake      (DeucesSession    *self,
+                                                       const char       *stake,
+                                                       const char       *currency,
+                                                       GError          **error);
+gboolean                deuces_session_set_notes      (DeucesSession    *self,
+                                                       const char       *notes,
+                                                       GError          **error);
 gboolean                deuces_session_set_ended      (DeucesSession    *self,
                                                        gboolean          ended,
                                                        GError          **error);
@@ -81,6 +110,10 @@ guint16                 deuces_session_get_next_sitting_out (DeucesSession *self
 char                   *deuces_session_format_money   (DeucesSession *self,
                                                        gint64         minor,
                                                        gboolean       with_sign);
+
+/* The stake as people say it: "0.50 HKD a point" (for the header, the settlement and
+ * the printout). */
+char                   *deuces_session_format_stake   (DeucesSession *self);
 
 /* "Ann, Bo, Cy" from the first @n_players names (the arrays are not NULL-terminated). */
 char                   *deuces_join_players           (char *const   *players,

@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-money.h"
 #include "deuces-settlement-view.h"
 
 struct _DeucesSettlementView
@@ -14,6 +15,8 @@ struct _DeucesSettlementView
   GPtrArray           *rows;   /* rows added to the groups, to remove them again */
 
   AdwPreferencesGroup *balances_group;
+  AdwEntryRow         *stake_row;
+  GtkLabel            *currency_label;
   AdwPreferencesGroup *transfers_group;
   AdwPreferencesGroup *payments_group;
   GtkWidget           *end_button;
@@ -77,6 +80,48 @@ on_paid_toggled (GtkCheckButton       *check,
     }
 }
 
+/* A new stake, from the row at the top of the balances: one change of the history. */
+static void
+on_stake_applied (DeucesSettlementView *self)
+{
+  g_autoptr(GError) error = NULL;
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
+
+  if (self->session == NULL || deuces_session_set_stake (self->session, text, NULL, &error))
+    return;
+  gtk_widget_add_css_class (GTK_WIDGET (self->stake_row), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stake_row), error->message);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->stake_row),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, error->message, -1);
+}
+
+static void
+on_stake_changed (DeucesSettlementView *self)
+{
+  if (!gtk_widget_has_css_class (GTK_WIDGET (self->stake_row), "error"))
+    return;
+  gtk_widget_remove_css_class (GTK_WIDGET (self->stake_row), "error");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->stake_row),
+                               _("The balances follow at once; Undo takes it back"));
+  gtk_accessible_reset_property (GTK_ACCESSIBLE (self->stake_row),
+                                 GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
+/* The row shows the session's stake as stored, editable while the session is open. */
+static void
+update_stake (DeucesSettlementView *self,
+              const DeucesGame     *game)
+{
+  g_autofree char *amount = deuces_money_format (game->stake, game->digits);
+
+  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->stake_row)), amount) != 0)
+    gtk_editable_set_text (GTK_EDITABLE (self->stake_row), amount);
+  on_stake_changed (self);
+  gtk_label_set_text (self->currency_label, game->currency ? game->currency : "");
+  gtk_editable_set_editable (GTK_EDITABLE (self->stake_row),
+                             !deuces_session_get_ended (self->session));
+}
+
 static const char *
 payments_description (DeucesSettlementMode mode)
 {
@@ -108,6 +153,7 @@ update (DeucesSettlementView *self)
   game = deuces_session_get_game (self->session);
   settlement = deuces_session_get_settlement (self->session);
   n_deals = deuces_session_get_n_deals (self->session);
+  update_stake (self, game);
 
   for (guint p = 0; p < game->n_players; p++)
     {
@@ -191,6 +237,11 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
                           deuces_variant_display_name (game->variant->id, game->variant->name));
   g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE, "%u deal\n", "%u deals\n",
                                              sheet->n_deals), sheet->n_deals);
+  {
+    g_autofree char *stake = deuces_session_format_stake (self->session);
+
+    g_string_append_printf (text, "%s\n", stake);
+  }
   for (guint p = 0; p < game->n_players; p++)
     {
       g_autofree char *money = deuces_session_format_money (self->session,
@@ -268,6 +319,10 @@ deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, transfers_group);
   gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, payments_group);
   gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, end_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, stake_row);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSettlementView, currency_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_stake_applied);
+  gtk_widget_class_bind_template_callback (widget_class, on_stake_changed);
 }
 
 static void

@@ -1,0 +1,439 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-history-ui.c: the app's side of the history — the session model's undo, redo and
+ * stake, and the Restore Backup dialog, on a real display. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "deuces-backup-dialog.h"
+#include "deuces-error.h"
+#include "deuces-new-session-dialog.h"
+#include "deuces-print.h"
+#include "deuces-session.h"
+#include "deuces-settlement-view.h"
+#include "history-test-util.h"
+
+typedef struct {
+  char        *dir;
+  char        *path;
+  DeucesStore *store;
+  gint64       id;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+
+  f->dir = g_dir_make_tmp ("deuces-history-ui-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  request.title = "Friday";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  f->id = deuces_store_create_session (f->store, &request, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static void
+on_changed (DeucesSession *session,
+            guint          first,
+            guint         *count)
+{
+  (*count)++;
+}
+
+static void
+on_notified (GObject    *object,
+             GParamSpec *pspec,
+             guint      *count)
+{
+  (*count)++;
+}
+
+static void
+on_restored (DeucesBackupDialog *dialog,
+             guint              *count)
+{
+  (*count)++;
+}
+
+/* Ctrl+Z's and a toast's functions: a deleted deal comes back in its place, a stale
+ * toast cannot undo a later change, a stake change moves the balances at once. */
+static void
+test_session_undo (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  DeucesDeal deal;
+  DeucesDeal second;
+  guint changed = 0;
+  gint64 first_change;
+  gint64 before;
+
+  g_assert_no_error (error);
+  g_signal_connect (session, "changed", G_CALLBACK (on_changed), &changed);
+  g_assert_false (deuces_session_can_undo (session));
+
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
+  first_change = deuces_session_get_last_change (session);
+  deal_won_by (&second, 1, 5, 1, 13);
+  g_assert_cmpuint (deuces_session_add_deal (session, &second, &error), ==, 2);
+  {
+    g_autofree char *said = deuces_session_describe_last_change (session);
+
+    g_assert_cmpstr (said, ==, "Deal 2 added");
+  }
+  /* The first deal's toast is stale: its Undo changes nothing. */
+  g_assert_null (deuces_session_undo_change (session, first_change, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 2);
+
+  /* Delete deal 1, then undo: that deal comes back first, not the last one removed. */
+  g_assert_true (deuces_session_delete_deal (session, 1, NULL, &error));
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 1);
+  changed = 0;
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (said, ==, "Deal 1 back in its place");
+  }
+  g_assert_cmpuint (changed, ==, 1);
+  g_assert_cmpuint (deuces_session_get_n_deals (session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (session, 1)->cards_left[2], ==, 11);
+  g_assert_cmpint (deuces_session_get_deal (session, 2)->winner, ==, 1);
+  g_assert_true (deuces_session_can_redo (session));
+
+  /* The stake: the balances follow, and undo takes it back. */
+  before = deuces_session_get_settlement (session)->balances[0];
+  g_assert_true (deuces_session_set_stake (session, "1", NULL, &error));
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  g_assert_false (deuces_session_can_redo (session));
+  g_assert_false (deuces_session_set_stake (session, "0.001", NULL, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY);
+  g_clear_error (&error);
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+    g_autofree char *money = deuces_session_format_money (session, 50, FALSE);
+
+    g_assert_cmpstr (said, ==, "Stake back to 0.50 HKD");
+    g_assert_cmpstr (money, ==, "0.50 HKD");
+  }
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, before);
+  {
+    g_autofree char *said = deuces_session_redo (session, &error);
+
+    g_assert_cmpstr (said, ==, "Stake changed to 1.00 HKD");
+  }
+  g_assert_true (deuces_session_set_notes (session, "Di owes a drink", &error));
+  g_assert_cmpstr (deuces_session_get_info (session)->notes, ==, "Di owes a drink");
+  g_assert_no_error (error);
+
+  /* A paid mark is a change too: "last-change" tells the Undo action. */
+  {
+    const DeucesTransfer *t = &g_array_index (deuces_session_get_settlement (session)->transfers,
+                                              DeucesTransfer, 0);
+    DeucesTransfer transfer = *t;
+    guint notified = 0;
+    gint64 last = deuces_session_get_last_change (session);
+
+    g_signal_connect (session, "notify::last-change", G_CALLBACK (on_notified), &notified);
+    g_assert_true (deuces_session_set_paid (session, &transfer, TRUE, &error));
+    g_assert_cmpuint (notified, ==, 1);
+    g_assert_cmpint (deuces_session_get_last_change (session), >, last);
+    {
+      g_autofree char *said = deuces_session_describe_last_change (session);
+
+      g_assert_true (g_str_has_suffix (said, " marked paid"));
+    }
+  }
+}
+
+/* The first AdwActionRow inside @widget, depth first. */
+static GtkWidget *
+first_row (GtkWidget *widget)
+{
+  if (ADW_IS_ACTION_ROW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *row = first_row (child);
+
+      if (row != NULL)
+        return row;
+    }
+  return NULL;
+}
+
+/* The dialog lists the backups with what they hold; Restore asks, then replaces the
+ * ledger (after backing it up) and says so. */
+static void
+test_backup_dialog (Fixture       *f,
+                    gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = NULL;
+  DeucesBackupDialog *dialog;
+  AdwMessageDialog *ask;
+  DeucesDeal deal;
+  guint restored = 0;
+
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 1);
+  backup = deuces_store_backup (f->store, "daily", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 2);
+
+  dialog = deuces_backup_dialog_new (NULL, f->store);
+  g_signal_connect (dialog, "restored", G_CALLBACK (on_restored), &restored);
+  gtk_window_present (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  /* One row, with the day and what it holds. */
+  {
+    GtkWidget *row = first_row (GTK_WIDGET (dialog));
+
+    g_assert_nonnull (row);
+    g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "1 session, 1 deal");
+  }
+
+  g_assert_null (deuces_backup_dialog_ask (dialog, "/no/such/backup.sqlite3"));
+  ask = deuces_backup_dialog_ask (dialog, backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "cancel");
+  g_assert_cmpuint (restored, ==, 0);
+  {
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+
+    g_assert_cmpuint (info->n_deals, ==, 2);
+  }
+
+  ask = deuces_backup_dialog_ask (dialog, backup);
+  adw_message_dialog_response (ask, "restore");
+  g_assert_cmpuint (restored, ==, 1);
+  {
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+    g_autoptr(GPtrArray) backups = deuces_store_list_backups (f->store);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (info->n_deals, ==, 1);
+    g_assert_cmpuint (backups->len, ==, 2);
+    g_assert_cmpstr (((DeucesBackupInfo *) backups->pdata[0])->reason, ==, "before-restore");
+    g_assert_cmpuint (((DeucesBackupInfo *) backups->pdata[0])->n_deals, ==, 2);
+  }
+  /* The list shows the backup just made, first. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first_row (GTK_WIDGET (dialog)))), ==,
+                   "1 session, 2 deals · made before a restore");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Every AdwEntryRow inside @widget whose title starts with @prefix. */
+static void
+collect_entry_rows (GtkWidget  *widget,
+                    const char *prefix,
+                    GPtrArray  *rows)
+{
+  if (ADW_IS_ENTRY_ROW (widget) &&
+      g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), prefix))
+    g_ptr_array_add (rows, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_entry_rows (child, prefix, rows);
+}
+
+static GtkWidget *
+find_entry_row (GtkWidget  *widget,
+                const char *title)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  collect_entry_rows (widget, title, rows);
+  return rows->len > 0 ? rows->pdata[0] : NULL;
+}
+
+static void
+settle (void)
+{
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 12, "The stake in sight": the settlement shows the stake and changes it, the
+ * balances follow, undo takes it back; the printout says it. */
+static void
+test_stake_in_sight (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *stake;
+  DeucesDeal deal;
+  gint64 before;
+
+  g_assert_no_error (error);
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
+  deuces_settlement_view_set_session (view, session);
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (window));
+  settle ();
+
+  stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
+  g_assert_nonnull (stake);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  {
+    g_autofree char *summary = deuces_settlement_view_dup_summary (view);
+
+    g_assert_nonnull (strstr (summary, "0.50 HKD a point"));
+  }
+
+  /* A new stake: the balances follow at once. */
+  before = deuces_session_get_settlement (session)->balances[0];
+  gtk_editable_set_text (GTK_EDITABLE (stake), "1");
+  g_signal_emit_by_name (stake, "apply");
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "1.00");
+
+  /* One the money rules refuse: the row says why, nothing changes. */
+  gtk_editable_set_text (GTK_EDITABLE (stake), "0.001");
+  g_signal_emit_by_name (stake, "apply");
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
+  g_assert_true (gtk_widget_has_css_class (stake, "error"));
+  g_assert_nonnull (gtk_widget_get_tooltip_text (stake));
+
+  /* Undo puts it back, in the row too. */
+  {
+    g_autofree char *said = deuces_session_undo (session, &error);
+
+    g_assert_cmpstr (said, ==, "Stake back to 0.50 HKD");
+  }
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  g_assert_false (gtk_widget_has_css_class (stake, "error"));
+
+  /* An ended session shows the stake but does not take a new one. */
+  g_assert_true (deuces_session_set_ended (session, TRUE, &error));
+  g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (stake)));
+
+  /* The printout says the stake. */
+  {
+    g_autofree char *pdf = g_build_filename (f->dir, "night.pdf", NULL);
+    const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+    g_autofree char *text = NULL;
+    int status = 0;
+
+    g_assert_true (deuces_print_session_to_pdf (session, pdf, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                                 &text, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (text, "0.50 HKD a point"));
+  }
+  deuces_settlement_view_set_session (view, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+static void
+on_created (DeucesNewSessionDialog *dialog,
+            gint64                  id,
+            gint64                 *out)
+{
+  *out = id;
+}
+
+/* The new-session dialog offers the last stake and currency again, and Enter in the
+ * last name moves on to the stake instead of starting. */
+static void
+test_new_session_stake (Fixture       *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.deuces.Deuces");
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  const char *players[] = { "Mei", "Raj", "Lola", "Joy" };
+  DeucesNewSessionDialog *dialog;
+  GtkWidget *stake;
+  gint64 id = 0;
+
+  g_settings_set_strv (settings, "default-players", NULL);
+  dialog = deuces_new_session_dialog_new (NULL, f->store, settings);
+  g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
+  g_assert_cmpuint (names->len, ==, 4);
+  for (guint k = 0; k < 4; k++)
+    gtk_editable_set_text (names->pdata[k], players[k]);
+  stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
+  g_assert_nonnull (stake);
+
+  /* Enter in the last name: no session yet, on to the stake. */
+  g_signal_emit_by_name (names->pdata[3], "entry-activated");
+  settle ();
+  g_assert_cmpint (id, ==, 0);
+  g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)), stake));
+
+  /* Enter in the stake starts it, and the stake and currency are remembered. */
+  gtk_editable_set_text (GTK_EDITABLE (stake), "0.20");
+  g_signal_emit_by_name (stake, "entry-activated");
+  g_assert_cmpint (id, >, 0);
+  {
+    g_autofree char *remembered = g_settings_get_string (settings, "default-stake");
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, id, NULL);
+
+    g_assert_cmpstr (remembered, ==, "0.20");
+    g_assert_cmpstr (info->stake, ==, "0.20");
+  }
+
+  /* The next dialog offers it again. */
+  dialog = deuces_new_session_dialog_new (NULL, f->store, settings);
+  stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.20");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
+  g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
+  g_test_add ("/history-ui/stake/settlement-and-print", Fixture, NULL, fixture_set_up, test_stake_in_sight,
+              fixture_tear_down);
+  g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
+              fixture_tear_down);
+  return g_test_run ();
+}

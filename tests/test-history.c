@@ -1,0 +1,931 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-history.c: a session's history — every kind of change undone and redone in any
+ * order, across reopening, refusals, two programs at once and a SIGKILL during undo. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "deuces-error.h"
+#include "deuces-money.h"
+#include "deuces-store-private.h"
+#include "deuces-store.h"
+#include "history-test-util.h"
+
+typedef struct {
+  char        *dir;
+  char        *path;
+  DeucesStore *store;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("deuces-history-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+static gint64
+new_session (DeucesStore *store,
+             const char  *variant)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = "Friday";
+  request.variant = deuces_preset_lookup (variant);
+  request.variant_id = variant;
+  request.players = four;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+static guint
+add (DeucesStore *store,
+     gint64       session,
+     gint         winner,
+     gint         a,
+     gint         b,
+     gint         c)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  guint number;
+
+  deal_won_by (&deal, winner, a, b, c);
+  number = deuces_store_add_deal (store, session, &deal, &error);
+  g_assert_no_error (error);
+  return number;
+}
+
+/* Every row of @sql's result, each column as text (NULL as "∅"). */
+static void
+dump_query (DeucesStore *store,
+            GString     *text,
+            const char  *sql,
+            gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (store, sql, &error);
+
+  g_assert_no_error (error);
+  sqlite3_bind_int64 (stmt, 1, session);
+  while (sqlite3_step (stmt) == SQLITE_ROW)
+    {
+      for (int c = 0; c < sqlite3_column_count (stmt); c++)
+        {
+          const char *value = (const char *) sqlite3_column_text (stmt, c);
+
+          g_string_append_printf (text, "%s|", value ? value : "∅");
+        }
+      g_string_append_c (text, '\n');
+    }
+}
+
+/* The session's rows (the deals' row ids aside, which a deal put back gets anew) and
+ * its settlement as the core works it out; with @history, the history's entries too. */
+static char *
+dump (DeucesStore *store,
+      gint64       session,
+      gboolean     history)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  GString *text = g_string_new (NULL);
+
+  dump_query (store, text, "SELECT * FROM sessions WHERE id = ?1", session);
+  dump_query (store, text, "SELECT * FROM seats WHERE session = ?1 ORDER BY position", session);
+  dump_query (store, text, "SELECT session, number, undone, " DEAL_COLUMNS ", recorded FROM deals "
+                           "WHERE session = ?1 ORDER BY number", session);
+  dump_query (store, text, "SELECT * FROM paid WHERE session = ?1 ORDER BY payer, payee, amount", session);
+  if (history)
+    dump_query (store, text, "SELECT seq, undone, kind, number FROM history WHERE session = ?1 ORDER BY seq",
+                session);
+
+  game = deuces_store_load_game (store, session, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  for (guint p = 0; p < game->n_players; p++)
+    g_string_append_printf (text, "%s %" G_GINT64_FORMAT " %" G_GINT64_FORMAT "\n", game->players[p],
+                            sheet->totals[p], settlement->balances[p]);
+  for (guint k = 0; k < settlement->transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
+
+      g_string_append_printf (text, "%u→%u %" G_GINT64_FORMAT " %d\n", t->from, t->to, t->amount,
+                              deuces_store_is_transfer_paid (store, session, t));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static guint
+n_deals (DeucesStore *store,
+         gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (store, session, &error);
+
+  g_assert_no_error (error);
+  return info->n_deals;
+}
+
+static void
+assert_undo (DeucesStore *store,
+             gint64       session,
+             const char  *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = deuces_store_undo (store, session, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (done, ==, expected);
+}
+
+static void
+assert_redo (DeucesStore *store,
+             gint64       session,
+             const char  *expected)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = deuces_store_redo (store, session, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (done, ==, expected);
+}
+
+static void
+change (DeucesStore *store,
+        gint64       session,
+        const char  *title,
+        const char  *notes,
+        const char  *stake,
+        const char  *currency)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesSessionChange request = { title, notes, stake, currency };
+
+  g_assert_true (deuces_store_change_session (store, session, &request, &error));
+  g_assert_no_error (error);
+}
+
+/* The first transfer of the session's settlement. */
+static DeucesTransfer
+first_transfer (DeucesStore *store,
+                gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (store, session, &error);
+  g_autoptr(DeucesScoreSheet) sheet = deuces_game_score (game, &error);
+  g_autoptr(DeucesSettlement) settlement = deuces_game_settle (game, sheet);
+
+  g_assert_cmpuint (settlement->transfers->len, >, 0);
+  return g_array_index (settlement->transfers, DeucesTransfer, 0);
+}
+
+#define N_CHANGES 14
+
+/* Makes every kind of change, one after another; @states[k] is the session after k. */
+static void
+make_changes (DeucesStore *store,
+              gint64       session,
+              char       **states)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  DeucesTransfer transfer;
+  guint k = 0;
+
+  states[k++] = dump (store, session, FALSE);
+  add (store, session, 0, 3, 11, 8);                                    /* 1 */
+  states[k++] = dump (store, session, FALSE);
+  add (store, session, 1, 5, 1, 13);                                    /* 2 */
+  states[k++] = dump (store, session, FALSE);
+  add (store, session, 2, 2, 2, 2);                                     /* 3 */
+  states[k++] = dump (store, session, FALSE);
+  deal_won_by (&deal, 0, 3, 10, 8);                                     /* 4: Cy held 10 */
+  g_assert_true (deuces_store_edit_deal (store, session, 1, &deal, &error));
+  states[k++] = dump (store, session, FALSE);
+  g_assert_true (deuces_store_delete_deal (store, session, 2, &error)); /* 5 */
+  states[k++] = dump (store, session, FALSE);
+  change (store, session, NULL, NULL, "1.5", NULL);                     /* 6 */
+  states[k++] = dump (store, session, FALSE);
+  change (store, session, NULL, NULL, "2", "usd");                      /* 7 */
+  states[k++] = dump (store, session, FALSE);
+  change (store, session, "Saturday", NULL, NULL, NULL);                /* 8 */
+  states[k++] = dump (store, session, FALSE);
+  change (store, session, NULL, "Di owes a drink", NULL, NULL);         /* 9 */
+  states[k++] = dump (store, session, FALSE);
+  transfer = first_transfer (store, session);                           /* 10 */
+  g_assert_true (deuces_store_set_transfer_paid (store, session, &transfer, TRUE, &error));
+  states[k++] = dump (store, session, FALSE);
+  g_assert_true (deuces_store_end_session (store, session, &error));    /* 11 */
+  states[k++] = dump (store, session, FALSE);
+  g_assert_true (deuces_store_reopen_session (store, session, &error)); /* 12 */
+  states[k++] = dump (store, session, FALSE);
+  deal_won_by (&deal, 3, 1, 1, 1);                                      /* 13: in the middle */
+  g_assert_true (deuces_store_insert_deal (store, session, 1, &deal, &error));
+  states[k++] = dump (store, session, FALSE);
+  g_assert_true (deuces_store_end_session (store, session, &error));    /* 14 */
+  states[k++] = dump (store, session, FALSE);
+  g_assert_no_error (error);
+  g_assert_cmpuint (k, ==, N_CHANGES + 1);
+}
+
+static void
+free_states (char **states)
+{
+  for (guint k = 0; k <= N_CHANGES; k++)
+    g_free (states[k]);
+}
+
+/* Undo all the way back and redo all the way forward: each step gives back exactly the
+ * rows and settlement there were, and says what it did. */
+static void
+test_every_change (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const char *undone[N_CHANGES + 1] = {
+    NULL, "Deal 1 removed", "Deal 2 removed", "Deal 3 removed", "Deal 1 back as it was",
+    "Deal 2 back in its place", "Stake back to 0.50 HKD", "Stake back to 1.50 HKD",
+    "Title back to “Friday”", "Notes back as they were", NULL, "Session reopened",
+    "Session ended", "Deal 1 removed", "Session reopened",
+  };
+  static const char *redone[N_CHANGES + 1] = {
+    NULL, "Deal 1 added again", "Deal 2 added again", "Deal 3 added again", "Deal 1 changed again",
+    "Deal 2 deleted again", "Stake changed to 1.50 HKD", "Stake changed to 2.00 USD",
+    "Title changed to “Saturday”", "Notes changed", NULL, "Session ended", "Session reopened",
+    "Deal 1 added again", "Session ended",
+  };
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic");
+  char *states[N_CHANGES + 1];
+  g_autofree char *last = NULL;
+
+  make_changes (f->store, id, states);
+  last = deuces_store_describe_last_change (f->store, id);
+  g_assert_cmpstr (last, ==, "Session ended");
+
+  for (guint k = N_CHANGES; k > 0; k--)
+    {
+      g_autofree char *now = NULL;
+      g_autofree char *done = deuces_store_undo (f->store, id, &error);
+
+      g_assert_no_error (error);
+      if (undone[k] != NULL)
+        g_assert_cmpstr (done, ==, undone[k]);
+      else
+        g_assert_true (g_str_has_suffix (done, " no longer marked paid"));
+      now = dump (f->store, id, FALSE);
+      g_assert_cmpstr (now, ==, states[k - 1]);
+    }
+  g_assert_false (deuces_store_can_undo (f->store, id));
+  g_assert_null (deuces_store_undo (f->store, id, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Session 1 has nothing to undo");
+  g_clear_error (&error);
+
+  for (guint k = 1; k <= N_CHANGES; k++)
+    {
+      g_autofree char *now = NULL;
+      g_autofree char *done = deuces_store_redo (f->store, id, &error);
+
+      g_assert_no_error (error);
+      if (redone[k] != NULL)
+        g_assert_cmpstr (done, ==, redone[k]);
+      else
+        g_assert_true (g_str_has_suffix (done, " marked paid"));
+      now = dump (f->store, id, FALSE);
+      g_assert_cmpstr (now, ==, states[k]);
+    }
+  g_assert_false (deuces_store_can_redo (f->store, id));
+  g_assert_null (deuces_store_redo (f->store, id, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  free_states (states);
+}
+
+/* Undo and redo in a random order, closing and reopening the ledger now and then (and
+ * using a second connection, as deuces-cli beside the app would): always a state there
+ * was. A new change then forgets what was undone. */
+static void
+test_any_order (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) other = NULL;
+  gint64 id = new_session (f->store, "classic");
+  char *states[N_CHANGES + 1];
+  guint at = N_CHANGES;
+  guint steps = g_getenv ("DEUCES_TEST_QUICK") ? 60 : 300;
+
+  make_changes (f->store, id, states);
+  other = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  for (guint step = 0; step < steps; step++)
+    {
+      DeucesStore *store = g_test_rand_bit () ? f->store : other;
+      gboolean undo = at == N_CHANGES || (at > 0 && g_test_rand_bit ());
+      g_autofree char *done = undo ? deuces_store_undo (store, id, &error)
+                                   : deuces_store_redo (store, id, &error);
+      g_autofree char *now = NULL;
+
+      g_assert_no_error (error);
+      g_assert_nonnull (done);
+      at = undo ? at - 1 : at + 1;
+      now = dump (store, id, FALSE);
+      g_assert_cmpstr (now, ==, states[at]);
+      if (step % 37 == 0)
+        {
+          g_clear_object (&f->store);
+          f->store = deuces_store_open (f->path, &error);
+          g_assert_no_error (error);
+          g_assert_cmpint (deuces_store_can_undo (f->store, id), ==, at > 0);
+          g_assert_cmpint (deuces_store_can_redo (f->store, id), ==, at < N_CHANGES);
+        }
+    }
+
+  /* Back to where the stake was changed, and a new change: redo has nothing left. */
+  while (at > 6)
+    {
+      g_autofree char *done = deuces_store_undo (other, id, &error);
+
+      g_assert_no_error (error);
+      at--;
+    }
+  while (at < 6)
+    {
+      g_autofree char *done = deuces_store_redo (other, id, &error);
+
+      g_assert_no_error (error);
+      at++;
+    }
+  g_assert_true (deuces_store_can_redo (f->store, id));
+  change (f->store, id, NULL, "a new change", NULL, NULL);
+  g_assert_false (deuces_store_can_redo (other, id));
+  assert_undo (other, id, "Notes back as they were");
+  assert_undo (other, id, "Stake back to 0.50 HKD");
+  free_states (states);
+}
+
+/* Each bad request names the problem in one line and changes nothing, history included. */
+static void
+test_refusals (Fixture       *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic");
+  g_autofree char *before = NULL;
+  DeucesDeal deal;
+  struct {
+    const char *stake, *currency, *title;
+    GQuark domain;
+    gint code;
+  } bad[] = {
+    { "0.005", NULL, NULL, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY },
+    { "-1", NULL, NULL, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY },
+    { "lots", NULL, NULL, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY },
+    { NULL, "XYZ", NULL, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY },
+    { NULL, "JPY", NULL, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY },  /* 0.50 yen */
+    { NULL, NULL, "   ", DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID },
+  };
+
+  add (f->store, id, 0, 3, 11, 8);
+  add (f->store, id, 1, 5, 1, 13);
+  before = dump (f->store, id, TRUE);
+
+  for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
+    {
+      DeucesSessionChange request = { bad[k].title, NULL, bad[k].stake, bad[k].currency };
+      g_autofree char *after = NULL;
+
+      g_assert_false (deuces_store_change_session (f->store, id, &request, &error));
+      g_assert_error (error, bad[k].domain, bad[k].code);
+      g_assert_null (strchr (error->message, '\n'));
+      g_clear_error (&error);
+      after = dump (f->store, id, TRUE);
+      g_assert_cmpstr (after, ==, before);
+    }
+
+  deal_won_by (&deal, 0, 1, 1, 1);
+  g_assert_false (deuces_store_edit_deal (f->store, id, 3, &deal, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_assert_cmpstr (error->message, ==, "Session 1 has no deal 3");
+  g_clear_error (&error);
+  g_assert_false (deuces_store_delete_deal (f->store, id, 0, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  g_assert_false (deuces_store_delete_deal (f->store, id, 3, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  deal_won_by (&deal, 0, 14, 1, 1);   /* a hand of 14 */
+  g_assert_false (deuces_store_edit_deal (f->store, id, 1, &deal, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL);
+  g_clear_error (&error);
+  g_assert_null (deuces_store_undo (f->store, 99, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+  /* Setting what is already there is no change. */
+  change (f->store, id, "Friday", NULL, "0.5", "hkd");
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+
+    g_assert_cmpstr (after, ==, before);
+  }
+
+  /* An ended session: only reopening (and paid marks) can change it. */
+  g_assert_true (deuces_store_end_session (f->store, id, &error));
+  g_clear_pointer (&before, g_free);
+  before = dump (f->store, id, TRUE);
+  {
+    DeucesSessionChange request = { NULL, NULL, "2", NULL };
+    DeucesTransfer transfer = first_transfer (f->store, id);
+
+    g_assert_false (deuces_store_change_session (f->store, id, &request, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_assert_cmpstr (error->message, ==, "Session 1 has ended; reopen it to change it");
+    g_clear_error (&error);
+    g_assert_false (deuces_store_set_session_notes (f->store, id, "late", &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    g_assert_false (deuces_store_edit_deal (f->store, id, 1, &deal, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    g_assert_false (deuces_store_delete_deal (f->store, id, 1, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 0);
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    {
+      g_autofree char *after = dump (f->store, id, TRUE);
+
+      g_assert_cmpstr (after, ==, before);
+    }
+    /* Settling up after the last deal is what an ended session is for. */
+    g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
+    g_assert_no_error (error);
+    {
+      g_autofree char *amount = deuces_money_format (transfer.amount, 2);
+      g_autofree char *said = g_strdup_printf ("%s paying %s %s no longer marked paid",
+                                               four[transfer.from], four[transfer.to], amount);
+
+      assert_undo (f->store, id, said);
+    }
+    assert_undo (f->store, id, "Session reopened");
+    assert_redo (f->store, id, "Session ended");
+  }
+
+  /* A session ended by something that left no entry (an import, an older Deuces):
+   * undo and redo say it has ended. */
+  {
+    gint64 other = new_session (f->store, "classic");
+    g_autofree char *sql = g_strdup_printf ("UPDATE sessions SET ended = '2026-01-01T00:00:00Z' "
+                                            "WHERE id = %" G_GINT64_FORMAT, other);
+
+    add (f->store, other, 0, 3, 11, 8);
+    add (f->store, other, 1, 3, 11, 8);
+    assert_undo (f->store, other, "Deal 2 removed");
+    g_assert_true (_deuces_store_exec (f->store, sql, &error));
+    g_assert_null (deuces_store_redo (f->store, other, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    g_assert_null (deuces_store_undo (f->store, other, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+    g_clear_error (&error);
+    g_assert_cmpuint (n_deals (f->store, other), ==, 1);
+  }
+
+  /* In the bin: nothing. */
+  g_assert_true (deuces_store_reopen_session (f->store, id, &error));
+  g_assert_true (deuces_store_delete_session (f->store, id, &error));
+  g_assert_null (deuces_store_undo (f->store, id, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+}
+
+/* A toast's Undo reverses exactly its change, or nothing once it is not the last. */
+static void
+test_undo_change (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic");
+  gint64 first, second;
+  g_autofree char *done = NULL;
+
+  g_assert_cmpint (deuces_store_get_last_change (f->store, id), ==, 0);
+  add (f->store, id, 0, 3, 11, 8);
+  first = deuces_store_get_last_change (f->store, id);
+  add (f->store, id, 1, 5, 1, 13);
+  second = deuces_store_get_last_change (f->store, id);
+  g_assert_cmpint (first, >, 0);
+  g_assert_cmpint (second, !=, first);
+
+  g_assert_null (deuces_store_undo_change (f->store, id, first, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (n_deals (f->store, id), ==, 2);
+
+  done = deuces_store_undo_change (f->store, id, second, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (done, ==, "Deal 2 removed");
+  g_assert_cmpint (deuces_store_get_last_change (f->store, id), ==, first);
+
+  /* A new change forgets the undone one, and never takes its id: the old toast's Undo
+   * cannot reverse the new change. */
+  add (f->store, id, 2, 1, 1, 1);
+  g_assert_cmpint (deuces_store_get_last_change (f->store, id), !=, second);
+  g_assert_null (deuces_store_undo_change (f->store, id, second, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpuint (n_deals (f->store, id), ==, 2);
+}
+
+/* Deals undone by a version 2 ledger become history that redo brings back. */
+static void
+test_migration (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
+  g_autoptr(DeucesStore) old = _deuces_store_open_unversioned (path, &error);
+  g_autoptr(DeucesStore) opened = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *flat = deuces_variant_to_text (deuces_preset_lookup ("flat"));
+  g_autofree char *insert = NULL;
+  g_autofree char *backups = g_build_filename (f->dir, "backups", NULL);
+  g_autoptr(GDir) dir = NULL;
+  const char *name;
+  guint n_backups = 0;
+
+  g_assert_no_error (error);
+  g_assert_true (_deuces_store_migrate_to (old, 2, &error));
+  g_assert_no_error (error);
+  g_assert_null (strchr (flat, '\''));
+  insert = g_strdup_printf (
+    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
+    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'flat', 'Flat', '%s', 13, '1', 'HKD');"
+    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+    "INSERT INTO deals (session, number, undone, winner, cards_left, recorded) VALUES"
+    " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z'),"
+    " (1, 3, 1, 0, '-1,2', '2025-02-01T20:30:00Z');",
+    flat);
+  g_assert_true (_deuces_store_exec (old, insert, &error));
+  g_assert_no_error (error);
+  g_clear_object (&old);
+
+  opened = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  game = deuces_store_load_game (opened, 1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 1);
+  g_assert_true (deuces_store_can_redo (opened, 1));
+  assert_redo (opened, 1, "Deal 2 added again");
+  assert_redo (opened, 1, "Deal 3 added again");
+  g_assert_false (deuces_store_can_redo (opened, 1));
+  g_clear_pointer (&game, deuces_game_free);
+  game = deuces_store_load_game (opened, 1, &error);
+  g_assert_cmpuint (game->deals->len, ==, 3);
+  g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 2).cards_left[1], ==, 2);
+  assert_undo (opened, 1, "Deal 3 removed");
+
+  dir = g_dir_open (backups, 0, &error);
+  g_assert_no_error (error);
+  while ((name = g_dir_read_name (dir)) != NULL)
+    {
+      g_assert_true (g_str_has_suffix (name, "-before-schema-3.sqlite3"));
+      n_backups++;
+    }
+  g_assert_cmpuint (n_backups, ==, 1);
+}
+
+static GSubprocess *
+spawn_writer (const char *path,
+              gint64      session,
+              guint       count,
+              gboolean    undo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, session);
+  g_autofree char *n = g_strdup_printf ("%u", count);
+  const char *writer = g_getenv ("DEUCES_STORE_WRITER");
+  GSubprocess *process;
+
+  g_assert_nonnull (writer);
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                              &error, writer, path, id, n, undo ? "undo" : NULL, NULL);
+  g_assert_no_error (error);
+  return process;
+}
+
+static guint
+count_lines (GSubprocess *process)
+{
+  g_autoptr(GDataInputStream) in = g_data_input_stream_new (g_subprocess_get_stdout_pipe (process));
+  guint n = 0;
+  char *line;
+
+  while ((line = g_data_input_stream_read_line (in, NULL, NULL, NULL)) != NULL)
+    {
+      n++;
+      g_free (line);
+    }
+  return n;
+}
+
+/* Two programs adding deals at once: every change is in the one history, numbered
+ * 1, 2, 3 … with no gap, and undoing them all empties the sheet. */
+static void
+test_two_writers (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "flat");
+  guint count = g_getenv ("DEUCES_TEST_QUICK") ? 8 : 25;
+  g_autoptr(GSubprocess) a = NULL;
+  g_autoptr(GSubprocess) b = NULL;
+  g_autofree char *full = NULL;
+  GString *seqs = g_string_new (NULL);
+  g_autofree char *seqs_text = NULL;
+  g_autofree char *expected = NULL;
+
+  g_clear_object (&f->store);
+  a = spawn_writer (f->path, id, count, FALSE);
+  b = spawn_writer (f->path, id, count, FALSE);
+  g_assert_cmpuint (count_lines (a), ==, count);
+  g_assert_cmpuint (count_lines (b), ==, count);
+  g_assert_true (g_subprocess_wait_check (a, NULL, NULL));
+  g_assert_true (g_subprocess_wait_check (b, NULL, NULL));
+
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  dump_query (f->store, seqs, "SELECT seq, number FROM history WHERE session = ?1 ORDER BY seq", id);
+  seqs_text = g_string_free (seqs, FALSE);
+  {
+    GString *want = g_string_new (NULL);
+
+    for (guint k = 1; k <= 2 * count; k++)
+      g_string_append_printf (want, "%u|%u|\n", k, k);
+    expected = g_string_free (want, FALSE);
+  }
+  g_assert_cmpstr (seqs_text, ==, expected);
+
+  full = dump (f->store, id, FALSE);
+  for (guint k = 0; k < 2 * count; k++)
+    g_free (deuces_store_undo (f->store, id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_deals (f->store, id), ==, 0);
+  for (guint k = 0; k < 2 * count; k++)
+    g_free (deuces_store_redo (f->store, id, &error));
+  g_assert_no_error (error);
+  {
+    g_autofree char *again = dump (f->store, id, FALSE);
+
+    g_assert_cmpstr (again, ==, full);
+  }
+}
+
+/* SIGKILL a program in the middle of undoing and redoing the deletion of a deal in the
+ * middle (several statements: the row back, the later deals moved, the entry marked):
+ * the ledger is always as before the undo or as after it, rows and history agreeing. */
+static void
+test_crash (Fixture       *f,
+            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "flat");
+  guint rounds = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 25;
+  g_autofree char *applied = NULL;
+  g_autofree char *undone = NULL;
+  guint seen_applied = 0, seen_undone = 0, acks = 0;
+
+  for (guint k = 0; k < 6; k++)
+    add (f->store, id, (gint) k % 4, 1 + (gint) k, 2, 3);
+  g_assert_true (deuces_store_delete_deal (f->store, id, 3, &error));
+  applied = dump (f->store, id, TRUE);
+  assert_undo (f->store, id, "Deal 3 back in its place");
+  undone = dump (f->store, id, TRUE);
+  assert_redo (f->store, id, "Deal 3 deleted again");
+  g_clear_object (&f->store);
+
+  for (guint round = 0; round < rounds; round++)
+    {
+      g_autoptr(GSubprocess) writer = spawn_writer (f->path, id, 1000000, TRUE);
+      g_autoptr(DeucesStore) store = NULL;
+      g_autofree char *integrity = NULL;
+      g_autofree char *now = NULL;
+
+      g_usleep (1000 * (gulong) g_test_rand_int_range (5, 120));
+      g_subprocess_force_exit (writer);   /* SIGKILL */
+      acks += count_lines (writer);
+      g_subprocess_wait (writer, NULL, NULL);
+
+      store = deuces_store_open (f->path, &error);
+      g_assert_no_error (error);
+      g_assert_true (_deuces_store_integrity_check (store, &integrity));
+      g_assert_cmpstr (integrity, ==, "ok");
+      now = dump (store, id, TRUE);
+      if (g_str_equal (now, applied))
+        seen_applied++;
+      else
+        {
+          g_assert_cmpstr (now, ==, undone);
+          seen_undone++;
+          /* The next round starts from the deletion applied, as the writer expects. */
+          g_free (deuces_store_redo (store, id, &error));
+          g_assert_no_error (error);
+        }
+    }
+  /* The writers did undo and redo, or the test proved nothing. */
+  g_assert_cmpuint (acks, >, 0);
+  g_assert_cmpuint (seen_applied + seen_undone, ==, rounds);
+  g_test_message ("%u acknowledged; killed %u times after, %u times before an undo", acks, seen_applied, seen_undone);
+}
+
+/* Issue 12: a backup put back in place of the ledger, after a backup of the ledger as it
+ * was; a file that is not a ledger, or one too new, is refused and nothing changes. */
+static void
+test_restore_backup (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic");
+  g_autofree char *backup = NULL;
+  g_autofree char *then = NULL;
+  g_autofree char *now = NULL;
+  g_autofree char *saved = NULL;
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autofree char *junk = g_build_filename (dir, "ledger-20200101-000000-000000-junk.sqlite3", NULL);
+  g_autofree char *old = g_build_filename (dir, "ledger-20200102-000000-000000-old.sqlite3", NULL);
+  g_autoptr(GPtrArray) backups = NULL;
+  gboolean found = FALSE;
+
+  add (f->store, id, 0, 3, 11, 8);
+  add (f->store, id, 1, 5, 1, 13);
+  backup = deuces_store_backup (f->store, "test", &error);
+  g_assert_no_error (error);
+  then = dump (f->store, id, TRUE);
+  add (f->store, id, 2, 2, 2, 2);
+  change (f->store, id, NULL, NULL, "2", NULL);
+  new_session (f->store, "flat");
+  now = dump (f->store, id, TRUE);
+  g_assert_true (g_file_set_contents (junk, "not a ledger", -1, NULL));
+
+  backups = deuces_store_list_backups (f->store);
+  g_assert_cmpuint (backups->len, ==, 2);
+  for (guint k = 0; k < backups->len; k++)
+    {
+      const DeucesBackupInfo *info = backups->pdata[k];
+
+      if (g_str_equal (info->path, backup))
+        {
+          g_autoptr(GDateTime) utc = g_date_time_new_now_utc ();
+
+          found = TRUE;
+          g_assert_cmpuint (k, ==, 0);   /* newest first */
+          g_assert_cmpstr (info->reason, ==, "test");
+          g_assert_cmpuint (info->n_sessions, ==, 1);
+          g_assert_cmpuint (info->n_deals, ==, 2);
+          g_assert_null (info->problem);
+          g_assert_cmpint (g_date_time_difference (utc, info->made), <, 3600 * G_TIME_SPAN_SECOND);
+        }
+      else
+        {
+          g_assert_cmpstr (info->path, ==, junk);
+          g_assert_nonnull (info->problem);
+        }
+    }
+  g_assert_true (found);
+
+  /* Not a ledger: refused, nothing changed, no backup made. */
+  g_assert_null (deuces_store_restore_backup (f->store, junk, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  g_clear_error (&error);
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+    g_autoptr(GPtrArray) still = deuces_store_list_backups (f->store);
+
+    g_assert_cmpstr (after, ==, now);
+    g_assert_cmpuint (still->len, ==, 2);
+  }
+
+  /* The backup comes back, for this program and for another with the ledger open. */
+  saved = deuces_store_restore_backup (f->store, backup, &error);
+  g_assert_no_error (error);
+  g_assert_true (g_str_has_suffix (saved, "-before-restore.sqlite3"));
+  {
+    g_autofree char *after = dump (f->store, id, TRUE);
+    g_autoptr(DeucesStore) other = deuces_store_open (f->path, &error);
+    g_autofree char *seen = NULL;
+    g_autoptr(DeucesSessionInfo) gone = NULL;
+
+    g_assert_cmpstr (after, ==, then);
+    g_assert_no_error (error);
+    seen = dump (other, id, TRUE);
+    g_assert_cmpstr (seen, ==, then);
+    gone = deuces_store_get_session (other, id + 1, &error);
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+    g_clear_error (&error);
+    g_assert_cmpint (_deuces_store_query_int (f->store, "PRAGMA user_version", 0), ==,
+                     DEUCES_STORE_SCHEMA_VERSION);
+  }
+  /* The history came back with it: undo goes on from there. */
+  assert_undo (f->store, id, "Deal 2 removed");
+
+  /* Restoring the backup made first takes the restore back. */
+  {
+    g_autofree char *again = deuces_store_restore_backup (f->store, saved, &error);
+    g_autofree char *after = NULL;
+
+    g_assert_no_error (error);
+    after = dump (f->store, id, TRUE);
+    g_assert_cmpstr (after, ==, now);
+  }
+
+  /* A backup of an older schema is brought up to this one; a newer one is refused. */
+  {
+    g_autoptr(DeucesStore) older = _deuces_store_open_unversioned (old, &error);
+    g_autofree char *flat = deuces_variant_to_text (deuces_preset_lookup ("flat"));
+    g_autofree char *insert = g_strdup_printf (
+      "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+      "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake)"
+      " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'flat', 'Flat', '%s', 13, '1');"
+      "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+      "INSERT INTO deals (session, number, undone, winner, cards_left, recorded) VALUES"
+      " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z');",
+      flat);
+    g_autofree char *back = NULL;
+    g_autoptr(DeucesGame) game = NULL;
+
+    g_assert_no_error (error);
+    g_assert_true (_deuces_store_migrate_to (older, 2, &error));
+    g_assert_true (_deuces_store_exec (older, insert, &error));
+    g_assert_no_error (error);
+    g_clear_object (&older);
+
+    back = deuces_store_restore_backup (f->store, old, &error);
+    g_assert_no_error (error);
+    game = deuces_store_load_game (f->store, 1, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (game->deals->len, ==, 1);
+    assert_redo (f->store, 1, "Deal 2 added again");
+
+    older = _deuces_store_open_unversioned (old, &error);
+    g_assert_true (_deuces_store_exec (older, "PRAGMA user_version = 99", &error));
+    g_clear_object (&older);
+    g_assert_null (deuces_store_restore_backup (f->store, old, &error));
+    g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW);
+    g_clear_error (&error);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
+  ADD ("/history/every-change", test_every_change);
+  ADD ("/history/any-order", test_any_order);
+  ADD ("/history/refusals", test_refusals);
+  ADD ("/history/undo-change", test_undo_change);
+  ADD ("/history/migration/v3", test_migration);
+  ADD ("/history/two-writers", test_two_writers);
+  ADD ("/history/crash-safety", test_crash);
+  ADD ("/history/restore-backup", test_restore_backup);
+#undef ADD
+
+  return g_test_run ();
+}
