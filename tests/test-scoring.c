@@ -734,6 +734,33 @@ test_finished (void)
   g_assert_cmpint (sheet->leader, ==, 1);
 }
 
+/* doc/rules.md §9: with someone sitting out, totals over different deals do not compare.
+ * Ed plays one deal and wins it (total 0); Ann plays two and wins one (total 1). Each
+ * deal's pairwise balance among its players, Σs − n·s: deal 1 (Ann 0, Bo 20, Cy 8, Di 8)
+ * Ann +36 Bo −44 Cy +4 Di +4; deal 2 (Ann 1, Bo 0, Cy 9, Di 9) Ann +15 Bo +19 Cy −17
+ * Di −17; deal 3 (Bo 1, Cy 1, Di 1, Ed 0) Bo −1 Cy −1 Di −1 Ed +3. Ann +51 is best placed,
+ * not Ed +3 with the lowest total. */
+static void
+test_leader_sitting_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesGame *game = load ("{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+                           "{'winner':'Ann','cards_left':{'Bo':10,'Cy':8,'Di':8},'sitting_out':['Ed']},"
+                           "{'winner':'Bo','cards_left':{'Ann':1,'Cy':9,'Di':9},'sitting_out':['Ed']},"
+                           "{'winner':'Ed','cards_left':{'Bo':1,'Cy':1,'Di':1},'sitting_out':['Ann']}]}",
+                           &error);
+  DeucesScoreSheet *sheet;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->totals[0], ==, 1);
+  g_assert_cmpint (sheet->totals[4], ==, 0);
+  g_assert_cmpint (sheet->leader, ==, 0);
+  deuces_score_sheet_free (sheet);
+  deuces_game_free (game);
+}
+
 /* Next leader (RULES.md §2 Options): the winner (001), or the loser of the last deal (000). */
 /* Who leads the next deal after the one deal of @document. */
 static gint
@@ -1022,6 +1049,7 @@ main (int    argc,
   g_test_add_func ("/validation/add-deal-unchanged", test_add_deal_unchanged);
   g_test_add_func ("/scoring/options/finished", test_finished);
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
+  g_test_add_func ("/scoring/leader/sitting-out", test_leader_sitting_out);
   g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
   g_test_add_func ("/scoring/overflow", test_overflow);

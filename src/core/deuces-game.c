@@ -1434,6 +1434,47 @@ deuces_game_check_deal (const DeucesGame *game,
   return check_money (game, deal, number, error);
 }
 
+/* Who is best placed: the best total when everyone played every deal. When someone sat
+ * a deal out, totals over different deals do not compare (a player who sat out all but
+ * one cheap deal would lead), so the player the settlement pays most leads: the net of
+ * what each player is owed and owes, in points (doc/rules.md §9). Without sitting out the
+ * two agree for pairwise settlement. Ties go to the earlier seat. */
+static gint
+best_placed (const DeucesGame       *game,
+             const DeucesScoreSheet *sheet)
+{
+  const DeucesVariant *v = game->variant;
+  gboolean sat_out = FALSE;
+  gint64 net[DEUCES_MAX_PLAYERS] = { 0 };
+  gint leader = 0;
+
+  for (guint d = 0; d < game->deals->len; d++)
+    sat_out |= g_array_index (game->deals, DeucesDeal, d).sitting_out != 0;
+
+  if (!sat_out)
+    {
+      for (guint i = 1; i < game->n_players; i++)
+        if (v->goal == DEUCES_GOAL_LOWEST ? sheet->totals[i] < sheet->totals[leader]
+                                          : sheet->totals[i] > sheet->totals[leader])
+          leader = (gint) i;
+      return leader;
+    }
+
+  /* The matrices were summed with overflow checks and the money fits, so these do too. */
+  for (guint i = 0; i < game->n_players; i++)
+    for (guint j = 0; j < game->n_players; j++)
+      {
+        gint64 owes = v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs[i][j] : sheet->owed[i][j];
+
+        net[i] -= owes;
+        net[j] += owes;
+      }
+  for (guint i = 1; i < game->n_players; i++)
+    if (net[i] > net[leader])
+      leader = (gint) i;
+  return leader;
+}
+
 DeucesScoreSheet *
 deuces_game_score (const DeucesGame *game,
                    GError          **error)
@@ -1472,11 +1513,7 @@ deuces_game_score (const DeucesGame *game,
         }
     }
 
-  sheet->leader = 0;
-  for (guint i = 1; i < game->n_players; i++)
-    if (v->goal == DEUCES_GOAL_LOWEST ? sheet->totals[i] < sheet->totals[sheet->leader]
-                                      : sheet->totals[i] > sheet->totals[sheet->leader])
-      sheet->leader = i;
+  sheet->leader = best_placed (game, sheet);
 
   if (o->deal_limit > 0 && sheet->n_deals >= (guint) o->deal_limit)
     sheet->finished = TRUE;
