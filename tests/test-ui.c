@@ -4,12 +4,15 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
 #include "deuces-colors.h"
 #include "deuces-document.h"
+#include "deuces-error.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
@@ -1361,6 +1364,53 @@ test_import_large (Fixture       *f,
   g_assert_cmpuint (count_sessions (), ==, before + 150);
 }
 
+/* Issue 13: the app refuses a document over 16 MiB as deuces-cli does, with the core's
+ * one message, before reading it (a sparse file: its size alone is known); and one
+ * just at the limit is read. */
+static void
+test_import_too_large (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (test_dir, "huge.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *big = NULL;
+  gsize length = 0;
+  guint before = count_sessions ();
+  GtkWidget *dialog;
+  FILE *out = fopen (path, "w");
+
+  g_assert_nonnull (out);
+  g_assert_cmpint (ftruncate (fileno (out), DEUCES_DOCUMENT_MAX_SIZE + 1), ==, 0);
+  fclose (out);
+  g_assert_false (deuces_import_read_file (file, &contents, &length, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_assert_cmpstr (error->message, ==,
+                   "“huge.json” is larger than 16 MiB, the most a document may be; nothing was read");
+  g_assert_null (contents);
+  g_clear_error (&error);
+
+  /* At the limit it is read (and then found not to be a document). */
+  out = fopen (path, "w");
+  g_assert_cmpint (ftruncate (fileno (out), DEUCES_DOCUMENT_MAX_SIZE), ==, 0);
+  fclose (out);
+  g_assert_true (deuces_import_read_file (file, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, DEUCES_DOCUMENT_MAX_SIZE);
+  g_unlink (path);
+
+  /* Text handed to the preview (a drop, a paste) meets the same limit. */
+  big = g_malloc0 (DEUCES_DOCUMENT_MAX_SIZE + 2);
+  memset (big, ' ', DEUCES_DOCUMENT_MAX_SIZE + 1);
+  dialog = deuces_import_show_preview (GTK_WINDOW (f->window), deuces_application_get_store (test_app),
+                                       big, DEUCES_DOCUMENT_MAX_SIZE + 1, "big.json", on_imported, NULL);
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "“big.json” is larger than 16 MiB, the most a document may be; nothing was read");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (count_sessions (), ==, before);
+}
+
 /* Audit: re-importing an export into its own ledger silently doubled every session. */
 static void
 test_import_copies (Fixture       *f,
@@ -1665,6 +1715,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
+  g_test_add ("/ui/import/too-large", Fixture, NULL, fixture_set_up, test_import_too_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
