@@ -17,6 +17,7 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-stats-window.h"
+#include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
 #include "deuces-session.h"
@@ -1364,6 +1365,57 @@ test_import_large (Fixture       *f,
   g_assert_cmpuint (count_sessions (), ==, before + 150);
 }
 
+/* Issue 13: with the newest session damaged, the app starts on the next one it can read
+ * (the pane said "No Sessions Yet" beside a list of sessions), and says which is
+ * damaged. */
+static void
+test_damaged_newest (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *sql = NULL;
+  DeucesWindow *window;
+  DeucesDeal deal;
+  gint64 sound, damaged;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.title = "Readable night";
+  sound = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  request.title = "Damaged night";
+  damaged = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 3;
+  deal.cards_left[2] = 5;
+  deal.cards_left[3] = 7;
+  g_assert_cmpuint (deuces_store_add_deal (store, damaged, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  sql = g_strdup_printf ("UPDATE deals SET extra = '[1,2]' WHERE session = %lld", (long long) damaged);
+  g_assert_true (_deuces_store_exec (store, sql, &error));
+  g_assert_no_error (error);
+  g_settings_set_int64 (settings, "last-session", damaged);
+
+  window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_nonnull (deuces_window_get_session (window));
+  g_assert_cmpint (deuces_session_get_id (deuces_window_get_session (window)), ==, sound);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW))));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  /* Out of the way of the tests after this one. */
+  g_assert_true (deuces_store_delete_session (store, damaged, &error));
+  g_assert_no_error (error);
+}
+
 /* Issue 13: the app refuses a document over 16 MiB as deuces-cli does, with the core's
  * one message, before reading it (a sparse file: its size alone is known); and one
  * just at the limit is read. */
@@ -1715,6 +1767,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
+  g_test_add_func ("/ui/damaged-newest", test_damaged_newest);
   g_test_add ("/ui/import/too-large", Fixture, NULL, fixture_set_up, test_import_too_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
