@@ -1183,7 +1183,14 @@ test_any_table (void)
                 g_assert_cmpfloat (box.size.height, >=, 44);
                 assert_in_view (f, field (f, "plus", p));
                 assert_in_view (f, field (f, "minus", p));
+                /* Issue 17: who sits out, a tap away. */
+                assert_in_view (f, field (f, "sit", p));
+                g_assert_true (gtk_widget_compute_bounds (field (f, "sit", p), field (f, "sit", p), &box));
+                g_assert_cmpfloat (box.size.height, >=, 44);
+                g_assert_cmpfloat (box.size.width, >=, 44);
               }
+            else
+              assert_in_view (f, field (f, "sit", p));
           }
 
         /* The last player went out (a click); the others' counts through their fields. */
@@ -1246,6 +1253,127 @@ test_any_table (void)
         while (g_main_context_iteration (NULL, FALSE))
           ;
       }
+}
+
+/* Issue 17: five at a four-player table. Ed sits out by key (O 5); the digits still take
+ * a plain deal for the four playing, and the next deal starts with the same four. A tap
+ * swaps Ann out and Ed in; who sits out cannot be the winner, and the sheet says "sat
+ * out". Changing a stored deal keeps who sat it out. */
+static void
+test_sitting_out (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *editor;
+  const DeucesDeal *deal;
+  g_autofree char *sat = NULL;
+  g_autofree char *played = NULL;
+
+  request.title = "Five friends";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 5;
+  open_session (f, &request);
+
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  type_keys (f, "o5");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "main", 4)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 4)));
+  /* A plain deal: the winner's digit, three counts, Enter. */
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 4);
+  g_assert_cmpint (deal->winner, ==, 1);
+  g_assert_cmpint (deal->cards_left[0], ==, 5);
+  g_assert_cmpint (deal->cards_left[2], ==, 8);
+  g_assert_cmpint (deal->cards_left[3], ==, 3);
+  g_assert_cmpint (deal->cards_left[4], ==, DEUCES_UNSET);
+
+  /* The next deal: the same people at the table. */
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  sat = cell (f, 1, 4);
+  g_assert_nonnull (strstr (sat, "sat out"));
+  played = cell (f, 1, 0);
+  g_assert_null (strstr (played, "sat out"));
+
+  /* A tap: Ann out, Ed back. Ann cannot have won. */
+  g_signal_emit_by_name (field (f, "sit", 0), "clicked");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+  g_signal_emit_by_name (field (f, "sit", 4), "clicked");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  gtk_widget_grab_focus (field (f, "winner", 1));
+  type_keys (f, "1");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 0))));
+  type_keys (f, "3");
+  g_assert_true (focus (f) == field (f, "main", 1));
+  type_keys (f, "427\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  deal = deuces_session_get_deal (f->session, 2);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 0);
+  g_assert_cmpint (deal->winner, ==, 2);
+  g_assert_cmpint (deal->cards_left[0], ==, DEUCES_UNSET);
+  g_assert_cmpint (deal->cards_left[1], ==, 4);
+  g_assert_cmpint (deal->cards_left[3], ==, 2);
+  g_assert_cmpint (deal->cards_left[4], ==, 7);
+  g_clear_pointer (&sat, g_free);
+  sat = cell (f, 2, 0);
+  g_assert_nonnull (strstr (sat, "sat out"));
+
+  /* Changing deal 1 keeps Ed out of it. */
+  editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);
+  deuces_deal_editor_edit (DEUCES_DEAL_EDITOR (editor), 1);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 0)), "6");
+  g_assert_true (deuces_deal_editor_save (DEUCES_DEAL_EDITOR (editor)));
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 4);
+  g_assert_cmpint (deal->cards_left[0], ==, 6);
+
+  /* O, then anything but a digit, leaves everyone where they were. */
+  type_keys (f, "o\033");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 17: K, then a player's number, names who takes all — the winner here, who did
+ * not say "last card"; the sheet marks it, and changing the deal keeps it. */
+static void
+test_takes_all_key (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *takes_all, *editor;
+  const DeucesDeal *deal;
+  g_autofree char *text = NULL;
+
+  type_keys (f, "2583k");
+  takes_all = find_named (GTK_WIDGET (f->window), "takes-all");
+  g_assert_nonnull (takes_all);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), takes_all) ||
+                 gtk_root_get_focus (GTK_ROOT (f->window)) == takes_all);
+  type_keys (f, "2\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpint (deal->takes_all, ==, 1);
+  /* The winner pays the losers' total, 5 + 8 + 3. */
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->deals[0].points[1], ==, 16);
+  text = cell (f, 1, 1);
+  g_assert_nonnull (strstr (text, "takes all"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (takes_all)), ==, 0);
+
+  editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);
+  deuces_deal_editor_edit (DEUCES_DEAL_EDITOR (editor), 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (takes_all)), ==, 2);
+  g_assert_true (deuces_deal_editor_save (DEUCES_DEAL_EDITOR (editor)));
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->takes_all, ==, 1);
 }
 
 /* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
@@ -1780,6 +1908,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
+  g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
+  g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
