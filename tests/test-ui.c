@@ -1376,6 +1376,84 @@ test_takes_all_key (Fixture       *f,
   g_assert_cmpint (deuces_session_get_deal (f->session, 1)->takes_all, ==, 1);
 }
 
+static AdwMessageDialog *
+find_add_player_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (window), "add-player") == 0 && gtk_widget_get_visible (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+add_player (Fixture    *f,
+            const char *name)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.add-player", NULL);
+  dialog = find_add_player_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (find_type (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)), name);
+  /* As the button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "add");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 17: Add Player seats a newcomer after a deal; the sheet gains their column and
+ * the newcomer plays the next deal. A name already at the table is refused in the
+ * dialog, which stays with the name typed. */
+static void
+test_add_player (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.add-player");
+  AdwMessageDialog *dialog;
+  const DeucesDeal *deal;
+  g_autofree char *sat = NULL;
+
+  g_assert_nonnull (accels[0]);
+  type_keys (f, "2583\n");
+  add_player (f, "Ed");
+  g_assert_null (find_add_player_dialog ());
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 5);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view))), ==, 6);
+  sat = cell (f, 1, 4);
+  g_assert_nonnull (strstr (sat, "sat out"));
+
+  /* Ed went out; the other four counts, and Enter. */
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  type_keys (f, "\0335");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 4))));
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  deal = deuces_session_get_deal (f->session, 2);
+  g_assert_cmpint (deal->winner, ==, 4);
+  g_assert_cmpuint (deal->sitting_out, ==, 0);
+  g_assert_cmpint (deal->cards_left[3], ==, 3);
+
+  /* Bo is already at the table: the dialog says so and keeps the name. */
+  add_player (f, "Bo");
+  dialog = find_add_player_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "add-player-error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_type (GTK_WIDGET (dialog), GTK_TYPE_ENTRY))), ==, "Bo");
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 5);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
  * scrolls the window down rather than a table sideways. */
 static void
@@ -1910,6 +1988,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
   g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
+  g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
