@@ -62,16 +62,16 @@ save (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
-/* A session of @n players with a few deals, for the screens of other tables. */
-static gint64
-make_session (DeucesApplication *app,
-              const char        *title,
-              const char *const *players,
-              guint              n)
+/* A new classic session of @n players at 0.50 HKD, open. */
+static DeucesSession *
+create_session (DeucesApplication *app,
+                const char        *title,
+                const char *const *players,
+                guint              n)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesSession) session = NULL;
   DeucesNewSession request = { 0, };
+  DeucesSession *session;
   gint64 id;
 
   request.title = title;
@@ -85,6 +85,19 @@ make_session (DeucesApplication *app,
   g_assert_no_error (error);
   session = deuces_session_new (deuces_application_get_store (app), id, &error);
   g_assert_no_error (error);
+  return session;
+}
+
+/* A session of @n players with a few deals, for the screens of other tables. */
+static gint64
+make_session (DeucesApplication *app,
+              const char        *title,
+              const char *const *players,
+              guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = create_session (app, title, players, n);
+
   for (guint d = 0; d < 5; d++)
     {
       DeucesDeal deal;
@@ -97,7 +110,7 @@ make_session (DeucesApplication *app,
       deuces_session_add_deal (session, &deal, &error);
       g_assert_no_error (error);
     }
-  return id;
+  return deuces_session_get_id (session);
 }
 
 /* Five friends at a four-player table: one sits out each deal, Ed the last two; the
@@ -107,21 +120,8 @@ make_five_session (DeucesApplication *app)
 {
   const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesSession) session = NULL;
-  DeucesNewSession request = { 0, };
-  gint64 id;
+  g_autoptr(DeucesSession) session = create_session (app, "Five friends", players, 5);
 
-  request.title = "Five friends";
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = players;
-  request.n_players = 5;
-  request.stake = "0.50";
-  request.currency = "HKD";
-  id = deuces_store_create_session (deuces_application_get_store (app), &request, &error);
-  g_assert_no_error (error);
-  session = deuces_session_new (deuces_application_get_store (app), id, &error);
-  g_assert_no_error (error);
   for (guint d = 0; d < 5; d++)
     {
       guint out = d < 3 ? d + 2 : 4;
@@ -138,7 +138,7 @@ make_five_session (DeucesApplication *app)
       deuces_session_add_deal (session, &deal, &error);
       g_assert_no_error (error);
     }
-  return id;
+  return deuces_session_get_id (session);
 }
 
 /* The session @id in a window of @width × @height, light or dark. */

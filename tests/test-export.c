@@ -103,32 +103,6 @@ test_every_session (Fixture       *f,
   assert_exports (f, 0, "everything.csv", TRUE);
 }
 
-/* A file that cannot be written leaves nothing behind and a dialog naming the file. */
-static void
-test_unwritable (Fixture       *f,
-                 gconstpointer  data)
-{
-  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "Friday.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
-  GListModel *toplevels = gtk_window_get_toplevels ();
-  AdwMessageDialog *dialog = NULL;
-
-  g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (window))
-        dialog = ADW_MESSAGE_DIALOG (window);
-    }
-  g_assert_nonnull (dialog);
-  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing Was Exported");
-  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "“Friday.json” could not be written: "));
-  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == f->window);
-  gtk_window_destroy (GTK_WINDOW (dialog));
-}
-
 static AdwMessageDialog *
 find_dialog (void)
 {
@@ -143,6 +117,25 @@ find_dialog (void)
         dialog = ADW_MESSAGE_DIALOG (window);
     }
   return dialog;
+}
+
+/* A file that cannot be written leaves nothing behind and a dialog naming the file. */
+static void
+test_unwritable (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "Friday.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdwMessageDialog *dialog;
+
+  g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing Was Exported");
+  g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "“Friday.json” could not be written: "));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == f->window);
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 /* Issue 13: never onto the ledger itself, its -wal or -shm, or a backup — refused with
