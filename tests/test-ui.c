@@ -1452,6 +1452,15 @@ test_add_player (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (dialog));
   while (g_main_context_iteration (NULL, FALSE))
     ;
+
+  /* Eight at the table: no room for a ninth, and the action says so by being off. */
+  add_player (f, "Fy");
+  add_player (f, "Gus");
+  add_player (f, "Hal");
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 8);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view))), ==, 9);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.add-player", NULL);
+  g_assert_null (find_add_player_dialog ());
 }
 
 /* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
