@@ -62,16 +62,16 @@ save (GtkWidget  *widget,
   return gdk_texture_save_to_png (texture, path);
 }
 
-/* A session of @n players with a few deals, for the screens of other tables. */
-static gint64
-make_session (DeucesApplication *app,
-              const char        *title,
-              const char *const *players,
-              guint              n)
+/* A new classic session of @n players at 0.50 HKD, open. */
+static DeucesSession *
+create_session (DeucesApplication *app,
+                const char        *title,
+                const char *const *players,
+                guint              n)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesSession) session = NULL;
   DeucesNewSession request = { 0, };
+  DeucesSession *session;
   gint64 id;
 
   request.title = title;
@@ -85,6 +85,19 @@ make_session (DeucesApplication *app,
   g_assert_no_error (error);
   session = deuces_session_new (deuces_application_get_store (app), id, &error);
   g_assert_no_error (error);
+  return session;
+}
+
+/* A session of @n players with a few deals, for the screens of other tables. */
+static gint64
+make_session (DeucesApplication *app,
+              const char        *title,
+              const char *const *players,
+              guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = create_session (app, title, players, n);
+
   for (guint d = 0; d < 5; d++)
     {
       DeucesDeal deal;
@@ -97,7 +110,35 @@ make_session (DeucesApplication *app,
       deuces_session_add_deal (session, &deal, &error);
       g_assert_no_error (error);
     }
-  return id;
+  return deuces_session_get_id (session);
+}
+
+/* Five friends at a four-player table: one sits out each deal, Ed the last two; the
+ * winner of deal 4 did not say "last card" and took all. */
+static gint64
+make_five_session (DeucesApplication *app)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = create_session (app, "Five friends", players, 5);
+
+  for (guint d = 0; d < 5; d++)
+    {
+      guint out = d < 3 ? d + 2 : 4;
+      DeucesDeal deal;
+
+      deuces_deal_init (&deal);
+      deal.sitting_out = (guint16) (1u << out);
+      deal.winner = (gint8) (d % 2);
+      for (guint p = 0; p < 5; p++)
+        if ((gint) p != deal.winner && p != out)
+          deal.cards_left[p] = (gint16) (1 + (p * 5 + d * 3) % 12);
+      if (d == 3)
+        deal.takes_all = deal.winner;
+      deuces_session_add_deal (session, &deal, &error);
+      g_assert_no_error (error);
+    }
+  return deuces_session_get_id (session);
 }
 
 /* The session @id in a window of @width × @height, light or dark. */
@@ -230,10 +271,12 @@ main (int argc, char **argv)
     if (extra != NULL)
       {
         gint64 id2 = make_session (app, "Two of us", two, 2);
+        gint64 id5 = make_five_session (app);
         const struct { gint64 id; int width, height; const char *name; } tables[] = {
           { id2, 360, 720, "two-360" }, { id2, 1280, 800, "two-1280" },
           { id8, 360, 720, "eight-360" }, { id8, 1280, 800, "eight-1280" },
           { id4, 1280, 800, "four-1280" },
+          { id5, 360, 720, "five-360" }, { id5, 1280, 800, "five-1280" },
         };
 
         for (guint i = 0; i < G_N_ELEMENTS (tables); i++)

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <string.h>
 
 #include "deuces-export.h"
 #include "deuces-store-private.h"
@@ -102,18 +103,12 @@ test_every_session (Fixture       *f,
   assert_exports (f, 0, "everything.csv", TRUE);
 }
 
-/* A file that cannot be written leaves nothing behind and a dialog naming the file. */
-static void
-test_unwritable (Fixture       *f,
-                 gconstpointer  data)
+static AdwMessageDialog *
+find_dialog (void)
 {
-  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "Friday.json", NULL);
-  g_autoptr(GFile) file = g_file_new_for_path (path);
   GListModel *toplevels = gtk_window_get_toplevels ();
   AdwMessageDialog *dialog = NULL;
 
-  g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
-  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {
       g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
@@ -121,11 +116,72 @@ test_unwritable (Fixture       *f,
       if (ADW_IS_MESSAGE_DIALOG (window))
         dialog = ADW_MESSAGE_DIALOG (window);
     }
+  return dialog;
+}
+
+/* A file that cannot be written leaves nothing behind and a dialog naming the file. */
+static void
+test_unwritable (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (f->dir, "no-such-folder", "Friday.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  AdwMessageDialog *dialog;
+
+  g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Nothing Was Exported");
   g_assert_true (g_str_has_prefix (adw_message_dialog_get_body (dialog), "“Friday.json” could not be written: "));
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == f->window);
   gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
+/* Issue 13: never onto the ledger itself, its -wal or -shm, or a backup — refused with
+ * deuces-cli's words, and the file left as it was. */
+static void
+test_own_files (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autofree char *ledger = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  g_autofree char *wal = g_strconcat (ledger, "-wal", NULL);
+  g_autofree char *shm = g_strconcat (ledger, "-shm", NULL);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = deuces_store_backup (f->store, "test", &error);
+  const char *targets[] = { ledger, wal, shm, backup };
+
+  g_assert_no_error (error);
+  g_assert_nonnull (backup);
+  for (guint i = 0; i < G_N_ELEMENTS (targets); i++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (targets[i]);
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *expected = g_strdup_printf ("“%s” is the ledger or one of its own files; "
+                                                   "write the export somewhere else", targets[i]);
+      gsize before_len = 0, after_len = 0;
+      gboolean existed = g_file_get_contents (targets[i], &before, &before_len, NULL);
+      AdwMessageDialog *dialog;
+
+      g_test_message ("%s", targets[i]);
+      g_assert_false (deuces_export_to_file (f->window, f->store, f->first, file, FALSE));
+      dialog = find_dialog ();
+      g_assert_nonnull (dialog);
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), expected));
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      /* As it was: no JSON where the ledger's files are. */
+      g_assert_cmpint (g_file_get_contents (targets[i], &after, &after_len, NULL), ==, existed);
+      if (existed)
+        g_assert_true (after_len == before_len && memcmp (before, after, before_len) == 0);
+    }
+  /* The ledger still reads its sessions. */
+  {
+    g_autofree char *again = deuces_store_export_text (f->store, f->first, FALSE, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (again);
+  }
 }
 
 int
@@ -137,5 +193,6 @@ main (int argc, char **argv)
   g_test_add ("/ui/export/one-session", Fixture, NULL, fixture_set_up, test_one_session, fixture_tear_down);
   g_test_add ("/ui/export/every-session", Fixture, NULL, fixture_set_up, test_every_session, fixture_tear_down);
   g_test_add ("/ui/export/unwritable", Fixture, NULL, fixture_set_up, test_unwritable, fixture_tear_down);
+  g_test_add ("/ui/export/own-files", Fixture, NULL, fixture_set_up, test_own_files, fixture_tear_down);
   return g_test_run ();
 }

@@ -4,16 +4,20 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
 #include "deuces-colors.h"
 #include "deuces-document.h"
+#include "deuces-error.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-stats-window.h"
+#include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
 #include "deuces-session.h"
@@ -1179,7 +1183,14 @@ test_any_table (void)
                 g_assert_cmpfloat (box.size.height, >=, 44);
                 assert_in_view (f, field (f, "plus", p));
                 assert_in_view (f, field (f, "minus", p));
+                /* Issue 17: who sits out, a tap away. */
+                assert_in_view (f, field (f, "sit", p));
+                g_assert_true (gtk_widget_compute_bounds (field (f, "sit", p), field (f, "sit", p), &box));
+                g_assert_cmpfloat (box.size.height, >=, 44);
+                g_assert_cmpfloat (box.size.width, >=, 44);
               }
+            else
+              assert_in_view (f, field (f, "sit", p));
           }
 
         /* The last player went out (a click); the others' counts through their fields. */
@@ -1242,6 +1253,214 @@ test_any_table (void)
         while (g_main_context_iteration (NULL, FALSE))
           ;
       }
+}
+
+/* Issue 17: five at a four-player table. Ed sits out by key (O 5); the digits still take
+ * a plain deal for the four playing, and the next deal starts with the same four. A tap
+ * swaps Ann out and Ed in; who sits out cannot be the winner, and the sheet says "sat
+ * out". Changing a stored deal keeps who sat it out. */
+static void
+test_sitting_out (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *editor;
+  const DeucesDeal *deal;
+  g_autofree char *sat = NULL;
+  g_autofree char *played = NULL;
+
+  request.title = "Five friends";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 5;
+  open_session (f, &request);
+
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  type_keys (f, "o5");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "main", 4)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 4)));
+  /* A plain deal: the winner's digit, three counts, Enter. */
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 4);
+  g_assert_cmpint (deal->winner, ==, 1);
+  g_assert_cmpint (deal->cards_left[0], ==, 5);
+  g_assert_cmpint (deal->cards_left[2], ==, 8);
+  g_assert_cmpint (deal->cards_left[3], ==, 3);
+  g_assert_cmpint (deal->cards_left[4], ==, DEUCES_UNSET);
+
+  /* The next deal: the same people at the table. */
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  sat = cell (f, 1, 4);
+  g_assert_nonnull (strstr (sat, "sat out"));
+  played = cell (f, 1, 0);
+  g_assert_null (strstr (played, "sat out"));
+
+  /* A tap: Ann out, Ed back. Ann cannot have won. */
+  g_signal_emit_by_name (field (f, "sit", 0), "clicked");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+  g_signal_emit_by_name (field (f, "sit", 4), "clicked");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  gtk_widget_grab_focus (field (f, "winner", 1));
+  type_keys (f, "1");
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 0))));
+  type_keys (f, "3");
+  g_assert_true (focus (f) == field (f, "main", 1));
+  type_keys (f, "427\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  deal = deuces_session_get_deal (f->session, 2);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 0);
+  g_assert_cmpint (deal->winner, ==, 2);
+  g_assert_cmpint (deal->cards_left[0], ==, DEUCES_UNSET);
+  g_assert_cmpint (deal->cards_left[1], ==, 4);
+  g_assert_cmpint (deal->cards_left[3], ==, 2);
+  g_assert_cmpint (deal->cards_left[4], ==, 7);
+  g_clear_pointer (&sat, g_free);
+  sat = cell (f, 2, 0);
+  g_assert_nonnull (strstr (sat, "sat out"));
+
+  /* Changing deal 1 keeps Ed out of it. */
+  editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);
+  deuces_deal_editor_edit (DEUCES_DEAL_EDITOR (editor), 1);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 0)), "6");
+  g_assert_true (deuces_deal_editor_save (DEUCES_DEAL_EDITOR (editor)));
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpuint (deal->sitting_out, ==, 1u << 4);
+  g_assert_cmpint (deal->cards_left[0], ==, 6);
+
+  /* O, then anything but a digit, leaves everyone where they were. */
+  type_keys (f, "o\033");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 17: K, then a player's number, names who takes all — the winner here, who did
+ * not say "last card"; the sheet marks it, and changing the deal keeps it. */
+static void
+test_takes_all_key (Fixture       *f,
+                    gconstpointer  data)
+{
+  GtkWidget *takes_all, *editor;
+  const DeucesDeal *deal;
+  g_autofree char *text = NULL;
+
+  type_keys (f, "2583k");
+  takes_all = find_named (GTK_WIDGET (f->window), "takes-all");
+  g_assert_nonnull (takes_all);
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (f->window)), takes_all) ||
+                 gtk_root_get_focus (GTK_ROOT (f->window)) == takes_all);
+  type_keys (f, "2\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpint (deal->takes_all, ==, 1);
+  /* The winner pays the losers' total, 5 + 8 + 3. */
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->deals[0].points[1], ==, 16);
+  text = cell (f, 1, 1);
+  g_assert_nonnull (strstr (text, "takes all"));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (takes_all)), ==, 0);
+
+  editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);
+  deuces_deal_editor_edit (DEUCES_DEAL_EDITOR (editor), 1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (takes_all)), ==, 2);
+  g_assert_true (deuces_deal_editor_save (DEUCES_DEAL_EDITOR (editor)));
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->takes_all, ==, 1);
+}
+
+static AdwMessageDialog *
+find_add_player_dialog (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (window), "add-player") == 0 && gtk_widget_get_visible (window))
+        return ADW_MESSAGE_DIALOG (window);
+    }
+  return NULL;
+}
+
+static void
+add_player (Fixture    *f,
+            const char *name)
+{
+  AdwMessageDialog *dialog;
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.add-player", NULL);
+  dialog = find_add_player_dialog ();
+  g_assert_nonnull (dialog);
+  gtk_editable_set_text (GTK_EDITABLE (find_type (GTK_WIDGET (dialog), GTK_TYPE_ENTRY)), name);
+  /* As the button does: the response, then the dialog closes. */
+  adw_message_dialog_response (dialog, "add");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+/* Issue 17: Add Player seats a newcomer after a deal; the sheet gains their column and
+ * the newcomer plays the next deal. A name already at the table is refused in the
+ * dialog, which stays with the name typed. */
+static void
+test_add_player (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.add-player");
+  AdwMessageDialog *dialog;
+  const DeucesDeal *deal;
+  g_autofree char *sat = NULL;
+
+  g_assert_nonnull (accels[0]);
+  type_keys (f, "2583\n");
+  add_player (f, "Ed");
+  g_assert_null (find_add_player_dialog ());
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 5);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view))), ==, 6);
+  sat = cell (f, 1, 4);
+  g_assert_nonnull (strstr (sat, "sat out"));
+
+  /* Ed went out; the other four counts, and Enter. */
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  type_keys (f, "\0335");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 4))));
+  type_keys (f, "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  deal = deuces_session_get_deal (f->session, 2);
+  g_assert_cmpint (deal->winner, ==, 4);
+  g_assert_cmpuint (deal->sitting_out, ==, 0);
+  g_assert_cmpint (deal->cards_left[3], ==, 3);
+
+  /* Bo is already at the table: the dialog says so and keeps the name. */
+  add_player (f, "Bo");
+  dialog = find_add_player_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "add-player-error"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_type (GTK_WIDGET (dialog), GTK_TYPE_ENTRY))), ==, "Bo");
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 5);
+  adw_message_dialog_response (dialog, "cancel");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+
+  /* Eight at the table: no room for a ninth, and the action says so by being off. */
+  add_player (f, "Fy");
+  add_player (f, "Gus");
+  add_player (f, "Hal");
+  g_assert_cmpuint (deuces_session_get_game (f->session)->n_players, ==, 8);
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_column_view_get_columns (GTK_COLUMN_VIEW (view))), ==, 9);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.add-player", NULL);
+  g_assert_null (find_add_player_dialog ());
 }
 
 /* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
@@ -1359,6 +1578,104 @@ test_import_large (Fixture       *f,
     ;
   g_assert_cmpint (first_id, >, 0);
   g_assert_cmpuint (count_sessions (), ==, before + 150);
+}
+
+/* Issue 13: with the newest session damaged, the app starts on the next one it can read
+ * (the pane said "No Sessions Yet" beside a list of sessions), and says which is
+ * damaged. */
+static void
+test_damaged_newest (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
+  g_autofree char *sql = NULL;
+  DeucesWindow *window;
+  DeucesDeal deal;
+  gint64 sound, damaged;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.title = "Readable night";
+  sound = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  request.title = "Damaged night";
+  damaged = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 3;
+  deal.cards_left[2] = 5;
+  deal.cards_left[3] = 7;
+  g_assert_cmpuint (deuces_store_add_deal (store, damaged, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  sql = g_strdup_printf ("UPDATE deals SET extra = '[1,2]' WHERE session = %lld", (long long) damaged);
+  g_assert_true (_deuces_store_exec (store, sql, &error));
+  g_assert_no_error (error);
+  g_settings_set_int64 (settings, "last-session", damaged);
+
+  window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_nonnull (deuces_window_get_session (window));
+  g_assert_cmpint (deuces_session_get_id (deuces_window_get_session (window)), ==, sound);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW))));
+  gtk_window_destroy (GTK_WINDOW (window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  /* Out of the way of the tests after this one. */
+  g_assert_true (deuces_store_delete_session (store, damaged, &error));
+  g_assert_no_error (error);
+}
+
+/* Issue 13: the app refuses a document over 16 MiB as deuces-cli does, with the core's
+ * one message, before reading it (a sparse file: its size alone is known); and one
+ * just at the limit is read. */
+static void
+test_import_too_large (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autofree char *path = g_build_filename (test_dir, "huge.json", NULL);
+  g_autoptr(GFile) file = g_file_new_for_path (path);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *contents = NULL;
+  g_autofree char *big = NULL;
+  gsize length = 0;
+  guint before = count_sessions ();
+  GtkWidget *dialog;
+  FILE *out = fopen (path, "w");
+
+  g_assert_nonnull (out);
+  g_assert_cmpint (ftruncate (fileno (out), DEUCES_DOCUMENT_MAX_SIZE + 1), ==, 0);
+  fclose (out);
+  g_assert_false (deuces_import_read_file (file, &contents, &length, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
+  g_assert_cmpstr (error->message, ==,
+                   "“huge.json” is larger than 16 MiB, the most a document may be; nothing was read");
+  g_assert_null (contents);
+  g_clear_error (&error);
+
+  /* At the limit it is read (and then found not to be a document). */
+  out = fopen (path, "w");
+  g_assert_cmpint (ftruncate (fileno (out), DEUCES_DOCUMENT_MAX_SIZE), ==, 0);
+  fclose (out);
+  g_assert_true (deuces_import_read_file (file, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (length, ==, DEUCES_DOCUMENT_MAX_SIZE);
+  g_unlink (path);
+
+  /* Text handed to the preview (a drop, a paste) meets the same limit. */
+  big = g_malloc0 (DEUCES_DOCUMENT_MAX_SIZE + 2);
+  memset (big, ' ', DEUCES_DOCUMENT_MAX_SIZE + 1);
+  dialog = deuces_import_show_preview (GTK_WINDOW (f->window), deuces_application_get_store (test_app),
+                                       big, DEUCES_DOCUMENT_MAX_SIZE + 1, "big.json", on_imported, NULL);
+  g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ==,
+                   "“big.json” is larger than 16 MiB, the most a document may be; nothing was read");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  g_assert_cmpuint (count_sessions (), ==, before);
 }
 
 /* Audit: re-importing an export into its own ledger silently doubled every session. */
@@ -1665,6 +1982,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
+  g_test_add_func ("/ui/damaged-newest", test_damaged_newest);
+  g_test_add ("/ui/import/too-large", Fixture, NULL, fixture_set_up, test_import_too_large, fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
@@ -1676,6 +1995,9 @@ main (int argc, char **argv)
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
+  g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
+  g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
+  g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);

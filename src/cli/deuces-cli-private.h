@@ -15,10 +15,6 @@ enum {
   EXIT_INVALID = 2,        /* usage, document, deal or session */
 };
 
-/* The largest document (score, settle, import) deuces-cli reads: an import takes many
- * times a document's size in memory. README.md states it. */
-#define DEUCES_CLI_MAX_DOCUMENT (16 * 1024 * 1024)
-
 typedef struct {
   const char *db_path;     /* --db, or NULL for the default ledger */
   char       *warning;     /* printed once after a command that succeeds */
@@ -33,7 +29,7 @@ int      _deuces_cli_fail        (int           status,
 /* The same for an error, choosing the exit status from its domain and code. */
 int      _deuces_cli_fail_with   (const GError *error);
 /* A document from @path (NULL or "-": the standard input), of at most
- * DEUCES_CLI_MAX_DOCUMENT bytes: a larger one is DEUCES_CORE_ERROR_INVALID_DOCUMENT; a
+ * DEUCES_DOCUMENT_MAX_SIZE bytes (deuces_document_check_size()): a larger one is DEUCES_CORE_ERROR_INVALID_DOCUMENT; a
  * file that does not read, a G_FILE_ERROR. */
 gboolean _deuces_cli_read_input  (const char   *path,
                                   char        **contents,

@@ -60,18 +60,7 @@ cannot_read (const char *path,
                g_strerror (saved));
 }
 
-/* "“night.json” is larger than 16 MiB…"; @name is already quoted. */
-static gboolean
-too_large (const char *name,
-           GError    **error)
-{
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-               _("%s is larger than 16 MiB, the most a document may be; nothing was read"),
-               name);
-  return FALSE;
-}
-
-/* Reads at most DEUCES_CLI_MAX_DOCUMENT bytes of @fd, the file @path (NULL: the standard
+/* Reads at most DEUCES_DOCUMENT_MAX_SIZE bytes of @fd, the file @path (NULL: the standard
  * input); more is refused, so that a huge document (an import takes many times its size
  * in memory) is never read whole. A file's size is known before anything is read. */
 static gboolean
@@ -87,8 +76,9 @@ read_document (int         fd,
   struct stat st;
   ssize_t got;
 
-  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) && st.st_size > DEUCES_CLI_MAX_DOCUMENT)
-    return too_large (name, error);
+  if (fstat (fd, &st) == 0 && S_ISREG (st.st_mode) &&
+      !deuces_document_check_size ((guint64) st.st_size, name, error))
+    return FALSE;
   while ((got = read (fd, buffer, sizeof buffer)) != 0)
     {
       if (got < 0 && errno == EINTR)
@@ -104,8 +94,8 @@ read_document (int         fd,
             cannot_read (path, saved, error);
           return FALSE;
         }
-      if (data->len + (gsize) got > DEUCES_CLI_MAX_DOCUMENT)
-        return too_large (name, error);
+      if (!deuces_document_check_size (data->len + (gsize) got, name, error))
+        return FALSE;
       g_string_append_len (data, buffer, got);
     }
   *length = data->len;

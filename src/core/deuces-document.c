@@ -656,6 +656,19 @@ deuces_document_parse (JsonNode *root,
   return g_steal_pointer (&game);
 }
 
+gboolean
+deuces_document_check_size (guint64     size,
+                            const char *name,
+                            GError    **error)
+{
+  if (size <= DEUCES_DOCUMENT_MAX_SIZE)
+    return TRUE;
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+               _("%s is larger than 16 MiB, the most a document may be; nothing was read"),
+               name);
+  return FALSE;
+}
+
 JsonNode *
 deuces_json_parse (const char *data,
                    gssize      length,

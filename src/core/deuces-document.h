@@ -42,6 +42,16 @@ JsonNode   *deuces_document_build_settlement (const DeucesGame       *game,
                                               const DeucesScoreSheet *sheet,
                                               const DeucesSettlement *settlement);
 
+/* The largest document either program reads (score, settle, import): an import takes
+ * many times a document's size in memory. README.md states it. */
+#define DEUCES_DOCUMENT_MAX_SIZE (16 * 1024 * 1024)
+
+/* Whether a document of @size bytes may be read; else DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+ * "“night.json” is larger than 16 MiB…" (@name already quoted). */
+gboolean    deuces_document_check_size   (guint64                 size,
+                                          const char             *name,
+                                          GError                **error);
+
 /* Reads JSON text strictly: UTF-8, one value, nothing after it; errors are
  * DEUCES_CORE_ERROR_INVALID_DOCUMENT and say where ("line 2, column 7: …"). */
 JsonNode   *deuces_json_parse            (const char             *data,

@@ -260,6 +260,7 @@ deuces_application_startup (GApplication *app)
     { "win.show-settlement", { "<Control>2", NULL } },
     { "win.show-chart", { "<Control>3", NULL } },
     { "win.copy-settlement", { "<Control><Shift>c", NULL } },
+    { "win.add-player", { "<Control><Shift>p", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
 

@@ -24,6 +24,7 @@ struct _DeucesDealEditor
   DeucesDealFields *fields;
   guint             editing;        /* the deal being changed, 0 for a new one */
   gboolean          absorb_enter;   /* the last key moved on by itself */
+  gboolean          sit_key;        /* O was pressed: the next digit swaps who sits out */
   char             *error;
 
   /* Template widgets. */
@@ -98,7 +99,9 @@ update_title (DeucesDealEditor *self)
     title = g_strdup_printf (_("Deal %u"), deuces_session_get_n_deals (self->session) + 1);
   gtk_label_set_text (self->title_label, title);
 
-  if (deuces_deal_fields_get_winner (self->fields) < 0)
+  if (self->sit_key)
+    hint = _("Who sits out, or comes back? Press their number.");
+  else if (deuces_deal_fields_get_winner (self->fields) < 0)
     hint = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
                                      : _("Who went out? Press their number.");
   else if (facts & DEUCES_FACT_ORDER)
@@ -132,12 +135,30 @@ on_winner_chosen (DeucesDealEditor *self,
     focus_first_field (self);
 }
 
-static void
+/* FALSE for a player sitting the deal out. */
+static gboolean
 choose_winner (DeucesDealEditor *self,
                guint             player)
 {
+  if ((deuces_deal_fields_get_sitting_out (self->fields) >> player) & 1)
+    return FALSE;
   deuces_deal_fields_set_winner (self->fields, (gint) player);
   on_winner_chosen (self, (gint) player);
+  return TRUE;
+}
+
+/* O then a digit: swaps that player between playing and sitting out. */
+static void
+toggle_sitting_out (DeucesDealEditor *self,
+                    guint             player)
+{
+  gint winner = deuces_deal_fields_get_winner (self->fields);
+
+  deuces_deal_fields_toggle_sitting_out (self->fields, player);
+  update_title (self);
+  /* Carry on where the digits go next. */
+  if (winner >= 0 && deuces_deal_fields_get_winner (self->fields) >= 0)
+    focus_first_field (self);
 }
 
 static void
@@ -279,11 +300,24 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
       /* Alt+digit picks who went out from anywhere. */
       if (digit < 1 || (guint) digit > n_players || (state & GDK_CONTROL_MASK))
         return FALSE;
-      choose_winner (self, (guint) digit - 1);
-      return TRUE;
+      return choose_winner (self, (guint) digit - 1);
     }
   if (state & GDK_CONTROL_MASK)
     return FALSE;
+
+  if (self->sit_key)
+    {
+      /* The key after O: a player's digit, or anything else leaves it be. */
+      self->sit_key = FALSE;
+      if (digit >= 1 && (guint) digit <= n_players)
+        {
+          toggle_sitting_out (self, (guint) digit - 1);
+          return TRUE;
+        }
+      update_title (self);
+      if (keyval == GDK_KEY_Escape)
+        return TRUE;
+    }
 
   if (keyval == GDK_KEY_Escape)
     {
@@ -332,8 +366,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
         {
           if (digit < 1 || (guint) digit > n_players)
             return FALSE;
-          choose_winner (self, (guint) digit - 1);
-          return TRUE;
+          return choose_winner (self, (guint) digit - 1);
         }
       /* The winner is chosen and the focus is elsewhere: carry on with the counts. */
       field = first_empty (self);
@@ -341,6 +374,13 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
         return FALSE;
       gtk_widget_grab_focus (field);
       type_digit (self, field, DEUCES_FIELD_COUNT, (guint) digit);
+      return TRUE;
+    }
+
+  if ((keyval == GDK_KEY_o || keyval == GDK_KEY_O) && (state & GDK_SHIFT_MASK) == 0)
+    {
+      self->sit_key = TRUE;
+      update_title (self);
       return TRUE;
     }
 
@@ -376,6 +416,7 @@ deuces_deal_editor_start (DeucesDealEditor *self)
     return;
   self->editing = 0;
   self->absorb_enter = FALSE;
+  self->sit_key = FALSE;
   deuces_deal_fields_fill (self->fields, NULL);
   set_error (self, NULL);
   update_title (self);
@@ -424,6 +465,17 @@ static void
 on_session_changed (DeucesDealEditor *self,
                     guint             first)
 {
+  /* A newcomer was seated: fields for everyone, the newcomer sitting out only what
+   * came before. */
+  if (deuces_deal_fields_get_sit_button (self->fields, deuces_session_get_game (self->session)->n_players - 1) == NULL)
+    {
+      g_autoptr(DeucesSession) session = g_object_ref (self->session);
+
+      deuces_deal_editor_set_session (self, NULL);
+      deuces_deal_editor_set_session (self, session);
+      deuces_deal_editor_start (self);
+      return;
+    }
   /* A deal being changed that was undone meanwhile is gone: start afresh. */
   if (self->editing > deuces_session_get_n_deals (self->session))
     deuces_deal_editor_start (self);

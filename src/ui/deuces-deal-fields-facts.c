@@ -18,6 +18,9 @@ deuces_deal_fields_fill (DeucesDealFields *self,
 
   g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
 
+  /* A new deal starts with the same people at the table as the last one. */
+  deuces_deal_fields_set_sitting_out (self, deal != NULL ? deal->sitting_out
+                                            : deuces_session_get_next_sitting_out (self->session));
   for (guint p = 0; p < self->n_players; p++)
     {
       g_autofree char *main_text = NULL;
@@ -81,6 +84,9 @@ deuces_deal_fields_fill (DeucesDealFields *self,
   if (self->loser_drop != NULL)
     gtk_drop_down_set_selected (GTK_DROP_DOWN (self->loser_drop),
                                 deal != NULL && deal->loser >= 0 ? (guint) deal->loser + 1 : 0);
+  if (self->takes_all_drop != NULL)
+    gtk_drop_down_set_selected (GTK_DROP_DOWN (self->takes_all_drop),
+                                deal != NULL && deal->takes_all >= 0 ? (guint) deal->takes_all + 1 : 0);
   if (self->dragon_check != NULL)
     gtk_check_button_set_active (GTK_CHECK_BUTTON (self->dragon_check), deal != NULL && deal->dragon);
 
@@ -166,9 +172,11 @@ read_order (DeucesDealFields *self,
             GtkWidget       **at_fault,
             GError          **error)
 {
-  deal->n_order = (guint8) self->n_players;
+  guint playing = self->n_players - (guint) __builtin_popcount (self->sitting_out);
+
+  deal->n_order = (guint8) playing;
   deal->finish_order[0] = (gint8) self->winner;
-  for (guint k = 1; k < self->n_players; k++)
+  for (guint k = 1; k < playing; k++)
     {
       gint at = -1;
 
@@ -188,11 +196,12 @@ read_order (DeucesDealFields *self,
       if (at < 0)
         {
           for (guint p = 0; p < self->n_players && *at_fault == NULL; p++)
-            if ((gint) p != self->winner && places[p] == DEUCES_UNSET)
+            if ((gint) p != self->winner && places[p] == DEUCES_UNSET &&
+                !((self->sitting_out >> p) & 1))
               *at_fault = self->main_entries[p];
           g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
                        _("Nobody finished in place %u; give each player a place from 2 to %u"),
-                       k + 1, self->n_players);
+                       k + 1, playing);
           return FALSE;
         }
       deal->finish_order[k] = (gint8) at;
@@ -214,6 +223,7 @@ deuces_deal_fields_collect (DeucesDealFields *self,
   *at_fault = NULL;
   deuces_deal_init (deal);
   deal->winner = (gint8) self->winner;
+  deal->sitting_out = self->sitting_out;
 
   for (guint p = 0; p < self->n_players; p++)
     {
@@ -221,7 +231,7 @@ deuces_deal_fields_collect (DeucesDealFields *self,
       g_autofree char *twos = NULL;
 
       places[p] = DEUCES_UNSET;
-      if ((gint) p == self->winner)
+      if ((gint) p == self->winner || ((self->sitting_out >> p) & 1))
         continue;
 
       *at_fault = self->main_entries[p];
@@ -276,6 +286,9 @@ deuces_deal_fields_collect (DeucesDealFields *self,
     deal->assisted_by = (gint8) (selected - 1);
   if (self->loser_drop != NULL && (selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->loser_drop))) > 0)
     deal->loser = (gint8) (selected - 1);
+  if (self->takes_all_drop != NULL &&
+      (selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (self->takes_all_drop))) > 0)
+    deal->takes_all = (gint8) (selected - 1);
   if (self->dragon_check != NULL)
     deal->dragon = gtk_check_button_get_active (GTK_CHECK_BUTTON (self->dragon_check));
   return TRUE;
@@ -399,7 +412,8 @@ deuces_deal_fields_classify (DeucesDealFields *self,
         }
       {
         GtkWidget *extras[] = { self->final_cards_drop, self->final_twos_spin, self->starter_drop,
-                                self->assist_drop, self->loser_drop, self->dragon_check };
+                                self->assist_drop, self->loser_drop, self->dragon_check,
+                                self->takes_all_drop };
 
         for (guint i = 0; i < G_N_ELEMENTS (extras); i++)
           if (extras[i] != NULL && extras[i] == w)
@@ -419,9 +433,15 @@ deuces_deal_fields_get_extra (DeucesDealFields *self,
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
 
-  /* Per player: the one whose field has the focus, else the first who did not win. */
+  /* Per player: the one whose field has the focus, else the first who plays and did
+   * not win. */
   if (player < 0 || (guint) player >= self->n_players)
-    player = self->winner == 0 && self->n_players > 1 ? 1 : 0;
+    {
+      player = 0;
+      while ((guint) player + 1 < self->n_players &&
+             (player == self->winner || ((self->sitting_out >> player) & 1)))
+        player++;
+    }
   switch (key)
     {
     case GDK_KEY_a: return self->assist_drop;
@@ -431,6 +451,7 @@ deuces_deal_fields_get_extra (DeucesDealFields *self,
     case GDK_KEY_s: return self->starter_drop;
     case GDK_KEY_l: return self->loser_drop;
     case GDK_KEY_d: return self->dragon_check;
+    case GDK_KEY_k: return self->takes_all_drop;
     default: return NULL;
     }
 }

@@ -88,6 +88,7 @@ row_widget (DeucesDealFields *self,
     case ROW_HAND: return self->hand_boxes[p];
     case ROW_TWOS: return self->twos_entries[p];
     case ROW_SPECIAL: return self->special_drops[p];
+    case ROW_SIT: return self->sit_buttons[p];
     case N_ROWS:
     default: return NULL;
     }
@@ -175,16 +176,17 @@ layout (DeucesDealFields *self,
           gtk_widget_set_child_visible (self->labels[row], FALSE);
       for (guint p = 0; p < self->n_players; p++)
         {
-          /* Name | − count + | twos, then the hand and the special play beneath. */
+          /* Name | sits out | − count + | twos, then the hand and the special play beneath. */
           int count = 56, twos = self->twos_entries[p] ? 56 : 0;
-          int right = TOUCH + count + TOUCH + (twos ? SPACING + twos : 0);
+          int right = TOUCH + SPACING + TOUCH + count + TOUCH + (twos ? SPACING + twos : 0);
           int name = inner - right - SPACING;
           int height = TOUCH;
-          int x = PAD + name + SPACING;
+          int x = PAD + name + SPACING + TOUCH + SPACING;
 
           height = MAX (height, nat_height (self->winner_buttons[p], name));
           height = MAX (height, nat_height (self->main_entries[p], count));
           place (self->winner_buttons[p], PAD, y, name, height, allocate);
+          place (self->sit_buttons[p], PAD + name + SPACING, y, TOUCH, height, allocate);
           place (self->minus[p], x, y, TOUCH, height, allocate);
           place (self->main_entries[p], x + TOUCH, y, count, height, allocate);
           place (self->plus[p], x + TOUCH + count, y, TOUCH, height, allocate);
@@ -244,7 +246,9 @@ _deuces_deal_fields_measure (GtkWidget      *widget,
       /* A row per player needs room for a short name and the count with its steppers. */
       for (guint p = 0; p < self->n_players; p++)
         {
-          min = MAX (min, 2 * PAD + 80 + SPACING + 2 * TOUCH + 56 +
+          /* With a twos field too the name may shrink further, to its number. */
+          min = MAX (min, 2 * PAD + (self->twos_entries[p] ? 48 : 80) + SPACING + TOUCH + SPACING +
+                          2 * TOUCH + 56 +
                           (self->twos_entries[p] ? SPACING + 56 : 0));
           nat += MAX (MIN_COLUMN, MAX (nat_width (self->winner_buttons[p]),
                                        nat_width (self->hand_boxes[p])));

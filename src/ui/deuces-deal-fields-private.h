@@ -13,6 +13,7 @@ typedef enum {
   ROW_HAND,
   ROW_TWOS,
   ROW_SPECIAL,
+  ROW_SIT,
   N_ROWS
 } DeucesDealRow;
 
@@ -38,6 +39,7 @@ struct _DeucesDealFields
   DeucesFacts     facts;
   guint           n_players;
   gint            winner;
+  guint16         sitting_out;                        /* a DeucesDeal's sitting_out mask */
   gboolean        wide;
   gboolean        updating;
   guint           notify_source;
@@ -54,6 +56,7 @@ struct _DeucesDealFields
   GtkWidget      *pickers[DEUCES_MAX_PLAYERS];
   GtkWidget      *twos_entries[DEUCES_MAX_PLAYERS];
   GtkWidget      *special_drops[DEUCES_MAX_PLAYERS];
+  GtkWidget      *sit_buttons[DEUCES_MAX_PLAYERS];    /* pressed: sits this deal out */
   GPtrArray      *extras;                             /* label + widget boxes */
   GtkWidget      *final_cards_drop;
   GtkWidget      *final_twos_spin;
@@ -61,6 +64,7 @@ struct _DeucesDealFields
   GtkWidget      *assist_drop;
   GtkWidget      *loser_drop;
   GtkWidget      *dragon_check;
+  GtkWidget      *takes_all_drop;
   GtkWidget      *marked;
 };
 
@@ -86,6 +90,8 @@ void               _deuces_deal_fields_size_allocate    (GtkWidget      *widget,
 /* Measures the fields again once the allocation under way is done. */
 void               _deuces_deal_fields_queue_resize     (DeucesDealFields *self);
 /* Called by the layout when the fields switch between columns and rows. */
+/* Makes the fields of who sits out insensitive, and the winner's. */
+void               _deuces_deal_fields_update_sensitivity (DeucesDealFields *self);
 void               _deuces_deal_fields_set_wide         (DeucesDealFields *self,
                                                          gboolean          wide);
 

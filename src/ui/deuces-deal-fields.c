@@ -90,19 +90,105 @@ _deuces_deal_fields_set_wide (DeucesDealFields *self,
 
 /* The winner. */
 
-static void
-update_sensitivity (DeucesDealFields *self)
+void
+_deuces_deal_fields_update_sensitivity (DeucesDealFields *self)
 {
   for (guint p = 0; p < self->n_players; p++)
     {
       GtkWidget *fields[] = { self->main_entries[p], self->minus[p], self->plus[p],
-                              self->hand_entries[p], self->pickers[p], self->twos_entries[p] };
-      gboolean loser = (gint) p != self->winner;
+                              self->hand_entries[p], self->pickers[p], self->twos_entries[p],
+                              self->special_drops[p] };
+      gboolean out = (self->sitting_out >> p) & 1;
+      gboolean loser = (gint) p != self->winner && !out;
 
+      gtk_widget_set_sensitive (self->winner_buttons[p], !out);
       for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
         if (fields[i] != NULL)
           gtk_widget_set_sensitive (fields[i], loser);
     }
+}
+
+/* Who sits out. */
+
+guint16
+deuces_deal_fields_get_sitting_out (DeucesDealFields *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), 0);
+  return self->sitting_out;
+}
+
+void
+deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
+                                    guint16           sitting_out)
+{
+  g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
+
+  self->sitting_out = sitting_out & (guint16) ((1u << self->n_players) - 1);
+  self->updating = TRUE;
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      gboolean out = (self->sitting_out >> p) & 1;
+      const char *name = _deuces_deal_fields_player (self, p);
+      g_autofree char *tip = NULL;
+
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->sit_buttons[p]), out);
+      /* What a tap does, and the key for it. */
+      if (out)
+        /* Translators: the tooltip of the button of a player sitting the deal out */
+        tip = g_strdup_printf (_("%s sits this deal out; press to bring them back (O, then their number)"), name);
+      else
+        /* Translators: the tooltip of the button that lets a player sit the deal out */
+        tip = g_strdup_printf (_("%s plays this deal; press if they sit it out (O, then their number)"), name);
+      gtk_widget_set_tooltip_text (self->sit_buttons[p], tip);
+      if (out)
+        {
+          /* A player sitting out has nothing to type. */
+          gtk_editable_set_text (GTK_EDITABLE (self->main_entries[p]), "");
+          if (self->hand_entries[p] != NULL)
+            gtk_editable_set_text (GTK_EDITABLE (self->hand_entries[p]), "");
+          if (self->twos_entries[p] != NULL)
+            gtk_editable_set_text (GTK_EDITABLE (self->twos_entries[p]), "");
+          if (self->special_drops[p] != NULL)
+            gtk_drop_down_set_selected (GTK_DROP_DOWN (self->special_drops[p]), SPECIAL_NONE);
+        }
+    }
+  self->updating = FALSE;
+  if (self->winner >= 0 && ((self->sitting_out >> self->winner) & 1))
+    deuces_deal_fields_set_winner (self, -1);
+  else
+    _deuces_deal_fields_update_sensitivity (self);
+}
+
+void
+deuces_deal_fields_toggle_sitting_out (DeucesDealFields *self,
+                                       guint             player)
+{
+  g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
+
+  if (player < self->n_players)
+    deuces_deal_fields_set_sitting_out (self, self->sitting_out ^ (guint16) (1u << player));
+}
+
+GtkWidget *
+deuces_deal_fields_get_sit_button (DeucesDealFields *self,
+                                   guint             player)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
+  return player < self->n_players ? self->sit_buttons[player] : NULL;
+}
+
+static void
+on_sit_toggled (GtkToggleButton  *button,
+                DeucesDealFields *self)
+{
+  guint player = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "player"));
+  gboolean winner_was = self->winner >= 0;
+
+  if (self->updating)
+    return;
+  deuces_deal_fields_toggle_sitting_out (self, player);
+  if (winner_was && self->winner < 0)
+    g_signal_emit (self, signals[WINNER_CHOSEN], 0, -1);
 }
 
 void
@@ -111,12 +197,13 @@ deuces_deal_fields_set_winner (DeucesDealFields *self,
 {
   g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
 
-  self->winner = winner >= 0 && (guint) winner < self->n_players ? winner : -1;
+  self->winner = winner >= 0 && (guint) winner < self->n_players &&
+                 !((self->sitting_out >> winner) & 1) ? winner : -1;
   self->updating = TRUE;
   for (guint p = 0; p < self->n_players; p++)
     gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (self->winner_buttons[p]), (gint) p == self->winner);
   self->updating = FALSE;
-  update_sensitivity (self);
+  _deuces_deal_fields_update_sensitivity (self);
 }
 
 gint
@@ -271,7 +358,7 @@ build_player (DeucesDealFields *self,
 {
   const char *name = _deuces_deal_fields_player (self, p);
   g_autofree char *label = g_strdup_printf ("%u  %s", p + 1, name);
-  g_autofree char *accessible = NULL;
+  char *accessible = NULL;
   GtkWidget *button = gtk_toggle_button_new ();
   GtkWidget *text = gtk_label_new (label);
 
@@ -286,9 +373,24 @@ build_player (DeucesDealFields *self,
   accessible = g_strdup_printf (_("%s went out"), name);
   label_widget (button, accessible);
   gtk_widget_set_tooltip_text (button, accessible);
+  g_free (accessible);
   g_signal_connect (button, "toggled", G_CALLBACK (on_winner_toggled), self);
   name_widget (button, "winner", p);
   self->winner_buttons[p] = button;
+
+  /* Sitting out is a tap (or O and the digit): not a Tab stop on the way to the counts. */
+  self->sit_buttons[p] = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (self->sit_buttons[p]), "media-playback-pause-symbolic");
+  gtk_widget_set_focusable (self->sit_buttons[p], FALSE);
+  gtk_widget_add_css_class (self->sit_buttons[p], "flat");
+  gtk_widget_add_css_class (self->sit_buttons[p], "sit-out-button");
+  /* Translators: the accessible name of the toggle that says a player sits the deal out */
+  accessible = g_strdup_printf (_("%s sits out"), name);
+  label_widget (self->sit_buttons[p], accessible);
+  g_free (accessible);
+  g_object_set_data (G_OBJECT (self->sit_buttons[p]), "player", GUINT_TO_POINTER (p));
+  g_signal_connect (self->sit_buttons[p], "toggled", G_CALLBACK (on_sit_toggled), self);
+  name_widget (self->sit_buttons[p], "sit", p);
 }
 
 static void
@@ -401,6 +503,15 @@ build_extras (DeucesDealFields *self)
                                      "they pay everyone’s penalty"));
       add_extra (self, _("Let the winner _out"), "assist", self->assist_drop);
     }
+  /* Any penalty scheme: a loser or the winner pays what every loser would have paid. */
+  if (deuces_session_get_game (self->session)->variant->scheme == DEUCES_SCHEME_PENALTY)
+    {
+      self->takes_all_drop = make_player_drop (self, C_("takes all", "Nobody"));
+      gtk_widget_set_tooltip_text (self->takes_all_drop,
+                                   _("The player who pays what every loser would have paid: "
+                                     "a winner who did not say “last card”, or a loser (K)"));
+      add_extra (self, _("Ta_kes all"), "takes-all", self->takes_all_drop);
+    }
   if (self->facts & DEUCES_FACT_LOSER)
     {
       self->loser_drop = make_player_drop (self, _("From the cards"));
@@ -434,12 +545,14 @@ deuces_deal_fields_new (DeucesSession *session)
     self->labels[ROW_TWOS] = make_label (self, _("Twos left"));
   if (self->facts & DEUCES_FACT_SPECIALS)
     self->labels[ROW_SPECIAL] = make_label (self, _("Unbeaten special"));
+  self->labels[ROW_SIT] = make_label (self, _("Sits out"));
 
   /* Children in Tab order: who went out, then each player's fields, then the extras. */
   for (guint p = 0; p < self->n_players; p++)
     {
       build_player (self, p);
       add_child (self, self->winner_buttons[p]);
+      add_child (self, self->sit_buttons[p]);
     }
   for (guint p = 0; p < self->n_players; p++)
     build_counts (self, p);

@@ -28,6 +28,17 @@ gboolean          deuces_deal_fields_get_wide     (DeucesDealFields *self);
 gint              deuces_deal_fields_get_winner   (DeucesDealFields *self);
 void              deuces_deal_fields_set_winner   (DeucesDealFields *self,
                                                    gint              winner);
+/* Who sits the deal out (a DeucesDeal's sitting_out mask); one who sits out cannot
+ * have won, and their fields are skipped. */
+guint16           deuces_deal_fields_get_sitting_out (DeucesDealFields *self);
+void              deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
+                                                      guint16           sitting_out);
+/* Swaps @player between playing and sitting out. */
+void              deuces_deal_fields_toggle_sitting_out (DeucesDealFields *self,
+                                                         guint             player);
+/* The button that swaps @player between playing and sitting out. */
+GtkWidget        *deuces_deal_fields_get_sit_button (DeucesDealFields *self,
+                                                     guint             player);
 /* Puts a deal's facts into the fields, or clears them for a new deal (@deal NULL). */
 void              deuces_deal_fields_fill         (DeucesDealFields *self,
                                                    const DeucesDeal *deal);
@@ -48,7 +59,7 @@ DeucesFieldKind   deuces_deal_fields_classify     (DeucesDealFields *self,
                                                    GtkWidget       **field,
                                                    gint             *player);
 /* The extra a one-key shortcut goes to ('a' assistance, 't' twos, 'u' unbeaten special,
- * 'p' winning play, 's' starter, 'l' loser, 'd' dragon), for @player where it is one
+ * 'p' winning play, 's' starter, 'l' loser, 'd' dragon, 'k' takes all), for @player where it is one
  * per player; NULL when this variant has none. */
 GtkWidget        *deuces_deal_fields_get_extra    (DeucesDealFields *self,
                                                    guint             key,

@@ -33,6 +33,7 @@ deuces_export_to_file (GtkWindow   *parent,
   g_autofree char *text = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *path = NULL;
   AdwToast *toast;
 
   g_return_val_if_fail (parent == NULL || GTK_IS_WINDOW (parent), FALSE);
@@ -40,8 +41,15 @@ deuces_export_to_file (GtkWindow   *parent,
   g_return_val_if_fail (G_IS_FILE (file), FALSE);
 
   name = g_file_get_basename (file);
+  /* Never over the ledger, its -wal/-shm or a backup, as deuces-cli export refuses. */
+  path = g_file_get_path (file);
+  if (path != NULL && deuces_store_is_own_file (store, path))
+    g_set_error (&error, G_IO_ERROR, G_IO_ERROR_INVALID_ARGUMENT,
+                 _("“%s” is the ledger or one of its own files; write the export somewhere else"),
+                 path);
   /* The same formats as deuces-cli export, from the same store function. */
-  text = deuces_store_export_text (store, id, csv, &error);
+  else
+    text = deuces_store_export_text (store, id, csv, &error);
   if (text == NULL ||
       !g_file_replace_contents (file, text, strlen (text), NULL, FALSE,
                                 G_FILE_CREATE_REPLACE_DESTINATION, NULL, NULL, &error))

@@ -293,6 +293,7 @@ deuces_import_show_preview (GtkWindow        *parent,
   g_autoptr(GError) error = NULL;
   g_autoptr(GArray) present = NULL;
   g_autofree char *preview = NULL;
+  g_autofree char *quoted = NULL;
   ImportJob *job = g_new0 (ImportJob, 1);
   GtkWidget *dialog;
 
@@ -300,7 +301,9 @@ deuces_import_show_preview (GtkWindow        *parent,
   job->store = g_object_ref (store);
   job->done = done;
   job->user_data = user_data;
-  preview = deuces_import_preview (store, data, length, &job->root, &present, &error);
+  quoted = g_strdup_printf ("“%s”", name);
+  if (deuces_document_check_size (length, quoted, &error))
+    preview = deuces_import_preview (store, data, length, &job->root, &present, &error);
   if (preview == NULL)
     {
       dialog = adw_message_dialog_new (parent, _("Cannot Import This File"), error->message);
@@ -346,6 +349,35 @@ deuces_import_show_preview (GtkWindow        *parent,
   return dialog;
 }
 
+gboolean
+deuces_import_read_file (GFile   *file,
+                         char   **contents,
+                         gsize   *length,
+                         GError **error)
+{
+  g_autoptr(GFileInfo) info = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *quoted = NULL;
+
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  name = g_file_get_basename (file);
+  quoted = g_strdup_printf ("“%s”", name);
+  /* The size first: a huge file is never read (deuces-cli's limit, from the core). */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE) &&
+      !deuces_document_check_size ((guint64) g_file_info_get_size (info), quoted, error))
+    return FALSE;
+  if (!g_file_load_contents (file, NULL, contents, length, NULL, error))
+    return FALSE;
+  if (!deuces_document_check_size (*length, quoted, error))
+    {
+      g_clear_pointer (contents, g_free);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 static void
 on_file_chosen (GtkNativeDialog *chooser,
                 int              response,
@@ -366,7 +398,7 @@ on_file_chosen (GtkNativeDialog *chooser,
   file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
   name = g_file_get_basename (file);
   g_object_unref (chooser);
-  if (!g_file_load_contents (file, NULL, &contents, &length, NULL, &error))
+  if (!deuces_import_read_file (file, &contents, &length, &error))
     {
       GtkWidget *dialog = adw_message_dialog_new (job->parent, _("Cannot Read the File"),
                                                   error->message);

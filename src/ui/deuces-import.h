@@ -17,6 +17,13 @@ void       deuces_import_choose_file (GtkWindow        *parent,
                                       DeucesImportDone  done,
                                       gpointer          user_data);
 
+/* Reads @file for an import: at most DEUCES_DOCUMENT_MAX_SIZE bytes, with the core's
+ * message for a larger one (as deuces-cli import says). */
+gboolean   deuces_import_read_file    (GFile            *file,
+                                       char            **contents,
+                                       gsize            *length,
+                                       GError          **error);
+
 /* Shows what @data (the contents of the file @name) holds and imports it if asked to:
  * everything, or only the sessions not in the ledger yet when some are. Returns the
  * dialog shown (the preview, or the reason the file cannot be imported). */

@@ -53,6 +53,7 @@ typedef struct {
   char    *detail;
   gboolean winner;
   gboolean fried;
+  gboolean sat_out;
 } Cell;
 
 static void
@@ -85,6 +86,17 @@ describe_cell (DeucesSheetView *self,
   score = &sheet->deals[number - 1];
   running = running_total (sheet, number, player);
 
+  if (deuces_deal_sits_out (deal, player))
+    {
+      cell->sat_out = TRUE;
+      /* Translators: a score sheet cell of a player who did not play the deal */
+      cell->points = g_strdup (C_("sheet", "—"));
+      g_string_append (detail, C_("sheet", "sat out"));
+      g_string_append (detail, _(" · "));
+      g_string_append_printf (detail, _("Σ %lld"), (long long) running);
+      cell->detail = g_string_free (g_steal_pointer (&detail), FALSE);
+      return TRUE;
+    }
   cell->points = g_strdup_printf ("%d", score->points[player]);
   cell->winner = score->winner == (gint) player;
   cell->fried = score->factor[player] > 1;
@@ -105,6 +117,13 @@ describe_cell (DeucesSheetView *self,
                             held);
   if (cell->fried)
     g_string_append_printf (detail, " ×%d", score->factor[player]);
+  if (deal->takes_all == (gint) player)
+    {
+      if (detail->len > 0)
+        g_string_append (detail, _(" · "));
+      /* Translators: in the score sheet, the player who paid every loser's penalty */
+      g_string_append (detail, _("takes all"));
+    }
   if (detail->len > 0)
     g_string_append (detail, _(" · "));
   /* Translators: the running total after this deal, in the score sheet */
@@ -195,6 +214,11 @@ bind_cell (GtkSignalListItemFactory *factory,
     gtk_widget_add_css_class (box, "fried");
   else
     gtk_widget_remove_css_class (box, "fried");
+  if (cell.sat_out)
+    gtk_widget_add_css_class (box, "dim-label");
+  else
+    gtk_widget_remove_css_class (box, "dim-label");
+  gtk_widget_set_tooltip_text (box, cell.sat_out ? C_("sheet", "sat out") : NULL);
   {
     /* Translators: a score sheet cell for screen readers: "Deal 3, Bo: 12 (6 cards · Σ 42)" */
     g_autofree char *description = g_strdup_printf (_("Deal %u, %s: %s (%s)"), number,
@@ -335,6 +359,19 @@ fill_rows (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* A newcomer was seated: a column of their own (the rows are bound again). */
+static void
+on_session_changed (DeucesSheetView *self)
+{
+  GListModel *columns = gtk_column_view_get_columns (self->view);
+  g_autoptr(DeucesSession) session = g_object_ref (self->session);
+
+  if (g_list_model_get_n_items (columns) == deuces_session_get_game (session)->n_players + 1)
+    return;
+  deuces_sheet_view_set_session (self, NULL);
+  deuces_sheet_view_set_session (self, session);
+}
+
 void
 deuces_sheet_view_set_session (DeucesSheetView *self,
                                DeucesSession   *session)
@@ -347,9 +384,13 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   g_clear_handle_id (&self->fill_source, g_source_remove);
   gtk_column_view_set_model (self->view, NULL);
   remove_columns (self);
+  if (self->session != NULL)
+    g_signal_handlers_disconnect_by_func (self->session, on_session_changed, self);
   g_set_object (&self->session, session);
   if (session == NULL)
     return;
+  g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
+                           G_CONNECT_SWAPPED);
 
   {
     const DeucesGame *game = deuces_session_get_game (session);

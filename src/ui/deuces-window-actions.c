@@ -200,6 +200,95 @@ share_table_action (GtkWidget  *widget,
   deuces_session_view_share_table (DEUCES_WINDOW (widget)->session_view);
 }
 
+/* Add Player: a name, then deuces_session_add_player(). A refused name (one already at
+ * the table, a ninth player) comes back in the dialog, with what was typed. */
+static void show_add_player (DeucesWindow *self,
+                             const char   *name,
+                             const char   *problem);
+
+static void
+on_add_player_response (AdwMessageDialog *dialog,
+                        const char       *response,
+                        DeucesWindow     *self)
+{
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "add") != 0 || self->session == NULL)
+    return;
+  if (!deuces_session_add_player (self->session, name, &error))
+    {
+      show_add_player (self, name, error->message);
+      return;
+    }
+  /* Translators: a toast after Add Player, %s is the newcomer's name */
+  deuces_window_add_toast (self, adw_toast_new_format (_("%s joins the table from the next deal"), name));
+}
+
+static void
+on_add_player_changed (GtkEditable      *entry,
+                       AdwMessageDialog *dialog)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (entry)));
+
+  adw_message_dialog_set_response_enabled (dialog, "add", *name != '\0');
+}
+
+static void
+show_add_player (DeucesWindow *self,
+                 const char   *name,
+                 const char   *problem)
+{
+  AdwMessageDialog *dialog;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *entry = gtk_entry_new ();
+
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Add Player"),
+                                                       _("The newcomer sits out the deals already "
+                                                         "played and plays from the next one. Up "
+                                                         "to 8 people can share the table.")));
+  gtk_widget_set_name (GTK_WIDGET (dialog), "add-player");
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_editable_set_text (GTK_EDITABLE (entry), name != NULL ? name : "");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Name"), -1);
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), _("Name"));
+  gtk_box_append (GTK_BOX (box), entry);
+  if (problem != NULL)
+    {
+      GtkWidget *label = gtk_label_new (problem);
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_widget_add_css_class (label, "error");
+      gtk_widget_set_name (label, "add-player-error");
+      gtk_widget_add_css_class (entry, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      problem, -1);
+      gtk_box_append (GTK_BOX (box), label);
+    }
+  adw_message_dialog_set_extra_child (dialog, box);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), "add", _("_Add"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "add", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "add");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_signal_connect (entry, "changed", G_CALLBACK (on_add_player_changed), dialog);
+  on_add_player_changed (GTK_EDITABLE (entry), dialog);
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_add_player_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+static void
+add_player_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  show_add_player (DEUCES_WINDOW (widget), NULL, NULL);
+}
+
 void
 _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
 {
@@ -223,6 +312,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-session", NULL, export_session_action);
   gtk_widget_class_install_action (widget_class, "win.print-session", NULL, print_session_action);
   gtk_widget_class_install_action (widget_class, "win.share-table", NULL, share_table_action);
+  gtk_widget_class_install_action (widget_class, "win.add-player", NULL, add_player_action);
 }
 
 void
@@ -248,4 +338,7 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export-session", has);
   gtk_widget_action_set_enabled (widget, "win.print-session", has);
   gtk_widget_action_set_enabled (widget, "win.share-table", has);
+  /* Seating a newcomer: an open session with room at the table. */
+  gtk_widget_action_set_enabled (widget, "win.add-player",
+                                 writable && deuces_session_get_game (self->session)->n_players < DEUCES_MAX_PLAYERS);
 }

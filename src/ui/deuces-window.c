@@ -411,16 +411,20 @@ deuces_window_new (DeucesApplication *app)
   gtk_stack_set_visible_child_name (self->main_stack, "main");
   update_sidebar_state (self);
 
-  /* Reopen where the table left off: the last session shown, else the newest. */
+  /* Reopen where the table left off: the last session shown, else the newest that can
+   * be read (a damaged one is named in a toast, and the next one shown). */
   {
     gint64 last = g_settings_get_int64 (self->settings, "last-session");
-    g_autoptr(DeucesSessionItem) newest = g_list_model_get_item (G_LIST_MODEL (self->sessions), 0);
+    GListModel *list = G_LIST_MODEL (self->sessions);
+    gboolean shown = last > 0 && open_session (self, last, TRUE);
 
-    if (last > 0 && open_session (self, last, TRUE))
-      ;
-    else if (newest != NULL)
-      deuces_window_open_session (self, deuces_session_item_get_id (newest));
-    else
+    for (guint i = 0; !shown && i < g_list_model_get_n_items (list); i++)
+      {
+        g_autoptr(DeucesSessionItem) item = g_list_model_get_item (list, i);
+
+        shown = open_session (self, deuces_session_item_get_id (item), i > 0);
+      }
+    if (!shown)
       show_session (self, NULL);
   }
   return self;
