@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "deuces-store-private.h"
+#include "test-files.h"
 
 typedef struct {
   gboolean exited;
@@ -92,24 +93,6 @@ run_cli (Run         *run,
   g_assert_no_error (error);
   run->exited = g_subprocess_get_if_exited (process);
   run->status = run->exited ? g_subprocess_get_exit_status (process) : -1;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR) && !g_file_test (child, G_FILE_TEST_IS_SYMLINK))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 typedef struct {
