@@ -1,24 +1,28 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-variant.c: a house-rule variant as data, read from and written to text. */
+/* deuces-variant.c: a house-rule variant as data, written to text; read in
+ * deuces-variant-parse.c. */
 
 #include "config.h"
 
-#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "deuces-cards.h"
 #include "deuces-error.h"
-#include "deuces-variant.h"
+#include "deuces-variant-private.h"
 
-static const char *goal_names[] = { "lowest", "highest" };
-static const char *scheme_names[] = {
+const char *_deuces_goal_names[DEUCES_GOAL_HIGHEST + 1] = { "lowest", "highest" };
+const char *_deuces_scheme_names[DEUCES_SCHEME_PLACEMENT + 1] = {
   "penalty", "pair-difference", "taiwan-loser", "winner", "placement"
 };
-static const char *settlement_names[] = {
+const char *_deuces_settlement_names[DEUCES_SETTLEMENT_LOSER_PAYS + 1] = {
   "pairwise", "winner-collects", "per-pair", "loser-pays"
 };
-static const char *next_leader_names[] = { "winner", "three-of-diamonds", "loser" };
-static const char *exchange_names[] = { "none", "scum-president", "by-points" };
+const char *_deuces_next_leader_names[DEUCES_NEXT_LEADER_LOSER + 1] = {
+  "winner", "three-of-diamonds", "loser"
+};
+const char *_deuces_exchange_names[DEUCES_EXCHANGE_BY_POINTS + 1] = {
+  "none", "scum-president", "by-points"
+};
 
 DeucesVariant *
 deuces_variant_new (void)
@@ -68,670 +72,22 @@ deuces_variant_free (DeucesVariant *variant)
 const char *
 deuces_goal_to_string (DeucesGoal goal)
 {
-  g_return_val_if_fail (goal < G_N_ELEMENTS (goal_names), NULL);
-  return goal_names[goal];
+  g_return_val_if_fail (goal < G_N_ELEMENTS (_deuces_goal_names), NULL);
+  return _deuces_goal_names[goal];
 }
 
 const char *
 deuces_settlement_to_string (DeucesSettlementMode mode)
 {
-  g_return_val_if_fail (mode < G_N_ELEMENTS (settlement_names), NULL);
-  return settlement_names[mode];
+  g_return_val_if_fail (mode < G_N_ELEMENTS (_deuces_settlement_names), NULL);
+  return _deuces_settlement_names[mode];
 }
 
 const char *
 deuces_next_leader_to_string (DeucesNextLeader leader)
 {
-  g_return_val_if_fail (leader < G_N_ELEMENTS (next_leader_names), NULL);
-  return next_leader_names[leader];
-}
-
-/* Value readers. Each sets a "bad value" error naming the key and what was expected. */
-
-static gboolean
-bad_value (GError    **error,
-           const char *key,
-           const char *value,
-           const char *expected)
-{
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-               /* Translators: "“maybe” is not a valid value for “dragon”: expected true or false" */
-               _("“%s” is not a valid value for “%s”: expected %s"), value, key, expected);
-  return FALSE;
-}
-
-static gboolean
-parse_enum (const char  *key,
-            const char  *value,
-            const char **names,
-            guint        n_names,
-            guint       *out,
-            GError     **error)
-{
-  g_autoptr(GString) expected = g_string_new (NULL);
-
-  for (guint i = 0; i < n_names; i++)
-    {
-      if (g_strcmp0 (value, names[i]) == 0)
-        {
-          *out = i;
-          return TRUE;
-        }
-      if (i > 0)
-        g_string_append (expected, i + 1 == n_names ? _(" or ") : ", ");
-      g_string_append (expected, names[i]);
-    }
-
-  return bad_value (error, key, value, expected->str);
-}
-
-static gboolean
-parse_bool (const char *key,
-            const char *value,
-            gboolean   *out,
-            GError    **error)
-{
-  if (g_ascii_strcasecmp (value, "true") == 0)
-    *out = TRUE;
-  else if (g_ascii_strcasecmp (value, "false") == 0)
-    *out = FALSE;
-  else
-    return bad_value (error, key, value, _("true or false"));
-  return TRUE;
-}
-
-static gboolean
-parse_int_in (const char *key,
-              const char *value,
-              gint64      min,
-              gint64      max,
-              gint       *out,
-              GError    **error)
-{
-  gint64 n;
-
-  if (!g_ascii_string_to_signed (value, 10, min, max, &n, NULL))
-    {
-      g_autofree char *expected = g_strdup_printf (_("a whole number from %lld to %lld"),
-                                                     (long long) min, (long long) max);
-      return bad_value (error, key, value, expected);
-    }
-  *out = (gint) n;
-  return TRUE;
-}
-
-/* "5,3,1,0" → integers; also used for card values. */
-static gboolean
-parse_int_list (const char *key,
-                const char *value,
-                gint       *out,
-                guint       max,
-                guint      *n_out,
-                GError    **error)
-{
-  g_auto(GStrv) parts = g_strsplit (value, ",", -1);
-  guint n = 0;
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
-
-      if (*part == '\0' && parts[1] == NULL)
-        break;  /* an empty list */
-      if (n == max)
-        {
-          g_autofree char *expected = g_strdup_printf (_("at most %u numbers"), max);
-          return bad_value (error, key, value, expected);
-        }
-      if (!parse_int_in (key, part, -10000, 10000, &out[n], error))
-        return FALSE;
-      n++;
-    }
-
-  *n_out = n;
-  return TRUE;
-}
-
-/* "2-8", "4-7", "5,7", "4" → a bit per allowed player count. */
-static gboolean
-parse_players (const char *key,
-               const char *value,
-               guint16    *mask,
-               GError    **error)
-{
-  g_auto(GStrv) parts = g_strsplit (value, ",", -1);
-  guint16 result = 0;
-  const char *expected = _("player counts from 2 to 8, such as “2-8” or “5,7”");
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
-      g_auto(GStrv) range = g_strsplit (part, "-", 2);
-      guint64 from, to;
-
-      if (!g_ascii_string_to_unsigned (range[0], 10, DEUCES_MIN_PLAYERS, DEUCES_MAX_PLAYERS,
-                                       &from, NULL))
-        return bad_value (error, key, value, expected);
-      to = from;
-      if (range[1] != NULL &&
-          !g_ascii_string_to_unsigned (range[1], 10, from, DEUCES_MAX_PLAYERS, &to, NULL))
-        return bad_value (error, key, value, expected);
-      for (guint64 n = from; n <= to; n++)
-        result |= 1u << n;
-    }
-
-  *mask = result;
-  return TRUE;
-}
-
-/* "10-12 x2, 13- x3, full x3, 9 x2" → tiers; "" → none. */
-static gboolean
-parse_tiers (const char     *key,
-             const char     *value,
-             DeucesTierList *list,
-             GError        **error)
-{
-  g_auto(GStrv) parts = g_strsplit (value, ",", -1);
-  const char *expected = _("tiers such as “10-12 x2, 13- x3” or “full x3”");
-  DeucesTierList result = { 0 };
-
-  for (guint i = 0; parts[i] != NULL; i++)
-    {
-      g_autofree char *part = g_strstrip (g_strdup (parts[i]));
-      g_auto(GStrv) words = NULL;
-      DeucesTier tier;
-      guint64 n;
-
-      if (*part == '\0' && i == 0 && parts[1] == NULL)
-        break;
-      if (result.n_tiers == DEUCES_MAX_TIERS)
-        return bad_value (error, key, value, expected);
-
-      words = g_strsplit_set (part, " \t", -1);
-      /* Exactly "RANGE xFACTOR", allowing repeated blanks. */
-      {
-        g_autoptr(GPtrArray) nonempty = g_ptr_array_new ();
-        for (guint w = 0; words[w] != NULL; w++)
-          if (*words[w] != '\0')
-            g_ptr_array_add (nonempty, words[w]);
-        if (nonempty->len != 2)
-          return bad_value (error, key, value, expected);
-
-        const char *range = nonempty->pdata[0];
-        const char *factor = nonempty->pdata[1];
-
-        if ((factor[0] != 'x' && factor[0] != 'X') ||
-            !g_ascii_string_to_unsigned (factor + 1, 10, 1, 100, &n, NULL))
-          return bad_value (error, key, value, expected);
-        tier.factor = (gint16) n;
-
-        if (g_ascii_strcasecmp (range, "full") == 0)
-          {
-            tier.from = DEUCES_TIER_FULL;
-            tier.to = DEUCES_TIER_OPEN;
-          }
-        else
-          {
-            g_auto(GStrv) ends = g_strsplit (range, "-", 2);
-
-            if (!g_ascii_string_to_unsigned (ends[0], 10, 0, 99, &n, NULL))
-              return bad_value (error, key, value, expected);
-            tier.from = (gint16) n;
-            if (ends[1] == NULL)
-              tier.to = tier.from;
-            else if (ends[1][0] == '\0')
-              tier.to = DEUCES_TIER_OPEN;
-            else if (g_ascii_string_to_unsigned (ends[1], 10, tier.from, 99, &n, NULL))
-              tier.to = (gint16) n;
-            else
-              return bad_value (error, key, value, expected);
-          }
-      }
-
-      result.tiers[result.n_tiers++] = tier;
-    }
-
-  *list = result;
-  return TRUE;
-}
-
-/* "tiers.3" → 3; "tiers" → 0. FALSE for a bad suffix. */
-static gboolean
-split_player_suffix (const char *key,
-                     const char *base,
-                     guint      *players)
-{
-  gsize len = strlen (base);
-  guint64 n;
-
-  if (strncmp (key, base, len) != 0)
-    return FALSE;
-  if (key[len] == '\0')
-    {
-      *players = 0;
-      return TRUE;
-    }
-  if (key[len] != '.' ||
-      !g_ascii_string_to_unsigned (key + len + 1, 10, DEUCES_MIN_PLAYERS, DEUCES_MAX_PLAYERS,
-                                   &n, NULL))
-    return FALSE;
-  *players = (guint) n;
-  return TRUE;
-}
-
-static char *
-normalize_key (const char *key)
-{
-  char *normal = g_strstrip (g_ascii_strdown (key, -1));
-
-  /* The JSON options use underscores; the files use hyphens. Accept both. */
-  g_strdelimit (normal, "_", '-');
-  return normal;
-}
-
-gboolean
-deuces_options_set (DeucesOptions *options,
-                    const char    *name,
-                    const char    *value,
-                    GError       **error)
-{
-  g_autofree char *key = normalize_key (name);
-
-  if (g_str_equal (key, "assistance"))
-    return parse_bool (name, value, &options->assistance, error);
-  if (g_str_equal (key, "dragon"))
-    return parse_bool (name, value, &options->dragon, error);
-  if (g_str_equal (key, "twos-out-doubles"))
-    return parse_bool (name, value, &options->twos_out_doubles, error);
-  if (g_str_equal (key, "twos-in-hand-doubles"))
-    return parse_bool (name, value, &options->twos_in_hand_doubles, error);
-  if (g_str_equal (key, "target"))
-    return parse_int_in (name, value, 0, 1000000, &options->target, error);
-  if (g_str_equal (key, "deal-limit"))
-    return parse_int_in (name, value, 0, 100000, &options->deal_limit, error);
-  if (g_str_equal (key, "next-leader"))
-    {
-      guint leader;
-
-      if (!parse_enum (name, value, next_leader_names, G_N_ELEMENTS (next_leader_names),
-                       &leader, error))
-        return FALSE;
-      options->next_leader = leader;
-      return TRUE;
-    }
-
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-               _("unknown option “%s”"), name);
-  return FALSE;
-}
-
-static gboolean
-is_option_key (const char *key)
-{
-  static const char *names[] = {
-    "assistance", "dragon", "twos-out-doubles", "twos-in-hand-doubles",
-    "target", "deal-limit", "next-leader",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (g_str_equal (key, names[i]))
-      return TRUE;
-  return FALSE;
-}
-
-static gboolean
-set_text (char      **field,
-          const char *key,
-          const char *value,
-          gsize       max,
-          GError    **error)
-{
-  if (!g_utf8_validate (value, -1, NULL) || strlen (value) > max)
-    return bad_value (error, key, value, _("text of reasonable length"));
-  g_free (*field);
-  *field = g_strdup (value);
-  return TRUE;
-}
-
-gboolean
-deuces_variant_set_field (DeucesVariant *variant,
-                          const char    *key_in,
-                          const char    *value,
-                          GError       **error)
-{
-  g_autofree char *key = normalize_key (key_in);
-  guint n, players;
-  gint number;
-
-  g_return_val_if_fail (variant != NULL, FALSE);
-  g_return_val_if_fail (value != NULL, FALSE);
-
-  if (g_str_equal (key, "id"))
-    {
-      /* An id is used on command lines and in files: keep it simple. */
-      for (const char *p = value; *p; p++)
-        if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-')
-          return bad_value (error, key_in, value, _("lower-case letters, digits and hyphens"));
-      if (*value == '\0' || strlen (value) > 64)
-        return bad_value (error, key_in, value, _("lower-case letters, digits and hyphens"));
-      return set_text (&variant->id, key_in, value, 64, error);
-    }
-  if (g_str_equal (key, "name"))
-    {
-      if (*value == '\0')
-        return bad_value (error, key_in, value, _("a name"));
-      return set_text (&variant->name, key_in, value, 200, error);
-    }
-  if (g_str_equal (key, "description"))
-    return set_text (&variant->description, key_in, value, 2000, error);
-  if (g_str_equal (key, "source"))
-    return set_text (&variant->source, key_in, value, 2000, error);
-  if (g_str_equal (key, "goal"))
-    {
-      if (!parse_enum (key_in, value, goal_names, G_N_ELEMENTS (goal_names), &n, error))
-        return FALSE;
-      variant->goal = n;
-      return TRUE;
-    }
-  if (g_str_equal (key, "scheme"))
-    {
-      if (!parse_enum (key_in, value, scheme_names, G_N_ELEMENTS (scheme_names), &n, error))
-        return FALSE;
-      variant->scheme = n;
-      return TRUE;
-    }
-  if (g_str_equal (key, "exchange"))
-    {
-      if (!parse_enum (key_in, value, exchange_names, G_N_ELEMENTS (exchange_names), &n, error))
-        return FALSE;
-      variant->exchange = n;
-      return TRUE;
-    }
-  if (g_str_equal (key, "settlement"))
-    {
-      if (!parse_enum (key_in, value, settlement_names, G_N_ELEMENTS (settlement_names),
-                       &n, error))
-        return FALSE;
-      variant->settlement = n;
-      return TRUE;
-    }
-  if (g_str_equal (key, "players"))
-    return parse_players (key_in, value, &variant->players_mask, error);
-  if (split_player_suffix (key, "tiers", &players))
-    return parse_tiers (key_in, value, &variant->tiers[players], error);
-  if (g_str_equal (key, "tiers-stack"))
-    return parse_bool (key_in, value, &variant->tiers_stack, error);
-  if (g_str_equal (key, "tiers-starter-only"))
-    return parse_bool (key_in, value, &variant->tiers_starter_only, error);
-  if (g_str_equal (key, "card-values"))
-    {
-      gint values[13];
-
-      if (!parse_int_list (key_in, value, values, 13, &n, error))
-        return FALSE;
-      if (n == 1)
-        for (guint i = 0; i < 13; i++)
-          variant->card_values[i] = values[0];
-      else if (n == 13)
-        memcpy (variant->card_values, values, sizeof values);
-      else
-        return bad_value (error, key_in, value,
-                          _("one value for every card, or 13 values for 3 4 5 6 7 8 9 10 J Q K A 2"));
-      for (guint i = 0; i < 13; i++)
-        if (variant->card_values[i] < 0)
-          return bad_value (error, key_in, value, _("values of zero or more"));
-      return TRUE;
-    }
-  if (split_player_suffix (key, "placement", &players))
-    {
-      return parse_int_list (key_in, value, variant->placement[players], DEUCES_MAX_PLAYERS,
-                             &variant->placement_n[players], error);
-    }
-
-  /* Plain integers. */
-  {
-    static const struct {
-      const char *key;
-      gsize       offset;
-      gint        min, max;
-    } ints[] = {
-      { "winner-points", G_STRUCT_OFFSET (DeucesVariant, winner_points), 0, 10000 },
-      { "winner-per-card", G_STRUCT_OFFSET (DeucesVariant, winner_per_card), 0, 100 },
-      { "final-two-factor", G_STRUCT_OFFSET (DeucesVariant, final_two_factor), 1, 10 },
-      { "winner-finish", G_STRUCT_OFFSET (DeucesVariant, winner_finish), -10000, 10000 },
-      { "winner-finish-per-two", G_STRUCT_OFFSET (DeucesVariant, winner_finish_per_two), -10000, 10000 },
-      { "special-quads", G_STRUCT_OFFSET (DeucesVariant, special_quads), -10000, 10000 },
-      { "special-straight-flush", G_STRUCT_OFFSET (DeucesVariant, special_straight_flush), -10000, 10000 },
-      { "special-four-twos", G_STRUCT_OFFSET (DeucesVariant, special_four_twos), -10000, 10000 },
-      { "special-final-factor", G_STRUCT_OFFSET (DeucesVariant, special_final_factor), 1, 10 },
-      { "loser-points", G_STRUCT_OFFSET (DeucesVariant, loser_points), 1, 10000 },
-    };
-
-    for (guint i = 0; i < G_N_ELEMENTS (ints); i++)
-      if (g_str_equal (key, ints[i].key))
-        {
-          if (!parse_int_in (key_in, value, ints[i].min, ints[i].max, &number, error))
-            return FALSE;
-          G_STRUCT_MEMBER (gint, variant, ints[i].offset) = number;
-          return TRUE;
-        }
-  }
-
-  if (is_option_key (key))
-    return deuces_options_set (&variant->options, key, value, error);
-
-  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-               _("unknown key “%s”"), key_in);
-  return FALSE;
-}
-
-/* Checks that a parsed variant is whole and consistent. */
-static gboolean
-check_complete (const DeucesVariant *variant,
-                GHashTable          *seen,
-                GError             **error)
-{
-  static const char *required[] = { "id", "name", "goal", "scheme", "settlement", "players" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-    if (!g_hash_table_contains (seen, required[i]))
-      {
-        g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                     _("the key “%s” is missing"), required[i]);
-        return FALSE;
-      }
-
-  if (variant->players_mask == 0)
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("no player count is allowed"));
-      return FALSE;
-    }
-
-  if (variant->scheme == DEUCES_SCHEME_PLACEMENT)
-    {
-      for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
-        if (deuces_variant_allows_players (variant, n) &&
-            variant->placement_n[n] == 0 && variant->placement_n[0] == 0)
-          {
-            g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                         _("a placement scheme needs “placement” points for %u players"), n);
-            return FALSE;
-          }
-    }
-
-  if ((variant->settlement == DEUCES_SETTLEMENT_PER_PAIR) !=
-      (variant->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("the per-pair settlement goes with the pair-difference scheme, and only with it"));
-      return FALSE;
-    }
-  if ((variant->settlement == DEUCES_SETTLEMENT_LOSER_PAYS) !=
-      (variant->scheme == DEUCES_SCHEME_TAIWAN_LOSER))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("the loser-pays settlement goes with the taiwan-loser scheme, and only with it"));
-      return FALSE;
-    }
-  if (variant->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS &&
-      variant->scheme != DEUCES_SCHEME_PENALTY)
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("the winner-collects settlement needs the penalty scheme"));
-      return FALSE;
-    }
-  if (variant->exchange != DEUCES_EXCHANGE_NONE && variant->scheme != DEUCES_SCHEME_PLACEMENT)
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("a card exchange needs the placement scheme"));
-      return FALSE;
-    }
-
-  return TRUE;
-}
-
-/* Builds a variant from key/value pairs in order. @lines gives each pair's line for
- * messages ("classic.variant:12: …"); without it messages read "variant “key”: …". */
-static DeucesVariant *
-variant_from_pairs (const char *const *keys,
-                    const char *const *values,
-                    const guint       *lines,
-                    guint              n_pairs,
-                    const char        *origin,
-                    GError           **error)
-{
-  g_autoptr(DeucesVariant) variant = deuces_variant_new ();
-  g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  g_autoptr(GError) local_error = NULL;
-  guint i;
-
-  for (i = 0; i < n_pairs; i++)
-    {
-      g_autofree char *key = normalize_key (keys[i]);
-
-      if (g_hash_table_contains (seen, key))
-        {
-          g_set_error (&local_error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                       _("“%s” is given twice"), key);
-          break;
-        }
-
-      if (g_str_equal (key, "base"))
-        {
-          const DeucesVariant *base = deuces_preset_lookup (values[i]);
-
-          if (i > 0)
-            {
-              g_set_error (&local_error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                           _("“base” must come first"));
-              break;
-            }
-          if (base == NULL)
-            {
-              g_set_error (&local_error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                           _("there is no preset “%s”"), values[i]);
-              break;
-            }
-          g_clear_pointer (&variant, deuces_variant_free);
-          variant = deuces_variant_copy (base);
-          /* A variant based on a preset has everything the preset has but its own id
-           * and name; the preset's description would describe other rules. */
-          g_clear_pointer (&variant->description, g_free);
-          for (const char *const *k = (const char *const[]) { "goal", "scheme", "settlement",
-                                                              "players", NULL };
-               *k != NULL; k++)
-            g_hash_table_add (seen, g_strdup (*k));
-          g_hash_table_add (seen, g_steal_pointer (&key));
-          continue;
-        }
-
-      if (!deuces_variant_set_field (variant, key, values[i], &local_error))
-        break;
-      g_hash_table_add (seen, g_steal_pointer (&key));
-    }
-
-  if (local_error == NULL)
-    {
-      if (check_complete (variant, seen, &local_error))
-        return g_steal_pointer (&variant);
-      i = n_pairs > 0 ? n_pairs - 1 : 0;
-    }
-
-  if (lines != NULL && n_pairs > 0)
-    g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                 "%s:%u: %s", origin, lines[i], local_error->message);
-  else
-    g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                 "%s: %s", origin, local_error->message);
-  return NULL;
-}
-
-DeucesVariant *
-deuces_variant_parse (const char *text,
-                      gssize      length,
-                      const char *origin,
-                      GError    **error)
-{
-  g_autoptr(GPtrArray) keys = g_ptr_array_new ();
-  g_autoptr(GPtrArray) values = g_ptr_array_new ();
-  g_autoptr(GArray) lines = g_array_new (FALSE, FALSE, sizeof (guint));
-  g_autofree char *copy = NULL;
-  g_auto(GStrv) split = NULL;
-
-  g_return_val_if_fail (text != NULL, NULL);
-
-  if (origin == NULL)
-    origin = _("variant");
-  if (length < 0)
-    length = strlen (text);
-  copy = g_strndup (text, length);
-  if ((gsize) length != strlen (copy) || !g_utf8_validate (copy, -1, NULL))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("%s: not a text file"), origin);
-      return NULL;
-    }
-
-  split = g_strsplit (copy, "\n", -1);
-  for (guint i = 0; split[i] != NULL; i++)
-    {
-      char *line = g_strstrip (split[i]);
-      char *eq;
-      guint number = i + 1;
-
-      if (*line == '\0' || *line == '#')
-        continue;
-
-      eq = strchr (line, '=');
-      if (eq == NULL)
-        {
-          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                       _("%s:%u: expected “key = value”"), origin, number);
-          return NULL;
-        }
-      *eq = '\0';
-      g_ptr_array_add (keys, g_strstrip (line));
-      g_ptr_array_add (values, g_strstrip (eq + 1));
-      g_array_append_val (lines, number);
-    }
-
-  return variant_from_pairs ((const char *const *) keys->pdata,
-                             (const char *const *) values->pdata,
-                             (const guint *) lines->data, keys->len, origin, error);
-}
-
-DeucesVariant *
-deuces_variant_new_from_fields (const char *const *keys,
-                                const char *const *values,
-                                guint              n_fields,
-                                const char        *origin,
-                                GError           **error)
-{
-  g_return_val_if_fail (n_fields == 0 || (keys != NULL && values != NULL), NULL);
-
-  return variant_from_pairs (keys, values, NULL, n_fields, origin != NULL ? origin : _("variant"),
-                             error);
+  g_return_val_if_fail (leader < G_N_ELEMENTS (_deuces_next_leader_names), NULL);
+  return _deuces_next_leader_names[leader];
 }
 
 static char *
@@ -822,9 +178,9 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
     func ("description", variant->description, user_data);
   if (variant->source != NULL)
     func ("source", variant->source, user_data);
-  func ("goal", goal_names[variant->goal], user_data);
-  func ("scheme", scheme_names[variant->scheme], user_data);
-  func ("settlement", settlement_names[variant->settlement], user_data);
+  func ("goal", _deuces_goal_names[variant->goal], user_data);
+  func ("scheme", _deuces_scheme_names[variant->scheme], user_data);
+  func ("settlement", _deuces_settlement_names[variant->settlement], user_data);
   func ("players", players, user_data);
 
   for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
@@ -864,7 +220,7 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
       func (key, points, user_data);
     }
   if (variant->exchange != DEUCES_EXCHANGE_NONE)
-    func ("exchange", exchange_names[variant->exchange], user_data);
+    func ("exchange", _deuces_exchange_names[variant->exchange], user_data);
 
   func ("assistance", o->assistance ? "true" : "false", user_data);
   func ("dragon", o->dragon ? "true" : "false", user_data);
@@ -872,7 +228,7 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
   func ("twos-in-hand-doubles", o->twos_in_hand_doubles ? "true" : "false", user_data);
   emit_int (func, user_data, "target", o->target);
   emit_int (func, user_data, "deal-limit", o->deal_limit);
-  func ("next-leader", next_leader_names[o->next_leader], user_data);
+  func ("next-leader", _deuces_next_leader_names[o->next_leader], user_data);
 }
 
 static void
