@@ -1957,6 +1957,79 @@ test_scoreboard_dark (Fixture       *f,
   g_assert_nonnull (strstr (dark->str, hex));
 }
 
+/* The first button labelled @label that is mapped, i.e. shown on screen. */
+static GtkWidget *
+find_mapped_button (GtkWidget  *root,
+                    const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A phone with an empty ledger: the folded window shows only its sidebar, which must
+ * then carry the empty state and a New Session button that can be seen and pressed.
+ * The sessions of earlier tests go to the bin meanwhile, and come back after. */
+static void
+test_empty_phone (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+  gint64 last = g_settings_get_int64 (settings, "last-session");
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(GError) error = NULL;
+  graphene_rect_t bounds, window;
+  GtkWidget *button;
+
+  sessions = deuces_store_list_sessions (store, &all, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      g_assert_true (deuces_store_delete_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
+      g_assert_no_error (error);
+    }
+  g_settings_set_int64 (settings, "last-session", 0);
+
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  settle ();
+  settle ();
+  g_assert_null (deuces_window_get_session (f->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 360);
+
+  /* Of the buttons labelled New Session, one is on screen. */
+  button = find_mapped_button (GTK_WIDGET (f->window), "_New Session");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_drawable (button));
+  g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (f->window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->window), GTK_WIDGET (f->window), &window));
+  g_assert_cmpfloat (bounds.size.width, >, 8);
+  g_assert_cmpfloat (bounds.size.height, >, 8);
+  g_assert_true (graphene_rect_contains_rect (&window, &bounds));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.new-session");
+
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  settle ();
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      g_assert_true (deuces_store_restore_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
+      g_assert_no_error (error);
+    }
+  g_settings_set_int64 (settings, "last-session", last);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1975,6 +2048,7 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (test_app), NULL, &error);
   g_assert_no_error (error);
 
+  g_test_add_func ("/ui/empty-ledger/phone", test_empty_phone);
   g_test_add ("/ui/keyboard/three-deals", Fixture, NULL, fixture_set_up, test_three_deals, fixture_tear_down);
   g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
