@@ -338,6 +338,19 @@ test_invalid_deal (Fixture       *f,
           gtk_widget_get_visible (child))
         message = gtk_label_get_text (GTK_LABEL (child));
     g_assert_cmpstr (message, ==, "deal 1: Bo holds 14 cards, but a hand here has at most 13");
+    g_assert_true (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+    g_assert_cmpstr (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)), ==, message);
+
+    /* Correcting the field takes the stale mark and message away at once, before any
+     * save. */
+    gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "13");
+    g_assert_false (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+    g_assert_null (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)));
+    for (GtkWidget *child = gtk_widget_get_first_child (editor); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error"))
+        g_assert_false (gtk_widget_get_visible (child));
+    g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
   }
 
   /* Not a number at all. */
