@@ -1131,6 +1131,38 @@ assert_in_view (Fixture   *f,
     }
 }
 
+static int
+layout_width (PangoLayout *layout)
+{
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+/* The running totals ("Σ 42") shown under @root that are cut short; @shown counts all. */
+static guint
+count_cut_totals (GtkWidget *root,
+                  guint     *shown)
+{
+  guint cut = 0;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      strstr (gtk_label_get_text (GTK_LABEL (root)), "Σ") != NULL)
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (root));
+
+      ++*shown;
+      if (pango_layout_is_ellipsized (layout) ||
+          gtk_widget_get_width (root) < layout_width (layout))
+        cut++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    cut += count_cut_totals (child, shown);
+  return cut;
+}
+
 /* 2, 4 and 8 players with long names, on a phone and a laptop: every player's "went
  * out" button and count can be seen and used, and a deal goes in through them. */
 static void
@@ -1150,6 +1182,7 @@ test_any_table (void)
         g_autoptr(GError) error = NULL;
         GtkWidget *editor;
         const DeucesDeal *deal;
+        guint totals = 0;
         gint64 id;
 
         g_test_message ("%u players at %d×%d", n, screens[w].width, screens[w].height);
@@ -1219,7 +1252,8 @@ test_any_table (void)
             gtk_widget_grab_focus (field (f, "main", 1 % (n - 1)));
           }
         else
-          type_keys (f, "1\n");
+          /* Eleven cards: the longest note a cell has ("11 cards ×2"). */
+          type_keys (f, "11\n");
         for (guint p = 1; p + 1 < n; p++)
           {
             char digit[2] = { (char) ('2' + p % 8), '\0' };
@@ -1231,7 +1265,7 @@ test_any_table (void)
         g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
         deal = deuces_session_get_deal (f->session, 1);
         g_assert_cmpint (deal->winner, ==, (gint) n - 1);
-        g_assert_cmpint (deal->cards_left[0], ==, 1);
+        g_assert_cmpint (deal->cards_left[0], ==, screens[w].width < 1000 ? 1 : 11);
         for (guint p = 1; p + 1 < n; p++)
           g_assert_cmpint (deal->cards_left[p], ==, (gint) (2 + p % 8));
 
@@ -1259,6 +1293,9 @@ test_any_table (void)
                 g_assert_cmpfloat (ABS ((column.origin.x + column.size.width / 2) -
                                         (button.origin.x + button.size.width / 2)), <, 6);
               }
+            /* Every player's running total can be read whole, however long the note. */
+            g_assert_cmpuint (count_cut_totals (view, &totals), ==, 0);
+            g_assert_cmpuint (totals, ==, n);
           }
 
         g_clear_object (&f->session);
