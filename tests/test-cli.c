@@ -496,6 +496,12 @@ test_store_history (void)
     { "session", "set", "1", "--title", "Saturday", "--notes", "Di owes a drink", NULL },
     { "session", "end", "1", NULL },
   };
+  /* What each change says it did: deal edit, deal delete and session set in undo's words. */
+  static const char *done[] = {
+    "2\n", "3\n", "Deal 2 changed\n", "Deal 1 deleted\n",
+    "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
+    "Title changed to “Saturday”; Notes changed\n", "",
+  };
   static const char *undone[] = {
     "Deal 2 removed\n", "Deal 3 removed\n", "Deal 2 back as it was\n", "Deal 1 back in its place\n",
     "Stake back to 0.50 HKD\n", "Stake back to 1.00 HKD\n",
@@ -526,6 +532,7 @@ test_store_history (void)
       run_db_array (&run, db, changes[k]);
       g_assert_cmpstr (run.err, ==, "");
       g_assert_cmpint (run.status, ==, 0);
+      g_assert_cmpstr (run.out, ==, done[k]);
       states[k + 1] = ledger_text (db);
       g_assert_cmpstr (states[k + 1], !=, states[k]);
     }
@@ -566,9 +573,16 @@ test_store_history (void)
     g_auto(Run) deal_undo = { 0 };
     g_auto(Run) undo = { 0 };
     g_auto(Run) redo = { 0 };
+    g_auto(Run) same = { 0 };
+
 
     run_db (&reopen, db, NULL, "session", "reopen", "1", NULL);
     g_assert_cmpint (reopen.status, ==, 0);
+    /* Setting what is already there changes nothing, and says nothing. */
+    run_db (&same, db, NULL, "session", "set", "1", "--title", "Saturday", NULL);
+    g_assert_cmpint (same.status, ==, 0);
+    g_assert_cmpstr (same.err, ==, "");
+    g_assert_cmpstr (same.out, ==, "");
     start = ledger_text (db);
     run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL);
     g_assert_cmpstr (added.out, ==, "3\n");

@@ -8,6 +8,8 @@
 
 #include "deuces-new-session-dialog.h"
 #include "deuces-preferences-window.h"
+#include "deuces-share-dialog.h"
+#include "deuces-share-server.h"
 #include "deuces-variant-describe.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
@@ -442,6 +444,64 @@ test_saved_variant_described (Fixture       *f,
                                    "more cards ×2."));
 }
 
+static void
+settle (void)
+{
+  for (guint i = 0; i < 20; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+/* @dialog, shown over @parent, fits a 360 px phone: it can be made that narrow, and it
+ * opens no wider than that. */
+static void
+assert_fits_phone (GtkWindow *parent,
+                   GtkWidget *dialog)
+{
+  int minimum, natural;
+
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
+  g_test_message ("%s: minimum width %d", G_OBJECT_TYPE_NAME (dialog), minimum);
+  g_assert_cmpint (minimum, <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (dialog), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (parent)), <=, 360);
+}
+
+/* The new-session and share dialogs on a 360×720 phone window. */
+static void
+test_dialogs_fit_phone (Fixture       *f,
+                        gconstpointer  data)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesShareServer) server = NULL;
+  GtkWidget *parent = gtk_window_new ();
+  gint64 id;
+
+  gtk_window_set_default_size (GTK_WINDOW (parent), 360, 720);
+  gtk_window_present (GTK_WINDOW (parent));
+  settle ();
+  assert_fits_phone (GTK_WINDOW (parent),
+                     GTK_WIDGET (deuces_new_session_dialog_new (GTK_WINDOW (parent), f->store,
+                                                                f->settings)));
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = names;
+  request.n_players = G_N_ELEMENTS (names);
+  id = deuces_store_create_session (f->store, &request, &error);
+  g_assert_no_error (error);
+  server = deuces_share_server_new (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_share_server_start (server, "127.0.0.1", 0, &error));
+  g_assert_no_error (error);
+  assert_fits_phone (GTK_WINDOW (parent), deuces_share_dialog_new (GTK_WINDOW (parent), server));
+  deuces_share_server_stop (server);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -452,6 +512,8 @@ main (int argc, char **argv)
               fixture_set_up, test_options_follow_variant, fixture_tear_down);
   g_test_add ("/ui/new-session/options-written-back", Fixture, NULL,
               fixture_set_up, test_options_written_back, fixture_tear_down);
+  g_test_add ("/ui/dialogs/fit-phone", Fixture, NULL,
+              fixture_set_up, test_dialogs_fit_phone, fixture_tear_down);
   g_test_add ("/ui/preferences/currency", Fixture, NULL,
               fixture_set_up, test_preferences_currency, fixture_tear_down);
   g_test_add ("/ui/variant-editor/tiers", Fixture, NULL,

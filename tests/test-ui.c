@@ -338,6 +338,19 @@ test_invalid_deal (Fixture       *f,
           gtk_widget_get_visible (child))
         message = gtk_label_get_text (GTK_LABEL (child));
     g_assert_cmpstr (message, ==, "deal 1: Bo holds 14 cards, but a hand here has at most 13");
+    g_assert_true (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+    g_assert_cmpstr (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)), ==, message);
+
+    /* Correcting the field takes the stale mark and message away at once, before any
+     * save. */
+    gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "13");
+    g_assert_false (gtk_widget_has_css_class (field (f, "main", 1), "error"));
+    g_assert_null (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)));
+    for (GtkWidget *child = gtk_widget_get_first_child (editor); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error"))
+        g_assert_false (gtk_widget_get_visible (child));
+    g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
   }
 
   /* Not a number at all. */
@@ -1118,6 +1131,38 @@ assert_in_view (Fixture   *f,
     }
 }
 
+static int
+layout_width (PangoLayout *layout)
+{
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width;
+}
+
+/* The running totals ("Σ 42") shown under @root that are cut short; @shown counts all. */
+static guint
+count_cut_totals (GtkWidget *root,
+                  guint     *shown)
+{
+  guint cut = 0;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      strstr (gtk_label_get_text (GTK_LABEL (root)), "Σ") != NULL)
+    {
+      PangoLayout *layout = gtk_label_get_layout (GTK_LABEL (root));
+
+      ++*shown;
+      if (pango_layout_is_ellipsized (layout) ||
+          gtk_widget_get_width (root) < layout_width (layout))
+        cut++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    cut += count_cut_totals (child, shown);
+  return cut;
+}
+
 /* 2, 4 and 8 players with long names, on a phone and a laptop: every player's "went
  * out" button and count can be seen and used, and a deal goes in through them. */
 static void
@@ -1137,6 +1182,7 @@ test_any_table (void)
         g_autoptr(GError) error = NULL;
         GtkWidget *editor;
         const DeucesDeal *deal;
+        guint totals = 0;
         gint64 id;
 
         g_test_message ("%u players at %d×%d", n, screens[w].width, screens[w].height);
@@ -1206,7 +1252,8 @@ test_any_table (void)
             gtk_widget_grab_focus (field (f, "main", 1 % (n - 1)));
           }
         else
-          type_keys (f, "1\n");
+          /* Eleven cards: the longest note a cell has ("11 cards ×2"). */
+          type_keys (f, "11\n");
         for (guint p = 1; p + 1 < n; p++)
           {
             char digit[2] = { (char) ('2' + p % 8), '\0' };
@@ -1218,7 +1265,7 @@ test_any_table (void)
         g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
         deal = deuces_session_get_deal (f->session, 1);
         g_assert_cmpint (deal->winner, ==, (gint) n - 1);
-        g_assert_cmpint (deal->cards_left[0], ==, 1);
+        g_assert_cmpint (deal->cards_left[0], ==, screens[w].width < 1000 ? 1 : 11);
         for (guint p = 1; p + 1 < n; p++)
           g_assert_cmpint (deal->cards_left[p], ==, (gint) (2 + p % 8));
 
@@ -1246,6 +1293,9 @@ test_any_table (void)
                 g_assert_cmpfloat (ABS ((column.origin.x + column.size.width / 2) -
                                         (button.origin.x + button.size.width / 2)), <, 6);
               }
+            /* Every player's running total can be read whole, however long the note. */
+            g_assert_cmpuint (count_cut_totals (view, &totals), ==, 0);
+            g_assert_cmpuint (totals, ==, n);
           }
 
         g_clear_object (&f->session);
@@ -1957,6 +2007,79 @@ test_scoreboard_dark (Fixture       *f,
   g_assert_nonnull (strstr (dark->str, hex));
 }
 
+/* The first button labelled @label that is mapped, i.e. shown on screen. */
+static GtkWidget *
+find_mapped_button (GtkWidget  *root,
+                    const char *label)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
+      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped_button (child, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A phone with an empty ledger: the folded window shows only its sidebar, which must
+ * then carry the empty state and a New Session button that can be seen and pressed.
+ * The sessions of earlier tests go to the bin meanwhile, and come back after. */
+static void
+test_empty_phone (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+  gint64 last = g_settings_get_int64 (settings, "last-session");
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GPtrArray) sessions = NULL;
+  g_autoptr(GError) error = NULL;
+  graphene_rect_t bounds, window;
+  GtkWidget *button;
+
+  sessions = deuces_store_list_sessions (store, &all, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      g_assert_true (deuces_store_delete_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
+      g_assert_no_error (error);
+    }
+  g_settings_set_int64 (settings, "last-session", 0);
+
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
+  gtk_window_present (GTK_WINDOW (f->window));
+  settle ();
+  settle ();
+  g_assert_null (deuces_window_get_session (f->window));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 360);
+
+  /* Of the buttons labelled New Session, one is on screen. */
+  button = find_mapped_button (GTK_WIDGET (f->window), "_New Session");
+  g_assert_nonnull (button);
+  g_assert_true (gtk_widget_is_drawable (button));
+  g_assert_true (gtk_widget_compute_bounds (button, GTK_WIDGET (f->window), &bounds));
+  g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->window), GTK_WIDGET (f->window), &window));
+  g_assert_cmpfloat (bounds.size.width, >, 8);
+  g_assert_cmpfloat (bounds.size.height, >, 8);
+  g_assert_true (graphene_rect_contains_rect (&window, &bounds));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "app.new-session");
+
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  settle ();
+  for (guint i = 0; i < sessions->len; i++)
+    {
+      g_assert_true (deuces_store_restore_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
+      g_assert_no_error (error);
+    }
+  g_settings_set_int64 (settings, "last-session", last);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1975,6 +2098,7 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (test_app), NULL, &error);
   g_assert_no_error (error);
 
+  g_test_add_func ("/ui/empty-ledger/phone", test_empty_phone);
   g_test_add ("/ui/keyboard/three-deals", Fixture, NULL, fixture_set_up, test_three_deals, fixture_tear_down);
   g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);

@@ -9,6 +9,39 @@
 
 #include "deuces-cli-private.h"
 
+/* Prints @done, the line saying what a committed change did; @command names the command
+ * should it not be printed. */
+static int
+say_done (const char *command,
+          const char *done)
+{
+  int saved;
+
+  /* The change is committed: say so, or the person may make it twice. */
+  if (done != NULL)
+    printf ("%s\n", done);
+  if ((saved = _deuces_cli_flush_stdout ()) != 0)
+    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
+                             _("%s was done, but this could not be printed: %s"),
+                             command, g_strerror (saved));
+  return EXIT_OK;
+}
+
+/* Prints what the change just made in session @id did, in the words `undo` uses; nothing
+ * when the history's last entry is still @before (the request changed nothing). */
+static int
+say_last_change (DeucesStore *store,
+                 gint64       id,
+                 gint64       before,
+                 const char  *command)
+{
+  g_autofree char *done = NULL;
+
+  if (deuces_store_get_last_change (store, id) != before)
+    done = deuces_store_describe_last_change (store, id);
+  return say_done (command, done);
+}
+
 /* undo|redo SESSION: prints what was reversed or applied again. */
 static int
 undo_redo (CliContext *cli,
@@ -20,7 +53,6 @@ undo_redo (CliContext *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *done = NULL;
   int status = EXIT_OK;
-  int saved;
   gint64 id;
 
   if (argc < 2 || !_deuces_cli_parse_session_id (argv[1], &id))
@@ -32,13 +64,7 @@ undo_redo (CliContext *cli,
   done = undo ? deuces_store_undo (store, id, &error) : deuces_store_redo (store, id, &error);
   if (done == NULL)
     return _deuces_cli_fail_with (error);
-  /* The change is committed: say so, or the person may undo it twice. */
-  printf ("%s\n", done);
-  if ((saved = _deuces_cli_flush_stdout ()) != 0)
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER,
-                             _("%s was done, but this could not be printed: %s"),
-                             argv[0], g_strerror (saved));
-  return EXIT_OK;
+  return say_done (argv[0], done);
 }
 
 int
@@ -70,6 +96,7 @@ _deuces_cli_deal_change (CliContext *cli,
   g_autoptr(GError) error = NULL;
   gboolean edit = g_str_equal (verb, "edit");
   int status = EXIT_OK;
+  gint64 before;
   guint64 number;
   DeucesDeal deal;
 
@@ -84,9 +111,10 @@ _deuces_cli_deal_change (CliContext *cli,
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
+  before = deuces_store_get_last_change (store, id);
   if (!edit)
-    return deuces_store_delete_deal (store, id, (guint) number, &error) ? EXIT_OK
-                                                                        : _deuces_cli_fail_with (error);
+    return deuces_store_delete_deal (store, id, (guint) number, &error)
+           ? say_last_change (store, id, before, "deal delete") : _deuces_cli_fail_with (error);
 
   /* The facts are read as deal N's, after the deals before it. */
   if ((game = deuces_store_load_game (store, id, &error)) == NULL)
@@ -97,7 +125,7 @@ _deuces_cli_deal_change (CliContext *cli,
   if (!_deuces_cli_parse_deal (game, (guint) number, verb, argc - 1, argv + 1, &deal, &error) ||
       !deuces_store_edit_deal (store, id, (guint) number, &deal, &error))
     return _deuces_cli_fail_with (error);
-  return EXIT_OK;
+  return say_last_change (store, id, before, "deal edit");
 }
 
 /* session set SESSION [--stake X] [--currency C] [--title T] [--notes N] */
@@ -110,6 +138,7 @@ _deuces_cli_session_set (CliContext *cli,
   g_autoptr(GError) error = NULL;
   DeucesSessionChange change = { 0, };
   int status = EXIT_OK;
+  gint64 before;
   gint64 id;
 
   if (argc < 2 || !_deuces_cli_parse_session_id (argv[1], &id))
@@ -133,7 +162,8 @@ _deuces_cli_session_set (CliContext *cli,
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
+  before = deuces_store_get_last_change (store, id);
   if (!deuces_store_change_session (store, id, &change, &error))
     return _deuces_cli_fail_with (error);
-  return EXIT_OK;
+  return say_last_change (store, id, before, "session set");
 }

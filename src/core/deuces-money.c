@@ -151,7 +151,7 @@ deuces_money_parse (const char  *text,
   if (*p != '\0' || (int_end == int_start && frac_end == frac_start))
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
-                   _("“%s” is not an amount of money; write it like 12, 0.50 or -1.5"),
+                   _("“%s” is not an amount of money; write it like 12, 0.50 or 1.5"),
                    text);
       return FALSE;
     }

@@ -483,6 +483,14 @@ on_session_changed (DeucesDealEditor *self,
     update_title (self);
 }
 
+/* A refused deal's message is about the fields as they were: once one is changed, it
+ * goes (the fields clear their red mark themselves). */
+static void
+on_fields_edited (DeucesDealEditor *self)
+{
+  set_error (self, NULL);
+}
+
 /* Enter where GTK's own "activate" came first (or a test sent it). */
 static void
 on_field_activated (DeucesDealEditor *self,
@@ -529,6 +537,8 @@ deuces_deal_editor_set_session (DeucesDealEditor *self,
   g_signal_connect_object (self->fields, "field-activated", G_CALLBACK (on_field_activated), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->fields, "notify::wide", G_CALLBACK (on_fields_wide), self,
+                           G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->fields, "edited", G_CALLBACK (on_fields_edited), self,
                            G_CONNECT_SWAPPED);
   adw_bin_set_child (self->fields_bin, GTK_WIDGET (self->fields));
   update_title (self);

@@ -26,6 +26,7 @@ static GParamSpec *properties[N_PROPS];
 enum {
   WINNER_CHOSEN,
   FIELD_ACTIVATED,
+  EDITED,
   N_SIGNALS
 };
 
@@ -177,6 +178,16 @@ deuces_deal_fields_get_sit_button (DeucesDealFields *self,
   return player < self->n_players ? self->sit_buttons[player] : NULL;
 }
 
+/* A person changed a field: an error marked on the form no longer holds. */
+static void
+on_edited (DeucesDealFields *self)
+{
+  if (self->updating)
+    return;
+  deuces_deal_fields_mark_error (self, NULL);
+  g_signal_emit (self, signals[EDITED], 0);
+}
+
 static void
 on_sit_toggled (GtkToggleButton  *button,
                 DeucesDealFields *self)
@@ -221,6 +232,7 @@ on_winner_toggled (GtkToggleButton  *button,
 
   if (self->updating)
     return;
+  on_edited (self);
   if (gtk_toggle_button_get_active (button))
     {
       deuces_deal_fields_set_winner (self, player);
@@ -303,6 +315,7 @@ make_entry (DeucesDealFields *self,
   GtkWidget *entry = gtk_entry_new ();
 
   g_signal_connect (entry, "activate", G_CALLBACK (on_activate), self);
+  g_signal_connect_swapped (entry, "changed", G_CALLBACK (on_edited), self);
   gtk_editable_set_width_chars (GTK_EDITABLE (entry), width);
   if (digits)
     {
@@ -657,6 +670,10 @@ deuces_deal_fields_class_init (DeucesDealFieldsClass *klass)
   signals[FIELD_ACTIVATED] =
     g_signal_new ("field-activated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
                   NULL, G_TYPE_NONE, 1, GTK_TYPE_WIDGET);
+  /* A person typed in a field or chose who went out. */
+  signals[EDITED] =
+    g_signal_new ("edited", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL,
+                  NULL, G_TYPE_NONE, 0);
   gtk_widget_class_set_css_name (widget_class, "deal-fields");
 }
 

@@ -576,6 +576,16 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
 
+  /* On a phone the dialog is no wider than the window it belongs to. */
+  if (parent != NULL && gtk_widget_get_width (GTK_WIDGET (parent)) > 0)
+    {
+      int width, height;
+
+      gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+      gtk_window_set_default_size (GTK_WINDOW (self),
+                                   MIN (width, gtk_widget_get_width (GTK_WIDGET (parent))), height);
+    }
+
   /* Known players, for the suggestions. */
   self->known = gtk_string_list_new (NULL);
   players = deuces_store_list_players (store, NULL);

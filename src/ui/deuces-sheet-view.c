@@ -50,7 +50,8 @@ running_total (const DeucesScoreSheet *sheet,
 /* What a cell says, as parts. */
 typedef struct {
   char    *points;
-  char    *detail;
+  char    *detail;   /* how the points came, "" when nothing to say */
+  char    *total;    /* the running total, on a line of its own in a wide cell */
   gboolean winner;
   gboolean fried;
   gboolean sat_out;
@@ -61,6 +62,16 @@ cell_clear (Cell *cell)
 {
   g_clear_pointer (&cell->points, g_free);
   g_clear_pointer (&cell->detail, g_free);
+  g_clear_pointer (&cell->total, g_free);
+}
+
+/* The cell's note and running total on one line: "6 cards · Σ 42". */
+static char *
+cell_dup_note (const Cell *cell)
+{
+  if (cell->detail[0] == '\0')
+    return g_strdup (cell->total);
+  return g_strconcat (cell->detail, _(" · "), cell->total, NULL);
 }
 
 static gboolean
@@ -92,9 +103,8 @@ describe_cell (DeucesSheetView *self,
       /* Translators: a score sheet cell of a player who did not play the deal */
       cell->points = g_strdup (C_("sheet", "—"));
       g_string_append (detail, C_("sheet", "sat out"));
-      g_string_append (detail, _(" · "));
-      g_string_append_printf (detail, _("Σ %lld"), (long long) running);
       cell->detail = g_string_free (g_steal_pointer (&detail), FALSE);
+      cell->total = g_strdup_printf (_("Σ %lld"), (long long) running);
       return TRUE;
     }
   cell->points = g_strdup_printf ("%d", score->points[player]);
@@ -124,11 +134,9 @@ describe_cell (DeucesSheetView *self,
       /* Translators: in the score sheet, the player who paid every loser's penalty */
       g_string_append (detail, _("takes all"));
     }
-  if (detail->len > 0)
-    g_string_append (detail, _(" · "));
-  /* Translators: the running total after this deal, in the score sheet */
-  g_string_append_printf (detail, _("Σ %lld"), (long long) running);
   cell->detail = g_string_free (g_steal_pointer (&detail), FALSE);
+  /* Translators: the running total after this deal, in the score sheet */
+  cell->total = g_strdup_printf (_("Σ %lld"), (long long) running);
   return TRUE;
 }
 
@@ -138,13 +146,15 @@ deuces_sheet_view_dup_cell (DeucesSheetView *self,
                             guint            player)
 {
   Cell cell;
+  g_autofree char *note = NULL;
   char *text;
 
   g_return_val_if_fail (DEUCES_IS_SHEET_VIEW (self), NULL);
 
   if (!describe_cell (self, number, player, &cell))
     return NULL;
-  text = g_strdup_printf ("%s (%s)", cell.points, cell.detail);
+  note = cell_dup_note (&cell);
+  text = g_strdup_printf ("%s (%s)", cell.points, note);
   cell_clear (&cell);
   return text;
 }
@@ -163,15 +173,18 @@ setup_cell (GtkSignalListItemFactory *factory,
   gtk_label_set_xalign (GTK_LABEL (points), player == NUMBER_COLUMN ? 0.5f : 1.0f);
   gtk_box_append (GTK_BOX (box), points);
   if (player != NUMBER_COLUMN)
-    {
-      GtkWidget *detail = gtk_label_new (NULL);
+    /* The note, then the running total on its own line, so that a long note ("11
+     * cards ×2 · takes all") in a narrow column does not cut the total. */
+    for (guint i = 0; i < 2; i++)
+      {
+        GtkWidget *detail = gtk_label_new (NULL);
 
-      gtk_label_set_xalign (GTK_LABEL (detail), 1.0f);
-      gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
-      gtk_widget_add_css_class (detail, "caption");
-      gtk_widget_add_css_class (detail, "dim-label");
-      gtk_box_append (GTK_BOX (box), detail);
-    }
+        gtk_label_set_xalign (GTK_LABEL (detail), 1.0f);
+        gtk_label_set_ellipsize (GTK_LABEL (detail), PANGO_ELLIPSIZE_END);
+        gtk_widget_add_css_class (detail, "caption");
+        gtk_widget_add_css_class (detail, "dim-label");
+        gtk_box_append (GTK_BOX (box), detail);
+      }
   else
     gtk_widget_add_css_class (points, "dim-label");
   gtk_list_item_set_child (item, box);
@@ -189,6 +202,7 @@ bind_cell (GtkSignalListItemFactory *factory,
   GtkWidget *box = gtk_list_item_get_child (item);
   GtkWidget *points = gtk_widget_get_first_child (box);
   GtkWidget *detail = gtk_widget_get_next_sibling (points);
+  GtkWidget *total = detail != NULL ? gtk_widget_get_next_sibling (detail) : NULL;
   const DeucesGame *game = deuces_session_get_game (self->session);
   Cell cell;
 
@@ -204,8 +218,10 @@ bind_cell (GtkSignalListItemFactory *factory,
     return;
   gtk_label_set_text (GTK_LABEL (points), cell.points);
   gtk_label_set_text (GTK_LABEL (detail), cell.detail);
+  gtk_label_set_text (GTK_LABEL (total), cell.total);
   /* A narrow column has room for the points only; the rest is in the accessible name. */
   gtk_widget_set_visible (detail, self->wide);
+  gtk_widget_set_visible (total, self->wide);
   if (cell.winner)
     gtk_widget_add_css_class (box, "winner");
   else
@@ -221,9 +237,9 @@ bind_cell (GtkSignalListItemFactory *factory,
   gtk_widget_set_tooltip_text (box, cell.sat_out ? C_("sheet", "sat out") : NULL);
   {
     /* Translators: a score sheet cell for screen readers: "Deal 3, Bo: 12 (6 cards · Σ 42)" */
+    g_autofree char *note = cell_dup_note (&cell);
     g_autofree char *description = g_strdup_printf (_("Deal %u, %s: %s (%s)"), number,
-                                                    game->players[player], cell.points,
-                                                    cell.detail);
+                                                    game->players[player], cell.points, note);
 
     gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     description, -1);

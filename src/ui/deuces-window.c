@@ -48,8 +48,14 @@ update_sidebar_state (DeucesWindow *self)
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->sessions));
   const char *search = gtk_editable_get_text (GTK_EDITABLE (self->search_entry));
 
-  gtk_stack_set_visible_child_name (self->sidebar_stack,
-                                    n == 0 && search[0] != '\0' ? "no-results" : "list");
+  /* Folded, the window shows the sidebar alone: with no session at all it must carry
+   * the empty state and its New Session button, or a phone shows a blank list. */
+  if (n == 0 && search[0] != '\0')
+    gtk_stack_set_visible_child_name (self->sidebar_stack, "no-results");
+  else if (n == 0 && adw_leaflet_get_folded (self->leaflet))
+    gtk_stack_set_visible_child_name (self->sidebar_stack, "empty");
+  else
+    gtk_stack_set_visible_child_name (self->sidebar_stack, "list");
 }
 
 static void
@@ -409,6 +415,8 @@ deuces_window_new (DeucesApplication *app)
   gtk_list_view_set_factory (self->session_list_view, factory);
   gtk_list_view_set_model (self->session_list_view, GTK_SELECTION_MODEL (self->selection));
   gtk_stack_set_visible_child_name (self->main_stack, "main");
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_sidebar_state),
+                           self, G_CONNECT_SWAPPED);
   update_sidebar_state (self);
 
   /* Reopen where the table left off: the last session shown, else the newest that can
