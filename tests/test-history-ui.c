@@ -743,6 +743,7 @@ test_window_notes_and_backup (Window        *w,
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
+  settle_frames ();
   toplevels = gtk_window_get_toplevels ();
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
     {

@@ -208,8 +208,8 @@ update_scoreboard (DeucesSessionView *self)
       gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
 
       if (leads)
-        /* Translators: "Ann, 42 points, +12.50 HKD, leading" */
-        description = g_strdup_printf (_("%s, %s points, %s, leading"), game->players[i],
+        /* Translators: "Ann, 42 points, +12.50 HKD, ahead" (the best score) */
+        description = g_strdup_printf (_("%s, %s points, %s, ahead"), game->players[i],
                                        total_text, money);
       else
         description = g_strdup_printf (_("%s, %s points, %s"), game->players[i], total_text, money);
@@ -277,7 +277,7 @@ update_status (DeucesSessionView *self)
     {
       g_string_append (status, _(" · "));
       /* Translators: who plays first in the next deal */
-      g_string_append_printf (status, _("%s leads the next deal"),
+      g_string_append_printf (status, _("%s plays first in the next deal"),
                               game->players[sheet->next_leader]);
     }
   if (!sheet->finished && !deuces_session_get_ended (self->session))
