@@ -9,6 +9,7 @@
 
 #include "deuces-application.h"
 #include "deuces-backup-dialog.h"
+#include "deuces-cell-reason.h"
 #include "deuces-deal-editor.h"
 #include "deuces-error.h"
 #include "deuces-new-session-dialog.h"
@@ -428,6 +429,50 @@ test_new_session_stake (Fixture       *f,
   settle ();
 }
 
+/* Issue 12, "a sheet that explains itself": each cell says why it scored so. */
+static void
+test_cell_reason (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  g_autoptr(DeucesGame) game = NULL;
+  DeucesDealScore score;
+  DeucesDeal deal;
+  g_autofree char *out = NULL;
+  g_autofree char *thirteen = NULL;
+  g_autofree char *eleven = NULL;
+  g_autofree char *three = NULL;
+  g_autofree char *assisted = NULL;
+  g_autofree char *sat = NULL;
+
+  g_assert_true (deuces_options_set (&variant->options, "assistance", "true", &error));
+  g_assert_no_error (error);
+  game = deuces_game_new (variant, four, 4, 0, &error);
+  g_assert_no_error (error);
+  deal_won_by (&deal, 0, 3, 11, 13);
+  g_assert_true (deuces_game_score_deal (game, &deal, &score, &error));
+  out = deuces_cell_reason (game, &deal, &score, 0);
+  three = deuces_cell_reason (game, &deal, &score, 1);
+  eleven = deuces_cell_reason (game, &deal, &score, 2);
+  thirteen = deuces_cell_reason (game, &deal, &score, 3);
+  g_assert_cmpstr (out, ==, "went out first: scores nothing");
+  g_assert_cmpstr (three, ==, "3 cards");
+  g_assert_cmpstr (eleven, ==, "11 cards ×2");
+  g_assert_cmpstr (thirteen, ==, "13 cards ×3");
+
+  /* Bo let Ann out: Bo pays for everyone. */
+  deal.assisted_by = 1;
+  g_assert_true (deuces_game_score_deal (game, &deal, &score, &error));
+  g_assert_no_error (error);
+  assisted = deuces_cell_reason (game, &deal, &score, 1);
+  g_assert_cmpstr (assisted, ==, "3 cards, paid for everyone: let Ann out");
+
+  deal.assisted_by = DEUCES_UNSET;
+  deal.sitting_out = 1 << 3;
+  sat = deuces_cell_reason (game, &deal, &score, 3);
+  g_assert_cmpstr (sat, ==, "sat out");
+}
+
 /* Issue 12 in a real window: the history through the window's actions and its toasts.
  * One application (it registers once per process) on a ledger of its own. */
 static DeucesApplication *test_app;
@@ -471,6 +516,20 @@ find_actionable (GtkWidget  *root,
         return found;
     }
   return NULL;
+}
+
+/* Whether a widget inside @root has @tooltip. */
+static gboolean
+has_tooltip (GtkWidget  *root,
+             const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_tooltip (child, tooltip))
+      return TRUE;
+  return FALSE;
 }
 
 static gboolean
@@ -562,6 +621,9 @@ test_window_delete_undo (Window        *w,
   save_deal (w, 0, 3, 11, 8);
   save_deal (w, 1, 5, 1, 13);
   save_deal (w, 2, 2, 2, 2);
+  /* The sheet explains itself: a cell's tooltip says why it scored so. */
+  settle_frames ();
+  g_assert_true (has_tooltip (sheet, "11 cards ×2"));
   g_signal_emit_by_name (sheet, "delete-deal", 2);
   g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
   g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, "Deal 2 deleted");
@@ -786,6 +848,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
               fixture_tear_down);
+  g_test_add_func ("/history-ui/cell-reason", test_cell_reason);
   g_test_add ("/history-ui/window/delete-then-undo", Window, NULL, window_set_up, test_window_delete_undo,
               window_tear_down);
   g_test_add ("/history-ui/window/stale-toast", Window, NULL, window_set_up, test_window_stale_toast,

@@ -55,10 +55,52 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed while
+ * it is still sliding in (a crash when the overlay is then unmapped): a toast that must
+ * go loses its button and its change at once, and is dismissed once it has surely
+ * finished appearing (the slide takes 300 ms). */
+typedef struct {
+  GWeakRef  view;
+  AdwToast *toast;
+} Withdrawal;
+
+static gboolean
+withdraw_later (gpointer user_data)
+{
+  Withdrawal *w = user_data;
+  g_autoptr(GObject) view = g_weak_ref_get (&w->view);
+
+  if (view != NULL && g_object_get_data (G_OBJECT (w->toast), "deuces-dismissed") == NULL)
+    adw_toast_dismiss (w->toast);
+  g_weak_ref_clear (&w->view);
+  g_object_unref (w->toast);
+  g_free (w);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+withdraw_toast (DeucesSessionView *self,
+                AdwToast          *t)
+{
+  Withdrawal *w = g_new0 (Withdrawal, 1);
+
+  g_object_set_data (G_OBJECT (t), "deuces-change", NULL);
+  adw_toast_set_button_label (t, NULL);
+  if (self->current_toast == t)
+    {
+      g_clear_weak_pointer (&self->current_toast);
+      self->toast_change = 0;
+    }
+  g_weak_ref_init (&w->view, self);
+  w->toast = g_object_ref (t);
+  g_timeout_add (400, withdraw_later, w);
+}
+
 static void
 on_toast_dismissed (AdwToast          *t,
                     DeucesSessionView *self)
 {
+  g_object_set_data (G_OBJECT (t), "deuces-dismissed", GINT_TO_POINTER (TRUE));
   if (self->current_toast == t)
     {
       g_clear_weak_pointer (&self->current_toast);
@@ -78,12 +120,7 @@ show_toast (DeucesSessionView *self,
   GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
 
   if (self->current_toast != NULL)
-    {
-      AdwToast *previous = self->current_toast;
-
-      g_clear_weak_pointer (&self->current_toast);
-      adw_toast_dismiss (previous);
-    }
+    withdraw_toast (self, self->current_toast);
   if (window == NULL)
     {
       g_object_unref (g_object_ref_sink (t));
@@ -111,7 +148,7 @@ on_last_change (DeucesSessionView *self)
 {
   if (self->current_toast != NULL && self->toast_change != 0 &&
       deuces_session_get_last_change (self->session) != self->toast_change)
-    adw_toast_dismiss (self->current_toast);
+    withdraw_toast (self, self->current_toast);
 }
 
 static void
@@ -368,7 +405,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   g_clear_object (&self->share);
   g_set_object (&self->session, session);
   if (self->current_toast != NULL)
-    adw_toast_dismiss (self->current_toast);
+    withdraw_toast (self, self->current_toast);
   if (session != NULL)
     {
       g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
