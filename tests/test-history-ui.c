@@ -7,12 +7,18 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "deuces-application.h"
 #include "deuces-backup-dialog.h"
+#include "deuces-cell-reason.h"
+#include "deuces-deal-editor.h"
 #include "deuces-error.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-session.h"
+#include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
+#include "deuces-sheet-view.h"
+#include "deuces-window.h"
 #include "history-test-util.h"
 
 typedef struct {
@@ -423,11 +429,418 @@ test_new_session_stake (Fixture       *f,
   settle ();
 }
 
+/* Issue 12, "a sheet that explains itself": each cell says why it scored so. */
+static void
+test_cell_reason (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  g_autoptr(DeucesGame) game = NULL;
+  DeucesDealScore score;
+  DeucesDeal deal;
+  g_autofree char *out = NULL;
+  g_autofree char *thirteen = NULL;
+  g_autofree char *eleven = NULL;
+  g_autofree char *three = NULL;
+  g_autofree char *assisted = NULL;
+  g_autofree char *sat = NULL;
+
+  g_assert_true (deuces_options_set (&variant->options, "assistance", "true", &error));
+  g_assert_no_error (error);
+  game = deuces_game_new (variant, four, 4, 0, &error);
+  g_assert_no_error (error);
+  deal_won_by (&deal, 0, 3, 11, 13);
+  g_assert_true (deuces_game_score_deal (game, &deal, &score, &error));
+  out = deuces_cell_reason (game, &deal, &score, 0);
+  three = deuces_cell_reason (game, &deal, &score, 1);
+  eleven = deuces_cell_reason (game, &deal, &score, 2);
+  thirteen = deuces_cell_reason (game, &deal, &score, 3);
+  g_assert_cmpstr (out, ==, "went out first: scores nothing");
+  g_assert_cmpstr (three, ==, "3 cards");
+  g_assert_cmpstr (eleven, ==, "11 cards ×2");
+  g_assert_cmpstr (thirteen, ==, "13 cards ×3");
+
+  /* Bo let Ann out: Bo pays for everyone. */
+  deal.assisted_by = 1;
+  g_assert_true (deuces_game_score_deal (game, &deal, &score, &error));
+  g_assert_no_error (error);
+  assisted = deuces_cell_reason (game, &deal, &score, 1);
+  g_assert_cmpstr (assisted, ==, "3 cards, paid for everyone: let Ann out");
+
+  deal.assisted_by = DEUCES_UNSET;
+  deal.sitting_out = 1 << 3;
+  sat = deuces_cell_reason (game, &deal, &score, 3);
+  g_assert_cmpstr (sat, ==, "sat out");
+}
+
+/* Issue 12 in a real window: the history through the window's actions and its toasts.
+ * One application (it registers once per process) on a ledger of its own. */
+static DeucesApplication *test_app;
+
+typedef struct {
+  DeucesWindow  *window;
+  DeucesSession *session;
+} Window;
+
+static GtkWidget *
+find_type (GtkWidget *root,
+           GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The first widget, depth first, that activates @action (the header's Undo button). */
+static GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action)
+{
+  if (GTK_IS_ACTIONABLE (root) &&
+      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_actionable (child, action);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether a widget inside @root has @tooltip. */
+static gboolean
+has_tooltip (GtkWidget  *root,
+             const char *tooltip)
+{
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_tooltip (child, tooltip))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+on_frame_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets GTK lay out and draw a few frames. */
+static void
+settle_frames (void)
+{
+  guint tick = g_timeout_add (5, on_frame_tick, NULL);
+
+  for (guint i = 0; i < 40; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  settle ();
+}
+
+static void
+window_set_up (Window        *w,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = "Saturday";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  w->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (w->window), GPOINTER_TO_INT (data) > 0 ? GPOINTER_TO_INT (data) : 1000, 720);
+  gtk_window_present (GTK_WINDOW (w->window));
+  g_assert_true (deuces_window_open_session (w->window, id));
+  w->session = g_object_ref (deuces_window_get_session (w->window));
+}
+
+static void
+window_tear_down (Window        *w,
+                  gconstpointer  data)
+{
+  g_clear_object (&w->session);
+  gtk_window_destroy (GTK_WINDOW (w->window));
+  settle ();
+}
+
+static DeucesSessionView *
+session_view (Window *w)
+{
+  return DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SESSION_VIEW));
+}
+
+/* A deal saved as the deal editor saves one: stored, then its "saved" signal. */
+static guint
+save_deal (Window *w,
+           gint    winner,
+           gint    a,
+           gint    b,
+           gint    c)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  guint number;
+
+  deal_won_by (&deal, winner, a, b, c);
+  number = deuces_session_add_deal (w->session, &deal, &error);
+  g_assert_no_error (error);
+  g_signal_emit_by_name (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_DEAL_EDITOR), "saved",
+                         number, FALSE);
+  return number;
+}
+
+/* Delete a deal from the sheet, then Ctrl+Z: that deal comes back in its place. */
+static void
+test_window_delete_undo (Window        *w,
+                         gconstpointer  data)
+{
+  DeucesSessionView *view = session_view (w);
+  GtkWidget *sheet = find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SHEET_VIEW);
+
+  g_assert_false (deuces_session_can_undo (w->session));
+  save_deal (w, 0, 3, 11, 8);
+  save_deal (w, 1, 5, 1, 13);
+  save_deal (w, 2, 2, 2, 2);
+  /* The sheet explains itself: a cell's tooltip says why it scored so. */
+  settle_frames ();
+  g_assert_true (has_tooltip (sheet, "11 cards ×2"));
+  g_signal_emit_by_name (sheet, "delete-deal", 2);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, "Deal 2 deleted");
+
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 3);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 1);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->cards_left[0], ==, 5);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 3)->winner, ==, 2);
+  /* The toast says what was reversed, and offers to apply it again. */
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==,
+                   "Deal 2 back in its place");
+  g_signal_emit_by_name (deuces_session_view_get_toast (view), "button-clicked");
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 2);
+
+  /* Ctrl+Z goes on through the history, Ctrl+Shift+Z forward again. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 3);
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  /* The deletion, then the three deals. */
+  for (guint i = 0; i < 4; i++)
+    gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 0);
+  g_assert_false (deuces_session_can_undo (w->session));
+  /* Nothing left to undo: the Undo button is off; Redo is on until a new change. */
+  g_assert_false (gtk_widget_get_sensitive (find_actionable (GTK_WIDGET (w->window), "win.undo")));
+  g_assert_true (deuces_session_can_redo (w->session));
+  save_deal (w, 3, 1, 1, 1);
+  g_assert_true (gtk_widget_get_sensitive (find_actionable (GTK_WIDGET (w->window), "win.undo")));
+  g_assert_false (deuces_session_can_redo (w->session));
+}
+
+/* Two quick deals: the first toast is gone, and its Undo cannot take back the second. */
+static void
+test_window_stale_toast (Window        *w,
+                         gconstpointer  data)
+{
+  DeucesSessionView *view = session_view (w);
+  g_autoptr(AdwToast) first = NULL;
+  AdwToast *second;
+
+  save_deal (w, 0, 3, 11, 8);
+  first = g_object_ref (deuces_session_view_get_toast (view));
+  g_assert_cmpstr (adw_toast_get_title (first), ==, "Deal 1 added");
+  save_deal (w, 1, 5, 1, 13);
+  second = deuces_session_view_get_toast (view);
+  g_assert_true (second != first);
+  g_assert_cmpstr (adw_toast_get_title (second), ==, "Deal 2 added");
+
+  g_signal_emit_by_name (first, "button-clicked");
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 1);
+
+  /* The second toast's Undo takes back deal 2 and nothing else. */
+  g_signal_emit_by_name (second, "button-clicked");
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 1)->winner, ==, 0);
+
+  /* A change made elsewhere (the CLI, the settlement) withdraws the toast about the last. */
+  save_deal (w, 2, 1, 1, 1);
+  g_assert_nonnull (deuces_session_view_get_toast (view));
+  {
+    g_autoptr(GError) error = NULL;
+
+    g_assert_true (deuces_session_set_notes (w->session, "Bo deals first", &error));
+    g_assert_no_error (error);
+  }
+  g_assert_null (deuces_session_view_get_toast (view));
+}
+
+/* No toast covers the deal editor, on a wide and a narrow window. */
+static void
+test_window_toast_placement (Window        *w,
+                             gconstpointer  data)
+{
+  GtkWidget *editor = find_type (GTK_WIDGET (w->window), DEUCES_TYPE_DEAL_EDITOR);
+  GtkWidget *toast_widget;
+  graphene_rect_t toast_bounds, editor_bounds;
+
+  save_deal (w, 0, 3, 11, 8);
+  settle_frames ();
+  toast_widget = find_type (GTK_WIDGET (w->window), g_type_from_name ("AdwToastWidget"));
+  g_assert_nonnull (toast_widget);
+  g_assert_true (gtk_widget_get_mapped (toast_widget));
+  g_assert_true (gtk_widget_get_mapped (editor));
+  g_assert_true (gtk_widget_compute_bounds (toast_widget, GTK_WIDGET (w->window), &toast_bounds));
+  g_assert_true (gtk_widget_compute_bounds (editor, GTK_WIDGET (w->window), &editor_bounds));
+  g_assert_cmpfloat (toast_bounds.size.height, >, 0);
+  g_assert_cmpfloat (editor_bounds.size.height, >, 0);
+  g_assert_false (graphene_rect_intersection (&toast_bounds, &editor_bounds, NULL));
+  g_assert_cmpfloat (toast_bounds.origin.y + toast_bounds.size.height, <=, editor_bounds.origin.y);
+}
+
+/* The stake in the header and the settlement; changed from the window's dialog. */
+static void
+test_window_stake (Window        *w,
+                   gconstpointer  data)
+{
+  GtkWidget *settlement = find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SETTLEMENT_VIEW);
+  AdwViewSwitcherTitle *title =
+    ADW_VIEW_SWITCHER_TITLE (find_type (GTK_WIDGET (w->window), ADW_TYPE_VIEW_SWITCHER_TITLE));
+  GtkWidget *dialog = NULL;
+  GListModel *toplevels = NULL;  /* (transfer none) */
+  GtkWidget *box;
+  gint64 before;
+
+  save_deal (w, 0, 3, 11, 8);
+  before = deuces_session_get_settlement (w->session)->balances[0];
+  g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "0.50 HKD a point"));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.change-stake", NULL));
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item))
+        dialog = GTK_WIDGET (item);
+    }
+  g_assert_nonnull (dialog);
+  box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_first_child (box))), ==, "0.50");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "1");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_last_child (box)), "usd");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
+  settle ();
+
+  g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "1.00");
+  g_assert_cmpstr (deuces_session_get_info (w->session)->currency, ==, "USD");
+  g_assert_cmpint (deuces_session_get_settlement (w->session)->balances[0], ==, 2 * before);
+  g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "1.00 USD a point"));
+  {
+    g_autofree char *summary = deuces_settlement_view_dup_summary (DEUCES_SETTLEMENT_VIEW (settlement));
+
+    g_assert_nonnull (strstr (summary, "1.00 USD a point"));
+  }
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
+                   "Stake changed to 1.00 USD");
+
+  /* Ctrl+Z takes it back, in the header too. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "0.50");
+  g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "0.50 HKD a point"));
+  g_assert_cmpint (deuces_session_get_settlement (w->session)->balances[0], ==, before);
+}
+
+/* Notes under the title, edited in place; Restore Backup… in the main menu. */
+static void
+test_window_notes_and_backup (Window        *w,
+                              gconstpointer  data)
+{
+  GtkEditableLabel *notes =
+    GTK_EDITABLE_LABEL (find_type (GTK_WIDGET (w->window), GTK_TYPE_EDITABLE_LABEL));
+  GListModel *toplevels = NULL;  /* (transfer none) */
+  gboolean found = FALSE;
+
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.edit-notes", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_editable_label_get_editing (notes));
+  gtk_editable_set_text (GTK_EDITABLE (notes), "Cy brings the beer");
+  gtk_editable_label_stop_editing (notes, TRUE);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+
+  /* Escape while editing leaves them as they were. */
+  gtk_editable_label_start_editing (notes);
+  gtk_editable_set_text (GTK_EDITABLE (notes), "Cy forgot");
+  gtk_editable_label_stop_editing (notes, FALSE);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (notes)), ==, "Cy brings the beer");
+
+  /* Undo takes the notes back: gone, the label too. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->notes ? deuces_session_get_info (w->session)->notes : "",
+                   ==, "");
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
+  settle_frames ();
+  toplevels = gtk_window_get_toplevels ();
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (DEUCES_IS_BACKUP_DIALOG (item))
+        {
+          found = TRUE;
+          g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (w->window));
+          gtk_window_destroy (GTK_WINDOW (item));
+        }
+    }
+  g_assert_true (found);
+  settle ();
+}
+
 int
 main (int argc, char **argv)
 {
+  g_autoptr(GError) error = NULL;
+  g_autofree char *app_dir = NULL;
+  g_autofree char *app_db = NULL;
+  int status;
+
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+
+  app_dir = g_dir_make_tmp ("deuces-history-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  app_db = g_build_filename (app_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", app_db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
 
   g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
   g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
@@ -435,5 +848,20 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
               fixture_tear_down);
-  return g_test_run ();
+  g_test_add_func ("/history-ui/cell-reason", test_cell_reason);
+  g_test_add ("/history-ui/window/delete-then-undo", Window, NULL, window_set_up, test_window_delete_undo,
+              window_tear_down);
+  g_test_add ("/history-ui/window/stale-toast", Window, NULL, window_set_up, test_window_stale_toast,
+              window_tear_down);
+  g_test_add ("/history-ui/window/toast-placement", Window, NULL, window_set_up,
+              test_window_toast_placement, window_tear_down);
+  g_test_add ("/history-ui/window/toast-placement-narrow", Window, GINT_TO_POINTER (360), window_set_up,
+              test_window_toast_placement, window_tear_down);
+  g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
+  g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
+              test_window_notes_and_backup, window_tear_down);
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (app_dir);
+  return status;
 }

@@ -72,9 +72,9 @@ test_day_headings (void)
   g_autoptr(GPtrArray) rows = g_ptr_array_new ();
   GtkWidget *window, *scrolled, *view;
   const char *expected[] = {
-    "Friday, November 20, 2026 | Late | Ann, Bo, Cy, Di | Classic · 1 deal · Ann leads · in play",
-    "- | Early | Ann, Bo, Cy, Di | Classic · 1 deal · Ann leads",
-    "Friday, November 13, 2026 | Last week | Ann, Bo, Cy, Di | Classic · 1 deal · Ann leads",
+    "Friday, November 20, 2026 | Late | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead · in play",
+    "- | Early | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead",
+    "Friday, November 13, 2026 | Last week | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead",
   };
   gint64 until;
 

@@ -387,11 +387,13 @@ test_edit_and_undo (Fixture       *f,
   after = cell (f, 2, 0);
   g_assert_cmpstr (after, ==, "1 (1 card · Σ 1)");
 
-  /* Undo removes the last deal; redo brings it back. */
+  /* Undo reverts the correction (the last change), not the last deal; redo applies it again. */
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.undo", NULL);
-  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->cards_left[1], ==, 5);
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.redo", NULL);
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (f->session, 1)->cards_left[1], ==, 7);
   g_assert_cmpint (deuces_session_get_deal (f->session, 2)->winner, ==, 1);
 
   /* Delete a deal from the editor (double-click, then Delete Deal): deal 2 moves up. */
@@ -1001,8 +1003,12 @@ test_actions_enabled (Fixture       *f,
   gtk_widget_activate_action (window, "win.reopen-session", NULL);
   g_assert_false (deuces_session_get_ended (f->session));
   gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  /* Undo reverses the last change, whatever it was: here the reopening. */
   gtk_widget_activate_action (window, "win.undo", NULL);
-  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  g_assert_true (deuces_session_get_ended (f->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (window, "win.reopen-session", NULL);
+  g_assert_false (deuces_session_get_ended (f->session));
 }
 
 /* Assistance in one key: "a", the player's digit, Enter saves (not reopening the list). */

@@ -497,7 +497,7 @@ render_content (const DeucesShareSnapshot *s,
   append_escaped (out, per_point);
   if (!s->ended && !s->sheet->finished && s->sheet->next_leader >= 0)
     {
-      g_autofree char *next = g_strdup_printf (T (N_("%s leads the next deal")),
+      g_autofree char *next = g_strdup_printf (T (N_("%s plays first in the next deal")),
                                                s->game->players[s->sheet->next_leader]);
 
       g_string_append (out, " · ");

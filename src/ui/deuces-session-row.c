@@ -81,8 +81,8 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
   deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals", info->n_deals),
                            info->n_deals);
   if (leader != NULL)
-    /* Translators: variant · number of deals · who leads, e.g. "Classic · 12 deals · Ann leads" */
-    detail_text = g_strdup_printf (_("%s · %s · %s leads"), variant, deals, leader);
+    /* Translators: variant · number of deals · who has the best score, e.g. "Classic · 12 deals · Ann ahead" */
+    detail_text = g_strdup_printf (_("%s · %s · %s ahead"), variant, deals, leader);
   else
     detail_text = g_strdup_printf (_("%s · %s"), variant, deals);
   if (info->ended == NULL)

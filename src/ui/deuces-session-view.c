@@ -37,6 +37,12 @@ struct _DeucesSessionView
   DeucesSettlementView *settlement_view;
   GtkStack             *chart_stack;
   DeucesChart          *chart;
+  AdwToastOverlay      *sheet_toast_overlay;
+  GtkButton            *stake_button;
+  GtkEditableLabel     *notes_label;
+
+  AdwToast             *current_toast;  /* weak */
+  gint64                toast_change;   /* the change its Undo takes back, or 0 */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
@@ -49,16 +55,100 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
+/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed while
+ * it is still sliding in (a crash when the overlay is then unmapped): a toast that must
+ * go loses its button and its change at once, and is dismissed once it has surely
+ * finished appearing (the slide takes 300 ms). */
+typedef struct {
+  GWeakRef  view;
+  AdwToast *toast;
+} Withdrawal;
+
+static gboolean
+withdraw_later (gpointer user_data)
+{
+  Withdrawal *w = user_data;
+  g_autoptr(GObject) view = g_weak_ref_get (&w->view);
+
+  if (view != NULL && g_object_get_data (G_OBJECT (w->toast), "deuces-dismissed") == NULL)
+    adw_toast_dismiss (w->toast);
+  g_weak_ref_clear (&w->view);
+  g_object_unref (w->toast);
+  g_free (w);
+  return G_SOURCE_REMOVE;
+}
+
 static void
-toast (DeucesSessionView *self,
-       AdwToast          *toast)
+withdraw_toast (DeucesSessionView *self,
+                AdwToast          *t)
+{
+  Withdrawal *w = g_new0 (Withdrawal, 1);
+
+  g_object_set_data (G_OBJECT (t), "deuces-change", NULL);
+  adw_toast_set_button_label (t, NULL);
+  if (self->current_toast == t)
+    {
+      g_clear_weak_pointer (&self->current_toast);
+      self->toast_change = 0;
+    }
+  g_weak_ref_init (&w->view, self);
+  w->toast = g_object_ref (t);
+  g_timeout_add (400, withdraw_later, w);
+}
+
+static void
+on_toast_dismissed (AdwToast          *t,
+                    DeucesSessionView *self)
+{
+  g_object_set_data (G_OBJECT (t), "deuces-dismissed", GINT_TO_POINTER (TRUE));
+  if (self->current_toast == t)
+    {
+      g_clear_weak_pointer (&self->current_toast);
+      self->toast_change = 0;
+    }
+}
+
+/* One toast at a time: a new one dismisses the one before. A toast about change
+ * @change (0: none) is withdrawn as soon as another change is the last. On the score
+ * sheet toasts stay above the deal editor, in the sheet's own overlay, so that they
+ * never cover a field. */
+static void
+show_toast (DeucesSessionView *self,
+            AdwToast          *t,
+            gint64             change)
 {
   GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
 
-  if (window != NULL)
-    deuces_window_add_toast (DEUCES_WINDOW (window), toast);
+  if (self->current_toast != NULL)
+    withdraw_toast (self, self->current_toast);
+  if (window == NULL)
+    {
+      g_object_unref (g_object_ref_sink (t));
+      return;
+    }
+  g_set_weak_pointer (&self->current_toast, t);
+  self->toast_change = change;
+  g_object_set_data_full (G_OBJECT (t), "deuces-change", g_memdup2 (&change, sizeof change), g_free);
+  g_signal_connect_object (t, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
+    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
   else
-    g_object_unref (g_object_ref_sink (toast));
+    deuces_window_add_toast (DEUCES_WINDOW (window), t);
+}
+
+static void
+toast (DeucesSessionView *self,
+       AdwToast          *t)
+{
+  show_toast (self, t, 0);
+}
+
+static void
+on_last_change (DeucesSessionView *self)
+{
+  if (self->current_toast != NULL && self->toast_change != 0 &&
+      deuces_session_get_last_change (self->session) != self->toast_change)
+    withdraw_toast (self, self->current_toast);
 }
 
 static void
@@ -155,8 +245,8 @@ update_scoreboard (DeucesSessionView *self)
       gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
 
       if (leads)
-        /* Translators: "Ann, 42 points, +12.50 HKD, leading" */
-        description = g_strdup_printf (_("%s, %s points, %s, leading"), game->players[i],
+        /* Translators: "Ann, 42 points, +12.50 HKD, ahead" (the best score) */
+        description = g_strdup_printf (_("%s, %s points, %s, ahead"), game->players[i],
                                        total_text, money);
       else
         description = g_strdup_printf (_("%s, %s points, %s"), game->players[i], total_text, money);
@@ -224,7 +314,7 @@ update_status (DeucesSessionView *self)
     {
       g_string_append (status, _(" · "));
       /* Translators: who plays first in the next deal */
-      g_string_append_printf (status, _("%s leads the next deal"),
+      g_string_append_printf (status, _("%s plays first in the next deal"),
                               game->players[sheet->next_leader]);
     }
   if (!sheet->finished && !deuces_session_get_ended (self->session))
@@ -260,7 +350,19 @@ update (DeucesSessionView *self)
     g_autofree char *players = deuces_join_players (deuces_session_get_info (self->session)->players,
                                                     deuces_session_get_info (self->session)->n_players);
 
-    adw_view_switcher_title_set_subtitle (self->switcher_title, players);
+    g_autofree char *stake = deuces_session_format_stake (self->session);
+    /* Translators: the session's subtitle: "Ann, Bo, Cy, Di · 0.50 HKD a point" */
+    g_autofree char *subtitle = g_strdup_printf (_("%s · %s"), players, stake);
+    const char *notes = deuces_session_get_info (self->session)->notes;
+
+    adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
+    gtk_button_set_label (self->stake_button, stake);
+    if (!gtk_editable_label_get_editing (self->notes_label))
+      gtk_editable_set_text (GTK_EDITABLE (self->notes_label), notes != NULL ? notes : "");
+    gtk_widget_set_visible (GTK_WIDGET (self->notes_label),
+                            (notes != NULL && *notes != '\0') ||
+                            gtk_editable_label_get_editing (self->notes_label));
+    gtk_widget_set_sensitive (GTK_WIDGET (self->notes_label), !ended);
   }
   gtk_revealer_set_reveal_child (self->ended_revealer, ended);
   gtk_stack_set_visible_child_name (self->sheet_stack, n > 0 ? "sheet" : "empty");
@@ -302,11 +404,15 @@ deuces_session_view_set_session (DeucesSessionView *self,
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
   g_set_object (&self->session, session);
+  if (self->current_toast != NULL)
+    withdraw_toast (self, self->current_toast);
   if (session != NULL)
     {
       g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (session, "notify::ended", G_CALLBACK (on_session_ended_changed),
+                               self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::last-change", G_CALLBACK (on_last_change),
                                self, G_CONNECT_SWAPPED);
     }
   deuces_sheet_view_set_session (self->sheet, session);
@@ -368,49 +474,104 @@ on_editor_wide (DeucesSessionView *self)
   deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
 
-/* Undo and redo of deals, each with a toast that goes the other way. */
+/* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
+ * and each toast names the change it offers to take back. */
+
+/* The change a toast is about: its own, so that a toast on its way out never takes back
+ * the change of the one after it. */
+static gint64
+toast_get_change (AdwToast *t)
+{
+  gint64 *change = g_object_get_data (G_OBJECT (t), "deuces-change");
+
+  return change != NULL ? *change : 0;
+}
+
+static void
+on_undo_change (AdwToast          *t,
+                DeucesSessionView *self)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = NULL;
+  gint64 change = toast_get_change (t);
+
+  if (self->session == NULL || change == 0)
+    return;
+  done = deuces_session_undo_change (self->session, change, &error);
+  if (done == NULL)
+    toast_error (self, error);
+  else
+    show_toast (self, adw_toast_new (done), 0);
+}
+
+/* A toast naming the last change, whose Undo takes back that change and no other. */
+static void
+toast_last_change (DeucesSessionView *self,
+                   AdwToastPriority   priority)
+{
+  g_autofree char *what = deuces_session_describe_last_change (self->session);
+  AdwToast *t;
+
+  if (what == NULL)
+    return;
+  t = adw_toast_new (what);
+  adw_toast_set_button_label (t, _("_Undo"));
+  adw_toast_set_priority (t, priority);
+  g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
+  show_toast (self, t, deuces_session_get_last_change (self->session));
+}
 
 static void undo (DeucesSessionView *self);
 static void redo (DeucesSessionView *self);
 
 static void
+on_redo_toast (AdwToast          *t,
+               DeucesSessionView *self)
+{
+  /* Only while nothing has changed since the undo it follows. */
+  if (self->session != NULL && toast_get_change (t) == deuces_session_get_last_change (self->session))
+    redo (self);
+}
+
+static void
 undo (DeucesSessionView *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *done = NULL;
   AdwToast *t;
-  guint number;
 
-  number = deuces_session_undo_deal (self->session, &error);
-  if (number == 0)
+  done = deuces_session_undo (self->session, &error);
+  if (done == NULL)
     {
-      if (error != NULL)
-        toast_error (self, error);
+      toast_error (self, error);
       return;
     }
-  t = adw_toast_new_format (_("Deal %u removed"), number);
-  adw_toast_set_button_label (t, _("_Redo"));
-  g_signal_connect_object (t, "button-clicked", G_CALLBACK (redo), self, G_CONNECT_SWAPPED);
-  toast (self, t);
+  t = adw_toast_new (done);
+  if (deuces_session_can_redo (self->session))
+    {
+      adw_toast_set_button_label (t, _("_Redo"));
+      g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_redo_toast), self, 0);
+    }
+  show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
 redo (DeucesSessionView *self)
 {
   g_autoptr(GError) error = NULL;
+  g_autofree char *done = NULL;
   AdwToast *t;
-  guint number;
 
-  number = deuces_session_redo_deal (self->session, &error);
-  if (number == 0)
+  done = deuces_session_redo (self->session, &error);
+  if (done == NULL)
     {
-      if (error != NULL)
-        toast_error (self, error);
+      toast_error (self, error);
       return;
     }
-  t = adw_toast_new_format (_("Deal %u restored"), number);
+  t = adw_toast_new (done);
   adw_toast_set_button_label (t, _("_Undo"));
-  g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo), self, G_CONNECT_SWAPPED);
-  toast (self, t);
+  g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
+  show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
@@ -418,18 +579,7 @@ on_deal_saved (DeucesSessionView *self,
                guint              number,
                gboolean           edited)
 {
-  AdwToast *t;
-
-  if (edited)
-    t = adw_toast_new_format (_("Deal %u changed"), number);
-  else
-    {
-      t = adw_toast_new_format (_("Deal %u saved"), number);
-      adw_toast_set_button_label (t, _("_Undo"));
-      g_signal_connect_object (t, "button-clicked", G_CALLBACK (undo), self, G_CONNECT_SWAPPED);
-    }
-  adw_toast_set_timeout (t, 4);
-  toast (self, t);
+  toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
   deuces_sheet_view_scroll_to (self->sheet, number);
 }
 
@@ -447,58 +597,22 @@ on_edit_deal (DeucesSessionView *self,
   deuces_deal_editor_edit (self->editor, number);
 }
 
-/* Deleting any deal, with Undo putting it back in its place. */
-
-typedef struct {
-  DeucesSessionView *self;
-  DeucesSession     *session;
-  guint              number;
-  DeucesDeal         deal;
-} DeletedDeal;
-
-static void
-deleted_deal_free (DeletedDeal *deleted)
-{
-  g_clear_object (&deleted->session);
-  g_free (deleted);
-}
-
-static void
-on_restore_deal (AdwToast    *t,
-                 DeletedDeal *deleted)
-{
-  g_autoptr(GError) error = NULL;
-
-  if (!deuces_session_insert_deal (deleted->session, deleted->number, &deleted->deal, &error))
-    toast_error (deleted->self, error);
-}
-
+/* Deleting any deal: the ledger keeps it, and Undo (or Ctrl+Z) puts it back in its place. */
 static void
 on_delete_deal (DeucesSessionView *self,
                 guint              number)
 {
   g_autoptr(GError) error = NULL;
-  DeletedDeal *deleted;
-  AdwToast *t;
+  DeucesDeal removed;
 
   if (self->session == NULL || deuces_session_get_ended (self->session))
     return;
-  deleted = g_new0 (DeletedDeal, 1);
-  deleted->self = self;
-  deleted->session = g_object_ref (self->session);
-  deleted->number = number;
-  if (!deuces_session_delete_deal (self->session, number, &deleted->deal, &error))
+  if (!deuces_session_delete_deal (self->session, number, &removed, &error))
     {
-      deleted_deal_free (deleted);
       toast_error (self, error);
       return;
     }
-  t = adw_toast_new_format (_("Deal %u deleted"), number);
-  adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
-  g_signal_connect_data (t, "button-clicked", G_CALLBACK (on_restore_deal), deleted,
-                         (GClosureNotify) (void (*) (void)) deleted_deal_free, 0);
-  toast (self, t);
+  toast_last_change (self, ADW_TOAST_PRIORITY_HIGH);
 }
 
 static void
@@ -529,7 +643,7 @@ set_ended (DeucesSessionView *self,
       adw_toast_set_button_label (t, _("_Undo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_reopen_toast), self,
                                G_CONNECT_SWAPPED);
-      toast (self, t);
+      show_toast (self, t, deuces_session_get_last_change (self->session));
       adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
     }
   else
@@ -578,6 +692,104 @@ rename_session (DeucesSessionView *self)
   gtk_widget_grab_focus (entry);
 }
 
+/* The stake and its currency, changed at any time: a dialog with both. */
+
+static void
+on_stake_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (user_data);
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkEditable *stake = GTK_EDITABLE (gtk_widget_get_first_child (box));
+  GtkEditable *currency = GTK_EDITABLE (gtk_widget_get_last_child (box));
+  g_autofree char *code = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "change") != 0 || self->session == NULL)
+    return;
+  code = g_ascii_strup (g_strstrip (g_strdup (gtk_editable_get_text (currency))), -1);
+  if (deuces_session_set_stake (self->session, gtk_editable_get_text (stake), code, &error))
+    toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
+  else
+    toast_error (self, error);
+}
+
+static GtkWidget *
+labelled_entry (const char *text,
+                const char *label)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), label);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_widget_set_tooltip_text (entry, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return entry;
+}
+
+static void
+change_stake (DeucesSessionView *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
+  const DeucesSessionInfo *info = deuces_session_get_info (self->session);
+  GtkWidget *dialog = adw_message_dialog_new (window, _("Change the Stake"),
+                                              _("The balances follow at once; Ctrl+Z takes the change back."));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *stake = labelled_entry (info->stake, _("Stake per point"));
+  GtkWidget *currency = labelled_entry (info->currency, _("Currency (e.g. HKD)"));
+
+  gtk_widget_set_hexpand (stake, TRUE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (currency), 8);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (currency), 8);
+  gtk_box_append (GTK_BOX (box), stake);
+  gtk_box_append (GTK_BOX (box), currency);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "change", _("C_hange"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "change",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "change");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stake_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (stake);
+}
+
+/* Notes, under the title, edited in place: Enter keeps them, Escape leaves them. */
+static void
+on_notes_editing (DeucesSessionView *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->notes_label));
+  const char *notes;
+  g_autoptr(GError) error = NULL;
+
+  if (self->session == NULL || gtk_editable_label_get_editing (self->notes_label))
+    return;
+  notes = deuces_session_get_info (self->session)->notes;
+  if (g_strcmp0 (text, notes != NULL ? notes : "") == 0)
+    {
+      update (self);
+      return;
+    }
+  if (deuces_session_set_notes (self->session, text, &error))
+    toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
+  else
+    toast_error (self, error);
+  update (self);
+}
+
+static void
+edit_notes (DeucesSessionView *self)
+{
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
+  gtk_editable_label_start_editing (self->notes_label);
+}
+
 
 static void
 export_session (DeucesSessionView *self)
@@ -615,6 +827,32 @@ deuces_session_view_redo (DeucesSessionView *self)
 
   if (self->session != NULL)
     redo (self);
+}
+
+void
+deuces_session_view_change_stake (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    change_stake (self);
+}
+
+void
+deuces_session_view_edit_notes (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL && !deuces_session_get_ended (self->session))
+    edit_notes (self);
+}
+
+AdwToast *
+deuces_session_view_get_toast (DeucesSessionView *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), NULL);
+
+  return self->current_toast;
 }
 
 void
@@ -743,6 +981,7 @@ deuces_session_view_dispose (GObject *object)
   if (self->share != NULL)
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
+  g_clear_weak_pointer (&self->current_toast);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
 
@@ -783,10 +1022,14 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, settlement_view);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, stake_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, notes_label);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
+  gtk_widget_class_bind_template_callback (widget_class, on_notes_editing);
 }
 
 static void

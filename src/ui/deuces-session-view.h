@@ -29,6 +29,11 @@ typedef enum {
 
 void           deuces_session_view_undo              (DeucesSessionView *self);
 void           deuces_session_view_redo              (DeucesSessionView *self);
+/* A dialog for the stake and currency; the notes under the title, edited in place. */
+void           deuces_session_view_change_stake      (DeucesSessionView *self);
+void           deuces_session_view_edit_notes        (DeucesSessionView *self);
+/* The toast shown (one at a time), or NULL: for tests. */
+AdwToast      *deuces_session_view_get_toast         (DeucesSessionView *self);
 void           deuces_session_view_show_page         (DeucesSessionView *self,
                                                       DeucesSessionPage  page);
 void           deuces_session_view_copy_settlement   (DeucesSessionView *self);

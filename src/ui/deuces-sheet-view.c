@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "deuces-cell-reason.h"
 #include "deuces-sheet-view.h"
 
 struct _DeucesSheetView
@@ -244,6 +245,9 @@ bind_cell (GtkSignalListItemFactory *factory,
     gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                     description, -1);
   }
+  g_autofree char *reason = deuces_cell_reason (game, deuces_session_get_deal (self->session, number), &deuces_session_get_sheet (self->session)->deals[number - 1], (guint) player);
+  gtk_widget_set_tooltip_text (box, reason);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, reason, -1);
   cell_clear (&cell);
 }
 

@@ -80,7 +80,7 @@ static const FieldInfo fields[] = {
   { "twos-in-hand-doubles", N_("Twos in hand double"), NULL, KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "target", N_("Target score"), N_("0: no target"), KIND_NUMBER, 0, 1000000, ALL_SCHEMES, FALSE, NULL },
   { "deal-limit", N_("Deal limit"), N_("0: no limit"), KIND_NUMBER, 0, 100000, ALL_SCHEMES, FALSE, NULL },
-  { "next-leader", N_("Who leads the next deal"), NULL, KIND_CHOICE, 0, 0, ALL_SCHEMES, FALSE, leaders },
+  { "next-leader", N_("Who plays first in the next deal"), NULL, KIND_CHOICE, 0, 0, ALL_SCHEMES, FALSE, leaders },
 };
 /* clang-format on */
 

@@ -11,6 +11,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-backup-dialog.h"
 #include "deuces-export.h"
 #include "deuces-stats-window.h"
 #include "deuces-window-private.h"
@@ -91,6 +92,22 @@ import_action (GtkWidget  *widget,
                GVariant   *parameter)
 {
   _deuces_window_import (DEUCES_WINDOW (widget));
+}
+
+static void
+restore_backup_action (GtkWidget  *widget,
+                       const char *action_name,
+                       GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+  DeucesBackupDialog *dialog;
+
+  if (self->store == NULL)
+    return;
+  dialog = deuces_backup_dialog_new (GTK_WINDOW (self), self->store);
+  g_signal_connect_object (dialog, "restored", G_CALLBACK (_deuces_window_reload), self,
+                           G_CONNECT_SWAPPED);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 /* The session's commands. */
@@ -190,6 +207,22 @@ print_session_action (GtkWidget  *widget,
                       GVariant   *parameter)
 {
   deuces_session_view_print (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+change_stake_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  deuces_session_view_change_stake (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
+edit_notes_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  deuces_session_view_edit_notes (DEUCES_WINDOW (widget)->session_view);
 }
 
 static void
@@ -313,6 +346,9 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.print-session", NULL, print_session_action);
   gtk_widget_class_install_action (widget_class, "win.share-table", NULL, share_table_action);
   gtk_widget_class_install_action (widget_class, "win.add-player", NULL, add_player_action);
+  gtk_widget_class_install_action (widget_class, "win.change-stake", NULL, change_stake_action);
+  gtk_widget_class_install_action (widget_class, "win.edit-notes", NULL, edit_notes_action);
+  gtk_widget_class_install_action (widget_class, "win.restore-backup", NULL, restore_backup_action);
 }
 
 void
@@ -322,9 +358,8 @@ _deuces_window_update_actions (DeucesWindow *self)
   gboolean has = self->session != NULL;
   gboolean ended = has && deuces_session_get_ended (self->session);
   gboolean writable = has && !ended;
-  guint n = has ? deuces_session_get_n_deals (self->session) : 0;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", writable && n > 0);
+  gtk_widget_action_set_enabled (widget, "win.undo", writable && deuces_session_can_undo (self->session));
   gtk_widget_action_set_enabled (widget, "win.redo", writable && deuces_session_can_redo (self->session));
   gtk_widget_action_set_enabled (widget, "win.new-deal", writable);
   gtk_widget_action_set_enabled (widget, "win.end-session", writable);
@@ -341,4 +376,7 @@ _deuces_window_update_actions (DeucesWindow *self)
   /* Seating a newcomer: an open session with room at the table. */
   gtk_widget_action_set_enabled (widget, "win.add-player",
                                  writable && deuces_session_get_game (self->session)->n_players < DEUCES_MAX_PLAYERS);
+  gtk_widget_action_set_enabled (widget, "win.change-stake", writable);
+  gtk_widget_action_set_enabled (widget, "win.edit-notes", writable);
+  gtk_widget_action_set_enabled (widget, "win.restore-backup", self->store != NULL);
 }

@@ -42,5 +42,8 @@ void _deuces_window_update_actions    (DeucesWindow   *self);
 /* deuces-window.c: what the actions do that needs the window's list. */
 void _deuces_window_delete_session    (DeucesWindow   *self);
 void _deuces_window_import            (DeucesWindow   *self);
+/* After a backup replaced the ledger: the list again, and the session shown read anew
+ * (or none, if it is no longer there). */
+void _deuces_window_reload            (DeucesWindow   *self);
 
 G_END_DECLS

@@ -95,6 +95,8 @@ show_session (DeucesWindow  *self,
                                G_CONNECT_SWAPPED);
       g_signal_connect_object (session, "notify::ended", G_CALLBACK (_deuces_window_update_actions),
                                self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::last-change",
+                               G_CALLBACK (_deuces_window_update_actions), self, G_CONNECT_SWAPPED);
       g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
@@ -130,6 +132,17 @@ open_session (DeucesWindow *self,
     }
   show_session (self, session);
   return TRUE;
+}
+
+void
+_deuces_window_reload (DeucesWindow *self)
+{
+  gint64 id = self->session != NULL ? deuces_session_get_id (self->session) : 0;
+
+  deuces_session_list_reload (self->sessions);
+  if (id != 0 && open_session (self, id, TRUE))
+    return;
+  show_session (self, NULL);
 }
 
 gboolean
