@@ -1627,8 +1627,9 @@ test_store_import_too_large (void)
   remove_tree (dir);
 }
 
-/* Issue 13 item 10: export --format ledger holds everything (the bin, undone deals,
- * paid marks), and import gives it back whole. */
+/* Issue 13 item 10: export --format ledger holds everything (the bin, the history,
+ * paid marks), and import gives it back whole: undo in the imported ledger reverses the
+ * same change as in the original. */
 static void
 test_store_ledger_format (void)
 {
@@ -1643,6 +1644,10 @@ test_store_ledger_format (void)
   g_auto(Run) imported = { 0 };
   g_auto(Run) again = { 0 };
   g_auto(Run) one = { 0 };
+  g_auto(Run) undo_original = { 0 };
+  g_auto(Run) undo_copy = { 0 };
+  g_auto(Run) after_original = { 0 };
+  g_auto(Run) after_copy = { 0 };
 
   two_sessions (db);
   run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
@@ -1652,7 +1657,8 @@ test_store_ledger_format (void)
   run_db (&exported, db, NULL, "export", "--format", "ledger", "-o", out, NULL);
   g_assert_cmpint (exported.status, ==, 0);
   g_assert_true (g_file_get_contents (out, &first, NULL, NULL));
-  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"history\""));
+  g_assert_nonnull (strstr (first, "\"deal-add\""));
   g_assert_nonnull (strstr (first, "\"deleted\""));
 
   run_db (&imported, copy, NULL, "import", out, NULL);
@@ -1661,6 +1667,20 @@ test_store_ledger_format (void)
   run_db (&again, copy, NULL, "export", "--format", "ledger", NULL);
   g_assert_cmpint (again.status, ==, 0);
   g_assert_cmpstr (again.out, ==, first);
+
+  /* `deal undo 1` took deal 2 of session 1 back: undo takes deal 1 back, in both ledgers. */
+  run_db (&undo_original, db, NULL, "undo", "1", NULL);
+  g_assert_cmpint (undo_original.status, ==, 0);
+  run_db (&undo_copy, copy, NULL, "undo", "1", NULL);
+  g_assert_cmpint (undo_copy.status, ==, 0);
+  g_assert_cmpstr (undo_copy.err, ==, "");
+  g_assert_nonnull (strstr (undo_copy.out, "1"));
+  g_assert_cmpstr (undo_copy.out, ==, undo_original.out);
+  run_db (&after_original, db, NULL, "export", "--format", "ledger", NULL);
+  run_db (&after_copy, copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpint (after_copy.status, ==, 0);
+  g_assert_cmpstr (after_copy.out, ==, after_original.out);
+  g_assert_cmpstr (after_copy.out, !=, first);
 
   run_db (&one, db, NULL, "export", "--format", "ledger", "--session", "1", NULL);
   assert_one_line_error (&one, 2, "deuces-cli: export: --format ledger is the whole ledger; leave "
