@@ -1499,6 +1499,47 @@ test_store_damaged (void)
   remove_tree (dir);
 }
 
+/* A deal kept in the history (`deal undo` took deal 2 back) that redo would put back is
+ * read like user input: one line naming the session and the deal, nothing changed, and
+ * check names it too. */
+static void
+test_store_damaged_kept_deal (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_auto(Run) undo = { 0 };
+  g_auto(Run) before = { 0 };
+  g_auto(Run) redo = { 0 };
+  g_auto(Run) deal_redo = { 0 };
+  g_auto(Run) after = { 0 };
+  g_auto(Run) check = { 0 };
+  const char *broken = "deuces-cli: session 1: deal 2 kept in its history is damaged: deal 2: "
+                       "its “extra” column is unreadable\n";
+
+  two_sessions (db);
+  run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
+  g_assert_cmpint (undo.status, ==, 0);
+  damage (db, "UPDATE history_deals SET extra = '[1,2]' WHERE entry IN "
+              "(SELECT id FROM history WHERE session = 1 AND undone = 1)");
+  run_db (&before, db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpint (before.status, ==, 0);
+
+  run_db (&redo, db, NULL, "redo", "1", NULL);
+  assert_one_line_error (&redo, 1, broken);
+  run_db (&deal_redo, db, NULL, "deal", "redo", "1", NULL);
+  assert_one_line_error (&deal_redo, 1, broken);
+  run_db (&after, db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpstr (after.out, ==, before.out);
+
+  run_db (&check, db, NULL, "check", NULL);
+  g_assert_cmpint (check.status, ==, 1);
+  g_assert_cmpstr (check.out, ==, "session 1: deal 2 kept in its history is damaged: deal 2: its "
+                                  "“extra” column is unreadable\n"
+                                  "1 problem found (deuces-cli salvage -o FILE exports what reads "
+                                  "back).\n");
+  remove_tree (dir);
+}
+
 /* Issue 13 item 2: export -o onto the ledger (or its -wal, -shm, a backup, a link to it)
  * replaced the ledger with JSON and said nothing. */
 static void
@@ -1641,8 +1682,9 @@ test_store_import_too_large (void)
   remove_tree (dir);
 }
 
-/* Issue 13 item 10: export --format ledger holds everything (the bin, undone deals,
- * paid marks), and import gives it back whole. */
+/* Issue 13 item 10: export --format ledger holds everything (the bin, the history,
+ * paid marks), and import gives it back whole: undo in the imported ledger reverses the
+ * same change as in the original. */
 static void
 test_store_ledger_format (void)
 {
@@ -1657,6 +1699,10 @@ test_store_ledger_format (void)
   g_auto(Run) imported = { 0 };
   g_auto(Run) again = { 0 };
   g_auto(Run) one = { 0 };
+  g_auto(Run) undo_original = { 0 };
+  g_auto(Run) undo_copy = { 0 };
+  g_auto(Run) after_original = { 0 };
+  g_auto(Run) after_copy = { 0 };
 
   two_sessions (db);
   run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
@@ -1666,7 +1712,8 @@ test_store_ledger_format (void)
   run_db (&exported, db, NULL, "export", "--format", "ledger", "-o", out, NULL);
   g_assert_cmpint (exported.status, ==, 0);
   g_assert_true (g_file_get_contents (out, &first, NULL, NULL));
-  g_assert_nonnull (strstr (first, "\"undone\""));
+  g_assert_nonnull (strstr (first, "\"history\""));
+  g_assert_nonnull (strstr (first, "\"deal-add\""));
   g_assert_nonnull (strstr (first, "\"deleted\""));
 
   run_db (&imported, copy, NULL, "import", out, NULL);
@@ -1675,6 +1722,20 @@ test_store_ledger_format (void)
   run_db (&again, copy, NULL, "export", "--format", "ledger", NULL);
   g_assert_cmpint (again.status, ==, 0);
   g_assert_cmpstr (again.out, ==, first);
+
+  /* `deal undo 1` took deal 2 of session 1 back: undo takes deal 1 back, in both ledgers. */
+  run_db (&undo_original, db, NULL, "undo", "1", NULL);
+  g_assert_cmpint (undo_original.status, ==, 0);
+  run_db (&undo_copy, copy, NULL, "undo", "1", NULL);
+  g_assert_cmpint (undo_copy.status, ==, 0);
+  g_assert_cmpstr (undo_copy.err, ==, "");
+  g_assert_nonnull (strstr (undo_copy.out, "1"));
+  g_assert_cmpstr (undo_copy.out, ==, undo_original.out);
+  run_db (&after_original, db, NULL, "export", "--format", "ledger", NULL);
+  run_db (&after_copy, copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpint (after_copy.status, ==, 0);
+  g_assert_cmpstr (after_copy.out, ==, after_original.out);
+  g_assert_cmpstr (after_copy.out, !=, first);
 
   run_db (&one, db, NULL, "export", "--format", "ledger", "--session", "1", NULL);
   assert_one_line_error (&one, 2, "deuces-cli: export: --format ledger is the whole ledger; leave "
@@ -1921,6 +1982,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
+  g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
   g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);

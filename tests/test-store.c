@@ -561,10 +561,10 @@ test_ledger_round_trip (Fixture       *f,
   add (f->store, friday, 0, 3, 2, 1);
   add (f->store, friday, 1, 4, 2, 1);
   add (f->store, friday, 2, 5, 2, 1);
-  g_assert_cmpuint (deuces_store_undo_deal (f->store, friday, &error), ==, 3);
   g_assert_true (deuces_store_set_transfer_paid (f->store, friday, &paid, TRUE, &error));
   g_assert_true (deuces_store_set_session_notes (f->store, friday, "Snacks: Bo", &error));
-  g_assert_true (deuces_store_end_session (f->store, friday, &error));
+  /* The last deal taken back last: `deal redo` brings it back (a new change would not). */
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, friday, &error), ==, 3);
   deal_won_by (&deal, 0, 1, 2, 0);
   deal.cards_left[3] = DEUCES_UNSET;
   g_assert_true (deuces_store_add_deal (f->store, binned_id, &deal, &error) == 1);
@@ -576,10 +576,13 @@ test_ledger_round_trip (Fixture       *f,
   g_assert_cmpuint (deuces_store_add_deal (f->store, sunday, &deal, &error), ==, 1);
   g_assert_no_error (error);
   g_assert_true (deuces_store_rename_player (f->store, "Di", "Dee", &error));
+  g_assert_true (deuces_store_end_session (f->store, sunday, &error));
 
   first = ledger_text (f->store);
+  g_assert_nonnull (strstr (first, "\"history\""));
   g_assert_nonnull (strstr (first, "\"undone\""));
   g_assert_nonnull (strstr (first, "\"deleted\""));
+  g_assert_nonnull (strstr (first, "\"ended\""));
   g_assert_nonnull (strstr (first, "\"paid\""));
   root = deuces_json_parse (first, -1, &error);
   g_assert_no_error (error);
@@ -593,9 +596,8 @@ test_ledger_round_trip (Fixture       *f,
   again = ledger_text (copy);
   g_assert_cmpstr (again, ==, first);
 
-  /* What the copy holds works as it did: redo, the paid mark, the bin. */
-  g_assert_true (deuces_store_reopen_session (copy, g_array_index (ids, gint64, 0), &error));
-  g_assert_true (deuces_store_can_redo (copy, g_array_index (ids, gint64, 0)));
+  /* What the copy holds works as it did: redo, the paid mark, the bin, the end. */
+  g_assert_true (deuces_store_can_redo_deal (copy, g_array_index (ids, gint64, 0)));
   g_assert_cmpuint (deuces_store_redo_deal (copy, g_array_index (ids, gint64, 0), &error), ==, 3);
   g_assert_true (deuces_store_is_transfer_paid (copy, g_array_index (ids, gint64, 0), &paid));
   bin.deleted = TRUE;
@@ -603,6 +605,8 @@ test_ledger_round_trip (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpuint (binned->len, ==, 1);
   g_assert_cmpstr (((DeucesSessionInfo *) binned->pdata[0])->title, ==, "Gone");
+  g_assert_true (deuces_store_reopen_session (copy, g_array_index (ids, gint64, 2), &error));
+  g_assert_no_error (error);
 }
 
 /* A ledger export that does not hold together adds nothing. */
@@ -611,8 +615,35 @@ test_ledger_refusals (Fixture       *f,
                       gconstpointer  data)
 {
   static const char *const broken[] = {
-    "{\"deuces-ledger\": 2, \"sessions\": []}",
+    "{\"deuces-ledger\": 3, \"sessions\": []}",
     "{\"deuces-ledger\": 1}",
+    /* Format 2 (with the history, schema 3) has no "undone"; its history holds together. */
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"undone\": []}]}",
+    "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": []}]}",
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": [{\"seq\": 1, \"kind\": "
+    "\"deal-add\", \"number\": 1, \"undone\": true, \"recorded\": \"2026-11-22T20:00:00Z\", "
+    "\"is\": {\"winner\": \"Zed\"}}]}]}",
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": [{\"seq\": 1, \"kind\": "
+    "\"deal-delete\", \"number\": 1, \"undone\": false, "
+    "\"recorded\": \"2026-11-22T20:00:00Z\"}]}]}",
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": [{\"seq\": 1, \"kind\": "
+    "\"paid\", \"after\": {\"payer\": 0, \"payee\": 9, \"amount\": 5, \"paid\": true}, "
+    "\"undone\": false, \"recorded\": \"2026-11-22T20:00:00Z\"}]}]}",
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": [{\"seq\": 1, \"kind\": "
+    "\"session\", \"before\": {\"notes\": \"\"}, \"after\": {\"notes\": \"x\"}, "
+    "\"undone\": true, \"recorded\": \"2026-11-22T20:00:00Z\"}, {\"seq\": 2, \"kind\": "
+    "\"session\", \"before\": {\"notes\": \"x\"}, \"after\": {\"notes\": \"y\"}, "
+    "\"undone\": false, \"recorded\": \"2026-11-22T20:00:00Z\"}]}]}",
+    "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
+    "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"history\": [{\"seq\": 1, \"kind\": "
+    "\"session\", \"before\": {\"notes\": \"\"}, \"after\": {\"notes\": \"x\"}, "
+    "\"undone\": false, \"recorded\": \"2026-11-22T20:00:00Z\", \"id\": 4}]}]}",
     "{\"deuces-ledger\": 1, \"sessions\": [], \"extra\": 1}",
     "{\"deuces-ledger\": 1, \"sessions\": [@OK@, {\"variant\": \"classic\", "
     "\"players\": [\"A\", \"B\", \"C\", \"D\"], \"undone\": [{\"winner\": \"Zed\"}]}]}",
@@ -1580,8 +1611,8 @@ test_damaged_rows (Fixture       *f,
     }
 }
 
-/* check names what load_game does not read: the numbering, undone deals, paid marks,
- * text that is not UTF-8, SQLite's own checks. */
+/* check names what load_game does not read: the numbering, the history and the deals
+ * it keeps, paid marks, text that is not UTF-8, SQLite's own checks. */
 static void
 test_check (Fixture       *f,
             gconstpointer  data)
@@ -1591,7 +1622,18 @@ test_check (Fixture       *f,
     const char *problem;
   } damage[] = {
     { "UPDATE deals SET number = 5 WHERE session = @ID@ AND number = 1", "are not numbered" },
-    { "UPDATE deals SET winner = 9 WHERE session = @ID@ AND undone = 1", "is damaged: deal 2" },
+    /* A kept deal that redo (after an undo) would bring back. */
+    { "UPDATE history_deals SET winner = 9 WHERE entry IN "
+      "(SELECT id FROM history WHERE session = @ID@ AND kind = 'deal-add')",
+      "deal 1 kept in its history is damaged" },
+    { "DELETE FROM history_deals WHERE entry IN (SELECT id FROM history WHERE session = @ID@)",
+      "deal 1 was not kept" },
+    { "UPDATE history SET undone = 1 WHERE session = @ID@ AND kind = 'deal-add'",
+      "history is not in order" },
+    { "UPDATE history SET after = '{\"payer\":0,\"payee\":9,\"amount\":1,\"paid\":true}' "
+      "WHERE session = @ID@ AND kind = 'paid'", "change 2 of its history is damaged" },
+    { "UPDATE history SET kind = 'deal-shuffle' WHERE session = @ID@ AND kind = 'deal-add'",
+      "change 1 of its history is damaged" },
     { "UPDATE paid SET payee = 7 WHERE session = @ID@", "paid mark" },
     { "UPDATE sessions SET title = CAST (x'41ff' AS TEXT) WHERE id = @ID@", "“title”" },
     { "PRAGMA foreign_keys = OFF; INSERT INTO deals (session, number, winner, recorded) "
@@ -1617,6 +1659,249 @@ test_check (Fixture       *f,
       g_test_message ("%s", (const char *) problems->pdata[0]);
       g_assert_true (has_problem_with (problems, damage[c].problem));
     }
+}
+
+/* A damaged deal kept in the history is read like user input when undo would put it
+ * back: one line naming the session and the deal, nothing changed, no crash. */
+static void
+test_history_damaged_kept_deal (Fixture       *f,
+                                gconstpointer  data)
+{
+  static const char *const damage[] = {
+    "UPDATE history_deals SET extra = '[1, 2]' WHERE side = 0",
+    "UPDATE history_deals SET cards_left = 7 WHERE side = 0",
+    "UPDATE history_deals SET winner = 9 WHERE side = 0",
+    "UPDATE history_deals SET extra = '{\"sitting_out\": [8]}' WHERE side = 0",
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (damage); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *path = g_strdup_printf ("%s/kept-%u.sqlite3", f->dir, c);
+      g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *named = NULL;
+      g_autofree char *done = NULL;
+      gint64 id;
+
+      g_assert_no_error (error);
+      id = new_session (store, "classic", "Kept", four, 4);
+      add (store, id, 0, 3, 2, 1);
+      add (store, id, 1, 3, 2, 1);
+      g_assert_true (deuces_store_delete_deal (store, id, 1, &error));
+      g_assert_no_error (error);
+      before = snapshot (store);
+      g_assert_true (_deuces_store_exec (store, damage[c], &error));
+      g_assert_no_error (error);
+
+      done = deuces_store_undo (store, id, &error);
+      g_assert_null (done);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      g_test_message ("%s", error->message);
+      named = g_strdup_printf ("session %lld: deal 1 kept in its history is damaged: ",
+                               (long long) id);
+      g_assert_true (g_str_has_prefix (error->message, named));
+      g_assert_null (strchr (error->message, '\n'));
+      g_clear_error (&error);
+      after = snapshot (store);
+      g_assert_cmpstr (after, ==, before);
+
+      g_assert_true (deuces_store_check (store, problems, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, ==, 1);
+      g_assert_true (has_problem_with (problems, named));
+    }
+}
+
+/* Issue 17 with the history: a deal deleted before a newcomer joined comes back with
+ * undo with the newcomer sitting out, and the session still scores. */
+static void
+test_add_player_then_undo_delete (Fixture       *f,
+                                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = new_session (f->store, "classic", "Late", four, 4);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *done = NULL;
+  const DeucesDeal *back;
+
+  add (f->store, id, 0, 3, 2, 1);
+  add (f->store, id, 1, 4, 5, 6);
+  g_assert_true (deuces_store_delete_deal (f->store, id, 1, &error));
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
+  g_assert_no_error (error);
+  /* Adding a player is no entry: undo reverses the deletion. */
+  done = deuces_store_undo (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (done);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 5);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  back = &g_array_index (game->deals, DeucesDeal, 0);
+  g_assert_cmpint (back->winner, ==, 0);
+  g_assert_cmpint (back->cards_left[1], ==, 3);
+  g_assert_cmpuint (back->sitting_out, ==, 1u << 4);
+  g_assert_cmpuint (g_array_index (game->deals, DeucesDeal, 1).sitting_out, ==, 1u << 4);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->deals[0].points[1], ==, 3);
+  g_assert_cmpint (sheet->deals[0].points[4], ==, 0);
+  g_assert_true (deuces_store_check (f->store, problems, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+}
+
+/* Undoes in @store's session @id and returns the description, asserting success. */
+static char *
+undo_ok (DeucesStore *store,
+         gint64       id)
+{
+  g_autoptr(GError) error = NULL;
+  char *done = deuces_store_undo (store, id, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (done);
+  return done;
+}
+
+/* The ledger export holds the history: imported, undo reverses the same changes as in
+ * the original, redo applies them, and the two ledgers stay the same text. */
+static void
+test_ledger_history_round_trip (Fixture       *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *copy_path = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autoptr(DeucesStore) copy = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *first = NULL;
+  g_autofree char *again = NULL;
+  gint64 id = new_session (f->store, "classic", "Whole", four, 4);
+  DeucesSessionChange change = { 0, };
+  DeucesTransfer transfer = { 0, };
+  DeucesDeal deal;
+
+  add (f->store, id, 0, 3, 2, 1);
+  add (f->store, id, 1, 4, 5, 6);
+  add (f->store, id, 2, 1, 1, 1);
+  deal_won_by (&deal, 3, 2, 2, 2);
+  g_assert_true (deuces_store_edit_deal (f->store, id, 2, &deal, &error));
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_delete_deal (f->store, id, 1, &error));
+  g_assert_no_error (error);
+  change.stake = "0.50";
+  change.notes = "at Di's";
+  g_assert_true (deuces_store_change_session (f->store, id, &change, &error));
+  g_assert_no_error (error);
+  transfer.from = 1;
+  transfer.to = 0;
+  transfer.amount = 100;
+  g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
+  g_assert_no_error (error);
+  g_free (undo_ok (f->store, id));   /* the paid mark, undone: redo can apply it again */
+
+  first = ledger_text (f->store);
+  g_assert_nonnull (strstr (first, "\"history\""));
+  g_assert_nonnull (strstr (first, "\"deal-edit\""));
+  root = deuces_store_export_ledger (f->store, &error);
+  g_assert_no_error (error);
+  copy = deuces_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (copy, root, ids, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  g_assert_cmpint (g_array_index (ids, gint64, 0), ==, id);
+  again = ledger_text (copy);
+  g_assert_cmpstr (again, ==, first);
+
+  /* Redo the paid mark, then undo all eight changes back to the empty sheet, in both. */
+  for (guint step = 0; step < 8; step++)
+    {
+      g_autofree char *in_original = NULL;
+      g_autofree char *in_copy = NULL;
+      g_autofree char *a = NULL;
+      g_autofree char *b = NULL;
+
+      if (step == 0)
+        {
+          in_original = deuces_store_redo (f->store, id, &error);
+          g_assert_no_error (error);
+          in_copy = deuces_store_redo (copy, id, &error);
+          g_assert_no_error (error);
+        }
+      else
+        {
+          in_original = undo_ok (f->store, id);
+          in_copy = undo_ok (copy, id);
+        }
+      g_test_message ("%s", in_original);
+      g_assert_cmpstr (in_copy, ==, in_original);
+      a = ledger_text (f->store);
+      b = ledger_text (copy);
+      g_assert_cmpstr (b, ==, a);
+    }
+  g_assert_false (deuces_store_can_undo (copy, id));
+}
+
+/* A ledger export of format 1 (schema 2) held undone deals as "undone": they import as
+ * undone "deal added" entries, as the step to schema 3 makes them. */
+static void
+test_ledger_format_1 (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *copy_path = g_build_filename (f->dir, "old.sqlite3", NULL);
+  g_autoptr(DeucesStore) copy = NULL;
+  g_autofree char *done = NULL;
+  gint64 id = new_session (f->store, "classic", "Old", four, 4);
+  JsonObject *object, *session, *change;
+  JsonArray *undone;
+
+  add (f->store, id, 0, 3, 2, 1);
+  add (f->store, id, 1, 4, 5, 6);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
+  root = deuces_store_export_ledger (f->store, &error);
+  g_assert_no_error (error);
+
+  /* What Deuces wrote with schema 2: the undone deal apart, no history. */
+  object = json_node_get_object (root);
+  json_object_set_int_member (object, "deuces-ledger", 1);
+  session = json_array_get_object_element (json_object_get_array_member (object, "sessions"), 0);
+  change = json_array_get_object_element (json_object_get_array_member (session, "history"), 1);
+  g_assert_true (json_object_get_boolean_member (change, "undone"));
+  undone = json_array_new ();
+  json_array_add_element (undone, json_node_copy (json_object_get_member (change, "is")));
+  json_object_remove_member (session, "history");
+  json_object_set_array_member (session, "undone", undone);
+
+  copy = deuces_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (copy, root, ids, &error));
+  g_assert_no_error (error);
+  g_assert_false (deuces_store_can_undo (copy, id));
+  g_assert_true (deuces_store_can_redo (copy, id));
+  done = deuces_store_redo (copy, id, &error);
+  g_assert_no_error (error);
+  game = deuces_store_load_game (copy, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 1).winner, ==, 1);
+
+  /* Format 2 has no "undone", format 1 no "history". */
+  json_object_set_int_member (object, "deuces-ledger", 2);
+  g_assert_false (deuces_store_import_ledger (copy, root, NULL, &error));
+  g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT);
 }
 
 /* Issue 17: a newcomer joins between deals and sat out the deals before; deals name who
@@ -1946,9 +2231,13 @@ main (int argc, char **argv)
   ADD ("/store/two-writers", test_two_writers);
   ADD ("/store/damaged-rows", test_damaged_rows);
   ADD ("/store/check", test_check);
+  ADD ("/store/history/damaged-kept-deal", test_history_damaged_kept_deal);
+  ADD ("/store/ledger/history", test_ledger_history_round_trip);
+  ADD ("/store/ledger/format-1", test_ledger_format_1);
   ADD ("/store/sitting-out", test_sitting_out);
   ADD ("/store/sitting-out/add-player-refusals", test_add_player_refusals);
   ADD ("/store/sitting-out/add-player-keeps-deals", test_add_player_keeps_deals);
+  ADD ("/store/sitting-out/add-player-then-undo-delete", test_add_player_then_undo_delete);
   ADD ("/store/sitting-out/export", test_sitting_out_export);
   ADD ("/store/sitting-out/damaged", test_sitting_out_damaged);
   ADD ("/store/title-check", test_title_check);

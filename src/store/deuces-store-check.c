@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-check.c: the whole ledger checked — SQLite's own checks, then every
- * session read back and every deal, live or undone, checked again by the core. */
+ * session read back and every deal, live or kept in its history, checked again by the
+ * core, and the history's own order (doc/ledger.md §2.3). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -60,7 +61,7 @@ check_file (DeucesStore *self,
 }
 
 /* What deuces_store_load_game does not read: text that is not UTF-8 (shown repaired
- * elsewhere), the numbering of the deals, the undone deals, the paid marks. */
+ * elsewhere), the numbering of the deals, the history, the paid marks. */
 static gboolean
 check_session (DeucesStore *self,
                gint64       session,
@@ -73,8 +74,8 @@ check_session (DeucesStore *self,
   g_autoptr(sqlite3_stmt) row = NULL;
   g_autoptr(sqlite3_stmt) numbers = NULL;
   g_autoptr(sqlite3_stmt) paid = NULL;
-  guint expected = 1, n_undone = 0;
-  gboolean in_order = TRUE, seen_undone = FALSE;
+  guint expected = 1;
+  gboolean in_order = TRUE;
   int rc;
 
   row = _deuces_store_prepare (self, "SELECT title, notes, variant_name FROM sessions WHERE id = ?1",
@@ -105,37 +106,24 @@ check_session (DeucesStore *self,
       return TRUE;
     }
 
-  /* Live deals are 1…n and the undone ones follow: undo and redo count on it. */
+  /* Deals are 1…n; from version 3 none is marked undone (doc/ledger.md §2.1). */
   numbers = _deuces_store_prepare (self, "SELECT number, undone FROM deals WHERE session = ?1 "
                                          "ORDER BY number", error);
   if (numbers == NULL)
     return FALSE;
   sqlite3_bind_int64 (numbers, 1, session);
   while ((rc = sqlite3_step (numbers)) == SQLITE_ROW)
-    {
-      gboolean is_undone = sqlite3_column_int64 (numbers, 1) != 0;
-
-      if (sqlite3_column_int64 (numbers, 0) != expected++ || (seen_undone && !is_undone))
-        in_order = FALSE;
-      seen_undone |= is_undone;
-    }
+    if (sqlite3_column_int64 (numbers, 0) != expected++ || sqlite3_column_int64 (numbers, 1) != 0)
+      in_order = FALSE;
   if (rc != SQLITE_DONE)
     return _deuces_store_fail_sql (self, rc, error);
   if (!in_order)
     add_problem (problems, _("session %lld: its deals are not numbered 1, 2, 3… in order"),
                  (long long) session);
 
-  /* An undone deal comes back with redo: it must still be a deal of this session. */
-  if (!_deuces_store_add_undone (self, session, game, &n_undone, &local_error))
-    {
-      if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return FALSE;
-        }
-      add_problem (problems, "%s", local_error->message);
-      return TRUE;
-    }
+  /* Undo and redo bring kept deals back: they are checked as the sheet's are. */
+  if (!_deuces_store_history_check (self, session, game, problems, error))
+    return FALSE;
 
   paid = _deuces_store_prepare (self, "SELECT payer, payee, amount FROM paid WHERE session = ?1",
                                 error);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-ledger.c: the whole ledger as one JSON object and back — every session,
- * the bin's too, with its undone deals and paid marks, and every player: a backup that
- * a person can read, and what `deuces-cli export --format ledger` writes. */
+ * the bin's too, with its history and paid marks, and every player: a backup that a
+ * person can read, and what `deuces-cli export --format ledger` writes. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -10,39 +10,9 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-#define LEDGER_FORMAT 1
-
-gboolean
-_deuces_store_add_undone (DeucesStore *self,
-                          gint64       session,
-                          DeucesGame  *game,
-                          guint       *n_undone,
-                          GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM deals WHERE session = ?1 AND undone = 1 "
-                                 "ORDER BY number", error);
-  g_autoptr(GError) local_error = NULL;
-  int rc;
-
-  *n_undone = 0;
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      DeucesDeal deal;
-
-      if (!_deuces_store_read_deal (stmt, 0, game->n_players, game->deals->len + 1, &deal,
-                                    &local_error) ||
-          !deuces_game_add_deal (game, &deal, &local_error))
-        return _deuces_store_damaged (self, session, local_error, error);
-      (*n_undone)++;
-    }
-  if (rc != SQLITE_DONE)
-    return _deuces_store_fail_sql (self, rc, error);
-  return TRUE;
-}
+/* Format 2 holds each session's history (schema 3); format 1 held its undone deals
+ * ("undone"), which import still reads, as the step to schema 3 does. */
+#define LEDGER_FORMAT 2
 
 static gboolean
 add_paid (DeucesStore      *self,
@@ -92,13 +62,11 @@ export_session (DeucesStore *self,
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(JsonNode) root = NULL;
   JsonObject *object;
-  JsonArray *deals;
-  guint n_undone = 0;
 
   if (info == NULL)
     return NULL;
   game = deuces_store_load_game (self, session, error);
-  if (game == NULL || !_deuces_store_add_undone (self, session, game, &n_undone, error))
+  if (game == NULL)
     return NULL;
   root = deuces_document_build (game);
   object = json_node_get_object (root);
@@ -109,19 +77,8 @@ export_session (DeucesStore *self,
 
       json_object_set_string_member (object, "deleted", deleted);
     }
-  /* The last deals built are the undone ones: they go apart. */
-  deals = json_object_get_array_member (object, "deals");
-  if (deals != NULL && n_undone > 0)
-    {
-      g_autoptr(JsonArray) undone = json_array_new ();
-      guint n = json_array_get_length (deals);
-
-      for (guint d = n - n_undone; d < n; d++)
-        json_array_add_element (undone, json_node_copy (json_array_get_element (deals, d)));
-      for (guint k = 0; k < n_undone; k++)
-        json_array_remove_element (deals, n - 1 - k);
-      json_object_set_array_member (object, "undone", g_steal_pointer (&undone));
-    }
+  if (!_deuces_store_history_export (self, session, game, object, error))
+    return NULL;
   if (!add_paid (self, session, game, object, error))
     return NULL;
   return g_steal_pointer (&root);
@@ -209,8 +166,8 @@ static gboolean
 bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("a ledger export holds “deuces-ledger”: 1, its “sessions” and its "
-                         "“players”, and nothing else"));
+                       _("a ledger export holds “deuces-ledger”: 2 (or 1), its “sessions” and "
+                         "its “players”, and nothing else"));
   return FALSE;
 }
 
@@ -228,20 +185,54 @@ array_or_null (JsonObject *object,
   return JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
 }
 
-/* One session of a ledger export: the session document with its undone deals after the
- * live ones (the core checks them all in order), then the undone mark, the bin, the
- * paid marks. Inside the caller's transaction. */
+/* Format 1's undone deals, imported after the live ones: each becomes an undone "deal
+ * added" that redo brings back, in order, as the step to schema 3 made them. */
+static gboolean
+undone_into_history (DeucesStore *self,
+                     gint64       session,
+                     guint        n_live,
+                     GError     **error)
+{
+  static const char *const steps[] = {
+    "INSERT INTO history (session, seq, undone, kind, number, recorded) "
+    "  SELECT session, number, 1, 'deal-add', number, recorded FROM deals "
+    "  WHERE session = ?1 AND number > ?2",
+    "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded) "
+    "  SELECT h.id, 1, d.winner, d.cards_left, d.twos_left, d.points_left, d.final_cards, "
+    "         d.final_twos, d.starter, d.assisted_by, d.loser, d.dragon, d.extra, d.recorded "
+    "  FROM deals d JOIN history h ON h.session = d.session AND h.seq = d.number "
+    "  WHERE d.session = ?1 AND d.number > ?2",
+    "DELETE FROM deals WHERE session = ?1 AND number > ?2",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (steps); k++)
+    {
+      g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, steps[k], error);
+
+      if (stmt == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (stmt, 1, session);
+      sqlite3_bind_int (stmt, 2, (int) n_live);
+      if (!_deuces_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* One session of a ledger export: the session document (in format 1 with its undone
+ * deals after the live ones: the core checks them all in order), then its history, the
+ * bin, the paid marks. Inside the caller's transaction. */
 static gint64
 import_session (DeucesStore *self,
                 JsonNode    *node,
+                gint64       format,
                 GError     **error)
 {
   g_autoptr(JsonNode) document = NULL;
   g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(sqlite3_stmt) undo = NULL;
   g_autofree char *deleted = NULL;
   JsonObject *object, *copy;
-  JsonArray *deals, *undone, *paid, *all;
+  JsonArray *deals, *undone, *paid, *history, *all;
   gboolean ok = TRUE;
   gint64 id;
 
@@ -251,7 +242,8 @@ import_session (DeucesStore *self,
   deals = array_or_null (object, "deals", &ok);
   undone = array_or_null (object, "undone", &ok);
   paid = array_or_null (object, "paid", &ok);
-  if (!ok)
+  history = array_or_null (object, "history", &ok);
+  if (!ok || (format == 1 && history != NULL) || (format != 1 && undone != NULL))
     return bad_export (error);
   deleted = _deuces_store_document_time (object, "deleted", error, &ok);
   if (!ok)
@@ -265,7 +257,8 @@ import_session (DeucesStore *self,
 
     for (GList *m = members; m != NULL; m = m->next)
       if (!g_str_equal (m->data, "deleted") && !g_str_equal (m->data, "undone") &&
-          !g_str_equal (m->data, "paid") && !g_str_equal (m->data, "deals"))
+          !g_str_equal (m->data, "paid") && !g_str_equal (m->data, "deals") &&
+          !g_str_equal (m->data, "history"))
         json_object_set_member (copy, m->data, json_node_copy (json_object_get_member (object, m->data)));
   }
   for (guint d = 0; deals != NULL && d < json_array_get_length (deals); d++)
@@ -279,13 +272,10 @@ import_session (DeucesStore *self,
   id = _deuces_store_import_one (self, document, &game, error);
   if (id == 0)
     return 0;
-  undo = _deuces_store_prepare (self, "UPDATE deals SET undone = 1 WHERE session = ?1 AND number > ?2",
-                                error);
-  if (undo == NULL)
+  if (undone != NULL &&
+      !undone_into_history (self, id, deals != NULL ? json_array_get_length (deals) : 0, error))
     return 0;
-  sqlite3_bind_int64 (undo, 1, id);
-  sqlite3_bind_int64 (undo, 2, deals != NULL ? json_array_get_length (deals) : 0);
-  if (!_deuces_store_step_done (self, undo, error))
+  if (history != NULL && !_deuces_store_history_import (self, id, game, history, error))
     return 0;
   if (deleted != NULL)
     {
@@ -354,7 +344,8 @@ deuces_store_import_ledger (DeucesStore *self,
   sessions = array_or_null (object, "sessions", &ok);
   players = array_or_null (object, "players", &ok);
   if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
-      json_node_get_int (format) != LEDGER_FORMAT || sessions == NULL ||
+      json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
+      sessions == NULL ||
       json_object_get_size (object) != 2 + (players != NULL))
     return bad_export (error);
 
@@ -379,7 +370,8 @@ deuces_store_import_ledger (DeucesStore *self,
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
       g_autoptr(GError) local_error = NULL;
-      gint64 id = import_session (self, json_array_get_element (sessions, k), &local_error);
+      gint64 id = import_session (self, json_array_get_element (sessions, k),
+                                 json_node_get_int (format), &local_error);
 
       if (id == 0)
         {

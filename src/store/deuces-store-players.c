@@ -144,16 +144,18 @@ fail:
   return FALSE;
 }
 
-/* The newcomer sits out every deal already recorded, undone ones included (they may be
- * redone); only the extra column changes, so the deals keep their recorded times. */
+/* Each deal @select gives (two keys, its number, then DEAL_COLUMNS) gets the newcomer,
+ * seat @n_players, in its sitting_out, written by @update_sql (?1 the extra column, ?2
+ * and ?3 the keys); only the extra column changes, so the deals keep their times. */
 static gboolean
-seat_out_earlier_deals (DeucesStore *self,
-                        gint64       session,
-                        guint        n_players,
-                        GError     **error)
+seat_out_rows (DeucesStore *self,
+               const char  *select,
+               const char  *update_sql,
+               gint64       session,
+               guint        n_players,
+               GError     **error)
 {
-  g_autoptr(sqlite3_stmt) deals = _deuces_store_prepare (self, "SELECT id, number, " DEAL_COLUMNS " FROM deals "
-                                                               "WHERE session = ?1", error);
+  g_autoptr(sqlite3_stmt) deals = _deuces_store_prepare (self, select, error);
   int rc;
 
   if (deals == NULL)
@@ -165,21 +167,42 @@ seat_out_earlier_deals (DeucesStore *self,
       g_autofree char *extra = NULL;
       DeucesDeal deal;
 
-      if (!_deuces_store_read_deal (deals, 2, n_players, (guint) sqlite3_column_int (deals, 1), &deal, error))
+      if (!_deuces_store_read_deal (deals, 3, n_players, (guint) sqlite3_column_int (deals, 2),
+                                    &deal, error))
         return FALSE;
       deal.sitting_out |= 1u << n_players;
       extra = _deuces_store_deal_extra (&deal, n_players + 1);
-      update = _deuces_store_prepare (self, "UPDATE deals SET extra = ?1 WHERE id = ?2", error);
+      update = _deuces_store_prepare (self, update_sql, error);
       if (update == NULL)
         return FALSE;
       _deuces_store_bind_text (update, 1, extra);
       sqlite3_bind_int64 (update, 2, sqlite3_column_int64 (deals, 0));
+      sqlite3_bind_int64 (update, 3, sqlite3_column_int64 (deals, 1));
       if (!_deuces_store_step_done (self, update, error))
         return FALSE;
     }
   if (rc != SQLITE_DONE)
     return _deuces_store_fail_sql (self, rc, error);
   return TRUE;
+}
+
+/* The deals on the sheet, and those kept in the history that undo or redo may bring
+ * back (doc/ledger.md §2.2): the newcomer sat them all out. */
+static gboolean
+seat_out_earlier_deals (DeucesStore *self,
+                        gint64       session,
+                        guint        n_players,
+                        GError     **error)
+{
+  return seat_out_rows (self, "SELECT id, 0, number, " DEAL_COLUMNS " FROM deals "
+                              "WHERE session = ?1",
+                        "UPDATE deals SET extra = ?1 WHERE id = ?2 AND ?3 = 0",
+                        session, n_players, error) &&
+         seat_out_rows (self, "SELECT k.entry, k.side, h.number, " DEAL_COLUMNS " "
+                              "FROM history_deals k JOIN history h ON h.id = k.entry "
+                              "WHERE h.session = ?1",
+                        "UPDATE history_deals SET extra = ?1 WHERE entry = ?2 AND side = ?3",
+                        session, n_players, error);
 }
 
 /* Whether the session, with the newcomer, still reads every deal as it was: each is

@@ -152,15 +152,6 @@ gint64        _deuces_store_import_one       (DeucesStore  *self,
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
-/* deuces-store-ledger.c: the session's undone deals (redo brings them back, in order),
- * checked by the core after its live ones and appended to @game; a damaged one is
- * DEUCES_STORE_ERROR_DAMAGED. */
-gboolean      _deuces_store_add_undone       (DeucesStore  *self,
-                                              gint64        session,
-                                              DeucesGame   *game,
-                                              guint        *n_undone,
-                                              GError      **error);
-
 gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
                                               gint64        session,
                                               guint         from,
@@ -189,6 +180,26 @@ gboolean      _deuces_store_history_keep_deal (DeucesStore *self,
                                                gint64       session,
                                                guint        number,
                                                GError     **error);
+/* The session's history as check reads it: entries in order, each with exactly the deals
+ * it keeps, each kept deal read and checked by the core against @game; a problem found
+ * is added to @problems (FALSE only when SQLite fails). */
+gboolean      _deuces_store_history_check    (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              GPtrArray        *problems,
+                                              GError          **error);
+/* The history as a ledger export's "history" member of @object (none when empty), and
+ * back into session @session inside the caller's transaction (doc/ledger.md §8). */
+gboolean      _deuces_store_history_export   (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              JsonObject       *object,
+                                              GError          **error);
+gboolean      _deuces_store_history_import   (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              JsonArray        *history,
+                                              GError          **error);
 guint         _deuces_store_history_undo_deal (DeucesStore *self,
                                                gint64       session,
                                                gboolean     redo,

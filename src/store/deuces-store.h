@@ -347,11 +347,12 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
                                              GPtrArray   *skipped,
                                              GError     **error);
 
-/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 1, "sessions": […],
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 2, "sessions": […],
  * "players": […]}: every session (the bin's too, with "deleted") as a session document
- * with its undone deals ("undone", which redo brings back) and paid marks ("paid":
- * {"from", "to", "amount"}), oldest first, and every player. What
- * `deuces-cli export --format ledger` writes; deuces_store_import_ledger reads it back. */
+ * with its history ("history", which undo and redo follow, doc/ledger.md §8) and paid
+ * marks ("paid": {"from", "to", "amount"}), oldest first, and every player. What
+ * `deuces-cli export --format ledger` writes; deuces_store_import_ledger reads it back,
+ * and format 1's undone deals ("undone") too. */
 JsonNode    *deuces_store_export_ledger    (DeucesStore  *self,
                                             GError      **error);
 /* Whether @root is such an export (an object with "deuces-ledger"). */
