@@ -189,7 +189,7 @@ gboolean      _deuces_store_history_check    (DeucesStore      *self,
                                               GPtrArray        *problems,
                                               GError          **error);
 /* The history as a ledger export's "history" member of @object (none when empty), and
- * back into session @session inside the caller's transaction (doc/ledger.md §8). */
+ * back into session @session inside the caller's transaction (doc/ledger.md §4.3). */
 gboolean      _deuces_store_history_export   (DeucesStore      *self,
                                               gint64            session,
                                               const DeucesGame *game,

@@ -349,7 +349,7 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
 
 /* Everything the ledger holds, as one JSON object — {"deuces-ledger": 2, "sessions": […],
  * "players": […]}: every session (the bin's too, with "deleted") as a session document
- * with its history ("history", which undo and redo follow, doc/ledger.md §8) and paid
+ * with its history ("history", which undo and redo follow, doc/ledger.md §4.3) and paid
  * marks ("paid": {"from", "to", "amount"}), oldest first, and every player. What
  * `deuces-cli export --format ledger` writes; deuces_store_import_ledger reads it back,
  * and format 1's undone deals ("undone") too. */
