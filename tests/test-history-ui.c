@@ -815,10 +815,11 @@ test_window_notes_and_backup (Window        *w,
         {
           found = TRUE;
           g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (item)) == GTK_WINDOW (w->window));
-          gtk_window_destroy (GTK_WINDOW (item));
+          gtk_window_close (GTK_WINDOW (item));
         }
     }
   g_assert_true (found);
+  settle_frames ();
   settle ();
 }
 

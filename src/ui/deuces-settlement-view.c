@@ -107,6 +107,19 @@ on_stake_changed (DeucesSettlementView *self)
                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
 }
 
+static void
+on_stake_row_pressed (DeucesSettlementView *self)
+{
+  gtk_widget_set_can_focus (GTK_WIDGET (self->stake_row), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->stake_row));
+}
+
+static void
+on_stake_row_left (DeucesSettlementView *self)
+{
+  gtk_widget_set_can_focus (GTK_WIDGET (self->stake_row), FALSE);
+}
+
 /* The row shows the session's stake as stored, editable while the session is open. */
 static void
 update_stake (DeucesSettlementView *self,
@@ -328,6 +341,19 @@ deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
 static void
 deuces_settlement_view_init (DeucesSettlementView *self)
 {
+  GtkGesture *click = gtk_gesture_click_new ();
+  GtkEventController *focus = gtk_event_controller_focus_new ();
+
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  /* The stake row takes the focus only when clicked: on its own, switching to this page
+   * gave it the focus with its text selected, and a deal typed then (digits, Enter)
+   * became the stake. Keyboard users change the stake with the session menu's dialog. */
+  gtk_widget_set_can_focus (GTK_WIDGET (self->stake_row), FALSE);
+  gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+  g_signal_connect_swapped (click, "pressed", G_CALLBACK (on_stake_row_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->stake_row), GTK_EVENT_CONTROLLER (click));
+  g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_stake_row_left), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->stake_row), focus);
 }
