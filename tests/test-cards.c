@@ -14,7 +14,7 @@ card (const char *text)
   return c;
 }
 
-/* RULES.md §1: "rank 3 4 5 6 7 8 9 10 J Q K A 2 (also T for 10), suit D C H S or
+/* doc/rules.md §2.3: "rank 3 4 5 6 7 8 9 10 J Q K A 2 (also T for 10), suit D C H S or
  * ♦ ♣ ♥ ♠, case-insensitive". */
 static void
 test_notation (void)
@@ -52,7 +52,7 @@ test_notation (void)
     }
 }
 
-/* 000 "Rank of cards": 3 lowest … A, 2 highest; suits ♦ < ♣ < ♥ < ♠ (RULES.md §1). */
+/* 000 "Rank of cards": 3 lowest … A, 2 highest; suits ♦ < ♣ < ♥ < ♠ (doc/rules.md §2.3). */
 static void
 test_order (void)
 {

@@ -215,7 +215,7 @@ test_settle_file (void)
   g_rmdir (dir);
 }
 
-/* Exit 2 with one line naming the deal, the player and the rule (INTERFACE.md). */
+/* Exit 2 with one line naming the deal, the player and the rule (doc/cli.md §3). */
 static void
 test_invalid_deal (void)
 {
@@ -743,7 +743,7 @@ test_store_night (void)
   g_assert_cmpstr (created.out, ==, "1\n");
 
   {
-    /* The three deals of the INTERFACE.md example start the same way: 3/11/8 first. */
+    /* The three deals of the doc/cli.md §10 example start the same way: 3/11/8 first. */
     g_auto(Run) a = { 0 };
     g_auto(Run) mistake = { 0 };
     g_auto(Run) undo = { 0 };
@@ -880,7 +880,7 @@ test_store_errors (void)
   remove_tree (dir);
 }
 
-/* DEUCES_DB names the ledger when --db is not given (INTERFACE.md). */
+/* DEUCES_DB names the ledger when --db is not given (doc/cli.md §2). */
 static void
 test_store_env (void)
 {
@@ -1085,7 +1085,7 @@ test_store_two_clis (void)
   g_assert_cmpuint (json_array_get_length (deals), ==, 2 * per_writer);
 }
 
-/* RULES.md §2 president: "the ledger reminds who gives which cards to whom before the next
+/* doc/rules.md §6.17 president: "the ledger reminds who gives which cards to whom before the next
  * deal" (002 The Basic Game: the Scum gives the President their highest card); and a
  * session without a currency shows plain amounts. */
 static void

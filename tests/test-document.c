@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-document.c: the session document of INTERFACE.md in and out, and a parser that
+/* test-document.c: the session document of doc/cli.md §10 in and out, and a parser that
  * never crashes. */
 
 #include "config.h"
@@ -10,7 +10,7 @@
 #include "deuces-document.h"
 #include "deuces-error.h"
 
-/* The example of INTERFACE.md, word for word. */
+/* The example of doc/cli.md §10, word for word. */
 static const char interface_example[] =
   "{\n"
   "  \"variant\": \"classic\",\n"
@@ -120,7 +120,7 @@ test_interface_example (void)
 }
 
 /* Export → import gives the same document and the same settlement. */
-/* The last section of INTERFACE.md: five friends, four seats, and a winner who did not
+/* The last section of doc/cli.md: five friends, four seats, and a winner who did not
  * announce the last card. */
 static const char sitting_out_example[] =
   "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
@@ -158,7 +158,7 @@ test_round_trip (void)
   round_trip (sitting_out_example);
 }
 
-/* A variant given inline, as a whole definition (INTERFACE.md). */
+/* A variant given inline, as a whole definition (doc/cli.md §10). */
 static void
 test_variant_object (void)
 {
@@ -317,7 +317,7 @@ test_document_errors (void)
   }
 }
 
-/* The scored document has exactly the fields INTERFACE.md names. */
+/* The scored document has exactly the fields doc/cli.md §11 names. */
 static void
 test_output_shape (void)
 {
@@ -340,7 +340,7 @@ test_output_shape (void)
     g_string_append_printf (names, "%s ", (const char *) l->data);
   g_assert_cmpstr (names->str, ==, "variant goal players deals totals leader finished ");
 
-  /* INTERFACE.md: for winner-collects schemes the points are signed and sum to 0. */
+  /* doc/cli.md §11: for winner-collects schemes the points are signed and sum to 0. */
   expected = parse_json ("{\"number\": 1, \"points\": {\"N\": 33, \"E\": -3, \"W\": -22, \"S\": -8}}");
   root = json_node_get_object (scored);
   g_assert_true (json_node_equal (json_array_get_element (json_object_get_array_member (root, "deals"), 0),

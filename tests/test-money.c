@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-money.c: ISO 4217 minor digits and exact money parsing and formatting (RULES.md §3). */
+/* test-money.c: ISO 4217 minor digits and exact money parsing and formatting (doc/rules.md §8). */
 #include "config.h"
 
 #include <locale.h>
@@ -18,7 +18,7 @@ typedef struct {
 } DigitsCase;
 
 /* The currencies a Big Two table is most likely to play for, each with its ISO 4217 minor
- * digits, except IDR: RULES.md §3 "0 for JPY, KRW, IDR …" decides over ISO's 2. */
+ * digits, except IDR: doc/rules.md §8.1 "0 for JPY, KRW, IDR …" decides over ISO's 2. */
 static const DigitsCase digits_cases[] = {
   { "HKD", 2 }, { "TWD", 2 }, { "CNY", 2 }, { "MOP", 2 }, { "SGD", 2 }, { "MYR", 2 },
   { "PHP", 2 }, { "IDR", 0 }, { "VND", 0 }, { "THB", 2 }, { "JPY", 0 }, { "KRW", 0 },
@@ -206,7 +206,7 @@ test_parse_invalid (void)
     }
 }
 
-/* RULES.md §3: a stake is exact in its currency's minor units — "1.5" is a fine stake in
+/* doc/rules.md §8.1: a stake is exact in its currency's minor units — "1.5" is a fine stake in
  * HKD and in BHD, but there is no half yen. */
 static void
 test_parse_per_currency (void)
@@ -238,7 +238,7 @@ test_parse_per_currency (void)
     }
 }
 
-/* Stakes as a person types them for a named currency (RULES.md §3: "exact in that
+/* Stakes as a person types them for a named currency (doc/rules.md §8.1: "exact in that
  * currency's minor units (2 decimals for HKD, USD, EUR …; 0 for JPY, KRW, IDR …)"). */
 static void
 test_parse_stakes (void)

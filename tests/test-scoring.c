@@ -74,7 +74,7 @@ static const ScoringCase scoring_cases[] = {
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'final_play':{'cards':1,'twos':0},"
     "'assisted_by':'Cy'}]}",
     "Ann=0 Bo=0 Cy=33 Di=0", NULL },
-  { "/scoring/classic/assistance-off", "RULES.md §2 Options: assistance is a switch",
+  { "/scoring/classic/assistance-off", "doc/rules.md §5: assistance is a switch",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'assistance':false},"
     "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
     "Ann=0 Bo=3 Cy=22 Di=8", NULL },
@@ -82,11 +82,13 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'dragon':true},"
     "'deals':[{'winner':'Bo','dragon':true}]}",
     "Ann=39 Bo=0 Cy=39 Di=39", NULL },
-  { "/scoring/classic/twos-out-doubles", "000 Scoring variations: a last play of only twos doubles the penalties",
+  { "/scoring/classic/twos-out-doubles",
+    "000 Scoring variations: a last play of only twos doubles the penalties",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'twos_out_doubles':true},"
     "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':10,'Di':1},'final_play':{'cards':2,'twos':2}}]}",
     "Ann=0 Bo=6 Cy=40 Di=2", NULL },
-  { "/scoring/classic/twos-out-needs-all-twos", "000 Scoring variations: the play must consist entirely of twos",
+  { "/scoring/classic/twos-out-needs-all-twos",
+    "000 Scoring variations: the play must consist entirely of twos",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'options':{'twos_out_doubles':true},"
     "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':10,'Di':1},'final_play':{'cards':5,'twos':3}}]}",
     "Ann=0 Bo=3 Cy=20 Di=1", NULL },
@@ -107,7 +109,8 @@ static const ScoringCase scoring_cases[] = {
     "{'winner':'D','cards_left':{'A':1,'B':1,'C':3}}]}",
     NULL, "A=81 B=40 C=107 D=63" },
   /* zero-sum */
-  { "/scoring/zero-sum/004-example", "004 Scoring: East 3, West 11, South 8 score -3, -22, -8 and North +33",
+  { "/scoring/zero-sum/004-example",
+    "004 Scoring: East 3, West 11, South 8 score -3, -22, -8 and North +33",
     "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
     "{'winner':'North','cards_left':{'East':3,'West':11,'South':8}}]}",
     "North=33 East=-3 West=-22 South=-8", NULL },
@@ -115,22 +118,26 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
     "{'winner':'East','cards_left':{'North':13,'West':12,'South':9}}]}",
     "North=-39 East=72 West=-24 South=-9", NULL },
-  { "/scoring/zero-sum/three-players", "004 Scoring: with 3 players 17 cards triple, 12 to 16 double",
+  { "/scoring/zero-sum/three-players",
+    "004 Scoring: with 3 players 17 cards triple, 12 to 16 double",
     "{'variant':'zero-sum','players':['North','East','West'],'deals':["
     "{'winner':'North','cards_left':{'East':17,'West':12}},"
     "{'winner':'North','cards_left':{'East':11,'West':18}}]}",
     "North=65 East=-11 West=-54", "North=140 East=-62 West=-78" },
-  { "/scoring/zero-sum/assistance", "004 Penalty for assistance: the assister takes the other losers' points",
+  { "/scoring/zero-sum/assistance",
+    "004 Penalty for assistance: the assister takes the other losers' points",
     "{'variant':'zero-sum','players':['North','East','West','South'],'deals':["
     "{'winner':'North','cards_left':{'East':3,'West':11,'South':8},'assisted_by':'South'}]}",
     "North=33 East=0 West=0 South=-33", NULL },
   /* da-lao-er */
-  { "/scoring/da-lao-er/ten-or-fewer", "000 Variations (GameSky): 1 per card with 10 or fewer, 2 with 11 or more",
+  { "/scoring/da-lao-er/ten-or-fewer",
+    "000 Variations (GameSky): 1 per card with 10 or fewer, 2 with 11 or more",
     "{'variant':'da-lao-er','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':10,'Cy':11,'Di':13}}]}",
     "Ann=0 Bo=10 Cy=22 Di=26", NULL },
   /* heavy */
-  { "/scoring/heavy/tiers", "000 Scoring variations: double with 8 or 9, triple with 10-12, quadruple with 13",
+  { "/scoring/heavy/tiers",
+    "000 Scoring variations: double with 8 or 9, triple with 10-12, quadruple with 13",
     "{'variant':'heavy','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':7,'Cy':8,'Di':9}},"
     "{'winner':'Ann','cards_left':{'Bo':10,'Cy':12,'Di':13}}]}",
@@ -140,16 +147,19 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':10,'Cy':11,'Di':8}}]}",
     "Ann=0 Bo=40 Cy=44 Di=16", NULL },
-  { "/scoring/doubling/nine-with-two-twos", "000 Scoring variations: nine cards with two twos lose 9 x 2 x 2 x 2 = 72",
+  { "/scoring/doubling/nine-with-two-twos",
+    "000 Scoring variations: nine cards with two twos lose 9 x 2 x 2 x 2 = 72",
     "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':9,'Cy':7,'Di':1},'twos_left':{'Bo':2}}]}",
     "Ann=0 Bo=72 Cy=7 Di=1", NULL },
-  { "/scoring/doubling/twos-from-hand", "RULES.md §1: twos left are derived from the hand when given",
+  { "/scoring/doubling/twos-from-hand",
+    "doc/rules.md §2.2: twos left are derived from the hand when given",
     "{'variant':'doubling','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'2S 2H 3D','Cy':'4C','Di':'5C 6C'}}]}",
     "Ann=0 Bo=12 Cy=1 Di=2", NULL },
   /* pair-difference */
-  { "/scoring/pair-difference/kam-example", "000 (Anthony Kam): 10 cards pay 20 to the winner but only 8 to a player with 2",
+  { "/scoring/pair-difference/kam-example",
+    "000 (Anthony Kam): 10 cards pay 20 to the winner but only 8 to a player with 2",
     "{'variant':'pair-difference','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
     "Ann=-24 Bo=36 Cy=-6 Di=-6", NULL },
@@ -159,86 +169,103 @@ static const ScoringCase scoring_cases[] = {
     "{'winner':'Ann','cards_left':{'Bo':13,'Cy':10,'Di':1}}]}",
     "Ann=0 Bo=13 Cy=10 Di=1", NULL },
   /* face-value */
-  { "/scoring/face-value/hands", "000 Scoring variations: 2-10 one point, J Q K two, A three, 2 four",
+  { "/scoring/face-value/hands",
+    "000 Scoring variations: 2-10 one point, J Q K two, A three, 2 four",
     "{'variant':'face-value','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'2S AH KD 3C','Cy':'10D','Di':'JC QC'}}]}",
     "Ann=0 Bo=10 Cy=1 Di=4", NULL },
-  { "/scoring/face-value/doubled-and-counted", "000 Scoring variations: doubled for a player with 10 or more cards",
+  { "/scoring/face-value/doubled-and-counted",
+    "000 Scoring variations: doubled for a player with 10 or more cards",
     "{'variant':'face-value','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'3D 4D 5D 6D 7D 8D 9D 10D JD QD'},"
     "'cards_left':{'Cy':5,'Di':2},'points_left':{'Cy':9,'Di':8}}]}",
     "Ann=0 Bo=24 Cy=9 Di=8", NULL },
   /* rank-value */
-  { "/scoring/rank-value/hands", "000 Scoring variations: 1 for a three … 12 for an ace, 13 for a two",
+  { "/scoring/rank-value/hands",
+    "000 Scoring variations: 1 for a three … 12 for an ace, 13 for a two",
     "{'variant':'rank-value','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'2S AH KD 3C','Cy':'10D','Di':'JC QC'}}]}",
     "Ann=0 Bo=37 Cy=8 Di=19", NULL },
   /* winner-only */
-  { "/scoring/winner-only/collects", "000 Scoring variations: only the winner collects, nothing between losers",
+  { "/scoring/winner-only/collects",
+    "000 Scoring variations: only the winner collects, nothing between losers",
     "{'variant':'winner-only','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
     "Ann=-33 Bo=3 Cy=22 Di=8", NULL },
   /* starter-doubles */
-  { "/scoring/starter-doubles/only-starter", "000 Scoring variations: the double score applies only to the starter",
+  { "/scoring/starter-doubles/only-starter",
+    "000 Scoring variations: the double score applies only to the starter",
     "{'variant':'starter-doubles','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':10,'Cy':10,'Di':13},'starter':'Bo'}]}",
     "Ann=0 Bo=20 Cy=10 Di=13", NULL },
   /* taiwan-loser */
-  { "/scoring/taiwan-loser/honour", "000 (Jonathan Dushoff): the holder of the highest honour combination loses",
+  { "/scoring/taiwan-loser/honour",
+    "000 (Jonathan Dushoff): the holder of the highest honour combination loses",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'2S 2H AS','Cy':'5D 5C 5H 5S 3D','Di':'6C 7C 8C 9C 10C JH'}}]}",
     "Ann=-1 Bo=0 Cy=0 Di=1", NULL },
-  { "/scoring/taiwan-loser/two-or-ace", "000 (Jonathan Dushoff): without honours, the holder of the highest two or ace loses",
+  { "/scoring/taiwan-loser/two-or-ace",
+    "000 (Jonathan Dushoff): without honours, the holder of the highest two or ace loses",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'AS 3D','Cy':'2D','Di':'KS QS JS 10S 8S 7D'}}]}",
     "Ann=-1 Bo=0 Cy=1 Di=0", NULL },
-  { "/scoring/taiwan-loser/most-cards", "000 (Jonathan Dushoff): else the holder of the most cards loses",
+  { "/scoring/taiwan-loser/most-cards",
+    "000 (Jonathan Dushoff): else the holder of the most cards loses",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D 6D'}}]}",
     "Ann=-1 Bo=0 Cy=0 Di=1", NULL },
-  { "/scoring/taiwan-loser/tie-highest-card", "000 (Jonathan Dushoff): a tie for most cards goes to the highest card",
+  { "/scoring/taiwan-loser/tie-highest-card",
+    "000 (Jonathan Dushoff): a tie for most cards goes to the highest card",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','hands':{'Bo':'KS 3D','Cy':'4D','Di':'QS 5D'}}]}",
     "Ann=-1 Bo=1 Cy=0 Di=0", NULL },
-  /* takes_all (INTERFACE.md): the named player pays what every loser would have paid. */
-  { "/scoring/classic/winner-takes-all", "INTERFACE.md takes_all: the winner pays the losers' total",
+  /* takes_all (doc/rules.md §9): the named player pays what every loser would have paid. */
+  { "/scoring/classic/winner-takes-all",
+    "doc/rules.md §9 takes_all: the winner pays the losers' total",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
     "Ann=33 Bo=0 Cy=0 Di=0", NULL },
-  { "/scoring/flat/loser-takes-all", "INTERFACE.md takes_all: a loser pays every loser's penalty",
+  { "/scoring/flat/loser-takes-all",
+    "doc/rules.md §9 takes_all: a loser pays every loser's penalty",
     "{'variant':'flat','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Cy'}]}",
     "Ann=0 Bo=0 Cy=22 Di=0", NULL },
   /* Three of five playing are dealt 17 each (000 Three Player Game), so 11 cards pay 1
    * each in classic's three-player tiers… and two decks are no longer in play. */
-  { "/scoring/classic/three-of-five-play", "000 Three Player Game; INTERFACE.md players sitting out",
+  { "/scoring/classic/three-of-five-play",
+    "000 Three Player Game; doc/rules.md §9 players sitting out",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':18,'Cy':1},'sitting_out':['Di','Ed']}]}",
     "Ann=0 Bo=54 Cy=1 Di=0 Ed=0", NULL },
-  { "/scoring/taiwan-loser/named-agrees", "RULES.md §2: a named loser the hands agree with is charged",
+  { "/scoring/taiwan-loser/named-agrees",
+    "doc/rules.md §6.12: a named loser the hands agree with is charged",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','loser':'Cy','hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
     "Ann=-1 Bo=0 Cy=1 Di=0", NULL },
-  { "/scoring/taiwan-loser/named", "RULES.md §2: without hands the scorer names the loser",
+  { "/scoring/taiwan-loser/named", "doc/rules.md §6.12: without hands the scorer names the loser",
     "{'variant':'taiwan-loser','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Bo','loser':'Di'}]}",
     "Ann=0 Bo=-1 Cy=0 Di=1", NULL },
   /* indonesia */
-  { "/scoring/indonesia/losers", "000 (Harold Hutabarat): 1 per card 3 to A, 5 per two, x2 with 11-12, x3 with 13",
+  { "/scoring/indonesia/losers",
+    "000 (Harold Hutabarat): 1 per card 3 to A, 5 per two, x2 with 11-12, x3 with 13",
     "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
     "Ann=-5 Bo=9 Cy=22 Di=63", NULL },
-  { "/scoring/indonesia/twos-finish", "000 (Harold Hutabarat): each two in the finishing play is -10 (a pair of twos -20)",
+  { "/scoring/indonesia/twos-finish",
+    "000 (Harold Hutabarat): each two in the finishing play is -10 (a pair of twos -20)",
     "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':1,'Cy':2,'Di':3},'final_play':{'cards':2,'twos':2}}]}",
     "Ann=-20 Bo=1 Cy=2 Di=3", NULL },
-  { "/scoring/indonesia/specials", "000 (Harold Hutabarat): quads -20, straight flush -40, doubled as the final play",
+  { "/scoring/indonesia/specials",
+    "000 (Harold Hutabarat): quads -20, straight flush -40, doubled as the final play",
     "{'variant':'indonesia','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},'final_play':{'cards':5,'twos':0},"
     "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':['quads'],'Cy':['four-twos']}}]}",
     "Ann=-85 Bo=-16 Cy=-78 Di=3", NULL },
   /* pusoy-dos */
-  { "/scoring/pusoy-dos/deuces", "000 Scoring variations (Pusoy Dos): 1 point, 2, 4, 8 or 16 with deuces in the last play",
+  { "/scoring/pusoy-dos/deuces",
+    "000 Scoring variations (Pusoy Dos): 1 point, 2, 4, 8 or 16 with deuces in the last play",
     "{'variant':'pusoy-dos','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'winner':'Ann'},"
     "{'winner':'Bo','final_play':{'cards':1,'twos':1}},"
@@ -246,7 +273,8 @@ static const ScoringCase scoring_cases[] = {
     "{'winner':'Di','final_play':{'cards':5,'twos':4}}]}",
     "Ann=0 Bo=0 Cy=0 Di=16", "Ann=1 Bo=2 Cy=8 Di=16" },
   /* gamers-house */
-  { "/scoring/gamers-house/pair-of-twos", "003: a point per card in the other hands, x4 for a pair of twos",
+  { "/scoring/gamers-house/pair-of-twos",
+    "003: a point per card in the other hands, x4 for a pair of twos",
     "{'variant':'gamers-house','players':['Ann','Bo','Cy'],'deals':["
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7},'final_play':{'cards':2,'twos':2}}]}",
     "Ann=40 Bo=0 Cy=0", NULL },
@@ -259,15 +287,16 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'finish-order','players':['Ann','Bo','Cy','Di'],'deals':["
     "{'finish_order':['Di','Ann','Bo','Cy']}]}",
     "Ann=3 Bo=1 Cy=0 Di=5", NULL },
-  { "/scoring/finish-order/three", "RULES.md §2: with three players 5, 3, 0",
+  { "/scoring/finish-order/three", "doc/rules.md §6.16: with three players 5, 3, 0",
     "{'variant':'finish-order','players':['Ann','Bo','Cy'],'deals':["
     "{'finish_order':['Cy','Ann','Bo']}]}",
     "Ann=3 Bo=0 Cy=5", NULL },
-  { "/scoring/finish-order/two", "RULES.md §2: with two players 5, 0",
+  { "/scoring/finish-order/two", "doc/rules.md §6.16: with two players 5, 0",
     "{'variant':'finish-order','players':['Ann','Bo'],'deals':[{'finish_order':['Bo','Ann']}]}",
     "Ann=0 Bo=5", NULL },
   /* president */
-  { "/scoring/president/basic", "002 The Basic Game: 2 for the President, 1 for the Vice President, nothing for the others",
+  { "/scoring/president/basic",
+    "002 The Basic Game: 2 for the President, 1 for the Vice President, nothing for the others",
     "{'variant':'president','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
     "{'finish_order':['Ed','Cy','Ann','Bo','Di']}]}",
     "Ann=0 Bo=0 Cy=1 Di=0 Ed=2", NULL },
@@ -343,7 +372,7 @@ static const SettlementCase settlement_cases[] = {
     "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8}}]}",
     "Ann=1650 Bo=1050 Cy=-2750 Di=50",
     "Bo>Ann:150 Cy>Ann:1100 Cy>Bo:950 Cy>Di:700 Di>Ann:400 Di>Bo:250" },
-  { "/settlement/pairwise/positive-goal", "RULES.md §3: for positive schemes the signs flip",
+  { "/settlement/pairwise/positive-goal", "doc/rules.md §8.2: for positive schemes the signs flip",
     "{'variant':'pusoy-dos','players':['Ann','Bo','Cy'],'stake':'10','currency':'JPY','deals':["
     "{'winner':'Ann','final_play':{'cards':2,'twos':2}},{'winner':'Bo'}]}",
     "Ann=70 Bo=-20 Cy=-50",
@@ -357,7 +386,7 @@ static const SettlementCase settlement_cases[] = {
    * four-seat game would give Ann +24 instead). Per pair, e.g. Di pays Ann 20 in deal 1
    * and Ann pays Di 5 in deal 3: Di pays Ann 15. */
   { "/settlement/pairwise/sitting-out-rotates",
-    "INTERFACE.md players sitting out: each deal settles among the players in it; 000 Scoring",
+    "doc/rules.md §9 players sitting out: each deal settles among the players in it; 000 Scoring",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'stake':'1','currency':'HKD','deals':["
     "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':10},'sitting_out':['Ed']},"
     "{'winner':'Bo','cards_left':{'Cy':2,'Di':1,'Ed':12},'sitting_out':['Ann']},"
@@ -365,10 +394,10 @@ static const SettlementCase settlement_cases[] = {
     "Ann=600 Bo=4300 Cy=4100 Di=-3100 Ed=-5900",
     "Ann>Cy:400 Ann>Ed:800 Bo>Ann:300 Cy>Bo:400 Di>Ann:1500 Di>Bo:1800 Di>Cy:1800 "
     "Ed>Bo:2400 Ed>Cy:2300 Ed>Di:2000" },
-  /* INTERFACE.md takes_all: "a winner who failed to announce 'last card' pays the losers'
+  /* doc/rules.md §9 takes_all: "a winner who failed to announce 'last card' pays the losers'
    * total" — with the winner collecting, each loser is paid what they would have paid. */
   { "/settlement/winner-collects/winner-takes-all",
-    "INTERFACE.md takes_all; 000 Scoring variations (winner-only collects)",
+    "doc/rules.md §9 takes_all; 000 Scoring variations (winner-only collects)",
     "{'variant':'winner-only','players':['Ann','Bo','Cy','Di'],'stake':'1','currency':'HKD',"
     "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},'takes_all':'Ann'}]}",
     "Ann=-3300 Bo=300 Cy=2200 Di=800",
@@ -450,7 +479,7 @@ test_settlement_case (gconstpointer data)
   g_assert_cmpuint (settlement->transfers->len, <=, game->n_players - 1);
 }
 
-/* Each invalid-deal rule of RULES.md §1, with the message a person reads. */
+/* Each invalid-deal rule of doc/rules.md §3, with the message a person reads. */
 typedef struct {
   const char *path;
   const char *document;
@@ -495,7 +524,7 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S','Cy':'3D','Di':'4D'},"
     "'cards_left':{'Bo':2}}]}",
     "deal 1: Bo’s hand lists 1 cards, but 2 cards left are recorded" },
-  /* RULES.md §1 hands: "when given, cards_left and twos_left are derived from it and must
+  /* doc/rules.md §2 hands: "when given, cards_left and twos_left are derived from it and must
    * agree if also given"; the points counted at the table are derived the same way (000
    * Scoring variations: 2 counts 4 in face-value). */
   { "/validation/hand-disagrees-with-points",
@@ -544,14 +573,14 @@ static const InvalidCase invalid_cases[] = {
   { "/validation/bad-card",
     "{'variant':'face-value'," FOUR ",'deals':[{'winner':'Ann','hands':{'Bo':'2S 1X','Cy':'3D','Di':'4D'}}]}",
     "deal 1: Bo’s hand: “1X” is not a card" },
-  /* RULES.md §2 taiwan-loser, "Computed from hands when given": a named loser the cards
+  /* doc/rules.md §6.12 taiwan-loser, "Computed from hands when given": a named loser the cards
    * entered contradict (000, Jonathan Dushoff: the holder of the highest two or ace
    * loses before the holder of more cards). */
   { "/validation/taiwan-loser-contradicts-hands",
     "{'variant':'taiwan-loser'," FOUR ",'deals':[{'winner':'Ann','loser':'Bo',"
     "'hands':{'Bo':'3D 4D 5C 6C 7H','Cy':'2S','Di':'4S'}}]}",
     "deal 1: Bo is named the loser, but Cy’s cards outrank Bo’s by the Taiwan loser rule" },
-  /* 000 Variations (dragon): the holder wins at once, so no play happened; RULES.md §2
+  /* 000 Variations (dragon): the holder wins at once, so no play happened; doc/rules.md §6
    * dragon: every other player pays for a full hand. */
   { "/validation/dragon-final-play",
     "{'variant':'classic'," FOUR ",'options':{'dragon':true},'deals':[{'winner':'Ann','dragon':true,"
@@ -566,7 +595,7 @@ static const InvalidCase invalid_cases[] = {
     "'specials':{'Bo':['quads']}}]}",
     "deal 1: a dragon wins before anyone plays, so Bo cannot have made a special play" },
   /* 000 Scoring: "if you play a single card which allows the next player to go out on a
-   * single card"; RULES.md §2 assistance: "let the next player win on a single card". */
+   * single card"; doc/rules.md §6 assistance: "let the next player win on a single card". */
   { "/validation/assist-on-a-pair",
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':8},"
     "'final_play':{'cards':2,'twos':0},'assisted_by':'Cy'}]}",
@@ -602,7 +631,7 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'indonesia'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':9,'Cy':2,'Di':3},"
     "'specials':{'Bo':['quads','straight-flush']}}]}",
     "deal 1: Bo is recorded with 2 special plays of five cards, but played only 4 cards" },
-  /* INTERFACE.md players sitting out and takes_all; issue 17, Bad input. */
+  /* doc/rules.md §9 players sitting out and takes_all; issue 17, Bad input. */
   { "/validation/sitting-out-winner",
     "{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':[{'winner':'Ann',"
     "'cards_left':{'Bo':3,'Cy':1,'Di':1},'sitting_out':['Ann','Ed']}]}",
@@ -687,7 +716,7 @@ test_add_deal_unchanged (void)
   g_assert_cmpuint (game->deals->len, ==, 2);
 }
 
-/* Targets and deal limits (RULES.md §2 Options). */
+/* Targets and deal limits (doc/rules.md §5). */
 static void
 test_finished (void)
 {
@@ -761,7 +790,7 @@ test_leader_sitting_out (void)
   deuces_game_free (game);
 }
 
-/* Next leader (RULES.md §2 Options): the winner (001), or the loser of the last deal (000). */
+/* Next leader (doc/rules.md §5): the winner (001), or the loser of the last deal (000). */
 /* Who leads the next deal after the one deal of @document. */
 static gint
 next_leader (const char *document)
@@ -805,7 +834,7 @@ test_next_leader (void)
 }
 
 /* Points and money use checked arithmetic: what does not fit is refused, naming the deal
- * (and the stake), never scored with a wrong sign. RULES.md §3: "Balances always sum to
+ * (and the stake), never scored with a wrong sign. doc/rules.md §8.1: "Balances always sum to
  * exactly 0." */
 static void
 test_overflow (void)
@@ -940,7 +969,7 @@ test_players (void)
       g_assert_cmpstr (error->message, ==, cases[k].message);
     }
 
-  /* RULES.md §2: president-symmetric is only for 5 or 7 players. */
+  /* doc/rules.md §6.18: president-symmetric is only for 5 or 7 players. */
   {
     g_autoptr(GError) error = NULL;
     g_autoptr(DeucesGame) game = load ("{'variant':'president-symmetric'," FOUR "}", &error);

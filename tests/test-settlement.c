@@ -102,7 +102,7 @@ test_pairwise_001 (void)
   }
 }
 
-/* RULES.md §3: "For positive schemes the signs flip": the highest total is best, so the
+/* doc/rules.md §8.2: "For positive schemes the signs flip": the highest total is best, so the
  * same four totals make C the big winner and every payment runs the other way. */
 static void
 test_pairwise_positive (void)
@@ -162,7 +162,7 @@ test_pairwise_ties (void)
   g_assert_cmpuint (free_payments->len, ==, 0);
 }
 
-/* RULES.md §3 winner-collects, per pair per deal and loser-pays accumulate an owed
+/* doc/rules.md §8.3–§8.5 winner-collects, per pair per deal and loser-pays accumulate an owed
  * matrix; each pair is netted and zero nets are left out. */
 static void
 test_owed_netting (void)
@@ -518,7 +518,7 @@ structured_balances (GRand  *rand,
     }
 }
 
-/* The exact search at its limits (RULES.md §3: "exact minimum for up to 16 players"). */
+/* The exact search at its limits (doc/rules.md §8.6: "exact minimum for up to 16 players"). */
 static void
 test_fewest_large_exact (void)
 {
@@ -585,7 +585,7 @@ test_fewest_sixteen_worst_case (void)
   g_assert_cmpuint (transfers->len, ==, 15);
 }
 
-/* Beyond 16 non-zero balances (RULES.md §3: "greedy beyond"): still exact settlement, at
+/* Beyond 16 non-zero balances (doc/rules.md §8.6: "greedy beyond"): still exact settlement, at
  * most n − 1 transfers, deterministic. */
 static void
 test_fewest_greedy (void)

@@ -323,7 +323,7 @@ test_normal_form (void)
   g_assert_cmpuint (deuces_stats_lookup (stats, "JOSE\u0301")->sessions, ==, 2);
 }
 
-/* A player who sat a deal out did not play it (INTERFACE.md, players sitting out). */
+/* A player who sat a deal out did not play it (doc/rules.md §9, players sitting out). */
 static void
 test_sitting_out (void)
 {

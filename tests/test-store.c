@@ -276,7 +276,7 @@ test_refusals (Fixture       *f,
   g_assert_cmpstr (error->message, ==, "there is no session 999");
   g_clear_error (&error);
 
-  /* A deal the core rejects (RULES.md §1): its message, unchanged. */
+  /* A deal the core rejects (doc/rules.md §3): its message, unchanged. */
   deal_won_by (&deal, 0, 14, 1, 1);
   g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 0);
   g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL);
@@ -492,7 +492,7 @@ test_list (Fixture       *f,
 }
 
 /* Issue 3: CSV has "the facts and the points" of every deal per player. Counts come from
- * the cards when the cards were entered (RULES.md §1: "when given, cards_left and twos_left
+ * the cards when the cards were entered (doc/rules.md §2.2: "when given, cards_left and twos_left
  * are derived from it"), and the Indonesian scheme's unbeaten specials have a column. */
 static void
 test_csv_facts (Fixture       *f,
@@ -1081,7 +1081,7 @@ test_busy (Fixture       *f,
   g_assert_true (g_str_has_prefix (error->message, "The ledger is busy"));
   g_clear_error (&error);
 
-  /* deuces-cli says so in one line (INTERFACE.md: exit 1, not an error dump). */
+  /* deuces-cli says so in one line (doc/cli.md §3: exit 1, not an error dump). */
   {
     g_autoptr(GSubprocessLauncher) launcher =
       g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);

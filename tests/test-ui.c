@@ -254,7 +254,7 @@ summary (Fixture *f)
 }
 
 /* 000 Scoring (classic): 1 per card under 10, 2 per card at 10–12, 3 per card with 13;
- * RULES.md §3: pairwise settlement of the totals at the stake. */
+ * doc/rules.md §8.2: pairwise settlement of the totals at the stake. */
 static void
 test_three_deals (Fixture       *f,
                   gconstpointer  data)
@@ -319,7 +319,7 @@ test_three_deals (Fixture       *f,
   }
 }
 
-/* A deal the core rejects shows its message and saves nothing (RULES.md §1). */
+/* A deal the core rejects shows its message and saves nothing (doc/rules.md §3). */
 static void
 test_invalid_deal (Fixture       *f,
                    gconstpointer  data)
@@ -445,7 +445,7 @@ select_in (Fixture    *f,
 /* Issue 4: "every preset of RULES.md can be played the same way". One deal under each
  * preset, entered through the editor's own fields (only the facts that preset asks for),
  * must be recorded exactly as the same facts written as a session document and scored
- * by the core (INTERFACE.md): what the scorer typed is what the ledger keeps. */
+ * by the core (doc/cli.md §10): what the scorer typed is what the ledger keeps. */
 static void
 test_every_preset (void)
 {
@@ -685,7 +685,7 @@ test_print_pdf (Fixture       *f,
         }
     g_assert_cmpstr (totals, ==, "Total 0 5 3 39");
   }
-  /* RULES.md §3 pairwise: (47 − 4 × total) × 0.50 HKD. */
+  /* doc/rules.md §8.2 pairwise: (47 − 4 × total) × 0.50 HKD. */
   g_assert_nonnull (strstr (text, "+23.50 HKD"));
   g_assert_nonnull (strstr (text, "+13.50 HKD"));
   g_assert_nonnull (strstr (text, "+17.50 HKD"));

@@ -11,7 +11,7 @@
 #include "deuces-variant-describe.h"
 #include "deuces-variant.h"
 
-/* RULES.md §2: the preset ids are part of the public interface, in this order. */
+/* doc/rules.md §6: the preset ids are part of the public interface, in this order. */
 static const char *preset_ids[] = {
   "classic", "zero-sum", "da-lao-er", "heavy", "doubling", "pair-difference", "flat",
   "face-value", "rank-value", "winner-only", "starter-doubles", "taiwan-loser", "indonesia",
@@ -55,7 +55,7 @@ test_display_text (void)
   g_assert_null (deuces_variant_display_description (NULL, NULL));
 }
 
-/* The settlement and goal columns of RULES.md §2, and the option defaults each preset
+/* The settlement and goal columns of doc/rules.md §6.19, and the option defaults each preset
  * names. */
 static void
 test_presets_columns (void)
@@ -209,7 +209,7 @@ test_parse_errors (void)
   }
 }
 
-/* RULES.md §2: a person copies a preset, changes tiers and switches, and saves it. */
+/* doc/rules.md §4.7: a person copies a preset, changes tiers and switches, and saves it. */
 static void
 test_based_on_preset (void)
 {
@@ -279,7 +279,7 @@ test_describe_derived (void)
                    "每两人结算总分之差。总分最低者胜。");
 }
 
-/* RULES.md §2: exactly one tier applies unless the scheme says they stack. */
+/* doc/rules.md §4.4: exactly one tier applies unless the scheme says they stack. */
 static void
 test_tier_factor (void)
 {
@@ -325,7 +325,7 @@ test_options (void)
                    "“dealer” is not a valid value for “next_leader”: expected winner, three-of-diamonds or loser");
 }
 
-/* RULES.md §1 "the facts of a deal": which facts each scheme and option needs —
+/* doc/rules.md §4.6 "the facts of a deal": which facts each scheme and option needs —
  * cards_left for "all card-count schemes", twos for twos-in-hand doubling, the final
  * play for twos-out doubling and the winner scheme's ×2 per two (003), the starter for
  * starter-only doubling, hands for face-value schemes and taiwan-loser (000, Jonathan

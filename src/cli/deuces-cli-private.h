@@ -8,7 +8,7 @@
 
 G_BEGIN_DECLS
 
-/* Exit status of INTERFACE.md. */
+/* Exit status of doc/cli.md §3. */
 enum {
   EXIT_OK = 0,
   EXIT_FAILURE_OTHER = 1,  /* a file or the database */

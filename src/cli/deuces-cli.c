@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-cli.c: the command-line companion — variants, score and settle (INTERFACE.md). */
+/* deuces-cli.c: the command-line companion — variants, score and settle (doc/cli.md §4). */
 
 #include "config.h"
 

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-cards.c: card notation (RULES.md §1), Big Two order, and honour hands. */
+/* deuces-cards.c: card notation (doc/rules.md §2.3), Big Two order, and honour hands. */
 #include "config.h"
 
 #include <string.h>

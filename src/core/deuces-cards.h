@@ -53,7 +53,7 @@ guint     deuces_cards_count_rank    (const DeucesCard  *cards,
                                       guint              n_cards,
                                       DeucesRank         rank);
 
-/* The strongest honour combination in a hand (RULES.md §2 taiwan-loser, 000 "Honour
+/* The strongest honour combination in a hand (doc/rules.md §6.12 taiwan-loser, 000 "Honour
  * hands"): a straight flush, or four of a kind with any fifth card from the hand.
  * Straight flushes beat fours of a kind; straight flushes compare by their top card's
  * rank then suit (2 counts low in sequences: A-2-3-4-5 has top 5 and is the lowest,

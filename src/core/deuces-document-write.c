@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-document-write.c: the JSON session document of INTERFACE.md written; read in
+/* deuces-document-write.c: the JSON session document of doc/cli.md §10 written; read in
  * deuces-document.c. */
 
 #include "config.h"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-document.c: the JSON session document of INTERFACE.md read; written in
+/* deuces-document.c: the JSON session document of doc/cli.md §10 read; written in
  * deuces-document-write.c. */
 
 #include "config.h"
@@ -471,7 +471,7 @@ deuces_document_parse (JsonNode *root,
     }
   object = json_node_get_object (root);
 
-  /* Unknown fields are an error, not silently ignored (INTERFACE.md). */
+  /* Unknown fields are an error, not silently ignored (doc/cli.md §10). */
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &key, &node))
     {

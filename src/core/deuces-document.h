@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-document.h: the JSON session document of INTERFACE.md, in and out. */
+/* deuces-document.h: the JSON session document of doc/cli.md §10, in and out. */
 #pragma once
 
 #include <json-glib/json-glib.h>
@@ -17,7 +17,7 @@ DeucesGame *deuces_document_parse_data   (const char             *data,
                                           gssize                  length,
                                           GError                **error);
 
-/* Reads one deal object of a document (the facts of RULES.md §1) into @deal. */
+/* Reads one deal object of a document (the facts of doc/rules.md §2.2) into @deal. */
 gboolean    deuces_document_parse_deal   (const DeucesGame       *game,
                                           JsonObject             *object,
                                           guint                   number,

@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 #define DEUCES_CORE_ERROR (deuces_core_error_quark ())
 
 typedef enum {
-  DEUCES_CORE_ERROR_INVALID_DEAL,      /* a deal breaks a rule of RULES.md §1 */
+  DEUCES_CORE_ERROR_INVALID_DEAL,      /* a deal breaks a rule of doc/rules.md §3 */
   DEUCES_CORE_ERROR_INVALID_VARIANT,   /* a variant definition is malformed */
   DEUCES_CORE_ERROR_INVALID_DOCUMENT,  /* a session document is malformed */
   DEUCES_CORE_ERROR_INVALID_MONEY,     /* a stake or currency is not exact/known */

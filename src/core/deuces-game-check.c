@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-game-check.c: the facts of a deal checked against RULES.md §1 before it is scored. */
+/* deuces-game-check.c: the facts of a deal checked against doc/rules.md §3 before it is scored. */
 
 #include "config.h"
 
@@ -110,7 +110,7 @@ _deuces_hand_value (const DeucesVariant *v,
   return total;
 }
 
-/* Players sitting a deal out (INTERFACE.md): at least two play, in a number the variant
+/* Players sitting a deal out (doc/cli.md): at least two play, in a number the variant
  * allows, the winner among them, and no fact of the deal names one who sat out. */
 static gboolean
 check_sitting_out (const DeucesGame *game,
@@ -271,7 +271,7 @@ _deuces_game_check_facts (const DeucesGame *game,
       !check_seat (game, deal->takes_all) || (deal->sitting_out >> game->n_players) != 0)
     return _deuces_deal_error (error, number, _("it names a player who is not in this session"));
 
-  /* Who played (INTERFACE.md, players sitting out). */
+  /* Who played (doc/rules.md §9, players sitting out). */
   if (!check_sitting_out (game, deal, number, error))
     return FALSE;
 
@@ -450,7 +450,7 @@ _deuces_game_check_facts (const DeucesGame *game,
   if (deal->dragon && winner < 0)
     return _deuces_deal_error (error, number, _("a dragon is recorded, but not who was dealt it"));
   /* A dragon wins before anyone plays (000 Variations), so nothing of the play can be
-   * recorded, as no count but a full hand can (RULES.md §2 dragon). A final play with
+   * recorded, as no count but a full hand can (doc/rules.md §6 dragon). A final play with
    * no twos is what an empty form says, and is no claim. */
   if (deal->dragon && (deal->final_cards != DEUCES_UNSET || deal->final_twos > 0))
     return _deuces_deal_error (error, number,
@@ -475,7 +475,7 @@ _deuces_game_check_facts (const DeucesGame *game,
       if (deal->assisted_by == winner)
         return _deuces_deal_error (error, number, _("%s cannot have let themselves out"),
                                    game->players[deal->assisted_by]);
-      /* Assistance is for a winner going out on a single card (000 Scoring, RULES.md §2
+      /* Assistance is for a winner going out on a single card (000 Scoring, doc/rules.md §6
        * assistance): a final play of more cards cannot have been let out by a single. */
       if (deal->final_cards != DEUCES_UNSET && deal->final_cards != 1)
         return _deuces_deal_error (error, number,
@@ -483,7 +483,7 @@ _deuces_game_check_facts (const DeucesGame *game,
                                    game->players[deal->assisted_by], deal->final_cards);
     }
 
-  /* Taking all (INTERFACE.md): a loser who let the winner out, or a winner who did not
+  /* Taking all (doc/cli.md): a loser who let the winner out, or a winner who did not
    * announce the last card, pays what every loser would have paid. */
   if (deal->takes_all != DEUCES_UNSET)
     {
@@ -508,7 +508,7 @@ _deuces_game_check_facts (const DeucesGame *game,
       if (deal->loser == winner)
         return _deuces_deal_error (error, number, _("%s went out first and cannot be the loser"),
                                    game->players[winner]);
-      /* The hands, when entered, decide who the loser is (RULES.md §2 taiwan-loser): a
+      /* The hands, when entered, decide who the loser is (doc/rules.md §6.12 taiwan-loser): a
        * named loser whose hand a known other hand outranks cannot be right. */
       if (deal->hand_len[deal->loser] >= 0)
         for (guint i = 0; i < game->n_players; i++)

@@ -14,7 +14,7 @@ gint     _deuces_hand_value       (const DeucesVariant *v,
                                    const DeucesDeal    *deal,
                                    guint                player);
 
-/* Whether the facts of @deal (deal @number) can be, as RULES.md §1 says: the refusals of
+/* Whether the facts of @deal (deal @number) can be, as doc/rules.md §3 says: the refusals of
  * deuces_game_check_deal() short of the money's size. */
 gboolean _deuces_game_check_facts (const DeucesGame    *game,
                                    const DeucesDeal    *deal,

@@ -148,7 +148,7 @@ score_penalty (const DeucesGame *game,
     }
 
   /* Assistance (000 Scoring, 001 Scoring, 004 Penalty for assistance), or a loser taking
-   * all (INTERFACE.md): the player who let the winner out pays everyone's penalty and the
+   * all (doc/cli.md): the player who let the winner out pays everyone's penalty and the
    * others pay nothing. */
   if (taker != DEUCES_UNSET && !winner_takes)
     for (guint i = 0; i < game->n_players; i++)
@@ -423,7 +423,7 @@ money_fits (const DeucesGame *game,
 
 /* Adds a scored deal to the running @totals, @owed and, for pairwise settlement, @pairs:
  * what each player owes each other for this deal alone, among the players in it
- * (INTERFACE.md: "each deal settles among the players in it"). FALSE when a sum does
+ * (doc/cli.md: "each deal settles among the players in it"). FALSE when a sum does
  * not fit. */
 static gboolean
 add_scored (const DeucesGame *game,

@@ -405,7 +405,7 @@ deuces_game_settle (const DeucesGame       *game,
   const guint n = game->n_players;
 
   /* Pairwise: each deal settles the differences among the players in it (000 Scoring,
-   * 001 Scoring; INTERFACE.md for players sitting out), which nets to the difference of
+   * 001 Scoring; doc/rules.md §9 for players sitting out), which nets to the difference of
    * the totals when everyone played every deal. Otherwise what the deals owed. */
   const gint64 (*from)[DEUCES_MAX_PLAYERS] = v->settlement == DEUCES_SETTLEMENT_PAIRWISE
                                              ? sheet->pairs : sheet->owed;

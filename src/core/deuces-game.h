@@ -23,7 +23,7 @@ typedef struct {
   gboolean final;  /* it was the play that ended the deal */
 } DeucesSpecial;
 
-/* The raw facts of one deal (RULES.md §1). Players are seat indexes; anything not
+/* The raw facts of one deal (doc/rules.md §2.2). Players are seat indexes; anything not
  * recorded is DEUCES_UNSET (or 0 / FALSE where noted). */
 typedef struct {
   gint8         winner;
@@ -47,7 +47,7 @@ typedef struct {
 } DeucesDeal;
 
 void deuces_deal_init (DeucesDeal *deal);
-/* Whether @player sat @deal out (INTERFACE.md, players sitting out). */
+/* Whether @player sat @deal out (doc/rules.md §9, players sitting out). */
 gboolean deuces_deal_sits_out (const DeucesDeal *deal,
                                guint             player);
 /* "quads", "straight-flush" or "four-twos", as the session document names them. */
@@ -131,7 +131,7 @@ guint       deuces_game_deal_max_cards (const DeucesGame *game,
 guint       deuces_game_deal_n_decks   (const DeucesGame *game,
                                         const DeucesDeal *deal);
 
-/* Checks @deal against every rule of RULES.md §1 and what the variant needs.
+/* Checks @deal against every rule of doc/rules.md §3 and what the variant needs.
  * @number (1-based) names the deal in messages, which read like
  * "deal 3: Cy holds 14 cards, but a hand here has at most 13". */
 gboolean    deuces_game_check_deal   (const DeucesGame    *game,

@@ -27,7 +27,7 @@ typedef struct {
 
 /* ISO 4217 active codes with their minor digits, sorted by code. Codes ISO lists without
  * a minor unit (gold, SDR, test codes …) are left out: money there cannot be counted.
- * One deliberate departure: RULES.md §3 counts IDR in whole rupiah (0 digits), as it is
+ * One deliberate departure: doc/rules.md §8.1 counts IDR in whole rupiah (0 digits), as it is
  * paid at the table, where ISO still says 2. */
 static const CurrencyDigits currencies[] = {
   { "AED", 2 }, { "AFN", 2 }, { "ALL", 2 }, { "AMD", 2 }, { "ANG", 2 }, { "AOA", 2 },

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-presets.c: the shipped variants of RULES.md §2, read from data/variants. */
+/* deuces-presets.c: the shipped variants of doc/rules.md §6, read from data/variants. */
 
 #include "config.h"
 

@@ -250,7 +250,7 @@ deuces_stats_add_session (DeucesStats            *stats,
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
       player->sessions++;
-      /* Only the deals they played (INTERFACE.md, players sitting out). */
+      /* Only the deals they played (doc/rules.md §9, players sitting out). */
       for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
         if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
           player->deals++;

@@ -42,7 +42,7 @@ typedef enum {
   DEUCES_EXCHANGE_BY_POINTS,       /* each loser gives as many cards as they scored below 0 */
 } DeucesExchange;
 
-/* The switches a variant sets and a session can override (RULES.md §2, Options). */
+/* The switches a variant sets and a session can override (doc/rules.md §5). */
 typedef struct {
   gboolean         assistance;
   gboolean         dragon;
@@ -169,7 +169,7 @@ gboolean       deuces_variant_tier_factor_checked (const DeucesVariant *variant,
  * penalty needs the actual cards (or a points total), not only counts. */
 gboolean       deuces_variant_needs_card_values (const DeucesVariant *variant);
 
-/* The facts of a deal (RULES.md §1) a scorer is asked for under a variant. */
+/* The facts of a deal (doc/rules.md §2.2) a scorer is asked for under a variant. */
 typedef enum {
   DEUCES_FACT_CARDS_LEFT  = 1 << 0,   /* each other player's card count */
   DEUCES_FACT_TWOS_LEFT   = 1 << 1,   /* twos still in each hand */
@@ -196,7 +196,7 @@ const char    *deuces_goal_to_string       (DeucesGoal           goal);
 const char    *deuces_settlement_to_string (DeucesSettlementMode mode);
 const char    *deuces_next_leader_to_string (DeucesNextLeader    leader);
 
-/* The shipped presets, in the order of RULES.md §2. Never NULL; owned by the core. */
+/* The shipped presets, in the order of doc/rules.md §6. Never NULL; owned by the core. */
 GPtrArray     *deuces_presets            (void);
 const DeucesVariant *deuces_preset_lookup (const char         *id);
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-share-server.h: Share Table — a read-only live view of one session over HTTP for
- * the phones at the table (INTERFACE.md, "The live table view"). No GTK here: the app and
+ * the phones at the table (doc/cli.md §9, "The live table view"). No GTK here: the app and
  * `deuces-cli serve` both use it. */
 #pragma once
 

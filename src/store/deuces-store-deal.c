@@ -162,7 +162,7 @@ encode_extra (const DeucesDeal *deal,
         json_builder_end_array (builder);
       }
   }
-  /* Players sitting out (seat numbers) and who takes all (INTERFACE.md, last section). */
+  /* Players sitting out (seat numbers) and who takes all (doc/rules.md §9, last section). */
   if (deal->sitting_out != 0)
     {
       any = TRUE;

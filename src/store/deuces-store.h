@@ -316,7 +316,7 @@ gboolean     deuces_store_add_player       (DeucesStore  *self,
                                             const char   *name,
                                             GError      **error);
 
-/* Import and export of session documents (INTERFACE.md). */
+/* Import and export of session documents (doc/cli.md §7, §10). */
 
 /* A session document, or an array of them (an export of the whole ledger), in one
  * transaction: all are added or none. Appends the new ids (gint64) to @ids. */

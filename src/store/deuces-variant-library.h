@@ -7,7 +7,7 @@
 
 G_BEGIN_DECLS
 
-/* Presets first (RULES.md order), then saved variants by name. Owned copies. */
+/* Presets first (doc/rules.md §6 order), then saved variants by name. Owned copies. */
 GPtrArray     *deuces_variant_library_list      (DeucesStore         *store);
 /* Only the saved variants, by name; @refused (when not NULL) gets one line for each
  * variant file skipped because it takes a preset's id. */

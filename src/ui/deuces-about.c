@@ -231,7 +231,7 @@ deuces_about_window_new (GtkWindow    *parent,
                          const GError *store_error)
 {
   static const char *developers[] = { "The Deuces developers", NULL };
-  /* The pages the house rules come from (RULES.md). */
+  /* The pages the house rules come from (doc/rules.md §1). */
   static const char *rule_sources[] = {
     "pagat.com, “Big Two” (John McLeod) https://www.pagat.com/climbing/bigtwo.html",
     "pagat.com, “President” https://www.pagat.com/climbing/president.html",
