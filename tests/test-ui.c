@@ -26,6 +26,8 @@
 #include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
+#include "test-files.h"
+#include "test-widgets.h"
 
 /* One application and one ledger for the whole run (an application registers once per
  * process); each test starts its own session in its own window. */
@@ -48,40 +50,6 @@ find_named (GtkWidget  *root,
        child = gtk_widget_get_next_sibling (child))
     {
       GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-static GtkWidget *
-find_button (GtkWidget  *root,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (root) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
 
       if (found != NULL)
         return found;
@@ -215,24 +183,6 @@ fixture_tear_down (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (f->window));
   while (g_main_context_iteration (NULL, FALSE))
     ;
-}
-
-static void
-remove_tree (const char *path)
-{
-  g_autoptr(GDir) dir = g_dir_open (path, 0, NULL);
-  const char *name;
-
-  while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
-    {
-      g_autofree char *child = g_build_filename (path, name, NULL);
-
-      if (g_file_test (child, G_FILE_TEST_IS_DIR))
-        remove_tree (child);
-      else
-        g_unlink (child);
-    }
-  g_rmdir (path);
 }
 
 static char *
