@@ -98,6 +98,35 @@ fail:
   return 0;
 }
 
+void
+_deuces_store_no_such_deal (gint64   session,
+                            guint    number,
+                            GError **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+               _("Session %lld has no deal %u"), (long long) session, number);
+}
+
+/* Inside the caller's transaction: the session as it stands, refusing one that has
+ * ended, and that has a deal @number. */
+static DeucesGame *
+load_with_deal (DeucesStore *self,
+                gint64       session,
+                guint        number,
+                GError     **error)
+{
+  g_autoptr(DeucesGame) game = _deuces_store_load_writable (self, session, error);
+
+  if (game == NULL)
+    return NULL;
+  if (number == 0 || number > game->deals->len)
+    {
+      _deuces_store_no_such_deal (session, number, error);
+      return NULL;
+    }
+  return g_steal_pointer (&game);
+}
+
 gboolean
 deuces_store_edit_deal (DeucesStore      *self,
                         gint64            session,
@@ -113,15 +142,9 @@ deuces_store_edit_deal (DeucesStore      *self,
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  game = _deuces_store_load_writable (self, session, error);
+  game = load_with_deal (self, session, number, error);
   if (game == NULL)
     goto fail;
-  if (number == 0 || number > game->deals->len)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %lld has no deal %u"), (long long) session, number);
-      goto fail;
-    }
   /* Checked as deal @number, after the deals before it. */
   g_array_set_size (game->deals, number - 1);
   if (!deuces_game_check_deal (game, deal, number, error))
@@ -185,15 +208,9 @@ deuces_store_delete_deal (DeucesStore *self,
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  game = _deuces_store_load_writable (self, session, error);
+  game = load_with_deal (self, session, number, error);
   if (game == NULL)
     goto fail;
-  if (number == 0 || number > game->deals->len)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %lld has no deal %u"), (long long) session, number);
-      goto fail;
-    }
   /* The deal is kept in the history, so undo puts it back in its place. */
   stmt = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
   if (stmt == NULL ||

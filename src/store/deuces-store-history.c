@@ -105,8 +105,7 @@ _deuces_store_history_keep_deal (DeucesStore *self,
     return FALSE;
   if (sqlite3_changes (self->db) != 1)
     {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %lld has no deal %u"), (long long) session, number);
+      _deuces_store_no_such_deal (session, number, error);
       return FALSE;
     }
   return TRUE;
@@ -175,8 +174,7 @@ remove_deal (DeucesStore *self,
     return FALSE;
   if (sqlite3_changes (self->db) != 1)
     {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                   _("Session %lld has no deal %u"), (long long) session, number);
+      _deuces_store_no_such_deal (session, number, error);
       return FALSE;
     }
   return _deuces_store_shift_deals (self, session, number + 1, -1, error);

@@ -237,4 +237,9 @@ gint64        _deuces_store_import_document  (DeucesStore  *self,
                                               JsonNode     *document,
                                               GError      **error);
 
+/* deuces-store-deals.c: the error for a deal @number that session @session does not have. */
+void          _deuces_store_no_such_deal     (gint64            session,
+                                              guint             number,
+                                              GError          **error);
+
 G_END_DECLS
