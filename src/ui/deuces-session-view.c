@@ -703,12 +703,14 @@ on_stake_response (AdwMessageDialog *dialog,
   GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
   GtkEditable *stake = GTK_EDITABLE (gtk_widget_get_first_child (box));
   GtkEditable *currency = GTK_EDITABLE (gtk_widget_get_last_child (box));
+  g_autofree char *typed = NULL;
   g_autofree char *code = NULL;
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "change") != 0 || self->session == NULL)
     return;
-  code = g_ascii_strup (g_strstrip (g_strdup (gtk_editable_get_text (currency))), -1);
+  typed = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
+  code = g_ascii_strup (typed, -1);
   if (deuces_session_set_stake (self->session, gtk_editable_get_text (stake), code, &error))
     toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
   else
