@@ -467,6 +467,8 @@ assert_fits_phone (GtkWindow *parent,
   g_assert_cmpint (minimum, <=, 360);
   g_assert_cmpint (gtk_widget_get_width (dialog), <=, 360);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (parent)), <=, 360);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
 }
 
 /* The new-session and share dialogs on a 360×720 phone window. */
@@ -500,6 +502,8 @@ test_dialogs_fit_phone (Fixture       *f,
   g_assert_no_error (error);
   assert_fits_phone (GTK_WINDOW (parent), deuces_share_dialog_new (GTK_WINDOW (parent), server));
   deuces_share_server_stop (server);
+  gtk_window_destroy (GTK_WINDOW (parent));
+  settle ();
 }
 
 int
