@@ -711,8 +711,18 @@ test_window_toast_placement (Window        *w,
   g_assert_nonnull (toast_widget);
   g_assert_true (gtk_widget_get_mapped (toast_widget));
   g_assert_true (gtk_widget_get_mapped (editor));
-  g_assert_true (gtk_widget_compute_bounds (toast_widget, GTK_WIDGET (w->window), &toast_bounds));
-  g_assert_true (gtk_widget_compute_bounds (editor, GTK_WIDGET (w->window), &editor_bounds));
+  /* The toast slides in from the bottom of the sheet: judge where it rests, once its
+   * animation is over (at most two seconds, however busy the machine). */
+  for (gint64 until = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;;)
+    {
+      g_assert_true (gtk_widget_compute_bounds (toast_widget, GTK_WIDGET (w->window), &toast_bounds));
+      g_assert_true (gtk_widget_compute_bounds (editor, GTK_WIDGET (w->window), &editor_bounds));
+      if (!graphene_rect_intersection (&toast_bounds, &editor_bounds, NULL) ||
+          g_get_monotonic_time () > until)
+        break;
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
   g_assert_cmpfloat (toast_bounds.size.height, >, 0);
   g_assert_cmpfloat (editor_bounds.size.height, >, 0);
   g_assert_false (graphene_rect_intersection (&toast_bounds, &editor_bounds, NULL));
