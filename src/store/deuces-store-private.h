@@ -43,7 +43,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
   "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
   "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
 
-/* deuces-store.c: errors, statements, transactions. */
+/* deuces-store-sql.c: errors, statements, columns, transactions, times. */
 gboolean      _deuces_store_set_sqlite_error (DeucesStore  *self,
                                               sqlite3      *db,
                                               int           rc,
