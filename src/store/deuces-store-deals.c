@@ -87,7 +87,7 @@ deuces_store_add_deal (DeucesStore      *self,
   if (!deuces_game_check_deal (game, deal, number, error))
     goto fail;
   if (!_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
+      (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL, error)) == 0 ||
       !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
@@ -158,7 +158,7 @@ deuces_store_edit_deal (DeucesStore      *self,
   sqlite3_bind_int64 (stmt, 13, session);
   sqlite3_bind_int (stmt, 14, (int) number);
   /* The history keeps the deal as it was and as it is now. */
-  if ((entry = _deuces_store_history_add (self, session, "deal-edit", number, NULL, NULL, error)) == 0 ||
+  if ((entry = _deuces_store_history_add (self, session, KIND_DEAL_EDIT, number, NULL, NULL, error)) == 0 ||
       !_deuces_store_history_keep_deal (self, entry, 0, session, number, error) ||
       !_deuces_store_step_done (self, stmt, error) ||
       !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
@@ -194,6 +194,30 @@ _deuces_store_shift_deals (DeucesStore *self,
   return _deuces_store_step_done (self, away, error) && _deuces_store_step_done (self, back, error);
 }
 
+/* Deal @number leaves the sheet; the later ones move up. */
+gboolean
+_deuces_store_remove_deal (DeucesStore *self,
+                           gint64       session,
+                           guint        number,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) number);
+  if (!_deuces_store_step_done (self, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      _deuces_store_no_such_deal (session, number, error);
+      return FALSE;
+    }
+  return _deuces_store_shift_deals (self, session, number + 1, -1, error);
+}
+
 gboolean
 deuces_store_delete_deal (DeucesStore *self,
                           gint64       session,
@@ -201,7 +225,6 @@ deuces_store_delete_deal (DeucesStore *self,
                           GError     **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(sqlite3_stmt) stmt = NULL;
   gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
@@ -212,15 +235,10 @@ deuces_store_delete_deal (DeucesStore *self,
   if (game == NULL)
     goto fail;
   /* The deal is kept in the history, so undo puts it back in its place. */
-  stmt = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
-  if (stmt == NULL ||
-      (entry = _deuces_store_history_add (self, session, "deal-delete", number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error))
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) number);
-  if (!_deuces_store_step_done (self, stmt, error) ||
-      !_deuces_store_shift_deals (self, session, number + 1, -1, error) ||
+  if ((entry = _deuces_store_history_add (self, session, KIND_DEAL_DELETE, number, NULL, NULL,
+                                          error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error) ||
+      !_deuces_store_remove_deal (self, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
@@ -257,7 +275,7 @@ deuces_store_insert_deal (DeucesStore      *self,
   if (!deuces_game_check_deal (game, deal, number, error) ||
       !_deuces_store_shift_deals (self, session, number, 1, error) ||
       !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
+      (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL, error)) == 0 ||
       !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
@@ -286,7 +304,7 @@ deuces_store_redo_deal (DeucesStore *self,
   return _deuces_store_history_undo_deal (self, session, TRUE, error);
 }
 
-/* Paid marks (setting one is a change of the history: deuces-store-history.c). */
+/* Paid marks (setting one is a change of the history: deuces-store-history-changes.c). */
 
 gboolean
 deuces_store_is_transfer_paid (DeucesStore          *self,
