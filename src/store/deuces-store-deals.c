@@ -30,12 +30,36 @@ _deuces_store_insert_deal_row (DeucesStore      *self,
 
 /* Deal writes. */
 
-/* Refuses a change to a session in the bin, or (unless @allow_ended) one that has ended. */
-gboolean
-_deuces_store_check_writable (const DeucesSessionInfo *info,
-                              gboolean                 allow_ended,
-                              GError                 **error)
+/* Deal @number's row goes in and the history keeps it as added; inside the caller's
+ * transaction, after the core has checked it. */
+static gboolean
+record_new_deal (DeucesStore      *self,
+                 gint64            session,
+                 guint             number,
+                 const DeucesDeal *deal,
+                 guint             n_players,
+                 GError          **error)
 {
+  gint64 entry;
+
+  return _deuces_store_insert_deal_row (self, session, number, deal, n_players, error) &&
+         (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL,
+                                             error)) != 0 &&
+         _deuces_store_history_keep_deal (self, entry, 1, session, number, error);
+}
+
+/* Refuses a change to a session that is not there, one in the bin, or (unless
+ * @allow_ended) one that has ended. */
+gboolean
+_deuces_store_check_writable (DeucesStore *self,
+                              gint64       session,
+                              gboolean     allow_ended,
+                              GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
+
+  if (info == NULL)
+    return FALSE;
   if (info->deleted != NULL)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
@@ -57,9 +81,7 @@ _deuces_store_load_writable (DeucesStore *self,
                              gint64       session,
                              GError     **error)
 {
-  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
-
-  if (info == NULL || !_deuces_store_check_writable (info, FALSE, error))
+  if (!_deuces_store_check_writable (self, session, FALSE, error))
     return NULL;
   return deuces_store_load_game (self, session, error);
 }
@@ -71,7 +93,6 @@ deuces_store_add_deal (DeucesStore      *self,
                        GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  gint64 entry;
   guint number;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
@@ -86,9 +107,7 @@ deuces_store_add_deal (DeucesStore      *self,
   number = game->deals->len + 1;
   if (!deuces_game_check_deal (game, deal, number, error))
     goto fail;
-  if (!_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
+  if (!record_new_deal (self, session, number, deal, game->n_players, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return number;
@@ -256,7 +275,6 @@ deuces_store_insert_deal (DeucesStore      *self,
                           GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
@@ -274,9 +292,7 @@ deuces_store_insert_deal (DeucesStore      *self,
   g_array_set_size (game->deals, number - 1);
   if (!deuces_game_check_deal (game, deal, number, error) ||
       !_deuces_store_shift_deals (self, session, number, 1, error) ||
-      !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
+      !record_new_deal (self, session, number, deal, game->n_players, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;

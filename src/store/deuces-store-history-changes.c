@@ -106,7 +106,6 @@ deuces_store_change_session (DeucesStore               *self,
                              const DeucesSessionChange *change,
                              GError                   **error)
 {
-  g_autoptr(DeucesSessionInfo) info = NULL;
   g_autoptr(DeucesGame) game = NULL;
   char *before[N_SESSION_COLUMNS] = { NULL, };
   char *after[N_SESSION_COLUMNS] = { NULL, };
@@ -121,8 +120,7 @@ deuces_store_change_session (DeucesStore               *self,
     return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  if ((info = deuces_store_get_session (self, session, error)) == NULL ||
-      !_deuces_store_check_writable (info, FALSE, error) ||
+  if (!_deuces_store_check_writable (self, session, FALSE, error) ||
       !read_columns (self, session, before, error))
     goto fail;
   for (guint k = 0; k < N_SESSION_COLUMNS; k++)
@@ -196,7 +194,6 @@ _deuces_store_history_set_ended (DeucesStore *self,
                                  gboolean     ended,
                                  GError     **error)
 {
-  g_autoptr(DeucesSessionInfo) info = NULL;
   char *before[N_SESSION_COLUMNS] = { NULL, };
   const char *after[N_SESSION_COLUMNS] = { NULL, };
   gboolean changed[N_SESSION_COLUMNS] = { FALSE, };
@@ -204,8 +201,7 @@ _deuces_store_history_set_ended (DeucesStore *self,
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  if ((info = deuces_store_get_session (self, session, error)) == NULL ||
-      !_deuces_store_check_writable (info, TRUE, error) ||
+  if (!_deuces_store_check_writable (self, session, TRUE, error) ||
       !read_columns (self, session, before, error))
     goto fail;
   /* Ending an ended session keeps its first end; reopening an open one is nothing. */
@@ -233,7 +229,6 @@ deuces_store_set_transfer_paid (DeucesStore          *self,
                                 gboolean              paid,
                                 GError              **error)
 {
-  g_autoptr(DeucesSessionInfo) info = NULL;
   g_autofree char *after = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
@@ -242,8 +237,7 @@ deuces_store_set_transfer_paid (DeucesStore          *self,
   if (!_deuces_store_begin (self, error))
     return FALSE;
   /* Settling up comes after the last deal: an ended session takes paid marks. */
-  if ((info = deuces_store_get_session (self, session, error)) == NULL ||
-      !_deuces_store_check_writable (info, TRUE, error))
+  if (!_deuces_store_check_writable (self, session, TRUE, error))
     goto fail;
   if (deuces_store_is_transfer_paid (self, session, transfer) != paid)
     {

@@ -144,17 +144,30 @@ paid_value_valid (const char *after,
          value[0] != value[1] && value[2] > 0;
 }
 
+static gboolean
+damaged_change (gint64   session,
+                gint64   seq,
+                GError **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("session %lld: change %lld of its history is damaged"),
+               (long long) session, (long long) seq);
+  return FALSE;
+}
+
 /* One entry: its kind, its number, its before and after, and exactly the deals it keeps,
- * each read and checked by the core. Sets @error to the problem, naming the entry. */
+ * each read and checked by the core into @kept (by side: kept_sides() says which). Sets
+ * @error to the problem, naming the entry. */
 static gboolean
 check_entry (DeucesStore              *self,
              gint64                    session,
              const DeucesGame         *game,
              gint64                    seq,
              const DeucesHistoryEntry *entry,
+             DeucesDeal                kept[2],
              GError                  **error)
 {
-  g_autoptr(sqlite3_stmt) kept = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
   gint sides = kept_sides (entry->kind), found = 0;
   gboolean valid;
   int rc;
@@ -169,32 +182,21 @@ check_entry (DeucesStore              *self,
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);
   if (!valid)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
-                   _("session %lld: change %lld of its history is damaged"),
-                   (long long) session, (long long) seq);
-      return FALSE;
-    }
+    return damaged_change (session, seq, error);
 
-  kept = _deuces_store_prepare (self, "SELECT side, " DEAL_COLUMNS " FROM history_deals "
+  stmt = _deuces_store_prepare (self, "SELECT side, " DEAL_COLUMNS " FROM history_deals "
                                       "WHERE entry = ?1 ORDER BY side", error);
-  if (kept == NULL)
+  if (stmt == NULL)
     return FALSE;
-  sqlite3_bind_int64 (kept, 1, entry->id);
-  while ((rc = sqlite3_step (kept)) == SQLITE_ROW)
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      gint64 side = sqlite3_column_int64 (kept, 0);
-      DeucesDeal deal;
+      gint64 side = sqlite3_column_int64 (stmt, 0);
 
       if (side < 0 || side > 1 || !(sides & (1 << side)))
-        {
-          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
-                       _("session %lld: change %lld of its history is damaged"),
-                       (long long) session, (long long) seq);
-          return FALSE;
-        }
+        return damaged_change (session, seq, error);
       found |= 1 << side;
-      if (!read_kept_deal (kept, 1, game, session, entry->number, &deal, error))
+      if (!read_kept_deal (stmt, 1, game, session, entry->number, &kept[side], error))
         return FALSE;
     }
   if (rc != SQLITE_DONE)
@@ -209,6 +211,23 @@ check_entry (DeucesStore              *self,
   return TRUE;
 }
 
+/* A session's entries in order; read_entry_row reads one row. */
+#define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded FROM history " \
+                       "WHERE session = ?1 ORDER BY seq"
+
+/* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
+static void
+read_entry_row (sqlite3_stmt       *stmt,
+                DeucesHistoryEntry *entry)
+{
+  entry->id = sqlite3_column_int64 (stmt, 0);
+  entry->kind = _deuces_store_column_text (stmt, 1);
+  entry->number = sqlite3_column_type (stmt, 2) == SQLITE_NULL ? 0
+                  : (guint) CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
+  entry->before = _deuces_store_column_text (stmt, 3);
+  entry->after = _deuces_store_column_text (stmt, 4);
+}
+
 gboolean
 _deuces_store_history_check (DeucesStore      *self,
                              gint64            session,
@@ -216,9 +235,7 @@ _deuces_store_history_check (DeucesStore      *self,
                              GPtrArray        *problems,
                              GError          **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "SELECT id, kind, number, before, after, seq, undone FROM history "
-                                 "WHERE session = ?1 ORDER BY seq", error);
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, SELECT_ENTRIES, error);
   gboolean seen_undone = FALSE, in_order = TRUE;
   int rc;
 
@@ -231,19 +248,15 @@ _deuces_store_history_check (DeucesStore      *self,
       g_autoptr(GError) local_error = NULL;
       gint64 seq = sqlite3_column_int64 (stmt, 5);
       gint64 undone = sqlite3_column_int64 (stmt, 6);
+      DeucesDeal kept[2];
 
       /* Undo takes the last applied entry and redo the first undone one: the undone
        * entries must all follow the applied ones. */
       if (seq < 1 || undone < 0 || undone > 1 || (seen_undone && undone == 0))
         in_order = FALSE;
       seen_undone |= undone == 1;
-      entry.id = sqlite3_column_int64 (stmt, 0);
-      entry.kind = _deuces_store_column_text (stmt, 1);
-      entry.number = sqlite3_column_type (stmt, 2) == SQLITE_NULL ? 0
-                     : (guint) CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
-      entry.before = _deuces_store_column_text (stmt, 3);
-      entry.after = _deuces_store_column_text (stmt, 4);
-      if (!check_entry (self, session, game, seq, &entry, &local_error))
+      read_entry_row (stmt, &entry);
+      if (!check_entry (self, session, game, seq, &entry, kept, &local_error))
         {
           if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
             {
@@ -278,9 +291,7 @@ _deuces_store_history_export (DeucesStore      *self,
                               JsonObject       *object,
                               GError          **error)
 {
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "SELECT id, kind, number, before, after, seq, undone, recorded "
-                                 "FROM history WHERE session = ?1 ORDER BY seq", error);
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, SELECT_ENTRIES, error);
   g_autoptr(JsonArray) history = json_array_new ();
   int rc;
 
@@ -289,21 +300,17 @@ _deuces_store_history_export (DeucesStore      *self,
   sqlite3_bind_int64 (stmt, 1, session);
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
-      g_autoptr(sqlite3_stmt) kept = NULL;
       g_autoptr(GError) local_error = NULL;
       g_auto(DeucesHistoryEntry) entry = { 0, };
       g_autofree char *recorded = _deuces_store_column_valid_text (stmt, 7);
+      DeucesDeal kept[2];
       JsonObject *change;
       JsonNode *value;
 
-      entry.id = sqlite3_column_int64 (stmt, 0);
-      entry.kind = _deuces_store_column_text (stmt, 1);
-      entry.number = sqlite3_column_type (stmt, 2) == SQLITE_NULL ? 0
-                     : (guint) CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
-      entry.before = _deuces_store_column_text (stmt, 3);
-      entry.after = _deuces_store_column_text (stmt, 4);
+      read_entry_row (stmt, &entry);
       /* What goes out is what check accepts, so that it reads back. */
-      if (!check_entry (self, session, game, sqlite3_column_int64 (stmt, 5), &entry, &local_error))
+      if (!check_entry (self, session, game, sqlite3_column_int64 (stmt, 5), &entry, kept,
+                        &local_error))
         {
           if (g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
             _deuces_store_note_damaged (self, session);
@@ -321,24 +328,11 @@ _deuces_store_history_export (DeucesStore      *self,
         json_object_set_member (change, "after", value);
       json_object_set_boolean_member (change, "undone", sqlite3_column_int64 (stmt, 6) != 0);
       json_object_set_string_member (change, "recorded", recorded);
+      for (gint side = 0; side < 2; side++)
+        if (kept_sides (entry.kind) & (1 << side))
+          json_object_set_member (change, kept_names[side],
+                                  deuces_document_build_deal (game, &kept[side]));
       json_array_add_object_element (history, change);
-
-      kept = _deuces_store_prepare (self, "SELECT side, " DEAL_COLUMNS " FROM history_deals "
-                                          "WHERE entry = ?1 ORDER BY side", error);
-      if (kept == NULL)
-        return FALSE;
-      sqlite3_bind_int64 (kept, 1, entry.id);
-      while ((rc = sqlite3_step (kept)) == SQLITE_ROW)
-        {
-          DeucesDeal deal;
-
-          if (!read_kept_deal (kept, 1, game, session, entry.number, &deal, error))
-            return FALSE;
-          json_object_set_member (change, kept_names[sqlite3_column_int (kept, 0)],
-                                  deuces_document_build_deal (game, &deal));
-        }
-      if (rc != SQLITE_DONE)
-        return _deuces_store_fail_sql (self, rc, error);
     }
   if (rc != SQLITE_DONE)
     return _deuces_store_fail_sql (self, rc, error);

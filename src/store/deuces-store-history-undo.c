@@ -149,11 +149,8 @@ check_entry_allowed (DeucesStore              *self,
                      gboolean                  undo,
                      GError                  **error)
 {
-  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
   gboolean allowed_ended = FALSE;
 
-  if (info == NULL)
-    return FALSE;
   if (entry != NULL && g_str_equal (entry->kind, KIND_PAID))
     allowed_ended = TRUE;
   else if (entry != NULL && g_str_equal (entry->kind, KIND_SESSION))
@@ -166,7 +163,7 @@ check_entry_allowed (DeucesStore              *self,
       allowed_ended = reached != NULL && json_object_has_member (reached, "ended") &&
                       member_is_null (reached, "ended");
     }
-  return _deuces_store_check_writable (info, allowed_ended, error);
+  return _deuces_store_check_writable (self, session, allowed_ended, error);
 }
 
 static char *

@@ -157,9 +157,10 @@ gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
                                               guint         from,
                                               gint          by,
                                               GError      **error);
-gboolean      _deuces_store_check_writable   (const DeucesSessionInfo *info,
-                                              gboolean                 allow_ended,
-                                              GError                 **error);
+gboolean      _deuces_store_check_writable   (DeucesStore  *self,
+                                              gint64        session,
+                                              gboolean      allow_ended,
+                                              GError      **error);
 DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
