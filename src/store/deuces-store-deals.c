@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-deals.c: adding, editing, removing and inserting deals, undo and redo,
- * and the paid marks of a settlement; each change is recorded in the history. */
+/* deuces-store-deals.c: adding, editing, removing and inserting deals, each change
+ * recorded in the history (`deal undo` and `deal redo` are the history's, in
+ * deuces-store-history-undo.c), and whether a transfer is marked paid. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-private.h: what the store's files share with each other and with the
- * store's own tests; nothing outside src/store and tests/test-store.c includes it. */
+ * tests; nothing else outside src/store includes it. */
 #pragma once
 
 #include <sqlite3.h>
@@ -152,6 +152,8 @@ gint64        _deuces_store_import_one       (DeucesStore  *self,
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
+/* deuces-store-deals.c: deal numbers moved by @by from @from on; a session refused when
+ * it may not change; the session as a game, refused likewise. */
 gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
                                               gint64        session,
                                               guint         from,
