@@ -19,7 +19,7 @@
 #include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
-#include "history-test-util.h"
+#include "test-ledger.h"
 
 typedef struct {
   char        *dir;

@@ -10,75 +10,7 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 #include "deuces-store.h"
-#include "history-test-util.h"
-
-typedef struct {
-  char        *dir;
-  char        *path;
-  DeucesStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("deuces-history-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
-  f->store = deuces_store_open (f->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_object (&f->store);
-  remove_tree (f->dir);
-  g_free (f->path);
-  g_free (f->dir);
-}
-
-static gint64
-new_session (DeucesStore *store,
-             const char  *variant)
-{
-  g_autoptr(GError) error = NULL;
-  DeucesNewSession request = { 0, };
-  gint64 id;
-
-  request.title = "Friday";
-  request.variant = deuces_preset_lookup (variant);
-  request.variant_id = variant;
-  request.players = four;
-  request.n_players = 4;
-  request.stake = "0.50";
-  request.currency = "HKD";
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (id, >, 0);
-  return id;
-}
-
-static guint
-add (DeucesStore *store,
-     gint64       session,
-     gint         winner,
-     gint         a,
-     gint         b,
-     gint         c)
-{
-  g_autoptr(GError) error = NULL;
-  DeucesDeal deal;
-  guint number;
-
-  deal_won_by (&deal, winner, a, b, c);
-  number = deuces_store_add_deal (store, session, &deal, &error);
-  g_assert_no_error (error);
-  return number;
-}
+#include "test-ledger.h"
 
 /* Every row of @sql's result, each column as text (NULL as "∅"). */
 static void
@@ -155,27 +87,15 @@ n_deals (DeucesStore *store,
   return info->n_deals;
 }
 
+/* @step (deuces_store_undo or deuces_store_redo) succeeds and says @expected. */
 static void
-assert_undo (DeucesStore *store,
-             gint64       session,
-             const char  *expected)
+assert_step (DeucesStore  *store,
+             gint64        session,
+             char        *(*step) (DeucesStore *, gint64, GError **),
+             const char   *expected)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *done = deuces_store_undo (store, session, &error);
+  g_autofree char *done = ledger_step (store, session, step);
 
-  g_assert_no_error (error);
-  g_assert_cmpstr (done, ==, expected);
-}
-
-static void
-assert_redo (DeucesStore *store,
-             gint64       session,
-             const char  *expected)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *done = deuces_store_redo (store, session, &error);
-
-  g_assert_no_error (error);
   g_assert_cmpstr (done, ==, expected);
 }
 
@@ -222,11 +142,11 @@ make_changes (DeucesStore *store,
   guint k = 0;
 
   states[k++] = dump (store, session, FALSE);
-  add (store, session, 0, 3, 11, 8);                                    /* 1 */
+  ledger_add_deal (store, session, 0, 3, 11, 8);                        /* 1 */
   states[k++] = dump (store, session, FALSE);
-  add (store, session, 1, 5, 1, 13);                                    /* 2 */
+  ledger_add_deal (store, session, 1, 5, 1, 13);                        /* 2 */
   states[k++] = dump (store, session, FALSE);
-  add (store, session, 2, 2, 2, 2);                                     /* 3 */
+  ledger_add_deal (store, session, 2, 2, 2, 2);                         /* 3 */
   states[k++] = dump (store, session, FALSE);
   deal_won_by (&deal, 0, 3, 10, 8);                                     /* 4: Cy held 10 */
   g_assert_true (deuces_store_edit_deal (store, session, 1, &deal, &error));
@@ -267,7 +187,7 @@ free_states (char **states)
 /* Undo all the way back and redo all the way forward: each step gives back exactly the
  * rows and settlement there were, and says what it did. */
 static void
-test_every_change (Fixture       *f,
+test_every_change (LedgerFixture *f,
                    gconstpointer  data)
 {
   static const char *undone[N_CHANGES + 1] = {
@@ -283,7 +203,7 @@ test_every_change (Fixture       *f,
     "Deal 1 added again", "Session ended",
   };
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic");
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   char *states[N_CHANGES + 1];
   g_autofree char *last = NULL;
 
@@ -334,12 +254,12 @@ test_every_change (Fixture       *f,
  * using a second connection, as deuces-cli beside the app would): always a state there
  * was. A new change then forgets what was undone. */
 static void
-test_any_order (Fixture       *f,
+test_any_order (LedgerFixture *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesStore) other = NULL;
-  gint64 id = new_session (f->store, "classic");
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   char *states[N_CHANGES + 1];
   guint at = N_CHANGES;
   guint steps = g_getenv ("DEUCES_TEST_QUICK") ? 60 : 300;
@@ -388,18 +308,18 @@ test_any_order (Fixture       *f,
   g_assert_true (deuces_store_can_redo (f->store, id));
   change (f->store, id, NULL, "a new change", NULL, NULL);
   g_assert_false (deuces_store_can_redo (other, id));
-  assert_undo (other, id, "Notes back as they were");
-  assert_undo (other, id, "Stake back to 0.50 HKD");
+  assert_step (other, id, deuces_store_undo, "Notes back as they were");
+  assert_step (other, id, deuces_store_undo, "Stake back to 0.50 HKD");
   free_states (states);
 }
 
 /* Each bad request names the problem in one line and changes nothing, history included. */
 static void
-test_refusals (Fixture       *f,
+test_refusals (LedgerFixture *f,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic");
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *before = NULL;
   DeucesDeal deal;
   struct {
@@ -415,8 +335,8 @@ test_refusals (Fixture       *f,
     { NULL, NULL, "   ", DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID },
   };
 
-  add (f->store, id, 0, 3, 11, 8);
-  add (f->store, id, 1, 5, 1, 13);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 1, 5, 1, 13);
   before = dump (f->store, id, TRUE);
 
   for (guint k = 0; k < G_N_ELEMENTS (bad); k++)
@@ -500,22 +420,22 @@ test_refusals (Fixture       *f,
       g_autofree char *said = g_strdup_printf ("%s paying %s %s no longer marked paid",
                                                four[transfer.from], four[transfer.to], amount);
 
-      assert_undo (f->store, id, said);
+      assert_step (f->store, id, deuces_store_undo, said);
     }
-    assert_undo (f->store, id, "Session reopened");
-    assert_redo (f->store, id, "Session ended");
+    assert_step (f->store, id, deuces_store_undo, "Session reopened");
+    assert_step (f->store, id, deuces_store_redo, "Session ended");
   }
 
   /* A session ended by something that left no entry (an import, an older Deuces):
    * undo and redo say it has ended. */
   {
-    gint64 other = new_session (f->store, "classic");
+    gint64 other = ledger_new_session (f->store, "classic", "Friday", four, 4);
     g_autofree char *sql = g_strdup_printf ("UPDATE sessions SET ended = '2026-01-01T00:00:00Z' "
                                             "WHERE id = %" G_GINT64_FORMAT, other);
 
-    add (f->store, other, 0, 3, 11, 8);
-    add (f->store, other, 1, 3, 11, 8);
-    assert_undo (f->store, other, "Deal 2 removed");
+    ledger_add_deal (f->store, other, 0, 3, 11, 8);
+    ledger_add_deal (f->store, other, 1, 3, 11, 8);
+    assert_step (f->store, other, deuces_store_undo, "Deal 2 removed");
     g_assert_true (_deuces_store_exec (f->store, sql, &error));
     g_assert_null (deuces_store_redo (f->store, other, &error));
     g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
@@ -536,18 +456,18 @@ test_refusals (Fixture       *f,
 
 /* A toast's Undo reverses exactly its change, or nothing once it is not the last. */
 static void
-test_undo_change (Fixture       *f,
+test_undo_change (LedgerFixture *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic");
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   gint64 first, second;
   g_autofree char *done = NULL;
 
   g_assert_cmpint (deuces_store_get_last_change (f->store, id), ==, 0);
-  add (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
   first = deuces_store_get_last_change (f->store, id);
-  add (f->store, id, 1, 5, 1, 13);
+  ledger_add_deal (f->store, id, 1, 5, 1, 13);
   second = deuces_store_get_last_change (f->store, id);
   g_assert_cmpint (first, >, 0);
   g_assert_cmpint (second, !=, first);
@@ -564,7 +484,7 @@ test_undo_change (Fixture       *f,
 
   /* A new change forgets the undone one, and never takes its id: the old toast's Undo
    * cannot reverse the new change. */
-  add (f->store, id, 2, 1, 1, 1);
+  ledger_add_deal (f->store, id, 2, 1, 1, 1);
   g_assert_cmpint (deuces_store_get_last_change (f->store, id), !=, second);
   g_assert_null (deuces_store_undo_change (f->store, id, second, &error));
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
@@ -574,37 +494,23 @@ test_undo_change (Fixture       *f,
 
 /* Deals undone by a version 2 ledger become history that redo brings back. */
 static void
-test_migration (Fixture       *f,
+test_migration (LedgerFixture *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
-  g_autoptr(DeucesStore) old = _deuces_store_open_unversioned (path, &error);
   g_autoptr(DeucesStore) opened = NULL;
   g_autoptr(DeucesGame) game = NULL;
-  g_autofree char *flat = deuces_variant_to_text (deuces_preset_lookup ("flat"));
-  g_autofree char *insert = NULL;
   g_autofree char *backups = g_build_filename (f->dir, "backups", NULL);
   g_autoptr(GDir) dir = NULL;
   const char *name;
   guint n_backups = 0;
 
-  g_assert_no_error (error);
-  g_assert_true (_deuces_store_migrate_to (old, 2, &error));
-  g_assert_no_error (error);
-  g_assert_null (strchr (flat, '\''));
-  insert = g_strdup_printf (
-    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
-    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
-    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'flat', 'Flat', '%s', 13, '1', 'HKD');"
-    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
-    "INSERT INTO deals (session, number, undone, winner, cards_left, recorded) VALUES"
-    " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z'),"
-    " (1, 3, 1, 0, '-1,2', '2025-02-01T20:30:00Z');",
-    flat);
-  g_assert_true (_deuces_store_exec (old, insert, &error));
-  g_assert_no_error (error);
-  g_clear_object (&old);
+  ledger_write_old (path, 2, "flat", "HKD",
+                    "(session, number, undone, winner, cards_left, recorded) VALUES"
+                    " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'),"
+                    " (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z'),"
+                    " (1, 3, 1, 0, '-1,2', '2025-02-01T20:30:00Z')");
 
   opened = deuces_store_open (path, &error);
   g_assert_no_error (error);
@@ -612,14 +518,14 @@ test_migration (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpuint (game->deals->len, ==, 1);
   g_assert_true (deuces_store_can_redo (opened, 1));
-  assert_redo (opened, 1, "Deal 2 added again");
-  assert_redo (opened, 1, "Deal 3 added again");
+  assert_step (opened, 1, deuces_store_redo, "Deal 2 added again");
+  assert_step (opened, 1, deuces_store_redo, "Deal 3 added again");
   g_assert_false (deuces_store_can_redo (opened, 1));
   g_clear_pointer (&game, deuces_game_free);
   game = deuces_store_load_game (opened, 1, &error);
   g_assert_cmpuint (game->deals->len, ==, 3);
   g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 2).cards_left[1], ==, 2);
-  assert_undo (opened, 1, "Deal 3 removed");
+  assert_step (opened, 1, deuces_store_undo, "Deal 3 removed");
 
   dir = g_dir_open (backups, 0, &error);
   g_assert_no_error (error);
@@ -629,25 +535,6 @@ test_migration (Fixture       *f,
       n_backups++;
     }
   g_assert_cmpuint (n_backups, ==, 1);
-}
-
-static GSubprocess *
-spawn_writer (const char *path,
-              gint64      session,
-              guint       count,
-              gboolean    undo)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, session);
-  g_autofree char *n = g_strdup_printf ("%u", count);
-  const char *writer = g_getenv ("DEUCES_STORE_WRITER");
-  GSubprocess *process;
-
-  g_assert_nonnull (writer);
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                              &error, writer, path, id, n, undo ? "undo" : NULL, NULL);
-  g_assert_no_error (error);
-  return process;
 }
 
 static guint
@@ -668,11 +555,11 @@ count_lines (GSubprocess *process)
 /* Two programs adding deals at once: every change is in the one history, numbered
  * 1, 2, 3 … with no gap, and undoing them all empties the sheet. */
 static void
-test_two_writers (Fixture       *f,
+test_two_writers (LedgerFixture *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "flat");
+  gint64 id = ledger_new_session (f->store, "flat", "Friday", four, 4);
   guint count = g_getenv ("DEUCES_TEST_QUICK") ? 8 : 25;
   g_autoptr(GSubprocess) a = NULL;
   g_autoptr(GSubprocess) b = NULL;
@@ -682,8 +569,8 @@ test_two_writers (Fixture       *f,
   g_autofree char *expected = NULL;
 
   g_clear_object (&f->store);
-  a = spawn_writer (f->path, id, count, FALSE);
-  b = spawn_writer (f->path, id, count, FALSE);
+  a = ledger_spawn_writer (f->path, id, count, FALSE);
+  b = ledger_spawn_writer (f->path, id, count, FALSE);
   g_assert_cmpuint (count_lines (a), ==, count);
   g_assert_cmpuint (count_lines (b), ==, count);
   g_assert_true (g_subprocess_wait_check (a, NULL, NULL));
@@ -721,28 +608,28 @@ test_two_writers (Fixture       *f,
  * middle (several statements: the row back, the later deals moved, the entry marked):
  * the ledger is always as before the undo or as after it, rows and history agreeing. */
 static void
-test_crash (Fixture       *f,
+test_crash (LedgerFixture *f,
             gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "flat");
+  gint64 id = ledger_new_session (f->store, "flat", "Friday", four, 4);
   guint rounds = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 25;
   g_autofree char *applied = NULL;
   g_autofree char *undone = NULL;
   guint seen_applied = 0, seen_undone = 0, acks = 0;
 
   for (guint k = 0; k < 6; k++)
-    add (f->store, id, (gint) k % 4, 1 + (gint) k, 2, 3);
+    ledger_add_deal (f->store, id, (gint) k % 4, 1 + (gint) k, 2, 3);
   g_assert_true (deuces_store_delete_deal (f->store, id, 3, &error));
   applied = dump (f->store, id, TRUE);
-  assert_undo (f->store, id, "Deal 3 back in its place");
+  assert_step (f->store, id, deuces_store_undo, "Deal 3 back in its place");
   undone = dump (f->store, id, TRUE);
-  assert_redo (f->store, id, "Deal 3 deleted again");
+  assert_step (f->store, id, deuces_store_redo, "Deal 3 deleted again");
   g_clear_object (&f->store);
 
   for (guint round = 0; round < rounds; round++)
     {
-      g_autoptr(GSubprocess) writer = spawn_writer (f->path, id, 1000000, TRUE);
+      g_autoptr(GSubprocess) writer = ledger_spawn_writer (f->path, id, 1000000, TRUE);
       g_autoptr(DeucesStore) store = NULL;
       g_autofree char *integrity = NULL;
       g_autofree char *now = NULL;
@@ -777,11 +664,11 @@ test_crash (Fixture       *f,
 /* Issue 12: a backup put back in place of the ledger, after a backup of the ledger as it
  * was; a file that is not a ledger, or one too new, is refused and nothing changes. */
 static void
-test_restore_backup (Fixture       *f,
+test_restore_backup (LedgerFixture *f,
                      gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic");
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *backup = NULL;
   g_autofree char *then = NULL;
   g_autofree char *now = NULL;
@@ -792,14 +679,14 @@ test_restore_backup (Fixture       *f,
   g_autoptr(GPtrArray) backups = NULL;
   gboolean found = FALSE;
 
-  add (f->store, id, 0, 3, 11, 8);
-  add (f->store, id, 1, 5, 1, 13);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 1, 5, 1, 13);
   backup = deuces_store_backup (f->store, "test", &error);
   g_assert_no_error (error);
   then = dump (f->store, id, TRUE);
-  add (f->store, id, 2, 2, 2, 2);
+  ledger_add_deal (f->store, id, 2, 2, 2, 2);
   change (f->store, id, NULL, NULL, "2", NULL);
-  new_session (f->store, "flat");
+  ledger_new_session (f->store, "flat", "Friday", four, 4);
   now = dump (f->store, id, TRUE);
   g_assert_true (g_file_set_contents (junk, "not a ledger", -1, NULL));
 
@@ -862,7 +749,7 @@ test_restore_backup (Fixture       *f,
                      DEUCES_STORE_SCHEMA_VERSION);
   }
   /* The history came back with it: undo goes on from there. */
-  assert_undo (f->store, id, "Deal 2 removed");
+  assert_step (f->store, id, deuces_store_undo, "Deal 2 removed");
 
   /* Restoring the backup made first takes the restore back. */
   {
@@ -876,31 +763,21 @@ test_restore_backup (Fixture       *f,
 
   /* A backup of an older schema is brought up to this one; a newer one is refused. */
   {
-    g_autoptr(DeucesStore) older = _deuces_store_open_unversioned (old, &error);
-    g_autofree char *flat = deuces_variant_to_text (deuces_preset_lookup ("flat"));
-    g_autofree char *insert = g_strdup_printf (
-      "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
-      "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake)"
-      " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'flat', 'Flat', '%s', 13, '1');"
-      "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
-      "INSERT INTO deals (session, number, undone, winner, cards_left, recorded) VALUES"
-      " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z');",
-      flat);
+    g_autoptr(DeucesStore) older = NULL;
     g_autofree char *back = NULL;
     g_autoptr(DeucesGame) game = NULL;
 
-    g_assert_no_error (error);
-    g_assert_true (_deuces_store_migrate_to (older, 2, &error));
-    g_assert_true (_deuces_store_exec (older, insert, &error));
-    g_assert_no_error (error);
-    g_clear_object (&older);
+    ledger_write_old (old, 2, "flat", NULL,
+                      "(session, number, undone, winner, cards_left, recorded) VALUES"
+                      " (1, 1, 0, 0, '-1,11', '2025-02-01T20:10:00Z'),"
+                      " (1, 2, 1, 1, '4,-1', '2025-02-01T20:20:00Z')");
 
     back = deuces_store_restore_backup (f->store, old, &error);
     g_assert_no_error (error);
     game = deuces_store_load_game (f->store, 1, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (game->deals->len, ==, 1);
-    assert_redo (f->store, 1, "Deal 2 added again");
+    assert_step (f->store, 1, deuces_store_redo, "Deal 2 added again");
 
     older = _deuces_store_open_unversioned (old, &error);
     g_assert_true (_deuces_store_exec (older, "PRAGMA user_version = 99", &error));
@@ -916,16 +793,14 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
-  ADD ("/history/every-change", test_every_change);
-  ADD ("/history/any-order", test_any_order);
-  ADD ("/history/refusals", test_refusals);
-  ADD ("/history/undo-change", test_undo_change);
-  ADD ("/history/migration/v3", test_migration);
-  ADD ("/history/two-writers", test_two_writers);
-  ADD ("/history/crash-safety", test_crash);
-  ADD ("/history/restore-backup", test_restore_backup);
-#undef ADD
+  ledger_test_add ("/history/every-change", test_every_change);
+  ledger_test_add ("/history/any-order", test_any_order);
+  ledger_test_add ("/history/refusals", test_refusals);
+  ledger_test_add ("/history/undo-change", test_undo_change);
+  ledger_test_add ("/history/migration/v3", test_migration);
+  ledger_test_add ("/history/two-writers", test_two_writers);
+  ledger_test_add ("/history/crash-safety", test_crash);
+  ledger_test_add ("/history/restore-backup", test_restore_backup);
 
   return g_test_run ();
 }

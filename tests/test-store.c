@@ -14,99 +14,8 @@
 #include "deuces-store-private.h"
 #include "deuces-store-stats.h"
 #include "deuces-store.h"
-#include "deuces-store-stats.h"
-#include "test-files.h"
 #include "deuces-variant-library.h"
-
-typedef struct {
-  char        *dir;
-  char        *path;
-  DeucesStore *store;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-
-  f->dir = g_dir_make_tmp ("deuces-store-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
-  f->store = deuces_store_open (f->path, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_object (&f->store);
-  remove_tree (f->dir);
-  g_free (f->path);
-  g_free (f->dir);
-}
-
-static gint64
-new_session (DeucesStore *store,
-             const char  *variant,
-             const char  *title,
-             const char *const *players,
-             guint        n)
-{
-  g_autoptr(GError) error = NULL;
-  DeucesNewSession request = { 0, };
-  gint64 id;
-
-  request.title = title;
-  request.variant = deuces_preset_lookup (variant);
-  request.variant_id = variant;
-  request.players = players;
-  request.n_players = n;
-  request.stake = "0.50";
-  request.currency = "HKD";
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-  g_assert_cmpint (id, >, 0);
-  return id;
-}
-
-static const char *four[] = { "Ann", "Bo", "Cy", "Di" };
-
-static void
-deal_won_by (DeucesDeal *deal,
-             gint        winner,
-             gint        a,
-             gint        b,
-             gint        c)
-{
-  gint counts[3] = { a, b, c };
-  guint k = 0;
-
-  deuces_deal_init (deal);
-  deal->winner = (gint8) winner;
-  for (guint p = 0; p < 4; p++)
-    if ((gint) p != winner)
-      deal->cards_left[p] = (gint16) counts[k++];
-}
-
-static guint
-add (DeucesStore *store,
-     gint64       session,
-     gint         winner,
-     gint         a,
-     gint         b,
-     gint         c)
-{
-  g_autoptr(GError) error = NULL;
-  DeucesDeal deal;
-  guint number;
-
-  deal_won_by (&deal, winner, a, b, c);
-  number = deuces_store_add_deal (store, session, &deal, &error);
-  g_assert_no_error (error);
-  return number;
-}
+#include "test-ledger.h"
 
 /* The whole ledger as JSON text: "unchanged" means this text is the same. */
 static char *
@@ -165,15 +74,15 @@ settle_total (DeucesStore *store,
 /* Issue 3: create, add, edit, undo, redo; deals are stored as facts and scored by the
  * core (000 Scoring: 11 cards pay 2 each). */
 static void
-test_deals (Fixture       *f,
+test_deals (LedgerFixture *f,
             gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   DeucesDeal deal;
 
-  g_assert_cmpuint (add (f->store, id, 0, 3, 11, 8), ==, 1);
-  g_assert_cmpuint (add (f->store, id, 1, 5, 1, 13), ==, 2);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 0, 3, 11, 8), ==, 1);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 1, 5, 1, 13), ==, 2);
   g_assert_cmpint (settle_total (f->store, id, 2), ==, 22 + 1);
 
   /* Edit deal 1: Cy held 10, not 11. */
@@ -192,7 +101,7 @@ test_deals (Fixture       *f,
   g_assert_cmpint (settle_total (f->store, id, 2), ==, 20 + 1);
   g_assert_true (deuces_store_can_redo (f->store, id));
   /* Right after an add, `deal undo` is undo and `deal redo` is redo. */
-  g_assert_cmpuint (add (f->store, id, 2, 1, 1, 1), ==, 3);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 2, 1, 1, 1), ==, 3);
   g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 3);
   g_assert_true (deuces_store_can_redo (f->store, id));
   g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 3);
@@ -202,14 +111,14 @@ test_deals (Fixture       *f,
 
   /* A new deal clears what could be redone. */
   g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
-  g_assert_cmpuint (add (f->store, id, 2, 1, 1, 1), ==, 2);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 2, 1, 1, 1), ==, 2);
   g_assert_false (deuces_store_can_redo (f->store, id));
   g_assert_cmpuint (deuces_store_redo_deal (f->store, id, &error), ==, 0);
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
   g_clear_error (&error);
 
   /* Delete a deal in the middle: the later ones move up; insert it back. */
-  g_assert_cmpuint (add (f->store, id, 3, 2, 2, 2), ==, 3);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 3, 2, 2, 2), ==, 3);
   {
     g_autoptr(DeucesGame) before = deuces_store_load_game (f->store, id, &error);
     g_autoptr(DeucesGame) after = NULL;
@@ -233,7 +142,7 @@ test_deals (Fixture       *f,
 
   /* Hands, the finishing order and specials survive the round trip. */
   {
-    gint64 fv = new_session (f->store, "face-value", "Values", four, 4);
+    gint64 fv = ledger_new_session (f->store, "face-value", "Values", four, 4);
     g_autoptr(DeucesGame) game = NULL;
     guint n = 0, number;
 
@@ -256,17 +165,17 @@ test_deals (Fixture       *f,
 
 /* Bad requests: a clear error and the ledger exactly as it was. */
 static void
-test_refusals (Fixture       *f,
+test_refusals (LedgerFixture *f,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   DeucesNewSession request = { 0, };
   DeucesDeal deal;
 
-  add (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
   before = snapshot (f->store);
 
   /* Unknown session. */
@@ -342,12 +251,12 @@ test_refusals (Fixture       *f,
 
 /* Names are data, never SQL; renaming keeps the history. */
 static void
-test_players (Fixture       *f,
+test_players (LedgerFixture *f,
               gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   const char *players[] = { "Robert'); DROP TABLE sessions;--", "Lee \"Jr\"", "李小龍" };
-  gint64 id = new_session (f->store, "classic", "Tables, late", players, 3);
+  gint64 id = ledger_new_session (f->store, "classic", "Tables, late", players, 3);
   g_autoptr(GPtrArray) list = NULL;
   g_autoptr(DeucesSessionInfo) info = NULL;
   g_autoptr(GString) csv = g_string_new (NULL);
@@ -395,18 +304,18 @@ test_players (Fixture       *f,
 /* A rename the core would refuse leaves every session it touched unloadable: refused,
  * and the ledger unchanged. */
 static void
-test_rename_refusals (Fixture       *f,
+test_rename_refusals (LedgerFixture *f,
                       gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   g_autofree char *long_name = g_strnfill (65, 'x');
   const char *bad[] = { "An\nn", "Bo,Jr=2", "Bo=2", "Tab\there", long_name,
                         "\xc2\xa0" "Bo", "Bo\xe3\x80\x80", "\xff" };
 
-  add (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
   before = snapshot (f->store);
   for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
     {
@@ -427,14 +336,14 @@ test_rename_refusals (Fixture       *f,
 }
 
 static void
-test_list (Fixture       *f,
+test_list (LedgerFixture *f,
            gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   const char *three[] = { "Mei", "Raj", "Ann" };
-  gint64 a = new_session (f->store, "classic", "Lunar New Year", four, 4);
-  gint64 b = new_session (f->store, "zero-sum", "Friday at Mei’s", three, 3);
-  gint64 c = new_session (f->store, "classic", "Family night", four, 4);
+  gint64 a = ledger_new_session (f->store, "classic", "Lunar New Year", four, 4);
+  gint64 b = ledger_new_session (f->store, "zero-sum", "Friday at Mei’s", three, 3);
+  gint64 c = ledger_new_session (f->store, "classic", "Family night", four, 4);
   DeucesSessionFilter filter = { 0, };
   g_autoptr(GPtrArray) all = NULL;
   g_autoptr(GPtrArray) page = NULL;
@@ -495,13 +404,13 @@ test_list (Fixture       *f,
  * the cards when the cards were entered (doc/rules.md §2.2: "when given, cards_left and twos_left
  * are derived from it"), and the Indonesian scheme's unbeaten specials have a column. */
 static void
-test_csv_facts (Fixture       *f,
+test_csv_facts (LedgerFixture *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) csv = g_string_new (NULL);
-  gint64 face = new_session (f->store, "face-value", "Faces", four, 4);
-  gint64 indo = new_session (f->store, "indonesia", "Jakarta", four, 4);
+  gint64 face = ledger_new_session (f->store, "face-value", "Faces", four, 4);
+  gint64 indo = ledger_new_session (f->store, "indonesia", "Jakarta", four, 4);
   DeucesDeal deal;
   guint n = 0;
 
@@ -538,7 +447,7 @@ test_csv_facts (Fixture       *f,
  * paid marks, so it was no backup. The ledger format holds all of it, and its import
  * gives back a ledger that exports the same. */
 static void
-test_ledger_round_trip (Fixture       *f,
+test_ledger_round_trip (LedgerFixture *f,
                         gconstpointer  data)
 {
   static const char *three[] = { "Ann", "Bo", "Élodie" };
@@ -552,15 +461,15 @@ test_ledger_round_trip (Fixture       *f,
   DeucesTransfer paid = { 3, 0, 250 };
   DeucesSessionFilter bin = { 0, };
   g_autoptr(GPtrArray) binned = NULL;
-  gint64 friday = new_session (f->store, "classic", "Friday", four, 4);
-  gint64 binned_id = new_session (f->store, "zero-sum", "Gone", three, 3);
-  gint64 sunday = new_session (f->store, "classic", "Sunday", four, 4);
+  gint64 friday = ledger_new_session (f->store, "classic", "Friday", four, 4);
+  gint64 binned_id = ledger_new_session (f->store, "zero-sum", "Gone", three, 3);
+  gint64 sunday = ledger_new_session (f->store, "classic", "Sunday", four, 4);
   DeucesDeal deal;
   guint len = 0;
 
-  add (f->store, friday, 0, 3, 2, 1);
-  add (f->store, friday, 1, 4, 2, 1);
-  add (f->store, friday, 2, 5, 2, 1);
+  ledger_add_deal (f->store, friday, 0, 3, 2, 1);
+  ledger_add_deal (f->store, friday, 1, 4, 2, 1);
+  ledger_add_deal (f->store, friday, 2, 5, 2, 1);
   g_assert_true (deuces_store_set_transfer_paid (f->store, friday, &paid, TRUE, &error));
   g_assert_true (deuces_store_set_session_notes (f->store, friday, "Snacks: Bo", &error));
   /* The last deal taken back last: `deal redo` brings it back (a new change would not). */
@@ -611,7 +520,7 @@ test_ledger_round_trip (Fixture       *f,
 
 /* A ledger export that does not hold together adds nothing. */
 static void
-test_ledger_refusals (Fixture       *f,
+test_ledger_refusals (LedgerFixture *f,
                       gconstpointer  data)
 {
   static const char *const broken[] = {
@@ -656,7 +565,7 @@ test_ledger_refusals (Fixture       *f,
   };
   const char *ok = "{\"variant\": \"classic\", \"players\": [\"A\", \"B\", \"C\", \"D\"]}";
 
-  new_session (f->store, "classic", "Keep me", four, 4);
+  ledger_new_session (f->store, "classic", "Keep me", four, 4);
   for (guint c = 0; c < G_N_ELEMENTS (broken); c++)
     {
       g_autoptr(GError) error = NULL;
@@ -683,16 +592,16 @@ test_ledger_refusals (Fixture       *f,
 /* Issue 13 item 7: a name or title that a spreadsheet would run as a formula goes out
  * neutralised (OWASP: a quote before it, the cell quoted); numbers stay numbers. */
 static void
-test_csv_injection (Fixture       *f,
+test_csv_injection (LedgerFixture *f,
                     gconstpointer  data)
 {
   static const char *players[] = { "+Ann", "-Bo", "@Cy", "Di" };
   g_autoptr(GError) error = NULL;
   g_autoptr(GString) csv = g_string_new (NULL);
-  gint64 id = new_session (f->store, "zero-sum", "=HYPERLINK(\"http://x\",\"y\")", players, 4);
+  gint64 id = ledger_new_session (f->store, "zero-sum", "=HYPERLINK(\"http://x\",\"y\")", players, 4);
   g_auto(GStrv) rows = NULL;
 
-  add (f->store, id, 3, 3, 2, 1);
+  ledger_add_deal (f->store, id, 3, 3, 2, 1);
   g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
   g_assert_no_error (error);
   rows = g_strsplit (csv->str, "\r\n", -1);
@@ -710,19 +619,19 @@ test_csv_injection (Fixture       *f,
 }
 
 static void
-test_round_trip (Fixture       *f,
+test_round_trip (LedgerFixture *f,
                  gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autoptr(JsonNode) doc = NULL;
   g_autoptr(JsonNode) again = NULL;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
   gint64 copy;
 
-  add (f->store, id, 0, 3, 11, 8);
-  add (f->store, id, 2, 13, 4, 1);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 2, 13, 4, 1);
   g_assert_true (deuces_store_end_session (f->store, id, &error));
   doc = deuces_store_export_document (f->store, id, &error);
   g_assert_no_error (error);
@@ -755,19 +664,19 @@ test_round_trip (Fixture       *f,
 /* Re-importing an export is recognised: the same title, start, seats and deal count are
  * already there, anything else (an added deal, other seats, the bin) is not. */
 static void
-test_present_documents (Fixture       *f,
+test_present_documents (LedgerFixture *f,
                         gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   const char *reseated[] = { "Di", "Ann", "Bo", "Cy" };
-  gint64 friday = new_session (f->store, "classic", "Friday", four, 4);
-  gint64 saturday = new_session (f->store, "classic", "Saturday", four, 4);
+  gint64 friday = ledger_new_session (f->store, "classic", "Friday", four, 4);
+  gint64 saturday = ledger_new_session (f->store, "classic", "Saturday", four, 4);
   g_autoptr(JsonNode) all = NULL;
   g_autoptr(JsonNode) other = NULL;
   g_autoptr(GArray) present = NULL;
   g_autoptr(GArray) absent = NULL;
 
-  add (f->store, friday, 0, 3, 11, 8);
+  ledger_add_deal (f->store, friday, 0, 3, 11, 8);
   all = deuces_store_export_documents (f->store, &error);
   g_assert_no_error (error);
   g_assert_true (JSON_NODE_HOLDS_ARRAY (all));
@@ -783,7 +692,7 @@ test_present_documents (Fixture       *f,
   g_assert_true (g_array_index (present, gboolean, 1));
 
   /* Friday gains a deal and Saturday goes to the bin: neither is in the file any more. */
-  add (f->store, friday, 1, 3, 11, 8);
+  ledger_add_deal (f->store, friday, 1, 3, 11, 8);
   g_assert_true (deuces_store_delete_session (f->store, saturday, &error));
   absent = deuces_store_find_present_documents (f->store, all, &error);
   g_assert_no_error (error);
@@ -810,11 +719,11 @@ test_present_documents (Fixture       *f,
 
 /* Paid marks follow the transfer they were made for. */
 static void
-test_paid (Fixture       *f,
+test_paid (LedgerFixture *f,
            gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   DeucesTransfer t = { 3, 0, 1250 };
   DeucesTransfer other = { 3, 0, 1300 };
 
@@ -838,47 +747,21 @@ read_file (const char *path)
 
 /* Every older schema opens and keeps its data, after a backup copy. */
 static void
-test_migration (Fixture       *f,
+test_migration (LedgerFixture *f,
                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
-  g_autoptr(DeucesStore) old = _deuces_store_open_unversioned (path, &error);
   g_autoptr(DeucesStore) opened = NULL;
   g_autoptr(DeucesGame) game = NULL;
-  g_autofree char *classic = deuces_variant_to_text (deuces_preset_lookup ("classic"));
-  g_autofree char *insert = NULL;
-  g_autofree char *escaped = NULL;
   g_autofree char *backups = g_build_filename (f->dir, "backups", NULL);
   g_autoptr(GDir) dir = NULL;
   guint n_backups = 0;
 
-  g_assert_no_error (error);
   /* A version 1 ledger as that version wrote it. */
-  g_assert_true (_deuces_store_migrate_to (old, 1, &error));
-  g_assert_no_error (error);
-  {
-    GString *quoted = g_string_new (NULL);
-
-    for (const char *p = classic; *p; p++)
-      {
-        if (*p == '\'')
-          g_string_append_c (quoted, '\'');
-        g_string_append_c (quoted, *p);
-      }
-    escaped = g_string_free (quoted, FALSE);
-  }
-  insert = g_strdup_printf (
-    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
-    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
-    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'classic', 'Classic', '%s', 13, '1', 'HKD');"
-    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
-    "INSERT INTO deals (session, number, winner, cards_left, recorded) VALUES"
-    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z');",
-    escaped);
-  g_assert_true (_deuces_store_exec (old, insert, &error));
-  g_assert_no_error (error);
-  g_clear_object (&old);
+  ledger_write_old (path, 1, "classic", "HKD",
+                    "(session, number, winner, cards_left, recorded) VALUES"
+                    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z')");
 
   opened = deuces_store_open (path, &error);
   g_assert_no_error (error);
@@ -899,7 +782,7 @@ test_migration (Fixture       *f,
 
 /* A newer, a foreign or a damaged file is refused and never written. */
 static void
-test_refuse_files (Fixture       *f,
+test_refuse_files (LedgerFixture *f,
                    gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -931,7 +814,7 @@ test_refuse_files (Fixture       *f,
   g_clear_error (&error);
 
   /* A newer Deuces. */
-  new_session (f->store, "classic", "Keep me", four, 4);
+  ledger_new_session (f->store, "classic", "Keep me", four, 4);
   {
     g_autofree char *newer = g_strdup_printf ("PRAGMA user_version = %d", DEUCES_STORE_SCHEMA_VERSION + 1);
 
@@ -950,7 +833,7 @@ test_refuse_files (Fixture       *f,
 /* Issue 13 item 8: a FIFO at the ledger's path (or its -wal) or in the variants folder
  * made the program wait forever; only regular files are opened. */
 static void
-test_refuse_fifos (Fixture       *f,
+test_refuse_fifos (LedgerFixture *f,
                    gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -983,7 +866,7 @@ test_refuse_fifos (Fixture       *f,
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
   g_clear_error (&error);
 
-  new_session (f->store, "classic", "Keep me", four, 4);
+  ledger_new_session (f->store, "classic", "Keep me", four, 4);
   g_clear_object (&f->store);
   g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
   g_assert_cmpint (mkfifo (wal, 0600), ==, 0);
@@ -1004,7 +887,7 @@ test_refuse_fifos (Fixture       *f,
 
 /* Paths SQLite would turn into a database that vanishes on close are refused. */
 static void
-test_refuse_paths (Fixture       *f,
+test_refuse_paths (LedgerFixture *f,
                    gconstpointer  data)
 {
   const char *paths[] = { "", ":memory:", "file::memory:", "file:ledger.sqlite3?mode=memory" };
@@ -1022,7 +905,7 @@ test_refuse_paths (Fixture       *f,
 /* Opened for reading, a ledger that is not there reads as empty, refuses writes and
  * is not created; one that is there is the ledger itself. */
 static void
-test_open_for_reading (Fixture       *f,
+test_open_for_reading (LedgerFixture *f,
                        gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1054,7 +937,7 @@ test_open_for_reading (Fixture       *f,
   g_clear_object (&store);
   g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
 
-  new_session (f->store, "classic", "Friday", four, 4);
+  ledger_new_session (f->store, "classic", "Friday", four, 4);
   real = deuces_store_open_for_reading (f->path, &error);
   g_assert_no_error (error);
   g_clear_pointer (&sessions, g_ptr_array_unref);
@@ -1064,11 +947,11 @@ test_open_for_reading (Fixture       *f,
 
 /* A writer holding the ledger: a clear "busy" error, nothing half-written. */
 static void
-test_busy (Fixture       *f,
+test_busy (LedgerFixture *f,
            gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autoptr(DeucesStore) other = deuces_store_open (f->path, &error);
   DeucesDeal deal;
 
@@ -1105,24 +988,6 @@ test_busy (Fixture       *f,
   }
   g_assert_true (_deuces_store_exec (f->store, "ROLLBACK", &error));
   g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 1);
-}
-
-static GSubprocess *
-spawn_writer (const char *path,
-              gint64      session,
-              guint       count)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, session);
-  g_autofree char *n = g_strdup_printf ("%u", count);
-  const char *writer = g_getenv ("DEUCES_STORE_WRITER");
-  GSubprocess *process;
-
-  g_assert_nonnull (writer);
-  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
-                              &error, writer, path, id, n, NULL);
-  g_assert_no_error (error);
-  return process;
 }
 
 /* The numbers a writer acknowledged (printed after the store returned). */
@@ -1169,17 +1034,17 @@ assert_sound (const char *path,
 /* Issue 3: SIGKILL a writer at random moments, many times; every deal it acknowledged
  * is there and the file is sound. */
 static void
-test_crash (Fixture       *f,
+test_crash (LedgerFixture *f,
             gconstpointer  data)
 {
-  gint64 id = new_session (f->store, "flat", "Crash", four, 4);
+  gint64 id = ledger_new_session (f->store, "flat", "Crash", four, 4);
   guint rounds = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 30;
   guint total = 0;
 
   g_clear_object (&f->store);
   for (guint round = 0; round < rounds; round++)
     {
-      g_autoptr(GSubprocess) writer = spawn_writer (f->path, id, 100000);
+      g_autoptr(GSubprocess) writer = ledger_spawn_writer (f->path, id, 100000, FALSE);
       g_autoptr(GArray) acks = NULL;
 
       g_usleep (1000 * (gulong) g_test_rand_int_range (5, 120));
@@ -1196,10 +1061,10 @@ test_crash (Fixture       *f,
 
 /* Two writers at once: no deal lost, no number given twice. */
 static void
-test_two_writers (Fixture       *f,
+test_two_writers (LedgerFixture *f,
                   gconstpointer  data)
 {
-  gint64 id = new_session (f->store, "flat", "Two", four, 4);
+  gint64 id = ledger_new_session (f->store, "flat", "Two", four, 4);
   guint count = g_getenv ("DEUCES_TEST_QUICK") ? 10 : 40;
   g_autoptr(GSubprocess) a = NULL;
   g_autoptr(GSubprocess) b = NULL;
@@ -1210,8 +1075,8 @@ test_two_writers (Fixture       *f,
   g_autoptr(DeucesGame) game = NULL;
 
   g_clear_object (&f->store);
-  a = spawn_writer (f->path, id, count);
-  b = spawn_writer (f->path, id, count);
+  a = ledger_spawn_writer (f->path, id, count, FALSE);
+  b = ledger_spawn_writer (f->path, id, count, FALSE);
   acks_a = acknowledged (a);
   acks_b = acknowledged (b);
   g_assert_true (g_subprocess_wait_check (a, NULL, NULL));
@@ -1235,17 +1100,17 @@ test_two_writers (Fixture       *f,
 }
 
 static void
-test_backup (Fixture       *f,
+test_backup (LedgerFixture *f,
              gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *dir = deuces_store_get_backup_dir (f->store);
   g_autofree char *last = NULL;
   g_autoptr(GDir) handle = NULL;
   guint n = 0;
 
-  add (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
   for (guint i = 0; i < 7; i++)
     {
       g_free (last);
@@ -1285,7 +1150,7 @@ count_files (const char *dir,
 /* Ledgers sharing a folder keep their own backups: named after each ledger, counted
  * and pruned per ledger, and each gets its daily copy. */
 static void
-test_backup_per_ledger (Fixture       *f,
+test_backup_per_ledger (LedgerFixture *f,
                         gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1299,9 +1164,9 @@ test_backup_per_ledger (Fixture       *f,
   g_autofree char *made = NULL;
 
   g_assert_no_error (error);
-  new_session (a, "classic", "A", four, 4);
-  new_session (ab, "classic", "AB", four, 4);
-  new_session (b, "classic", "B", four, 4);
+  ledger_new_session (a, "classic", "A", four, 4);
+  ledger_new_session (ab, "classic", "AB", four, 4);
+  ledger_new_session (b, "classic", "B", four, 4);
 
   for (guint i = 0; i < 3; i++)
     {
@@ -1336,12 +1201,12 @@ test_backup_per_ledger (Fixture       *f,
 /* A daily backup that cannot be made is reported, not printed from inside the store
  * (g_warning broke deuces-cli's one-line messages and aborts a g_test). */
 static void
-test_backup_problem (Fixture       *f,
+test_backup_problem (LedgerFixture *f,
                      gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = deuces_store_get_backup_dir (f->store);
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
 
   g_assert_null (deuces_store_get_backup_problem (f->store));
   g_clear_object (&f->store);
@@ -1352,7 +1217,7 @@ test_backup_problem (Fixture       *f,
   g_assert_nonnull (deuces_store_get_backup_problem (f->store));
   g_assert_nonnull (strstr (deuces_store_get_backup_problem (f->store), "daily backup"));
   /* The ledger itself works. */
-  g_assert_cmpuint (add (f->store, id, 0, 3, 2, 1), ==, 1);
+  g_assert_cmpuint (ledger_add_deal (f->store, id, 0, 3, 2, 1), ==, 1);
 
   /* A program that keeps the ledger open tries again later; once the folder can be
    * made, the backup is taken and the problem is gone. */
@@ -1369,7 +1234,7 @@ test_backup_problem (Fixture       *f,
  * backup, so no real one was made that day. Copies are now made under a temporary name,
  * checked, synced and renamed; a file that does not open never counts (and goes). */
 static void
-test_backup_half_made (Fixture       *f,
+test_backup_half_made (LedgerFixture *f,
                        gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1384,11 +1249,11 @@ test_backup_half_made (Fixture       *f,
   g_autofree char *made_name = NULL;
   g_autoptr(GDir) handle = NULL;
   struct utimbuf old = { 1577836800, 1577836800 };
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   const char *name;
   guint n = 0;
 
-  add (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
   g_assert_true (g_file_set_contents (empty, "", 0, NULL));
   g_assert_true (g_file_set_contents (cut, "SQLite format 3\0\x10\0", 18, NULL));
@@ -1470,16 +1335,16 @@ two_sessions (const char *path,
   guint len = 0;
 
   g_assert_no_error (error);
-  *sound = new_session (store, "classic", "Sound", four, 4);
-  add (store, *sound, 0, 3, 2, 1);
-  add (store, *sound, 1, 3, 2, 1);
+  *sound = ledger_new_session (store, "classic", "Sound", four, 4);
+  ledger_add_deal (store, *sound, 0, 3, 2, 1);
+  ledger_add_deal (store, *sound, 1, 3, 2, 1);
   g_assert_cmpuint (deuces_store_undo_deal (store, *sound, &error), ==, 2);
   transfer.from = 1;
   transfer.to = 0;
   transfer.amount = 300;
   g_assert_true (deuces_store_set_transfer_paid (store, *sound, &transfer, TRUE, &error));
-  *victim = new_session (store, "classic", "Victim", four, 4);
-  add (store, *victim, 0, 3, 2, 1);
+  *victim = ledger_new_session (store, "classic", "Victim", four, 4);
+  ledger_add_deal (store, *victim, 0, 3, 2, 1);
   deal_won_by (&deal, 1, 3, 5, 7);
   g_assert_true (deuces_cards_parse ("2S AH 3D", deal.hands[0], DEUCES_MAX_HAND, &len, &error));
   deal.hand_len[0] = (gint8) len;
@@ -1493,7 +1358,7 @@ two_sessions (const char *path,
  * (an error returned without being set crashed both programs, and the JSON export read
  * players by seats out of range); everything else keeps working. */
 static void
-test_damaged_rows (Fixture       *f,
+test_damaged_rows (LedgerFixture *f,
                    gconstpointer  data)
 {
   static const char *const damage[] = {
@@ -1614,7 +1479,7 @@ test_damaged_rows (Fixture       *f,
 /* check names what load_game does not read: the numbering, the history and the deals
  * it keeps, paid marks, text that is not UTF-8, SQLite's own checks. */
 static void
-test_check (Fixture       *f,
+test_check (LedgerFixture *f,
             gconstpointer  data)
 {
   static const struct {
@@ -1664,7 +1529,7 @@ test_check (Fixture       *f,
 /* A damaged deal kept in the history is read like user input when undo would put it
  * back: one line naming the session and the deal, nothing changed, no crash. */
 static void
-test_history_damaged_kept_deal (Fixture       *f,
+test_history_damaged_kept_deal (LedgerFixture *f,
                                 gconstpointer  data)
 {
   static const char *const damage[] = {
@@ -1687,9 +1552,9 @@ test_history_damaged_kept_deal (Fixture       *f,
       gint64 id;
 
       g_assert_no_error (error);
-      id = new_session (store, "classic", "Kept", four, 4);
-      add (store, id, 0, 3, 2, 1);
-      add (store, id, 1, 3, 2, 1);
+      id = ledger_new_session (store, "classic", "Kept", four, 4);
+      ledger_add_deal (store, id, 0, 3, 2, 1);
+      ledger_add_deal (store, id, 1, 3, 2, 1);
       g_assert_true (deuces_store_delete_deal (store, id, 1, &error));
       g_assert_no_error (error);
       before = snapshot (store);
@@ -1718,27 +1583,25 @@ test_history_damaged_kept_deal (Fixture       *f,
 /* Issue 17 with the history: a deal deleted before a newcomer joined comes back with
  * undo with the newcomer sitting out, and the session still scores. */
 static void
-test_add_player_then_undo_delete (Fixture       *f,
+test_add_player_then_undo_delete (LedgerFixture *f,
                                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Late", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Late", four, 4);
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
   g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *done = NULL;
   const DeucesDeal *back;
 
-  add (f->store, id, 0, 3, 2, 1);
-  add (f->store, id, 1, 4, 5, 6);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 1, 4, 5, 6);
   g_assert_true (deuces_store_delete_deal (f->store, id, 1, &error));
   g_assert_no_error (error);
   g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
   g_assert_no_error (error);
   /* Adding a player is no entry: undo reverses the deletion. */
-  done = deuces_store_undo (f->store, id, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (done);
+  done = ledger_step (f->store, id, deuces_store_undo);
 
   game = deuces_store_load_game (f->store, id, &error);
   g_assert_no_error (error);
@@ -1758,23 +1621,10 @@ test_add_player_then_undo_delete (Fixture       *f,
   g_assert_cmpuint (problems->len, ==, 0);
 }
 
-/* Undoes in @store's session @id and returns the description, asserting success. */
-static char *
-undo_ok (DeucesStore *store,
-         gint64       id)
-{
-  g_autoptr(GError) error = NULL;
-  char *done = deuces_store_undo (store, id, &error);
-
-  g_assert_no_error (error);
-  g_assert_nonnull (done);
-  return done;
-}
-
 /* The ledger export holds the history: imported, undo reverses the same changes as in
  * the original, redo applies them, and the two ledgers stay the same text. */
 static void
-test_ledger_history_round_trip (Fixture       *f,
+test_ledger_history_round_trip (LedgerFixture *f,
                                 gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1784,14 +1634,14 @@ test_ledger_history_round_trip (Fixture       *f,
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autofree char *first = NULL;
   g_autofree char *again = NULL;
-  gint64 id = new_session (f->store, "classic", "Whole", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Whole", four, 4);
   DeucesSessionChange change = { 0, };
   DeucesTransfer transfer = { 0, };
   DeucesDeal deal;
 
-  add (f->store, id, 0, 3, 2, 1);
-  add (f->store, id, 1, 4, 5, 6);
-  add (f->store, id, 2, 1, 1, 1);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 1, 4, 5, 6);
+  ledger_add_deal (f->store, id, 2, 1, 1, 1);
   deal_won_by (&deal, 3, 2, 2, 2);
   g_assert_true (deuces_store_edit_deal (f->store, id, 2, &deal, &error));
   g_assert_no_error (error);
@@ -1806,7 +1656,8 @@ test_ledger_history_round_trip (Fixture       *f,
   transfer.amount = 100;
   g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
   g_assert_no_error (error);
-  g_free (undo_ok (f->store, id));   /* the paid mark, undone: redo can apply it again */
+  /* The paid mark, undone: redo can apply it again. */
+  g_free (ledger_step (f->store, id, deuces_store_undo));
 
   first = ledger_text (f->store);
   g_assert_nonnull (strstr (first, "\"history\""));
@@ -1825,23 +1676,13 @@ test_ledger_history_round_trip (Fixture       *f,
   /* Redo the paid mark, then undo all eight changes back to the empty sheet, in both. */
   for (guint step = 0; step < 8; step++)
     {
-      g_autofree char *in_original = NULL;
-      g_autofree char *in_copy = NULL;
+      char *(*undo_or_redo) (DeucesStore *, gint64, GError **) = step == 0 ? deuces_store_redo
+                                                                            : deuces_store_undo;
+      g_autofree char *in_original = ledger_step (f->store, id, undo_or_redo);
+      g_autofree char *in_copy = ledger_step (copy, id, undo_or_redo);
       g_autofree char *a = NULL;
       g_autofree char *b = NULL;
 
-      if (step == 0)
-        {
-          in_original = deuces_store_redo (f->store, id, &error);
-          g_assert_no_error (error);
-          in_copy = deuces_store_redo (copy, id, &error);
-          g_assert_no_error (error);
-        }
-      else
-        {
-          in_original = undo_ok (f->store, id);
-          in_copy = undo_ok (copy, id);
-        }
       g_test_message ("%s", in_original);
       g_assert_cmpstr (in_copy, ==, in_original);
       a = ledger_text (f->store);
@@ -1854,7 +1695,7 @@ test_ledger_history_round_trip (Fixture       *f,
 /* A ledger export of format 1 (schema 2) held undone deals as "undone": they import as
  * undone "deal added" entries, as the step to schema 3 makes them. */
 static void
-test_ledger_format_1 (Fixture       *f,
+test_ledger_format_1 (LedgerFixture *f,
                       gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1864,12 +1705,12 @@ test_ledger_format_1 (Fixture       *f,
   g_autofree char *copy_path = g_build_filename (f->dir, "old.sqlite3", NULL);
   g_autoptr(DeucesStore) copy = NULL;
   g_autofree char *done = NULL;
-  gint64 id = new_session (f->store, "classic", "Old", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Old", four, 4);
   JsonObject *object, *session, *change;
   JsonArray *undone;
 
-  add (f->store, id, 0, 3, 2, 1);
-  add (f->store, id, 1, 4, 5, 6);
+  ledger_add_deal (f->store, id, 0, 3, 2, 1);
+  ledger_add_deal (f->store, id, 1, 4, 5, 6);
   g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), ==, 2);
   root = deuces_store_export_ledger (f->store, &error);
   g_assert_no_error (error);
@@ -1907,18 +1748,18 @@ test_ledger_format_1 (Fixture       *f,
 /* Issue 17: a newcomer joins between deals and sat out the deals before; deals name who
  * sits out and who takes all, and read back as they were entered. */
 static void
-test_sitting_out (Fixture       *f,
+test_sitting_out (LedgerFixture *f,
                   gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autoptr(DeucesSessionInfo) info = NULL;
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
   const DeucesDeal *stored;
   DeucesDeal deal;
 
-  add (f->store, id, 0, 3, 5, 10);
+  ledger_add_deal (f->store, id, 0, 3, 5, 10);
   g_assert_true (deuces_store_add_player (f->store, id, "  Ed ", &error));
   g_assert_no_error (error);
   info = deuces_store_get_session (f->store, id, &error);
@@ -1960,14 +1801,14 @@ test_sitting_out (Fixture       *f,
 
 /* Every refusal of add-player leaves the ledger as it was. */
 static void
-test_add_player_refusals (Fixture       *f,
+test_add_player_refusals (LedgerFixture *f,
                           gconstpointer  data)
 {
   static const char *accented[] = { "Jos\xc3\xa9", "Bo", "Cy", "Di" };   /* José, é precomposed */
   static const char *eight[] = { "A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8" };
   static const char *pair[] = { "Ann", "Bo" };
-  gint64 id = new_session (f->store, "classic", "Friday", accented, 4);
-  gint64 full = new_session (f->store, "classic", "Eight", eight, 8);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", accented, 4);
+  gint64 full = ledger_new_session (f->store, "classic", "Eight", eight, 8);
   gint64 two = 0;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
@@ -1983,7 +1824,7 @@ test_add_player_refusals (Fixture       *f,
     { "Ed\xff", NULL },
   };
 
-  add (f->store, id, 0, 3, 5, 10);
+  ledger_add_deal (f->store, id, 0, 3, 5, 10);
   before = snapshot (f->store);
   for (guint k = 0; k < G_N_ELEMENTS (names); k++)
     {
@@ -2034,12 +1875,12 @@ test_add_player_refusals (Fixture       *f,
 /* A three-player session (17 each) gaining a fourth keeps its deals as dealt to three,
  * an undone deal included (redone, the newcomer sat it out). */
 static void
-test_add_player_keeps_deals (Fixture       *f,
+test_add_player_keeps_deals (LedgerFixture *f,
                              gconstpointer  data)
 {
   static const char *three[] = { "Ann", "Bo", "Cy" };
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Three", three, 3);
+  gint64 id = ledger_new_session (f->store, "classic", "Three", three, 3);
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
   DeucesDeal deal;
@@ -2074,11 +1915,11 @@ test_add_player_keeps_deals (Fixture       *f,
 
 /* The facts survive JSON export and import, and CSV says who sat out and took all. */
 static void
-test_sitting_out_export (Fixture       *f,
+test_sitting_out_export (LedgerFixture *f,
                          gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autoptr(JsonNode) doc = NULL;
   g_autoptr(JsonNode) again = NULL;
   g_autoptr(GString) csv = g_string_new (NULL);
@@ -2087,7 +1928,7 @@ test_sitting_out_export (Fixture       *f,
   DeucesDeal deal;
   gint64 copy;
 
-  add (f->store, id, 0, 3, 5, 10);
+  ledger_add_deal (f->store, id, 0, 3, 5, 10);
   g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
   deuces_deal_init (&deal);
   deal.winner = 4;
@@ -2120,16 +1961,16 @@ test_sitting_out_export (Fixture       *f,
 /* A deal read back from the ledger is checked like input: a seat the session does not
  * have is refused, not used as an index. */
 static void
-test_sitting_out_damaged (Fixture       *f,
+test_sitting_out_damaged (LedgerFixture *f,
                           gconstpointer  data)
 {
   static const char *extras[] = {
     "{\"sitting_out\":[4]}", "{\"sitting_out\":[-1]}", "{\"sitting_out\":[\"Ann\"]}",
     "{\"takes_all\":9}", "{\"takes_all\":null}",
   };
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
 
-  add (f->store, id, 0, 3, 5, 10);
+  ledger_add_deal (f->store, id, 0, 3, 5, 10);
   for (guint k = 0; k < G_N_ELEMENTS (extras); k++)
     {
       g_autoptr(GError) error = NULL;
@@ -2146,10 +1987,10 @@ test_sitting_out_damaged (Fixture       *f,
 
 /* Titles and notes follow the core's rules for text (deuces_title_check). */
 static void
-test_title_check (Fixture       *f,
+test_title_check (LedgerFixture *f,
                   gconstpointer  data)
 {
-  gint64 id = new_session (f->store, "classic", "Friday", four, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
   g_autofree char *before = snapshot (f->store);
   g_autofree char *after = NULL;
   DeucesNewSession request = { 0, };
@@ -2182,17 +2023,17 @@ test_title_check (Fixture       *f,
 /* The statistics' player filter compares names as the core does: "JOSÉ" typed with a
  * combining accent finds José. */
 static void
-test_stats_player_key (Fixture       *f,
+test_stats_player_key (LedgerFixture *f,
                        gconstpointer  data)
 {
   static const char *accented[] = { "Jos\xc3\xa9", "Bo", "Cy", "Di" };
   g_autoptr(GError) error = NULL;
-  gint64 id = new_session (f->store, "classic", "Friday", accented, 4);
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", accented, 4);
   DeucesSessionFilter filter = { 0, };
   g_autoptr(DeucesStats) stats = NULL;
 
-  add (f->store, id, 0, 3, 5, 10);
-  new_session (f->store, "classic", "Other", four, 4);
+  ledger_add_deal (f->store, id, 0, 3, 5, 10);
+  ledger_new_session (f->store, "classic", "Other", four, 4);
   filter.player = "JOSE\xcc\x81";
   stats = deuces_store_compute_stats (f->store, &filter, NULL, &error);
   g_assert_no_error (error);
@@ -2204,45 +2045,43 @@ main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
 
-#define ADD(path, func) g_test_add (path, Fixture, NULL, fixture_set_up, func, fixture_tear_down)
-  ADD ("/store/deals", test_deals);
-  ADD ("/store/refusals", test_refusals);
-  ADD ("/store/players", test_players);
-  ADD ("/store/players/rename-refusals", test_rename_refusals);
-  ADD ("/store/list", test_list);
-  ADD ("/store/round-trip", test_round_trip);
-  ADD ("/store/csv/facts", test_csv_facts);
-  ADD ("/store/csv/injection", test_csv_injection);
-  ADD ("/store/ledger/round-trip", test_ledger_round_trip);
-  ADD ("/store/ledger/refusals", test_ledger_refusals);
-  ADD ("/store/present-documents", test_present_documents);
-  ADD ("/store/paid", test_paid);
-  ADD ("/store/migration/v1", test_migration);
-  ADD ("/store/refuse-files", test_refuse_files);
-  ADD ("/store/refuse-paths", test_refuse_paths);
-  ADD ("/store/refuse-fifos", test_refuse_fifos);
-  ADD ("/store/open-for-reading", test_open_for_reading);
-  ADD ("/store/busy", test_busy);
-  ADD ("/store/backup", test_backup);
-  ADD ("/store/backup/problem", test_backup_problem);
-  ADD ("/store/backup/per-ledger", test_backup_per_ledger);
-  ADD ("/store/backup/half-made", test_backup_half_made);
-  ADD ("/store/crash-safety", test_crash);
-  ADD ("/store/two-writers", test_two_writers);
-  ADD ("/store/damaged-rows", test_damaged_rows);
-  ADD ("/store/check", test_check);
-  ADD ("/store/history/damaged-kept-deal", test_history_damaged_kept_deal);
-  ADD ("/store/ledger/history", test_ledger_history_round_trip);
-  ADD ("/store/ledger/format-1", test_ledger_format_1);
-  ADD ("/store/sitting-out", test_sitting_out);
-  ADD ("/store/sitting-out/add-player-refusals", test_add_player_refusals);
-  ADD ("/store/sitting-out/add-player-keeps-deals", test_add_player_keeps_deals);
-  ADD ("/store/sitting-out/add-player-then-undo-delete", test_add_player_then_undo_delete);
-  ADD ("/store/sitting-out/export", test_sitting_out_export);
-  ADD ("/store/sitting-out/damaged", test_sitting_out_damaged);
-  ADD ("/store/title-check", test_title_check);
-  ADD ("/store/stats/player-key", test_stats_player_key);
-#undef ADD
+  ledger_test_add ("/store/deals", test_deals);
+  ledger_test_add ("/store/refusals", test_refusals);
+  ledger_test_add ("/store/players", test_players);
+  ledger_test_add ("/store/players/rename-refusals", test_rename_refusals);
+  ledger_test_add ("/store/list", test_list);
+  ledger_test_add ("/store/round-trip", test_round_trip);
+  ledger_test_add ("/store/csv/facts", test_csv_facts);
+  ledger_test_add ("/store/csv/injection", test_csv_injection);
+  ledger_test_add ("/store/ledger/round-trip", test_ledger_round_trip);
+  ledger_test_add ("/store/ledger/refusals", test_ledger_refusals);
+  ledger_test_add ("/store/present-documents", test_present_documents);
+  ledger_test_add ("/store/paid", test_paid);
+  ledger_test_add ("/store/migration/v1", test_migration);
+  ledger_test_add ("/store/refuse-files", test_refuse_files);
+  ledger_test_add ("/store/refuse-paths", test_refuse_paths);
+  ledger_test_add ("/store/refuse-fifos", test_refuse_fifos);
+  ledger_test_add ("/store/open-for-reading", test_open_for_reading);
+  ledger_test_add ("/store/busy", test_busy);
+  ledger_test_add ("/store/backup", test_backup);
+  ledger_test_add ("/store/backup/problem", test_backup_problem);
+  ledger_test_add ("/store/backup/per-ledger", test_backup_per_ledger);
+  ledger_test_add ("/store/backup/half-made", test_backup_half_made);
+  ledger_test_add ("/store/crash-safety", test_crash);
+  ledger_test_add ("/store/two-writers", test_two_writers);
+  ledger_test_add ("/store/damaged-rows", test_damaged_rows);
+  ledger_test_add ("/store/check", test_check);
+  ledger_test_add ("/store/history/damaged-kept-deal", test_history_damaged_kept_deal);
+  ledger_test_add ("/store/ledger/history", test_ledger_history_round_trip);
+  ledger_test_add ("/store/ledger/format-1", test_ledger_format_1);
+  ledger_test_add ("/store/sitting-out", test_sitting_out);
+  ledger_test_add ("/store/sitting-out/add-player-refusals", test_add_player_refusals);
+  ledger_test_add ("/store/sitting-out/add-player-keeps-deals", test_add_player_keeps_deals);
+  ledger_test_add ("/store/sitting-out/add-player-then-undo-delete", test_add_player_then_undo_delete);
+  ledger_test_add ("/store/sitting-out/export", test_sitting_out_export);
+  ledger_test_add ("/store/sitting-out/damaged", test_sitting_out_damaged);
+  ledger_test_add ("/store/title-check", test_title_check);
+  ledger_test_add ("/store/stats/player-key", test_stats_player_key);
 
   return g_test_run ();
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-deals.c: adding, editing, removing and inserting deals, undo and redo,
- * and the paid marks of a settlement; each change is recorded in the history. */
+/* deuces-store-deals.c: adding, editing, removing and inserting deals, each change
+ * recorded in the history (`deal undo` and `deal redo` are the history's, in
+ * deuces-store-history-undo.c), and whether a transfer is marked paid. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -30,12 +31,36 @@ _deuces_store_insert_deal_row (DeucesStore      *self,
 
 /* Deal writes. */
 
-/* Refuses a change to a session in the bin, or (unless @allow_ended) one that has ended. */
-gboolean
-_deuces_store_check_writable (const DeucesSessionInfo *info,
-                              gboolean                 allow_ended,
-                              GError                 **error)
+/* Deal @number's row goes in and the history keeps it as added; inside the caller's
+ * transaction, after the core has checked it. */
+static gboolean
+record_new_deal (DeucesStore      *self,
+                 gint64            session,
+                 guint             number,
+                 const DeucesDeal *deal,
+                 guint             n_players,
+                 GError          **error)
 {
+  gint64 entry;
+
+  return _deuces_store_insert_deal_row (self, session, number, deal, n_players, error) &&
+         (entry = _deuces_store_history_add (self, session, KIND_DEAL_ADD, number, NULL, NULL,
+                                             error)) != 0 &&
+         _deuces_store_history_keep_deal (self, entry, 1, session, number, error);
+}
+
+/* Refuses a change to a session that is not there, one in the bin, or (unless
+ * @allow_ended) one that has ended. */
+gboolean
+_deuces_store_check_writable (DeucesStore *self,
+                              gint64       session,
+                              gboolean     allow_ended,
+                              GError     **error)
+{
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
+
+  if (info == NULL)
+    return FALSE;
   if (info->deleted != NULL)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
@@ -57,9 +82,7 @@ _deuces_store_load_writable (DeucesStore *self,
                              gint64       session,
                              GError     **error)
 {
-  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
-
-  if (info == NULL || !_deuces_store_check_writable (info, FALSE, error))
+  if (!_deuces_store_check_writable (self, session, FALSE, error))
     return NULL;
   return deuces_store_load_game (self, session, error);
 }
@@ -71,7 +94,6 @@ deuces_store_add_deal (DeucesStore      *self,
                        GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  gint64 entry;
   guint number;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
@@ -86,9 +108,7 @@ deuces_store_add_deal (DeucesStore      *self,
   number = game->deals->len + 1;
   if (!deuces_game_check_deal (game, deal, number, error))
     goto fail;
-  if (!_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
+  if (!record_new_deal (self, session, number, deal, game->n_players, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return number;
@@ -158,7 +178,7 @@ deuces_store_edit_deal (DeucesStore      *self,
   sqlite3_bind_int64 (stmt, 13, session);
   sqlite3_bind_int (stmt, 14, (int) number);
   /* The history keeps the deal as it was and as it is now. */
-  if ((entry = _deuces_store_history_add (self, session, "deal-edit", number, NULL, NULL, error)) == 0 ||
+  if ((entry = _deuces_store_history_add (self, session, KIND_DEAL_EDIT, number, NULL, NULL, error)) == 0 ||
       !_deuces_store_history_keep_deal (self, entry, 0, session, number, error) ||
       !_deuces_store_step_done (self, stmt, error) ||
       !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
@@ -194,6 +214,30 @@ _deuces_store_shift_deals (DeucesStore *self,
   return _deuces_store_step_done (self, away, error) && _deuces_store_step_done (self, back, error);
 }
 
+/* Deal @number leaves the sheet; the later ones move up. */
+gboolean
+_deuces_store_remove_deal (DeucesStore *self,
+                           gint64       session,
+                           guint        number,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) number);
+  if (!_deuces_store_step_done (self, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      _deuces_store_no_such_deal (session, number, error);
+      return FALSE;
+    }
+  return _deuces_store_shift_deals (self, session, number + 1, -1, error);
+}
+
 gboolean
 deuces_store_delete_deal (DeucesStore *self,
                           gint64       session,
@@ -201,7 +245,6 @@ deuces_store_delete_deal (DeucesStore *self,
                           GError     **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(sqlite3_stmt) stmt = NULL;
   gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
@@ -212,15 +255,10 @@ deuces_store_delete_deal (DeucesStore *self,
   if (game == NULL)
     goto fail;
   /* The deal is kept in the history, so undo puts it back in its place. */
-  stmt = _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
-  if (stmt == NULL ||
-      (entry = _deuces_store_history_add (self, session, "deal-delete", number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error))
-    goto fail;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) number);
-  if (!_deuces_store_step_done (self, stmt, error) ||
-      !_deuces_store_shift_deals (self, session, number + 1, -1, error) ||
+  if ((entry = _deuces_store_history_add (self, session, KIND_DEAL_DELETE, number, NULL, NULL,
+                                          error)) == 0 ||
+      !_deuces_store_history_keep_deal (self, entry, 0, session, number, error) ||
+      !_deuces_store_remove_deal (self, session, number, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
@@ -238,7 +276,6 @@ deuces_store_insert_deal (DeucesStore      *self,
                           GError          **error)
 {
   g_autoptr(DeucesGame) game = NULL;
-  gint64 entry;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
@@ -256,9 +293,7 @@ deuces_store_insert_deal (DeucesStore      *self,
   g_array_set_size (game->deals, number - 1);
   if (!deuces_game_check_deal (game, deal, number, error) ||
       !_deuces_store_shift_deals (self, session, number, 1, error) ||
-      !_deuces_store_insert_deal_row (self, session, number, deal, game->n_players, error) ||
-      (entry = _deuces_store_history_add (self, session, "deal-add", number, NULL, NULL, error)) == 0 ||
-      !_deuces_store_history_keep_deal (self, entry, 1, session, number, error) ||
+      !record_new_deal (self, session, number, deal, game->n_players, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
   return TRUE;
@@ -286,7 +321,7 @@ deuces_store_redo_deal (DeucesStore *self,
   return _deuces_store_history_undo_deal (self, session, TRUE, error);
 }
 
-/* Paid marks (setting one is a change of the history: deuces-store-history.c). */
+/* Paid marks (setting one is a change of the history: deuces-store-history-changes.c). */
 
 gboolean
 deuces_store_is_transfer_paid (DeucesStore          *self,

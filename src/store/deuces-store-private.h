@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-private.h: what the store's files share with each other and with the
- * store's own tests; nothing outside src/store and tests/test-store.c includes it. */
+ * tests; nothing else outside src/store includes it. */
 #pragma once
 
 #include <sqlite3.h>
@@ -43,7 +43,7 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
   "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
   "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
 
-/* deuces-store.c: errors, statements, transactions. */
+/* deuces-store-sql.c: errors, statements, columns, transactions, times. */
 gboolean      _deuces_store_set_sqlite_error (DeucesStore  *self,
                                               sqlite3      *db,
                                               int           rc,
@@ -152,17 +152,46 @@ gint64        _deuces_store_import_one       (DeucesStore  *self,
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
+/* deuces-store-deals.c: deal numbers moved by @by from @from on; a session refused when
+ * it may not change; the session as a game, refused likewise. */
 gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
                                               gint64        session,
                                               guint         from,
                                               gint          by,
                                               GError      **error);
-gboolean      _deuces_store_check_writable   (const DeucesSessionInfo *info,
-                                              gboolean                 allow_ended,
-                                              GError                 **error);
+gboolean      _deuces_store_check_writable   (DeucesStore  *self,
+                                              gint64        session,
+                                              gboolean      allow_ended,
+                                              GError      **error);
 DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
+
+/* deuces-store-history*.c: one history per session (doc/ledger.md §2.2). */
+
+/* The kinds of entry, as stored in history.kind. */
+#define KIND_DEAL_ADD    "deal-add"
+#define KIND_DEAL_EDIT   "deal-edit"
+#define KIND_DEAL_DELETE "deal-delete"
+#define KIND_SESSION     "session"
+#define KIND_PAID        "paid"
+
+/* The session columns a "session" entry may change: its before and after are JSON
+ * objects with some of these members (a string, or null). */
+enum { COL_TITLE, COL_NOTES, COL_STAKE, COL_CURRENCY, COL_ENDED, N_SESSION_COLUMNS };
+extern const char *const _deuces_store_session_columns[N_SESSION_COLUMNS];
+
+/* One row of the history table. */
+typedef struct {
+  gint64  id;
+  char   *kind;
+  guint   number;
+  char   *before;
+  char   *after;
+} DeucesHistoryEntry;
+
+void          _deuces_store_history_entry_clear (DeucesHistoryEntry *entry);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesHistoryEntry, _deuces_store_history_entry_clear)
 
 /* deuces-store-history.c: recording a change, inside the caller's transaction. A new
  * entry forgets what was undone; returns its id, or 0. */
@@ -180,14 +209,77 @@ gboolean      _deuces_store_history_keep_deal (DeucesStore *self,
                                                gint64       session,
                                                guint        number,
                                                GError     **error);
-/* The session's history as check reads it: entries in order, each with exactly the deals
- * it keeps, each kept deal read and checked by the core against @game; a problem found
- * is added to @problems (FALSE only when SQLite fails). */
+/* The last entry still applied, or (@next_redo) the first one undone; FALSE when there
+ * is none (@error unset) or SQLite fails. */
+gboolean      _deuces_store_history_read_entry (DeucesStore        *self,
+                                                gint64              session,
+                                                gboolean            next_redo,
+                                                DeucesHistoryEntry *entry,
+                                                GError            **error);
+/* Undoes (@undo) or applies again @entry, inside the caller's transaction. */
+gboolean      _deuces_store_history_apply    (DeucesStore              *self,
+                                              gint64                    session,
+                                              const DeucesHistoryEntry *entry,
+                                              gboolean                  undo,
+                                              GError                  **error);
+/* The session must still load and score after a change: a damaged history never leaves
+ * a session that cannot be read. Returns the loaded game. */
+DeucesGame   *_deuces_store_history_load_checked (DeucesStore *self,
+                                                  gint64       session,
+                                                  GError     **error);
+/* An entry's before or after as a JSON object (@root holds it); NULL, "the history of
+ * session 4 is damaged", when it is not one. */
+JsonObject   *_deuces_store_history_parse_object (const char  *text,
+                                                  gint64       session,
+                                                  JsonNode   **root,
+                                                  GError     **error);
+/* Sets the session's columns to the members of @values (a JSON object). */
+gboolean      _deuces_store_history_set_columns (DeucesStore *self,
+                                                 gint64       session,
+                                                 const char  *values,
+                                                 GError     **error);
+/* A "paid" entry's after, written, read back, and the mark set or cleared. */
+char         *_deuces_store_history_paid_text  (const DeucesTransfer *transfer,
+                                                gboolean              paid);
+gboolean      _deuces_store_history_read_paid  (const char     *text,
+                                                gint64          session,
+                                                DeucesTransfer *transfer,
+                                                gboolean       *paid,
+                                                GError        **error);
+gboolean      _deuces_store_history_write_paid (DeucesStore          *self,
+                                                gint64                session,
+                                                const DeucesTransfer *transfer,
+                                                gboolean              paid,
+                                                GError              **error);
+
+/* deuces-store-history-undo.c: `deal undo` (@redo FALSE) and `deal redo`. */
+guint         _deuces_store_history_undo_deal (DeucesStore *self,
+                                               gint64       session,
+                                               gboolean     redo,
+                                               GError     **error);
+
+/* deuces-store-history-changes.c: ending and reopening. */
+gboolean      _deuces_store_history_set_ended (DeucesStore *self,
+                                               gint64       session,
+                                               gboolean     ended,
+                                               GError     **error);
+
+/* deuces-store-history-check.c: the session's history as check reads it: entries in
+ * order, each with exactly the deals it keeps, each kept deal read and checked by the
+ * core against @game; a problem found is added to @problems (FALSE only when SQLite
+ * fails). */
 gboolean      _deuces_store_history_check    (DeucesStore      *self,
                                               gint64            session,
                                               const DeucesGame *game,
                                               GPtrArray        *problems,
                                               GError          **error);
+/* Before the deal kept as @side of @entry is put back: a damaged one is refused in one
+ * line, never copied into the sheet. */
+gboolean      _deuces_store_history_check_kept_deal (DeucesStore              *self,
+                                                     gint64                    session,
+                                                     const DeucesHistoryEntry *entry,
+                                                     gint                      side,
+                                                     GError                  **error);
 /* The history as a ledger export's "history" member of @object (none when empty), and
  * back into session @session inside the caller's transaction (doc/ledger.md §4.3). */
 gboolean      _deuces_store_history_export   (DeucesStore      *self,
@@ -200,14 +292,6 @@ gboolean      _deuces_store_history_import   (DeucesStore      *self,
                                               const DeucesGame *game,
                                               JsonArray        *history,
                                               GError          **error);
-guint         _deuces_store_history_undo_deal (DeucesStore *self,
-                                               gint64       session,
-                                               gboolean     redo,
-                                               GError     **error);
-gboolean      _deuces_store_history_set_ended (DeucesStore *self,
-                                               gint64       session,
-                                               gboolean     ended,
-                                               GError     **error);
 
 /* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
 GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
@@ -241,5 +325,11 @@ gint64        _deuces_store_import_document  (DeucesStore  *self,
 void          _deuces_store_no_such_deal     (gint64            session,
                                               guint             number,
                                               GError          **error);
+/* Deal @number leaves the sheet and the later ones move up, inside the caller's
+ * transaction; "session 4 has no deal 9" when there is no such deal. */
+gboolean      _deuces_store_remove_deal      (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         number,
+                                              GError      **error);
 
 G_END_DECLS

@@ -515,7 +515,7 @@ update_session (DeucesStore *self,
   return TRUE;
 }
 
-/* Title, notes, ending and reopening are changes of the history (deuces-store-history.c). */
+/* Title, notes, ending and reopening are changes of the history (deuces-store-history-changes.c). */
 gboolean
 deuces_store_set_session_title (DeucesStore *self,
                                 gint64       session,

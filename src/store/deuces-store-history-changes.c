@@ -1,0 +1,256 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-history-changes.c: the changes that are not deals — a session's title,
+ * notes, stake and end, and the paid marks of its settlement — each made and recorded as
+ * one entry of the session's history. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "deuces-money.h"
+#include "deuces-store-private.h"
+
+/* A session's own facts. */
+
+static void
+add_member (JsonBuilder *builder,
+            const char  *name,
+            const char  *value)
+{
+  json_builder_set_member_name (builder, name);
+  if (value == NULL)
+    json_builder_add_null_value (builder);
+  else
+    json_builder_add_string_value (builder, value);
+}
+
+static char *
+builder_text (JsonBuilder *builder)
+{
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return deuces_json_to_string (root, FALSE);
+}
+
+/* Records and makes one change of the session row: @columns[k] from @before[k] to
+ * @after[k] (NULL for SQL NULL) where @changed[k]; inside the caller's transaction. */
+static gboolean
+change_columns (DeucesStore       *self,
+                gint64             session,
+                const char *const *before,
+                const char *const *after,
+                const gboolean    *changed,
+                GError           **error)
+{
+  g_autoptr(JsonBuilder) was = json_builder_new ();
+  g_autoptr(JsonBuilder) becomes = json_builder_new ();
+  g_autofree char *was_text = NULL;
+  g_autofree char *becomes_text = NULL;
+  gboolean any = FALSE;
+
+  json_builder_begin_object (was);
+  json_builder_begin_object (becomes);
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    if (changed[k] && g_strcmp0 (before[k], after[k]) != 0)
+      {
+        add_member (was, _deuces_store_session_columns[k], before[k]);
+        add_member (becomes, _deuces_store_session_columns[k], after[k]);
+        any = TRUE;
+      }
+  was_text = builder_text (was);
+  becomes_text = builder_text (becomes);
+  /* Setting what is already there is no change, and no entry. */
+  if (!any)
+    return TRUE;
+  return _deuces_store_history_add (self, session, KIND_SESSION, 0, was_text, becomes_text,
+                                    error) != 0 &&
+         _deuces_store_history_set_columns (self, session, becomes_text, error);
+}
+
+/* The row's current text of every column of _deuces_store_session_columns[]. */
+static gboolean
+read_columns (DeucesStore *self,
+              gint64       session,
+              char       **values,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self,
+                           "SELECT title, notes, stake, currency, ended FROM sessions WHERE id = ?1", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  if (sqlite3_step (stmt) != SQLITE_ROW)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                   _("there is no session %lld"), (long long) session);
+      return FALSE;
+    }
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    values[k] = _deuces_store_column_text (stmt, (int) k);
+  return TRUE;
+}
+
+static void
+free_columns (char **values)
+{
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    g_clear_pointer (&values[k], g_free);
+}
+
+gboolean
+deuces_store_change_session (DeucesStore               *self,
+                             gint64                     session,
+                             const DeucesSessionChange *change,
+                             GError                   **error)
+{
+  g_autoptr(DeucesGame) game = NULL;
+  char *before[N_SESSION_COLUMNS] = { NULL, };
+  char *after[N_SESSION_COLUMNS] = { NULL, };
+  gboolean changed[N_SESSION_COLUMNS] = { FALSE, };
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (change != NULL, FALSE);
+
+  /* Text is checked by the core's rules before anything is read or written. */
+  if ((change->title != NULL && !deuces_title_check (change->title, error)) ||
+      (change->notes != NULL && !deuces_notes_check (change->notes, error)))
+    return FALSE;
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  if (!_deuces_store_check_writable (self, session, FALSE, error) ||
+      !read_columns (self, session, before, error))
+    goto fail;
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    after[k] = g_strdup (before[k]);
+
+  if (change->title != NULL)
+    {
+      g_free (after[COL_TITLE]);
+      after[COL_TITLE] = g_strstrip (g_strdup (change->title));
+      changed[COL_TITLE] = TRUE;
+      if (*after[COL_TITLE] == '\0')
+        {
+          g_set_error_literal (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                               _("A session needs a title"));
+          goto fail;
+        }
+    }
+  if (change->notes != NULL)
+    {
+      g_free (after[COL_NOTES]);
+      after[COL_NOTES] = g_strdup (change->notes);
+      changed[COL_NOTES] = TRUE;
+    }
+  if (change->stake != NULL || change->currency != NULL)
+    {
+      /* The money rules decide: an exact stake in the currency, not negative, not huge. */
+      if ((game = deuces_store_load_game (self, session, error)) == NULL)
+        goto fail;
+      if (change->currency != NULL)
+        {
+          g_free (after[COL_CURRENCY]);
+          after[COL_CURRENCY] = *change->currency != '\0' ? g_ascii_strup (change->currency, -1) : NULL;
+          changed[COL_CURRENCY] = TRUE;
+        }
+      if (!deuces_game_set_money (game, after[COL_CURRENCY],
+                                  change->stake != NULL ? change->stake : after[COL_STAKE], error))
+        {
+          g_prefix_error (error, _("Session %lld: "), (long long) session);
+          goto fail;
+        }
+      if (change->stake != NULL)
+        {
+          g_free (after[COL_STAKE]);
+          after[COL_STAKE] = deuces_money_format (game->stake, game->digits);
+          changed[COL_STAKE] = TRUE;
+        }
+    }
+  if (!change_columns (self, session, (const char *const *) before, (const char *const *) after,
+                       changed, error))
+    goto fail;
+  g_clear_pointer (&game, deuces_game_free);
+  if ((game = _deuces_store_history_load_checked (self, session, error)) == NULL ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  free_columns (before);
+  free_columns (after);
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  free_columns (before);
+  free_columns (after);
+  return FALSE;
+}
+
+/* Ending and reopening: a change of the "ended" column, allowed on an ended session
+ * only when it reopens it. */
+gboolean
+_deuces_store_history_set_ended (DeucesStore *self,
+                                 gint64       session,
+                                 gboolean     ended,
+                                 GError     **error)
+{
+  char *before[N_SESSION_COLUMNS] = { NULL, };
+  const char *after[N_SESSION_COLUMNS] = { NULL, };
+  gboolean changed[N_SESSION_COLUMNS] = { FALSE, };
+  g_autofree char *now = _deuces_store_now_text ();
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  if (!_deuces_store_check_writable (self, session, TRUE, error) ||
+      !read_columns (self, session, before, error))
+    goto fail;
+  /* Ending an ended session keeps its first end; reopening an open one is nothing. */
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    after[k] = before[k];
+  after[COL_ENDED] = ended ? (before[COL_ENDED] != NULL ? before[COL_ENDED] : now) : NULL;
+  changed[COL_ENDED] = TRUE;
+  if (!change_columns (self, session, (const char *const *) before, after, changed, error) ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  free_columns (before);
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  free_columns (before);
+  return FALSE;
+}
+
+/* Paid marks: each mark or unmark that changes something is an entry. */
+gboolean
+deuces_store_set_transfer_paid (DeucesStore          *self,
+                                gint64                session,
+                                const DeucesTransfer *transfer,
+                                gboolean              paid,
+                                GError              **error)
+{
+  g_autofree char *after = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (transfer != NULL, FALSE);
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  /* Settling up comes after the last deal: an ended session takes paid marks. */
+  if (!_deuces_store_check_writable (self, session, TRUE, error))
+    goto fail;
+  if (deuces_store_is_transfer_paid (self, session, transfer) != paid)
+    {
+      after = _deuces_store_history_paid_text (transfer, paid);
+      if (_deuces_store_history_add (self, session, KIND_PAID, 0, NULL, after, error) == 0 ||
+          !_deuces_store_history_write_paid (self, session, transfer, paid, error))
+        goto fail;
+    }
+  if (!_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
+}

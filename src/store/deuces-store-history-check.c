@@ -1,0 +1,484 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-history-check.c: a session's history checked entry by entry, each kept
+ * deal read by the core (doc/ledger.md §2.3), and written into a ledger export and read
+ * back from one (§4.3). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+
+#include "deuces-error.h"
+#include "deuces-store-private.h"
+
+/* The sides of history_deals an entry of @kind keeps: bit 0 side 0, bit 1 side 1;
+ * -1 for a kind that is not one. */
+static gint
+kept_sides (const char *kind)
+{
+  if (g_strcmp0 (kind, KIND_DEAL_ADD) == 0)
+    return 2;
+  if (g_strcmp0 (kind, KIND_DEAL_DELETE) == 0)
+    return 1;
+  if (g_strcmp0 (kind, KIND_DEAL_EDIT) == 0)
+    return 3;
+  if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0)
+    return 0;
+  return -1;
+}
+
+/* The deal kept as @side of @entry, from columns @first… in DEAL_COLUMNS order, read
+ * and checked by the core like a deal entered: it comes back as deal @number. */
+static gboolean
+read_kept_deal (sqlite3_stmt     *stmt,
+                int               first,
+                const DeucesGame *game,
+                gint64            session,
+                guint             number,
+                DeucesDeal       *deal,
+                GError          **error)
+{
+  g_autoptr(GError) cause = NULL;
+
+  if (_deuces_store_read_deal (stmt, first, game->n_players, number, deal, &cause) &&
+      deuces_game_check_deal (game, deal, number, &cause))
+    return TRUE;
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("session %lld: deal %u kept in its history is damaged: %s"),
+               (long long) session, number, cause->message);
+  return FALSE;
+}
+
+/* Before the deal kept as @side of @entry is put back: a damaged one is refused in one
+ * line, never copied into the sheet. */
+gboolean
+_deuces_store_history_check_kept_deal (DeucesStore              *self,
+                                       gint64                    session,
+                                       const DeucesHistoryEntry *entry,
+                                       gint                      side,
+                                       GError                  **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  DeucesDeal deal;
+  int rc;
+
+  if (game == NULL)
+    return FALSE;
+  stmt = _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM history_deals "
+                                      "WHERE entry = ?1 AND side = ?2", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  sqlite3_bind_int (stmt, 2, side);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    {
+      if (rc != SQLITE_DONE)
+        return _deuces_store_fail_sql (self, rc, error);
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                   _("The history of session %lld is damaged: deal %u was not kept"),
+                   (long long) session, entry->number);
+      return FALSE;
+    }
+  return read_kept_deal (stmt, 0, game, session, entry->number, &deal, error);
+}
+
+/* A "session" entry's before and after: objects of the same columns of
+ * _deuces_store_session_columns[], each a string or null, at least one. */
+static gboolean
+session_values_valid (const char *before,
+                      const char *after)
+{
+  g_autoptr(JsonNode) was = before != NULL ? deuces_json_parse (before, -1, NULL) : NULL;
+  g_autoptr(JsonNode) becomes = after != NULL ? deuces_json_parse (after, -1, NULL) : NULL;
+  JsonObject *a, *b;
+  guint n = 0;
+
+  if (was == NULL || becomes == NULL || !JSON_NODE_HOLDS_OBJECT (was) ||
+      !JSON_NODE_HOLDS_OBJECT (becomes))
+    return FALSE;
+  a = json_node_get_object (was);
+  b = json_node_get_object (becomes);
+  for (guint k = 0; k < N_SESSION_COLUMNS; k++)
+    {
+      JsonNode *x = json_object_get_member (a, _deuces_store_session_columns[k]);
+      JsonNode *y = json_object_get_member (b, _deuces_store_session_columns[k]);
+
+      if ((x == NULL) != (y == NULL))
+        return FALSE;
+      if (x == NULL)
+        continue;
+      if ((!JSON_NODE_HOLDS_NULL (x) && json_node_get_value_type (x) != G_TYPE_STRING) ||
+          (!JSON_NODE_HOLDS_NULL (y) && json_node_get_value_type (y) != G_TYPE_STRING))
+        return FALSE;
+      n++;
+    }
+  return n > 0 && json_object_get_size (a) == n && json_object_get_size (b) == n;
+}
+
+/* A "paid" entry's after: two different seats of the session, a positive amount. */
+static gboolean
+paid_value_valid (const char *after,
+                  guint       n_players)
+{
+  g_autoptr(JsonNode) root = after != NULL ? deuces_json_parse (after, -1, NULL) : NULL;
+  static const char *const ints[] = { "payer", "payee", "amount" };
+  JsonObject *object;
+  JsonNode *paid;
+  gint64 value[3];
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    return FALSE;
+  object = json_node_get_object (root);
+  for (guint k = 0; k < G_N_ELEMENTS (ints); k++)
+    {
+      JsonNode *node = json_object_get_member (object, ints[k]);
+
+      if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+          json_node_get_value_type (node) != G_TYPE_INT64)
+        return FALSE;
+      value[k] = json_node_get_int (node);
+    }
+  paid = json_object_get_member (object, "paid");
+  return paid != NULL && JSON_NODE_HOLDS_VALUE (paid) &&
+         json_node_get_value_type (paid) == G_TYPE_BOOLEAN && json_object_get_size (object) == 4 &&
+         value[0] >= 0 && value[1] >= 0 && value[0] < n_players && value[1] < n_players &&
+         value[0] != value[1] && value[2] > 0;
+}
+
+static gboolean
+damaged_change (gint64   session,
+                gint64   seq,
+                GError **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("session %lld: change %lld of its history is damaged"),
+               (long long) session, (long long) seq);
+  return FALSE;
+}
+
+/* One entry: its kind, its number, its before and after, and exactly the deals it keeps,
+ * each read and checked by the core into @kept (by side: kept_sides() says which). Sets
+ * @error to the problem, naming the entry. */
+static gboolean
+check_entry (DeucesStore              *self,
+             gint64                    session,
+             const DeucesGame         *game,
+             gint64                    seq,
+             const DeucesHistoryEntry *entry,
+             DeucesDeal                kept[2],
+             GError                  **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  gint sides = kept_sides (entry->kind), found = 0;
+  gboolean valid;
+  int rc;
+
+  if (sides < 0)
+    valid = FALSE;
+  else if (sides > 0)
+    valid = entry->number >= 1 && entry->before == NULL && entry->after == NULL;
+  else if (g_str_equal (entry->kind, KIND_SESSION))
+    valid = entry->number == 0 && session_values_valid (entry->before, entry->after);
+  else
+    valid = entry->number == 0 && entry->before == NULL &&
+            paid_value_valid (entry->after, game->n_players);
+  if (!valid)
+    return damaged_change (session, seq, error);
+
+  stmt = _deuces_store_prepare (self, "SELECT side, " DEAL_COLUMNS " FROM history_deals "
+                                      "WHERE entry = ?1 ORDER BY side", error);
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 side = sqlite3_column_int64 (stmt, 0);
+
+      if (side < 0 || side > 1 || !(sides & (1 << side)))
+        return damaged_change (session, seq, error);
+      found |= 1 << side;
+      if (!read_kept_deal (stmt, 1, game, session, entry->number, &kept[side], error))
+        return FALSE;
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  if (found != sides)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                   _("The history of session %lld is damaged: deal %u was not kept"),
+                   (long long) session, entry->number);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A session's entries in order; read_entry_row reads one row. */
+#define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded FROM history " \
+                       "WHERE session = ?1 ORDER BY seq"
+
+/* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
+static void
+read_entry_row (sqlite3_stmt       *stmt,
+                DeucesHistoryEntry *entry)
+{
+  entry->id = sqlite3_column_int64 (stmt, 0);
+  entry->kind = _deuces_store_column_text (stmt, 1);
+  entry->number = sqlite3_column_type (stmt, 2) == SQLITE_NULL ? 0
+                  : (guint) CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
+  entry->before = _deuces_store_column_text (stmt, 3);
+  entry->after = _deuces_store_column_text (stmt, 4);
+}
+
+gboolean
+_deuces_store_history_check (DeucesStore      *self,
+                             gint64            session,
+                             const DeucesGame *game,
+                             GPtrArray        *problems,
+                             GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, SELECT_ENTRIES, error);
+  gboolean seen_undone = FALSE, in_order = TRUE;
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_auto(DeucesHistoryEntry) entry = { 0, };
+      g_autoptr(GError) local_error = NULL;
+      gint64 seq = sqlite3_column_int64 (stmt, 5);
+      gint64 undone = sqlite3_column_int64 (stmt, 6);
+      DeucesDeal kept[2];
+
+      /* Undo takes the last applied entry and redo the first undone one: the undone
+       * entries must all follow the applied ones. */
+      if (seq < 1 || undone < 0 || undone > 1 || (seen_undone && undone == 0))
+        in_order = FALSE;
+      seen_undone |= undone == 1;
+      read_entry_row (stmt, &entry);
+      if (!check_entry (self, session, game, seq, &entry, kept, &local_error))
+        {
+          if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+            {
+              g_propagate_error (error, g_steal_pointer (&local_error));
+              return FALSE;
+            }
+          g_ptr_array_add (problems, g_strdup (local_error->message));
+        }
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  if (!in_order)
+    g_ptr_array_add (problems,
+                     g_strdup_printf (_("session %lld: its history is not in order (undone changes "
+                                        "must follow the others)"), (long long) session));
+  return TRUE;
+}
+
+/* Members of a kept deal in a ledger export: side 0 and side 1. */
+static const char *const kept_names[] = { "was", "is" };
+
+static JsonNode *
+parsed_or_null (const char *text)
+{
+  return text != NULL ? deuces_json_parse (text, -1, NULL) : NULL;
+}
+
+gboolean
+_deuces_store_history_export (DeucesStore      *self,
+                              gint64            session,
+                              const DeucesGame *game,
+                              JsonObject       *object,
+                              GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, SELECT_ENTRIES, error);
+  g_autoptr(JsonArray) history = json_array_new ();
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autoptr(GError) local_error = NULL;
+      g_auto(DeucesHistoryEntry) entry = { 0, };
+      g_autofree char *recorded = _deuces_store_column_valid_text (stmt, 7);
+      DeucesDeal kept[2];
+      JsonObject *change;
+      JsonNode *value;
+
+      read_entry_row (stmt, &entry);
+      /* What goes out is what check accepts, so that it reads back. */
+      if (!check_entry (self, session, game, sqlite3_column_int64 (stmt, 5), &entry, kept,
+                        &local_error))
+        {
+          if (g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+            _deuces_store_note_damaged (self, session);
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      change = json_object_new ();
+      json_object_set_int_member (change, "seq", sqlite3_column_int64 (stmt, 5));
+      json_object_set_string_member (change, "kind", entry.kind);
+      if (entry.number > 0)
+        json_object_set_int_member (change, "number", entry.number);
+      if ((value = parsed_or_null (entry.before)) != NULL)
+        json_object_set_member (change, "before", value);
+      if ((value = parsed_or_null (entry.after)) != NULL)
+        json_object_set_member (change, "after", value);
+      json_object_set_boolean_member (change, "undone", sqlite3_column_int64 (stmt, 6) != 0);
+      json_object_set_string_member (change, "recorded", recorded);
+      for (gint side = 0; side < 2; side++)
+        if (kept_sides (entry.kind) & (1 << side))
+          json_object_set_member (change, kept_names[side],
+                                  deuces_document_build_deal (game, &kept[side]));
+      json_array_add_object_element (history, change);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  if (json_array_get_length (history) > 0)
+    json_object_set_array_member (object, "history", g_steal_pointer (&history));
+  return TRUE;
+}
+
+static gboolean
+bad_change (guint    k,
+            GError **error)
+{
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+               _("change %u of the history: it takes “seq” (1, 2, 3… in order), “kind”, "
+                 "“undone”, “recorded”, and “number”, “before”, “after”, “was” or “is” as its "
+                 "kind needs"), k + 1);
+  return FALSE;
+}
+
+static gboolean
+import_change (DeucesStore      *self,
+               gint64            session,
+               const DeucesGame *game,
+               JsonNode         *node,
+               guint             k,
+               gint64           *last_seq,
+               GError          **error)
+{
+  static const char *const allowed[] = {
+    "seq", "kind", "number", "before", "after", "undone", "recorded", "was", "is",
+  };
+  g_autoptr(sqlite3_stmt) add = NULL;
+  g_autofree char *recorded = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  JsonObject *object;
+  JsonNode *seq, *undone, *number, *value;
+  const char *kind;
+  gboolean ok = TRUE;
+  gint64 entry, n = 0;
+
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return bad_change (k, error);
+  object = json_node_get_object (node);
+  {
+    g_autoptr(GList) members = json_object_get_members (object);
+
+    for (GList *m = members; m != NULL; m = m->next)
+      if (!g_strv_contains ((const char *const *) allowed, m->data))
+        ok = FALSE;
+  }
+  seq = json_object_get_member (object, "seq");
+  undone = json_object_get_member (object, "undone");
+  number = json_object_get_member (object, "number");
+  kind = _deuces_store_member_text (object, "kind");
+  if (!ok || seq == NULL || !JSON_NODE_HOLDS_VALUE (seq) ||
+      json_node_get_value_type (seq) != G_TYPE_INT64 || json_node_get_int (seq) <= *last_seq ||
+      undone == NULL || !JSON_NODE_HOLDS_VALUE (undone) ||
+      json_node_get_value_type (undone) != G_TYPE_BOOLEAN || kind == NULL ||
+      (number != NULL && (!JSON_NODE_HOLDS_VALUE (number) ||
+                          json_node_get_value_type (number) != G_TYPE_INT64 ||
+                          (n = json_node_get_int (number)) < 1 || n > G_MAXINT)))
+    return bad_change (k, error);
+  *last_seq = json_node_get_int (seq);
+  recorded = _deuces_store_document_time (object, "recorded", error, &ok);
+  if (!ok)
+    return FALSE;
+  if (recorded == NULL)
+    return bad_change (k, error);
+  if ((value = json_object_get_member (object, "before")) != NULL)
+    before = deuces_json_to_string (value, FALSE);
+  if ((value = json_object_get_member (object, "after")) != NULL)
+    after = deuces_json_to_string (value, FALSE);
+
+  add = _deuces_store_prepare (self, "INSERT INTO history (session, seq, undone, kind, number, "
+                                     "before, after, recorded) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
+  if (add == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (add, 1, session);
+  sqlite3_bind_int64 (add, 2, *last_seq);
+  sqlite3_bind_int (add, 3, json_node_get_boolean (undone) ? 1 : 0);
+  _deuces_store_bind_text (add, 4, kind);
+  if (n > 0)
+    sqlite3_bind_int64 (add, 5, n);
+  _deuces_store_bind_text (add, 6, before);
+  _deuces_store_bind_text (add, 7, after);
+  _deuces_store_bind_text (add, 8, recorded);
+  if (!_deuces_store_step_done (self, add, error))
+    return FALSE;
+  entry = sqlite3_last_insert_rowid (self->db);
+
+  /* The deals it keeps, read as a document's deals are; check_entry then checks them. */
+  for (gint side = 0; side < 2; side++)
+    {
+      g_autoptr(sqlite3_stmt) keep = NULL;
+      JsonNode *deal_node = json_object_get_member (object, kept_names[side]);
+      DeucesDeal deal;
+
+      if (deal_node == NULL)
+        continue;
+      if (!JSON_NODE_HOLDS_OBJECT (deal_node) || n < 1)
+        return bad_change (k, error);
+      if (!deuces_document_parse_deal (game, json_node_get_object (deal_node), (guint) n, &deal,
+                                       error))
+        {
+          g_prefix_error (error, _("change %u of the history: "), k + 1);
+          return FALSE;
+        }
+      keep = _deuces_store_prepare (self, "INSERT INTO history_deals (" DEAL_COLUMNS ", recorded, "
+                                          "entry, side) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                                          "?10, ?11, ?12, ?13, ?14)", error);
+      if (keep == NULL)
+        return FALSE;
+      _deuces_store_bind_deal (keep, &deal, game->n_players);
+      _deuces_store_bind_text (keep, 12, recorded);
+      sqlite3_bind_int64 (keep, 13, entry);
+      sqlite3_bind_int (keep, 14, side);
+      if (!_deuces_store_step_done (self, keep, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+_deuces_store_history_import (DeucesStore      *self,
+                              gint64            session,
+                              const DeucesGame *game,
+                              JsonArray        *history,
+                              GError          **error)
+{
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  gint64 last_seq = 0;
+
+  for (guint k = 0; k < json_array_get_length (history); k++)
+    if (!import_change (self, session, game, json_array_get_element (history, k), k, &last_seq,
+                        error))
+      return FALSE;
+  /* Read back as check reads it: what undo and redo would refuse is refused now. */
+  if (!_deuces_store_history_check (self, session, game, problems, error))
+    return FALSE;
+  if (problems->len > 0)
+    {
+      g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                           problems->pdata[0]);
+      return FALSE;
+    }
+  return TRUE;
+}

@@ -1,0 +1,152 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ledger.c: what the ledger's tests share — a fresh ledger in a scratch folder for
+ * each test, four players, sessions and deals made in one line, a ledger of an older
+ * schema, the writer process. */
+#include "config.h"
+
+#include "deuces-store-private.h"
+#include "test-ledger.h"
+
+const char *four[4] = { "Ann", "Bo", "Cy", "Di" };
+
+void
+ledger_fixture_set_up (LedgerFixture *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+
+  f->dir = g_dir_make_tmp ("deuces-ledger-XXXXXX", &error);
+  g_assert_no_error (error);
+  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+}
+
+void
+ledger_fixture_tear_down (LedgerFixture *f,
+                          gconstpointer  data)
+{
+  g_clear_object (&f->store);
+  remove_tree (f->dir);
+  g_free (f->path);
+  g_free (f->dir);
+}
+
+gint64
+ledger_new_session (DeucesStore       *store,
+                    const char        *variant,
+                    const char        *title,
+                    const char *const *players,
+                    guint              n)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = title;
+  request.variant = deuces_preset_lookup (variant);
+  request.variant_id = variant;
+  request.players = players;
+  request.n_players = n;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (id, >, 0);
+  return id;
+}
+
+void
+deal_won_by (DeucesDeal *deal,
+             gint        winner,
+             gint        a,
+             gint        b,
+             gint        c)
+{
+  gint counts[3] = { a, b, c };
+  guint k = 0;
+
+  deuces_deal_init (deal);
+  deal->winner = (gint8) winner;
+  for (guint p = 0; p < 4; p++)
+    if ((gint) p != winner)
+      deal->cards_left[p] = (gint16) counts[k++];
+}
+
+guint
+ledger_add_deal (DeucesStore *store,
+                 gint64       session,
+                 gint         winner,
+                 gint         a,
+                 gint         b,
+                 gint         c)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  guint number;
+
+  deal_won_by (&deal, winner, a, b, c);
+  number = deuces_store_add_deal (store, session, &deal, &error);
+  g_assert_no_error (error);
+  return number;
+}
+
+char *
+ledger_step (DeucesStore  *store,
+             gint64        session,
+             char        *(*step) (DeucesStore *, gint64, GError **))
+{
+  g_autoptr(GError) error = NULL;
+  char *done = step (store, session, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (done);
+  return done;
+}
+
+void
+ledger_write_old (const char *path,
+                  gint64      version,
+                  const char *variant,
+                  const char *currency,
+                  const char *deals)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) old = _deuces_store_open_unversioned (path, &error);
+  const DeucesVariant *preset = deuces_preset_lookup (variant);
+  g_autofree char *text = deuces_variant_to_text (preset);
+  char *insert;
+
+  g_assert_no_error (error);
+  g_assert_true (_deuces_store_migrate_to (old, version, &error));
+  g_assert_no_error (error);
+  insert = sqlite3_mprintf (
+    "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo');"
+    "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
+    " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', %Q, %Q, %Q, 13, '1', %Q);"
+    "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2);"
+    "INSERT INTO deals %s;",
+    variant, preset->name, text, currency, deals);
+  g_assert_true (_deuces_store_exec (old, insert, &error));
+  g_assert_no_error (error);
+  sqlite3_free (insert);
+}
+
+GSubprocess *
+ledger_spawn_writer (const char *path,
+                     gint64      session,
+                     guint       count,
+                     gboolean    undo)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, session);
+  g_autofree char *n = g_strdup_printf ("%u", count);
+  const char *writer = g_getenv ("DEUCES_STORE_WRITER");
+  GSubprocess *process;
+
+  g_assert_nonnull (writer);
+  process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                              &error, writer, path, id, n, undo ? "undo" : NULL, NULL);
+  g_assert_no_error (error);
+  return process;
+}
