@@ -286,6 +286,10 @@ test_store_saved_variant (void)
   const char *document = "{\"variant\": \"fried\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], "
                          "\"deals\": [{\"winner\": \"Ann\", \"cards_left\": "
                          "{\"Bo\": 10, \"Cy\": 13, \"Di\": 3}}]}";
+  /* The same, played last week: not a copy of session 1 made below. */
+  const char *last_week = "{\"variant\": \"fried\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], "
+                          "\"started\": \"2026-11-14T20:00:00Z\", \"deals\": [{\"winner\": \"Ann\", "
+                          "\"cards_left\": {\"Bo\": 10, \"Cy\": 13, \"Di\": 3}}]}";
   JsonObject *root, *totals;
 
   save_variant_file (dir, "fried.variant",
@@ -365,7 +369,7 @@ test_store_saved_variant (void)
     run_db (&dealt, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left",
             "Bo=10,Cy=13,Di=3", NULL);
     g_assert_cmpint (dealt.status, ==, 0);
-    run_db (&imported_id, db, document, "import", "-", NULL);
+    run_db (&imported_id, db, last_week, "import", "-", NULL);
     g_assert_cmpint (imported_id.status, ==, 0);
     g_assert_cmpstr (imported_id.out, ==, "2\n");
 
@@ -605,13 +609,157 @@ test_store_night (void)
     g_assert_cmpstr (rows[8 + 1], ==, "");
   }
 
-  /* Importing the export adds a second session with the same settlement. */
+  /* Importing the export into another ledger gives a session with the same settlement;
+   * into this one, where it is already, it is skipped (doc/cli.md §7.2). */
   {
+    g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
     g_autofree char *show2 = NULL;
+    g_auto(Run) again = { 0 };
 
-    g_free (run_ok (db, exported, "import", "-", NULL));
-    show2 = run_ok (db, NULL, "session", "show", "2", "--json", NULL);
+    run_prints (other, exported, "1\n", "import", "-", NULL);
+    show2 = run_ok (other, NULL, "session", "show", "1", "--json", NULL);
     assert_same_member (show2, show, "balances");
+    run_db (&again, db, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                               "session 1; skipped\n");
+  }
+  remove_tree (dir);
+}
+
+/* Two sessions of two deals each, made through deuces-cli. */
+static void
+two_sessions (const char *db)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", s + 1);
+
+      g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                      "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
+                      "--hand", "Ann=2S AH 3D", NULL));
+    }
+}
+
+/* A document with @key's value changed to @value (a JSON text), or removed (NULL). */
+static char *
+changed_document (const char *document,
+                  const char *key,
+                  const char *value)
+{
+  g_autoptr(JsonNode) root = json_from_string (document, NULL);
+
+  g_assert_nonnull (root);
+  if (value == NULL)
+    json_object_remove_member (json_node_get_object (root), key);
+  else
+    json_object_set_member (json_node_get_object (root), key, json_from_string (value, NULL));
+  return json_to_string (root, FALSE);
+}
+
+/* Importing the same export twice does not double the sessions: a session identical to
+ * one already in the ledger (doc/cli.md §7.2) is skipped with one line each, exit 0. */
+static void
+test_store_import_twice (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *copy = g_build_filename (dir, "copy.sqlite3", NULL);
+  g_autofree char *exported = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *friday = NULL;
+
+  two_sessions (db);
+  exported = run_ok (db, NULL, "export", "--format", "json", NULL);
+  before = ledger_text (db);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, db, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", "deuces-cli: session 1 of the file is already in the ledger as session 1; "
+                               "skipped\n"
+                               "deuces-cli: session 2 of the file is already in the ledger as session 2; "
+                               "skipped\n");
+  }
+  after = ledger_text (db);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Into a fresh ledger: all of it the first time, nothing the second. */
+  run_prints (copy, exported, "1\n2\n", "import", "-", NULL);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, copy, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", NULL);
+    g_assert_nonnull (strstr (again.err, "as session 2; skipped\n"));
+  }
+  {
+    g_autofree char *listed = run_ok (copy, NULL, "session", "list", NULL);
+    g_auto(GStrv) lines = g_strsplit (listed, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 2 + 1);
+  }
+
+  /* What makes another session: a deal more or different, another title, start, stake,
+   * currency, variant, option or seating; notes do not. */
+  friday = run_ok (db, NULL, "export", "--session", "1", "--format", "json", NULL);
+  {
+    static const struct {
+      const char *key;
+      const char *value;
+      gboolean    copy;
+    } cases[] = {
+      { "title", "\"Another title\"", FALSE },
+      { "title", "\"  Sound \"", TRUE },
+      { "notes", "\"Di owes a drink\"", TRUE },
+      { "started", "\"2026-01-02T20:00:00Z\"", FALSE },
+      { "stake", "\"2\"", FALSE },
+      { "currency", "\"HKD\"", FALSE },
+      { "variant", "\"zero-sum\"", FALSE },
+      { "options", "{\"dragon\": true}", FALSE },
+      { "players", "[\"Bo\", \"Ann\", \"Cy\", \"Di\"]", FALSE },
+      { "deals", "[{\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 3, \"Cy\": 5, \"Di\": 7}}]", FALSE },
+      { "deals", "[{\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 3, \"Cy\": 5, \"Di\": 7}}, "
+                 "{\"winner\": \"Bo\", \"cards_left\": {\"Ann\": 3, \"Cy\": 5, \"Di\": 7}}]", FALSE },
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+      {
+        g_autofree char *document = changed_document (friday, cases[k].key, cases[k].value);
+        g_auto(Run) run = { 0 };
+
+        g_test_message ("%s = %s", cases[k].key, cases[k].value);
+        run_db (&run, db, document, "import", "-", NULL);
+        if (cases[k].copy)
+          assert_run (&run, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                                   "session 1; skipped\n");
+        else
+          {
+            assert_run (&run, 0, NULL, "");
+            g_assert_cmpstr (run.out, !=, "");
+            g_free (run_ok (db, NULL, "session", "delete", g_strstrip (run.out), NULL));
+          }
+      }
+  }
+
+  /* A document without a start is compared on the rest; a copy of a session in the bin
+   * is not skipped. */
+  {
+    g_autofree char *undated = changed_document (friday, "started", NULL);
+    g_auto(Run) run = { 0 };
+    g_auto(Run) partly = { 0 };
+
+    run_db (&run, db, undated, "import", "-", NULL);
+    assert_run (&run, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                             "session 1; skipped\n");
+
+    g_free (run_ok (db, NULL, "session", "delete", "2", NULL));
+    run_db (&partly, db, exported, "import", "-", NULL);
+    assert_run (&partly, 0, NULL, "deuces-cli: session 1 of the file is already in the ledger as "
+                                  "session 1; skipped\n");
+    g_assert_true (g_regex_match_simple ("^[0-9]+\n$", partly.out, 0, 0));
   }
   remove_tree (dir);
 }
@@ -1072,22 +1220,6 @@ test_stats_arguments (void)
   remove_tree (dir);
 }
 
-/* Two sessions of two deals each, made through deuces-cli. */
-static void
-two_sessions (const char *db)
-{
-  for (guint s = 0; s < 2; s++)
-    {
-      g_autofree char *id = g_strdup_printf ("%u", s + 1);
-
-      g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
-                      "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL));
-      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL));
-      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
-                      "--hand", "Ann=2S AH 3D", NULL));
-    }
-}
-
 static void
 damage (const char *db,
         const char *sql)
@@ -1533,6 +1665,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage-and-io-errors", test_usage_and_io_errors);
   g_test_add_func ("/cli/help-and-version", test_help_and_version);
   g_test_add_func ("/cli/store/night", test_store_night);
+  g_test_add_func ("/cli/store/import-twice", test_store_import_twice);
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/saved-variant", test_store_saved_variant);
   g_test_add_func ("/cli/store/history", test_store_history);
