@@ -153,6 +153,9 @@ test_usage_and_io_errors (void)
     { { "--frobnicate", "variants", NULL }, NULL, 2, "deuces-cli: unknown option “--frobnicate”" },
     { { "variants", "--xml", NULL }, NULL, 2, "deuces-cli: variants: unknown argument “--xml”" },
     { { "score", "a.json", "b.json", NULL }, NULL, 2, "deuces-cli: score: give one document" },
+    /* The same words as every command taking a session. */
+    { { "serve", NULL }, NULL, 2, "deuces-cli: serve: which session? Give its number (deuces-cli session list)" },
+    { { "serve", "x", NULL }, NULL, 2, "deuces-cli: serve: “x” is not a session number" },
     { { "score", "/nonexistent/night.json", NULL }, NULL, 1, "deuces-cli: cannot read “/nonexistent/night.json”" },
     { { "score", NULL }, "{not json", 2, "deuces-cli: the document is not valid JSON" },
     { { "settle", NULL }, "", 2, "deuces-cli: the document is not valid JSON" },
@@ -489,16 +492,16 @@ test_store_history_errors (void)
     const char *args[10];
     const char *err;
   } cases[] = {
-    { { "redo", "1", NULL }, "deuces-cli: Session 1 has nothing to redo\n" },
-    { { "undo", "2", NULL }, "deuces-cli: Session 2 has nothing to undo\n" },
-    { { "redo", "2", NULL }, "deuces-cli: Session 2 has nothing to redo\n" },
+    { { "redo", "1", NULL }, "deuces-cli: session 1 has nothing to redo\n" },
+    { { "undo", "2", NULL }, "deuces-cli: session 2 has nothing to undo\n" },
+    { { "redo", "2", NULL }, "deuces-cli: session 2 has nothing to redo\n" },
     { { "undo", NULL }, "deuces-cli: undo: which session? Give its number (deuces-cli session list)\n" },
     { { "undo", "x", NULL }, "deuces-cli: undo: “x” is not a session number\n" },
     { { "redo", "1", "more", NULL }, "deuces-cli: redo: unknown argument “more”\n" },
     { { "undo", "9", NULL }, "deuces-cli: there is no session 9\n" },
     { { "deal", "frob", "1", NULL }, "deuces-cli: deal: say add, edit, delete, undo or redo\n" },
     { { "deal", "edit", "1", "9", "--winner", "Ann", "--left", "Bo=1,Cy=1,Di=1", NULL },
-      "deuces-cli: Session 1 has no deal 9\n" },
+      "deuces-cli: session 1 has no deal 9\n" },
     { { "deal", "edit", "9", "1", "--winner", "Ann", NULL }, "deuces-cli: there is no session 9\n" },
     { { "deal", "edit", "1", NULL },
       "deuces-cli: deal edit: which deal? Give its number (deuces-cli session show)\n" },
@@ -511,7 +514,7 @@ test_store_history_errors (void)
     { { "deal", "edit", "1", "1", "--bogus", "x", NULL }, "deuces-cli: deal edit: unknown option “--bogus”\n" },
     { { "deal", "edit", "1", "1", "--winner", NULL }, "deuces-cli: deal edit: --winner needs a value\n" },
     { { "deal", "edit", "1", "1", "Ann", NULL }, "deuces-cli: deal edit: unknown argument “Ann”\n" },
-    { { "deal", "delete", "1", "9", NULL }, "deuces-cli: Session 1 has no deal 9\n" },
+    { { "deal", "delete", "1", "9", NULL }, "deuces-cli: session 1 has no deal 9\n" },
     { { "deal", "delete", "1", NULL },
       "deuces-cli: deal delete: which deal? Give its number (deuces-cli session show)\n" },
     { { "deal", "delete", "1", "1", "2", NULL }, "deuces-cli: deal delete: unknown argument “2”\n" },
@@ -519,13 +522,13 @@ test_store_history_errors (void)
     { { "session", "set", "1", NULL },
       "deuces-cli: session set: say what to change: --stake, --currency, --title or --notes\n" },
     { { "session", "set", "1", "--stake", "0.005", NULL },
-      "deuces-cli: Session 1: stake: “0.005” is not exact to 2 decimal places\n" },
+      "deuces-cli: session 1: stake: “0.005” is not exact to 2 decimal places\n" },
     { { "session", "set", "1", "--stake", "-1", NULL }, NULL },
     { { "session", "set", "1", "--stake", "lots", NULL }, NULL },
     { { "session", "set", "1", "--currency", "XYZ", NULL },
-      "deuces-cli: Session 1: “XYZ” is not an ISO 4217 currency code\n" },
+      "deuces-cli: session 1: “XYZ” is not an ISO 4217 currency code\n" },
     { { "session", "set", "1", "--currency", "JPY", NULL }, NULL },
-    { { "session", "set", "1", "--title", " ", NULL }, "deuces-cli: A session needs a title\n" },
+    { { "session", "set", "1", "--title", " ", NULL }, "deuces-cli: a session needs a title\n" },
     { { "session", "set", "1", "--stake", NULL }, "deuces-cli: session set: --stake needs a value\n" },
     { { "session", "set", "1", "--colour", "red", NULL }, "deuces-cli: session set: unknown argument “--colour”\n" },
     { { "session", "set", "x", "--stake", "1", NULL }, "deuces-cli: session set: “x” is not a session number\n" },
@@ -547,14 +550,14 @@ test_store_history_errors (void)
   g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL));
   before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
-    assert_refused (db, cases[k].args, cases[k].err, "deuces-cli: Session 1: ", before);
+    assert_refused (db, cases[k].args, cases[k].err, "deuces-cli: session 1: ", before);
 
   /* An ended session: every change but reopening is refused. */
   g_free (run_ok (db, NULL, "session", "end", "1", NULL));
   g_clear_pointer (&before, g_free);
   before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (ended); k++)
-    assert_refused (db, ended[k].args, "deuces-cli: Session 1 has ended; reopen it to change it\n",
+    assert_refused (db, ended[k].args, "deuces-cli: session 1 has ended; reopen it to change it\n",
                     NULL, before);
   run_prints (db, NULL, "Session reopened\n", "undo", "1", NULL);
   remove_tree (dir);
@@ -894,7 +897,7 @@ test_store_backup_problem (void)
   run_db (&listed, db, NULL, "session", "list", NULL);
   assert_run (&listed, 0, NULL, NULL);
   g_assert_nonnull (strstr (listed.out, "1\t"));
-  g_assert_true (g_str_has_prefix (listed.err, "deuces-cli: warning: The daily backup of the ledger failed: "));
+  g_assert_true (g_str_has_prefix (listed.err, "deuces-cli: warning: the daily backup of the ledger failed: "));
   assert_one_line (listed.err);
   g_assert_null (strstr (listed.err, "WARNING"));
 
@@ -1415,7 +1418,7 @@ test_store_file_size_limit (void)
   before = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
 
   run_cli_full (&added, &limited, add);
-  assert_one_line_error (&added, 1, "deuces-cli: The ledger cannot grow past the file-size limit "
+  assert_one_line_error (&added, 1, "deuces-cli: the ledger cannot grow past the file-size limit "
                                     "(ulimit -f); nothing was saved\n");
   after = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
   g_assert_cmpstr (after, ==, before);
@@ -1600,8 +1603,8 @@ test_store_sitting_out_refusals (void)
     { { "session", "add-player", "1", "ED", NULL }, "Ed already plays in session 1" },
     { { "session", "add-player", "2", "ZOE\xcc\x88", NULL }, "Zo\xc3\xab already plays in session 2" },
     { { "session", "add-player", "3", "Ninth", NULL },
-      "Session 3 already seats 8 players, the most a session can have" },
-    { { "session", "add-player", "4", "Ed", NULL }, "Session 4 has ended; reopen it to change it" },
+      "session 3 already seats 8 players, the most a session can have" },
+    { { "session", "add-player", "4", "Ed", NULL }, "session 4 has ended; reopen it to change it" },
     { { "session", "add-player", "1", NULL }, "session add-player: say who joins, e.g. session add-player 3 Ed" },
     { { "session", "add-player", "1", "Fay", "Gus", NULL }, "session add-player: unknown argument “Gus”" },
     { { "session", "new", "--variant", "classic", "--players", "Ann,Bo", "--title", "Friday\xff", NULL },
