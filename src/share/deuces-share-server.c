@@ -19,8 +19,8 @@
 
 #define TOKEN_BYTES 16          /* 128 bits from the OS's random source */
 #define POLL_INTERVAL_MS 250    /* how often the ledger is asked whether it changed */
-/* How often an idle event stream gets a comment line, so that proxies and phones that
- * drop quiet connections (often after 30 s or more) keep it open. */
+/* How often every event stream gets a comment line, so that proxies and phones that
+ * drop quiet connections (often after 30 s or more) keep it open between deals. */
 #define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
 #define KEEP_ALIVE ": keep-alive\n\n"
 
@@ -215,12 +215,11 @@ send_text (Viewer *viewer,
   soup_server_message_unpause (viewer->msg);
 }
 
-/* One event for @viewer: the session's document. */
-static void
-send_event (Viewer     *viewer,
-            const char *document)
+/* The event that carries the session's document. */
+static char *
+session_event (const char *document)
 {
-  send_text (viewer, g_strdup_printf ("event: session\ndata: %s\n\n", document));
+  return g_strdup_printf ("event: session\ndata: %s\n\n", document);
 }
 
 /* @text (copied for each) to every viewer. */
@@ -287,7 +286,7 @@ add_viewer (DeucesShareServer *self,
   /* How soon a page reconnects after losing the stream, then the session as it is. */
   soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_STATIC,
                             "retry: 2000\n\n", strlen ("retry: 2000\n\n"));
-  send_event (viewer, self->snapshot->document);
+  send_text (viewer, session_event (self->snapshot->document));
 }
 
 /* The ledger changed (here or in another program): read the session again and tell
@@ -314,7 +313,7 @@ reload (DeucesShareServer *self)
   _deuces_share_snapshot_free (self->snapshot);
   self->snapshot = g_steal_pointer (&snapshot);
 
-  event = g_strdup_printf ("event: session\ndata: %s\n\n", self->snapshot->document);
+  event = session_event (self->snapshot->document);
   send_to_all (self, event);
 }
 
