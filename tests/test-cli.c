@@ -13,103 +13,15 @@
 #include <string.h>
 
 #include "test-files.h"
+#include "test-run.h"
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
+/* In the child, before exec: the file-size limit of `ulimit -f 8`. */
 static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-/* In the child, before exec: the file-size limit of `ulimit -f 8` when asked for. */
-static gboolean limit_file_size;
-
-static void
-child_setup (gpointer data)
+limit_file_size (gpointer data)
 {
   struct rlimit limit = { 8192, 8192 };
 
-  if (limit_file_size)
-    setrlimit (RLIMIT_FSIZE, &limit);
-}
-
-/* Runs deuces-cli with @argv (after the program name) and @input on its standard input. */
-static void
-run_cli_argv (Run              *run,
-              const char       *input,
-              GPtrArray        *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("DEUCES_CLI");
-
-  g_assert_nonnull (cli);
-  g_ptr_array_add (argv, (gpointer) cli);
-  for (guint i = 0; i < args->len; i++)
-    g_ptr_array_add (argv, args->pdata[i]);
-  g_ptr_array_add (argv, NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  /* Messages are checked in English. */
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  g_subprocess_launcher_set_child_setup (launcher, child_setup, NULL, NULL);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, input != NULL ? input : "", NULL, &run->out, &run->err,
-                                 &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-}
-
-/* Runs deuces-cli with @args (NULL-terminated) and @input on its standard input. */
-static void
-run_cli (Run         *run,
-         const char  *input,
-         const char  *first,
-         ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  run_cli_argv (run, input, args);
-}
-
-/* The same on the ledger at @db (--db PATH). */
-static void
-run_db (Run         *run,
-        const char  *db,
-        const char  *input,
-        const char  *first,
-        ...)
-{
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  va_list ap;
-
-  g_ptr_array_add (args, (gpointer) "--db");
-  g_ptr_array_add (args, (gpointer) db);
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (args, (gpointer) arg);
-  va_end (ap);
-  run_cli_argv (run, input, args);
+  setrlimit (RLIMIT_FSIZE, &limit);
 }
 
 static JsonObject *
@@ -128,7 +40,7 @@ static void
 test_variants (void)
 {
   g_auto(Run) run = { 0 };
-  g_auto(Run) json = { 0 };
+  g_autofree char *json = NULL;
   g_auto(GStrv) lines = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
@@ -142,9 +54,8 @@ test_variants (void)
   g_assert_cmpstr (lines[0], ==, "classic\tClassic");
   g_assert_true (g_str_has_prefix (lines[17], "president-symmetric\t"));
 
-  run_cli (&json, NULL, "variants", "--json", NULL);
-  g_assert_cmpint (json.status, ==, 0);
-  json_parser_load_from_data (parser, json.out, -1, &error);
+  json = run_ok (NULL, NULL, "variants", "--json", NULL);
+  json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   array = json_node_get_array (json_parser_get_root (parser));
   g_assert_cmpuint (json_array_get_length (array), ==, 18);
@@ -183,8 +94,8 @@ test_score_stdin (void)
 static void
 test_settle_file (void)
 {
-  g_auto(Run) run = { 0 };
-  g_auto(Run) dash = { 0 };
+  g_autofree char *settled = NULL;
+  g_autofree char *dashed = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
   g_autofree char *dir = g_dir_make_tmp ("deuces-cli-XXXXXX", &error);
@@ -195,9 +106,8 @@ test_settle_file (void)
   g_assert_no_error (error);
   g_assert_true (g_file_set_contents (path, classic_doc, -1, &error));
 
-  run_cli (&run, NULL, "settle", path, NULL);
-  g_assert_cmpint (run.status, ==, 0);
-  root = parse_object (parser, run.out);
+  settled = run_ok (NULL, NULL, "settle", path, NULL);
+  root = parse_object (parser, settled);
   balances = json_object_get_object_member (root, "balances");
   g_assert_cmpstr (json_object_get_string_member (balances, "Ann"), ==, "16.50");
   g_assert_cmpstr (json_object_get_string_member (balances, "Bo"), ==, "10.50");
@@ -207,9 +117,8 @@ test_settle_file (void)
   g_assert_cmpuint (json_array_get_length (transfers), ==, 3);
 
   /* "-" is the standard input, and gives the same answer. */
-  run_cli (&dash, classic_doc, "settle", "-", NULL);
-  g_assert_cmpint (dash.status, ==, 0);
-  g_assert_cmpstr (dash.out, ==, run.out);
+  dashed = run_ok (NULL, classic_doc, "settle", "-", NULL);
+  g_assert_cmpstr (dashed, ==, settled);
 
   g_unlink (path);
   g_rmdir (dir);
@@ -227,9 +136,7 @@ test_invalid_deal (void)
     "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":14,\"Di\":1}}]}";
 
   run_cli (&run, doc, "settle", NULL);
-  g_assert_cmpint (run.status, ==, 2);
-  g_assert_cmpstr (run.out, ==, "");
-  g_assert_cmpstr (run.err, ==, "deuces-cli: deal 3: Cy holds 14 cards, but a hand here has at most 13\n");
+  assert_one_line_error (&run, 2, "deuces-cli: deal 3: Cy holds 14 cards, but a hand here has at most 13\n");
 }
 
 static void
@@ -246,6 +153,9 @@ test_usage_and_io_errors (void)
     { { "--frobnicate", "variants", NULL }, NULL, 2, "deuces-cli: unknown option “--frobnicate”" },
     { { "variants", "--xml", NULL }, NULL, 2, "deuces-cli: variants: unknown argument “--xml”" },
     { { "score", "a.json", "b.json", NULL }, NULL, 2, "deuces-cli: score: give one document" },
+    /* The same words as every command taking a session. */
+    { { "serve", NULL }, NULL, 2, "deuces-cli: serve: which session? Give its number (deuces-cli session list)" },
+    { { "serve", "x", NULL }, NULL, 2, "deuces-cli: serve: “x” is not a session number" },
     { { "score", "/nonexistent/night.json", NULL }, NULL, 1, "deuces-cli: cannot read “/nonexistent/night.json”" },
     { { "score", NULL }, "{not json", 2, "deuces-cli: the document is not valid JSON" },
     { { "settle", NULL }, "", 2, "deuces-cli: the document is not valid JSON" },
@@ -256,30 +166,25 @@ test_usage_and_io_errors (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
       g_auto(Run) run = { 0 };
+      RunOptions options = { .input = cases[k].input };
 
-      run_cli (&run, cases[k].input, cases[k].args[0], cases[k].args[1], cases[k].args[2], NULL);
-      g_assert_cmpint (run.status, ==, cases[k].status);
-      g_assert_true (g_str_has_prefix (run.err, cases[k].err_prefix));
-      /* Exactly one line. */
-      g_assert_true (g_str_has_suffix (run.err, "\n"));
-      g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
-      g_assert_cmpstr (run.out, ==, "");
+      run_cli_full (&run, &options, cases[k].args);
+      g_assert_true (run.exited);
+      assert_one_line_prefix (&run, cases[k].status, cases[k].err_prefix);
     }
 }
 
 static void
 test_help_and_version (void)
 {
-  g_auto(Run) help = { 0 };
-  g_auto(Run) version = { 0 };
+  g_autofree char *help = NULL;
+  g_autofree char *version = NULL;
 
-  run_cli (&help, NULL, "--help", NULL);
-  g_assert_cmpint (help.status, ==, 0);
-  g_assert_nonnull (strstr (help.out, "settle [FILE|-]"));
+  help = run_ok (NULL, NULL, "--help", NULL);
+  g_assert_nonnull (strstr (help, "settle [FILE|-]"));
 
-  run_cli (&version, NULL, "--version", NULL);
-  g_assert_cmpint (version.status, ==, 0);
-  g_assert_cmpstr (version.out, ==, "deuces-cli " PACKAGE_VERSION "\n");
+  version = run_ok (NULL, NULL, "--version", NULL);
+  g_assert_cmpstr (version, ==, "deuces-cli " PACKAGE_VERSION "\n");
 }
 
 /* A ledger in a fresh directory; removed with everything in it. */
@@ -293,14 +198,62 @@ temp_ledger (char **dir)
   return g_build_filename (*dir, "ledger.sqlite3", NULL);
 }
 
-static void
-assert_one_line_error (const Run  *run,
-                       int         status,
-                       const char *message)
+/* The ledger as `export --format json` and `session show --json` have it. */
+static char *
+ledger_text (const char *db)
 {
-  g_assert_cmpint (run->status, ==, status);
-  g_assert_cmpstr (run->out, ==, "");
-  g_assert_cmpstr (run->err, ==, message);
+  g_autofree char *exported = NULL;
+  g_autofree char *shown = NULL;
+
+  exported = run_ok (db, NULL, "export", "--format", "json", NULL);
+  shown = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  return g_strconcat (exported, shown, NULL);
+}
+
+/* Runs @args on @db, which must succeed and print @out; the ledger after, as ledger_text. */
+static char *
+change (const char        *db,
+        const char *const *args,
+        const char        *out)
+{
+  g_autofree char *printed = run_db_ok (db, args);
+
+  g_assert_cmpstr (printed, ==, out);
+  return ledger_text (db);
+}
+
+/* Runs @args on @db: refused with exit 2 and one line on stderr, @message exactly or (when
+ * NULL) one starting with @prefix; and the ledger still reads as @before (ledger_text). */
+static void
+assert_refused (const char        *db,
+                const char *const *args,
+                const char        *message,
+                const char        *prefix,
+                const char        *before)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *after = NULL;
+
+  run_db_args (&run, db, args);
+  if (message != NULL)
+    assert_one_line_error (&run, 2, message);
+  else
+    assert_one_line_prefix (&run, 2, prefix);
+  after = ledger_text (db);
+  g_assert_cmpstr (after, ==, before);
+}
+
+/* The member @name of the JSON objects @a and @b (texts) is the same. */
+static void
+assert_same_member (const char *a,
+                    const char *b,
+                    const char *name)
+{
+  g_autoptr(JsonParser) parser_a = json_parser_new ();
+  g_autoptr(JsonParser) parser_b = json_parser_new ();
+
+  g_assert_true (json_node_equal (json_object_get_member (parse_object (parser_a, a), name),
+                                  json_object_get_member (parse_object (parser_b, b), name)));
 }
 
 /* Writes @text as @dir/variants/@file, a saved variant beside the ledger. */
@@ -336,6 +289,10 @@ test_store_saved_variant (void)
   const char *document = "{\"variant\": \"fried\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], "
                          "\"deals\": [{\"winner\": \"Ann\", \"cards_left\": "
                          "{\"Bo\": 10, \"Cy\": 13, \"Di\": 3}}]}";
+  /* The same, played last week: not a copy of session 1 made below. */
+  const char *last_week = "{\"variant\": \"fried\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], "
+                          "\"started\": \"2026-11-14T20:00:00Z\", \"deals\": [{\"winner\": \"Ann\", "
+                          "\"cards_left\": {\"Bo\": 10, \"Cy\": 13, \"Di\": 3}}]}";
   JsonObject *root, *totals;
 
   save_variant_file (dir, "fried.variant",
@@ -415,7 +372,7 @@ test_store_saved_variant (void)
     run_db (&dealt, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left",
             "Bo=10,Cy=13,Di=3", NULL);
     g_assert_cmpint (dealt.status, ==, 0);
-    run_db (&imported_id, db, document, "import", "-", NULL);
+    run_db (&imported_id, db, last_week, "import", "-", NULL);
     g_assert_cmpint (imported_id.status, ==, 0);
     g_assert_cmpstr (imported_id.out, ==, "2\n");
 
@@ -433,48 +390,14 @@ test_store_saved_variant (void)
     run_db (&shown, db, NULL, "session", "show", "1", "--json", NULL);
     run_db (&shown_there, other_db, NULL, "session", "show", "1", "--json", NULL);
     g_assert_cmpint (shown_there.status, ==, 0);
-    root = parse_object (parser, shown.out);
-    g_assert_true (json_node_equal (json_object_get_member (root, "totals"),
-                                    json_object_get_member (parse_object (parser2, shown_there.out),
-                                                            "totals")));
-    g_assert_true (json_node_equal (json_object_get_member (root, "balances"),
-                                    json_object_get_member (parse_object (parser2, shown_there.out),
-                                                            "balances")));
+    assert_same_member (shown.out, shown_there.out, "totals");
+    assert_same_member (shown.out, shown_there.out, "balances");
     totals = json_object_get_object_member (parse_object (parser2, shown_there.out), "totals");
     g_assert_cmpint (json_object_get_int_member (totals, "Cy"), ==, 26);
   }
 
   remove_tree (dir);
   remove_tree (other_dir);
-}
-
-/* Runs deuces-cli on @db with a NULL-terminated @args array. */
-static void
-run_db_array (Run               *run,
-              const char        *db,
-              const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  run_cli_argv (run, NULL, argv);
-}
-
-/* The ledger as `export --format json` and `session show --json` have it. */
-static char *
-ledger_text (const char *db)
-{
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) shown = { 0 };
-
-  run_db (&exported, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpint (exported.status, ==, 0);
-  run_db (&shown, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (shown.status, ==, 0);
-  return g_strconcat (exported.out, shown.out, NULL);
 }
 
 /* Issue 12: undo and redo of every kind of change, deal edit and delete, session set;
@@ -486,7 +409,7 @@ test_store_history (void)
   g_autofree char *db = temp_ledger (&dir);
   g_autofree char *start = NULL;
   g_autofree char *end = NULL;
-  static const char *changes[][10] = {
+  static const char *const changes[][10] = {
     { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=5,Cy=11,Di=1", NULL },
     { "deal", "add", "1", "--winner", "Bo", "--left", "Ann=2,Cy=2,Di=2", NULL },
     { "deal", "edit", "1", "2", "--winner", "Ann", "--left", "Bo=3,Cy=10,Di=1", NULL },
@@ -497,43 +420,32 @@ test_store_history (void)
     { "session", "end", "1", NULL },
   };
   /* What each change says it did: deal edit, deal delete and session set in undo's words. */
-  static const char *done[] = {
+  static const char *const done[] = {
     "2\n", "3\n", "Deal 2 changed\n", "Deal 1 deleted\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
     "Title changed to “Saturday”; Notes changed\n", "",
   };
-  static const char *undone[] = {
+  static const char *const undone[] = {
     "Deal 2 removed\n", "Deal 3 removed\n", "Deal 2 back as it was\n", "Deal 1 back in its place\n",
     "Stake back to 0.50 HKD\n", "Stake back to 1.00 HKD\n",
     "Title back to “Friday”; Notes back as they were\n", "Session reopened\n",
   };
-  static const char *redone[] = {
+  static const char *const redone[] = {
     "Deal 2 added again\n", "Deal 3 added again\n", "Deal 2 changed again\n", "Deal 1 deleted again\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
     "Title changed to “Saturday”; Notes changed\n", "Session ended\n",
   };
+  static const char *const undo[] = { "undo", "1", NULL };
+  static const char *const redo[] = { "redo", "1", NULL };
   char *states[G_N_ELEMENTS (changes) + 1];
 
-  {
-    g_auto(Run) created = { 0 };
-    g_auto(Run) first = { 0 };
-
-    run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
-            "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL);
-    g_assert_cmpint (created.status, ==, 0);
-    run_db (&first, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
-    g_assert_cmpint (first.status, ==, 0);
-  }
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL));
   states[0] = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (changes); k++)
     {
-      g_auto(Run) run = { 0 };
-
-      run_db_array (&run, db, changes[k]);
-      g_assert_cmpstr (run.err, ==, "");
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_cmpstr (run.out, ==, done[k]);
-      states[k + 1] = ledger_text (db);
+      states[k + 1] = change (db, changes[k], done[k]);
       g_assert_cmpstr (states[k + 1], !=, states[k]);
     }
   /* The stake is in the session document and the money follows it. */
@@ -542,59 +454,30 @@ test_store_history (void)
 
   for (guint k = G_N_ELEMENTS (changes); k > 0; k--)
     {
-      g_auto(Run) run = { 0 };
-      g_autofree char *now = NULL;
+      g_autofree char *now = change (db, undo, undone[k - 1]);
 
-      run_db (&run, db, NULL, "undo", "1", NULL);
-      g_assert_cmpstr (run.err, ==, "");
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_cmpstr (run.out, ==, undone[k - 1]);
-      now = ledger_text (db);
       g_assert_cmpstr (now, ==, states[k - 1]);
     }
   for (guint k = 1; k <= G_N_ELEMENTS (changes); k++)
     {
-      g_auto(Run) run = { 0 };
-      g_autofree char *now = NULL;
+      g_autofree char *now = change (db, redo, redone[k - 1]);
 
-      run_db (&run, db, NULL, "redo", "1", NULL);
-      g_assert_cmpint (run.status, ==, 0);
-      g_assert_cmpstr (run.out, ==, redone[k - 1]);
-      now = ledger_text (db);
       g_assert_cmpstr (now, ==, states[k]);
     }
   for (guint k = 0; k <= G_N_ELEMENTS (changes); k++)
     g_free (states[k]);
 
   /* `deal undo` and `deal redo` are undo and redo of the deal just added. */
-  {
-    g_auto(Run) reopen = { 0 };
-    g_auto(Run) added = { 0 };
-    g_auto(Run) deal_undo = { 0 };
-    g_auto(Run) undo = { 0 };
-    g_auto(Run) redo = { 0 };
-    g_auto(Run) same = { 0 };
-
-
-    run_db (&reopen, db, NULL, "session", "reopen", "1", NULL);
-    g_assert_cmpint (reopen.status, ==, 0);
-    /* Setting what is already there changes nothing, and says nothing. */
-    run_db (&same, db, NULL, "session", "set", "1", "--title", "Saturday", NULL);
-    g_assert_cmpint (same.status, ==, 0);
-    g_assert_cmpstr (same.err, ==, "");
-    g_assert_cmpstr (same.out, ==, "");
-    start = ledger_text (db);
-    run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL);
-    g_assert_cmpstr (added.out, ==, "3\n");
-    run_db (&deal_undo, db, NULL, "deal", "undo", "1", NULL);
-    g_assert_cmpstr (deal_undo.out, ==, "3\n");
-    end = ledger_text (db);
-    g_assert_cmpstr (end, ==, start);
-    run_db (&redo, db, NULL, "redo", "1", NULL);
-    g_assert_cmpstr (redo.out, ==, "Deal 3 added again\n");
-    run_db (&undo, db, NULL, "undo", "1", NULL);
-    g_assert_cmpstr (undo.out, ==, "Deal 3 removed\n");
-  }
+  g_free (run_ok (db, NULL, "session", "reopen", "1", NULL));
+  /* Setting what is already there changes nothing, and says nothing. */
+  run_prints (db, NULL, "", "session", "set", "1", "--title", "Saturday", NULL);
+  start = ledger_text (db);
+  run_prints (db, NULL, "3\n", "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL);
+  run_prints (db, NULL, "3\n", "deal", "undo", "1", NULL);
+  end = ledger_text (db);
+  g_assert_cmpstr (end, ==, start);
+  run_prints (db, NULL, "Deal 3 added again\n", "redo", "1", NULL);
+  run_prints (db, NULL, "Deal 3 removed\n", "undo", "1", NULL);
   remove_tree (dir);
 }
 
@@ -609,16 +492,16 @@ test_store_history_errors (void)
     const char *args[10];
     const char *err;
   } cases[] = {
-    { { "redo", "1", NULL }, "deuces-cli: Session 1 has nothing to redo\n" },
-    { { "undo", "2", NULL }, "deuces-cli: Session 2 has nothing to undo\n" },
-    { { "redo", "2", NULL }, "deuces-cli: Session 2 has nothing to redo\n" },
+    { { "redo", "1", NULL }, "deuces-cli: session 1 has nothing to redo\n" },
+    { { "undo", "2", NULL }, "deuces-cli: session 2 has nothing to undo\n" },
+    { { "redo", "2", NULL }, "deuces-cli: session 2 has nothing to redo\n" },
     { { "undo", NULL }, "deuces-cli: undo: which session? Give its number (deuces-cli session list)\n" },
     { { "undo", "x", NULL }, "deuces-cli: undo: “x” is not a session number\n" },
     { { "redo", "1", "more", NULL }, "deuces-cli: redo: unknown argument “more”\n" },
     { { "undo", "9", NULL }, "deuces-cli: there is no session 9\n" },
     { { "deal", "frob", "1", NULL }, "deuces-cli: deal: say add, edit, delete, undo or redo\n" },
     { { "deal", "edit", "1", "9", "--winner", "Ann", "--left", "Bo=1,Cy=1,Di=1", NULL },
-      "deuces-cli: Session 1 has no deal 9\n" },
+      "deuces-cli: session 1 has no deal 9\n" },
     { { "deal", "edit", "9", "1", "--winner", "Ann", NULL }, "deuces-cli: there is no session 9\n" },
     { { "deal", "edit", "1", NULL },
       "deuces-cli: deal edit: which deal? Give its number (deuces-cli session show)\n" },
@@ -631,7 +514,7 @@ test_store_history_errors (void)
     { { "deal", "edit", "1", "1", "--bogus", "x", NULL }, "deuces-cli: deal edit: unknown option “--bogus”\n" },
     { { "deal", "edit", "1", "1", "--winner", NULL }, "deuces-cli: deal edit: --winner needs a value\n" },
     { { "deal", "edit", "1", "1", "Ann", NULL }, "deuces-cli: deal edit: unknown argument “Ann”\n" },
-    { { "deal", "delete", "1", "9", NULL }, "deuces-cli: Session 1 has no deal 9\n" },
+    { { "deal", "delete", "1", "9", NULL }, "deuces-cli: session 1 has no deal 9\n" },
     { { "deal", "delete", "1", NULL },
       "deuces-cli: deal delete: which deal? Give its number (deuces-cli session show)\n" },
     { { "deal", "delete", "1", "1", "2", NULL }, "deuces-cli: deal delete: unknown argument “2”\n" },
@@ -639,13 +522,13 @@ test_store_history_errors (void)
     { { "session", "set", "1", NULL },
       "deuces-cli: session set: say what to change: --stake, --currency, --title or --notes\n" },
     { { "session", "set", "1", "--stake", "0.005", NULL },
-      "deuces-cli: Session 1: stake: “0.005” is not exact to 2 decimal places\n" },
+      "deuces-cli: session 1: stake: “0.005” is not exact to 2 decimal places\n" },
     { { "session", "set", "1", "--stake", "-1", NULL }, NULL },
     { { "session", "set", "1", "--stake", "lots", NULL }, NULL },
     { { "session", "set", "1", "--currency", "XYZ", NULL },
-      "deuces-cli: Session 1: “XYZ” is not an ISO 4217 currency code\n" },
+      "deuces-cli: session 1: “XYZ” is not an ISO 4217 currency code\n" },
     { { "session", "set", "1", "--currency", "JPY", NULL }, NULL },
-    { { "session", "set", "1", "--title", " ", NULL }, "deuces-cli: A session needs a title\n" },
+    { { "session", "set", "1", "--title", " ", NULL }, "deuces-cli: a session needs a title\n" },
     { { "session", "set", "1", "--stake", NULL }, "deuces-cli: session set: --stake needs a value\n" },
     { { "session", "set", "1", "--colour", "red", NULL }, "deuces-cli: session set: unknown argument “--colour”\n" },
     { { "session", "set", "x", "--stake", "1", NULL }, "deuces-cli: session set: “x” is not a session number\n" },
@@ -661,63 +544,22 @@ test_store_history_errors (void)
     { { "deal", "undo", "1", NULL } },
   };
 
-  {
-    g_auto(Run) a = { 0 };
-    g_auto(Run) b = { 0 };
-    g_auto(Run) deal = { 0 };
-
-    run_db (&a, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
-            "--stake", "0.50", "--currency", "HKD", NULL);
-    run_db (&b, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
-    run_db (&deal, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
-    g_assert_cmpint (a.status + b.status + deal.status, ==, 0);
-  }
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "0.50", "--currency", "HKD", NULL));
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL));
   before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
-    {
-      g_auto(Run) run = { 0 };
-      g_autofree char *after = NULL;
-
-      run_db_array (&run, db, cases[k].args);
-      g_test_message ("case %u: %s", k, run.err);
-      if (cases[k].err != NULL)
-        assert_one_line_error (&run, 2, cases[k].err);
-      else
-        {
-          g_assert_cmpint (run.status, ==, 2);
-          g_assert_true (g_str_has_prefix (run.err, "deuces-cli: Session 1: "));
-          g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
-        }
-      after = ledger_text (db);
-      g_assert_cmpstr (after, ==, before);
-    }
+    assert_refused (db, cases[k].args, cases[k].err, "deuces-cli: session 1: ", before);
 
   /* An ended session: every change but reopening is refused. */
-  {
-    g_auto(Run) end = { 0 };
-
-    run_db (&end, db, NULL, "session", "end", "1", NULL);
-    g_assert_cmpint (end.status, ==, 0);
-  }
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
   g_clear_pointer (&before, g_free);
   before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (ended); k++)
-    {
-      g_auto(Run) run = { 0 };
-      g_autofree char *after = NULL;
-
-      run_db_array (&run, db, ended[k].args);
-      assert_one_line_error (&run, 2, "deuces-cli: Session 1 has ended; reopen it to change it\n");
-      after = ledger_text (db);
-      g_assert_cmpstr (after, ==, before);
-    }
-  {
-    g_auto(Run) undo = { 0 };
-
-    run_db (&undo, db, NULL, "undo", "1", NULL);
-    g_assert_cmpint (undo.status, ==, 0);
-    g_assert_cmpstr (undo.out, ==, "Session reopened\n");
-  }
+    assert_refused (db, ended[k].args, "deuces-cli: session 1 has ended; reopen it to change it\n",
+                    NULL, before);
+  run_prints (db, NULL, "Session reopened\n", "undo", "1", NULL);
   remove_tree (dir);
 }
 
@@ -728,40 +570,26 @@ test_store_night (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) show = { 0 };
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) settled = { 0 };
-  g_auto(Run) csv = { 0 };
+  g_autofree char *created = NULL;
+  g_autofree char *show = NULL;
+  g_autofree char *exported = NULL;
+  g_autofree char *settled = NULL;
+  g_autofree char *csv = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonParser) parser2 = json_parser_new ();
   JsonObject *root, *balances;
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-          "Ann,Bo,Cy,Di", "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  g_assert_cmpstr (created.out, ==, "1\n");
+  created = run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                    "Ann,Bo,Cy,Di", "--stake", "0.50", "--currency", "HKD", "--title", "Friday", NULL);
+  g_assert_cmpstr (created, ==, "1\n");
 
-  {
-    /* The three deals of the doc/cli.md §10 example start the same way: 3/11/8 first. */
-    g_auto(Run) a = { 0 };
-    g_auto(Run) mistake = { 0 };
-    g_auto(Run) undo = { 0 };
-    g_auto(Run) b = { 0 };
+  /* The three deals of the doc/cli.md §10 example start the same way: 3/11/8 first. */
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=11,Di=8", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=13", NULL));
+  g_free (run_ok (db, NULL, "deal", "undo", "1", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=12", NULL));
 
-    run_db (&a, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=11,Di=8", NULL);
-    g_assert_cmpint (a.status, ==, 0);
-    run_db (&mistake, db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=13", NULL);
-    g_assert_cmpint (mistake.status, ==, 0);
-    run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
-    g_assert_cmpint (undo.status, ==, 0);
-    run_db (&b, db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=1,Cy=1,Di=12", NULL);
-    g_assert_cmpint (b.status, ==, 0);
-  }
-
-  run_db (&show, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (show.status, ==, 0);
-  root = parse_object (parser, show.out);
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  root = parse_object (parser, show);
   balances = json_object_get_object_member (root, "balances");
   /* Totals Ann 1, Bo 3, Cy 23, Di 32 (11 and 12 cards pay 2 each, 000 Scoring); the undone
    * deal counts for nothing. Pairwise at 0.50: (59 − 4 × total) × 0.50. */
@@ -771,36 +599,170 @@ test_store_night (void)
   g_assert_cmpstr (json_object_get_string_member (balances, "Di"), ==, "-34.50");
 
   /* The export is a session document: settling it gives the same answer. */
-  run_db (&exported, db, NULL, "export", "--session", "1", "--format", "json", NULL);
-  g_assert_cmpint (exported.status, ==, 0);
-  run_cli (&settled, exported.out, "settle", "-", NULL);
-  g_assert_cmpint (settled.status, ==, 0);
-  root = parse_object (parser2, settled.out);
-  g_assert_true (json_node_equal (json_object_get_member (root, "balances"),
-                                  json_object_get_member (parse_object (parser, show.out), "balances")));
+  exported = run_ok (db, NULL, "export", "--session", "1", "--format", "json", NULL);
+  settled = run_ok (NULL, exported, "settle", "-", NULL);
+  assert_same_member (settled, show, "balances");
 
   /* CSV: a header, then one row per deal per player (2 × 4). */
-  run_db (&csv, db, NULL, "export", "--session", "1", "--format", "csv", NULL);
-  g_assert_cmpint (csv.status, ==, 0);
+  csv = run_ok (db, NULL, "export", "--session", "1", "--format", "csv", NULL);
   {
-    g_auto(GStrv) rows = g_strsplit (csv.out, "\r\n", -1);
+    g_auto(GStrv) rows = g_strsplit (csv, "\r\n", -1);
 
     g_assert_cmpuint (g_strv_length (rows), ==, 1 + 8 + 1);   /* the last is empty */
     g_assert_cmpstr (rows[8 + 1], ==, "");
   }
 
-  /* Importing the export adds a second session with the same settlement. */
+  /* Importing the export into another ledger gives a session with the same settlement;
+   * into this one, where it is already, it is skipped (doc/cli.md §7.2). */
   {
-    g_auto(Run) imported = { 0 };
-    g_auto(Run) show2 = { 0 };
-    g_autoptr(JsonParser) parser3 = json_parser_new ();
+    g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+    g_autofree char *show2 = NULL;
+    g_auto(Run) again = { 0 };
 
-    run_db (&imported, db, exported.out, "import", "-", NULL);
-    g_assert_cmpint (imported.status, ==, 0);
-    run_db (&show2, db, NULL, "session", "show", "2", "--json", NULL);
-    g_assert_cmpint (show2.status, ==, 0);
-    g_assert_true (json_node_equal (json_object_get_member (parse_object (parser3, show2.out), "balances"),
-                                    json_object_get_member (parse_object (parser, show.out), "balances")));
+    run_prints (other, exported, "1\n", "import", "-", NULL);
+    show2 = run_ok (other, NULL, "session", "show", "1", "--json", NULL);
+    assert_same_member (show2, show, "balances");
+    run_db (&again, db, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                               "session 1; skipped\n");
+  }
+  remove_tree (dir);
+}
+
+/* Two sessions of two deals each, made through deuces-cli. */
+static void
+two_sessions (const char *db)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", s + 1);
+
+      g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                      "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
+                      "--hand", "Ann=2S AH 3D", NULL));
+    }
+}
+
+/* A document with @key's value changed to @value (a JSON text), or removed (NULL). */
+static char *
+changed_document (const char *document,
+                  const char *key,
+                  const char *value)
+{
+  g_autoptr(JsonNode) root = json_from_string (document, NULL);
+
+  g_assert_nonnull (root);
+  if (value == NULL)
+    json_object_remove_member (json_node_get_object (root), key);
+  else
+    json_object_set_member (json_node_get_object (root), key, json_from_string (value, NULL));
+  return json_to_string (root, FALSE);
+}
+
+/* Importing the same export twice does not double the sessions: a session identical to
+ * one already in the ledger (doc/cli.md §7.2) is skipped with one line each, exit 0. */
+static void
+test_store_import_twice (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *copy = g_build_filename (dir, "copy.sqlite3", NULL);
+  g_autofree char *exported = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *friday = NULL;
+
+  two_sessions (db);
+  exported = run_ok (db, NULL, "export", "--format", "json", NULL);
+  before = ledger_text (db);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, db, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", "deuces-cli: session 1 of the file is already in the ledger as session 1; "
+                               "skipped\n"
+                               "deuces-cli: session 2 of the file is already in the ledger as session 2; "
+                               "skipped\n");
+  }
+  after = ledger_text (db);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Into a fresh ledger: all of it the first time, nothing the second. */
+  run_prints (copy, exported, "1\n2\n", "import", "-", NULL);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, copy, exported, "import", "-", NULL);
+    assert_run (&again, 0, "", NULL);
+    g_assert_nonnull (strstr (again.err, "as session 2; skipped\n"));
+  }
+  {
+    g_autofree char *listed = run_ok (copy, NULL, "session", "list", NULL);
+    g_auto(GStrv) lines = g_strsplit (listed, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 2 + 1);
+  }
+
+  /* What makes another session: a deal more or different, another title, start, stake,
+   * currency, variant, option or seating; notes do not. */
+  friday = run_ok (db, NULL, "export", "--session", "1", "--format", "json", NULL);
+  {
+    static const struct {
+      const char *key;
+      const char *value;
+      gboolean    copy;
+    } cases[] = {
+      { "title", "\"Another title\"", FALSE },
+      { "title", "\"  Sound \"", TRUE },
+      { "notes", "\"Di owes a drink\"", TRUE },
+      { "started", "\"2026-01-02T20:00:00Z\"", FALSE },
+      { "stake", "\"2\"", FALSE },
+      { "currency", "\"HKD\"", FALSE },
+      { "variant", "\"zero-sum\"", FALSE },
+      { "options", "{\"dragon\": true}", FALSE },
+      { "players", "[\"Bo\", \"Ann\", \"Cy\", \"Di\"]", FALSE },
+      { "deals", "[{\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 3, \"Cy\": 5, \"Di\": 7}}]", FALSE },
+      { "deals", "[{\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 3, \"Cy\": 5, \"Di\": 7}}, "
+                 "{\"winner\": \"Bo\", \"cards_left\": {\"Ann\": 3, \"Cy\": 5, \"Di\": 7}}]", FALSE },
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+      {
+        g_autofree char *document = changed_document (friday, cases[k].key, cases[k].value);
+        g_auto(Run) run = { 0 };
+
+        g_test_message ("%s = %s", cases[k].key, cases[k].value);
+        run_db (&run, db, document, "import", "-", NULL);
+        if (cases[k].copy)
+          assert_run (&run, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                                   "session 1; skipped\n");
+        else
+          {
+            assert_run (&run, 0, NULL, "");
+            g_assert_cmpstr (run.out, !=, "");
+            g_free (run_ok (db, NULL, "session", "delete", g_strstrip (run.out), NULL));
+          }
+      }
+  }
+
+  /* A document without a start is compared on the rest; a copy of a session in the bin
+   * is not skipped. */
+  {
+    g_autofree char *undated = changed_document (friday, "started", NULL);
+    g_auto(Run) run = { 0 };
+    g_auto(Run) partly = { 0 };
+
+    run_db (&run, db, undated, "import", "-", NULL);
+    assert_run (&run, 0, "", "deuces-cli: the session in the file is already in the ledger as "
+                             "session 1; skipped\n");
+
+    g_free (run_ok (db, NULL, "session", "delete", "2", NULL));
+    run_db (&partly, db, exported, "import", "-", NULL);
+    assert_run (&partly, 0, NULL, "deuces-cli: session 1 of the file is already in the ledger as "
+                                  "session 1; skipped\n");
+    g_assert_true (g_regex_match_simple ("^[0-9]+\n$", partly.out, 0, 0));
   }
   remove_tree (dir);
 }
@@ -811,9 +773,7 @@ test_store_errors (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) before = { 0 };
-  g_auto(Run) after = { 0 };
+  g_autofree char *before = NULL;
   static const struct {
     const char *args[12];
     const char *err;
@@ -842,41 +802,11 @@ test_store_errors (void)
       "deuces-cli: deal 2: Bo is given twice in --hand\n" },
   };
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-          "Ann,Bo,Cy,Di", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  {
-    g_auto(Run) first = { 0 };
-
-    run_db (&first, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
-    g_assert_cmpint (first.status, ==, 0);
-  }
-  run_db (&before, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpint (before.status, ==, 0);
-
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL));
+  before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
-    {
-      g_auto(Run) run = { 0 };
-      g_autoptr(GPtrArray) args = g_ptr_array_new ();
-
-      g_ptr_array_add (args, (gpointer) "--db");
-      g_ptr_array_add (args, db);
-      for (guint i = 0; cases[k].args[i] != NULL; i++)
-        g_ptr_array_add (args, (gpointer) cases[k].args[i]);
-      run_cli_argv (&run, NULL, args);
-      g_test_message ("case %u: %s", k, run.err);
-      if (cases[k].err != NULL)
-        assert_one_line_error (&run, 2, cases[k].err);
-      else
-        {
-          g_assert_cmpint (run.status, ==, 2);
-          g_assert_true (g_str_has_prefix (run.err, "deuces-cli: "));
-          g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
-        }
-    }
-
-  run_db (&after, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpstr (after.out, ==, before.out);
+    assert_refused (db, cases[k].args, cases[k].err, "deuces-cli: ", before);
   remove_tree (dir);
 }
 
@@ -886,17 +816,13 @@ test_store_env (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_autoptr(GPtrArray) args = g_ptr_array_new ();
-  g_auto(Run) listed = { 0 };
-  g_auto(Run) created = { 0 };
+  g_autofree char *listed = NULL;
 
   g_setenv ("DEUCES_DB", db, TRUE);
-  run_cli (&created, NULL, "session", "new", "--variant", "zero-sum", "--players", "Mei,Raj,Ann",
-           "--title", "Robert'); DROP TABLE sessions;--", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  run_cli (&listed, NULL, "session", "list", NULL);
-  g_assert_cmpint (listed.status, ==, 0);
-  g_assert_nonnull (strstr (listed.out, "Robert'); DROP TABLE sessions;--"));
+  g_free (run_ok (NULL, NULL, "session", "new", "--variant", "zero-sum", "--players", "Mei,Raj,Ann",
+                  "--title", "Robert'); DROP TABLE sessions;--", NULL));
+  listed = run_ok (NULL, NULL, "session", "list", NULL);
+  g_assert_nonnull (strstr (listed, "Robert'); DROP TABLE sessions;--"));
   g_assert_true (g_file_test (db, G_FILE_TEST_EXISTS));
   remove_tree (dir);
 }
@@ -926,35 +852,26 @@ test_store_bad_paths (void)
 
       run_db (&run, cases[k].db, NULL, "session", "new", "--variant", "classic",
               "--players", "Ann,Bo", NULL);
-      g_test_message ("case %u: %s", k, run.err);
-      g_assert_cmpint (run.status, ==, cases[k].status);
-      g_assert_cmpstr (run.out, ==, "");
-      g_assert_true (g_str_has_prefix (run.err, cases[k].err_prefix));
-      g_assert_true (strchr (run.err, '\n') == run.err + strlen (run.err) - 1);
+      assert_one_line_prefix (&run, cases[k].status, cases[k].err_prefix);
 
       run_cli (&eq, NULL, option, "session", "list", NULL);
       g_assert_cmpint (eq.status, ==, cases[k].status);
       g_assert_true (g_str_has_prefix (eq.err, cases[k].err_prefix));
     }
 
-  {
-    g_auto(Run) run = { 0 };
-
-    run_cli (&run, NULL, "--db", NULL);
-    assert_one_line_error (&run, 2, "deuces-cli: --db needs the path of a ledger file, e.g. --db night.sqlite3\n");
-  }
+  run_fails (NULL, NULL, 2, "deuces-cli: --db needs the path of a ledger file, e.g. --db night.sqlite3\n",
+             "--db", NULL);
 
   {
-    g_auto(Run) empty = { 0 };
     g_auto(Run) memory = { 0 };
 
     g_setenv ("DEUCES_DB", "", TRUE);
-    run_cli (&empty, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
-    assert_one_line_error (&empty, 1, "deuces-cli: DEUCES_DB is set but empty: set it to the path of a ledger file, or unset it\n");
+    run_fails (NULL, NULL, 1, "deuces-cli: DEUCES_DB is set but empty: set it to the path of a "
+               "ledger file, or unset it\n",
+               "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
     g_setenv ("DEUCES_DB", ":memory:", TRUE);
     run_cli (&memory, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo", NULL);
-    g_assert_cmpint (memory.status, ==, 1);
-    g_assert_cmpstr (memory.out, ==, "");
+    assert_run (&memory, 1, "", NULL);
   }
   if (saved != NULL)
     g_setenv ("DEUCES_DB", saved, TRUE);
@@ -970,31 +887,26 @@ test_store_backup_problem (void)
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
   g_autofree char *backups = g_build_filename (dir, "backups", NULL);
-  g_auto(Run) created = { 0 };
   g_auto(Run) listed = { 0 };
   g_auto(Run) added = { 0 };
-  g_auto(Run) missing = { 0 };
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-          "Ann,Bo,Cy,Di", NULL);
-  g_assert_cmpint (created.status, ==, 0);
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                  "Ann,Bo,Cy,Di", NULL));
   g_assert_true (g_file_set_contents (backups, "not a folder", -1, NULL));
 
   run_db (&listed, db, NULL, "session", "list", NULL);
-  g_assert_cmpint (listed.status, ==, 0);
+  assert_run (&listed, 0, NULL, NULL);
   g_assert_nonnull (strstr (listed.out, "1\t"));
-  g_assert_true (g_str_has_prefix (listed.err, "deuces-cli: warning: The daily backup of the ledger failed: "));
-  g_assert_true (strchr (listed.err, '\n') == listed.err + strlen (listed.err) - 1);
+  g_assert_true (g_str_has_prefix (listed.err, "deuces-cli: warning: the daily backup of the ledger failed: "));
+  assert_one_line (listed.err);
   g_assert_null (strstr (listed.err, "WARNING"));
 
   run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
-  g_assert_cmpint (added.status, ==, 0);
-  g_assert_cmpstr (added.out, ==, "1\n");
+  assert_run (&added, 0, "1\n", NULL);
   g_assert_true (g_str_has_prefix (added.err, "deuces-cli: warning: "));
-  g_assert_true (strchr (added.err, '\n') == added.err + strlen (added.err) - 1);
+  assert_one_line (added.err);
 
-  run_db (&missing, db, NULL, "session", "show", "9", NULL);
-  assert_one_line_error (&missing, 2, "deuces-cli: there is no session 9\n");
+  run_fails (db, NULL, 2, "deuces-cli: there is no session 9\n", "session", "show", "9", NULL);
   remove_tree (dir);
 }
 
@@ -1007,33 +919,17 @@ test_store_read_missing (void)
   g_autofree char *unused = temp_ledger (&dir);
   g_autofree char *sub = g_build_filename (dir, "not-yet", NULL);
   g_autofree char *db = g_build_filename (sub, "ledger.sqlite3", NULL);
-  g_auto(Run) listed = { 0 };
-  g_auto(Run) listed_json = { 0 };
-  g_auto(Run) shown = { 0 };
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) csv = { 0 };
-  g_auto(Run) one = { 0 };
-  g_auto(Run) stats = { 0 };
+  g_autofree char *csv = NULL;
 
-  run_db (&listed, db, NULL, "session", "list", NULL);
-  g_assert_cmpint (listed.status, ==, 0);
-  g_assert_cmpstr (listed.out, ==, "");
-  g_assert_cmpstr (listed.err, ==, "");
-  run_db (&listed_json, db, NULL, "session", "list", "--json", NULL);
-  g_assert_cmpint (listed_json.status, ==, 0);
-  g_assert_cmpstr (listed_json.out, ==, "[]\n");
-  run_db (&shown, db, NULL, "session", "show", "5", NULL);
-  assert_one_line_error (&shown, 2, "deuces-cli: there is no session 5\n");
-  run_db (&exported, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpint (exported.status, ==, 0);
-  g_assert_cmpstr (exported.out, ==, "[]\n");
-  run_db (&csv, db, NULL, "export", "--format", "csv", NULL);
-  g_assert_cmpint (csv.status, ==, 0);
-  g_assert_true (g_str_has_prefix (csv.out, "session,title,"));
-  run_db (&one, db, NULL, "export", "--session", "3", "--format", "json", NULL);
-  assert_one_line_error (&one, 2, "deuces-cli: there is no session 3\n");
-  run_db (&stats, db, NULL, "stats", NULL);
-  g_assert_cmpint (stats.status, ==, 0);
+  run_prints (db, NULL, "", "session", "list", NULL);
+  run_prints (db, NULL, "[]\n", "session", "list", "--json", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: there is no session 5\n", "session", "show", "5", NULL);
+  run_prints (db, NULL, "[]\n", "export", "--format", "json", NULL);
+  csv = run_ok (db, NULL, "export", "--format", "csv", NULL);
+  g_assert_true (g_str_has_prefix (csv, "session,title,"));
+  run_fails (db, NULL, 2, "deuces-cli: there is no session 3\n",
+             "export", "--session", "3", "--format", "json", NULL);
+  g_free (run_ok (db, NULL, "stats", NULL));
 
   g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
   g_assert_false (g_file_test (sub, G_FILE_TEST_EXISTS));
@@ -1048,8 +944,7 @@ test_store_two_clis (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) show = { 0 };
+  g_autofree char *show = NULL;
   g_autofree char *loop = NULL;
   GSubprocess *writers[2];
   guint per_writer = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 25;
@@ -1057,9 +952,8 @@ test_store_two_clis (void)
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonArray *deals;
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-          "Ann,Bo,Cy,Di", NULL);
-  g_assert_cmpint (created.status, ==, 0);
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                  "Ann,Bo,Cy,Di", NULL));
   loop = g_strdup_printf ("i=0; while [ $i -lt %u ]; do "
                           "\"$DEUCES_CLI\" --db \"$1\" deal add 1 --winner Ann --left Bo=1,Cy=2,Di=$2 "
                           ">/dev/null || exit 1; i=$((i + 1)); done", per_writer);
@@ -1078,9 +972,8 @@ test_store_two_clis (void)
       g_object_unref (writers[w]);
     }
 
-  run_db (&show, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (show.status, ==, 0);
-  g_assert_true (json_parser_load_from_data (parser, show.out, -1, &error));
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, show, -1, &error));
   deals = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "deals");
   g_assert_cmpuint (json_array_get_length (deals), ==, 2 * per_writer);
 }
@@ -1093,23 +986,18 @@ test_store_president (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) deal = { 0 };
-  g_auto(Run) show = { 0 };
+  g_autofree char *show = NULL;
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "president", "--players",
-          "Ann,Bo,Cy,Di", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  run_db (&deal, db, NULL, "deal", "add", "1", "--order", "Di,Ann,Bo,Cy", NULL);
-  g_assert_cmpint (deal.status, ==, 0);
-  run_db (&show, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpint (show.status, ==, 0);
-  g_assert_nonnull (strstr (show.out, "President — highest total wins, 1.00 a point\n"));
-  g_assert_nonnull (strstr (show.out, "Before the next deal:\n"
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "president", "--players",
+                  "Ann,Bo,Cy,Di", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--order", "Di,Ann,Bo,Cy", NULL));
+  show = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_nonnull (strstr (show, "President — highest total wins, 1.00 a point\n"));
+  g_assert_nonnull (strstr (show, "Before the next deal:\n"
                                       "  Cy (Scum) gives Di (President) their highest card for one they do not want\n"));
   /* Placement 2, 1, 0, 0: pairwise at 1 a point, Di +5, Ann +1, Bo and Cy −3. */
-  g_assert_nonnull (strstr (show.out, "  Di     +5.00\n"));
-  g_assert_nonnull (strstr (show.out, "  Bo     \u2212" "3.00\n"));
+  g_assert_nonnull (strstr (show, "  Di     +5.00\n"));
+  g_assert_nonnull (strstr (show, "  Bo     \u2212" "3.00\n"));
 }
 
 /* Plain `session list` is one line per session and seven tab-separated columns, whatever
@@ -1119,71 +1007,31 @@ test_store_list_titles (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) listed = { 0 };
-  g_auto(Run) json = { 0 };
+  g_autofree char *listed = NULL;
+  g_autofree char *json = NULL;
   g_auto(GStrv) lines = NULL;
   g_auto(GStrv) columns = NULL;
   sqlite3 *raw = NULL;
 
   /* deuces-cli refuses such a title now (deuces_title_check), but an older ledger may
    * hold one: it is written here behind deuces-cli's back. */
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-          "Ann,Bo,Cy,Di", "--title", "Friday", NULL);
-  g_assert_cmpint (created.status, ==, 0);
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                  "Ann,Bo,Cy,Di", "--title", "Friday", NULL));
   g_assert_cmpint (sqlite3_open (db, &raw), ==, SQLITE_OK);
   g_assert_cmpint (sqlite3_exec (raw, "UPDATE sessions SET title = 'Friday' || char (10) || 'at' || "
                                       "char (9) || 'Bo''s'", NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (raw);
-  run_db (&listed, db, NULL, "session", "list", NULL);
-  g_assert_cmpint (listed.status, ==, 0);
-  lines = g_strsplit (listed.out, "\n", -1);
+  listed = run_ok (db, NULL, "session", "list", NULL);
+  lines = g_strsplit (listed, "\n", -1);
   g_assert_cmpuint (g_strv_length (lines), ==, 2);
   g_assert_cmpstr (lines[1], ==, "");
   columns = g_strsplit (lines[0], "\t", -1);
   g_assert_cmpuint (g_strv_length (columns), ==, 7);
   g_assert_cmpstr (columns[2], ==, "Friday at Bo's");
 
-  run_db (&json, db, NULL, "session", "list", "--json", NULL);
-  g_assert_cmpint (json.status, ==, 0);
-  g_assert_nonnull (strstr (json.out, "Friday\\nat\\tBo's"));
+  json = run_ok (db, NULL, "session", "list", "--json", NULL);
+  g_assert_nonnull (strstr (json, "Friday\\nat\\tBo's"));
   remove_tree (dir);
-}
-
-/* Runs deuces-cli on the ledger @db with its standard output on /dev/full. */
-static void
-run_db_full (Run        *run,
-             const char *db,
-             const char *first,
-             ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  va_list ap;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("DEUCES_CLI"));
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_set_stdout_file_path (launcher, "/dev/full");
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, "", NULL, NULL, &run->err, &error);
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (process));
-  run->status = g_subprocess_get_exit_status (process);
-  run->out = g_strdup ("");
 }
 
 /* Output that cannot be written is a failure with one line saying so; when the work
@@ -1193,11 +1041,18 @@ test_store_full_output (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) added = { 0 };
-  g_auto(Run) listed = { 0 };
-  g_auto(Run) shown = { 0 };
-  g_auto(Run) json = { 0 };
+  g_autofree char *json = NULL;
+  static const struct {
+    const char *args[8];
+    const char *message;
+  } cases[] = {
+    { { "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di", NULL },
+      "deuces-cli: session 1 was created, but its number could not be printed: No space left on device\n" },
+    { { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL },
+      "deuces-cli: deal 1 was saved, but its number could not be printed: No space left on device\n" },
+    { { "session", "list", NULL }, "deuces-cli: cannot write the output: No space left on device\n" },
+    { { "session", "show", "1", NULL }, "deuces-cli: cannot write the output: No space left on device\n" },
+  };
 
   if (!g_file_test ("/dev/full", G_FILE_TEST_EXISTS))
     {
@@ -1206,22 +1061,18 @@ test_store_full_output (void)
       return;
     }
 
-  run_db_full (&created, db, "session", "new", "--variant", "classic", "--players",
-               "Ann,Bo,Cy,Di", NULL);
-  assert_one_line_error (&created, 1, "deuces-cli: session 1 was created, but its number could not "
-                                      "be printed: No space left on device\n");
-  run_db_full (&added, db, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
-  assert_one_line_error (&added, 1, "deuces-cli: deal 1 was saved, but its number could not be "
-                                    "printed: No space left on device\n");
-  run_db_full (&listed, db, "session", "list", NULL);
-  assert_one_line_error (&listed, 1, "deuces-cli: cannot write the output: No space left on device\n");
-  run_db_full (&shown, db, "session", "show", "1", NULL);
-  assert_one_line_error (&shown, 1, "deuces-cli: cannot write the output: No space left on device\n");
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_auto(Run) run = { 0 };
+      RunOptions options = { .db = db, .stdout_path = "/dev/full" };
+
+      run_cli_full (&run, &options, cases[k].args);
+      assert_one_line_error (&run, 1, cases[k].message);
+    }
 
   /* Both were stored all the same. */
-  run_db (&json, db, NULL, "session", "list", "--json", NULL);
-  g_assert_cmpint (json.status, ==, 0);
-  g_assert_nonnull (strstr (json.out, "\"deals\" : 1"));
+  json = run_ok (db, NULL, "session", "list", "--json", NULL);
+  g_assert_nonnull (strstr (json, "\"deals\" : 1"));
   remove_tree (dir);
 }
 
@@ -1233,12 +1084,10 @@ test_stats (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) table = { 0 };
-  g_auto(Run) ranged = { 0 };
-  g_auto(Run) nobody = { 0 };
-  g_auto(Run) bad_date = { 0 };
+  g_autofree char *imported = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *table = NULL;
+  g_autofree char *ranged = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root, *ann = NULL;
   JsonArray *players;
@@ -1251,13 +1100,11 @@ test_stats (void)
     "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
     "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
 
-  run_db (&imported, db, history, "import", "-", NULL);
-  g_assert_cmpint (imported.status, ==, 0);
-  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+  imported = run_ok (db, history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n2\n");
 
-  run_db (&json, db, NULL, "stats", "--json", NULL);
-  g_assert_cmpint (json.status, ==, 0);
-  root = parse_object (parser, json.out);
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  root = parse_object (parser, json);
   g_assert_cmpint (json_object_get_int_member (root, "sessions"), ==, 2);
   g_assert_cmpint (json_object_get_int_member (root, "deals"), ==, 3);
   players = json_object_get_array_member (root, "players");
@@ -1275,23 +1122,21 @@ test_stats (void)
                    ==, "-40.00");
 
   /* One player, as a table. */
-  run_db (&table, db, NULL, "stats", "--player", "ann", NULL);
-  g_assert_cmpint (table.status, ==, 0);
-  g_assert_nonnull (strstr (table.out, "2 sessions, 3 deals"));
-  g_assert_nonnull (strstr (table.out, "Ann "));
-  g_assert_null (strstr (table.out, "Bo "));
+  table = run_ok (db, NULL, "stats", "--player", "ann", NULL);
+  g_assert_nonnull (strstr (table, "2 sessions, 3 deals"));
+  g_assert_nonnull (strstr (table, "Ann "));
+  g_assert_null (strstr (table, "Bo "));
   /* People's text: one minus sign, U+2212, as the app shows it (JSON above stays "-40.00"). */
-  g_assert_nonnull (strstr (table.out, "\u2212" "40.00 HKD"));
+  g_assert_nonnull (strstr (table, "\u2212" "40.00 HKD"));
 
   /* Only the second night. */
-  run_db (&ranged, db, NULL, "stats", "--from", "2026-11-15", "--to", "2026-11-30", NULL);
-  g_assert_cmpint (ranged.status, ==, 0);
-  g_assert_nonnull (strstr (ranged.out, "1 session, 1 deal"));
+  ranged = run_ok (db, NULL, "stats", "--from", "2026-11-15", "--to", "2026-11-30", NULL);
+  g_assert_nonnull (strstr (ranged, "1 session, 1 deal"));
 
-  run_db (&nobody, db, NULL, "stats", "--player", "Zed", NULL);
-  assert_one_line_error (&nobody, 2, "deuces-cli: stats: nobody called “Zed” played in these sessions\n");
-  run_db (&bad_date, db, NULL, "stats", "--from", "22/11/2026", NULL);
-  assert_one_line_error (&bad_date, 2, "deuces-cli: stats: “22/11/2026” is not a date like 2026-11-22\n");
+  run_fails (db, NULL, 2, "deuces-cli: stats: nobody called “Zed” played in these sessions\n",
+             "stats", "--player", "Zed", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: stats: “22/11/2026” is not a date like 2026-11-22\n",
+             "stats", "--from", "22/11/2026", NULL);
   remove_tree (dir);
 }
 
@@ -1305,15 +1150,12 @@ test_stats_arguments (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) lower = { 0 };
-  g_auto(Run) upper = { 0 };
-  g_auto(Run) table = { 0 };
-  g_auto(Run) group = { 0 };
-  g_auto(Run) json = { 0 };
-  g_auto(Run) swapped = { 0 };
-  g_auto(Run) short_date = { 0 };
-  g_auto(Run) stranger = { 0 };
+  g_autofree char *imported = NULL;
+  g_autofree char *lower = NULL;
+  g_autofree char *upper = NULL;
+  g_autofree char *table = NULL;
+  g_autofree char *group = NULL;
+  g_autofree char *json = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root, *best, *bo = NULL, *worst;
   JsonArray *players;
@@ -1325,42 +1167,36 @@ test_stats_arguments (void)
     "\"currency\":\"JPY\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
     "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":5}}]}]";
 
-  run_db (&imported, db, history, "import", "-", NULL);
-  g_assert_cmpint (imported.status, ==, 0);
-  g_assert_cmpstr (imported.out, ==, "1\n2\n");
+  imported = run_ok (db, history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n2\n");
 
   /* Names match ignoring case beyond ASCII, like everywhere else in the app. */
-  run_db (&lower, db, NULL, "stats", "--player", "élodie", NULL);
-  g_assert_cmpint (lower.status, ==, 0);
-  g_assert_nonnull (strstr (lower.out, "1 session, 1 deal"));
-  g_assert_nonnull (strstr (lower.out, "Élodie "));
-  run_db (&upper, db, NULL, "stats", "--player", "ÉLODIE", NULL);
-  g_assert_cmpint (upper.status, ==, 0);
-  g_assert_cmpstr (upper.out, ==, lower.out);
+  lower = run_ok (db, NULL, "stats", "--player", "élodie", NULL);
+  g_assert_nonnull (strstr (lower, "1 session, 1 deal"));
+  g_assert_nonnull (strstr (lower, "Élodie "));
+  upper = run_ok (db, NULL, "stats", "--player", "ÉLODIE", NULL);
+  g_assert_cmpstr (upper, ==, lower);
 
   /* The plain table has best and worst sessions per currency and head to head. */
-  run_db (&table, db, NULL, "stats", NULL);
-  g_assert_cmpint (table.status, ==, 0);
-  g_assert_nonnull (strstr (table.out, "2 sessions, 2 deals"));
-  g_assert_nonnull (strstr (table.out, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
-  g_assert_nonnull (strstr (table.out, "Bo               best #1 "));
-  g_assert_nonnull (strstr (table.out, " \u2212" "4.00 HKD, worst #1 "));
-  g_assert_nonnull (strstr (table.out, " \u2212" "500 JPY, worst #2 "));
-  g_assert_nonnull (strstr (table.out, "Ann – Bo: 1.50 HKD, 500 JPY\n"));
-  g_assert_nonnull (strstr (table.out, "Ann – Élodie: \u2212" "1.00 HKD\n"));
-  g_assert_nonnull (strstr (table.out, "Bo – Élodie: \u2212" "2.50 HKD\n"));
-  g_assert_null (strstr (table.out, "Bo – Ann"));
+  table = run_ok (db, NULL, "stats", NULL);
+  g_assert_nonnull (strstr (table, "2 sessions, 2 deals"));
+  g_assert_nonnull (strstr (table, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
+  g_assert_nonnull (strstr (table, "Bo               best #1 "));
+  g_assert_nonnull (strstr (table, " \u2212" "4.00 HKD, worst #1 "));
+  g_assert_nonnull (strstr (table, " \u2212" "500 JPY, worst #2 "));
+  g_assert_nonnull (strstr (table, "Ann – Bo: 1.50 HKD, 500 JPY\n"));
+  g_assert_nonnull (strstr (table, "Ann – Élodie: \u2212" "1.00 HKD\n"));
+  g_assert_nonnull (strstr (table, "Bo – Élodie: \u2212" "2.50 HKD\n"));
+  g_assert_null (strstr (table, "Bo – Ann"));
 
   /* Several players: the sessions where they all sat. */
-  run_db (&group, db, NULL, "stats", "--player", "Élodie", "--player", "bo", NULL);
-  g_assert_cmpint (group.status, ==, 0);
-  g_assert_nonnull (strstr (group.out, "1 session, 1 deal"));
-  g_assert_nonnull (strstr (group.out, "Bo – Élodie: \u2212" "2.50 HKD\n"));
-  g_assert_null (strstr (group.out, "\nAnn "));
+  group = run_ok (db, NULL, "stats", "--player", "Élodie", "--player", "bo", NULL);
+  g_assert_nonnull (strstr (group, "1 session, 1 deal"));
+  g_assert_nonnull (strstr (group, "Bo – Élodie: \u2212" "2.50 HKD\n"));
+  g_assert_null (strstr (group, "\nAnn "));
 
-  run_db (&json, db, NULL, "stats", "--json", NULL);
-  g_assert_cmpint (json.status, ==, 0);
-  root = parse_object (parser, json.out);
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  root = parse_object (parser, json);
   best = json_object_get_object_member (root, "best_win_rate");
   g_assert_cmpstr (json_object_get_string_member (best, "player"), ==, "Élodie");
   g_assert_cmpint (json_object_get_int_member (best, "min_deals"), ==, 1);
@@ -1378,35 +1214,13 @@ test_stats_arguments (void)
   g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (worst, "JPY"), "amount"),
                    ==, "-500");
 
-  run_db (&swapped, db, NULL, "stats", "--to", "2026-10-01", "--from", "2026-11-01", NULL);
-  assert_one_line_error (&swapped, 2, "deuces-cli: stats: --from 2026-11-01 is after --to 2026-10-01\n");
-  run_db (&short_date, db, NULL, "stats", "--from", "2026-1-5", NULL);
-  assert_one_line_error (&short_date, 2, "deuces-cli: stats: “2026-1-5” is not a date like 2026-11-22\n");
-  run_db (&stranger, db, NULL, "stats", "--player", "Ann", "--player", "Zed", NULL);
-  assert_one_line_error (&stranger, 2, "deuces-cli: stats: Ann, Zed never sat together in these sessions\n");
+  run_fails (db, NULL, 2, "deuces-cli: stats: --from 2026-11-01 is after --to 2026-10-01\n",
+             "stats", "--to", "2026-10-01", "--from", "2026-11-01", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: stats: “2026-1-5” is not a date like 2026-11-22\n",
+             "stats", "--from", "2026-1-5", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: stats: Ann, Zed never sat together in these sessions\n",
+             "stats", "--player", "Ann", "--player", "Zed", NULL);
   remove_tree (dir);
-}
-
-/* Two sessions of two deals each, made through deuces-cli. */
-static void
-two_sessions (const char *db)
-{
-  for (guint s = 0; s < 2; s++)
-    {
-      g_auto(Run) created = { 0 };
-      g_auto(Run) first = { 0 };
-      g_auto(Run) second = { 0 };
-      g_autofree char *id = g_strdup_printf ("%u", s + 1);
-
-      run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players",
-              "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL);
-      g_assert_cmpint (created.status, ==, 0);
-      run_db (&first, db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
-      g_assert_cmpint (first.status, ==, 0);
-      run_db (&second, db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
-              "--hand", "Ann=2S AH 3D", NULL);
-      g_assert_cmpint (second.status, ==, 0);
-    }
 }
 
 static void
@@ -1431,71 +1245,53 @@ test_store_damaged (void)
   g_autofree char *rescued_text = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
   g_autoptr(GError) error = NULL;
-  g_auto(Run) sound = { 0 };
-  g_auto(Run) show = { 0 };
-  g_auto(Run) other = { 0 };
-  g_auto(Run) list = { 0 };
+  g_autofree char *list = NULL;
   g_auto(Run) stats = { 0 };
   g_auto(Run) exported = { 0 };
   g_auto(Run) csv = { 0 };
-  g_auto(Run) add = { 0 };
-  g_auto(Run) undo = { 0 };
   g_auto(Run) check = { 0 };
   g_auto(Run) salvage = { 0 };
-  g_auto(Run) nowhere = { 0 };
   const char *broken = "deuces-cli: session 2 is damaged: deal 2: its “extra” column is unreadable";
   g_autofree char *broken_line = g_strconcat (broken, "\n", NULL);
 
   two_sessions (db);
-  run_db (&sound, db, NULL, "check", NULL);
-  g_assert_cmpint (sound.status, ==, 0);
-  g_assert_cmpstr (sound.out, ==, "The ledger is sound: 2 sessions checked.\n");
-  g_assert_cmpstr (sound.err, ==, "");
+  run_prints (db, NULL, "The ledger is sound: 2 sessions checked.\n", "check", NULL);
 
   damage (db, "UPDATE deals SET extra = '[1,2]' WHERE session = 2 AND number = 2");
 
-  run_db (&show, db, NULL, "session", "show", "2", NULL);
-  assert_one_line_error (&show, 1, broken_line);
-  run_db (&add, db, NULL, "deal", "add", "2", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
-  assert_one_line_error (&add, 1, broken_line);
-  run_db (&undo, db, NULL, "deal", "undo", "2", NULL);
-  assert_one_line_error (&undo, 1, broken_line);
+  run_fails (db, NULL, 1, broken_line, "session", "show", "2", NULL);
+  run_fails (db, NULL, 1, broken_line,
+             "deal", "add", "2", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
+  run_fails (db, NULL, 1, broken_line, "deal", "undo", "2", NULL);
   run_db (&exported, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpint (exported.status, ==, 1);
-  g_assert_cmpstr (exported.out, ==, "");
-  g_assert_true (g_str_has_prefix (exported.err, broken));
+  assert_one_line_prefix (&exported, 1, broken);
   g_assert_nonnull (strstr (exported.err, "salvage"));
   run_db (&csv, db, NULL, "export", "--format", "csv", NULL);
-  g_assert_cmpint (csv.status, ==, 1);
+  assert_run (&csv, 1, NULL, NULL);
   g_assert_true (g_str_has_prefix (csv.err, broken));
 
-  run_db (&other, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpint (other.status, ==, 0);
-  run_db (&list, db, NULL, "session", "list", NULL);
-  g_assert_cmpint (list.status, ==, 0);
-  g_assert_nonnull (strstr (list.out, "Victim"));
+  g_free (run_ok (db, NULL, "session", "show", "1", NULL));
+  list = run_ok (db, NULL, "session", "list", NULL);
+  g_assert_nonnull (strstr (list, "Victim"));
   run_db (&stats, db, NULL, "stats", "--json", NULL);
-  g_assert_cmpint (stats.status, ==, 0);
-  g_assert_cmpstr (stats.err, ==, "deuces-cli: warning: session 2 is damaged and was left out "
-                                  "(deuces-cli check says why)\n");
+  assert_run (&stats, 0, NULL, "deuces-cli: warning: session 2 is damaged and was left out "
+                               "(deuces-cli check says why)\n");
 
   run_db (&check, db, NULL, "check", NULL);
-  g_assert_cmpint (check.status, ==, 1);
-  g_assert_cmpstr (check.out, ==, "session 2 is damaged: deal 2: its “extra” column is unreadable\n"
-                                  "1 problem found (deuces-cli salvage -o FILE exports what reads back).\n");
+  assert_run (&check, 1, "session 2 is damaged: deal 2: its “extra” column is unreadable\n"
+                         "1 problem found (deuces-cli salvage -o FILE exports what reads back).\n", NULL);
 
   run_db (&salvage, db, NULL, "salvage", "-o", rescued, NULL);
-  g_assert_cmpint (salvage.status, ==, 0);
-  g_assert_cmpstr (salvage.err, ==, "deuces-cli: left out: session 2 is damaged: deal 2: its “extra” "
-                                    "column is unreadable\n");
+  assert_run (&salvage, 0, NULL, "deuces-cli: left out: session 2 is damaged: deal 2: its “extra” "
+                                 "column is unreadable\n");
   g_assert_true (g_file_get_contents (rescued, &rescued_text, NULL, &error));
   json_parser_load_from_data (parser, rescued_text, -1, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (json_array_get_length (json_node_get_array (json_parser_get_root (parser))), ==, 1);
   g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (
                      json_node_get_array (json_parser_get_root (parser)), 0), "title"), ==, "Sound");
-  run_db (&nowhere, db, NULL, "salvage", NULL);
-  assert_one_line_error (&nowhere, 2, "deuces-cli: salvage: say where to write, e.g. -o rescued.json\n");
+  run_fails (db, NULL, 2, "deuces-cli: salvage: say where to write, e.g. -o rescued.json\n",
+             "salvage", NULL);
   remove_tree (dir);
 }
 
@@ -1507,29 +1303,22 @@ test_store_damaged_kept_deal (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) undo = { 0 };
-  g_auto(Run) before = { 0 };
-  g_auto(Run) redo = { 0 };
-  g_auto(Run) deal_redo = { 0 };
-  g_auto(Run) after = { 0 };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
   g_auto(Run) check = { 0 };
   const char *broken = "deuces-cli: session 1: deal 2 kept in its history is damaged: deal 2: "
                        "its “extra” column is unreadable\n";
 
   two_sessions (db);
-  run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
-  g_assert_cmpint (undo.status, ==, 0);
+  g_free (run_ok (db, NULL, "deal", "undo", "1", NULL));
   damage (db, "UPDATE history_deals SET extra = '[1,2]' WHERE entry IN "
               "(SELECT id FROM history WHERE session = 1 AND undone = 1)");
-  run_db (&before, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpint (before.status, ==, 0);
+  before = run_ok (db, NULL, "session", "show", "1", NULL);
 
-  run_db (&redo, db, NULL, "redo", "1", NULL);
-  assert_one_line_error (&redo, 1, broken);
-  run_db (&deal_redo, db, NULL, "deal", "redo", "1", NULL);
-  assert_one_line_error (&deal_redo, 1, broken);
-  run_db (&after, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpstr (after.out, ==, before.out);
+  run_fails (db, NULL, 1, broken, "redo", "1", NULL);
+  run_fails (db, NULL, 1, broken, "deal", "redo", "1", NULL);
+  after = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpstr (after, ==, before);
 
   run_db (&check, db, NULL, "check", NULL);
   g_assert_cmpint (check.status, ==, 1);
@@ -1557,7 +1346,6 @@ test_store_export_onto_ledger (void)
   g_autofree char *after = NULL;
   g_autoptr(GDir) listing = NULL;
   g_auto(Run) list_before = { 0 };
-  g_auto(Run) fine = { 0 };
   const char *name;
 
   two_sessions (db);
@@ -1576,14 +1364,12 @@ test_store_export_onto_ledger (void)
     for (guint k = 0; k < G_N_ELEMENTS (targets); k++)
       for (guint format = 0; format < 2; format++)
         {
-          g_auto(Run) refused = { 0 };
           g_autofree char *message =
             g_strdup_printf ("deuces-cli: export: “%s” is the ledger or one of its own files; write "
                              "the export somewhere else\n", targets[k]);
 
-          run_db (&refused, db, NULL, "export", "--format", format ? "csv" : "json", "-o",
-                  targets[k], NULL);
-          assert_one_line_error (&refused, 2, message);
+          run_fails (db, NULL, 2, message,
+                     "export", "--format", format ? "csv" : "json", "-o", targets[k], NULL);
         }
   }
   g_assert_true (g_file_get_contents (db, &after, NULL, NULL));
@@ -1591,19 +1377,17 @@ test_store_export_onto_ledger (void)
   g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS) &&
                   g_str_has_prefix (after, "["));
   {
-    g_auto(Run) list_after = { 0 };
+    g_autofree char *list_after = NULL;
 
-    run_db (&list_after, db, NULL, "session", "list", NULL);
-    g_assert_cmpint (list_after.status, ==, 0);
-    g_assert_cmpstr (list_after.out, ==, list_before.out);
+    list_after = run_ok (db, NULL, "session", "list", NULL);
+    g_assert_cmpstr (list_after, ==, list_before.out);
   }
 
   /* Elsewhere in the same folder is fine. */
   {
     g_autofree char *out = g_build_filename (dir, "ledger.json", NULL);
 
-    run_db (&fine, db, NULL, "export", "--format", "json", "-o", out, NULL);
-    g_assert_cmpint (fine.status, ==, 0);
+    g_free (run_ok (db, NULL, "export", "--format", "json", "-o", out, NULL));
     g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
   }
   remove_tree (dir);
@@ -1619,31 +1403,25 @@ test_store_file_size_limit (void)
   g_autofree char *db = temp_ledger (&dir);
   g_autoptr(GString) document = g_string_new ("{\"variant\": \"classic\", \"players\": "
                                                "[\"Ann\", \"Bo\", \"Cy\", \"Di\"], \"deals\": [");
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) before = { 0 };
+  g_autofree char *before = NULL;
   g_auto(Run) added = { 0 };
-  g_auto(Run) after = { 0 };
+  g_autofree char *after = NULL;
+  static const char *const add[] = { "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL };
+  RunOptions limited = { .db = db, .child_setup = limit_file_size };
 
   /* A ledger well past 8 KiB, so that any write to it goes past the limit. */
   for (guint d = 0; d < 300; d++)
     g_string_append_printf (document, "%s{\"winner\": \"Ann\", \"hands\": {\"Bo\": \"2S AH 3D\", "
                             "\"Cy\": \"4C\", \"Di\": \"5H 6H\"}}", d > 0 ? ", " : "");
   g_string_append (document, "]}");
-  run_db (&imported, db, document->str, "import", "-", NULL);
-  g_assert_cmpint (imported.status, ==, 0);
-  run_db (&before, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (before.status, ==, 0);
+  g_free (run_ok (db, document->str, "import", "-", NULL));
+  before = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
 
-  limit_file_size = TRUE;
-  run_db (&added, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL);
-  limit_file_size = FALSE;
-  g_assert_cmpint (added.status, ==, 1);
-  g_assert_cmpstr (added.out, ==, "");
-  g_assert_cmpstr (added.err, ==, "deuces-cli: The ledger cannot grow past the file-size limit "
-                                  "(ulimit -f); nothing was saved\n");
-  run_db (&after, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (after.status, ==, 0);
-  g_assert_cmpstr (after.out, ==, before.out);
+  run_cli_full (&added, &limited, add);
+  assert_one_line_error (&added, 1, "deuces-cli: the ledger cannot grow past the file-size limit "
+                                    "(ulimit -f); nothing was saved\n");
+  after = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_cmpstr (after, ==, before);
   remove_tree (dir);
 }
 
@@ -1660,25 +1438,18 @@ test_store_import_too_large (void)
   g_autofree char *filler = g_strnfill (16 * 1024 * 1024 - 1, ' ');
   g_autofree char *at_limit = g_strconcat ("[", filler, NULL);
   g_autofree char *over = g_strconcat (at_limit, " ", NULL);
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) scored = { 0 };
   g_auto(Run) limit = { 0 };
-  g_auto(Run) list = { 0 };
 
   g_assert_true (g_file_set_contents (big, at_limit, -1, NULL));
   /* At the limit it is read (and found to be no document). */
   run_db (&limit, db, NULL, "import", big, NULL);
-  g_assert_cmpint (limit.status, ==, 2);
+  assert_run (&limit, 2, NULL, NULL);
   g_assert_null (strstr (limit.err, "16 MiB"));
 
   g_assert_true (g_file_set_contents (big, over, -1, NULL));
-  run_db (&refused, db, NULL, "import", big, NULL);
-  assert_one_line_error (&refused, 2, message);
-  run_cli (&scored, NULL, "score", big, NULL);
-  assert_one_line_error (&scored, 2, message);
-  run_db (&list, db, NULL, "session", "list", NULL);
-  g_assert_cmpint (list.status, ==, 0);
-  g_assert_cmpstr (list.out, ==, "");
+  run_fails (db, NULL, 2, message, "import", big, NULL);
+  run_fails (NULL, NULL, 2, message, "score", big, NULL);
+  run_prints (db, NULL, "", "session", "list", NULL);
   remove_tree (dir);
 }
 
@@ -1693,69 +1464,36 @@ test_store_ledger_format (void)
   g_autofree char *copy = g_build_filename (dir, "copy.sqlite3", NULL);
   g_autofree char *out = g_build_filename (dir, "everything.json", NULL);
   g_autofree char *first = NULL;
-  g_auto(Run) undo = { 0 };
-  g_auto(Run) bin = { 0 };
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) imported = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) one = { 0 };
-  g_auto(Run) undo_original = { 0 };
-  g_auto(Run) undo_copy = { 0 };
-  g_auto(Run) after_original = { 0 };
-  g_auto(Run) after_copy = { 0 };
+  g_autofree char *again = NULL;
+  g_autofree char *undo_original = NULL;
+  g_autofree char *after_original = NULL;
+  g_autofree char *after_copy = NULL;
 
   two_sessions (db);
-  run_db (&undo, db, NULL, "deal", "undo", "1", NULL);
-  g_assert_cmpint (undo.status, ==, 0);
-  run_db (&bin, db, NULL, "session", "delete", "2", NULL);
-  g_assert_cmpint (bin.status, ==, 0);
-  run_db (&exported, db, NULL, "export", "--format", "ledger", "-o", out, NULL);
-  g_assert_cmpint (exported.status, ==, 0);
+  g_free (run_ok (db, NULL, "deal", "undo", "1", NULL));
+  g_free (run_ok (db, NULL, "session", "delete", "2", NULL));
+  g_free (run_ok (db, NULL, "export", "--format", "ledger", "-o", out, NULL));
   g_assert_true (g_file_get_contents (out, &first, NULL, NULL));
   g_assert_nonnull (strstr (first, "\"history\""));
   g_assert_nonnull (strstr (first, "\"deal-add\""));
   g_assert_nonnull (strstr (first, "\"deleted\""));
 
-  run_db (&imported, copy, NULL, "import", out, NULL);
-  g_assert_cmpint (imported.status, ==, 0);
-  g_assert_cmpstr (imported.out, ==, "1\n2\n");
-  run_db (&again, copy, NULL, "export", "--format", "ledger", NULL);
-  g_assert_cmpint (again.status, ==, 0);
-  g_assert_cmpstr (again.out, ==, first);
+  run_prints (copy, NULL, "1\n2\n", "import", out, NULL);
+  again = run_ok (copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpstr (again, ==, first);
 
   /* `deal undo 1` took deal 2 of session 1 back: undo takes deal 1 back, in both ledgers. */
-  run_db (&undo_original, db, NULL, "undo", "1", NULL);
-  g_assert_cmpint (undo_original.status, ==, 0);
-  run_db (&undo_copy, copy, NULL, "undo", "1", NULL);
-  g_assert_cmpint (undo_copy.status, ==, 0);
-  g_assert_cmpstr (undo_copy.err, ==, "");
-  g_assert_nonnull (strstr (undo_copy.out, "1"));
-  g_assert_cmpstr (undo_copy.out, ==, undo_original.out);
-  run_db (&after_original, db, NULL, "export", "--format", "ledger", NULL);
-  run_db (&after_copy, copy, NULL, "export", "--format", "ledger", NULL);
-  g_assert_cmpint (after_copy.status, ==, 0);
-  g_assert_cmpstr (after_copy.out, ==, after_original.out);
-  g_assert_cmpstr (after_copy.out, !=, first);
+  undo_original = run_ok (db, NULL, "undo", "1", NULL);
+  g_assert_nonnull (strstr (undo_original, "1"));
+  run_prints (copy, NULL, undo_original, "undo", "1", NULL);
+  after_original = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  after_copy = run_ok (copy, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpstr (after_copy, ==, after_original);
+  g_assert_cmpstr (after_copy, !=, first);
 
-  run_db (&one, db, NULL, "export", "--format", "ledger", "--session", "1", NULL);
-  assert_one_line_error (&one, 2, "deuces-cli: export: --format ledger is the whole ledger; leave "
-                                  "out --session\n");
+  run_fails (db, NULL, 2, "deuces-cli: export: --format ledger is the whole ledger; leave out --session\n",
+             "export", "--format", "ledger", "--session", "1", NULL);
   remove_tree (dir);
-}
-
-/* Runs deuces-cli on the ledger @db with the NULL-terminated @args. */
-static void
-run_db_args (Run               *run,
-             const char        *db,
-             const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  for (guint i = 0; args[i] != NULL; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  run_cli_argv (run, NULL, argv);
 }
 
 /* Issue 17, "Done when": five friends keep one night in one session, whoever sits out.
@@ -1789,34 +1527,25 @@ test_store_sitting_out_night (void)
   };
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) show = { 0 };
-  g_auto(Run) text = { 0 };
-  g_auto(Run) exported = { 0 };
-  g_auto(Run) settled = { 0 };
+  g_autofree char *show = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *exported = NULL;
+  g_autofree char *settled = NULL;
   g_autoptr(JsonParser) parser = json_parser_new ();
-  g_autoptr(JsonParser) parser2 = json_parser_new ();
   JsonObject *balances;
 
   for (guint k = 0; k < G_N_ELEMENTS (steps); k++)
-    {
-      g_auto(Run) run = { 0 };
+    g_free (run_db_ok (db, steps[k]));
 
-      run_db_args (&run, db, steps[k]);
-      g_assert_cmpstr (run.err, ==, "");
-      g_assert_cmpint (run.status, ==, 0);
-    }
-
-  run_db (&show, db, NULL, "session", "show", "1", "--json", NULL);
-  g_assert_cmpint (show.status, ==, 0);
-  balances = json_object_get_object_member (parse_object (parser, show.out), "balances");
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  balances = json_object_get_object_member (parse_object (parser, show), "balances");
   for (guint k = 0; k < G_N_ELEMENTS (balances_expected); k++)
     g_assert_cmpstr (json_object_get_string_member (balances, balances_expected[k][0]), ==,
                      balances_expected[k][1]);
 
   /* The sheet shows who sat out each deal. */
-  run_db (&text, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "Deal       Ann      Bo      Cy      Di      Ed\n"
+  text = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_nonnull (strstr (text, "Deal       Ann      Bo      Cy      Di      Ed\n"
                                       "1            0       3       5      20 sat out\n"
                                       "2      sat out       0       2       1       7\n"
                                       "3            9 sat out       0       4       1\n"
@@ -1824,13 +1553,10 @@ test_store_sitting_out_night (void)
                                       "Total        9       3       7      37       8\n"));
 
   /* The export names who sat out and who took all, and settles the same. */
-  run_db (&exported, db, NULL, "export", "--session", "1", "--format", "json", NULL);
-  g_assert_cmpint (exported.status, ==, 0);
-  g_assert_nonnull (strstr (exported.out, "\"takes_all\" : \"Di\""));
-  run_cli (&settled, exported.out, "settle", "-", NULL);
-  g_assert_cmpint (settled.status, ==, 0);
-  g_assert_true (json_node_equal (json_object_get_member (parse_object (parser2, settled.out), "balances"),
-                                  json_object_get_member (parse_object (parser, show.out), "balances")));
+  exported = run_ok (db, NULL, "export", "--session", "1", "--format", "json", NULL);
+  g_assert_nonnull (strstr (exported, "\"takes_all\" : \"Di\""));
+  settled = run_ok (NULL, exported, "settle", "-", NULL);
+  assert_same_member (settled, show, "balances");
   remove_tree (dir);
 }
 
@@ -1841,22 +1567,14 @@ test_store_sitting_out_order (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) dealt = { 0 };
-  g_auto(Run) too_many = { 0 };
-  g_auto(Run) show = { 0 };
+  g_autofree char *show = NULL;
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "president", "--players", "Ann,Bo,Cy,Di,Ed", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  run_db (&dealt, db, NULL, "deal", "add", "1", "--order", "Bo,Ann,Di,Cy", "--sitting-out", "Ed", NULL);
-  g_assert_cmpstr (dealt.err, ==, "");
-  g_assert_cmpint (dealt.status, ==, 0);
-  run_db (&too_many, db, NULL, "deal", "add", "1", "--order", "Bo,Ann,Di,Cy,Ed", "--sitting-out", "Ann", NULL);
-  assert_one_line_error (&too_many, 2,
-                         "deuces-cli: deal 2: the finishing order names 5 players, but 4 are playing\n");
-  run_db (&show, db, NULL, "session", "show", "1", NULL);
-  g_assert_cmpint (show.status, ==, 0);
-  g_assert_nonnull (strstr (show.out, "1            1       2       0       0 sat out\n"));
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "president", "--players", "Ann,Bo,Cy,Di,Ed", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--order", "Bo,Ann,Di,Cy", "--sitting-out", "Ed", NULL));
+  run_fails (db, NULL, 2, "deuces-cli: deal 2: the finishing order names 5 players, but 4 are playing\n",
+             "deal", "add", "1", "--order", "Bo,Ann,Di,Cy,Ed", "--sitting-out", "Ann", NULL);
+  show = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_nonnull (strstr (show, "1            1       2       0       0 sat out\n"));
   remove_tree (dir);
 }
 
@@ -1885,8 +1603,8 @@ test_store_sitting_out_refusals (void)
     { { "session", "add-player", "1", "ED", NULL }, "Ed already plays in session 1" },
     { { "session", "add-player", "2", "ZOE\xcc\x88", NULL }, "Zo\xc3\xab already plays in session 2" },
     { { "session", "add-player", "3", "Ninth", NULL },
-      "Session 3 already seats 8 players, the most a session can have" },
-    { { "session", "add-player", "4", "Ed", NULL }, "Session 4 has ended; reopen it to change it" },
+      "session 3 already seats 8 players, the most a session can have" },
+    { { "session", "add-player", "4", "Ed", NULL }, "session 4 has ended; reopen it to change it" },
     { { "session", "add-player", "1", NULL }, "session add-player: say who joins, e.g. session add-player 3 Ed" },
     { { "session", "add-player", "1", "Fay", "Gus", NULL }, "session add-player: unknown argument “Gus”" },
     { { "session", "new", "--variant", "classic", "--players", "Ann,Bo", "--title", "Friday\xff", NULL },
@@ -1905,28 +1623,16 @@ test_store_sitting_out_refusals (void)
   };
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) before = { 0 };
+  g_autofree char *before = NULL;
 
   for (guint k = 0; k < G_N_ELEMENTS (setup); k++)
-    {
-      g_auto(Run) run = { 0 };
-
-      run_db_args (&run, db, setup[k]);
-      g_assert_cmpint (run.status, ==, 0);
-    }
-  run_db (&before, db, NULL, "export", "--format", "json", NULL);
-  g_assert_cmpint (before.status, ==, 0);
-
+    g_free (run_db_ok (db, setup[k]));
+  before = ledger_text (db);
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
-      g_auto(Run) run = { 0 };
-      g_auto(Run) after = { 0 };
       g_autofree char *line = g_strdup_printf ("deuces-cli: %s\n", cases[k].message);
 
-      run_db_args (&run, db, cases[k].args);
-      assert_one_line_error (&run, 2, line);
-      run_db (&after, db, NULL, "export", "--format", "json", NULL);
-      g_assert_cmpstr (after.out, ==, before.out);
+      assert_refused (db, cases[k].args, line, NULL, before);
     }
   remove_tree (dir);
 }
@@ -1938,18 +1644,13 @@ test_stats_player_key (void)
 {
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) dealt = { 0 };
-  g_auto(Run) stats = { 0 };
+  g_autofree char *stats = NULL;
 
-  run_db (&created, db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Zo\xc3\xab", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  run_db (&dealt, db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Zo\xc3\xab=3", NULL);
-  g_assert_cmpint (dealt.status, ==, 0);
-  run_db (&stats, db, NULL, "stats", "--player", "ZOE\xcc\x88", NULL);
-  g_assert_cmpint (stats.status, ==, 0);
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Zo\xc3\xab", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Zo\xc3\xab=3", NULL));
+  stats = run_ok (db, NULL, "stats", "--player", "ZOE\xcc\x88", NULL);
   /* Zoë's own row; before, the name did not match and the filter found nobody. */
-  g_assert_nonnull (strstr (stats.out, "\nZo\xc3\xab        "));
+  g_assert_nonnull (strstr (stats, "\nZo\xc3\xab        "));
   remove_tree (dir);
 }
 
@@ -1967,6 +1668,7 @@ main (int    argc,
   g_test_add_func ("/cli/usage-and-io-errors", test_usage_and_io_errors);
   g_test_add_func ("/cli/help-and-version", test_help_and_version);
   g_test_add_func ("/cli/store/night", test_store_night);
+  g_test_add_func ("/cli/store/import-twice", test_store_import_twice);
   g_test_add_func ("/cli/store/errors", test_store_errors);
   g_test_add_func ("/cli/store/saved-variant", test_store_saved_variant);
   g_test_add_func ("/cli/store/history", test_store_history);

@@ -15,22 +15,7 @@
 
 #include "deuces-store-private.h"
 #include "test-files.h"
-
-typedef struct {
-  gboolean exited;
-  int      status;
-  char    *out;
-  char    *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+#include "test-run.h"
 
 typedef struct {
   long        after;     /* -1: no fault */
@@ -41,58 +26,36 @@ typedef struct {
 
 static const Fault no_fault = { -1, NULL, FALSE, NULL };
 
-/* deuces-cli --db @db @args…, with @input on stdin, under @fault. */
+/* deuces-cli --db @db @args (NULL-terminated), with @input on stdin, under @fault. */
 static void
-run_cli (Run         *run,
-         const Fault *fault,
-         const char  *db,
-         const char  *input,
-         const char  *first,
-         ...)
+run_fault (Run               *run,
+           const Fault       *fault,
+           const char        *db,
+           const char        *input,
+           const char *const *args)
 {
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GSubprocessLauncher) launcher = NULL;
-  g_autoptr(GSubprocess) process = NULL;
-  g_autoptr(GError) error = NULL;
-  va_list ap;
+  g_autoptr(GPtrArray) env = g_ptr_array_new_with_free_func (g_free);
+  RunOptions options = { .db = db, .input = input };
 
-  g_ptr_array_add (argv, (gpointer) g_getenv ("DEUCES_CLI"));
-  g_ptr_array_add (argv, (gpointer) "--db");
-  g_ptr_array_add (argv, (gpointer) db);
-  va_start (ap, first);
-  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (ap);
-  g_ptr_array_add (argv, NULL);
-
-  launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDIN_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDOUT_PIPE |
-                                        G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
   if (fault->after >= 0 || fault->report != NULL)
     {
-      g_autofree char *after = g_strdup_printf ("%ld", fault->after);
-      g_autofree char *asan = g_strconcat (g_getenv ("ASAN_OPTIONS") ? g_getenv ("ASAN_OPTIONS") : "",
-                                           ":verify_asan_link_order=0", NULL);
+      const char *asan = g_getenv ("ASAN_OPTIONS");
 
-      g_subprocess_launcher_setenv (launcher, "LD_PRELOAD", g_getenv ("DEUCES_FAULTFS"), TRUE);
+      g_ptr_array_add (env, g_strconcat ("LD_PRELOAD=", g_getenv ("DEUCES_FAULTFS"), NULL));
       /* An ASan build wants its runtime first; the shim only forwards calls. */
-      g_subprocess_launcher_setenv (launcher, "ASAN_OPTIONS", asan, TRUE);
-      g_subprocess_launcher_setenv (launcher, "FAULTFS_AFTER", after, TRUE);
+      g_ptr_array_add (env, g_strconcat ("ASAN_OPTIONS=", asan ? asan : "",
+                                         ":verify_asan_link_order=0", NULL));
+      g_ptr_array_add (env, g_strdup_printf ("FAULTFS_AFTER=%ld", fault->after));
       if (fault->kind != NULL)
-        g_subprocess_launcher_setenv (launcher, "FAULTFS_ERRNO", fault->kind, TRUE);
+        g_ptr_array_add (env, g_strconcat ("FAULTFS_ERRNO=", fault->kind, NULL));
       if (fault->once)
-        g_subprocess_launcher_setenv (launcher, "FAULTFS_ONCE", "1", TRUE);
+        g_ptr_array_add (env, g_strdup ("FAULTFS_ONCE=1"));
       if (fault->report != NULL)
-        g_subprocess_launcher_setenv (launcher, "FAULTFS_REPORT", fault->report, TRUE);
+        g_ptr_array_add (env, g_strconcat ("FAULTFS_REPORT=", fault->report, NULL));
     }
-  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
-  g_assert_no_error (error);
-  g_subprocess_communicate_utf8 (process, input ? input : "", NULL, &run->out, &run->err, &error);
-  g_assert_no_error (error);
-  run->exited = g_subprocess_get_if_exited (process);
-  run->status = run->exited ? g_subprocess_get_exit_status (process) : -1;
+  g_ptr_array_add (env, NULL);
+  options.env = (const char *const *) env->pdata;
+  run_cli_full (run, &options, args);
 }
 
 typedef struct {
@@ -131,18 +94,11 @@ assert_no_partial_backup (Ledger *ledger)
     g_assert_null (strstr (name, ".partial"));
 }
 
-/* At most one line on stderr (a failure, or the warning of a failed daily backup). */
-static void
-assert_one_line (const char *text)
-{
-  const char *newline = strchr (text, '\n');
-
-  g_assert_true (newline == NULL || newline[1] == '\0');
-}
-
-/* How many writes and syncs a deal add makes, faults aside. */
+/* How many writes and syncs @command makes, faults aside. */
 static long
-count_calls (Ledger *ledger)
+count_calls (Ledger            *ledger,
+             const char        *input,
+             const char *const *command)
 {
   g_autofree char *report = g_build_filename (ledger->dir, "count", NULL);
   g_autofree char *text = NULL;
@@ -150,46 +106,41 @@ count_calls (Ledger *ledger)
   g_auto(Run) run = { 0 };
 
   restore (ledger);
-  run_cli (&run, &counting, ledger->db, NULL, "deal", "add", "1", "--winner", "Bo", "--left",
-           "Ann=3,Cy=5,Di=7", NULL);
+  run_fault (&run, &counting, ledger->db, input, command);
   g_assert_cmpint (run.status, ==, 0);
   g_assert_true (g_file_get_contents (report, &text, NULL, NULL));
   return atol (text);
 }
 
-/* Runs the command with a fault at every N of @calls: for good and once, ENOSPC and EIO
+/* Runs @command with a fault at every N of its calls: for good and once, ENOSPC and EIO
  * taking turns (the four pairs over four neighbouring N, which keeps the test short);
  * @check prints the ledger as compared before and after. */
 static void
-every_fault (Ledger      *ledger,
-             long         calls,
-             const char  *input,
-             const char  *const *command,
-             const char  *const *check,
-             const char  *done_out)
+every_fault (Ledger            *ledger,
+             const char        *input,
+             const char *const *command,
+             const char *const *check,
+             const char        *done_out)
 {
   static const char *const kinds[] = { "ENOSPC", "EIO" };
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   /* Under valgrind only the test itself is checked: a sample of N will do. */
   long step = g_getenv ("DEUCES_TEST_QUICK") ? 7 : 1;
+  /* The daily backup and the change: a few dozen writes and syncs. */
+  long calls = count_calls (ledger, input, command);
 
+  g_assert_cmpint (calls, >, 10);
   {
-    g_auto(Run) show = { 0 };
     g_auto(Run) change = { 0 };
-    g_auto(Run) again = { 0 };
 
     restore (ledger);
-    run_cli (&show, &no_fault, ledger->db, NULL, check[0], check[1], check[2], check[3], NULL);
-    g_assert_cmpint (show.status, ==, 0);
-    before = g_strdup (show.out);
-    run_cli (&change, &no_fault, ledger->db, input, command[0], command[1], command[2], command[3],
-             command[4], command[5], NULL);
+    before = run_db_ok (ledger->db, check);
+    run_fault (&change, &no_fault, ledger->db, input, command);
     if (change.status != 0)
       g_error ("%s without a fault exited %d: %s", command[0], change.status, change.err);
     g_assert_cmpstr (change.out, ==, done_out);
-    run_cli (&again, &no_fault, ledger->db, NULL, check[0], check[1], check[2], check[3], NULL);
-    after = g_strdup (again.out);
+    after = run_db_ok (ledger->db, check);
     g_assert_cmpstr (before, !=, after);
   }
 
@@ -199,51 +150,51 @@ every_fault (Ledger      *ledger,
       guint k = (guint) (n / 2) % G_N_ELEMENTS (kinds);
       Fault fault = { n, kinds[k], once, NULL };
       g_auto(Run) run = { 0 };
-      g_auto(Run) show = { 0 };
+      g_autofree char *shown = NULL;
 
       restore (ledger);
-      run_cli (&run, &fault, ledger->db, input, command[0], command[1], command[2], command[3],
-               command[4], command[5], NULL);
+      run_fault (&run, &fault, ledger->db, input, command);
       if (!run.exited || (run.status != 0 && run.status != 1))
         g_error ("%s after %ld calls (%s): %s exited %d: %s", kinds[k], n,
                  once ? "once" : "for good", command[0], run.status, run.err);
+      /* At most one line on stderr (a failure, or the warning of a failed daily backup). */
       assert_one_line (run.err);
       assert_no_partial_backup (ledger);
-      run_cli (&show, &no_fault, ledger->db, NULL, check[0], check[1], check[2], check[3], NULL);
-      g_assert_cmpint (show.status, ==, 0);
       g_test_message ("%s after %ld calls (%s): exit %d, %s", kinds[k], n,
                       once ? "once" : "for good", run.status, run.err);
       if (run.status == 0)
-        {
-          g_assert_cmpstr (run.out, ==, done_out);
-          g_assert_cmpstr (show.out, ==, after);
-        }
+        g_assert_cmpstr (run.out, ==, done_out);
       else
         {
           g_assert_cmpstr (run.out, ==, "");
           g_assert_cmpstr (run.err, !=, "");
-          g_assert_cmpstr (show.out, ==, before);
         }
+      /* The warning of a failed backup aside, checking reads cleanly. */
+      {
+        g_auto(Run) show = { 0 };
+
+        run_db_args (&show, ledger->db, check);
+        g_assert_cmpint (show.status, ==, 0);
+        g_assert_cmpstr (show.out, ==, run.status == 0 ? after : before);
+      }
     }
 }
 
 static Ledger *
 ledger_new (void)
 {
+  static const char *const created[] = { "session", "new", "--variant", "classic", "--players",
+                                         "Ann,Bo,Cy,Di", "--title", "Friday", NULL };
+  static const char *const dealt[] = { "deal", "add", "1", "--winner", "Ann", "--left",
+                                       "Bo=3,Cy=5,Di=7", NULL };
   g_autoptr(GError) error = NULL;
   Ledger *ledger = g_new0 (Ledger, 1);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) dealt = { 0 };
 
   ledger->dir = g_dir_make_tmp ("deuces-faults-XXXXXX", &error);
   g_assert_no_error (error);
   ledger->db = g_build_filename (ledger->dir, "ledger.sqlite3", NULL);
-  run_cli (&created, &no_fault, ledger->db, NULL, "session", "new", "--variant", "classic",
-           "--players", "Ann,Bo,Cy,Di", "--title", "Friday", NULL);
-  g_assert_cmpint (created.status, ==, 0);
-  run_cli (&dealt, &no_fault, ledger->db, NULL, "deal", "add", "1", "--winner", "Ann", "--left",
-           "Bo=3,Cy=5,Di=7", NULL);
-  g_assert_cmpint (dealt.status, ==, 0);
+  g_free (run_db_ok (ledger->db, created));
+  g_free (run_db_ok (ledger->db, dealt));
   g_assert_true (g_file_get_contents (ledger->db, &ledger->pristine, &ledger->length, NULL));
   return ledger;
 }
@@ -260,31 +211,28 @@ ledger_free (Ledger *ledger)
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (Ledger, ledger_free)
 
+static const char *const show_session[] = { "session", "show", "1", "--json", NULL };
+
 static void
 test_deal_add (void)
 {
+  static const char *const command[] = { "deal", "add", "1", "--winner", "Bo",
+                                         "--left=Ann=3,Cy=5,Di=7", NULL };
   g_autoptr(Ledger) ledger = ledger_new ();
-  const char *command[] = { "deal", "add", "1", "--winner", "Bo", "--left=Ann=3,Cy=5,Di=7" };
-  const char *check[] = { "session", "show", "1", "--json" };
-  long calls = count_calls (ledger);
 
-  /* The daily backup and the deal: a few dozen writes and syncs. */
-  g_assert_cmpint (calls, >, 10);
-  every_fault (ledger, calls, NULL, command, check, "2\n");
+  every_fault (ledger, NULL, command, show_session, "2\n");
 }
 
 static void
 test_migration (void)
 {
+  static const char *const command[] = { "deal", "add", "1", "--winner", "Bo", "--left=Ann=3", NULL };
   g_autoptr(Ledger) ledger = ledger_new ();
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesStore) old = NULL;
   g_autofree char *classic = deuces_variant_to_text (deuces_preset_lookup ("classic"));
   g_autoptr(GString) quoted = g_string_new (classic);
   g_autofree char *insert = NULL;
-  const char *command[] = { "deal", "add", "1", "--winner", "Bo", "--left=Ann=3" };
-  const char *check[] = { "session", "show", "1", "--json" };
-  long calls;
 
   /* A version 1 ledger as that version wrote it, in place of the pristine one. */
   g_unlink (ledger->db);
@@ -305,26 +253,14 @@ test_migration (void)
   g_clear_pointer (&ledger->pristine, g_free);
   g_assert_true (g_file_get_contents (ledger->db, &ledger->pristine, &ledger->length, NULL));
 
-  {
-    g_autofree char *report = g_build_filename (ledger->dir, "count", NULL);
-    g_autofree char *text = NULL;
-    Fault counting = { -1, NULL, FALSE, report };
-    g_auto(Run) run = { 0 };
-
-    restore (ledger);
-    run_cli (&run, &counting, ledger->db, NULL, command[0], command[1], command[2], command[3],
-             command[4], command[5], NULL);
-    g_assert_cmpint (run.status, ==, 0);
-    g_assert_true (g_file_get_contents (report, &text, NULL, NULL));
-    calls = atol (text);
-  }
-  g_assert_cmpint (calls, >, 10);
-  every_fault (ledger, calls, NULL, command, check, "2\n");
+  every_fault (ledger, NULL, command, show_session, "2\n");
 }
 
 static void
 test_import (void)
 {
+  static const char *const command[] = { "import", "-", NULL };
+  static const char *const check[] = { "session", "list", "--json", NULL };
   g_autoptr(Ledger) ledger = ledger_new ();
   const char *document =
     "[{\"variant\": \"classic\", \"players\": [\"Ann\", \"Bo\", \"Cy\", \"Di\"], \"title\": \"Saturday\","
@@ -333,19 +269,8 @@ test_import (void)
     " {\"variant\": \"zero-sum\", \"players\": [\"Ann\", \"Bo\", \"Cy\"], \"title\": \"Sunday\","
     "  \"started\": \"2026-11-22T20:00:00Z\","
     "  \"deals\": [{\"winner\": \"Cy\", \"hands\": {\"Ann\": \"2S AH\", \"Bo\": \"3C\"}}]}]";
-  const char *command[] = { "import", "-", NULL, NULL, NULL, NULL };
-  const char *check[] = { "session", "list", "--json", NULL };
-  g_autofree char *report = g_build_filename (ledger->dir, "count", NULL);
-  g_autofree char *text = NULL;
-  Fault counting = { -1, NULL, FALSE, report };
-  g_auto(Run) run = { 0 };
 
-  restore (ledger);
-  run_cli (&run, &counting, ledger->db, document, "import", "-", NULL);
-  g_assert_cmpint (run.status, ==, 0);
-  g_assert_true (g_file_get_contents (report, &text, NULL, NULL));
-  g_assert_cmpint (atol (text), >, 10);
-  every_fault (ledger, atol (text), document, command, check, "2\n3\n");
+  every_fault (ledger, document, command, check, "2\n3\n");
 }
 
 int

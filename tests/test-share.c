@@ -22,6 +22,7 @@ typedef struct {
   char              *ledger;
   DeucesStore       *store;      /* the test's own writer */
   gint64             session;
+  guint              keep_alive_ms;   /* 0: the server's own interval */
 
   GThread           *thread;
   GMainContext      *context;
@@ -67,6 +68,8 @@ serve (gpointer user_data)
   g_main_context_push_thread_default (f->context);
   f->server = deuces_share_server_new (f->store, f->session, &error);
   g_assert_no_error (error);
+  if (f->keep_alive_ms > 0)
+    _deuces_share_server_set_keep_alive_interval (f->server, f->keep_alive_ms);
   deuces_share_server_start (f->server, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
 
@@ -90,6 +93,7 @@ fixture_set_up (Fixture       *f,
   g_autoptr(GError) error = NULL;
   DeucesNewSession request = { 0, };
 
+  f->keep_alive_ms = GPOINTER_TO_UINT (data);
   f->dir = g_dir_make_tmp ("deuces-share-XXXXXX", &error);
   g_assert_no_error (error);
   f->ledger = g_build_filename (f->dir, "ledger.sqlite3", NULL);
@@ -505,6 +509,61 @@ test_events (Fixture       *f,
   g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
 }
 
+/* Reads @in up to the next keep-alive comment and the blank line that ends it; events on
+ * the way are let by. */
+static void
+next_keep_alive (GDataInputStream *in)
+{
+  for (;;)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *line = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_nonnull (line);   /* the stream did not end */
+      if (g_str_equal (line, ": keep-alive"))
+        break;
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autofree char *blank = g_data_input_stream_read_line_utf8 (in, NULL, NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (blank, ==, "");
+  }
+}
+
+/* A quiet stream gets a comment line every 25 s (here, as the fixture asks, every 50 ms)
+ * so that proxies and phones do not drop it: every open stream, and events still come. */
+static void
+test_keep_alive (Fixture       *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) first_connection = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) first = open_events (f, first_connection);
+  g_autoptr(GSocketConnection) second_connection = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) second = open_events (f, second_connection);
+  g_autoptr(JsonNode) event = NULL;
+
+  event = next_event (first);
+  g_clear_pointer (&event, json_node_unref);
+  event = next_event (second);
+  next_keep_alive (first);
+  next_keep_alive (second);
+  /* Again, on a stream that has had one already. */
+  next_keep_alive (first);
+
+  add_deal (f, 1, 3, 1, 8);
+  do
+    {
+      g_clear_pointer (&event, json_node_unref);
+      event = next_event (second);
+    }
+  while (n_deals (event) < 2);
+  g_assert_cmpuint (n_deals (event), ==, 2);
+  g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 2);
+}
+
 static void
 test_connection_limit (Fixture       *f,
                        gconstpointer  data)
@@ -635,6 +694,9 @@ test_new_token (void)
 
   server = deuces_share_server_new (store, id, &error);
   g_assert_no_error (error);
+  /* Under the half minute after which proxies and phones commonly drop a quiet
+   * connection. */
+  g_assert_cmpuint (_deuces_share_server_get_keep_alive_interval (server), ==, 25 * 1000);
   g_assert_false (deuces_share_server_start (server, "not-an-address", 0, &error));
   g_assert_error (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID);
   g_clear_error (&error);
@@ -692,6 +754,8 @@ main (int    argc,
   ADD ("/share/connection-limit", test_connection_limit);
   ADD ("/share/silent-client", test_silent_client);
 #undef ADD
+  g_test_add ("/share/events/keep-alive", Fixture, GUINT_TO_POINTER (50), fixture_set_up,
+              test_keep_alive, fixture_tear_down);
   g_test_add_func ("/share/new-token", test_new_token);
 
   return g_test_run ();

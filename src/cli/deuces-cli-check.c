@@ -45,7 +45,11 @@ _deuces_cli_command_check (CliContext *cli,
   if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;
   if (!deuces_store_check (store, problems, &n_sessions, &error))
-    return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("check: %s"), error->message);
+    {
+      g_autofree char *message = _deuces_cli_clause (error->message, NULL, 0);
+
+      return _deuces_cli_fail (EXIT_FAILURE_OTHER, _("check: %s"), message);
+    }
 
   for (guint k = 0; k < problems->len; k++)
     printf ("%s\n", (const char *) problems->pdata[k]);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "deuces-cli-private.h"
+#include "deuces-store-copies.h"
 
 int
 _deuces_cli_check_output (DeucesStore *store,
@@ -102,8 +103,10 @@ _deuces_cli_command_export (CliContext *cli,
   return _deuces_cli_write_output (output, text);
 }
 
-/* import FILE: one session document, or an array of them (an export of the ledger).
- * All or nothing: the store imports them in one transaction. */
+/* import FILE: one session document, or an array of them (an export of the ledger), or
+ * a ledger export. All or nothing: the store imports them in one transaction. A session
+ * document identical to a session already in the ledger is skipped, and said so after
+ * the import (doc/cli.md §7.2). */
 int
 _deuces_cli_command_import (CliContext *cli,
                             int         argc,
@@ -113,8 +116,11 @@ _deuces_cli_command_import (CliContext *cli,
   g_autoptr(GError) error = NULL;
   g_autofree char *contents = NULL;
   g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GArray) copies = NULL;
   g_autoptr(JsonNode) root = NULL;
+  g_autoptr(JsonNode) fresh = NULL;
   gsize length = 0;
+  guint n_fresh;
   int status = EXIT_OK;
   int saved;
 
@@ -128,9 +134,22 @@ _deuces_cli_command_import (CliContext *cli,
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
-  if (deuces_store_is_ledger_export (root) ? !deuces_store_import_ledger (store, root, ids, &error)
-                                           : !deuces_store_import_documents (store, root, ids, &error))
-    return _deuces_cli_fail_with (error);
+  if (deuces_store_is_ledger_export (root))
+    {
+      if (!deuces_store_import_ledger (store, root, ids, &error))
+        return _deuces_cli_fail_with (error);
+    }
+  else
+    {
+      if ((copies = deuces_store_find_copies (store, root, &error)) == NULL)
+        return _deuces_cli_fail_with (error);
+      fresh = deuces_store_without_copies (root, copies);
+      n_fresh = json_array_get_length (json_node_get_array (fresh));
+      /* With nothing skipped, the file as it is: a failure names a document by its place. */
+      if (n_fresh > 0 &&
+          !deuces_store_import_documents (store, n_fresh < copies->len ? fresh : root, ids, &error))
+        return _deuces_cli_fail_with (error);
+    }
 
   for (guint k = 0; k < ids->len; k++)
     printf ("%" G_GINT64_FORMAT "\n", g_array_index (ids, gint64, k));
@@ -140,5 +159,17 @@ _deuces_cli_command_import (CliContext *cli,
                                        "%u sessions were imported, but their numbers could not be printed: %s",
                                        ids->len),
                              ids->len, g_strerror (saved));
+  for (guint i = 0; copies != NULL && i < copies->len; i++)
+    if (g_array_index (copies, gint64, i) != 0)
+      {
+        long long copy = (long long) g_array_index (copies, gint64, i);
+
+        if (copies->len == 1)
+          _deuces_cli_fail (EXIT_OK, _("the session in the file is already in the ledger as session "
+                                       "%lld; skipped"), copy);
+        else
+          _deuces_cli_fail (EXIT_OK, _("session %u of the file is already in the ledger as session "
+                                       "%lld; skipped"), i + 1, copy);
+      }
   return EXIT_OK;
 }

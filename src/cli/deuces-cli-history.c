@@ -120,7 +120,7 @@ _deuces_cli_deal_change (CliContext *cli,
   if ((game = deuces_store_load_game (store, id, &error)) == NULL)
     return _deuces_cli_fail_with (error);
   if (number > game->deals->len)
-    return _deuces_cli_fail (EXIT_INVALID, _("Session %lld has no deal %u"), (long long) id,
+    return _deuces_cli_fail (EXIT_INVALID, _("session %lld has no deal %u"), (long long) id,
                              (guint) number);
   if (!_deuces_cli_parse_deal (game, (guint) number, verb, argc - 1, argv + 1, &deal, &error) ||
       !deuces_store_edit_deal (store, id, (guint) number, &deal, &error))

@@ -26,8 +26,21 @@ typedef int (*CommandFunc) (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_fail        (int           status,
                                   const char   *format,
                                   ...) G_GNUC_PRINTF (2, 3);
-/* The same for an error, choosing the exit status from its domain and code. */
+/* The same for an error, choosing the exit status from its domain and code; a message
+ * of the ledger or the system, a sentence as the app shows it, is said as a clause
+ * (_deuces_cli_clause). */
 int      _deuces_cli_fail_with   (const GError *error);
+/* The same when the message may start with one of @names (the session's players). */
+int      _deuces_cli_fail_with_names (const GError      *error,
+                                      const char *const *names,
+                                      guint              n_names);
+/* @message as every message of deuces-cli reads after "deuces-cli: " (doc/cli.md §3):
+ * from a small letter. The ledger writes its messages as sentences for the app ("Session
+ * 1 has ended; …"); their first word is lowered unless it is one of @names, or not a
+ * plain word followed by more (a path, a code, "DEUCES_DB"). */
+char    *_deuces_cli_clause      (const char        *message,
+                                  const char *const *names,
+                                  guint              n_names);
 /* A document from @path (NULL or "-": the standard input), of at most
  * DEUCES_DOCUMENT_MAX_SIZE bytes (deuces_document_check_size()): a larger one is DEUCES_CORE_ERROR_INVALID_DOCUMENT; a
  * file that does not read, a G_FILE_ERROR. */

@@ -53,8 +53,8 @@ _deuces_cli_command_serve (CliContext *cli,
       else
         id_text = argv[i];
     }
-  if (id_text == NULL || !g_ascii_string_to_signed (id_text, 10, 1, G_MAXINT64, &id, NULL))
-    return _deuces_cli_fail (EXIT_INVALID, _("serve: give the number of a session, e.g. deuces-cli serve 3"));
+  if (id_text == NULL || !_deuces_cli_parse_session_id (id_text, &id))
+    return _deuces_cli_bad_session_id ("serve", id_text);
   if (port_text != NULL && !g_ascii_string_to_unsigned (port_text, 10, 0, 65535, &port, NULL))
     return _deuces_cli_fail (EXIT_INVALID, _("serve: the port must be a number from 0 to 65535, not “%s”"),
                  port_text);
@@ -65,8 +65,12 @@ _deuces_cli_command_serve (CliContext *cli,
   if (server == NULL)
     return _deuces_cli_fail_with (error);
   if (!deuces_share_server_start (server, address, (guint) port, &error))
-    return _deuces_cli_fail (g_error_matches (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID)
-                 ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", error->message);
+    {
+      g_autofree char *message = _deuces_cli_clause (error->message, NULL, 0);
+
+      return _deuces_cli_fail (g_error_matches (error, DEUCES_SHARE_ERROR, DEUCES_SHARE_ERROR_INVALID)
+                               ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", message);
+    }
 
   /* The first line is the address, for people and for scripts reading it. */
   printf ("%s\n", deuces_share_server_get_url (server));

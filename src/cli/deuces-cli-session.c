@@ -419,7 +419,14 @@ session_add_player (CliContext *cli,
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;
   if (!deuces_store_add_player (store, id, argv[2], &error))
-    return _deuces_cli_fail_with (error);
+    {
+      /* "Ed already plays in session 1" starts with a name, which keeps its capital. */
+      g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (store, id, NULL);
+
+      return _deuces_cli_fail_with_names (error, info != NULL ? (const char *const *) info->players
+                                                              : NULL,
+                                          info != NULL ? info->n_players : 0);
+    }
   return EXIT_OK;
 }
 

@@ -3,6 +3,7 @@
  * language. Internal to src/share and its tests. */
 #pragma once
 
+#include "deuces-share-server.h"
 #include "deuces-store.h"
 
 G_BEGIN_DECLS
@@ -36,5 +37,12 @@ char       *_deuces_share_render_page     (const DeucesShareSnapshot *snapshot,
 /* The Content-Security-Policy of the page: nothing from anywhere, but its own style and
  * script (by their hashes) and its own origin for the live updates. */
 const char *_deuces_share_page_policy     (void);
+
+/* How often, in milliseconds, every open event stream gets a comment line (": keep-alive")
+ * while the server runs: 25 s unless a test asks for less. Call it from the server's
+ * main context. */
+void        _deuces_share_server_set_keep_alive_interval (DeucesShareServer *self,
+                                                          guint              ms);
+guint       _deuces_share_server_get_keep_alive_interval (DeucesShareServer *self);
 
 G_END_DECLS

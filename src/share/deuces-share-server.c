@@ -19,6 +19,10 @@
 
 #define TOKEN_BYTES 16          /* 128 bits from the OS's random source */
 #define POLL_INTERVAL_MS 250    /* how often the ledger is asked whether it changed */
+/* How often every event stream gets a comment line, so that proxies and phones that
+ * drop quiet connections (often after 30 s or more) keep it open between deals. */
+#define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
+#define KEEP_ALIVE ": keep-alive\n\n"
 
 G_DEFINE_QUARK (deuces-share-error-quark, deuces_share_error)
 
@@ -50,6 +54,8 @@ struct _DeucesShareServer
   SoupServer          *soup;
   GSocketService      *service;
   GSource             *poll;
+  GSource             *keep_alive;     /* one for every stream of this server */
+  guint                keep_alive_ms;
   GPtrArray           *clients;        /* Client */
   GPtrArray           *viewers;        /* Viewer */
   char                *token;
@@ -189,14 +195,13 @@ on_viewer_readable (GSocket      *socket,
   return G_SOURCE_REMOVE;
 }
 
-/* Queues one event for @viewer, or drops a viewer that has stopped reading: a slow or
- * silent phone must never hold up the program that has the ledger open. */
+/* Queues @text (taken) for @viewer, or drops a viewer that has stopped reading: a slow
+ * or silent phone must never hold up the program that has the ledger open. */
 static void
-send_event (Viewer     *viewer,
-            const char *document)
+send_text (Viewer *viewer,
+           char   *text)
 {
   SoupMessageBody *body = soup_server_message_get_response_body (viewer->msg);
-  char *text = g_strdup_printf ("event: session\ndata: %s\n\n", document);
   gsize length = strlen (text);
 
   if (viewer->queued + length > DEUCES_SHARE_MAX_QUEUED)
@@ -208,6 +213,27 @@ send_event (Viewer     *viewer,
   soup_message_body_append (body, SOUP_MEMORY_TAKE, text, length);
   viewer->queued += length;
   soup_server_message_unpause (viewer->msg);
+}
+
+/* The event that carries the session's document. */
+static char *
+session_event (const char *document)
+{
+  return g_strdup_printf ("event: session\ndata: %s\n\n", document);
+}
+
+/* @text (copied for each) to every viewer. */
+static void
+send_to_all (DeucesShareServer *self,
+             const char        *text)
+{
+  g_autoptr(GPtrArray) viewers = g_ptr_array_copy (self->viewers, NULL, NULL);
+
+  /* send_text may drop a viewer: walk a copy, which does not free what it holds. */
+  g_ptr_array_set_free_func (viewers, NULL);
+  for (guint i = 0; i < viewers->len; i++)
+    if (g_ptr_array_find (self->viewers, g_ptr_array_index (viewers, i), NULL))
+      send_text (g_ptr_array_index (viewers, i), g_strdup (text));
 }
 
 static Client *
@@ -260,7 +286,7 @@ add_viewer (DeucesShareServer *self,
   /* How soon a page reconnects after losing the stream, then the session as it is. */
   soup_message_body_append (soup_server_message_get_response_body (msg), SOUP_MEMORY_STATIC,
                             "retry: 2000\n\n", strlen ("retry: 2000\n\n"));
-  send_event (viewer, self->snapshot->document);
+  send_text (viewer, session_event (self->snapshot->document));
 }
 
 /* The ledger changed (here or in another program): read the session again and tell
@@ -271,7 +297,7 @@ reload (DeucesShareServer *self)
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesShareSnapshot) snapshot = _deuces_share_snapshot_load (self->store, self->session,
                                                                           &error);
-  g_autoptr(GPtrArray) viewers = NULL;
+  g_autofree char *event = NULL;
 
   if (snapshot == NULL)
     {
@@ -287,12 +313,8 @@ reload (DeucesShareServer *self)
   _deuces_share_snapshot_free (self->snapshot);
   self->snapshot = g_steal_pointer (&snapshot);
 
-  /* send_event may drop a viewer: walk a copy. */
-  viewers = g_ptr_array_copy (self->viewers, NULL, NULL);
-  g_ptr_array_set_free_func (viewers, NULL);   /* the copy takes the original's */
-  for (guint i = 0; i < viewers->len; i++)
-    if (g_ptr_array_find (self->viewers, g_ptr_array_index (viewers, i), NULL))
-      send_event (g_ptr_array_index (viewers, i), self->snapshot->document);
+  event = session_event (self->snapshot->document);
+  send_to_all (self, event);
 }
 
 /* Reads the session again if anything was committed to the ledger since last time. */
@@ -306,6 +328,53 @@ refresh (DeucesShareServer *self)
       self->data_version = version;
       reload (self);
     }
+}
+
+/* A comment line on every open stream: the page ignores it, the connection stays up. */
+static gboolean
+keep_alive (gpointer user_data)
+{
+  send_to_all (user_data, KEEP_ALIVE);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+start_keep_alive (DeucesShareServer *self)
+{
+  self->keep_alive = g_timeout_source_new (self->keep_alive_ms);
+  g_source_set_callback (self->keep_alive, keep_alive, self, NULL);
+  g_source_attach (self->keep_alive, self->context);
+}
+
+static void
+stop_keep_alive (DeucesShareServer *self)
+{
+  if (self->keep_alive == NULL)
+    return;
+  g_source_destroy (self->keep_alive);
+  g_clear_pointer (&self->keep_alive, g_source_unref);
+}
+
+void
+_deuces_share_server_set_keep_alive_interval (DeucesShareServer *self,
+                                              guint              ms)
+{
+  g_return_if_fail (DEUCES_IS_SHARE_SERVER (self));
+  g_return_if_fail (ms > 0);
+
+  self->keep_alive_ms = ms;
+  if (self->running)
+    {
+      stop_keep_alive (self);
+      start_keep_alive (self);
+    }
+}
+
+guint
+_deuces_share_server_get_keep_alive_interval (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), 0);
+  return self->keep_alive_ms;
 }
 
 static gboolean
@@ -619,6 +688,7 @@ deuces_share_server_start (DeucesShareServer  *self,
   self->poll = g_timeout_source_new (POLL_INTERVAL_MS);
   g_source_set_callback (self->poll, poll_ledger, self, NULL);
   g_source_attach (self->poll, self->context);
+  start_keep_alive (self);
 
   /* A change between reading the session and now is not missed. */
   reload (self);
@@ -637,6 +707,7 @@ deuces_share_server_stop (DeucesShareServer *self)
 
   g_source_destroy (self->poll);
   g_clear_pointer (&self->poll, g_source_unref);
+  stop_keep_alive (self);
   g_signal_handlers_disconnect_by_data (self->service, self);
   g_socket_service_stop (self->service);
   g_socket_listener_close (G_SOCKET_LISTENER (self->service));
@@ -794,4 +865,5 @@ deuces_share_server_init (DeucesShareServer *self)
 {
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) client_free);
   self->viewers = g_ptr_array_new_with_free_func ((GDestroyNotify) viewer_free);
+  self->keep_alive_ms = KEEP_ALIVE_INTERVAL_MS;
 }

@@ -6,7 +6,9 @@
 #include <string.h>
 
 #include "deuces-error.h"
+#include "deuces-document.h"
 #include "deuces-money.h"
+#include "deuces-store-copies.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-library.h"
 
@@ -90,6 +92,35 @@ _deuces_store_import_one (DeucesStore *self,
   return id;
 }
 
+/* The documents of @root: the elements of an array, or @root itself. */
+static guint
+n_documents (JsonNode *root)
+{
+  return JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
+}
+
+static JsonNode *
+nth_document (JsonNode *root,
+              guint     i)
+{
+  return JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_element (json_node_get_array (root), i) : root;
+}
+
+/* @local_error, about document @i of @n, into @error: named by its position when the
+ * file holds several. */
+static void
+document_error (GError  **error,
+                GError   *local_error,
+                guint     i,
+                guint     n)
+{
+  if (n > 1)
+    g_set_error (error, local_error->domain, local_error->code,
+                 _("session %u of the file: %s"), i + 1, local_error->message);
+  else
+    g_propagate_error (error, g_error_copy (local_error));
+}
+
 gboolean
 deuces_store_import_documents (DeucesStore *self,
                                JsonNode    *root,
@@ -101,24 +132,18 @@ deuces_store_import_documents (DeucesStore *self,
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
   g_return_val_if_fail (root != NULL, FALSE);
 
-  n = JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
+  n = n_documents (root);
   if (!_deuces_store_begin (self, error))
     return FALSE;
   for (guint i = 0; i < n; i++)
     {
-      JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
-                           ? json_array_get_element (json_node_get_array (root), i) : root;
       g_autoptr(GError) local_error = NULL;
-      gint64 id = _deuces_store_import_one (self, document, NULL, &local_error);
+      gint64 id = _deuces_store_import_one (self, nth_document (root, i), NULL, &local_error);
 
       if (id == 0)
         {
           _deuces_store_rollback (self);
-          if (n > 1)
-            g_set_error (error, local_error->domain, local_error->code,
-                         _("session %u of the file: %s"), i + 1, local_error->message);
-          else
-            g_propagate_error (error, g_steal_pointer (&local_error));
+          document_error (error, local_error, i, n);
           if (ids != NULL)
             g_array_set_size (ids, 0);
           return FALSE;
@@ -155,60 +180,115 @@ _deuces_store_import_document (DeucesStore  *self,
   return g_array_index (ids, gint64, 0);
 }
 
-/* Whether a session outside the bin matches @document (see the header). */
+/* The oldest of @sessions (newest first, as deuces_store_list_sessions gives them)
+ * identical to @document, as deuces_store_find_copies says; 0 when none is. */
 static gboolean
-document_present (DeucesStore *self,
-                  JsonNode    *document,
-                  gboolean    *present,
-                  GError     **error)
+find_copy (DeucesStore *self,
+           GPtrArray   *sessions,
+           JsonNode    *document,
+           gint64      *copy,
+           GError     **error)
 {
   g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (self, document, error);
-  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(JsonNode) built = NULL;
   g_autoptr(GDateTime) started = NULL;
   g_autofree char *started_text = NULL;
   g_autofree char *title = NULL;
-  JsonObject *object;
   gboolean ok;
-  int rc = SQLITE_DONE;
 
-  *present = FALSE;
+  *copy = 0;
   if (game == NULL)
     return FALSE;
-  object = json_node_get_object (document);
-  title = g_strstrip (g_strdup (_deuces_store_member_text (object, "title")
-                                ? _deuces_store_member_text (object, "title") : ""));
-  started_text = _deuces_store_document_time (object, "started", error, &ok);
+  /* As the import would store it; a missing title is made up, so it is not compared. */
+  title = g_strstrip (g_strdup (_deuces_store_member_text (json_node_get_object (document), "title")
+                                ? _deuces_store_member_text (json_node_get_object (document), "title")
+                                : ""));
+  started_text = _deuces_store_document_time (json_node_get_object (document), "started", error, &ok);
   if (!ok)
     return FALSE;
-  /* Without a title or a start time, an import makes them up: never a copy. */
-  if (*title == '\0' || started_text == NULL)
-    return TRUE;
-  started = _deuces_store_parse_time (started_text);
+  if (started_text != NULL)
+    started = _deuces_store_parse_time (started_text);
+  built = deuces_document_build (game);
 
-  stmt = _deuces_store_prepare (self, "SELECT id FROM sessions WHERE title = ?1 AND deleted IS NULL", error);
-  if (stmt == NULL)
-    return FALSE;
-  _deuces_store_bind_text (stmt, 1, title);
-  while (!*present && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+  for (guint k = sessions->len; k > 0 && *copy == 0; k--)
     {
-      g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, sqlite3_column_int64 (stmt, 0),
-                                                                    error);
-      gboolean same;
+      const DeucesSessionInfo *info = g_ptr_array_index (sessions, k - 1);
+      g_autoptr(DeucesGame) stored = NULL;
+      g_autoptr(JsonNode) stored_built = NULL;
+      g_autoptr(GError) local_error = NULL;
 
-      if (info == NULL)
-        return FALSE;
-      same = started != NULL && g_date_time_equal (info->started, started) &&
-             info->n_players == game->n_players && info->n_deals == game->deals->len;
-      for (guint p = 0; same && p < game->n_players; p++)
-        same = g_strcmp0 (info->players[p], game->players[p]) == 0;
-      *present = same;
-    }
-  if (!*present && rc != SQLITE_DONE)
-    {
-      _deuces_store_set_sqlite_error (self, self->db, rc, error);
-      return FALSE;
+      if (info->n_players != game->n_players || info->n_deals != game->deals->len ||
+          (started != NULL && !g_date_time_equal (info->started, started)) ||
+          (*title != '\0' && g_strcmp0 (info->title, title) != 0))
+        continue;
+      stored = deuces_store_load_game (self, info->id, &local_error);
+      /* A damaged session is nobody's copy (deuces-cli check names it). */
+      if (g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
+        continue;
+      if (stored == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return FALSE;
+        }
+      stored_built = deuces_document_build (stored);
+      if (json_node_equal (built, stored_built))
+        *copy = info->id;
     }
   return TRUE;
+}
+
+GArray *
+deuces_store_find_copies (DeucesStore *self,
+                          JsonNode    *root,
+                          GError     **error)
+{
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GArray) copies = g_array_new (FALSE, TRUE, sizeof (gint64));
+  g_autoptr(GPtrArray) sessions = NULL;
+  guint n;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  sessions = deuces_store_list_sessions (self, &all, error);
+  if (sessions == NULL)
+    return NULL;
+  n = n_documents (root);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *document = nth_document (root, i);
+      g_autoptr(GError) local_error = NULL;
+      gint64 copy = 0;
+
+      if (!JSON_NODE_HOLDS_OBJECT (document))
+        g_set_error_literal (&local_error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                             _("a session document is a JSON object"));
+      if (local_error != NULL || !find_copy (self, sessions, document, &copy, &local_error))
+        {
+          document_error (error, local_error, i, n);
+          return NULL;
+        }
+      g_array_append_val (copies, copy);
+    }
+  return g_steal_pointer (&copies);
+}
+
+JsonNode *
+deuces_store_without_copies (JsonNode     *root,
+                             const GArray *copies)
+{
+  g_autoptr(JsonArray) array = json_array_new ();
+  JsonNode *fresh;
+
+  g_return_val_if_fail (root != NULL, NULL);
+  g_return_val_if_fail (copies != NULL && copies->len == n_documents (root), NULL);
+
+  for (guint i = 0; i < copies->len; i++)
+    if (g_array_index (copies, gint64, i) == 0)
+      json_array_add_element (array, json_node_copy (nth_document (root, i)));
+  fresh = json_node_new (JSON_NODE_ARRAY);
+  json_node_set_array (fresh, array);
+  return fresh;
 }
 
 GArray *
@@ -216,27 +296,16 @@ deuces_store_find_present_documents (DeucesStore *self,
                                      JsonNode    *root,
                                      GError     **error)
 {
-  g_autoptr(GArray) present = g_array_new (FALSE, TRUE, sizeof (gboolean));
-  guint n;
+  g_autoptr(GArray) copies = deuces_store_find_copies (self, root, error);
+  g_autoptr(GArray) present = NULL;
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  g_return_val_if_fail (root != NULL, NULL);
-
-  n = JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
-  for (guint i = 0; i < n; i++)
+  if (copies == NULL)
+    return NULL;
+  present = g_array_sized_new (FALSE, TRUE, sizeof (gboolean), copies->len);
+  for (guint i = 0; i < copies->len; i++)
     {
-      JsonNode *document = JSON_NODE_HOLDS_ARRAY (root)
-                           ? json_array_get_element (json_node_get_array (root), i) : root;
-      gboolean one = FALSE;
+      gboolean one = g_array_index (copies, gint64, i) != 0;
 
-      if (!JSON_NODE_HOLDS_OBJECT (document))
-        {
-          g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                               _("a session document is a JSON object"));
-          return NULL;
-        }
-      if (!document_present (self, document, &one, error))
-        return NULL;
       g_array_append_val (present, one);
     }
   return g_steal_pointer (&present);

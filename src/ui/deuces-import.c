@@ -9,6 +9,7 @@
 #include "deuces-error.h"
 #include "deuces-import.h"
 #include "deuces-session.h"
+#include "deuces-store-copies.h"
 #include "deuces-variant-library.h"
 
 /* Session lines listed by name in the preview; the rest are summed up, so a file of a
@@ -58,12 +59,13 @@ deuces_import_preview (DeucesStore *store,
                        const char  *data,
                        gsize        length,
                        JsonNode   **root,
-                       GArray     **present,
+                       GArray     **copies_out,
                        GError     **error)
 {
   g_autoptr(JsonNode) node = NULL;
   g_autoptr(GString) text = g_string_new (NULL);
   g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GError) local_error = NULL;
   g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
   g_autoptr(GDateTime) first = NULL;
@@ -130,16 +132,39 @@ deuces_import_preview (DeucesStore *store,
       if (i < PREVIEW_LINES)
         {
           g_autofree char *names = deuces_join_players (game->players, game->n_players);
+          GString *line = g_string_new (NULL);
 
           /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
-          g_string_append_printf (lines, _("• %s — %s · "),
+          g_string_append_printf (line, _("• %s — %s · "),
                                   title ? title : deuces_variant_display_name (game->variant->id,
                                                                                game->variant->name),
                                   names);
-          g_string_append_printf (lines, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
-                                                      game->deals->len), game->deals->len);
-          g_string_append_c (lines, '\n');
+          g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
+                                                     game->deals->len), game->deals->len);
+          g_ptr_array_add (shown, g_string_free (line, FALSE));
         }
+    }
+
+  if (store != NULL)
+    {
+      copies = deuces_store_find_copies (store, node, &local_error);
+      if (copies == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      for (guint i = 0; i < copies->len; i++)
+        n_copies += g_array_index (copies, gint64, i) != 0 ? 1 : 0;
+    }
+  for (guint i = 0; i < shown->len; i++)
+    {
+      gint64 copy = copies != NULL ? g_array_index (copies, gint64, i) : 0;
+
+      g_string_append (lines, shown->pdata[i]);
+      if (copy != 0)
+        /* Translators: after a line of the import preview, for a session the ledger has */
+        g_string_append_printf (lines, _(" · already in the ledger as session %lld"), (long long) copy);
+      g_string_append_c (lines, '\n');
     }
   if (n > PREVIEW_LINES)
     {
@@ -148,18 +173,6 @@ deuces_import_preview (DeucesStore *store,
                                                   "…and %u more sessions", n - PREVIEW_LINES),
                               n - PREVIEW_LINES);
       g_string_append_c (lines, '\n');
-    }
-
-  if (store != NULL)
-    {
-      copies = deuces_store_find_present_documents (store, node, &local_error);
-      if (copies == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      for (guint i = 0; i < copies->len; i++)
-        n_copies += g_array_index (copies, gboolean, i) ? 1 : 0;
     }
 
   /* The summary first: how much, when, who. */
@@ -221,8 +234,8 @@ deuces_import_preview (DeucesStore *store,
                                                    n_copies), n_copies);
     }
 
-  if (present != NULL)
-    *present = g_steal_pointer (&copies);
+  if (copies_out != NULL)
+    *copies_out = g_steal_pointer (&copies);
   *root = g_steal_pointer (&node);
   g_string_truncate (text, text->len - (g_str_has_suffix (text->str, "\n") ? 1 : 0));
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -256,31 +269,6 @@ on_confirm (AdwMessageDialog *dialog,
     job->done (ids->len > 0 ? g_array_index (ids, gint64, 0) : 0, job->user_data);
 }
 
-/* The documents of @root not marked in @present, or NULL when none is marked. */
-static JsonNode *
-without_copies (JsonNode     *root,
-                const GArray *present)
-{
-  g_autoptr(JsonArray) array = json_array_new ();
-  JsonNode *fresh;
-  gboolean any = FALSE;
-
-  for (guint i = 0; i < present->len; i++)
-    {
-      if (g_array_index (present, gboolean, i))
-        any = TRUE;
-      else
-        json_array_add_element (array, json_node_copy (JSON_NODE_HOLDS_ARRAY (root)
-                                                       ? json_array_get_element (json_node_get_array (root), i)
-                                                       : root));
-    }
-  if (!any)
-    return NULL;
-  fresh = json_node_new (JSON_NODE_ARRAY);
-  json_node_set_array (fresh, array);
-  return fresh;
-}
-
 GtkWidget *
 deuces_import_show_preview (GtkWindow        *parent,
                             DeucesStore      *store,
@@ -291,7 +279,7 @@ deuces_import_show_preview (GtkWindow        *parent,
                             gpointer          user_data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(GArray) present = NULL;
+  g_autoptr(GArray) copies = NULL;
   g_autofree char *preview = NULL;
   g_autofree char *quoted = NULL;
   ImportJob *job = g_new0 (ImportJob, 1);
@@ -303,7 +291,7 @@ deuces_import_show_preview (GtkWindow        *parent,
   job->user_data = user_data;
   quoted = g_strdup_printf ("“%s”", name);
   if (deuces_document_check_size (length, quoted, &error))
-    preview = deuces_import_preview (store, data, length, &job->root, &present, &error);
+    preview = deuces_import_preview (store, data, length, &job->root, &copies, &error);
   if (preview == NULL)
     {
       dialog = adw_message_dialog_new (parent, _("Cannot Import This File"), error->message);
@@ -312,7 +300,10 @@ deuces_import_show_preview (GtkWindow        *parent,
       import_job_free (job);
       return dialog;
     }
-  job->fresh = without_copies (job->root, present);
+  /* Only what is not in the ledger yet; NULL when nothing is. */
+  for (guint i = 0; i < copies->len && job->fresh == NULL; i++)
+    if (g_array_index (copies, gint64, i) != 0)
+      job->fresh = deuces_store_without_copies (job->root, copies);
 
   dialog = adw_message_dialog_new (parent, NULL, preview);
   /* Translators: %s is a file name */

@@ -37,13 +37,13 @@ GtkWidget *deuces_import_show_preview (GtkWindow        *parent,
 
 /* The preview text for @data (a session document or an array of them): a summary and
  * the first few sessions, or NULL with @error saying what is wrong with it. @root gets
- * the parsed JSON; with @store, @present gets a gboolean per session, TRUE for those
- * already in the ledger (see deuces_store_find_present_documents). */
+ * the parsed JSON; with @store, @copies gets a gint64 per session: the session of the
+ * ledger it is identical to, or 0 (see deuces_store_find_copies). */
 char      *deuces_import_preview      (DeucesStore      *store,
                                        const char       *data,
                                        gsize             length,
                                        JsonNode        **root,
-                                       GArray          **present,
+                                       GArray          **copies,
                                        GError          **error);
 
 G_END_DECLS

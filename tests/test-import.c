@@ -1,0 +1,108 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-import.c: the app's import of a file it has seen before — the preview names the
+ * session each copy already is, and the default choice leaves the copies out
+ * (doc/cli.md §7.2, as deuces-cli import does). */
+#include "config.h"
+
+#include <string.h>
+
+#include "deuces-import.h"
+#include "test-files.h"
+
+static const char *documents[] = {
+  "{\"title\":\"Friday\",\"started\":\"2026-11-20T20:00:00Z\",\"variant\":\"classic\","
+  "\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\",\"currency\":\"HKD\","
+  "\"deals\":[{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":10,\"Di\":1}}]}",
+  "{\"title\":\"Saturday\",\"started\":\"2026-11-21T20:00:00Z\",\"variant\":\"flat\","
+  "\"players\":[\"Ann\",\"Bo\"],\"stake\":\"100\",\"currency\":\"JPY\","
+  "\"deals\":[{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":5}}]}",
+};
+
+static guint
+count_sessions (DeucesStore *store)
+{
+  DeucesSessionFilter all = { 0, };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) sessions = deuces_store_list_sessions (store, &all, &error);
+
+  g_assert_no_error (error);
+  return sessions->len;
+}
+
+static void
+on_imported (gint64   first,
+             gpointer user_data)
+{
+  *(gint64 *) user_data = first;
+}
+
+static void
+test_copies (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("deuces-import-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "ledger.sqlite3", NULL);
+  g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+  g_autofree char *file = NULL;
+  g_autofree char *preview = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GArray) copies = NULL;
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *dialog;
+  gint64 first = -1;
+
+  g_assert_no_error (error);
+  {
+    g_autoptr(JsonNode) friday = json_from_string (documents[0], &error);
+
+    g_assert_no_error (error);
+    g_assert_true (deuces_store_import_documents (store, friday, NULL, &error));
+    g_assert_no_error (error);
+  }
+
+  /* Friday is in the ledger (session 1), Saturday not yet. */
+  file = g_strdup_printf ("[%s, %s]", documents[0], documents[1]);
+  preview = deuces_import_preview (store, file, strlen (file), &root, &copies, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (copies->len, ==, 2);
+  g_assert_cmpint (g_array_index (copies, gint64, 0), ==, 1);
+  g_assert_cmpint (g_array_index (copies, gint64, 1), ==, 0);
+  g_assert_nonnull (strstr (preview, "• Friday — Ann, Bo, Cy, Di · 1 deal · already in the ledger "
+                                     "as session 1\n"));
+  g_assert_nonnull (strstr (preview, "• Saturday — Ann, Bo · 1 deal\n"));
+  g_assert_nonnull (strstr (preview, "1 of these sessions is already in the ledger"));
+
+  /* The easy choice (Enter) imports Saturday alone. */
+  dialog = deuces_import_show_preview (window, store, file, strlen (file), "night.json",
+                                       on_imported, &first);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==, "import");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "import");
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  g_assert_cmpint (first, ==, 2);
+  g_assert_cmpuint (count_sessions (store), ==, 2);
+
+  /* Now both are there, each named. */
+  g_clear_pointer (&preview, g_free);
+  g_clear_pointer (&root, json_node_unref);
+  g_clear_pointer (&copies, g_array_unref);
+  preview = deuces_import_preview (store, file, strlen (file), &root, &copies, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (preview, "· already in the ledger as session 1\n"));
+  g_assert_nonnull (strstr (preview, "• Saturday — Ann, Bo · 1 deal · already in the ledger as session 2\n"));
+  g_assert_nonnull (strstr (preview, "All these sessions are already in the ledger"));
+
+  gtk_window_destroy (window);
+  g_clear_object (&store);
+  remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/ui/import/copies", test_copies);
+  return g_test_run ();
+}

@@ -1,0 +1,223 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-run.c: deuces-cli run as another process, and what the tests assert of a run. */
+#include "config.h"
+
+#include <string.h>
+
+#include "test-run.h"
+
+void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+void
+run_cli_full (Run               *run,
+              const RunOptions  *options,
+              const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GSubprocessLauncher) launcher = NULL;
+  g_autoptr(GSubprocess) process = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *cli = g_getenv ("DEUCES_CLI");
+  GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
+
+  g_assert_nonnull (cli);
+  g_ptr_array_add (argv, (gpointer) cli);
+  if (options->db != NULL)
+    {
+      g_ptr_array_add (argv, (gpointer) "--db");
+      g_ptr_array_add (argv, (gpointer) options->db);
+    }
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+
+  if (options->stdout_path == NULL)
+    flags |= G_SUBPROCESS_FLAGS_STDOUT_PIPE;
+  launcher = g_subprocess_launcher_new (flags);
+  if (options->stdout_path != NULL)
+    g_subprocess_launcher_set_stdout_file_path (launcher, options->stdout_path);
+  /* Messages are checked in English. */
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  for (guint i = 0; options->env != NULL && options->env[i] != NULL; i++)
+    {
+      g_auto(GStrv) pair = g_strsplit (options->env[i], "=", 2);
+
+      g_assert_nonnull (pair[1]);
+      g_subprocess_launcher_setenv (launcher, pair[0], pair[1], TRUE);
+    }
+  if (options->child_setup != NULL)
+    g_subprocess_launcher_set_child_setup (launcher, options->child_setup, NULL, NULL);
+  process = g_subprocess_launcher_spawnv (launcher, (const char *const *) argv->pdata, &error);
+  g_assert_no_error (error);
+  g_subprocess_communicate_utf8 (process, options->input != NULL ? options->input : "", NULL,
+                                 options->stdout_path == NULL ? &run->out : NULL, &run->err,
+                                 &error);
+  g_assert_no_error (error);
+  if (run->out == NULL)
+    run->out = g_strdup ("");
+  run->exited = g_subprocess_get_if_exited (process);
+  run->status = run->exited ? g_subprocess_get_exit_status (process) : -1;
+}
+
+static void
+run_va (Run        *run,
+        const char *db,
+        const char *input,
+        const char *first,
+        va_list     ap)
+{
+  g_autoptr(GPtrArray) args = g_ptr_array_new ();
+  RunOptions options = { .db = db, .input = input };
+
+  for (const char *arg = first; arg != NULL; arg = va_arg (ap, const char *))
+    g_ptr_array_add (args, (gpointer) arg);
+  g_ptr_array_add (args, NULL);
+  run_cli_full (run, &options, (const char *const *) args->pdata);
+  g_assert_true (run->exited);
+}
+
+void
+run_db (Run        *run,
+        const char *db,
+        const char *input,
+        const char *first,
+        ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  run_va (run, db, input, first, ap);
+  va_end (ap);
+}
+
+void
+run_db_args (Run               *run,
+             const char        *db,
+             const char *const *args)
+{
+  RunOptions options = { .db = db };
+
+  run_cli_full (run, &options, args);
+  g_assert_true (run->exited);
+}
+
+/* Runs as run_va, asserts as assert_run; returns what it printed. */
+static char *
+expect_va (const char *db,
+           const char *input,
+           int         status,
+           const char *out,
+           const char *err,
+           const char *first,
+           va_list     ap)
+{
+  g_auto(Run) run = { 0 };
+
+  run_va (&run, db, input, first, ap);
+  assert_run (&run, status, out, err);
+  return g_steal_pointer (&run.out);
+}
+
+char *
+run_ok (const char *db,
+        const char *input,
+        const char *first,
+        ...)
+{
+  char *out;
+  va_list ap;
+
+  va_start (ap, first);
+  out = expect_va (db, input, 0, NULL, "", first, ap);
+  va_end (ap);
+  return out;
+}
+
+void
+run_prints (const char *db,
+            const char *input,
+            const char *out,
+            const char *first,
+            ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  g_free (expect_va (db, input, 0, out, "", first, ap));
+  va_end (ap);
+}
+
+void
+run_fails (const char *db,
+           const char *input,
+           int         status,
+           const char *message,
+           const char *first,
+           ...)
+{
+  va_list ap;
+
+  va_start (ap, first);
+  g_free (expect_va (db, input, status, "", message, first, ap));
+  va_end (ap);
+}
+
+char *
+run_db_ok (const char        *db,
+           const char *const *args)
+{
+  g_auto(Run) run = { 0 };
+
+  run_db_args (&run, db, args);
+  assert_run (&run, 0, NULL, "");
+  return g_steal_pointer (&run.out);
+}
+
+void
+assert_run (const Run  *run,
+            int         status,
+            const char *out,
+            const char *err)
+{
+  /* What it said, when the status is not the one expected. */
+  if (run->status != status)
+    g_test_message ("exit %d: %s", run->status, run->err);
+  g_assert_cmpint (run->status, ==, status);
+  if (err != NULL)
+    g_assert_cmpstr (run->err, ==, err);
+  if (out != NULL)
+    g_assert_cmpstr (run->out, ==, out);
+}
+
+void
+assert_one_line (const char *text)
+{
+  const char *newline = strchr (text, '\n');
+
+  g_assert_true (newline == NULL || newline[1] == '\0');
+}
+
+void
+assert_one_line_error (const Run  *run,
+                       int         status,
+                       const char *message)
+{
+  assert_run (run, status, "", message);
+}
+
+void
+assert_one_line_prefix (const Run  *run,
+                        int         status,
+                        const char *prefix)
+{
+  assert_run (run, status, "", NULL);
+  g_assert_true (g_str_has_prefix (run->err, prefix));
+  g_assert_true (g_str_has_suffix (run->err, "\n"));
+  assert_one_line (run->err);
+}

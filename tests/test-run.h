@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-run.h: deuces-cli run as another process, and what the tests assert of a run. */
+#pragma once
+
+#include <gio/gio.h>
+
+G_BEGIN_DECLS
+
+/* What one run of deuces-cli did. */
+typedef struct {
+  gboolean exited;   /* FALSE when a signal ended it */
+  int      status;   /* the exit status, or -1 */
+  char    *out;
+  char    *err;
+} Run;
+
+void run_clear (Run *run);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+/* How to run it; all may be left zero. */
+typedef struct {
+  const char          *db;            /* "--db DB" before the arguments, or NULL */
+  const char          *input;         /* the standard input, or NULL for none */
+  const char          *stdout_path;   /* the standard output to this file instead of Run.out */
+  const char *const   *env;           /* NULL-terminated "NAME=VALUE" to set, or NULL */
+  GSpawnChildSetupFunc child_setup;   /* in the child, before exec */
+} RunOptions;
+
+/* Runs $DEUCES_CLI with @args (NULL-terminated, after the program name) as @options say,
+ * in English (LANGUAGE=C, LC_ALL=C.UTF-8), and waits for it. */
+void run_cli_full (Run               *run,
+                   const RunOptions  *options,
+                   const char *const *args);
+/* deuces-cli on the ledger @db (--db; NULL: none) @first… with @input on its standard
+ * input; it must exit, not crash. */
+void run_db       (Run         *run,
+                   const char  *db,
+                   const char  *input,
+                   const char  *first,
+                   ...) G_GNUC_NULL_TERMINATED;
+/* The same without --db. */
+#define run_cli(run, input, ...) run_db ((run), NULL, (input), __VA_ARGS__)
+void run_db_args  (Run               *run,
+                   const char        *db,
+                   const char *const *args);
+/* deuces-cli (on @db unless NULL) @first… with @input, which must succeed: exit 0 and
+ * nothing on stderr. Returns what it printed. */
+char *run_ok      (const char  *db,
+                   const char  *input,
+                   const char  *first,
+                   ...) G_GNUC_NULL_TERMINATED G_GNUC_WARN_UNUSED_RESULT;
+/* run_ok that must print exactly @out. */
+void  run_prints  (const char  *db,
+                   const char  *input,
+                   const char  *out,
+                   const char  *first,
+                   ...) G_GNUC_NULL_TERMINATED;
+/* deuces-cli (on @db unless NULL) @first… with @input, which must fail with @status,
+ * print nothing and say @message (one line) on stderr. */
+void  run_fails   (const char  *db,
+                   const char  *input,
+                   int          status,
+                   const char  *message,
+                   const char  *first,
+                   ...) G_GNUC_NULL_TERMINATED;
+/* run_ok with @args (NULL-terminated). */
+char *run_db_ok   (const char        *db,
+                   const char *const *args) G_GNUC_WARN_UNUSED_RESULT;
+
+/* @run exited with @status; @out and @err, where not NULL, are what it printed. */
+void assert_run   (const Run  *run,
+                   int         status,
+                   const char *out,
+                   const char *err);
+/* @text is empty or one line. */
+void assert_one_line (const char *text);
+/* A failure: @status, nothing on stdout, and @message (one line) on stderr. */
+void assert_one_line_error (const Run  *run,
+                            int         status,
+                            const char *message);
+/* A failure: @status, nothing on stdout, one line on stderr starting with @prefix. */
+void assert_one_line_prefix (const Run  *run,
+                             int         status,
+                             const char *prefix);
+
+G_END_DECLS
