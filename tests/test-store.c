@@ -982,7 +982,7 @@ test_busy (LedgerFixture *f,
     g_assert_no_error (error);
     g_assert_cmpint (g_subprocess_get_exit_status (cli), ==, 1);
     g_assert_cmpstr (out, ==, "");
-    g_assert_true (g_str_has_prefix (err, "deuces-cli: The ledger is busy"));
+    g_assert_true (g_str_has_prefix (err, "deuces-cli: the ledger is busy"));
     g_assert_nonnull (strchr (err, '\n'));
     g_assert_cmpstr (strchr (err, '\n'), ==, "\n");   /* one line */
   }

@@ -8,7 +8,6 @@
 #include <stdio.h>
 
 #include "deuces-cli-private.h"
-#include "deuces-store-copies.h"
 
 int
 _deuces_cli_check_output (DeucesStore *store,

@@ -73,11 +73,7 @@ _deuces_cli_fail_with_names (const GError      *error,
                      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID) ||
                      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND) ||
                      g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
-  /* Except a busy ledger's "The ledger is busy: …", which tests/test-store.c (the store
-   * helper's) checks word for word; lower it there and here together. */
-  g_autofree char *message = g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY)
-                             ? g_strdup (error->message)
-                             : _deuces_cli_clause (error->message, names, n_names);
+  g_autofree char *message = _deuces_cli_clause (error->message, names, n_names);
 
   return _deuces_cli_fail (invalid ? EXIT_INVALID : EXIT_FAILURE_OTHER, "%s", message);
 }

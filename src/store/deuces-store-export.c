@@ -8,7 +8,6 @@
 #include "deuces-error.h"
 #include "deuces-document.h"
 #include "deuces-money.h"
-#include "deuces-store-copies.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-library.h"
 

@@ -324,13 +324,28 @@ gboolean     deuces_store_import_documents (DeucesStore  *self,
                                             JsonNode     *root,
                                             GArray       *ids,
                                             GError      **error);
-/* For each document of @root (a session document or an array of them), whether the
- * ledger already holds it outside the bin: a session with the same title, start time,
- * players in the same seats and number of deals, as re-importing an export would give.
- * Returns a GArray of gboolean, one per document, or NULL with @error set. */
+/* For each document of @root, whether the ledger already holds it: whether
+ * deuces_store_find_copies() finds a copy. Returns a GArray of gboolean, one per
+ * document, or NULL with @error set. */
 GArray      *deuces_store_find_present_documents (DeucesStore  *self,
                                                   JsonNode     *root,
                                                   GError      **error);
+/* For each document of @root (a session document or an array of them), the id of the
+ * oldest session outside the bin identical to it, or 0: the same players in the same
+ * seats, the same variant with the same options in force, stake, currency, hand size
+ * and deals (every fact, in order), and, where the document has them, the same title
+ * and start time. Notes and the end are not compared. Returns a GArray of gint64, one
+ * per document, or NULL with @error set (a document that does not read is named by its
+ * position, as deuces_store_import_documents does). */
+GArray      *deuces_store_find_copies            (DeucesStore  *self,
+                                                  JsonNode     *root,
+                                                  GError      **error);
+
+/* The documents of @root whose entry in @copies (from deuces_store_find_copies) is 0,
+ * as an array (new). */
+JsonNode    *deuces_store_without_copies         (JsonNode     *root,
+                                                  const GArray *copies);
+
 /* The whole ledger (bin excluded) as an array of session documents, oldest first: what
  * import reads back. */
 JsonNode    *deuces_store_export_documents (DeucesStore  *self,

@@ -9,7 +9,6 @@
 #include "deuces-error.h"
 #include "deuces-import.h"
 #include "deuces-session.h"
-#include "deuces-store-copies.h"
 #include "deuces-variant-library.h"
 
 /* Session lines listed by name in the preview; the rest are summed up, so a file of a
