@@ -12,6 +12,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "deuces-variant.h"
 #include "test-files.h"
 #include "test-run.h"
 
@@ -39,6 +40,7 @@ parse_object (JsonParser *parser,
 static void
 test_variants (void)
 {
+  GPtrArray *presets = deuces_presets ();
   g_auto(Run) run = { 0 };
   g_autofree char *json = NULL;
   g_auto(GStrv) lines = NULL;
@@ -50,15 +52,23 @@ test_variants (void)
   g_assert_cmpint (run.status, ==, 0);
   g_assert_cmpstr (run.err, ==, "");
   lines = g_strsplit (run.out, "\n", -1);
-  g_assert_cmpuint (g_strv_length (lines), ==, 18 + 1);
+  /* Every shipped preset, in the order of doc/rules.md §6, and nothing else. */
+  g_assert_cmpuint (g_strv_length (lines), ==, presets->len + 1);
   g_assert_cmpstr (lines[0], ==, "classic\tClassic");
+  for (guint i = 0; i < presets->len; i++)
+    {
+      const DeucesVariant *preset = g_ptr_array_index (presets, i);
+      g_autofree char *start = g_strconcat (preset->id, "\t", NULL);
+
+      g_assert_true (g_str_has_prefix (lines[i], start));
+    }
   g_assert_true (g_str_has_prefix (lines[17], "president-symmetric\t"));
 
   json = run_ok (NULL, NULL, "variants", "--json", NULL);
   json_parser_load_from_data (parser, json, -1, &error);
   g_assert_no_error (error);
   array = json_node_get_array (json_parser_get_root (parser));
-  g_assert_cmpuint (json_array_get_length (array), ==, 18);
+  g_assert_cmpuint (json_array_get_length (array), ==, presets->len);
   {
     JsonObject *zero_sum = json_array_get_object_element (array, 1);
 
@@ -277,6 +287,7 @@ save_variant_file (const char *dir,
 static void
 test_store_saved_variant (void)
 {
+  const guint n_presets = deuces_presets ()->len;
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
   g_autofree char *other_dir = NULL;
@@ -313,16 +324,17 @@ test_store_saved_variant (void)
     g_assert_cmpint (listed.status, ==, 0);
     g_assert_cmpstr (listed.err, ==, expected_err);
     lines = g_strsplit (listed.out, "\n", -1);
-    g_assert_cmpuint (g_strv_length (lines), ==, 19 + 1);
+    /* The saved variant comes after the shipped presets. */
+    g_assert_cmpuint (g_strv_length (lines), ==, n_presets + 1 + 1);
     g_assert_cmpstr (lines[0], ==, "classic\tClassic");
-    g_assert_cmpstr (lines[18], ==, "fried\tFried from eleven");
+    g_assert_cmpstr (lines[n_presets], ==, "fried\tFried from eleven");
 
     run_db (&json, db, NULL, "variants", "--json", NULL);
     g_assert_cmpint (json.status, ==, 0);
     json_parser_load_from_data (parser, json.out, -1, NULL);
     array = json_node_get_array (json_parser_get_root (parser));
-    g_assert_cmpuint (json_array_get_length (array), ==, 19);
-    fried = json_array_get_object_element (array, 18);
+    g_assert_cmpuint (json_array_get_length (array), ==, n_presets + 1);
+    fried = json_array_get_object_element (array, n_presets);
     g_assert_cmpstr (json_object_get_string_member (fried, "id"), ==, "fried");
     g_assert_cmpstr (json_object_get_string_member (fried, "goal"), ==, "lowest");
     g_assert_cmpstr (json_object_get_string_member (fried, "settlement"), ==, "pairwise");

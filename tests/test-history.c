@@ -531,7 +531,10 @@ test_migration (LedgerFixture *f,
   g_assert_no_error (error);
   while ((name = g_dir_read_name (dir)) != NULL)
     {
-      g_assert_true (g_str_has_suffix (name, "-before-schema-3.sqlite3"));
+      g_autofree char *suffix = g_strdup_printf ("-before-schema-%d.sqlite3",
+                                                 DEUCES_STORE_SCHEMA_VERSION);
+
+      g_assert_true (g_str_has_suffix (name, suffix));
       n_backups++;
     }
   g_assert_cmpuint (n_backups, ==, 1);
