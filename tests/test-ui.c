@@ -1119,6 +1119,80 @@ count_cut_totals (GtkWidget *root,
   return cut;
 }
 
+/* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
+static GPtrArray *
+column_titles (GtkWidget *view)
+{
+  GType title_type = g_type_from_name ("GtkColumnViewTitle");
+  GPtrArray *titles = g_ptr_array_new ();
+
+  for (GtkWidget *header = gtk_widget_get_first_child (view); header != NULL;
+       header = gtk_widget_get_next_sibling (header))
+    for (GtkWidget *t = gtk_widget_get_first_child (header); t != NULL;
+         t = gtk_widget_get_next_sibling (t))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
+        g_ptr_array_add (titles, t);
+  return titles;
+}
+
+static GtkLabel *
+first_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = first_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* Every player's header can be read: on a narrow sheet the whole name, its first word or
+ * the initials, never cut ("D…") and no two alike; on a wide one the whole name (cut by
+ * an ellipsis where it must be). Either way its tooltip and accessible name say it whole. */
+static void
+assert_readable_headers (GtkWidget         *view,
+                         const char *const *names,
+                         guint              n,
+                         gboolean           narrow)
+{
+  g_autoptr(GPtrArray) titles = column_titles (view);
+  g_autoptr(GHashTable) shown = g_hash_table_new (g_str_hash, g_str_equal);
+
+  g_assert_cmpuint (titles->len, ==, n + 1);
+  for (guint c = 0; c <= n; c++)
+    {
+      GtkLabel *label = first_label (titles->pdata[c]);
+      const char *text = gtk_label_get_text (label);
+      const char *tooltip = gtk_widget_get_tooltip_text (titles->pdata[c]);
+
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+      if (narrow)
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      if (c == 0)
+        continue;
+      g_test_message ("header of %s: “%s”", names[c - 1], text);
+      g_assert_cmpstr (tooltip, ==, names[c - 1]);
+      if (narrow)
+        {
+          g_autofree char *initials = deuces_player_initials (names[c - 1]);
+          g_auto(GStrv) words = g_strsplit (names[c - 1], " ", 2);
+
+          g_assert_true (g_str_equal (text, names[c - 1]) || g_str_equal (text, words[0]) ||
+                         g_str_equal (text, initials));
+          g_assert_cmpint (g_utf8_strlen (text, -1), >=, MIN (2, g_utf8_strlen (names[c - 1], -1)));
+          g_assert_false (g_hash_table_contains (shown, text));
+          g_hash_table_add (shown, (gpointer) text);
+        }
+      else
+        g_assert_cmpstr (text, ==, names[c - 1]);
+    }
+}
+
 /* 2, 4 and 8 players with long names, on a phone and a laptop: every player's "went
  * out" button and count can be seen and used, and a deal goes in through them. */
 static void
@@ -1225,20 +1299,17 @@ test_any_table (void)
         for (guint p = 1; p + 1 < n; p++)
           g_assert_cmpint (deal->cards_left[p], ==, (gint) (2 + p % 8));
 
+        settle ();
+        /* Every player's name can be read over their column (issue 11's "D…"). */
+        assert_readable_headers (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW),
+                                 names, n, screens[w].width < 1000);
+
         /* On a laptop each player's fields stand under that player's column. */
         if (screens[w].width > 1000)
           {
-            GType title_type = g_type_from_name ("GtkColumnViewTitle");
-            g_autoptr(GPtrArray) titles = g_ptr_array_new ();
             GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+            g_autoptr(GPtrArray) titles = column_titles (view);
 
-            settle ();
-            for (GtkWidget *header = gtk_widget_get_first_child (view); header != NULL;
-                 header = gtk_widget_get_next_sibling (header))
-              for (GtkWidget *t = gtk_widget_get_first_child (header); t != NULL;
-                   t = gtk_widget_get_next_sibling (t))
-                if (G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
-                  g_ptr_array_add (titles, t);
             g_assert_cmpuint (titles->len, ==, n + 1);
             for (guint p = 0; p < n; p++)
               {

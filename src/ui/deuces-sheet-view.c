@@ -18,6 +18,9 @@ struct _DeucesSheetView
   GtkColumnView     *view;
   guint              scroll_source;
   guint              fill_source;
+  guint              title_source;
+  int                last_width;
+  gboolean           titles_fitted;   /* every header was measured at its width */
   gboolean           wide;
 };
 
@@ -292,16 +295,154 @@ deuces_player_initials (const char *name)
   return g_string_free (g_steal_pointer (&initials), FALSE);
 }
 
-/* GTK 4.8 cuts a column title that does not fit; an ellipsis says there is more (the
- * cells' accessible names have the whole name). */
-static void
-ellipsize_titles (GtkWidget *widget)
+/* The column headers (GtkColumnViewTitle, private in GTK 4.8: the header is the column
+ * view's first child), in the order of the columns. */
+static GPtrArray *
+get_titles (DeucesSheetView *self)
+{
+  GType title_type = g_type_from_name ("GtkColumnViewTitle");
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->view));
+  GPtrArray *titles = g_ptr_array_new ();
+
+  for (GtkWidget *t = header != NULL ? gtk_widget_get_first_child (header) : NULL; t != NULL;
+       t = gtk_widget_get_next_sibling (t))
+    if (title_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
+      g_ptr_array_add (titles, t);
+  return titles;
+}
+
+static GtkWidget *
+find_label (GtkWidget *widget)
 {
   if (GTK_IS_LABEL (widget))
-    gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_END);
+    return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    ellipsize_titles (child);
+    {
+      GtkWidget *label = find_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* What a header can say, longest first: "Christopher Wong", "Christopher", "CW"; the
+ * deal numbers' "Deal", then "#". A wide sheet says the whole name (cut if need be). */
+static GStrv
+title_forms (DeucesSheetView *self,
+             gint             player,
+             const char      *name)
+{
+  g_autoptr(GStrvBuilder) forms = g_strv_builder_new ();
+
+  g_strv_builder_add (forms, name);
+  if (self->wide)
+    ;
+  else if (player == NUMBER_COLUMN)
+    g_strv_builder_add (forms, "#");
+  else
+    {
+      g_auto(GStrv) words = g_strsplit_set (name, " \t", 2);
+      g_autofree char *initials = deuces_player_initials (name);
+
+      if (words[0] != NULL && words[1] != NULL && *words[0] != '\0')
+        g_strv_builder_add (forms, words[0]);
+      if (!g_str_equal (initials, name))
+        g_strv_builder_add (forms, initials);
+    }
+  return g_strv_builder_end (forms);
+}
+
+/* Gives each header the longest form of its name that fits its column whole (two players
+ * never sharing a shortened one), and the whole name as its tooltip and accessible name:
+ * on a phone "Christopher Wong" reads "Christopher" or "CW", never "C…". */
+static gboolean
+fit_titles (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+  GListModel *columns = gtk_column_view_get_columns (self->view);
+  g_autoptr(GPtrArray) titles = get_titles (self);
+  guint n = g_list_model_get_n_items (columns);
+  g_autoptr(GPtrArray) forms = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autofree guint *chosen = g_new0 (guint, MAX (n, 1));
+
+  self->title_source = 0;
+  self->titles_fitted = titles->len == n && n > 0;
+  if (titles->len != n)
+    return G_SOURCE_REMOVE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
+      const char *name = g_object_get_data (G_OBJECT (column), "name");
+      GtkWidget *title = titles->pdata[i];
+      GtkWidget *label = find_label (title);
+      GStrv these = title_forms (self, player, name);
+      graphene_rect_t bounds;
+      int room = -1;
+
+      g_ptr_array_add (forms, these);
+      gtk_widget_set_tooltip_text (title, name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (title), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      name, -1);
+      if (label == NULL)
+        continue;
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      /* The room inside the header's padding, which is the same on both sides. */
+      if (gtk_widget_compute_bounds (label, title, &bounds))
+        room = gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
+      /* Not laid out yet (the sheet is hidden): fitted when it is. */
+      if (room <= 0)
+        self->titles_fitted = FALSE;
+      while (room > 0 && these[chosen[i] + 1] != NULL)
+        {
+          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label,
+                                                                          these[chosen[i]]);
+          int width;
+
+          pango_layout_get_pixel_size (layout, &width, NULL);
+          if (width <= room)
+            break;
+          chosen[i]++;
+        }
+    }
+
+  /* Two players shortened alike ("Wong" for "Wong Ka Ming" and "Wong Tai Sin") go one
+   * step shorter, to their initials. */
+  for (guint i = 0; i < n; i++)
+    for (guint j = i + 1; j < n; j++)
+      {
+        GStrv a = forms->pdata[i], b = forms->pdata[j];
+
+        if (g_str_equal (a[chosen[i]], b[chosen[j]]) &&
+            (chosen[i] > 0 || chosen[j] > 0))
+          {
+            if (a[chosen[i] + 1] != NULL && chosen[i] > 0)
+              chosen[i]++;
+            if (b[chosen[j] + 1] != NULL && chosen[j] > 0)
+              chosen[j]++;
+          }
+      }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      GStrv these = forms->pdata[i];
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), these[chosen[i]]) != 0)
+        gtk_column_view_column_set_title (column, these[chosen[i]]);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_titles (DeucesSheetView *self)
+{
+  if (self->title_source == 0)
+    /* After the layout, which gives the headers their widths. */
+    self->title_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_titles, self, NULL);
 }
 
 /* Every player column takes the same width, so that the deal editor's columns (equal
@@ -315,18 +456,18 @@ size_columns (DeucesSheetView *self)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
       gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
-      const char *name = g_object_get_data (G_OBJECT (column), "name");
 
       if (player == NUMBER_COLUMN)
         gtk_column_view_column_set_fixed_width (column, self->wide ? DEUCES_SHEET_LABEL_WIDTH : 40);
       else
-        {
-          g_autofree char *initials = deuces_player_initials (name);
-
-          gtk_column_view_column_set_fixed_width (column, 32);
-          gtk_column_view_column_set_title (column, self->wide ? name : initials);
-        }
+        gtk_column_view_column_set_fixed_width (column, 32);
     }
+  /* The headers say as much of each name as their columns have room for. */
+  if (self->wide)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->view), "narrow");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->view), "narrow");
+  queue_fit_titles (self);
 }
 
 static gboolean fill_rows (gpointer user_data);
@@ -424,8 +565,6 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
       }
   }
   size_columns (self);
-  /* The header is the column view's first child; the rows come later. */
-  ellipsize_titles (gtk_widget_get_first_child (GTK_WIDGET (self->view)));
   /* GTK 4.8 builds up to 200 rows at once: let the window show first, then the rows. */
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
@@ -489,9 +628,25 @@ deuces_sheet_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_clear_handle_id (&self->title_source, g_source_remove);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_sheet_view_parent_class)->dispose (object);
+}
+
+/* A new width (the sheet's horizontal adjustment is set up again at each allocation; an
+ * AdwBin's own size_allocate is its layout manager's): the headers fit their names again. */
+static void
+on_width_changed (GtkAdjustment   *adjustment,
+                  DeucesSheetView *self)
+{
+  int width = (int) gtk_adjustment_get_page_size (adjustment);
+
+  if (width != self->last_width || !self->titles_fitted)
+    {
+      self->last_width = width;
+      queue_fit_titles (self);
+    }
 }
 
 static void
@@ -519,6 +674,7 @@ deuces_sheet_view_init (DeucesSheetView *self)
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   gtk_column_view_set_reorderable (self->view, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
+  gtk_widget_add_css_class (GTK_WIDGET (self->view), "score-sheet");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Score sheet"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
@@ -532,6 +688,8 @@ deuces_sheet_view_init (DeucesSheetView *self)
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->scroller), "changed",
+                           G_CALLBACK (on_width_changed), self, 0);
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it; Delete removes it"));
 }
