@@ -1332,6 +1332,121 @@ test_any_table (void)
       }
 }
 
+static void
+collect_cards (GtkWidget *root,
+               GPtrArray *cards)
+{
+  if (gtk_widget_has_css_class (root, "scoreboard-card"))
+    g_ptr_array_add (cards, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cards (child, cards);
+}
+
+/* Counts the labels on show below @root that an ellipsis cuts. */
+static guint
+count_cut_labels (GtkWidget *root)
+{
+  guint cut = 0;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (root))))
+    {
+      g_test_message ("cut: “%s”", gtk_label_get_text (GTK_LABEL (root)));
+      cut++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    cut += count_cut_labels (child);
+  return cut;
+}
+
+/* The score cards take no more height than their lines need, for 2 to 8 players on a
+ * phone and a laptop (5 to 7 were as tall as two lines on one), and none is cut: the
+ * leader's star and name, the total and the money read whole. */
+static void
+test_score_cards (void)
+{
+  const char *names[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                          "Maximilian", "Bo", "Cy", "Di" };
+  const char *short_names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint n = 2; n <= 8; n++)
+    for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+      for (guint longer = 0; longer < 2; longer++)
+        {
+          DeucesNewSession request = { 0, };
+          Fixture fixture = { NULL, }, *f = &fixture;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+          DeucesDeal deal;
+          gint64 id;
+          double top = -1;
+          guint lines = 0;
+
+          g_test_message ("%u players (%s names) at %d×%d", n, longer ? "long" : "short",
+                          screens[w].width, screens[w].height);
+          request.variant = deuces_preset_lookup ("classic");
+          request.variant_id = "classic";
+          request.players = longer ? names : short_names;
+          request.n_players = n;
+          request.stake = "0.50";
+          request.currency = "HKD";
+          id = deuces_store_create_session (deuces_application_get_store (test_app), &request,
+                                            &error);
+          g_assert_no_error (error);
+          f->window = deuces_window_new (test_app);
+          gtk_window_set_default_size (GTK_WINDOW (f->window), screens[w].width, screens[w].height);
+          gtk_window_present (GTK_WINDOW (f->window));
+          g_assert_true (deuces_window_open_session (f->window, id));
+          f->session = g_object_ref (deuces_window_get_session (f->window));
+          /* The first player leads: the star goes before the longest name. */
+          deuces_deal_init (&deal);
+          deal.winner = 0;
+          for (guint p = 1; p < n; p++)
+            deal.cards_left[p] = (gint16) (9 + p % 4);
+          g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 1);
+          g_assert_no_error (error);
+          settle ();
+          settle ();
+
+          collect_cards (GTK_WIDGET (session_view (f)), cards);
+          g_assert_cmpuint (cards->len, ==, n);
+          for (guint i = 0; i < cards->len; i++)
+            {
+              GtkWidget *card = cards->pdata[i];
+              GtkWidget *child = gtk_widget_get_parent (card);
+              graphene_rect_t bounds;
+              int natural;
+
+              assert_in_view (f, card);
+              g_assert_cmpuint (count_cut_labels (card), ==, 0);
+              /* As tall as its content at its width, a pixel or two for rounding. */
+              gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (child),
+                                  NULL, &natural, NULL, NULL);
+              g_assert_cmpint (gtk_widget_get_height (child), <=, natural + 2);
+              g_assert_true (gtk_widget_compute_bounds (card, GTK_WIDGET (f->window), &bounds));
+              if (bounds.origin.y > top + 1)
+                {
+                  top = bounds.origin.y;
+                  lines++;
+                }
+            }
+          /* On a phone four cards a line at the least; on a laptop one line for short
+           * names, two at the most for long ones (a card is as wide as its whole name). */
+          if (screens[w].width < 1000)
+            g_assert_cmpuint (lines, <=, (n + 3) / 4);
+          else
+            g_assert_cmpuint (lines, <=, longer ? 2 : 1);
+
+          g_clear_object (&f->session);
+          gtk_window_destroy (GTK_WINDOW (f->window));
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+        }
+}
+
 /* Issue 17: five at a four-player table. Ed sits out by key (O 5); the digits still take
  * a plain deal for the four playing, and the next deal starts with the same four. A tap
  * swaps Ann out and Ed in; who sits out cannot be the winner, and the sheet says "sat
@@ -2150,6 +2265,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
+  g_test_add_func ("/ui/layout/score-cards", test_score_cards);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
