@@ -327,36 +327,27 @@ find_label (GtkWidget *widget)
   return NULL;
 }
 
-/* What a header can say, longest first: "Christopher Wong", "Christopher", "CW"; the
- * deal numbers' "Deal", then "#". A wide sheet says the whole name (cut if need be). */
-static GStrv
-title_forms (DeucesSheetView *self,
-             gint             player,
-             const char      *name)
+/* Whether @text fits whole in @label's header @title. */
+static gboolean
+title_fits (GtkWidget  *title,
+            GtkWidget  *label,
+            const char *text)
 {
-  g_autoptr(GStrvBuilder) forms = g_strv_builder_new ();
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, text);
+  graphene_rect_t bounds;
+  int width;
 
-  g_strv_builder_add (forms, name);
-  if (self->wide)
-    ;
-  else if (player == NUMBER_COLUMN)
-    g_strv_builder_add (forms, "#");
-  else
-    {
-      g_auto(GStrv) words = g_strsplit_set (name, " \t", 2);
-      g_autofree char *initials = deuces_player_initials (name);
-
-      if (words[0] != NULL && words[1] != NULL && *words[0] != '\0')
-        g_strv_builder_add (forms, words[0]);
-      if (!g_str_equal (initials, name))
-        g_strv_builder_add (forms, initials);
-    }
-  return g_strv_builder_end (forms);
+  /* The room inside the header's padding, which is the same on both sides. */
+  if (!gtk_widget_compute_bounds (label, title, &bounds))
+    return TRUE;
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width <= gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
 }
 
-/* Gives each header the longest form of its name that fits its column whole (two players
- * never sharing a shortened one), and the whole name as its tooltip and accessible name:
- * on a phone "Christopher Wong" reads "Christopher" or "CW", never "C…". */
+/* Gives every header the whole name, and its tooltip and accessible name too. On a
+ * narrow sheet where one of the names does not fit whole, all the headers say the
+ * initials the score cards say ("CW", "Max", "Bo"), and "Deal" becomes "#" where it does
+ * not fit: never "C…". A wide sheet keeps the whole names, cut where they must be. */
 static gboolean
 fit_titles (gpointer user_data)
 {
@@ -364,8 +355,7 @@ fit_titles (gpointer user_data)
   GListModel *columns = gtk_column_view_get_columns (self->view);
   g_autoptr(GPtrArray) titles = get_titles (self);
   guint n = g_list_model_get_n_items (columns);
-  g_autoptr(GPtrArray) forms = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autofree guint *chosen = g_new0 (guint, MAX (n, 1));
+  gboolean whole = TRUE, deal_whole = TRUE;
 
   self->title_source = 0;
   self->titles_fitted = titles->len == n && n > 0;
@@ -379,60 +369,38 @@ fit_titles (gpointer user_data)
       const char *name = g_object_get_data (G_OBJECT (column), "name");
       GtkWidget *title = titles->pdata[i];
       GtkWidget *label = find_label (title);
-      GStrv these = title_forms (self, player, name);
-      graphene_rect_t bounds;
-      int room = -1;
 
-      g_ptr_array_add (forms, these);
       gtk_widget_set_tooltip_text (title, name);
       gtk_accessible_update_property (GTK_ACCESSIBLE (title), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       name, -1);
       if (label == NULL)
         continue;
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-      /* The room inside the header's padding, which is the same on both sides. */
-      if (gtk_widget_compute_bounds (label, title, &bounds))
-        room = gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
       /* Not laid out yet (the sheet is hidden): fitted when it is. */
-      if (room <= 0)
+      if (gtk_widget_get_width (title) <= 0)
         self->titles_fitted = FALSE;
-      while (room > 0 && these[chosen[i] + 1] != NULL)
+      else if (!title_fits (title, label, name))
         {
-          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label,
-                                                                          these[chosen[i]]);
-          int width;
-
-          pango_layout_get_pixel_size (layout, &width, NULL);
-          if (width <= room)
-            break;
-          chosen[i]++;
+          if (player == NUMBER_COLUMN)
+            deal_whole = FALSE;
+          else
+            whole = FALSE;
         }
     }
-
-  /* Two players shortened alike ("Wong" for "Wong Ka Ming" and "Wong Tai Sin") go one
-   * step shorter, to their initials. */
-  for (guint i = 0; i < n; i++)
-    for (guint j = i + 1; j < n; j++)
-      {
-        GStrv a = forms->pdata[i], b = forms->pdata[j];
-
-        if (g_str_equal (a[chosen[i]], b[chosen[j]]) &&
-            (chosen[i] > 0 || chosen[j] > 0))
-          {
-            if (a[chosen[i] + 1] != NULL && chosen[i] > 0)
-              chosen[i]++;
-            if (b[chosen[j] + 1] != NULL && chosen[j] > 0)
-              chosen[j]++;
-          }
-      }
 
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
-      GStrv these = forms->pdata[i];
+      gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
+      const char *name = g_object_get_data (G_OBJECT (column), "name");
+      g_autofree char *text = NULL;
 
-      if (g_strcmp0 (gtk_column_view_column_get_title (column), these[chosen[i]]) != 0)
-        gtk_column_view_column_set_title (column, these[chosen[i]]);
+      if (self->wide || (player == NUMBER_COLUMN ? deal_whole : whole))
+        text = g_strdup (name);
+      else
+        text = player == NUMBER_COLUMN ? g_strdup ("#") : deuces_player_initials (name);
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), text) != 0)
+        gtk_column_view_column_set_title (column, text);
     }
   return G_SOURCE_REMOVE;
 }
