@@ -1088,6 +1088,35 @@ count_cut_totals (GtkWidget *root,
   return cut;
 }
 
+/* A new classic session of @names (at @stake HKD a point, or none) open in a window of
+ * @width × @height, in @f. */
+static void
+open_table (Fixture           *f,
+            const char *const *names,
+            guint              n,
+            const char        *stake,
+            int                width,
+            int                height)
+{
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = names;
+  request.n_players = n;
+  request.stake = stake;
+  request.currency = stake != NULL ? "HKD" : NULL;
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+}
+
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
 static GPtrArray *
 column_titles (GtkWidget *view)
@@ -1179,26 +1208,13 @@ test_any_table (void)
     for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
       {
         guint n = sizes[s];
-        DeucesNewSession request = { 0, };
         Fixture fixture = { NULL, }, *f = &fixture;
-        g_autoptr(GError) error = NULL;
         GtkWidget *editor;
         const DeucesDeal *deal;
         guint totals = 0;
-        gint64 id;
 
         g_test_message ("%u players at %d×%d", n, screens[w].width, screens[w].height);
-        request.variant = deuces_preset_lookup ("classic");
-        request.variant_id = "classic";
-        request.players = names;
-        request.n_players = n;
-        id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
-        g_assert_no_error (error);
-        f->window = deuces_window_new (test_app);
-        gtk_window_set_default_size (GTK_WINDOW (f->window), screens[w].width, screens[w].height);
-        gtk_window_present (GTK_WINDOW (f->window));
-        g_assert_true (deuces_window_open_session (f->window, id));
-        f->session = g_object_ref (deuces_window_get_session (f->window));
+        open_table (f, names, n, NULL, screens[w].width, screens[w].height);
         deuces_session_view_focus_deal_editor (session_view (f));
         settle ();
         settle ();
@@ -1348,31 +1364,17 @@ test_score_cards (void)
     for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
       for (guint longer = 0; longer < 2; longer++)
         {
-          DeucesNewSession request = { 0, };
           Fixture fixture = { NULL, }, *f = &fixture;
           g_autoptr(GError) error = NULL;
           g_autoptr(GPtrArray) cards = g_ptr_array_new ();
           DeucesDeal deal;
-          gint64 id;
           double top = -1;
           guint lines = 0;
 
           g_test_message ("%u players (%s names) at %d×%d", n, longer ? "long" : "short",
                           screens[w].width, screens[w].height);
-          request.variant = deuces_preset_lookup ("classic");
-          request.variant_id = "classic";
-          request.players = longer ? names : short_names;
-          request.n_players = n;
-          request.stake = "0.50";
-          request.currency = "HKD";
-          id = deuces_store_create_session (deuces_application_get_store (test_app), &request,
-                                            &error);
-          g_assert_no_error (error);
-          f->window = deuces_window_new (test_app);
-          gtk_window_set_default_size (GTK_WINDOW (f->window), screens[w].width, screens[w].height);
-          gtk_window_present (GTK_WINDOW (f->window));
-          g_assert_true (deuces_window_open_session (f->window, id));
-          f->session = g_object_ref (deuces_window_get_session (f->window));
+          open_table (f, longer ? names : short_names, n, "0.50", screens[w].width,
+                      screens[w].height);
           /* The first player leads: the star goes before the longest name. */
           deuces_deal_init (&deal);
           deal.winner = 0;
