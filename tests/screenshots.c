@@ -12,6 +12,7 @@
 #include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
+#include "deuces-variant-editor.h"
 #include "deuces-window.h"
 #include "test-widgets.h"
 
@@ -317,6 +318,17 @@ main (int argc, char **argv)
               ok &= save_table (app, tables[i].id, tables[i].width, tables[i].height, dark, extra, name);
             }
         ok &= save_known_names (app, extra);
+        {
+          /* The variant editor's tiers are a widget of their own. */
+          DeucesVariantEditor *editor =
+            deuces_variant_editor_new (NULL, deuces_application_get_store (app),
+                                       deuces_preset_lookup ("classic"));
+
+          gtk_window_set_default_size (GTK_WINDOW (editor), 560, 1400);
+          gtk_window_present (GTK_WINDOW (editor));
+          ok &= save (GTK_WIDGET (editor), extra, "variant-editor");
+          gtk_window_destroy (GTK_WINDOW (editor));
+        }
       }
   }
   return ok ? 0 : 1;
