@@ -307,6 +307,8 @@ deuces_variant_editor_tiers_dispose (GObject *object)
 
   g_clear_pointer (&self->base, deuces_variant_free);
   g_clear_pointer (&self->tiers, g_ptr_array_unref);
+  g_clear_object (&self->text_row);
+  g_clear_object (&self->text_error);
 
   G_OBJECT_CLASS (deuces_variant_editor_tiers_parent_class)->dispose (object);
 }
@@ -335,14 +337,15 @@ deuces_variant_editor_tiers_init (DeucesVariantEditorTiers *self)
   self->tiers = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  self->text_row = adw_entry_row_new ();
+  /* Held here, shown in the editor's group. */
+  self->text_row = g_object_ref_sink (adw_entry_row_new ());
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->text_row),
                                  _("As written in a variant file"));
   gtk_widget_set_tooltip_text (self->text_row,
                                _("e.g. “10-12 x2, 13- x3”; “full” is every card dealt"));
   g_signal_connect_object (self->text_row, "changed", G_CALLBACK (on_text_changed), self,
                            G_CONNECT_SWAPPED);
-  self->text_error = _deuces_variant_editor_error_row_new ();
+  self->text_error = g_object_ref_sink (_deuces_variant_editor_error_row_new ());
 }
 
 void
