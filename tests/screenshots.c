@@ -12,6 +12,7 @@
 #include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-stats-window.h"
+#include "deuces-variant-editor.h"
 #include "deuces-window.h"
 #include "test-widgets.h"
 
@@ -167,6 +168,32 @@ save_table (DeucesApplication *app,
   return ok;
 }
 
+/* The New Session dialog with "Ch" typed in the first seat and Down pressed: the dialog,
+ * and the list of known names (a popover, a surface of its own). */
+static gboolean
+save_known_names (DeucesApplication *app,
+                  const char        *dir)
+{
+  DeucesNewSessionDialog *dialog =
+    deuces_new_session_dialog_new (NULL, deuces_application_get_store (app),
+                                   deuces_application_get_settings (app));
+  GtkWidget *row, *popover;
+  gboolean ok;
+
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 640);
+  gtk_window_present (GTK_WINDOW (dialog));
+  wait (300);
+  row = find_row (GTK_WIDGET (dialog), "Player 1");
+  gtk_widget_grab_focus (row);
+  gtk_editable_set_text (GTK_EDITABLE (row), "Ch");
+  press_key (gtk_root_get_focus (GTK_ROOT (dialog)), GDK_KEY_Down, 0);
+  popover = find_type (row, GTK_TYPE_POPOVER);
+  ok = save (GTK_WIDGET (dialog), dir, "known-names") &&
+       save (popover, dir, "known-names-list");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  return ok;
+}
+
 int
 main (int argc, char **argv)
 {
@@ -270,12 +297,16 @@ main (int argc, char **argv)
     /* While working on the layout: 2 and 8 players, phone and laptop, light and dark. */
     if (extra != NULL)
       {
+        const char *four_long[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming",
+                                    "Chan Tai Man" };
         gint64 id2 = make_session (app, "Two of us", two, 2);
+        gint64 id4long = make_session (app, "Long names", four_long, 4);
         gint64 id5 = make_five_session (app);
         const struct { gint64 id; int width, height; const char *name; } tables[] = {
           { id2, 360, 720, "two-360" }, { id2, 1280, 800, "two-1280" },
           { id8, 360, 720, "eight-360" }, { id8, 1280, 800, "eight-1280" },
           { id4, 1280, 800, "four-1280" },
+          { id4long, 360, 720, "four-long-360" },
           { id5, 360, 720, "five-360" }, { id5, 1280, 800, "five-1280" },
         };
 
@@ -286,6 +317,18 @@ main (int argc, char **argv)
 
               ok &= save_table (app, tables[i].id, tables[i].width, tables[i].height, dark, extra, name);
             }
+        ok &= save_known_names (app, extra);
+        {
+          /* The variant editor's tiers are a widget of their own. */
+          DeucesVariantEditor *editor =
+            deuces_variant_editor_new (NULL, deuces_application_get_store (app),
+                                       deuces_preset_lookup ("classic"));
+
+          gtk_window_set_default_size (GTK_WINDOW (editor), 560, 1400);
+          gtk_window_present (GTK_WINDOW (editor));
+          ok &= save (GTK_WIDGET (editor), extra, "variant-editor");
+          gtk_window_destroy (GTK_WINDOW (editor));
+        }
       }
   }
   return ok ? 0 : 1;

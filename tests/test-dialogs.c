@@ -452,6 +452,139 @@ settle (void)
       ;
 }
 
+/* The known names under a player's field, shown while typing in it. */
+static GtkListBox *
+suggestions (GtkWidget *row)
+{
+  GtkWidget *popover = find_type (row, GTK_TYPE_POPOVER);
+
+  g_assert_nonnull (popover);
+  if (!gtk_widget_get_visible (popover))
+    return NULL;
+  return GTK_LIST_BOX (find_type (popover, GTK_TYPE_LIST_BOX));
+}
+
+static const char *
+suggestion_text (GtkListBox *list,
+                 int         index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, index);
+
+  return row != NULL ? gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (row))) : NULL;
+}
+
+static int
+selected_index (GtkListBox *list)
+{
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (list);
+
+  return row != NULL ? gtk_list_box_row_get_index (row) : -1;
+}
+
+/* Typing "Di" offers the ledger's Dixon and Diana; Down and Up pick one, Enter takes it
+ * and moves on to the next seat; Enter with none picked keeps what was typed ("Bo" with
+ * Bob known) and moves on all the same; a name already seated is not offered again;
+ * Escape closes the list and nothing else. */
+static void
+test_known_names (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *names[] = { "Dixon", "Diana", "Bob", "Cy" };
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  DeucesNewSessionDialog *dialog;
+  GtkWidget *rows[3], *text;
+  GtkListBox *list;
+  g_autofree char *first = NULL;
+  const char *other;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = names;
+  request.n_players = G_N_ELEMENTS (names);
+  deuces_store_create_session (f->store, &request, &error);
+  g_assert_no_error (error);
+  g_settings_set_strv (f->settings, "default-players", NULL);
+  dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
+    {
+      g_autofree char *title = g_strdup_printf ("Player %u", i + 1);
+
+      rows[i] = find_row (GTK_WIDGET (dialog), title);
+      g_assert_true (ADW_IS_ENTRY_ROW (rows[i]));
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows[i])), ==, "");
+    }
+
+  gtk_widget_grab_focus (rows[0]);
+  gtk_editable_set_text (GTK_EDITABLE (rows[0]), "Di");
+  list = suggestions (rows[0]);
+  g_assert_nonnull (list);
+  g_assert_null (suggestion_text (list, 2));
+  g_assert_true ((g_str_equal (suggestion_text (list, 0), "Dixon") &&
+                  g_str_equal (suggestion_text (list, 1), "Diana")) ||
+                 (g_str_equal (suggestion_text (list, 0), "Diana") &&
+                  g_str_equal (suggestion_text (list, 1), "Dixon")));
+  g_assert_cmpint (selected_index (list), ==, -1);
+
+  /* The arrows move through the list, the focus staying in the field. */
+  text = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_true (gtk_widget_is_ancestor (text, rows[0]));
+  g_assert_true (press_key (text, GDK_KEY_Down, 0));
+  g_assert_cmpint (selected_index (list), ==, 0);
+  g_assert_true (press_key (text, GDK_KEY_Down, 0));
+  g_assert_true (press_key (text, GDK_KEY_Down, 0));
+  g_assert_cmpint (selected_index (list), ==, 1);
+  g_assert_true (press_key (text, GDK_KEY_Up, 0));
+  g_assert_cmpint (selected_index (list), ==, 0);
+  g_assert_true (press_key (text, GDK_KEY_Up, 0));
+  g_assert_cmpint (selected_index (list), ==, -1);
+  g_assert_true (press_key (text, GDK_KEY_Down, 0));
+  g_assert_true (gtk_root_get_focus (GTK_ROOT (dialog)) == text);
+  first = g_strdup (suggestion_text (list, 0));
+  other = g_str_equal (first, "Dixon") ? "Diana" : "Dixon";
+
+  /* Enter takes it, and the next seat has the focus. */
+  g_signal_emit_by_name (text, "activate");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows[0])), ==, first);
+  g_assert_null (suggestions (rows[0]));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), rows[1]));
+
+  /* "Bo" is offered Bob; Enter keeps "Bo" and moves on. */
+  gtk_editable_set_text (GTK_EDITABLE (rows[1]), "Bo");
+  list = suggestions (rows[1]);
+  g_assert_nonnull (list);
+  g_assert_cmpstr (suggestion_text (list, 0), ==, "Bob");
+  g_assert_null (suggestion_text (list, 1));
+  g_signal_emit_by_name (gtk_root_get_focus (GTK_ROOT (dialog)), "activate");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows[1])), ==, "Bo");
+  g_assert_null (suggestions (rows[1]));
+  g_assert_true (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), rows[2]));
+
+  /* The first seat's name is not offered again; Escape closes the list only. */
+  gtk_editable_set_text (GTK_EDITABLE (rows[2]), "d");
+  list = suggestions (rows[2]);
+  g_assert_nonnull (list);
+  g_assert_cmpstr (suggestion_text (list, 0), ==, other);
+  g_assert_null (suggestion_text (list, 1));
+  text = gtk_root_get_focus (GTK_ROOT (dialog));
+  g_assert_true (press_key (text, GDK_KEY_Escape, 0));
+  g_assert_null (suggestions (rows[2]));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows[2])), ==, "d");
+  /* With no list showing, the arrows are the field's own. */
+  g_assert_false (press_key (text, GDK_KEY_Down, 0));
+
+  /* A click on a name takes it too. */
+  gtk_editable_set_text (GTK_EDITABLE (rows[2]), "D");
+  list = suggestions (rows[2]);
+  g_assert_nonnull (list);
+  g_signal_emit_by_name (list, "row-activated", gtk_list_box_get_row_at_index (list, 0));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (rows[2])), ==, other);
+  g_assert_null (suggestions (rows[2]));
+}
+
 /* @dialog, shown over @parent, fits a 360 px phone: it can be made that narrow, and it
  * opens no wider than that. */
 static void
@@ -516,6 +649,8 @@ main (int argc, char **argv)
               fixture_set_up, test_options_follow_variant, fixture_tear_down);
   g_test_add ("/ui/new-session/options-written-back", Fixture, NULL,
               fixture_set_up, test_options_written_back, fixture_tear_down);
+  g_test_add ("/ui/new-session/known-names", Fixture, NULL,
+              fixture_set_up, test_known_names, fixture_tear_down);
   g_test_add ("/ui/dialogs/fit-phone", Fixture, NULL,
               fixture_set_up, test_dialogs_fit_phone, fixture_tear_down);
   g_test_add ("/ui/preferences/currency", Fixture, NULL,

@@ -69,37 +69,6 @@ field (Fixture    *f,
   return widget;
 }
 
-/* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
- * as GTK would for a key typed while @widget has the focus. */
-static gboolean
-press_key (GtkWidget       *widget,
-           guint            keyval,
-           GdkModifierType  state)
-{
-  g_autoptr(GPtrArray) path = g_ptr_array_new ();
-  gboolean handled = FALSE;
-
-  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
-    g_ptr_array_insert (path, 0, w);
-
-  for (int phase = 0; phase < 2 && !handled; phase++)
-    for (guint i = 0; i < path->len && !handled; i++)
-      {
-        GtkWidget *w = path->pdata[phase == 0 ? i : path->len - 1 - i];
-        g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
-
-        for (guint k = 0; k < g_list_model_get_n_items (controllers) && !handled; k++)
-          {
-            g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, k);
-            GtkPropagationPhase want = phase == 0 ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE;
-
-            if (GTK_IS_EVENT_CONTROLLER_KEY (c) && gtk_event_controller_get_propagation_phase (c) == want)
-              g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
-          }
-      }
-  return handled;
-}
-
 static GtkWidget *
 focus (Fixture *f)
 {
@@ -1119,6 +1088,112 @@ count_cut_totals (GtkWidget *root,
   return cut;
 }
 
+/* A new classic session of @names (at @stake HKD a point, or none) open in a window of
+ * @width × @height, in @f. */
+static void
+open_table (Fixture           *f,
+            const char *const *names,
+            guint              n,
+            const char        *stake,
+            int                width,
+            int                height)
+{
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = names;
+  request.n_players = n;
+  request.stake = stake;
+  request.currency = stake != NULL ? "HKD" : NULL;
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, height);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+}
+
+/* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
+static GPtrArray *
+column_titles (GtkWidget *view)
+{
+  GType title_type = g_type_from_name ("GtkColumnViewTitle");
+  GPtrArray *titles = g_ptr_array_new ();
+
+  for (GtkWidget *header = gtk_widget_get_first_child (view); header != NULL;
+       header = gtk_widget_get_next_sibling (header))
+    for (GtkWidget *t = gtk_widget_get_first_child (header); t != NULL;
+         t = gtk_widget_get_next_sibling (t))
+      if (G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
+        g_ptr_array_add (titles, t);
+  return titles;
+}
+
+static GtkLabel *
+first_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = first_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* Every player's header can be read: on a narrow sheet the whole names, or else everyone's
+ * initials as the score cards have them, never cut ("D…"); on a wide one the whole name
+ * (cut by an ellipsis where it must be). Either way its tooltip and accessible name say it
+ * whole. */
+static void
+assert_readable_headers (GtkWidget         *view,
+                         const char *const *names,
+                         guint              n,
+                         gboolean           narrow)
+{
+  g_autoptr(GPtrArray) titles = column_titles (view);
+  guint whole = 0;
+
+  g_assert_cmpuint (titles->len, ==, n + 1);
+  for (guint c = 0; c <= n; c++)
+    {
+      GtkLabel *label = first_label (titles->pdata[c]);
+      const char *text = gtk_label_get_text (label);
+      const char *tooltip = gtk_widget_get_tooltip_text (titles->pdata[c]);
+      g_autofree char *initials = NULL;
+
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
+      if (narrow)
+        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      if (c == 0)
+        continue;
+      g_test_message ("header of %s: “%s”", names[c - 1], text);
+      g_assert_cmpstr (tooltip, ==, names[c - 1]);
+      initials = deuces_player_initials (names[c - 1]);
+      if (g_str_equal (text, names[c - 1]))
+        whole++;
+      else
+        g_assert_true (narrow && g_str_equal (text, initials));
+      g_assert_cmpint (g_utf8_strlen (text, -1), >=, MIN (2, g_utf8_strlen (names[c - 1], -1)));
+    }
+  /* One way of naming for the whole sheet: whole names, or the initials. */
+  if (whole != n)
+    for (guint c = 1; c <= n; c++)
+      {
+        g_autofree char *initials = deuces_player_initials (names[c - 1]);
+
+        g_assert_cmpstr (gtk_label_get_text (first_label (titles->pdata[c])), ==, initials);
+      }
+}
+
 /* 2, 4 and 8 players with long names, on a phone and a laptop: every player's "went
  * out" button and count can be seen and used, and a deal goes in through them. */
 static void
@@ -1133,26 +1208,13 @@ test_any_table (void)
     for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
       {
         guint n = sizes[s];
-        DeucesNewSession request = { 0, };
         Fixture fixture = { NULL, }, *f = &fixture;
-        g_autoptr(GError) error = NULL;
         GtkWidget *editor;
         const DeucesDeal *deal;
         guint totals = 0;
-        gint64 id;
 
         g_test_message ("%u players at %d×%d", n, screens[w].width, screens[w].height);
-        request.variant = deuces_preset_lookup ("classic");
-        request.variant_id = "classic";
-        request.players = names;
-        request.n_players = n;
-        id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
-        g_assert_no_error (error);
-        f->window = deuces_window_new (test_app);
-        gtk_window_set_default_size (GTK_WINDOW (f->window), screens[w].width, screens[w].height);
-        gtk_window_present (GTK_WINDOW (f->window));
-        g_assert_true (deuces_window_open_session (f->window, id));
-        f->session = g_object_ref (deuces_window_get_session (f->window));
+        open_table (f, names, n, NULL, screens[w].width, screens[w].height);
         deuces_session_view_focus_deal_editor (session_view (f));
         settle ();
         settle ();
@@ -1225,20 +1287,17 @@ test_any_table (void)
         for (guint p = 1; p + 1 < n; p++)
           g_assert_cmpint (deal->cards_left[p], ==, (gint) (2 + p % 8));
 
+        settle ();
+        /* Every player's name can be read over their column (issue 11's "D…"). */
+        assert_readable_headers (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW),
+                                 names, n, screens[w].width < 1000);
+
         /* On a laptop each player's fields stand under that player's column. */
         if (screens[w].width > 1000)
           {
-            GType title_type = g_type_from_name ("GtkColumnViewTitle");
-            g_autoptr(GPtrArray) titles = g_ptr_array_new ();
             GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+            g_autoptr(GPtrArray) titles = column_titles (view);
 
-            settle ();
-            for (GtkWidget *header = gtk_widget_get_first_child (view); header != NULL;
-                 header = gtk_widget_get_next_sibling (header))
-              for (GtkWidget *t = gtk_widget_get_first_child (header); t != NULL;
-                   t = gtk_widget_get_next_sibling (t))
-                if (G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
-                  g_ptr_array_add (titles, t);
             g_assert_cmpuint (titles->len, ==, n + 1);
             for (guint p = 0; p < n; p++)
               {
@@ -1259,6 +1318,107 @@ test_any_table (void)
         while (g_main_context_iteration (NULL, FALSE))
           ;
       }
+}
+
+static void
+collect_cards (GtkWidget *root,
+               GPtrArray *cards)
+{
+  if (gtk_widget_has_css_class (root, "scoreboard-card"))
+    g_ptr_array_add (cards, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cards (child, cards);
+}
+
+/* Counts the labels on show below @root that an ellipsis cuts. */
+static guint
+count_cut_labels (GtkWidget *root)
+{
+  guint cut = 0;
+
+  if (GTK_IS_LABEL (root) && gtk_widget_get_mapped (root) &&
+      pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (root))))
+    {
+      g_test_message ("cut: “%s”", gtk_label_get_text (GTK_LABEL (root)));
+      cut++;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    cut += count_cut_labels (child);
+  return cut;
+}
+
+/* The score cards take no more height than their lines need, for 2 to 8 players on a
+ * phone and a laptop (5 to 7 were as tall as two lines on one), and none is cut: the
+ * leader's star and name, the total and the money read whole. */
+static void
+test_score_cards (void)
+{
+  const char *names[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                          "Maximilian", "Bo", "Cy", "Di" };
+  const char *short_names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint n = 2; n <= 8; n++)
+    for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+      for (guint longer = 0; longer < 2; longer++)
+        {
+          Fixture fixture = { NULL, }, *f = &fixture;
+          g_autoptr(GError) error = NULL;
+          g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+          DeucesDeal deal;
+          double top = -1;
+          guint lines = 0;
+
+          g_test_message ("%u players (%s names) at %d×%d", n, longer ? "long" : "short",
+                          screens[w].width, screens[w].height);
+          open_table (f, longer ? names : short_names, n, "0.50", screens[w].width,
+                      screens[w].height);
+          /* The first player leads: the star goes before the longest name. */
+          deuces_deal_init (&deal);
+          deal.winner = 0;
+          for (guint p = 1; p < n; p++)
+            deal.cards_left[p] = (gint16) (9 + p % 4);
+          g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 1);
+          g_assert_no_error (error);
+          settle ();
+          settle ();
+
+          collect_cards (GTK_WIDGET (session_view (f)), cards);
+          g_assert_cmpuint (cards->len, ==, n);
+          for (guint i = 0; i < cards->len; i++)
+            {
+              GtkWidget *card = cards->pdata[i];
+              GtkWidget *child = gtk_widget_get_parent (card);
+              graphene_rect_t bounds;
+              int natural;
+
+              assert_in_view (f, card);
+              g_assert_cmpuint (count_cut_labels (card), ==, 0);
+              /* As tall as its content at its width, a pixel or two for rounding. */
+              gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (child),
+                                  NULL, &natural, NULL, NULL);
+              g_assert_cmpint (gtk_widget_get_height (child), <=, natural + 2);
+              g_assert_true (gtk_widget_compute_bounds (card, GTK_WIDGET (f->window), &bounds));
+              if (bounds.origin.y > top + 1)
+                {
+                  top = bounds.origin.y;
+                  lines++;
+                }
+            }
+          /* On a phone four cards a line at the least; on a laptop one line for short
+           * names, two at the most for long ones (a card is as wide as its whole name). */
+          if (screens[w].width < 1000)
+            g_assert_cmpuint (lines, <=, (n + 3) / 4);
+          else
+            g_assert_cmpuint (lines, <=, longer ? 2 : 1);
+
+          g_clear_object (&f->session);
+          gtk_window_destroy (GTK_WINDOW (f->window));
+          while (g_main_context_iteration (NULL, FALSE))
+            ;
+        }
 }
 
 /* Issue 17: five at a four-player table. Ed sits out by key (O 5); the digits still take
@@ -2079,6 +2239,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
+  g_test_add_func ("/ui/layout/score-cards", test_score_cards);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);

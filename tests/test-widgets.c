@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-widgets.c: finding a widget in a window the way a person would, by what it shows. */
+/* test-widgets.c: finding a widget in a window the way a person would, by what it shows,
+ * and pressing keys on it. */
 #include "config.h"
 
 #include "test-widgets.h"
@@ -65,4 +66,35 @@ find_row (GtkWidget  *root,
           const char *title)
 {
   return find (root, is_row, title);
+}
+
+/* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
+ * as GTK would for a key typed while @widget has the focus. */
+gboolean
+press_key (GtkWidget       *widget,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  g_autoptr(GPtrArray) path = g_ptr_array_new ();
+  gboolean handled = FALSE;
+
+  for (GtkWidget *w = widget; w != NULL; w = gtk_widget_get_parent (w))
+    g_ptr_array_insert (path, 0, w);
+
+  for (int phase = 0; phase < 2 && !handled; phase++)
+    for (guint i = 0; i < path->len && !handled; i++)
+      {
+        GtkWidget *w = path->pdata[phase == 0 ? i : path->len - 1 - i];
+        g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (w);
+
+        for (guint k = 0; k < g_list_model_get_n_items (controllers) && !handled; k++)
+          {
+            g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, k);
+            GtkPropagationPhase want = phase == 0 ? GTK_PHASE_CAPTURE : GTK_PHASE_BUBBLE;
+
+            if (GTK_IS_EVENT_CONTROLLER_KEY (c) && gtk_event_controller_get_propagation_phase (c) == want)
+              g_signal_emit_by_name (c, "key-pressed", keyval, 0, state, &handled);
+          }
+      }
+  return handled;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-widgets.h: finding a widget in a window the way a person would, by what it shows. */
+/* test-widgets.h: finding a widget in a window the way a person would, by what it shows,
+ * and pressing keys on it. */
 #pragma once
 
 #include <adwaita.h>
@@ -15,5 +16,10 @@ GtkWidget *find_button (GtkWidget  *root,
 /* The preferences row titled @title (mnemonic underscores included), or NULL. */
 GtkWidget *find_row    (GtkWidget  *root,
                         const char *title);
+/* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
+ * as GTK would for a key typed while @widget has the focus; TRUE when one handled it. */
+gboolean   press_key   (GtkWidget       *widget,
+                        guint            keyval,
+                        GdkModifierType  state);
 
 G_END_DECLS

@@ -178,33 +178,73 @@ validate (DeucesNewSessionDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->hand_row), self->rows->len == 2);
 }
 
-/* Known names, offered in a popover under the row being typed in. */
+/* Known names, offered in a popover under the row being typed in: Down and Up pick one,
+ * Enter takes it (and moves on, as Enter does), Escape closes the list, a click takes one.
+ * The focus stays in the row throughout. */
+
+static GtkPopover *
+suggestions_popover (AdwEntryRow *row)
+{
+  return g_object_get_data (G_OBJECT (row), "suggestions");
+}
+
+static GtkListBox *
+suggestions_list (AdwEntryRow *row)
+{
+  return GTK_LIST_BOX (gtk_popover_get_child (suggestions_popover (row)));
+}
 
 static void
-on_suggestion (GtkButton   *button,
-               AdwEntryRow *row)
+take_suggestion (AdwEntryRow   *row,
+                 GtkListBoxRow *suggestion)
 {
-  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (button), GTK_TYPE_POPOVER);
+  const char *name = gtk_label_get_text (GTK_LABEL (gtk_list_box_row_get_child (suggestion)));
+  g_autofree char *taken = g_strdup (name);   /* the list is rebuilt as the text changes */
 
-  gtk_editable_set_text (GTK_EDITABLE (row), gtk_button_get_label (button));
+  gtk_editable_set_text (GTK_EDITABLE (row), taken);
   gtk_editable_set_position (GTK_EDITABLE (row), -1);
-  gtk_popover_popdown (GTK_POPOVER (popover));
+  gtk_popover_popdown (suggestions_popover (row));
+}
+
+static void
+on_suggestion_activated (GtkListBox    *list,
+                         GtkListBoxRow *suggestion,
+                         AdwEntryRow   *row)
+{
+  take_suggestion (row, suggestion);
   gtk_widget_grab_focus (GTK_WIDGET (row));
+}
+
+/* Whether another seat already has @folded (a casefolded name). */
+static gboolean
+seated_elsewhere (DeucesNewSessionDialog *self,
+                  AdwEntryRow            *row,
+                  const char             *folded)
+{
+  for (guint i = 0; i < self->rows->len; i++)
+    if (self->rows->pdata[i] != row)
+      {
+        g_autofree char *other = g_utf8_casefold (gtk_editable_get_text (self->rows->pdata[i]), -1);
+
+        if (g_str_equal (g_strstrip (other), folded))
+          return TRUE;
+      }
+  return FALSE;
 }
 
 static void
 update_suggestions (DeucesNewSessionDialog *self,
                     AdwEntryRow            *row)
 {
-  GtkPopover *popover = g_object_get_data (G_OBJECT (row), "suggestions");
-  GtkBox *box = GTK_BOX (gtk_popover_get_child (popover));
+  GtkPopover *popover = suggestions_popover (row);
+  GtkListBox *list = suggestions_list (row);
   const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
   g_autofree char *prefix = g_utf8_casefold (text, -1);
   GtkWidget *child, *focus;
   guint shown = 0;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (box))) != NULL)
-    gtk_box_remove (box, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (list))) != NULL)
+    gtk_list_box_remove (list, child);
   focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (row)));
   /* Only while the person is typing in this row. */
   if (*text == '\0' || focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (row)))
@@ -216,20 +256,61 @@ update_suggestions (DeucesNewSessionDialog *self,
     {
       const char *name = gtk_string_list_get_string (self->known, i);
       g_autofree char *folded = g_utf8_casefold (name, -1);
-      GtkWidget *button;
+      GtkWidget *label;
 
-      if (!g_str_has_prefix (folded, prefix) || g_str_equal (folded, prefix))
+      if (!g_str_has_prefix (folded, prefix) || g_str_equal (folded, prefix) ||
+          seated_elsewhere (self, row, folded))
         continue;
-      button = gtk_button_new_with_label (name);
-      gtk_widget_add_css_class (button, "flat");
-      g_signal_connect (button, "clicked", G_CALLBACK (on_suggestion), row);
-      gtk_box_append (box, button);
+      label = gtk_label_new (name);
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      gtk_list_box_append (list, label);
+      /* Clicked, not focused: the typing goes on in the row. */
+      gtk_widget_set_focusable (gtk_widget_get_last_child (GTK_WIDGET (list)), FALSE);
       shown++;
     }
   if (shown > 0)
     gtk_popover_popup (popover);
   else
     gtk_popover_popdown (popover);
+}
+
+/* Down and Up move through the suggestions (Up from the first leaves them), Escape
+ * closes them; other keys, and these when no suggestion shows, go on to the row. */
+static gboolean
+on_name_key_pressed (GtkEventControllerKey *keys,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     AdwEntryRow           *row)
+{
+  GtkPopover *popover = suggestions_popover (row);
+  GtkListBox *list = suggestions_list (row);
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (list);
+  int index = selected != NULL ? gtk_list_box_row_get_index (selected) : -1;
+
+  if (!gtk_widget_get_visible (GTK_WIDGET (popover)) ||
+      (state & (GDK_CONTROL_MASK | GDK_ALT_MASK | GDK_SHIFT_MASK)) != 0)
+    return FALSE;
+  switch (keyval)
+    {
+    case GDK_KEY_Down:
+    case GDK_KEY_KP_Down:
+      if (gtk_list_box_get_row_at_index (list, index + 1) != NULL)
+        gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, index + 1));
+      return TRUE;
+    case GDK_KEY_Up:
+    case GDK_KEY_KP_Up:
+      if (index > 0)
+        gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, index - 1));
+      else
+        gtk_list_box_unselect_all (list);
+      return TRUE;
+    case GDK_KEY_Escape:
+      gtk_popover_popdown (popover);
+      return TRUE;
+    default:
+      return FALSE;
+    }
 }
 
 static void
@@ -240,22 +321,19 @@ on_name_changed (AdwEntryRow            *row,
   validate (self);
 }
 
-/* Enter moves to the next empty seat, then on to the stake: starting with a stake nobody
- * looked at was the mistake (issue 12). */
+/* Enter takes the suggestion picked with the arrows, if any; either way it then moves to
+ * the next empty seat, then on to the stake: starting with a stake nobody looked at was
+ * the mistake (issue 12). A name typed whole stays as typed, even when a known name
+ * begins with it ("Bo" with "Bob" known). */
 static void
 on_name_activated (AdwEntryRow            *row,
                    DeucesNewSessionDialog *self)
 {
-  GtkPopover *popover = g_object_get_data (G_OBJECT (row), "suggestions");
-  GtkWidget *first = gtk_widget_get_first_child (gtk_popover_get_child (popover));
+  GtkPopover *popover = suggestions_popover (row);
+  GtkListBoxRow *selected = gtk_list_box_get_selected_row (suggestions_list (row));
 
-  /* A single suggestion showing is what was meant. */
-  if (gtk_widget_get_visible (GTK_WIDGET (popover)) && first != NULL &&
-      gtk_widget_get_next_sibling (first) == NULL)
-    {
-      on_suggestion (GTK_BUTTON (first), row);
-      return;
-    }
+  if (gtk_widget_get_visible (GTK_WIDGET (popover)) && selected != NULL)
+    take_suggestion (row, selected);
   gtk_popover_popdown (popover);
   for (guint i = 0; i < self->rows->len; i++)
     if (*gtk_editable_get_text (self->rows->pdata[i]) == '\0')
@@ -336,7 +414,8 @@ make_row (DeucesNewSessionDialog *self,
 {
   GtkWidget *row = adw_entry_row_new ();
   GtkWidget *popover = gtk_popover_new ();
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *list = gtk_list_box_new ();
+  GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_editable_set_text (GTK_EDITABLE (row), name ? name : "");
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
@@ -346,7 +425,14 @@ make_row (DeucesNewSessionDialog *self,
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
                             icon_button ("user-trash-symbolic", _("Remove Player"),
                                          G_CALLBACK (on_remove), row));
-  gtk_popover_set_child (GTK_POPOVER (popover), box);
+  gtk_list_box_set_selection_mode (GTK_LIST_BOX (list), GTK_SELECTION_SINGLE);
+  gtk_widget_add_css_class (list, "navigation-sidebar");
+  gtk_accessible_update_property (GTK_ACCESSIBLE (list), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  /* Translators: the accessible name of the list of known
+                                   * names under a player's name field */
+                                  _("Players in the ledger"), -1);
+  g_signal_connect (list, "row-activated", G_CALLBACK (on_suggestion_activated), row);
+  gtk_popover_set_child (GTK_POPOVER (popover), list);
   gtk_popover_set_autohide (GTK_POPOVER (popover), FALSE);
   gtk_popover_set_has_arrow (GTK_POPOVER (popover), FALSE);
   gtk_popover_set_position (GTK_POPOVER (popover), GTK_POS_BOTTOM);
@@ -356,6 +442,10 @@ make_row (DeucesNewSessionDialog *self,
   g_signal_connect_swapped (row, "destroy", G_CALLBACK (gtk_widget_unparent), popover);
   g_signal_connect (row, "changed", G_CALLBACK (on_name_changed), self);
   g_signal_connect (row, "entry-activated", G_CALLBACK (on_name_activated), self);
+  /* Before the row's own keys: Down would otherwise move to the next row. */
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_name_key_pressed), row);
+  gtk_widget_add_controller (row, keys);
   adw_entry_row_set_activates_default (ADW_ENTRY_ROW (row), FALSE);
   return ADW_ENTRY_ROW (row);
 }

@@ -18,6 +18,9 @@ struct _DeucesSheetView
   GtkColumnView     *view;
   guint              scroll_source;
   guint              fill_source;
+  guint              title_source;
+  int                last_width;
+  gboolean           titles_fitted;   /* every header was measured at its width */
   gboolean           wide;
 };
 
@@ -292,16 +295,122 @@ deuces_player_initials (const char *name)
   return g_string_free (g_steal_pointer (&initials), FALSE);
 }
 
-/* GTK 4.8 cuts a column title that does not fit; an ellipsis says there is more (the
- * cells' accessible names have the whole name). */
-static void
-ellipsize_titles (GtkWidget *widget)
+/* The column headers (GtkColumnViewTitle, private in GTK 4.8: the header is the column
+ * view's first child), in the order of the columns. */
+static GPtrArray *
+get_titles (DeucesSheetView *self)
+{
+  GType title_type = g_type_from_name ("GtkColumnViewTitle");
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->view));
+  GPtrArray *titles = g_ptr_array_new ();
+
+  for (GtkWidget *t = header != NULL ? gtk_widget_get_first_child (header) : NULL; t != NULL;
+       t = gtk_widget_get_next_sibling (t))
+    if (title_type != 0 && G_TYPE_CHECK_INSTANCE_TYPE (t, title_type))
+      g_ptr_array_add (titles, t);
+  return titles;
+}
+
+static GtkWidget *
+find_label (GtkWidget *widget)
 {
   if (GTK_IS_LABEL (widget))
-    gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_END);
+    return widget;
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    ellipsize_titles (child);
+    {
+      GtkWidget *label = find_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+/* Whether @text fits whole in @label's header @title. */
+static gboolean
+title_fits (GtkWidget  *title,
+            GtkWidget  *label,
+            const char *text)
+{
+  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, text);
+  graphene_rect_t bounds;
+  int width;
+
+  /* The room inside the header's padding, which is the same on both sides. */
+  if (!gtk_widget_compute_bounds (label, title, &bounds))
+    return TRUE;
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  return width <= gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
+}
+
+/* Gives every header the whole name, and its tooltip and accessible name too. On a
+ * narrow sheet where one of the names does not fit whole, all the headers say the
+ * initials the score cards say ("CW", "Max", "Bo"), and "Deal" becomes "#" where it does
+ * not fit: never "C…". A wide sheet keeps the whole names, cut where they must be. */
+static gboolean
+fit_titles (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+  GListModel *columns = gtk_column_view_get_columns (self->view);
+  g_autoptr(GPtrArray) titles = get_titles (self);
+  guint n = g_list_model_get_n_items (columns);
+  gboolean whole = TRUE, deal_whole = TRUE;
+
+  self->title_source = 0;
+  self->titles_fitted = titles->len == n && n > 0;
+  if (titles->len != n)
+    return G_SOURCE_REMOVE;
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
+      const char *name = g_object_get_data (G_OBJECT (column), "name");
+      GtkWidget *title = titles->pdata[i];
+      GtkWidget *label = find_label (title);
+
+      gtk_widget_set_tooltip_text (title, name);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (title), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                      name, -1);
+      if (label == NULL)
+        continue;
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      /* Not laid out yet (the sheet is hidden): fitted when it is. */
+      if (gtk_widget_get_width (title) <= 0)
+        self->titles_fitted = FALSE;
+      else if (!title_fits (title, label, name))
+        {
+          if (player == NUMBER_COLUMN)
+            deal_whole = FALSE;
+          else
+            whole = FALSE;
+        }
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+      gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
+      const char *name = g_object_get_data (G_OBJECT (column), "name");
+      g_autofree char *text = NULL;
+
+      if (self->wide || (player == NUMBER_COLUMN ? deal_whole : whole))
+        text = g_strdup (name);
+      else
+        text = player == NUMBER_COLUMN ? g_strdup ("#") : deuces_player_initials (name);
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), text) != 0)
+        gtk_column_view_column_set_title (column, text);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_titles (DeucesSheetView *self)
+{
+  if (self->title_source == 0)
+    /* After the layout, which gives the headers their widths. */
+    self->title_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_titles, self, NULL);
 }
 
 /* Every player column takes the same width, so that the deal editor's columns (equal
@@ -315,18 +424,18 @@ size_columns (DeucesSheetView *self)
     {
       g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
       gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
-      const char *name = g_object_get_data (G_OBJECT (column), "name");
 
       if (player == NUMBER_COLUMN)
         gtk_column_view_column_set_fixed_width (column, self->wide ? DEUCES_SHEET_LABEL_WIDTH : 40);
       else
-        {
-          g_autofree char *initials = deuces_player_initials (name);
-
-          gtk_column_view_column_set_fixed_width (column, 32);
-          gtk_column_view_column_set_title (column, self->wide ? name : initials);
-        }
+        gtk_column_view_column_set_fixed_width (column, 32);
     }
+  /* The headers say as much of each name as their columns have room for. */
+  if (self->wide)
+    gtk_widget_remove_css_class (GTK_WIDGET (self->view), "narrow");
+  else
+    gtk_widget_add_css_class (GTK_WIDGET (self->view), "narrow");
+  queue_fit_titles (self);
 }
 
 static gboolean fill_rows (gpointer user_data);
@@ -424,8 +533,6 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
       }
   }
   size_columns (self);
-  /* The header is the column view's first child; the rows come later. */
-  ellipsize_titles (gtk_widget_get_first_child (GTK_WIDGET (self->view)));
   /* GTK 4.8 builds up to 200 rows at once: let the window show first, then the rows. */
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
@@ -489,9 +596,25 @@ deuces_sheet_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
+  g_clear_handle_id (&self->title_source, g_source_remove);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_sheet_view_parent_class)->dispose (object);
+}
+
+/* A new width (the sheet's horizontal adjustment is set up again at each allocation; an
+ * AdwBin's own size_allocate is its layout manager's): the headers fit their names again. */
+static void
+on_width_changed (GtkAdjustment   *adjustment,
+                  DeucesSheetView *self)
+{
+  int width = (int) gtk_adjustment_get_page_size (adjustment);
+
+  if (width != self->last_width || !self->titles_fitted)
+    {
+      self->last_width = width;
+      queue_fit_titles (self);
+    }
 }
 
 static void
@@ -519,6 +642,7 @@ deuces_sheet_view_init (DeucesSheetView *self)
   gtk_column_view_set_show_column_separators (self->view, TRUE);
   gtk_column_view_set_reorderable (self->view, FALSE);
   gtk_widget_add_css_class (GTK_WIDGET (self->view), "data-table");
+  gtk_widget_add_css_class (GTK_WIDGET (self->view), "score-sheet");
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->view), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Score sheet"), -1);
   g_signal_connect (self->view, "activate", G_CALLBACK (on_activate), self);
@@ -532,6 +656,8 @@ deuces_sheet_view_init (DeucesSheetView *self)
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
+  g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->scroller), "changed",
+                           G_CALLBACK (on_width_changed), self, 0);
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it; Delete removes it"));
 }

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "deuces-variant-describe.h"
 #include "deuces-variant-editor-private.h"
@@ -93,20 +92,6 @@ typedef struct {
   GtkWidget       *error;
 } Field;
 
-/* The widgets of one tier: "from 10 cards: ×2". */
-typedef struct {
-  GtkWidget *row;     /* AdwExpanderRow, titled with what it says */
-  GtkWidget *error;   /* the explanation row under "Up to" */
-  GtkWidget *full;    /* GtkSwitch: the loser holds every card dealt */
-  GtkWidget *from;    /* GtkSpinButton */
-  GtkWidget *open;    /* GtkSwitch: no upper bound */
-  GtkWidget *to;      /* GtkSpinButton */
-  GtkWidget *factor;  /* GtkSpinButton */
-  GtkWidget *from_row;
-  GtkWidget *open_row;
-  GtkWidget *to_row;
-} Tier;
-
 struct _DeucesVariantEditor
 {
   AdwWindow      parent_instance;
@@ -115,9 +100,6 @@ struct _DeucesVariantEditor
   DeucesVariant *base;
   gboolean       editing;     /* the base is a saved variant, saved again under its id */
   GPtrArray     *fields;      /* Field */
-  GPtrArray     *tiers;       /* Tier */
-  GtkWidget     *tiers_text;  /* AdwEntryRow: the tiers as a variant file writes them */
-  GtkWidget     *tiers_text_error;
   GtkWidget     *name_error;
   guint          n_scoring;   /* rows in the scoring group */
   gboolean       syncing;
@@ -130,8 +112,7 @@ struct _DeucesVariantEditor
   GtkWidget           *save_button;
   AdwPreferencesGroup *preview_group;
   GtkLabel            *preview;
-  AdwPreferencesGroup *tiers_group;
-  GtkWidget           *add_tier_button;
+  DeucesVariantEditorTiers *tiers_group;
   AdwPreferencesGroup *tier_rules_group;
   AdwPreferencesGroup *scoring_group;
   AdwPreferencesGroup *switches_group;
@@ -155,9 +136,11 @@ on_changed (DeucesVariantEditor *self)
     validate (self);
 }
 
+/* Rows, shared with the tiers. */
+
 /* A row under another, hidden until it has something to explain. */
-static GtkWidget *
-error_row_new (void)
+GtkWidget *
+_deuces_variant_editor_error_row_new (void)
 {
   GtkWidget *row = g_object_new (ADW_TYPE_PREFERENCES_ROW, "activatable", FALSE,
                                  "selectable", FALSE, "visible", FALSE, NULL);
@@ -175,10 +158,10 @@ error_row_new (void)
 }
 
 /* Shows @message (or hides the row for NULL) and marks @row. */
-static void
-explain (GtkWidget  *error,
-         GtkWidget  *row,
-         const char *message)
+void
+_deuces_variant_editor_explain (GtkWidget  *error,
+                                GtkWidget  *row,
+                                const char *message)
 {
   gtk_label_set_text (GTK_LABEL (gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (error))),
                       message != NULL ? message : "");
@@ -189,10 +172,10 @@ explain (GtkWidget  *error,
     gtk_widget_remove_css_class (row, "error");
 }
 
-static GtkWidget *
-spin_new (gint min,
-          gint max,
-          gint value)
+GtkWidget *
+_deuces_variant_editor_spin_new (gint min,
+                                 gint max,
+                                 gint value)
 {
   GtkWidget *spin = gtk_spin_button_new_with_range (min, max, 1);
 
@@ -202,8 +185,8 @@ spin_new (gint min,
   return spin;
 }
 
-static GtkWidget *
-switch_new (gboolean active)
+GtkWidget *
+_deuces_variant_editor_switch_new (gboolean active)
 {
   GtkWidget *toggle = gtk_switch_new ();
 
@@ -213,10 +196,10 @@ switch_new (gboolean active)
 }
 
 /* An action row titled @title with @widget at its end. */
-static GtkWidget *
-action_row_new (const char *title,
-                const char *subtitle,
-                GtkWidget  *widget)
+GtkWidget *
+_deuces_variant_editor_action_row_new (const char *title,
+                                       const char *subtitle,
+                                       GtkWidget  *widget)
 {
   GtkWidget *row = adw_action_row_new ();
 
@@ -226,263 +209,6 @@ action_row_new (const char *title,
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), widget);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), widget);
   return row;
-}
-
-/* Tiers. */
-
-static void
-tier_free (Tier *tier)
-{
-  g_free (tier);
-}
-
-static DeucesTier
-tier_value (const Tier *tier)
-{
-  DeucesTier value;
-
-  value.factor = (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->factor));
-  if (gtk_switch_get_active (GTK_SWITCH (tier->full)))
-    {
-      value.from = DEUCES_TIER_FULL;
-      value.to = DEUCES_TIER_OPEN;
-      return value;
-    }
-  value.from = (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->from));
-  value.to = gtk_switch_get_active (GTK_SWITCH (tier->open))
-               ? DEUCES_TIER_OPEN
-               : (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->to));
-  return value;
-}
-
-static DeucesTierList current_tiers (DeucesVariantEditor *self);
-
-static void
-take_tiers_text (const char *key,
-                 const char *value,
-                 gpointer    user_data)
-{
-  if (g_str_equal (key, "tiers"))
-    *(char **) user_data = g_strdup (value);
-}
-
-/* "10-12 x2, 13- x3": the tiers as the variant file writes them (the core writes them). */
-static char *
-tiers_text (DeucesVariantEditor *self)
-{
-  g_autoptr(DeucesVariant) scratch = deuces_variant_copy (self->base);
-  char *text = NULL;
-
-  scratch->tiers[0] = current_tiers (self);
-  deuces_variant_foreach_field (scratch, take_tiers_text, &text);
-  return text != NULL ? text : g_strdup ("");
-}
-
-/* What the tier says ("From 10 to 12 cards: ×2"), or why it cannot be. */
-static char *
-tier_title (const DeucesTier *value,
-            char            **problem)
-{
-  *problem = NULL;
-  if (value->from == DEUCES_TIER_FULL)
-    /* Translators: a tier of multipliers; %d is the multiplier */
-    return g_strdup_printf (_("Every card dealt: ×%d"), value->factor);
-  if (value->to == DEUCES_TIER_OPEN)
-    /* Translators: a tier of multipliers: "From 13 cards: ×3" */
-    return g_strdup_printf (ngettext ("From %1$d card: ×%2$d", "From %1$d cards: ×%2$d",
-                                      value->from),
-                            value->from, value->factor);
-  if (value->to < value->from)
-    /* Translators: a tier whose upper end is below its lower end */
-    *problem = g_strdup_printf (_("“Up to” is %d, fewer than “From” (%d): make it at least %d, "
-                                  "or switch on “Or more”"),
-                                value->to, value->from, value->from);
-  /* Translators: a tier of multipliers: "From 10 to 12 cards: ×2" */
-  return g_strdup_printf (ngettext ("From %1$d to %2$d card: ×%3$d",
-                                    "From %1$d to %2$d cards: ×%3$d", value->to),
-                          value->from, value->to, value->factor);
-}
-
-/* Titles the tier rows; FALSE when one of them explains a problem. */
-static gboolean
-check_tiers (DeucesVariantEditor *self)
-{
-  gboolean ok = TRUE;
-
-  for (guint i = 0; i < self->tiers->len; i++)
-    {
-      Tier *tier = self->tiers->pdata[i];
-      DeucesTier value = tier_value (tier);
-      g_autofree char *problem = NULL;
-      g_autofree char *title = tier_title (&value, &problem);
-      gboolean full = value.from == DEUCES_TIER_FULL;
-
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (tier->row), title);
-      gtk_widget_set_visible (tier->from_row, !full);
-      gtk_widget_set_visible (tier->open_row, !full);
-      gtk_widget_set_visible (tier->to_row, !full && value.to != DEUCES_TIER_OPEN);
-      /* Said under the wrong value, and on the tier's own row while it is folded. */
-      explain (tier->error, tier->to_row, problem);
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (tier->row), problem != NULL ? problem : "");
-      if (problem != NULL)
-        adw_expander_row_set_expanded (ADW_EXPANDER_ROW (tier->row), TRUE);
-      ok = ok && problem == NULL;
-    }
-  gtk_widget_set_sensitive (self->add_tier_button, self->tiers->len < DEUCES_MAX_TIERS);
-  return ok;
-}
-
-static void
-on_tier_changed (DeucesVariantEditor *self)
-{
-  g_autofree char *text = NULL;
-
-  if (self->syncing)
-    return;
-  /* The text form follows the rows. */
-  text = tiers_text (self);
-  self->syncing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->tiers_text), text);
-  self->syncing = FALSE;
-  explain (self->tiers_text_error, self->tiers_text, NULL);
-  validate (self);
-}
-
-static void fill_tiers (DeucesVariantEditor  *self,
-                        const DeucesTierList *list);
-
-static DeucesTierList
-current_tiers (DeucesVariantEditor *self)
-{
-  DeucesTierList list = { 0 };
-
-  for (guint i = 0; i < self->tiers->len && i < DEUCES_MAX_TIERS; i++)
-    list.tiers[list.n_tiers++] = tier_value (self->tiers->pdata[i]);
-  return list;
-}
-
-static void
-on_remove_tier_clicked (GtkButton           *button,
-                        DeucesVariantEditor *self)
-{
-  DeucesTierList list = current_tiers (self);
-  guint index = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (button), "index"));
-
-  if (index >= list.n_tiers)
-    return;
-  memmove (&list.tiers[index], &list.tiers[index + 1],
-           (list.n_tiers - index - 1) * sizeof (DeucesTier));
-  list.n_tiers--;
-  fill_tiers (self, &list);
-  on_tier_changed (self);
-}
-
-static void
-on_add_tier_clicked (DeucesVariantEditor *self)
-{
-  DeucesTierList list = current_tiers (self);
-  DeucesTier tier = { 10, DEUCES_TIER_OPEN, 2 };
-
-  if (list.n_tiers >= DEUCES_MAX_TIERS)
-    return;
-  /* A new tier starts after the last one that has an end. */
-  if (list.n_tiers > 0)
-    {
-      const DeucesTier *last = &list.tiers[list.n_tiers - 1];
-
-      if (last->from != DEUCES_TIER_FULL)
-        tier.from = (gint16) MIN (99, (last->to == DEUCES_TIER_OPEN ? last->from : last->to) + 1);
-      tier.factor = (gint16) MIN (100, last->factor + 1);
-    }
-  list.tiers[list.n_tiers++] = tier;
-  fill_tiers (self, &list);
-  on_tier_changed (self);
-  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (((Tier *) g_ptr_array_index (self->tiers, self->tiers->len - 1))->row),
-                                 TRUE);
-}
-
-/* Replaces the tier rows with @list's. */
-static void
-fill_tiers (DeucesVariantEditor  *self,
-            const DeucesTierList *list)
-{
-  for (guint i = 0; i < self->tiers->len; i++)
-    {
-      Tier *tier = self->tiers->pdata[i];
-
-      adw_preferences_group_remove (self->tiers_group, tier->row);
-    }
-  g_ptr_array_set_size (self->tiers, 0);
-
-  self->syncing = TRUE;
-  for (guint i = 0; i < list->n_tiers; i++)
-    {
-      const DeucesTier *value = &list->tiers[i];
-      gboolean full = value->from == DEUCES_TIER_FULL;
-      Tier *tier = g_new0 (Tier, 1);
-      GtkWidget *remove = gtk_button_new_with_mnemonic (_("_Remove"));
-      GtkWidget *remove_row = adw_action_row_new ();
-
-      tier->row = adw_expander_row_new ();
-      tier->full = switch_new (full);
-      tier->from = spin_new (0, 99, full ? 10 : value->from);
-      tier->open = switch_new (full || value->to == DEUCES_TIER_OPEN);
-      tier->to = spin_new (0, 99, full || value->to == DEUCES_TIER_OPEN ? MAX (value->from, 13)
-                                                                         : value->to);
-      tier->factor = spin_new (1, 100, value->factor);
-      tier->from_row = action_row_new (_("From"), _("cards held"), tier->from);
-      tier->open_row = action_row_new (_("Or more"), NULL, tier->open);
-      tier->to_row = action_row_new (_("Up to"), _("cards held"), tier->to);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->from_row);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->open_row);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->to_row);
-      tier->error = error_row_new ();
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->error);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row),
-                                action_row_new (_("Every card dealt"),
-                                                _("Only a loser who played no card"), tier->full));
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row),
-                                action_row_new (_("Multiplier"), NULL, tier->factor));
-      gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (remove, "destructive-action");
-      g_object_set_data (G_OBJECT (remove), "index", GUINT_TO_POINTER (i));
-      g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_tier_clicked), self, 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (remove_row), remove);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), remove_row);
-
-      for (GtkWidget **w = (GtkWidget *[]) { tier->from, tier->to, tier->factor, NULL }; *w; w++)
-        g_signal_connect_object (*w, "value-changed", G_CALLBACK (on_tier_changed), self,
-                                 G_CONNECT_SWAPPED);
-      for (GtkWidget **w = (GtkWidget *[]) { tier->full, tier->open, NULL }; *w; w++)
-        g_signal_connect_object (*w, "notify::active", G_CALLBACK (on_tier_changed), self,
-                                 G_CONNECT_SWAPPED);
-      adw_preferences_group_add (self->tiers_group, tier->row);
-      g_ptr_array_add (self->tiers, tier);
-    }
-  self->syncing = FALSE;
-  check_tiers (self);
-}
-
-/* The text form, typed: the rows follow it when it reads. */
-static void
-on_tiers_text_changed (DeucesVariantEditor *self)
-{
-  g_autoptr(DeucesVariant) scratch = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (self->syncing)
-    return;
-  scratch = deuces_variant_copy (self->base);
-  if (!deuces_variant_set_field (scratch, "tiers",
-                                 gtk_editable_get_text (GTK_EDITABLE (self->tiers_text)), &error))
-    {
-      explain (self->tiers_text_error, self->tiers_text, error->message);
-      validate (self);
-      return;
-    }
-  explain (self->tiers_text_error, self->tiers_text, NULL);
-  fill_tiers (self, &scratch->tiers[0]);
-  validate (self);
 }
 
 /* Fields. */
@@ -538,12 +264,13 @@ add_field_row (const char *key,
   switch (info->kind)
     {
     case KIND_SWITCH:
-      field->editor = switch_new (g_str_equal (value, "true"));
+      field->editor = _deuces_variant_editor_switch_new (g_str_equal (value, "true"));
       g_signal_connect_object (field->editor, "notify::active", G_CALLBACK (on_changed), self,
                                G_CONNECT_SWAPPED);
       break;
     case KIND_NUMBER:
-      field->editor = spin_new (info->min, info->max, (gint) g_ascii_strtoll (value, NULL, 10));
+      field->editor = _deuces_variant_editor_spin_new (info->min, info->max,
+                                                       (gint) g_ascii_strtoll (value, NULL, 10));
       g_signal_connect_object (field->editor, "changed", G_CALLBACK (on_changed), self,
                                G_CONNECT_SWAPPED);
       break;
@@ -576,9 +303,10 @@ add_field_row (const char *key,
       break;
     }
   if (field->row == NULL)
-    field->row = action_row_new (_(info->title), info->hint != NULL ? _(info->hint) : NULL,
-                                 field->editor);
-  field->error = error_row_new ();
+    field->row = _deuces_variant_editor_action_row_new (_(info->title),
+                                                        info->hint != NULL ? _(info->hint) : NULL,
+                                                        field->editor);
+  field->error = _deuces_variant_editor_error_row_new ();
 
   if (g_str_has_prefix (key, "tiers-"))
     group = self->tier_rules_group;
@@ -602,15 +330,14 @@ build_variant (DeucesVariantEditor *self,
 {
   g_autoptr(DeucesVariant) variant = deuces_variant_copy (self->base);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
-  g_autofree char *tiers = tiers_text (self);
-  g_autoptr(GError) tier_error = NULL;
   g_autoptr(GPtrArray) others = NULL;
   gboolean ok = TRUE;
 
   /* The name: needed, and not another variant's. */
   *name_ok = FALSE;
   if (*name == '\0')
-    explain (self->name_error, GTK_WIDGET (self->name_row), _("The variant needs a name"));
+    _deuces_variant_editor_explain (self->name_error, GTK_WIDGET (self->name_row),
+                                    _("The variant needs a name"));
   else
     {
       const char *taken = NULL;
@@ -630,11 +357,11 @@ build_variant (DeucesVariantEditor *self,
           g_autofree char *message = g_strdup_printf (_("There is already a variant called “%s”: "
                                                         "choose another name"), name);
 
-          explain (self->name_error, GTK_WIDGET (self->name_row), message);
+          _deuces_variant_editor_explain (self->name_error, GTK_WIDGET (self->name_row), message);
         }
       else
         {
-          explain (self->name_error, GTK_WIDGET (self->name_row), NULL);
+          _deuces_variant_editor_explain (self->name_error, GTK_WIDGET (self->name_row), NULL);
           *name_ok = TRUE;
         }
     }
@@ -645,27 +372,18 @@ build_variant (DeucesVariantEditor *self,
       g_autoptr(GError) error = NULL;
 
       if (deuces_variant_set_field (variant, field->info->key, field_value (field), &error))
-        explain (field->error, field->row, NULL);
+        _deuces_variant_editor_explain (field->error, field->row, NULL);
       else
         {
-          explain (field->error, field->row, error->message);
+          _deuces_variant_editor_explain (field->error, field->row, error->message);
           ok = FALSE;
         }
     }
 
   if (self->base->scheme == DEUCES_SCHEME_PENALTY ||
       self->base->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE)
-    {
-      if (!check_tiers (self))
-        ok = FALSE;
-      else if (gtk_widget_get_visible (self->tiers_text_error))
-        ok = FALSE;
-      else if (!deuces_variant_set_field (variant, "tiers", tiers, &tier_error))
-        {
-          explain (self->tiers_text_error, self->tiers_text, tier_error->message);
-          ok = FALSE;
-        }
-    }
+    if (!deuces_variant_editor_tiers_apply (self->tiers_group, variant))
+      ok = FALSE;
 
   if (!ok)
     return NULL;
@@ -815,7 +533,6 @@ deuces_variant_editor_dispose (GObject *object)
   g_clear_object (&self->store);
   g_clear_pointer (&self->base, deuces_variant_free);
   g_clear_pointer (&self->fields, g_ptr_array_unref);
-  g_clear_pointer (&self->tiers, g_ptr_array_unref);
 
   G_OBJECT_CLASS (deuces_variant_editor_parent_class)->dispose (object);
 }
@@ -833,6 +550,7 @@ deuces_variant_editor_class_init (DeucesVariantEditorClass *klass)
                   G_TYPE_NONE, 1, G_TYPE_STRING);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 
+  g_type_ensure (DEUCES_TYPE_VARIANT_EDITOR_TIERS);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-variant-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, about_group);
@@ -842,20 +560,17 @@ deuces_variant_editor_class_init (DeucesVariantEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, preview_group);
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, preview);
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, tiers_group);
-  gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, add_tier_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, tier_rules_group);
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, scoring_group);
   gtk_widget_class_bind_template_child (widget_class, DeucesVariantEditor, switches_group);
   gtk_widget_class_bind_template_callback (widget_class, on_save);
   gtk_widget_class_bind_template_callback (widget_class, on_changed);
-  gtk_widget_class_bind_template_callback (widget_class, on_add_tier_clicked);
 }
 
 static void
 deuces_variant_editor_init (DeucesVariantEditor *self)
 {
   self->fields = g_ptr_array_new_with_free_func (g_free);
-  self->tiers = g_ptr_array_new_with_free_func ((GDestroyNotify) tier_free);
   self->syncing = TRUE;   /* until the rows are filled */
   gtk_widget_init_template (GTK_WIDGET (self));
 }
@@ -878,7 +593,7 @@ _deuces_variant_editor_get_field (DeucesVariantEditor *self,
   if (g_str_equal (key, "name"))
     return GTK_WIDGET (self->name_row);
   if (g_str_equal (key, "tiers"))
-    return self->tiers_text;
+    return deuces_variant_editor_tiers_get_text_row (self->tiers_group);
   for (guint i = 0; i < self->fields->len; i++)
     {
       Field *field = self->fields->pdata[i];
@@ -898,14 +613,11 @@ _deuces_variant_editor_get_error (DeucesVariantEditor *self,
   if (g_str_equal (key, "name"))
     error = self->name_error;
   else if (g_str_equal (key, "tiers"))
-    error = self->tiers_text_error;
+    error = deuces_variant_editor_tiers_get_text_error (self->tiers_group);
   else if (g_str_has_prefix (key, "tier."))
-    {
-      guint64 index = g_ascii_strtoull (key + 5, NULL, 10);
-
-      if (index < self->tiers->len)
-        error = ((Tier *) self->tiers->pdata[index])->error;
-    }
+    error = _deuces_variant_editor_tiers_get_part (self->tiers_group,
+                                                   (guint) g_ascii_strtoull (key + 5, NULL, 10),
+                                                   "error");
   else
     for (guint i = 0; i < self->fields->len && error == NULL; i++)
       if (g_str_equal (((Field *) self->fields->pdata[i])->info->key, key))
@@ -920,36 +632,22 @@ _deuces_variant_editor_get_tier (DeucesVariantEditor *self,
                                  guint                index,
                                  const char          *part)
 {
-  Tier *tier;
-
-  if (index >= self->tiers->len)
+  /* The error row is reached through _deuces_variant_editor_get_error (). */
+  if (g_str_equal (part, "error"))
     return NULL;
-  tier = self->tiers->pdata[index];
-  if (g_str_equal (part, "row"))
-    return tier->row;
-  if (g_str_equal (part, "from"))
-    return tier->from;
-  if (g_str_equal (part, "to"))
-    return tier->to;
-  if (g_str_equal (part, "open"))
-    return tier->open;
-  if (g_str_equal (part, "full"))
-    return tier->full;
-  if (g_str_equal (part, "factor"))
-    return tier->factor;
-  return NULL;
+  return _deuces_variant_editor_tiers_get_part (self->tiers_group, index, part);
 }
 
 guint
 _deuces_variant_editor_get_n_tiers (DeucesVariantEditor *self)
 {
-  return self->tiers->len;
+  return _deuces_variant_editor_tiers_get_n_tiers (self->tiers_group);
 }
 
 void
 _deuces_variant_editor_add_tier (DeucesVariantEditor *self)
 {
-  on_add_tier_clicked (self);
+  _deuces_variant_editor_tiers_add (self->tiers_group);
 }
 
 const char *
@@ -997,36 +695,22 @@ deuces_variant_editor_new (GtkWindow           *parent,
     /* Translators: the default name of a copy of a variant */
     name = g_strdup_printf (_("%s (ours)"), deuces_variant_display_name (base->id, base->name));
   gtk_editable_set_text (GTK_EDITABLE (self->name_row), name);
-  self->name_error = error_row_new ();
+  self->name_error = _deuces_variant_editor_error_row_new ();
   adw_preferences_group_add (self->about_group, self->name_error);
 
   /* Tiers (only the ones for every player count: per-count overrides stay the base's). */
   tiered = base->scheme == DEUCES_SCHEME_PENALTY || base->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE;
   gtk_widget_set_visible (GTK_WIDGET (self->tiers_group), tiered);
   gtk_widget_set_visible (GTK_WIDGET (self->tier_rules_group), tiered);
-  if (base->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE)
-    adw_preferences_group_set_description (self->tiers_group,
-                                           _("A pair whose card counts differ by that many pays "
-                                             "this many times the difference"));
-  fill_tiers (self, &base->tiers[0]);
-  self->syncing = TRUE;
-  {
-    g_autofree char *text = tiers_text (self);
-
-    self->tiers_text = adw_entry_row_new ();
-    adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->tiers_text),
-                                   _("As written in a variant file"));
-    gtk_widget_set_tooltip_text (self->tiers_text,
-                                 _("e.g. “10-12 x2, 13- x3”; “full” is every card dealt"));
-    gtk_editable_set_text (GTK_EDITABLE (self->tiers_text), text);
-    g_signal_connect_object (self->tiers_text, "changed", G_CALLBACK (on_tiers_text_changed), self,
-                             G_CONNECT_SWAPPED);
-    self->tiers_text_error = error_row_new ();
-  }
+  deuces_variant_editor_tiers_set_base (self->tiers_group, base);
+  g_signal_connect_object (self->tiers_group, "changed", G_CALLBACK (on_changed), self,
+                           G_CONNECT_SWAPPED);
 
   deuces_variant_foreach_field (base, add_field_row, self);
-  adw_preferences_group_add (self->tier_rules_group, self->tiers_text);
-  adw_preferences_group_add (self->tier_rules_group, self->tiers_text_error);
+  adw_preferences_group_add (self->tier_rules_group,
+                             deuces_variant_editor_tiers_get_text_row (self->tiers_group));
+  adw_preferences_group_add (self->tier_rules_group,
+                             deuces_variant_editor_tiers_get_text_error (self->tiers_group));
   gtk_widget_set_visible (GTK_WIDGET (self->scoring_group), self->n_scoring > 0);
   self->syncing = FALSE;
   validate (self);
