@@ -11,6 +11,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-cell-reason.h"
 #include "deuces-deal-editor.h"
+#include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
@@ -473,6 +474,197 @@ test_cell_reason (void)
   g_assert_cmpstr (sat, ==, "sat out");
 }
 
+/* One deal of a session document, and what the cell of @player says about it. */
+static char *
+reason_in (const char *document,
+           const char *player,
+           gint       *points)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) json = g_string_new (document);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_string_replace (json, "'", "\"", 0);
+  game = deuces_document_parse_data (json->str, -1, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sheet->n_deals, ==, 1);
+  for (guint i = 0; i < game->n_players; i++)
+    if (g_str_equal (game->players[i], player))
+      {
+        if (points != NULL)
+          *points = sheet->deals[0].points[i];
+        return deuces_cell_reason (game, &g_array_index (game->deals, DeucesDeal, 0),
+                                   &sheet->deals[0], i);
+      }
+  g_assert_not_reached ();
+}
+
+#define FOUR "'players':['Ann','Bo','Cy','Di'],'deals':["
+#define FIVE "'players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+#define COUNTS "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':13}"
+
+/* Every preset of doc/rules.md §6, in its own words: a winner, a loser, the Taiwan loser
+ * by each of its rules, President's titles and exchanges, twos held and twos in the
+ * winning play where they multiply or add, takes-all. Points given where the reason
+ * names a multiplier, so that the words and the score agree. */
+static void
+test_cell_reason_presets (void)
+{
+  static const struct {
+    const char *document;
+    const char *player;
+    const char *reason;
+    gint        points;   /* G_MININT: not checked */
+  } cases[] = {
+    /* §6.1, §5 assistance, §9.3 takes all, §9.1 sitting out */
+    { "{'variant':'classic'," FOUR COUNTS "}]}", "Ann", "went out first: scores nothing", 0 },
+    { "{'variant':'classic'," FOUR COUNTS "}]}", "Di", "13 cards ×3", 39 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Bo'}]}", "Bo", "3 cards, paid for everyone", 3 + 22 + 39 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Bo'}]}", "Cy", "11 cards ×2, paid by Bo", 0 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Ann'}]}", "Ann", "went out first, but paid everyone", G_MININT },
+    { "{'variant':'classic'," FIVE COUNTS ",'sitting_out':['Ed']}]}", "Ed", "sat out", 0 },
+    /* §6.2: the winner collects what the others lost */
+    { "{'variant':'zero-sum'," FOUR COUNTS "}]}", "Ann", "went out first, collects from every loser", 3 + 22 + 39 },
+    { "{'variant':'zero-sum'," FOUR COUNTS "}]}", "Di", "13 cards ×3", -39 },
+    { "{'variant':'zero-sum'," FOUR COUNTS ",'takes_all':'Cy'}]}", "Cy", "11 cards ×2, paid for everyone", G_MININT },
+    /* §6.3, §6.4 */
+    { "{'variant':'da-lao-er'," FOUR COUNTS "}]}", "Cy", "11 cards ×2", 22 },
+    { "{'variant':'heavy'," FOUR "{'winner':'Ann','cards_left':{'Bo':8,'Cy':1,'Di':1}}]}", "Bo", "8 cards ×2", 16 },
+    /* §6.5: 9 cards with two twos = 9 × 2 × 2 × 2 */
+    { "{'variant':'doubling'," FOUR "{'winner':'Ann','cards_left':{'Bo':9,'Cy':1,'Di':1},'twos_left':{'Bo':2}}]}",
+      "Bo", "9 cards ×2, 2 twos held ×4", 72 },
+    { "{'variant':'doubling'," FOUR COUNTS ",'takes_all':'Di'}]}", "Bo", "3 cards, paid by Di", 0 },
+    /* §6.6: 10 cards pay the winner 20, a player with 2 cards 8 */
+    { "{'variant':'pair-difference'," FOUR "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+      "Bo", "10 cards, each pair settles the difference in cards, up to ×2", 20 + 8 + 8 },
+    { "{'variant':'pair-difference'," FOUR "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+      "Ann", "went out first, each pair settles the difference in cards", -20 - 2 - 2 },
+    /* §6.7 */
+    { "{'variant':'flat'," FOUR COUNTS "}]}", "Di", "13 cards", 13 },
+    /* §6.8: 2 = 4, A = 3, 10 = 1; §6.9: 2 = 13, A = 12, 10 = 8 */
+    { "{'variant':'face-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'}}]}",
+      "Bo", "3 cards, worth 8", 8 },
+    { "{'variant':'rank-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'}}]}",
+      "Bo", "3 cards, worth 33", 33 },
+    { "{'variant':'face-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'},'takes_all':'Cy'}]}",
+      "Cy", "1 card, paid for everyone", 8 + 1 + 1 },
+    /* §6.10 */
+    { "{'variant':'winner-only'," FOUR COUNTS "}]}", "Ann", "went out first, collects from every loser", -(3 + 22 + 39) },
+    /* §6.11: only the starter's cards are multiplied */
+    { "{'variant':'starter-doubles'," FOUR COUNTS ",'starter':'Di'}]}", "Di", "13 cards ×3, started the deal", 39 },
+    { "{'variant':'starter-doubles'," FOUR COUNTS ",'starter':'Di'}]}", "Cy", "11 cards", 11 },
+    /* §6.12 and its example §10.6: each of the four rules, and a loser named at the table */
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Bo", "2 cards, Taiwan loser: highest two", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Cy", "7 cards, not the Taiwan loser", 0 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Ann", "went out first: the Taiwan loser pays", -1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'5S 5H 5D 5C 3D','Cy':'2S','Di':'AS'}}]}",
+      "Bo", "5 cards, Taiwan loser: highest honour combination", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'AS 3C','Cy':'KD QD JD','Di':'4D'}}]}",
+      "Bo", "2 cards, Taiwan loser: highest ace", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D 6S 7H','Di':'8C'}}]}",
+      "Cy", "3 cards, Taiwan loser: most cards", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D 6S','Di':'8C'}}]}",
+      "Cy", "2 cards, Taiwan loser: most cards, then the highest card", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},'loser':'Cy'}]}",
+      "Cy", "1 card, Taiwan loser: named at the table", 1 },
+    /* §6.13 and its example §10.5: twos cost 5; the winner's finish and specials */
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
+      "Di", "13 cards ×3, twos count 5 each", 63 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
+      "Ann", "went out first, finished without a two", -5 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'final_play':{'cards':2,'twos':2}}]}",
+      "Ann", "went out first, 2 twos in the winning play", -20 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+      "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':[{'play':'quads'}]}}]}",
+      "Ann", "went out first, finished without a two, unbeaten straight flush, as the last play ×2", -85 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+      "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':[{'play':'quads'}]}}]}",
+      "Bo", "4 cards, unbeaten four of a kind", -16 },
+    /* §6.14, §6.15: twos in the winning play multiply the winner's score */
+    { "{'variant':'pusoy-dos'," FOUR COUNTS ",'final_play':{'cards':2,'twos':2}}]}", "Ann",
+      "went out first, 2 twos in the winning play ×4", 4 },
+    { "{'variant':'pusoy-dos'," FOUR COUNTS ",'final_play':{'cards':2,'twos':2}}]}", "Bo", "3 cards, scores nothing", 0 },
+    { "{'variant':'gamers-house'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1},'final_play':{'cards':1,'twos':1}}]}",
+      "Ann", "went out first, 9 cards left in the other hands, 1 two in the winning play ×2", 18 },
+    { "{'variant':'gamers-house'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1}}]}",
+      "Bo", "3 cards, counted for the winner", 0 },
+    /* §6.16 */
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "finished in place 1", 5 },
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "finished in place 4", 0 },
+    /* §6.17: the Scum gives the President their highest card */
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "President: takes 1 card", 2 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Ann", "Vice-President", 1 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Bo", "Citizen", 0 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "Scum: gives 1 card", 0 },
+    { "{'variant':'president'," FIVE "{'finish_order':['Di','Ann','Bo','Cy'],'sitting_out':['Ed']}]}", "Ed", "sat out", 0 },
+    /* §6.18: as many cards as the scores say */
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ed",
+      "President: takes 2 cards", 2 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ann",
+      "Scum: gives 2 cards", -2 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Di",
+      "Vice-President: takes 1 card", 1 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Bo",
+      "Citizen: gives 1 card", -1 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Cy", "Citizen", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint points = 0;
+      g_autofree char *reason = reason_in (cases[i].document, cases[i].player, &points);
+
+      g_test_message ("%s, %s", cases[i].document, cases[i].player);
+      g_assert_cmpstr (reason, ==, cases[i].reason);
+      if (cases[i].points != G_MININT)
+        g_assert_cmpint (points, ==, cases[i].points);
+    }
+}
+
+/* Every preset gives every seat a reason: the winner says it went out first, a player
+ * sitting out says so, and no other cell is left without words. */
+static void
+test_cell_reason_every_preset (void)
+{
+  GPtrArray *presets = deuces_presets ();  /* owned by the core */
+
+  for (guint p = 0; p < presets->len; p++)
+    {
+      const DeucesVariant *v = presets->pdata[p];
+      gboolean placement = v->scheme == DEUCES_SCHEME_PLACEMENT;
+      /* Seven seats, Fay and Gus sitting out: five play (president-symmetric plays only
+       * 5 or 7). */
+      g_autofree char *document =
+        g_strdup_printf ("{'variant':'%s','players':['Ann','Bo','Cy','Di','Ed','Fay','Gus'],'deals':[%s]}", v->id,
+                         placement ? "{'finish_order':['Ann','Bo','Cy','Di','Ed'],'sitting_out':['Fay','Gus']}"
+                                   : "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D','Di':'6S','Ed':'7H'},"
+                                     "'sitting_out':['Fay','Gus']}");
+      const char *seats[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus" };
+
+      g_test_message ("%s", v->id);
+      for (guint s = 0; s < G_N_ELEMENTS (seats); s++)
+        {
+          g_autofree char *reason = reason_in (document, seats[s], NULL);
+
+          if (s >= 5)
+            g_assert_cmpstr (reason, ==, "sat out");
+          else if (s == 0 && !placement)
+            g_assert_true (g_str_has_prefix (reason, "went out first"));
+          else if (s == 0)
+            g_assert_true (g_str_has_prefix (reason, v->exchange != DEUCES_EXCHANGE_NONE ? "President"
+                                                                                          : "finished in place 1"));
+          else
+            g_assert_cmpstr (reason, !=, "");
+        }
+    }
+}
+
 /* Issue 12 in a real window: the history through the window's actions and its toasts.
  * One application (it registers once per process) on a ledger of its own. */
 static DeucesApplication *test_app;
@@ -860,6 +1052,8 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
               fixture_tear_down);
   g_test_add_func ("/history-ui/cell-reason", test_cell_reason);
+  g_test_add_func ("/history-ui/cell-reason/presets", test_cell_reason_presets);
+  g_test_add_func ("/history-ui/cell-reason/every-preset", test_cell_reason_every_preset);
   g_test_add ("/history-ui/window/delete-then-undo", Window, NULL, window_set_up, test_window_delete_undo,
               window_tear_down);
   g_test_add ("/history-ui/window/stale-toast", Window, NULL, window_set_up, test_window_stale_toast,
