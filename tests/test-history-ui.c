@@ -710,18 +710,22 @@ find_actionable (GtkWidget  *root,
   return NULL;
 }
 
-/* Whether a widget inside @root has @tooltip. */
-static gboolean
-has_tooltip (GtkWidget  *root,
-             const char *tooltip)
+/* The widget inside @root with @tooltip, or NULL. */
+static GtkWidget *
+find_tooltip (GtkWidget  *root,
+              const char *tooltip)
 {
   if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return TRUE;
+    return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (has_tooltip (child, tooltip))
-      return TRUE;
-  return FALSE;
+    {
+      GtkWidget *found = find_tooltip (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 static gboolean
@@ -815,7 +819,7 @@ test_window_delete_undo (Window        *w,
   save_deal (w, 2, 2, 2, 2);
   /* The sheet explains itself: a cell's tooltip says why it scored so. */
   settle_frames ();
-  g_assert_true (has_tooltip (sheet, "11 cards ×2"));
+  g_assert_true (find_tooltip (sheet, "11 cards ×2") != NULL);
   g_signal_emit_by_name (sheet, "delete-deal", 2);
   g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
   g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, "Deal 2 deleted");
@@ -984,14 +988,38 @@ test_window_notes_and_backup (Window        *w,
   GListModel *toplevels = NULL;  /* (transfer none) */
   gboolean found = FALSE;
 
+  GtkWidget *add = find_tooltip (GTK_WIDGET (w->window),
+                                 "Notes on this session: who owes a drink, where you played…");
+
+  /* No notes: a quiet "Add a Note" under the title, which starts them in place. */
+  g_assert_nonnull (add);
+  g_assert_true (GTK_IS_BUTTON (add));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+  g_signal_emit_by_name (add, "clicked");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  g_assert_true (gtk_editable_label_get_editing (notes));
+  /* Left empty, it goes back to the button and changes nothing. */
+  gtk_editable_label_stop_editing (notes, TRUE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+  g_assert_false (deuces_session_can_undo (w->session));
+
+  /* The menu's Notes… does the same. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.edit-notes", NULL));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
   g_assert_true (gtk_editable_label_get_editing (notes));
   gtk_editable_set_text (GTK_EDITABLE (notes), "Cy brings the beer");
   gtk_editable_label_stop_editing (notes, TRUE);
   g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
+                   "Notes changed");
+  /* Notes, once there, are always shown under the title, and the button is gone. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  settle_frames ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (notes)));
 
   /* Escape while editing leaves them as they were. */
   gtk_editable_label_start_editing (notes);
@@ -1005,6 +1033,18 @@ test_window_notes_and_backup (Window        *w,
   g_assert_cmpstr (deuces_session_get_info (w->session)->notes ? deuces_session_get_info (w->session)->notes : "",
                    ==, "");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+
+  /* An ended session offers no new notes, and keeps the ones it has from edits. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.end-session", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.reopen-session", NULL));
+  g_assert_false (deuces_session_get_ended (w->session));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (notes)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
   settle_frames ();

@@ -14,6 +14,7 @@ struct _DeucesSessionHeader
   DeucesSession    *session;
   GtkButton        *stake_button;
   GtkEditableLabel *notes_label;
+  GtkWidget        *add_notes_button;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionHeader, deuces_session_header, ADW_TYPE_BIN)
@@ -36,8 +37,10 @@ show_notes (DeucesSessionHeader *self)
 
   if (!editing)
     gtk_editable_set_text (GTK_EDITABLE (self->notes_label), has_notes ? info->notes : "");
+  /* Notes, when there are some, always under the title; else a quiet "Add a Note". */
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), has_notes || editing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->notes_label), !ended);
+  gtk_widget_set_visible (self->add_notes_button, !has_notes && !editing && !ended);
 }
 
 void
@@ -197,6 +200,7 @@ deuces_session_header_edit_notes (DeucesSessionHeader *self)
 
   if (self->session == NULL || deuces_session_get_ended (self->session))
     return;
+  gtk_widget_set_visible (self->add_notes_button, FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
   gtk_editable_label_start_editing (self->notes_label);
@@ -251,7 +255,9 @@ deuces_session_header_class_init (DeucesSessionHeaderClass *klass)
                                                "/io/github/deuces/Deuces/deuces-session-header.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, stake_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, add_notes_button);
   gtk_widget_class_bind_template_callback (widget_class, on_notes_editing);
+  gtk_widget_class_bind_template_callback (widget_class, deuces_session_header_edit_notes);
 }
 
 static void
