@@ -668,6 +668,7 @@ test_cell_reason_every_preset (void)
 /* Issue 12 in a real window: the history through the window's actions and its toasts.
  * One application (it registers once per process) on a ledger of its own. */
 static DeucesApplication *test_app;
+static char *test_app_db;   /* its ledger, for a second program to open */
 
 typedef struct {
   DeucesWindow  *window;
@@ -1065,6 +1066,199 @@ test_window_notes_and_backup (Window        *w,
   settle ();
 }
 
+/* The first toplevel window of @type, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+/* The first list view inside @root outside @skip. */
+static GtkWidget *
+find_list_outside (GtkWidget *root,
+                   GtkWidget *skip)
+{
+  if (root == skip)
+    return NULL;
+  if (GTK_IS_LIST_VIEW (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_list_outside (child, skip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* How many sessions the sidebar lists (the list outside the session view). */
+static guint
+n_listed (Window *w)
+{
+  GtkWidget *list = find_list_outside (GTK_WIDGET (w->window), GTK_WIDGET (session_view (w)));
+
+  g_assert_nonnull (list);
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+}
+
+/* Restore Backup… end to end: the ledger as it is is backed up first, then replaced; the
+ * window shows the restored sessions at once, and Ctrl+Z works on what it shows. */
+static void
+test_window_restore (Window        *w,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = deuces_session_get_id (w->session);
+  g_autofree char *backup = NULL;
+  DeucesNewSession request = { 0, };
+  GtkWidget *dialog;
+  AdwMessageDialog *ask;
+  DeucesSession *shown;
+  guint listed;
+
+  listed = n_listed (w);
+  save_deal (w, 0, 3, 11, 8);
+  backup = deuces_store_backup (store, "daily", &error);
+  g_assert_no_error (error);
+  save_deal (w, 1, 5, 1, 13);
+  save_deal (w, 2, 2, 2, 2);
+  request.title = "Sunday";
+  request.variant = deuces_preset_lookup ("flat");
+  request.variant_id = "flat";
+  request.players = four;
+  request.n_players = 4;
+  deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
+  settle ();
+  dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
+  g_assert_nonnull (dialog);
+  ask = deuces_backup_dialog_ask (DEUCES_BACKUP_DIALOG (dialog), backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "restore");
+  settle ();
+
+  /* The ledger as it was is the newest backup: three deals, and Sunday. */
+  {
+    g_autoptr(GPtrArray) backups = deuces_store_list_backups (store);
+    const DeucesBackupInfo *newest = backups->pdata[0];
+
+    g_assert_cmpstr (newest->reason, ==, "before-restore");
+    g_assert_cmpuint (newest->n_sessions, ==, listed + 1);
+  }
+  /* The window shows the ledger restored: Sunday gone, one deal on the sheet. */
+  g_assert_cmpuint (n_listed (w), ==, listed);
+  shown = deuces_window_get_session (w->window);
+  g_assert_nonnull (shown);
+  g_assert_cmpint (deuces_session_get_id (shown), ==, id);
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 1);
+  g_assert_true (deuces_session_view_get_session (session_view (w)) == shown);
+
+  /* Ctrl+Z after the restore takes back the restored history's last change, deal 1. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL));
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 0);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
+                   "Deal 1 removed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL));
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
+/* Two programs changing one session at once (the window, and deuces-cli on the same
+ * ledger): no change lost, one history, and Ctrl+Z goes back through it in order. */
+static void
+test_window_two_programs (Window        *w,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) other = deuces_store_open (test_app_db, &error);
+  gint64 id = deuces_session_get_id (w->session);
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (save_deal (w, 0, 3, 11, 8), ==, 1);
+  deal_won_by (&deal, 3, 4, 4, 4);
+  g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  /* The window's next deal comes after the other program's, not in its place. */
+  g_assert_cmpuint (save_deal (w, 1, 5, 1, 13), ==, 3);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 3);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 3);
+
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 3);
+  /* The other program's deal is the next one back, then the window's first. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 1)->winner, ==, 0);
+  /* And the other program sees the same history: it can redo what the window undid. */
+  {
+    g_autofree char *said = deuces_store_redo (other, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (said, ==, "Deal 2 added again");
+  }
+}
+
+/* Bad input in the window: one line naming the problem, nothing changed. */
+static void
+test_window_refusals (Window        *w,
+                      gconstpointer  data)
+{
+  DeucesSessionView *view = session_view (w);
+  gint64 id = deuces_session_get_id (w->session);
+  g_autofree char *nothing_to_undo = g_strdup_printf ("Session %" G_GINT64_FORMAT " has nothing to undo", id);
+  g_autofree char *nothing_to_redo = g_strdup_printf ("Session %" G_GINT64_FORMAT " has nothing to redo", id);
+  GtkWidget *dialog;
+  GtkWidget *box;
+
+  /* Undo and redo with nothing to take back. */
+  deuces_session_view_undo (view);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, nothing_to_undo);
+  deuces_session_view_redo (view);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, nothing_to_redo);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 0);
+
+  /* A stake the money rules refuse. */
+  save_deal (w, 0, 3, 11, 8);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.change-stake", NULL));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "0.005");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
+  settle ();
+  g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "0.50");
+  g_assert_nonnull (strstr (adw_toast_get_title (deuces_session_view_get_toast (view)),
+                            "“0.005” is not exact to 2 decimal places"));
+  /* The last change is still the deal: Ctrl+Z takes it back, not a stake. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL);
+
+  /* An ended session: its deals cannot be edited until it is reopened. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.end-session", NULL));
+  g_signal_emit_by_name (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SHEET_VIEW), "edit-deal", 1);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==,
+                   "This session has ended; reopen it to change a deal");
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1080,6 +1274,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
   app_db = g_build_filename (app_dir, "ledger.sqlite3", NULL);
   g_setenv ("DEUCES_DB", app_db, TRUE);
+  test_app_db = app_db;
   test_app = deuces_application_new ();
   g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (test_app), NULL, &error);
@@ -1105,6 +1300,12 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
   g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
               test_window_notes_and_backup, window_tear_down);
+  g_test_add ("/history-ui/window/restore-backup", Window, NULL, window_set_up, test_window_restore,
+              window_tear_down);
+  g_test_add ("/history-ui/window/two-programs", Window, NULL, window_set_up, test_window_two_programs,
+              window_tear_down);
+  g_test_add ("/history-ui/window/refusals", Window, NULL, window_set_up, test_window_refusals,
+              window_tear_down);
   status = g_test_run ();
   g_clear_object (&test_app);
   remove_tree (app_dir);
