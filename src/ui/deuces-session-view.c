@@ -124,6 +124,9 @@ show_toast (DeucesSessionView *self,
       g_object_unref (g_object_ref_sink (t));
       return;
     }
+  /* Shown at once, the one before pushed back to be withdrawn: a toast waiting in the
+   * overlay's queue would start sliding in just as its withdrawal comes due. */
+  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
   g_set_weak_pointer (&self->current_toast, t);
   self->toast_change = change;
   g_object_set_data_full (G_OBJECT (t), "deuces-change", g_memdup2 (&change, sizeof change), g_free);
@@ -350,8 +353,7 @@ on_undo_change (AdwToast          *t,
 
 /* A toast naming the last change, whose Undo takes back that change and no other. */
 static void
-toast_last_change (DeucesSessionView *self,
-                   AdwToastPriority   priority)
+toast_last_change (DeucesSessionView *self)
 {
   g_autofree char *what = deuces_session_describe_last_change (self->session);
   AdwToast *t;
@@ -360,7 +362,6 @@ toast_last_change (DeucesSessionView *self,
     return;
   t = adw_toast_new (what);
   adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_priority (t, priority);
   g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
   show_toast (self, t, deuces_session_get_last_change (self->session));
 }
@@ -423,7 +424,7 @@ on_deal_saved (DeucesSessionView *self,
                guint              number,
                gboolean           edited)
 {
-  toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
+  toast_last_change (self);
   deuces_sheet_view_scroll_to (self->sheet, number);
 }
 
@@ -456,7 +457,7 @@ on_delete_deal (DeucesSessionView *self,
       toast_error (self, error);
       return;
     }
-  toast_last_change (self, ADW_TOAST_PRIORITY_HIGH);
+  toast_last_change (self);
 }
 
 static void
@@ -498,7 +499,7 @@ set_ended (DeucesSessionView *self,
 static void
 on_header_changed (DeucesSessionView *self)
 {
-  toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
+  toast_last_change (self);
 }
 
 static void
