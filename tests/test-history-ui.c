@@ -1257,6 +1257,15 @@ test_window_refusals (Window        *w,
   g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==,
                    "This session has ended; reopen it to change a deal");
   g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+
+  /* Ctrl+Z right after ending takes the end back, as the toast's Undo does; Ctrl+Shift+Z
+   * ends it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL));
+  g_assert_false (deuces_session_get_ended (w->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL));
+  g_assert_true (deuces_session_get_ended (w->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
 }
 
 int
