@@ -39,8 +39,12 @@ struct _DeucesSessionView
   AdwToastOverlay      *sheet_toast_overlay;
   DeucesSessionHeader  *header;
 
-  AdwToast             *current_toast;  /* weak */
+  AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
   gint64                toast_change;   /* the change its Undo takes back, or 0 */
+  AdwToast             *shown_toast;    /* the one last put in an overlay */
+  gint64                shown_at;       /* when, in monotonic time */
+  AdwToast             *pending_toast;  /* waiting for the shown one to settle */
+  guint                 settle_source;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
@@ -53,35 +57,86 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed while
- * it is still sliding in (a crash when the overlay is then unmapped): a toast that must
- * go loses its button and its change at once, and is dismissed once it has surely
- * finished appearing (the slide takes 300 ms). */
-typedef struct {
-  GWeakRef  view;
-  AdwToast *toast;
-} Withdrawal;
+/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed, or
+ * pushed aside by another, while it is still sliding in (a crash soon after). So a toast
+ * stays in its overlay at least SETTLE_MS: one that must go before then loses its button
+ * and its change at once and is dismissed when that time is up, and a new toast waits
+ * until then before taking its place (a newer one still replaces it while it waits).
+ * The slide takes 300 ms, 500 ms when it replaces another. */
+#define SETTLE_MS 600
 
 static gboolean
-withdraw_later (gpointer user_data)
+toast_dismissed (AdwToast *t)
 {
-  Withdrawal *w = user_data;
-  g_autoptr(GObject) view = g_weak_ref_get (&w->view);
+  return g_object_get_data (G_OBJECT (t), "deuces-dismissed") != NULL;
+}
 
-  if (view != NULL && g_object_get_data (G_OBJECT (w->toast), "deuces-dismissed") == NULL)
-    adw_toast_dismiss (w->toast);
-  g_weak_ref_clear (&w->view);
-  g_object_unref (w->toast);
-  g_free (w);
+/* How long the toast in the overlay must still stay, in milliseconds. */
+static guint
+shown_must_stay (DeucesSessionView *self)
+{
+  gint64 age;
+
+  if (self->shown_toast == NULL || toast_dismissed (self->shown_toast))
+    return 0;
+  age = (g_get_monotonic_time () - self->shown_at) / 1000;
+  return age >= SETTLE_MS ? 0 : (guint) (SETTLE_MS - age);
+}
+
+/* Puts @t in the overlay in sight, in place of the one there (settled by now). */
+static void
+present_toast (DeucesSessionView *self,
+               AdwToast          *t)
+{
+  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
+
+  if (self->shown_toast != NULL && !toast_dismissed (self->shown_toast))
+    adw_toast_dismiss (self->shown_toast);
+  g_set_object (&self->shown_toast, t);
+  self->shown_at = g_get_monotonic_time ();
+  if (window == NULL)
+    return;
+  g_object_ref (t);   /* the overlay takes one */
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
+    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
+  else
+    deuces_window_add_toast (DEUCES_WINDOW (window), t);
+}
+
+static gboolean
+on_toast_settled (gpointer user_data)
+{
+  DeucesSessionView *self = user_data;
+  g_autoptr(AdwToast) pending = g_steal_pointer (&self->pending_toast);
+
+  self->settle_source = 0;
+  if (pending != NULL)
+    present_toast (self, pending);
+  else if (self->shown_toast != NULL && self->shown_toast != self->current_toast &&
+           !toast_dismissed (self->shown_toast))
+    adw_toast_dismiss (self->shown_toast);
   return G_SOURCE_REMOVE;
 }
 
+/* Calls on_toast_settled() once the toast in the overlay may go. */
+static void
+when_settled (DeucesSessionView *self)
+{
+  guint wait = shown_must_stay (self);
+
+  if (self->settle_source != 0)
+    return;
+  if (wait == 0)
+    on_toast_settled (self);
+  else
+    self->settle_source = g_timeout_add (wait, on_toast_settled, self);
+}
+
+/* @t is no longer about the last change: no Undo, and out of sight soon. */
 static void
 withdraw_toast (DeucesSessionView *self,
                 AdwToast          *t)
 {
-  Withdrawal *w = g_new0 (Withdrawal, 1);
-
   g_object_set_data (G_OBJECT (t), "deuces-change", NULL);
   adw_toast_set_button_label (t, NULL);
   if (self->current_toast == t)
@@ -89,9 +144,10 @@ withdraw_toast (DeucesSessionView *self,
       g_clear_weak_pointer (&self->current_toast);
       self->toast_change = 0;
     }
-  g_weak_ref_init (&w->view, self);
-  w->toast = g_object_ref (t);
-  g_timeout_add (400, withdraw_later, w);
+  if (self->pending_toast == t)
+    g_clear_object (&self->pending_toast);
+  if (self->shown_toast == t)
+    when_settled (self);
 }
 
 static void
@@ -106,35 +162,27 @@ on_toast_dismissed (AdwToast          *t,
     }
 }
 
-/* One toast at a time: a new one dismisses the one before. A toast about change
- * @change (0: none) is withdrawn as soon as another change is the last. On the score
- * sheet toasts stay above the deal editor, in the sheet's own overlay, so that they
- * never cover a field. */
+/* One toast at a time: a new one takes the place of the one before. A toast about
+ * change @change (0: none) is withdrawn as soon as another change is the last. On the
+ * score sheet toasts stay above the deal editor, in the sheet's own overlay, so that
+ * they never cover a field. */
 static void
 show_toast (DeucesSessionView *self,
             AdwToast          *t,
             gint64             change)
 {
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
+  g_autoptr(AdwToast) owned = t;   /* the caller's, from adw_toast_new() */
 
   if (self->current_toast != NULL)
     withdraw_toast (self, self->current_toast);
-  if (window == NULL)
-    {
-      g_object_unref (g_object_ref_sink (t));
-      return;
-    }
-  /* Shown at once, the one before pushed back to be withdrawn: a toast waiting in the
-   * overlay's queue would start sliding in just as its withdrawal comes due. */
-  adw_toast_set_priority (t, ADW_TOAST_PRIORITY_HIGH);
+  if (gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW) == NULL)
+    return;
   g_set_weak_pointer (&self->current_toast, t);
   self->toast_change = change;
   g_object_set_data_full (G_OBJECT (t), "deuces-change", g_memdup2 (&change, sizeof change), g_free);
   g_signal_connect_object (t, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
-  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
-    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
-  else
-    deuces_window_add_toast (DEUCES_WINDOW (window), t);
+  g_set_object (&self->pending_toast, t);
+  when_settled (self);
 }
 
 static void
@@ -697,6 +745,9 @@ deuces_session_view_dispose (GObject *object)
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
   g_clear_weak_pointer (&self->current_toast);
+  g_clear_handle_id (&self->settle_source, g_source_remove);
+  g_clear_object (&self->pending_toast);
+  g_clear_object (&self->shown_toast);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
 
