@@ -1066,6 +1066,24 @@ test_window_notes_and_backup (Window        *w,
   settle ();
 }
 
+/* Long notes wrap under the title on a phone instead of widening the window. */
+static void
+test_window_notes_narrow (Window        *w,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkEditableLabel *notes =
+    GTK_EDITABLE_LABEL (find_type (GTK_WIDGET (w->window), GTK_TYPE_EDITABLE_LABEL));
+
+  g_assert_true (deuces_session_set_notes (w->session, "Cy brings the beer; Di owes Ann a drink from last "
+                                           "week, and we play until the train reaches Sha Tin", &error));
+  g_assert_no_error (error);
+  settle_frames ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (notes)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w->window)), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (notes)), <, 360);
+}
+
 /* The first toplevel window of @type, or NULL. */
 static GtkWidget *
 find_toplevel (GType type)
@@ -1309,6 +1327,8 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
   g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
               test_window_notes_and_backup, window_tear_down);
+  g_test_add ("/history-ui/window/notes-narrow", Window, GINT_TO_POINTER (360), window_set_up,
+              test_window_notes_narrow, window_tear_down);
   g_test_add ("/history-ui/window/restore-backup", Window, NULL, window_set_up, test_window_restore,
               window_tear_down);
   g_test_add ("/history-ui/window/two-programs", Window, NULL, window_set_up, test_window_two_programs,

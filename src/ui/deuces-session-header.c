@@ -260,8 +260,37 @@ deuces_session_header_class_init (DeucesSessionHeaderClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, deuces_session_header_edit_notes);
 }
 
+/* The label GtkEditableLabel shows its text in (it has no API for it in GTK 4.8). */
+static GtkLabel *
+find_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = find_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
 static void
 deuces_session_header_init (DeucesSessionHeader *self)
 {
+  GtkLabel *shown;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* Long notes wrap under the title rather than widen the window past a phone's, on two
+   * lines at most, so that the score sheet keeps its room; editing shows them whole. */
+  shown = find_label (GTK_WIDGET (self->notes_label));
+  if (shown != NULL)
+    {
+      gtk_label_set_wrap (shown, TRUE);
+      gtk_label_set_wrap_mode (shown, PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_ellipsize (shown, PANGO_ELLIPSIZE_END);
+      gtk_label_set_lines (shown, 2);
+    }
 }
