@@ -271,19 +271,6 @@ update (DeucesSessionView *self)
   update_chart (self);
 }
 
-static void
-on_session_changed (DeucesSessionView *self,
-                    guint              first)
-{
-  update (self);
-}
-
-static void
-on_session_ended_changed (DeucesSessionView *self)
-{
-  update (self);
-}
-
 void
 deuces_session_view_set_session (DeucesSessionView *self,
                                  DeucesSession     *session)
@@ -303,10 +290,9 @@ deuces_session_view_set_session (DeucesSessionView *self,
     withdraw_toast (self, self->current_toast);
   if (session != NULL)
     {
-      g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::ended", G_CALLBACK (on_session_ended_changed),
-                               self, G_CONNECT_SWAPPED);
+      /* Any change, ended or reopened included: everything is shown again. */
+      g_signal_connect_object (session, "changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::ended", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (session, "notify::last-change", G_CALLBACK (on_last_change),
                                self, G_CONNECT_SWAPPED);
     }
