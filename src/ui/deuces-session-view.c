@@ -42,9 +42,10 @@ struct _DeucesSessionView
   AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
   gint64                toast_change;   /* the change its Undo takes back, or 0 */
   AdwToast             *shown_toast;    /* the one last put in an overlay */
-  gint64                shown_at;       /* when, in monotonic time */
+  gint64                shown_since;    /* its first frame's time, or -1 */
+  gboolean              shown_settled;  /* it has surely finished sliding in */
   AdwToast             *pending_toast;  /* waiting for the shown one to settle */
-  guint                 settle_source;
+  guint                 tick_id;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
@@ -58,11 +59,12 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 /* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed, or
- * pushed aside by another, while it is still sliding in (a crash soon after). So a toast
- * stays in its overlay at least SETTLE_MS: one that must go before then loses its button
- * and its change at once and is dismissed when that time is up, and a new toast waits
- * until then before taking its place (a newer one still replaces it while it waits).
- * The slide takes 300 ms, 500 ms when it replaces another. */
+ * pushed aside by another, while it is still sliding in (a crash soon after, when the
+ * overlay is unmapped). So a toast stays in its overlay until SETTLE_MS of frames have
+ * passed since it came (the slide takes 300 ms, 500 when it replaces another; frames
+ * are what moves it, however slow): one that must go before then loses its button and
+ * its change at once and is dismissed when that time is up, and a new toast waits until
+ * then before taking its place (a newer one still replaces it while it waits). */
 #define SETTLE_MS 600
 
 static gboolean
@@ -71,17 +73,16 @@ toast_dismissed (AdwToast *t)
   return g_object_get_data (G_OBJECT (t), "deuces-dismissed") != NULL;
 }
 
-/* How long the toast in the overlay must still stay, in milliseconds. */
-static guint
-shown_must_stay (DeucesSessionView *self)
+static gboolean
+shown_is_settled (DeucesSessionView *self)
 {
-  gint64 age;
-
-  if (self->shown_toast == NULL || toast_dismissed (self->shown_toast))
-    return 0;
-  age = (g_get_monotonic_time () - self->shown_at) / 1000;
-  return age >= SETTLE_MS ? 0 : (guint) (SETTLE_MS - age);
+  return self->shown_toast == NULL || toast_dismissed (self->shown_toast) || self->shown_settled ||
+         !gtk_widget_get_mapped (GTK_WIDGET (self));
 }
+
+static gboolean on_frame (GtkWidget     *widget,
+                          GdkFrameClock *clock,
+                          gpointer       user_data);
 
 /* Puts @t in the overlay in sight, in place of the one there (settled by now). */
 static void
@@ -93,7 +94,10 @@ present_toast (DeucesSessionView *self,
   if (self->shown_toast != NULL && !toast_dismissed (self->shown_toast))
     adw_toast_dismiss (self->shown_toast);
   g_set_object (&self->shown_toast, t);
-  self->shown_at = g_get_monotonic_time ();
+  self->shown_since = -1;
+  self->shown_settled = FALSE;
+  if (self->tick_id == 0)
+    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_frame, NULL, NULL);
   if (window == NULL)
     return;
   g_object_ref (t);   /* the overlay takes one */
@@ -103,33 +107,55 @@ present_toast (DeucesSessionView *self,
     deuces_window_add_toast (DEUCES_WINDOW (window), t);
 }
 
-static gboolean
-on_toast_settled (gpointer user_data)
+/* The toast in sight may go: the one waiting takes its place, or a withdrawn one leaves. */
+static void
+on_toast_settled (DeucesSessionView *self)
 {
-  DeucesSessionView *self = user_data;
   g_autoptr(AdwToast) pending = g_steal_pointer (&self->pending_toast);
 
-  self->settle_source = 0;
   if (pending != NULL)
     present_toast (self, pending);
   else if (self->shown_toast != NULL && self->shown_toast != self->current_toast &&
            !toast_dismissed (self->shown_toast))
     adw_toast_dismiss (self->shown_toast);
+}
+
+static gboolean
+on_frame (GtkWidget     *widget,
+          GdkFrameClock *clock,
+          gpointer       user_data)
+{
+  DeucesSessionView *self = DEUCES_SESSION_VIEW (widget);
+  gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  if (self->shown_since < 0)
+    self->shown_since = now;
+  if (now - self->shown_since < SETTLE_MS * 1000)
+    return G_SOURCE_CONTINUE;
+  self->shown_settled = TRUE;
+  self->tick_id = 0;
+  on_toast_settled (self);
   return G_SOURCE_REMOVE;
 }
 
-/* Calls on_toast_settled() once the toast in the overlay may go. */
+/* Out of sight, an overlay's animations are skipped to their end: nothing is sliding. */
+static void
+on_unmap (DeucesSessionView *self)
+{
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
+  self->shown_settled = TRUE;
+  if (self->pending_toast != NULL)
+    on_toast_settled (self);
+}
+
+/* Calls on_toast_settled() now, or once the toast in sight may go. */
 static void
 when_settled (DeucesSessionView *self)
 {
-  guint wait = shown_must_stay (self);
-
-  if (self->settle_source != 0)
-    return;
-  if (wait == 0)
+  if (shown_is_settled (self))
     on_toast_settled (self);
-  else
-    self->settle_source = g_timeout_add (wait, on_toast_settled, self);
 }
 
 /* @t is no longer about the last change: no Undo, and out of sight soon. */
@@ -731,7 +757,9 @@ deuces_session_view_dispose (GObject *object)
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
   g_clear_weak_pointer (&self->current_toast);
-  g_clear_handle_id (&self->settle_source, g_source_remove);
+  if (self->tick_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
+  self->tick_id = 0;
   g_clear_object (&self->pending_toast);
   g_clear_object (&self->shown_toast);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
@@ -789,4 +817,5 @@ static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "unmap", G_CALLBACK (on_unmap), NULL);
 }
