@@ -1,52 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-session-view.c: one session — its header, scoreboard, score sheet, deal entry,
- * chart and settlement, and the toasts that offer to undo each change. */
+ * chart and settlement, and the history behind Ctrl+Z and each toast's Undo. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
-#include "deuces-chart.h"
-#include "deuces-deal-editor.h"
-#include "deuces-print.h"
-#include "deuces-scoreboard.h"
-#include "deuces-sheet-view.h"
-#include "deuces-session-header.h"
-#include "deuces-session-view.h"
 #include "deuces-export.h"
-#include "deuces-settlement-view.h"
-#include "deuces-share-dialog.h"
+#include "deuces-print.h"
+#include "deuces-session-view-private.h"
 #include "deuces-window.h"
-
-struct _DeucesSessionView
-{
-  AdwBin                parent_instance;
-
-  DeucesSession        *session;
-  gboolean              narrow;
-  DeucesShareServer    *share;      /* Share Table, while the session is shown */
-
-  AdwViewSwitcherTitle *switcher_title;
-  GtkRevealer          *ended_revealer;
-  AdwViewStack         *view_stack;
-  DeucesScoreboard     *scoreboard;
-  GtkStack             *sheet_stack;
-  AdwStatusPage        *no_deals_page;
-  DeucesSheetView      *sheet;
-  DeucesDealEditor     *editor;
-  DeucesSettlementView *settlement_view;
-  GtkStack             *chart_stack;
-  DeucesChart          *chart;
-  AdwToastOverlay      *sheet_toast_overlay;
-  DeucesSessionHeader  *header;
-
-  AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
-  gint64                toast_change;   /* the change its Undo takes back, or 0 */
-  AdwToast             *shown_toast;    /* the one last put in an overlay */
-  gint64                shown_since;    /* its first frame's time, or -1 */
-  gboolean              shown_settled;  /* it has surely finished sliding in */
-  AdwToast             *pending_toast;  /* waiting for the shown one to settle */
-  guint                 tick_id;
-};
 
 G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
 
@@ -58,164 +20,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed, or
- * pushed aside by another, while it is still sliding in (a crash soon after, when the
- * overlay is unmapped). So a toast stays in its overlay until SETTLE_MS of frames have
- * passed since it came (the slide takes 300 ms, 500 when it replaces another; frames
- * are what moves it, however slow): one that must go before then loses its button and
- * its change at once and is dismissed when that time is up, and a new toast waits until
- * then before taking its place (a newer one still replaces it while it waits). */
-#define SETTLE_MS 600
-
-static gboolean
-toast_dismissed (AdwToast *t)
-{
-  return g_object_get_data (G_OBJECT (t), "deuces-dismissed") != NULL;
-}
-
-static gboolean
-shown_is_settled (DeucesSessionView *self)
-{
-  return self->shown_toast == NULL || toast_dismissed (self->shown_toast) || self->shown_settled ||
-         !gtk_widget_get_mapped (GTK_WIDGET (self));
-}
-
-static gboolean on_frame (GtkWidget     *widget,
-                          GdkFrameClock *clock,
-                          gpointer       user_data);
-
-/* Puts @t in the overlay in sight, in place of the one there (settled by now). */
-static void
-present_toast (DeucesSessionView *self,
-               AdwToast          *t)
-{
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
-
-  if (self->shown_toast != NULL && !toast_dismissed (self->shown_toast))
-    adw_toast_dismiss (self->shown_toast);
-  g_set_object (&self->shown_toast, t);
-  self->shown_since = -1;
-  self->shown_settled = FALSE;
-  if (self->tick_id == 0)
-    self->tick_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), on_frame, NULL, NULL);
-  if (window == NULL)
-    return;
-  g_object_ref (t);   /* the overlay takes one */
-  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
-    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
-  else
-    deuces_window_add_toast (DEUCES_WINDOW (window), t);
-}
-
-/* The toast in sight may go: the one waiting takes its place, or a withdrawn one leaves. */
-static void
-on_toast_settled (DeucesSessionView *self)
-{
-  g_autoptr(AdwToast) pending = g_steal_pointer (&self->pending_toast);
-
-  if (pending != NULL)
-    present_toast (self, pending);
-  else if (self->shown_toast != NULL && self->shown_toast != self->current_toast &&
-           !toast_dismissed (self->shown_toast))
-    adw_toast_dismiss (self->shown_toast);
-}
-
-static gboolean
-on_frame (GtkWidget     *widget,
-          GdkFrameClock *clock,
-          gpointer       user_data)
-{
-  DeucesSessionView *self = DEUCES_SESSION_VIEW (widget);
-  gint64 now = gdk_frame_clock_get_frame_time (clock);
-
-  if (self->shown_since < 0)
-    self->shown_since = now;
-  if (now - self->shown_since < SETTLE_MS * 1000)
-    return G_SOURCE_CONTINUE;
-  self->shown_settled = TRUE;
-  self->tick_id = 0;
-  on_toast_settled (self);
-  return G_SOURCE_REMOVE;
-}
-
-/* Out of sight, an overlay's animations are skipped to their end: nothing is sliding. */
-static void
-on_unmap (DeucesSessionView *self)
-{
-  if (self->tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-  self->tick_id = 0;
-  self->shown_settled = TRUE;
-  if (self->pending_toast != NULL)
-    on_toast_settled (self);
-}
-
-/* Calls on_toast_settled() now, or once the toast in sight may go. */
-static void
-when_settled (DeucesSessionView *self)
-{
-  if (shown_is_settled (self))
-    on_toast_settled (self);
-}
-
-/* @t is no longer about the last change: no Undo, and out of sight soon. */
-static void
-withdraw_toast (DeucesSessionView *self,
-                AdwToast          *t)
-{
-  g_object_set_data (G_OBJECT (t), "deuces-change", NULL);
-  adw_toast_set_button_label (t, NULL);
-  if (self->current_toast == t)
-    {
-      g_clear_weak_pointer (&self->current_toast);
-      self->toast_change = 0;
-    }
-  if (self->pending_toast == t)
-    g_clear_object (&self->pending_toast);
-  if (self->shown_toast == t)
-    when_settled (self);
-}
-
-static void
-on_toast_dismissed (AdwToast          *t,
-                    DeucesSessionView *self)
-{
-  g_object_set_data (G_OBJECT (t), "deuces-dismissed", GINT_TO_POINTER (TRUE));
-  if (self->current_toast == t)
-    {
-      g_clear_weak_pointer (&self->current_toast);
-      self->toast_change = 0;
-    }
-}
-
-/* One toast at a time: a new one takes the place of the one before. A toast about
- * change @change (0: none) is withdrawn as soon as another change is the last. On the
- * score sheet toasts stay above the deal editor, in the sheet's own overlay, so that
- * they never cover a field. */
-static void
-show_toast (DeucesSessionView *self,
-            AdwToast          *t,
-            gint64             change)
-{
-  g_autoptr(AdwToast) owned = t;   /* the caller's, from adw_toast_new() */
-
-  if (self->current_toast != NULL)
-    withdraw_toast (self, self->current_toast);
-  if (gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW) == NULL)
-    return;
-  g_set_weak_pointer (&self->current_toast, t);
-  self->toast_change = change;
-  g_object_set_data_full (G_OBJECT (t), "deuces-change", g_memdup2 (&change, sizeof change), g_free);
-  g_signal_connect_object (t, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
-  g_set_object (&self->pending_toast, t);
-  when_settled (self);
-}
-
 static void
 toast (DeucesSessionView *self,
        AdwToast          *t)
 {
-  show_toast (self, t, 0);
+  _deuces_session_view_show_toast (self, t, 0);
 }
 
 static void
@@ -223,7 +32,7 @@ on_last_change (DeucesSessionView *self)
 {
   if (self->current_toast != NULL && self->toast_change != 0 &&
       deuces_session_get_last_change (self->session) != self->toast_change)
-    withdraw_toast (self, self->current_toast);
+    _deuces_session_view_withdraw_toast (self, self->current_toast);
 }
 
 static void
@@ -313,7 +122,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   g_clear_object (&self->share);
   g_set_object (&self->session, session);
   if (self->current_toast != NULL)
-    withdraw_toast (self, self->current_toast);
+    _deuces_session_view_withdraw_toast (self, self->current_toast);
   if (session != NULL)
     {
       /* Any change, ended or reopened included: everything is shown again. */
@@ -408,7 +217,7 @@ on_undo_change (AdwToast          *t,
   if (done == NULL)
     toast_error (self, error);
   else
-    show_toast (self, adw_toast_new (done), 0);
+    _deuces_session_view_show_toast (self, adw_toast_new (done), 0);
 }
 
 /* A toast naming the last change, whose Undo takes back that change and no other. */
@@ -423,7 +232,7 @@ toast_last_change (DeucesSessionView *self)
   t = adw_toast_new (what);
   adw_toast_set_button_label (t, _("_Undo"));
   g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void undo (DeucesSessionView *self);
@@ -457,7 +266,7 @@ undo (DeucesSessionView *self)
       adw_toast_set_button_label (t, _("_Redo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_redo_toast), self, 0);
     }
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
@@ -476,7 +285,7 @@ redo (DeucesSessionView *self)
   t = adw_toast_new (done);
   adw_toast_set_button_label (t, _("_Undo"));
   g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
@@ -548,7 +357,7 @@ set_ended (DeucesSessionView *self,
       adw_toast_set_button_label (t, _("_Undo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_reopen_toast), self,
                                G_CONNECT_SWAPPED);
-      show_toast (self, t, deuces_session_get_last_change (self->session));
+      _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
       adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
     }
   else
@@ -756,12 +565,7 @@ deuces_session_view_dispose (GObject *object)
   if (self->share != NULL)
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
-  g_clear_weak_pointer (&self->current_toast);
-  if (self->tick_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
-  self->tick_id = 0;
-  g_clear_object (&self->pending_toast);
-  g_clear_object (&self->shown_toast);
+  _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
 
@@ -817,5 +621,5 @@ static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect (self, "unmap", G_CALLBACK (on_unmap), NULL);
+  g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
 }
