@@ -11,6 +11,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-cell-reason.h"
 #include "deuces-deal-editor.h"
+#include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
@@ -473,9 +474,201 @@ test_cell_reason (void)
   g_assert_cmpstr (sat, ==, "sat out");
 }
 
+/* One deal of a session document, and what the cell of @player says about it. */
+static char *
+reason_in (const char *document,
+           const char *player,
+           gint       *points)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) json = g_string_new (document);
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_string_replace (json, "'", "\"", 0);
+  game = deuces_document_parse_data (json->str, -1, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (sheet->n_deals, ==, 1);
+  for (guint i = 0; i < game->n_players; i++)
+    if (g_str_equal (game->players[i], player))
+      {
+        if (points != NULL)
+          *points = sheet->deals[0].points[i];
+        return deuces_cell_reason (game, &g_array_index (game->deals, DeucesDeal, 0),
+                                   &sheet->deals[0], i);
+      }
+  g_assert_not_reached ();
+}
+
+#define FOUR "'players':['Ann','Bo','Cy','Di'],'deals':["
+#define FIVE "'players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+#define COUNTS "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':13}"
+
+/* Every preset of doc/rules.md §6, in its own words: a winner, a loser, the Taiwan loser
+ * by each of its rules, President's titles and exchanges, twos held and twos in the
+ * winning play where they multiply or add, takes-all. Points given where the reason
+ * names a multiplier, so that the words and the score agree. */
+static void
+test_cell_reason_presets (void)
+{
+  static const struct {
+    const char *document;
+    const char *player;
+    const char *reason;
+    gint        points;   /* G_MININT: not checked */
+  } cases[] = {
+    /* §6.1, §5 assistance, §9.3 takes all, §9.1 sitting out */
+    { "{'variant':'classic'," FOUR COUNTS "}]}", "Ann", "went out first: scores nothing", 0 },
+    { "{'variant':'classic'," FOUR COUNTS "}]}", "Di", "13 cards ×3", 39 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Bo'}]}", "Bo", "3 cards, paid for everyone", 3 + 22 + 39 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Bo'}]}", "Cy", "11 cards ×2, paid by Bo", 0 },
+    { "{'variant':'classic'," FOUR COUNTS ",'takes_all':'Ann'}]}", "Ann", "went out first, but paid everyone", G_MININT },
+    { "{'variant':'classic'," FIVE COUNTS ",'sitting_out':['Ed']}]}", "Ed", "sat out", 0 },
+    /* §6.2: the winner collects what the others lost */
+    { "{'variant':'zero-sum'," FOUR COUNTS "}]}", "Ann", "went out first, collects from every loser", 3 + 22 + 39 },
+    { "{'variant':'zero-sum'," FOUR COUNTS "}]}", "Di", "13 cards ×3", -39 },
+    { "{'variant':'zero-sum'," FOUR COUNTS ",'takes_all':'Cy'}]}", "Cy", "11 cards ×2, paid for everyone", G_MININT },
+    /* §6.3, §6.4 */
+    { "{'variant':'da-lao-er'," FOUR COUNTS "}]}", "Cy", "11 cards ×2", 22 },
+    { "{'variant':'heavy'," FOUR "{'winner':'Ann','cards_left':{'Bo':8,'Cy':1,'Di':1}}]}", "Bo", "8 cards ×2", 16 },
+    /* §6.5: 9 cards with two twos = 9 × 2 × 2 × 2 */
+    { "{'variant':'doubling'," FOUR "{'winner':'Ann','cards_left':{'Bo':9,'Cy':1,'Di':1},'twos_left':{'Bo':2}}]}",
+      "Bo", "9 cards ×2, 2 twos held ×4", 72 },
+    { "{'variant':'doubling'," FOUR COUNTS ",'takes_all':'Di'}]}", "Bo", "3 cards, paid by Di", 0 },
+    /* §6.6: 10 cards pay the winner 20, a player with 2 cards 8 */
+    { "{'variant':'pair-difference'," FOUR "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+      "Bo", "10 cards, each pair settles the difference in cards, up to ×2", 20 + 8 + 8 },
+    { "{'variant':'pair-difference'," FOUR "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+      "Ann", "went out first, each pair settles the difference in cards", -20 - 2 - 2 },
+    /* §6.7 */
+    { "{'variant':'flat'," FOUR COUNTS "}]}", "Di", "13 cards", 13 },
+    /* §6.8: 2 = 4, A = 3, 10 = 1; §6.9: 2 = 13, A = 12, 10 = 8 */
+    { "{'variant':'face-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'}}]}",
+      "Bo", "3 cards, worth 8", 8 },
+    { "{'variant':'rank-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'}}]}",
+      "Bo", "3 cards, worth 33", 33 },
+    { "{'variant':'face-value'," FOUR "{'winner':'Ann','hands':{'Bo':'2S AH 10D','Cy':'3C','Di':'4D'},'takes_all':'Cy'}]}",
+      "Cy", "1 card, paid for everyone", 8 + 1 + 1 },
+    /* §6.10 */
+    { "{'variant':'winner-only'," FOUR COUNTS "}]}", "Ann", "went out first, collects from every loser", -(3 + 22 + 39) },
+    /* §6.11: only the starter's cards are multiplied */
+    { "{'variant':'starter-doubles'," FOUR COUNTS ",'starter':'Di'}]}", "Di", "13 cards ×3, started the deal", 39 },
+    { "{'variant':'starter-doubles'," FOUR COUNTS ",'starter':'Di'}]}", "Cy", "11 cards", 11 },
+    /* §6.12 and its example §10.6: each of the four rules, and a loser named at the table */
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Bo", "2 cards, Taiwan loser: highest two", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Cy", "7 cards, not the Taiwan loser", 0 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'2S 3C','Cy':'AS AH KD QC JS 10H 9D','Di':'2H'}}]}",
+      "Ann", "went out first: the Taiwan loser pays", -1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'5S 5H 5D 5C 3D','Cy':'2S','Di':'AS'}}]}",
+      "Bo", "5 cards, Taiwan loser: highest honour combination", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'AS 3C','Cy':'KD QD JD','Di':'4D'}}]}",
+      "Bo", "2 cards, Taiwan loser: highest ace", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D 6S 7H','Di':'8C'}}]}",
+      "Cy", "3 cards, Taiwan loser: most cards", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D 6S','Di':'8C'}}]}",
+      "Cy", "2 cards, Taiwan loser: most cards, then the highest card", 1 },
+    { "{'variant':'taiwan-loser'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},'loser':'Cy'}]}",
+      "Cy", "1 card, Taiwan loser: named at the table", 1 },
+    /* §6.13 and its example §10.5: twos cost 5; the winner's finish and specials */
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
+      "Di", "13 cards ×3, twos count 5 each", 63 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'twos_left':{'Bo':1,'Di':2}}]}",
+      "Ann", "went out first, finished without a two", -5 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':11,'Di':13},'final_play':{'cards':2,'twos':2}}]}",
+      "Ann", "went out first, 2 twos in the winning play", -20 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+      "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':[{'play':'quads'}]}}]}",
+      "Ann", "went out first, finished without a two, unbeaten straight flush, as the last play ×2", -85 },
+    { "{'variant':'indonesia'," FOUR "{'winner':'Ann','cards_left':{'Bo':4,'Cy':2,'Di':3},"
+      "'specials':{'Ann':[{'play':'straight-flush','final':true}],'Bo':[{'play':'quads'}]}}]}",
+      "Bo", "4 cards, unbeaten four of a kind", -16 },
+    /* §6.14, §6.15: twos in the winning play multiply the winner's score */
+    { "{'variant':'pusoy-dos'," FOUR COUNTS ",'final_play':{'cards':2,'twos':2}}]}", "Ann",
+      "went out first, 2 twos in the winning play ×4", 4 },
+    { "{'variant':'pusoy-dos'," FOUR COUNTS ",'final_play':{'cards':2,'twos':2}}]}", "Bo", "3 cards, scores nothing", 0 },
+    { "{'variant':'gamers-house'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1},'final_play':{'cards':1,'twos':1}}]}",
+      "Ann", "went out first, 9 cards left in the other hands, 1 two in the winning play ×2", 18 },
+    { "{'variant':'gamers-house'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1}}]}",
+      "Bo", "3 cards, counted for the winner", 0 },
+    /* §6.16 */
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "finished in place 1", 5 },
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "finished in place 4", 0 },
+    /* §6.17: the Scum gives the President their highest card */
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "President: takes 1 card", 2 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Ann", "Vice-President", 1 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Bo", "Citizen", 0 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "Scum: gives 1 card", 0 },
+    { "{'variant':'president'," FIVE "{'finish_order':['Di','Ann','Bo','Cy'],'sitting_out':['Ed']}]}", "Ed", "sat out", 0 },
+    /* §6.18: as many cards as the scores say */
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ed",
+      "President: takes 2 cards", 2 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ann",
+      "Scum: gives 2 cards", -2 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Di",
+      "Vice-President: takes 1 card", 1 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Bo",
+      "Citizen: gives 1 card", -1 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Cy", "Citizen", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gint points = 0;
+      g_autofree char *reason = reason_in (cases[i].document, cases[i].player, &points);
+
+      g_test_message ("%s, %s", cases[i].document, cases[i].player);
+      g_assert_cmpstr (reason, ==, cases[i].reason);
+      if (cases[i].points != G_MININT)
+        g_assert_cmpint (points, ==, cases[i].points);
+    }
+}
+
+/* Every preset gives every seat a reason: the winner says it went out first, a player
+ * sitting out says so, and no other cell is left without words. */
+static void
+test_cell_reason_every_preset (void)
+{
+  GPtrArray *presets = deuces_presets ();  /* owned by the core */
+
+  for (guint p = 0; p < presets->len; p++)
+    {
+      const DeucesVariant *v = presets->pdata[p];
+      gboolean placement = v->scheme == DEUCES_SCHEME_PLACEMENT;
+      /* Seven seats, Fay and Gus sitting out: five play (president-symmetric plays only
+       * 5 or 7). */
+      g_autofree char *document =
+        g_strdup_printf ("{'variant':'%s','players':['Ann','Bo','Cy','Di','Ed','Fay','Gus'],'deals':[%s]}", v->id,
+                         placement ? "{'finish_order':['Ann','Bo','Cy','Di','Ed'],'sitting_out':['Fay','Gus']}"
+                                   : "{'winner':'Ann','hands':{'Bo':'3C 4D','Cy':'5D','Di':'6S','Ed':'7H'},"
+                                     "'sitting_out':['Fay','Gus']}");
+      const char *seats[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus" };
+
+      g_test_message ("%s", v->id);
+      for (guint s = 0; s < G_N_ELEMENTS (seats); s++)
+        {
+          g_autofree char *reason = reason_in (document, seats[s], NULL);
+
+          if (s >= 5)
+            g_assert_cmpstr (reason, ==, "sat out");
+          else if (s == 0 && !placement)
+            g_assert_true (g_str_has_prefix (reason, "went out first"));
+          else if (s == 0)
+            g_assert_true (g_str_has_prefix (reason, v->exchange != DEUCES_EXCHANGE_NONE ? "President"
+                                                                                          : "finished in place 1"));
+          else
+            g_assert_cmpstr (reason, !=, "");
+        }
+    }
+}
+
 /* Issue 12 in a real window: the history through the window's actions and its toasts.
  * One application (it registers once per process) on a ledger of its own. */
 static DeucesApplication *test_app;
+static char *test_app_db;   /* its ledger, for a second program to open */
 
 typedef struct {
   DeucesWindow  *window;
@@ -518,18 +711,22 @@ find_actionable (GtkWidget  *root,
   return NULL;
 }
 
-/* Whether a widget inside @root has @tooltip. */
-static gboolean
-has_tooltip (GtkWidget  *root,
-             const char *tooltip)
+/* The widget inside @root with @tooltip, or NULL. */
+static GtkWidget *
+find_tooltip (GtkWidget  *root,
+              const char *tooltip)
 {
   if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return TRUE;
+    return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (has_tooltip (child, tooltip))
-      return TRUE;
-  return FALSE;
+    {
+      GtkWidget *found = find_tooltip (child, tooltip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 static gboolean
@@ -623,7 +820,7 @@ test_window_delete_undo (Window        *w,
   save_deal (w, 2, 2, 2, 2);
   /* The sheet explains itself: a cell's tooltip says why it scored so. */
   settle_frames ();
-  g_assert_true (has_tooltip (sheet, "11 cards ×2"));
+  g_assert_true (find_tooltip (sheet, "11 cards ×2") != NULL);
   g_signal_emit_by_name (sheet, "delete-deal", 2);
   g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
   g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, "Deal 2 deleted");
@@ -792,14 +989,38 @@ test_window_notes_and_backup (Window        *w,
   GListModel *toplevels = NULL;  /* (transfer none) */
   gboolean found = FALSE;
 
+  GtkWidget *add = find_tooltip (GTK_WIDGET (w->window),
+                                 "Notes on this session: who owes a drink, where you played…");
+
+  /* No notes: a quiet "Add a Note" under the title, which starts them in place. */
+  g_assert_nonnull (add);
+  g_assert_true (GTK_IS_BUTTON (add));
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+  g_signal_emit_by_name (add, "clicked");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  g_assert_true (gtk_editable_label_get_editing (notes));
+  /* Left empty, it goes back to the button and changes nothing. */
+  gtk_editable_label_stop_editing (notes, TRUE);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+  g_assert_false (deuces_session_can_undo (w->session));
+
+  /* The menu's Notes… does the same. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.edit-notes", NULL));
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
   g_assert_true (gtk_editable_label_get_editing (notes));
   gtk_editable_set_text (GTK_EDITABLE (notes), "Cy brings the beer");
   gtk_editable_label_stop_editing (notes, TRUE);
   g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
+                   "Notes changed");
+  /* Notes, once there, are always shown under the title, and the button is gone. */
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  settle_frames ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (notes)));
 
   /* Escape while editing leaves them as they were. */
   gtk_editable_label_start_editing (notes);
@@ -813,6 +1034,18 @@ test_window_notes_and_backup (Window        *w,
   g_assert_cmpstr (deuces_session_get_info (w->session)->notes ? deuces_session_get_info (w->session)->notes : "",
                    ==, "");
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_true (gtk_widget_get_visible (add));
+
+  /* An ended session offers no new notes, and keeps the ones it has from edits. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL);
+  g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.end-session", NULL));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_sensitive (GTK_WIDGET (notes)));
+  g_assert_false (gtk_widget_get_visible (add));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.reopen-session", NULL));
+  g_assert_false (deuces_session_get_ended (w->session));
+  g_assert_true (gtk_widget_get_sensitive (GTK_WIDGET (notes)));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
   settle_frames ();
@@ -833,6 +1066,226 @@ test_window_notes_and_backup (Window        *w,
   settle ();
 }
 
+/* Long notes wrap under the title on a phone instead of widening the window. */
+static void
+test_window_notes_narrow (Window        *w,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  GtkEditableLabel *notes =
+    GTK_EDITABLE_LABEL (find_type (GTK_WIDGET (w->window), GTK_TYPE_EDITABLE_LABEL));
+
+  g_assert_true (deuces_session_set_notes (w->session, "Cy brings the beer; Di owes Ann a drink from last "
+                                           "week, and we play until the train reaches Sha Tin", &error));
+  g_assert_no_error (error);
+  settle_frames ();
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (notes)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (w->window)), <=, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (notes)), <, 360);
+}
+
+/* The first toplevel window of @type, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+/* The first list view inside @root outside @skip. */
+static GtkWidget *
+find_list_outside (GtkWidget *root,
+                   GtkWidget *skip)
+{
+  if (root == skip)
+    return NULL;
+  if (GTK_IS_LIST_VIEW (root))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_list_outside (child, skip);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* How many sessions the sidebar lists (the list outside the session view). */
+static guint
+n_listed (Window *w)
+{
+  GtkWidget *list = find_list_outside (GTK_WIDGET (w->window), GTK_WIDGET (session_view (w)));
+
+  g_assert_nonnull (list);
+  return g_list_model_get_n_items (G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list))));
+}
+
+/* Restore Backup… end to end: the ledger as it is is backed up first, then replaced; the
+ * window shows the restored sessions at once, and Ctrl+Z works on what it shows. */
+static void
+test_window_restore (Window        *w,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = deuces_session_get_id (w->session);
+  g_autofree char *backup = NULL;
+  DeucesNewSession request = { 0, };
+  GtkWidget *dialog;
+  AdwMessageDialog *ask;
+  DeucesSession *shown;
+  guint listed;
+
+  listed = n_listed (w);
+  save_deal (w, 0, 3, 11, 8);
+  backup = deuces_store_backup (store, "daily", &error);
+  g_assert_no_error (error);
+  save_deal (w, 1, 5, 1, 13);
+  save_deal (w, 2, 2, 2, 2);
+  request.title = "Sunday";
+  request.variant = deuces_preset_lookup ("flat");
+  request.variant_id = "flat";
+  request.players = four;
+  request.n_players = 4;
+  deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
+  settle ();
+  dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
+  g_assert_nonnull (dialog);
+  ask = deuces_backup_dialog_ask (DEUCES_BACKUP_DIALOG (dialog), backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "restore");
+  settle ();
+
+  /* The ledger as it was is the newest backup: three deals, and Sunday. */
+  {
+    g_autoptr(GPtrArray) backups = deuces_store_list_backups (store);
+    const DeucesBackupInfo *newest = backups->pdata[0];
+
+    g_assert_cmpstr (newest->reason, ==, "before-restore");
+    g_assert_cmpuint (newest->n_sessions, ==, listed + 1);
+  }
+  /* The window shows the ledger restored: Sunday gone, one deal on the sheet. */
+  g_assert_cmpuint (n_listed (w), ==, listed);
+  shown = deuces_window_get_session (w->window);
+  g_assert_nonnull (shown);
+  g_assert_cmpint (deuces_session_get_id (shown), ==, id);
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 1);
+  g_assert_true (deuces_session_view_get_session (session_view (w)) == shown);
+
+  /* Ctrl+Z after the restore takes back the restored history's last change, deal 1. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL));
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 0);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
+                   "Deal 1 removed");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL));
+  g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 1);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle ();
+}
+
+/* Two programs changing one session at once (the window, and deuces-cli on the same
+ * ledger): no change lost, one history, and Ctrl+Z goes back through it in order. */
+static void
+test_window_two_programs (Window        *w,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) other = deuces_store_open (test_app_db, &error);
+  gint64 id = deuces_session_get_id (w->session);
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (save_deal (w, 0, 3, 11, 8), ==, 1);
+  deal_won_by (&deal, 3, 4, 4, 4);
+  g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  /* The window's next deal comes after the other program's, not in its place. */
+  g_assert_cmpuint (save_deal (w, 1, 5, 1, 13), ==, 3);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 3);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 3);
+
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 2);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 2)->winner, ==, 3);
+  /* The other program's deal is the next one back, then the window's first. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+  g_assert_cmpint (deuces_session_get_deal (w->session, 1)->winner, ==, 0);
+  /* And the other program sees the same history: it can redo what the window undid. */
+  {
+    g_autofree char *said = deuces_store_redo (other, id, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (said, ==, "Deal 2 added again");
+  }
+}
+
+/* Bad input in the window: one line naming the problem, nothing changed. */
+static void
+test_window_refusals (Window        *w,
+                      gconstpointer  data)
+{
+  DeucesSessionView *view = session_view (w);
+  gint64 id = deuces_session_get_id (w->session);
+  g_autofree char *nothing_to_undo = g_strdup_printf ("Session %" G_GINT64_FORMAT " has nothing to undo", id);
+  g_autofree char *nothing_to_redo = g_strdup_printf ("Session %" G_GINT64_FORMAT " has nothing to redo", id);
+  GtkWidget *dialog;
+  GtkWidget *box;
+
+  /* Undo and redo with nothing to take back. */
+  deuces_session_view_undo (view);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, nothing_to_undo);
+  deuces_session_view_redo (view);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==, nothing_to_redo);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 0);
+
+  /* A stake the money rules refuse. */
+  save_deal (w, 0, 3, 11, 8);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.change-stake", NULL));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "0.005");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
+  settle ();
+  g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "0.50");
+  g_assert_nonnull (strstr (adw_toast_get_title (deuces_session_view_get_toast (view)),
+                            "“0.005” is not exact to 2 decimal places"));
+  /* The last change is still the deal: Ctrl+Z takes it back, not a stake. */
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 0);
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL);
+
+  /* An ended session: its deals cannot be edited until it is reopened. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.end-session", NULL));
+  g_signal_emit_by_name (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SHEET_VIEW), "edit-deal", 1);
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (view)), ==,
+                   "This session has ended; reopen it to change a deal");
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+
+  /* Ctrl+Z right after ending takes the end back, as the toast's Undo does; Ctrl+Shift+Z
+   * ends it again. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL));
+  g_assert_false (deuces_session_get_ended (w->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL));
+  g_assert_true (deuces_session_get_ended (w->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, 1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -848,6 +1301,7 @@ main (int argc, char **argv)
   g_assert_no_error (error);
   app_db = g_build_filename (app_dir, "ledger.sqlite3", NULL);
   g_setenv ("DEUCES_DB", app_db, TRUE);
+  test_app_db = app_db;
   test_app = deuces_application_new ();
   g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
   g_application_register (G_APPLICATION (test_app), NULL, &error);
@@ -860,6 +1314,8 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
               fixture_tear_down);
   g_test_add_func ("/history-ui/cell-reason", test_cell_reason);
+  g_test_add_func ("/history-ui/cell-reason/presets", test_cell_reason_presets);
+  g_test_add_func ("/history-ui/cell-reason/every-preset", test_cell_reason_every_preset);
   g_test_add ("/history-ui/window/delete-then-undo", Window, NULL, window_set_up, test_window_delete_undo,
               window_tear_down);
   g_test_add ("/history-ui/window/stale-toast", Window, NULL, window_set_up, test_window_stale_toast,
@@ -871,6 +1327,14 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
   g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
               test_window_notes_and_backup, window_tear_down);
+  g_test_add ("/history-ui/window/notes-narrow", Window, GINT_TO_POINTER (360), window_set_up,
+              test_window_notes_narrow, window_tear_down);
+  g_test_add ("/history-ui/window/restore-backup", Window, NULL, window_set_up, test_window_restore,
+              window_tear_down);
+  g_test_add ("/history-ui/window/two-programs", Window, NULL, window_set_up, test_window_two_programs,
+              window_tear_down);
+  g_test_add ("/history-ui/window/refusals", Window, NULL, window_set_up, test_window_refusals,
+              window_tear_down);
   status = g_test_run ();
   g_clear_object (&test_app);
   remove_tree (app_dir);

@@ -11,14 +11,24 @@ guint
 deuces_game_card_exchanges (const DeucesGame   *game,
                             DeucesCardExchange *exchanges)
 {
+  if (game->deals->len == 0)
+    return 0;
+  return deuces_deal_card_exchanges (game, &g_array_index (game->deals, DeucesDeal,
+                                                           game->deals->len - 1),
+                                     exchanges);
+}
+
+guint
+deuces_deal_card_exchanges (const DeucesGame   *game,
+                            const DeucesDeal   *last,
+                            DeucesCardExchange *exchanges)
+{
   const DeucesVariant *variant = game->variant;
-  const DeucesDeal *last;
   guint n, count = 0;
 
-  if (variant->exchange == DEUCES_EXCHANGE_NONE || game->deals->len == 0)
+  if (variant->exchange == DEUCES_EXCHANGE_NONE)
     return 0;
-  last = &g_array_index (game->deals, DeucesDeal, game->deals->len - 1);
-  /* Among the players of the last deal: those who sat it out hold no title. */
+  /* Among the players of the deal: those who sat it out hold no title. */
   n = last->n_order;
   if (n < 2 || n != deuces_game_deal_players (game, last))
     return 0;

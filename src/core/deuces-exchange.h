@@ -25,6 +25,12 @@ typedef struct {
 guint       deuces_game_card_exchanges (const DeucesGame   *game,
                                         DeucesCardExchange *exchanges);
 
+/* The same after any one @deal of @game: what its finishing order calls for before the
+ * deal after it (a score sheet cell says so). */
+guint       deuces_deal_card_exchanges (const DeucesGame   *game,
+                                        const DeucesDeal   *deal,
+                                        DeucesCardExchange *exchanges);
+
 /* The title of the player who finished in @place (0 = first) of @n_players, as 002
  * President names them: President, Vice-President, Citizen …, Scum. */
 const char *deuces_placement_title     (guint place,

@@ -1,49 +1,14 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-session-view.c: one session — scoreboard, score sheet, deal entry, settlement. */
+/* deuces-session-view.c: one session — its header, scoreboard, score sheet, deal entry,
+ * chart and settlement, and the history behind Ctrl+Z and each toast's Undo. */
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
-#include "deuces-chart.h"
-#include "deuces-colors.h"
-#include "deuces-deal-editor.h"
-#include "deuces-print.h"
-#include "deuces-sheet-view.h"
-#include "deuces-session-view.h"
-#include "deuces-exchange.h"
 #include "deuces-export.h"
-#include "deuces-settlement-view.h"
-#include "deuces-share-dialog.h"
+#include "deuces-print.h"
+#include "deuces-session-view-private.h"
 #include "deuces-window.h"
-
-struct _DeucesSessionView
-{
-  AdwBin                parent_instance;
-
-  DeucesSession        *session;
-  gboolean              narrow;
-  DeucesShareServer    *share;      /* Share Table, while the session is shown */
-
-  AdwViewSwitcherTitle *switcher_title;
-  GtkRevealer          *ended_revealer;
-  AdwViewStack         *view_stack;
-  GtkFlowBox           *scoreboard;
-  GtkLabel             *status_label;
-  GtkStack             *sheet_stack;
-  AdwStatusPage        *no_deals_page;
-  DeucesSheetView      *sheet;
-  DeucesDealEditor     *editor;
-  DeucesSettlementView *settlement_view;
-  GtkStack             *chart_stack;
-  DeucesChart          *chart;
-  AdwToastOverlay      *sheet_toast_overlay;
-  GtkButton            *stake_button;
-  GtkEditableLabel     *notes_label;
-
-  AdwToast             *current_toast;  /* weak */
-  gint64                toast_change;   /* the change its Undo takes back, or 0 */
-};
 
 G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
 
@@ -55,92 +20,11 @@ enum {
 
 static GParamSpec *properties[N_PROPS];
 
-/* libadwaita 1.2's overlay frees a toast's state twice when the toast is dismissed while
- * it is still sliding in (a crash when the overlay is then unmapped): a toast that must
- * go loses its button and its change at once, and is dismissed once it has surely
- * finished appearing (the slide takes 300 ms). */
-typedef struct {
-  GWeakRef  view;
-  AdwToast *toast;
-} Withdrawal;
-
-static gboolean
-withdraw_later (gpointer user_data)
-{
-  Withdrawal *w = user_data;
-  g_autoptr(GObject) view = g_weak_ref_get (&w->view);
-
-  if (view != NULL && g_object_get_data (G_OBJECT (w->toast), "deuces-dismissed") == NULL)
-    adw_toast_dismiss (w->toast);
-  g_weak_ref_clear (&w->view);
-  g_object_unref (w->toast);
-  g_free (w);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-withdraw_toast (DeucesSessionView *self,
-                AdwToast          *t)
-{
-  Withdrawal *w = g_new0 (Withdrawal, 1);
-
-  g_object_set_data (G_OBJECT (t), "deuces-change", NULL);
-  adw_toast_set_button_label (t, NULL);
-  if (self->current_toast == t)
-    {
-      g_clear_weak_pointer (&self->current_toast);
-      self->toast_change = 0;
-    }
-  g_weak_ref_init (&w->view, self);
-  w->toast = g_object_ref (t);
-  g_timeout_add (400, withdraw_later, w);
-}
-
-static void
-on_toast_dismissed (AdwToast          *t,
-                    DeucesSessionView *self)
-{
-  g_object_set_data (G_OBJECT (t), "deuces-dismissed", GINT_TO_POINTER (TRUE));
-  if (self->current_toast == t)
-    {
-      g_clear_weak_pointer (&self->current_toast);
-      self->toast_change = 0;
-    }
-}
-
-/* One toast at a time: a new one dismisses the one before. A toast about change
- * @change (0: none) is withdrawn as soon as another change is the last. On the score
- * sheet toasts stay above the deal editor, in the sheet's own overlay, so that they
- * never cover a field. */
-static void
-show_toast (DeucesSessionView *self,
-            AdwToast          *t,
-            gint64             change)
-{
-  GtkWidget *window = gtk_widget_get_ancestor (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
-
-  if (self->current_toast != NULL)
-    withdraw_toast (self, self->current_toast);
-  if (window == NULL)
-    {
-      g_object_unref (g_object_ref_sink (t));
-      return;
-    }
-  g_set_weak_pointer (&self->current_toast, t);
-  self->toast_change = change;
-  g_object_set_data_full (G_OBJECT (t), "deuces-change", g_memdup2 (&change, sizeof change), g_free);
-  g_signal_connect_object (t, "dismissed", G_CALLBACK (on_toast_dismissed), self, 0);
-  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
-    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
-  else
-    deuces_window_add_toast (DEUCES_WINDOW (window), t);
-}
-
 static void
 toast (DeucesSessionView *self,
        AdwToast          *t)
 {
-  show_toast (self, t, 0);
+  _deuces_session_view_show_toast (self, t, 0);
 }
 
 static void
@@ -148,7 +32,7 @@ on_last_change (DeucesSessionView *self)
 {
   if (self->current_toast != NULL && self->toast_change != 0 &&
       deuces_session_get_last_change (self->session) != self->toast_change)
-    withdraw_toast (self, self->current_toast);
+    _deuces_session_view_withdraw_toast (self, self->current_toast);
 }
 
 static void
@@ -156,103 +40,6 @@ toast_error (DeucesSessionView *self,
              const GError      *error)
 {
   toast (self, adw_toast_new (error->message));
-}
-
-/* The scoreboard: a card per player with the running total, the leader marked. */
-static void
-update_scoreboard (DeucesSessionView *self)
-{
-  const DeucesGame *game = deuces_session_get_game (self->session);
-  const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
-  const DeucesSettlement *settlement = deuces_session_get_settlement (self->session);
-  GdkRGBA colors[DEUCES_MAX_PLAYERS];
-  GtkWidget *child;
-
-  deuces_player_colors ((const char *const *) game->players, game->n_players,
-                        adw_style_manager_get_dark (adw_style_manager_get_default ()), colors);
-  /* gtk_flow_box_remove_all() is GTK 4.12. */
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->scoreboard))) != NULL)
-    gtk_flow_box_remove (self->scoreboard, child);
-  /* Eight cards share one line when they fit, else wrap to two or more. */
-  gtk_flow_box_set_max_children_per_line (self->scoreboard, game->n_players);
-  gtk_flow_box_set_min_children_per_line (self->scoreboard, MIN (game->n_players, 4));
-
-  for (guint i = 0; i < game->n_players; i++)
-    {
-      GtkWidget *card = g_object_new (GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
-                                      "accessible-role", GTK_ACCESSIBLE_ROLE_GROUP, NULL);
-      GtkWidget *name = adw_squeezer_new ();
-      GtkWidget *full = gtk_label_new (NULL);
-      GtkWidget *initials = gtk_label_new (NULL);
-      g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
-      GtkWidget *total = gtk_label_new (total_text);
-      g_autofree char *money = deuces_session_format_money (self->session,
-                                                            settlement->balances[i], TRUE);
-      GtkWidget *balance = adw_squeezer_new ();
-      GtkWidget *amount = gtk_label_new (money);
-      GtkWidget *bare = gtk_label_new (money);
-      gboolean leads = sheet->n_deals > 0 && sheet->leader == (gint) i;
-      g_autofree char *description = NULL;
-
-      gtk_widget_add_css_class (card, "card");
-      gtk_widget_add_css_class (card, "scoreboard-card");
-      /* The whole name where it fits, else the initials; the card's tooltip and
-       * accessible name always say it in full. */
-      adw_squeezer_set_homogeneous (ADW_SQUEEZER (name), FALSE);
-      adw_squeezer_add (ADW_SQUEEZER (name), full);
-      adw_squeezer_add (ADW_SQUEEZER (name), initials);
-      gtk_widget_set_tooltip_text (card, game->players[i]);
-      {
-        /* The player's colour, as in the chart. */
-        g_autofree char *color = deuces_color_to_hex (&colors[i]);
-        g_autofree char *escaped = g_markup_escape_text (game->players[i], -1);
-        g_autofree char *shortened = deuces_player_initials (game->players[i]);
-        g_autofree char *escaped_short = g_markup_escape_text (shortened, -1);
-        g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s", color,
-                                                   leads ? "★ " : "", escaped);
-        g_autofree char *markup_short = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s",
-                                                         color, leads ? "★ " : "", escaped_short);
-
-        gtk_label_set_markup (GTK_LABEL (full), markup);
-        gtk_label_set_markup (GTK_LABEL (initials), markup_short);
-        gtk_widget_add_css_class (full, "heading");
-        gtk_widget_add_css_class (initials, "heading");
-        gtk_label_set_ellipsize (GTK_LABEL (initials), PANGO_ELLIPSIZE_END);
-      }
-      gtk_widget_add_css_class (total, "score-total");
-      /* On a narrow card the amount goes without its currency, which is the table's. */
-      if (game->currency != NULL && g_str_has_suffix (money, game->currency) &&
-          strlen (money) > strlen (game->currency) + 1)
-        {
-          g_autofree char *shorter = g_strndup (money, strlen (money) - strlen (game->currency) - 1);
-
-          gtk_label_set_text (GTK_LABEL (bare), shorter);
-        }
-      gtk_label_set_ellipsize (GTK_LABEL (bare), PANGO_ELLIPSIZE_END);
-      adw_squeezer_set_homogeneous (ADW_SQUEEZER (balance), FALSE);
-      adw_squeezer_add (ADW_SQUEEZER (balance), amount);
-      adw_squeezer_add (ADW_SQUEEZER (balance), bare);
-      gtk_widget_add_css_class (balance, "caption");
-      gtk_widget_add_css_class (balance, "money");
-      gtk_widget_add_css_class (balance, "dim-label");
-      if (leads)
-        gtk_widget_add_css_class (card, "leader");
-
-      gtk_box_append (GTK_BOX (card), name);
-      gtk_box_append (GTK_BOX (card), total);
-      gtk_box_append (GTK_BOX (card), balance);
-      gtk_flow_box_append (self->scoreboard, card);
-      gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
-
-      if (leads)
-        /* Translators: "Ann, 42 points, +12.50 HKD, ahead" (the best score) */
-        description = g_strdup_printf (_("%s, %s points, %s, ahead"), game->players[i],
-                                       total_text, money);
-      else
-        description = g_strdup_printf (_("%s, %s points, %s"), game->players[i], total_text, money);
-      gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                      description, -1);
-    }
 }
 
 /* The chart: each player's running total after every deal, from 0 at the start. */
@@ -284,61 +71,14 @@ update_chart (DeucesSessionView *self)
 }
 
 static void
-update_status (DeucesSessionView *self)
-{
-  const DeucesGame *game = deuces_session_get_game (self->session);
-  const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
-  const DeucesOptions *o = &game->variant->options;
-  g_autoptr(GString) status = g_string_new (deuces_variant_display_name (game->variant->id, game->variant->name));
-
-  /* Translators: separates parts of a status line */
-  g_string_append (status, _(" · "));
-  g_string_append_printf (status, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
-                                               sheet->n_deals), sheet->n_deals);
-  if (o->target > 0)
-    {
-      g_string_append (status, _(" · "));
-      g_string_append_printf (status, _("game to %d"), o->target);
-    }
-  if (o->deal_limit > 0)
-    {
-      g_string_append (status, _(" · "));
-      g_string_append_printf (status, _("%d deals in a game"), o->deal_limit);
-    }
-  if (sheet->finished)
-    {
-      g_string_append (status, _(" · "));
-      g_string_append (status, _("the game is over"));
-    }
-  else if (sheet->next_leader >= 0 && !deuces_session_get_ended (self->session))
-    {
-      g_string_append (status, _(" · "));
-      /* Translators: who plays first in the next deal */
-      g_string_append_printf (status, _("%s plays first in the next deal"),
-                              game->players[sheet->next_leader]);
-    }
-  if (!sheet->finished && !deuces_session_get_ended (self->session))
-    {
-      DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
-      guint n = deuces_game_card_exchanges (game, exchanges);
-
-      for (guint k = 0; k < n; k++)
-        {
-          g_autofree char *text = deuces_card_exchange_describe (game, &exchanges[k]);
-
-          g_string_append (status, k == 0 ? _(" · ") : _("; "));
-          g_string_append (status, text);
-        }
-    }
-  gtk_label_set_text (self->status_label, status->str);
-}
-
-static void
 update (DeucesSessionView *self)
 {
   gboolean ended;
   guint n;
 
+  /* The parts keep the session they show: let go of it with the view. */
+  deuces_session_header_update (self->header, self->session);
+  deuces_scoreboard_update (self->scoreboard, self->session);
   if (self->session == NULL)
     return;
   ended = deuces_session_get_ended (self->session);
@@ -353,16 +93,8 @@ update (DeucesSessionView *self)
     g_autofree char *stake = deuces_session_format_stake (self->session);
     /* Translators: the session's subtitle: "Ann, Bo, Cy, Di · 0.50 HKD a point" */
     g_autofree char *subtitle = g_strdup_printf (_("%s · %s"), players, stake);
-    const char *notes = deuces_session_get_info (self->session)->notes;
 
     adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
-    gtk_button_set_label (self->stake_button, stake);
-    if (!gtk_editable_label_get_editing (self->notes_label))
-      gtk_editable_set_text (GTK_EDITABLE (self->notes_label), notes != NULL ? notes : "");
-    gtk_widget_set_visible (GTK_WIDGET (self->notes_label),
-                            (notes != NULL && *notes != '\0') ||
-                            gtk_editable_label_get_editing (self->notes_label));
-    gtk_widget_set_sensitive (GTK_WIDGET (self->notes_label), !ended);
   }
   gtk_revealer_set_reveal_child (self->ended_revealer, ended);
   gtk_stack_set_visible_child_name (self->sheet_stack, n > 0 ? "sheet" : "empty");
@@ -371,22 +103,7 @@ update (DeucesSessionView *self)
           : _("After each deal, choose who went out — press their number — then type how many "
               "cards each other player still holds. Enter saves."));
   gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended);
-  update_scoreboard (self);
-  update_status (self);
   update_chart (self);
-}
-
-static void
-on_session_changed (DeucesSessionView *self,
-                    guint              first)
-{
-  update (self);
-}
-
-static void
-on_session_ended_changed (DeucesSessionView *self)
-{
-  update (self);
 }
 
 void
@@ -405,13 +122,12 @@ deuces_session_view_set_session (DeucesSessionView *self,
   g_clear_object (&self->share);
   g_set_object (&self->session, session);
   if (self->current_toast != NULL)
-    withdraw_toast (self, self->current_toast);
+    _deuces_session_view_withdraw_toast (self, self->current_toast);
   if (session != NULL)
     {
-      g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::ended", G_CALLBACK (on_session_ended_changed),
-                               self, G_CONNECT_SWAPPED);
+      /* Any change, ended or reopened included: everything is shown again. */
+      g_signal_connect_object (session, "changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (session, "notify::ended", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (session, "notify::last-change", G_CALLBACK (on_last_change),
                                self, G_CONNECT_SWAPPED);
     }
@@ -501,13 +217,12 @@ on_undo_change (AdwToast          *t,
   if (done == NULL)
     toast_error (self, error);
   else
-    show_toast (self, adw_toast_new (done), 0);
+    _deuces_session_view_show_toast (self, adw_toast_new (done), 0);
 }
 
 /* A toast naming the last change, whose Undo takes back that change and no other. */
 static void
-toast_last_change (DeucesSessionView *self,
-                   AdwToastPriority   priority)
+toast_last_change (DeucesSessionView *self)
 {
   g_autofree char *what = deuces_session_describe_last_change (self->session);
   AdwToast *t;
@@ -516,9 +231,8 @@ toast_last_change (DeucesSessionView *self,
     return;
   t = adw_toast_new (what);
   adw_toast_set_button_label (t, _("_Undo"));
-  adw_toast_set_priority (t, priority);
   g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void undo (DeucesSessionView *self);
@@ -552,7 +266,7 @@ undo (DeucesSessionView *self)
       adw_toast_set_button_label (t, _("_Redo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_redo_toast), self, 0);
     }
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
@@ -571,7 +285,7 @@ redo (DeucesSessionView *self)
   t = adw_toast_new (done);
   adw_toast_set_button_label (t, _("_Undo"));
   g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_undo_change), self, 0);
-  show_toast (self, t, deuces_session_get_last_change (self->session));
+  _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
 static void
@@ -579,7 +293,7 @@ on_deal_saved (DeucesSessionView *self,
                guint              number,
                gboolean           edited)
 {
-  toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
+  toast_last_change (self);
   deuces_sheet_view_scroll_to (self->sheet, number);
 }
 
@@ -612,7 +326,7 @@ on_delete_deal (DeucesSessionView *self,
       toast_error (self, error);
       return;
     }
-  toast_last_change (self, ADW_TOAST_PRIORITY_HIGH);
+  toast_last_change (self);
 }
 
 static void
@@ -643,155 +357,26 @@ set_ended (DeucesSessionView *self,
       adw_toast_set_button_label (t, _("_Undo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_reopen_toast), self,
                                G_CONNECT_SWAPPED);
-      show_toast (self, t, deuces_session_get_last_change (self->session));
+      _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
       adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
     }
   else
     deuces_session_view_focus_deal_editor (self);
 }
 
-/* Renaming: a message dialog with an entry. */
-
+/* The stake, the title and the notes are changed in the header; it tells the outcome. */
 static void
-on_rename_response (AdwMessageDialog *dialog,
-                    const char       *response,
-                    gpointer          user_data)
+on_header_changed (DeucesSessionView *self)
 {
-  DeucesSessionView *self = DEUCES_SESSION_VIEW (user_data);
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
-  g_autoptr(GError) error = NULL;
-
-  if (g_strcmp0 (response, "rename") != 0 || self->session == NULL)
-    return;
-  if (!deuces_session_set_title (self->session, gtk_editable_get_text (entry), &error))
-    toast_error (self, error);
+  toast_last_change (self);
 }
 
 static void
-rename_session (DeucesSessionView *self)
+on_header_failed (DeucesSessionView *self,
+                  const GError      *error)
 {
-  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
-  GtkWidget *dialog = adw_message_dialog_new (window, _("Rename Session"), NULL);
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), deuces_session_get_title (self->session));
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Title"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "rename", _("_Rename"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
+  toast_error (self, error);
 }
-
-/* The stake and its currency, changed at any time: a dialog with both. */
-
-static void
-on_stake_response (AdwMessageDialog *dialog,
-                   const char       *response,
-                   gpointer          user_data)
-{
-  DeucesSessionView *self = DEUCES_SESSION_VIEW (user_data);
-  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
-  GtkEditable *stake = GTK_EDITABLE (gtk_widget_get_first_child (box));
-  GtkEditable *currency = GTK_EDITABLE (gtk_widget_get_last_child (box));
-  g_autofree char *typed = NULL;
-  g_autofree char *code = NULL;
-  g_autoptr(GError) error = NULL;
-
-  if (g_strcmp0 (response, "change") != 0 || self->session == NULL)
-    return;
-  typed = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
-  code = g_ascii_strup (typed, -1);
-  if (deuces_session_set_stake (self->session, gtk_editable_get_text (stake), code, &error))
-    toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
-  else
-    toast_error (self, error);
-}
-
-static GtkWidget *
-labelled_entry (const char *text,
-                const char *label)
-{
-  GtkWidget *entry = gtk_entry_new ();
-
-  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
-  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), label);
-  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
-  gtk_widget_set_tooltip_text (entry, label);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
-  return entry;
-}
-
-static void
-change_stake (DeucesSessionView *self)
-{
-  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
-  const DeucesSessionInfo *info = deuces_session_get_info (self->session);
-  GtkWidget *dialog = adw_message_dialog_new (window, _("Change the Stake"),
-                                              _("The balances follow at once; Ctrl+Z takes the change back."));
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *stake = labelled_entry (info->stake, _("Stake per point"));
-  GtkWidget *currency = labelled_entry (info->currency, _("Currency (e.g. HKD)"));
-
-  gtk_widget_set_hexpand (stake, TRUE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (currency), 8);
-  gtk_editable_set_max_width_chars (GTK_EDITABLE (currency), 8);
-  gtk_box_append (GTK_BOX (box), stake);
-  gtk_box_append (GTK_BOX (box), currency);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "change", _("C_hange"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "change",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "change");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stake_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (stake);
-}
-
-/* Notes, under the title, edited in place: Enter keeps them, Escape leaves them. */
-static void
-on_notes_editing (DeucesSessionView *self)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->notes_label));
-  const char *notes;
-  g_autoptr(GError) error = NULL;
-
-  if (self->session == NULL || gtk_editable_label_get_editing (self->notes_label))
-    return;
-  notes = deuces_session_get_info (self->session)->notes;
-  if (g_strcmp0 (text, notes != NULL ? notes : "") == 0)
-    {
-      update (self);
-      return;
-    }
-  if (deuces_session_set_notes (self->session, text, &error))
-    toast_last_change (self, ADW_TOAST_PRIORITY_NORMAL);
-  else
-    toast_error (self, error);
-  update (self);
-}
-
-static void
-edit_notes (DeucesSessionView *self)
-{
-  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
-  gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
-  gtk_editable_label_start_editing (self->notes_label);
-}
-
 
 static void
 export_session (DeucesSessionView *self)
@@ -836,8 +421,7 @@ deuces_session_view_change_stake (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
-    change_stake (self);
+  deuces_session_header_change_stake (self->header);
 }
 
 void
@@ -845,8 +429,7 @@ deuces_session_view_edit_notes (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL && !deuces_session_get_ended (self->session))
-    edit_notes (self);
+  deuces_session_header_edit_notes (self->header);
 }
 
 AdwToast *
@@ -893,8 +476,7 @@ deuces_session_view_rename (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
-    rename_session (self);
+  deuces_session_header_rename (self->header);
 }
 
 void
@@ -983,7 +565,7 @@ deuces_session_view_dispose (GObject *object)
   if (self->share != NULL)
     deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
-  g_clear_weak_pointer (&self->current_toast);
+  _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
 
@@ -1010,13 +592,14 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   g_type_ensure (DEUCES_TYPE_DEAL_EDITOR);
   g_type_ensure (DEUCES_TYPE_SETTLEMENT_VIEW);
   g_type_ensure (DEUCES_TYPE_CHART);
+  g_type_ensure (DEUCES_TYPE_SCOREBOARD);
+  g_type_ensure (DEUCES_TYPE_SESSION_HEADER);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-session-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, ended_revealer);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, scoreboard);
-  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, status_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, no_deals_page);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet);
@@ -1025,27 +608,18 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_toast_overlay);
-  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, stake_button);
-  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, header);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
-  gtk_widget_class_bind_template_callback (widget_class, on_notes_editing);
-}
-
-static void
-on_dark_changed (DeucesSessionView *self)
-{
-  /* The scoreboard's dots use the palette for the background. */
-  if (self->session != NULL)
-    update_scoreboard (self);
+  gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_header_failed);
 }
 
 static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
-  g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
-                           G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
+  g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
 }

@@ -359,8 +359,10 @@ _deuces_window_update_actions (DeucesWindow *self)
   gboolean ended = has && deuces_session_get_ended (self->session);
   gboolean writable = has && !ended;
 
-  gtk_widget_action_set_enabled (widget, "win.undo", writable && deuces_session_can_undo (self->session));
-  gtk_widget_action_set_enabled (widget, "win.redo", writable && deuces_session_can_redo (self->session));
+  /* An ended session too: Ctrl+Z right after End Session reopens it, and the ledger
+   * names any other change it refuses there. */
+  gtk_widget_action_set_enabled (widget, "win.undo", has && deuces_session_can_undo (self->session));
+  gtk_widget_action_set_enabled (widget, "win.redo", has && deuces_session_can_redo (self->session));
   gtk_widget_action_set_enabled (widget, "win.new-deal", writable);
   gtk_widget_action_set_enabled (widget, "win.end-session", writable);
   gtk_widget_action_set_enabled (widget, "win.reopen-session", has && ended);

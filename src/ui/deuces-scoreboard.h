@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-scoreboard.h: a card per player with the running total and balance, the best
+ * marked, and the state of the game under them. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "deuces-session.h"
+
+G_BEGIN_DECLS
+
+#define DEUCES_TYPE_SCOREBOARD (deuces_scoreboard_get_type ())
+G_DECLARE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, DEUCES, SCOREBOARD, AdwBin)
+
+/* Shows @session's totals now; the view calls it again whenever the session changes. */
+void deuces_scoreboard_update (DeucesScoreboard *self,
+                               DeucesSession    *session);
+
+G_END_DECLS

@@ -1,0 +1,296 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-session-header.c: under a session's title — its stake and notes — and the dialogs
+ * that change the stake and the title. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-session-header.h"
+
+struct _DeucesSessionHeader
+{
+  AdwBin            parent_instance;
+
+  DeucesSession    *session;
+  GtkButton        *stake_button;
+  GtkEditableLabel *notes_label;
+  GtkWidget        *add_notes_button;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesSessionHeader, deuces_session_header, ADW_TYPE_BIN)
+
+enum {
+  CHANGED,
+  FAILED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+show_notes (DeucesSessionHeader *self)
+{
+  const DeucesSessionInfo *info = deuces_session_get_info (self->session);
+  gboolean editing = gtk_editable_label_get_editing (self->notes_label);
+  gboolean has_notes = info->notes != NULL && *info->notes != '\0';
+  gboolean ended = deuces_session_get_ended (self->session);
+
+  if (!editing)
+    gtk_editable_set_text (GTK_EDITABLE (self->notes_label), has_notes ? info->notes : "");
+  /* Notes, when there are some, always under the title; else a quiet "Add a Note". */
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), has_notes || editing);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->notes_label), !ended);
+  gtk_widget_set_visible (self->add_notes_button, !has_notes && !editing && !ended);
+}
+
+void
+deuces_session_header_update (DeucesSessionHeader *self,
+                              DeucesSession       *session)
+{
+  g_autofree char *stake = NULL;
+
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+  g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
+
+  g_set_object (&self->session, session);
+  if (session == NULL)
+    return;
+  stake = deuces_session_format_stake (session);
+  gtk_button_set_label (self->stake_button, stake);
+  show_notes (self);
+}
+
+/* Renaming: a message dialog with an entry. */
+
+static void
+on_rename_response (AdwMessageDialog *dialog,
+                    const char       *response,
+                    gpointer          user_data)
+{
+  DeucesSessionHeader *self = DEUCES_SESSION_HEADER (user_data);
+  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "rename") != 0 || self->session == NULL)
+    return;
+  if (!deuces_session_set_title (self->session, gtk_editable_get_text (entry), &error))
+    g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+static void
+rename_session (DeucesSessionHeader *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
+  GtkWidget *dialog = adw_message_dialog_new (window, _("Rename Session"), NULL);
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), deuces_session_get_title (self->session));
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Title"), -1);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "rename", _("_Rename"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (entry);
+}
+
+/* The stake and its currency, changed at any time: a dialog with both. */
+
+static void
+on_stake_response (AdwMessageDialog *dialog,
+                   const char       *response,
+                   gpointer          user_data)
+{
+  DeucesSessionHeader *self = DEUCES_SESSION_HEADER (user_data);
+  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
+  GtkEditable *stake = GTK_EDITABLE (gtk_widget_get_first_child (box));
+  GtkEditable *currency = GTK_EDITABLE (gtk_widget_get_last_child (box));
+  g_autofree char *typed = NULL;
+  g_autofree char *code = NULL;
+  g_autoptr(GError) error = NULL;
+
+  if (g_strcmp0 (response, "change") != 0 || self->session == NULL)
+    return;
+  typed = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
+  code = g_ascii_strup (typed, -1);
+  if (deuces_session_set_stake (self->session, gtk_editable_get_text (stake), code, &error))
+    g_signal_emit (self, signals[CHANGED], 0);
+  else
+    g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+static GtkWidget *
+labelled_entry (const char *text,
+                const char *label)
+{
+  GtkWidget *entry = gtk_entry_new ();
+
+  gtk_editable_set_text (GTK_EDITABLE (entry), text != NULL ? text : "");
+  gtk_entry_set_placeholder_text (GTK_ENTRY (entry), label);
+  gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
+  gtk_widget_set_tooltip_text (entry, label);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+  return entry;
+}
+
+static void
+change_stake (DeucesSessionHeader *self)
+{
+  GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
+  const DeucesSessionInfo *info = deuces_session_get_info (self->session);
+  GtkWidget *dialog = adw_message_dialog_new (window, _("Change the Stake"),
+                                              _("The balances follow at once; Ctrl+Z takes the change back."));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *stake = labelled_entry (info->stake, _("Stake per point"));
+  GtkWidget *currency = labelled_entry (info->currency, _("Currency (e.g. HKD)"));
+
+  gtk_widget_set_hexpand (stake, TRUE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (currency), 8);
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (currency), 8);
+  gtk_box_append (GTK_BOX (box), stake);
+  gtk_box_append (GTK_BOX (box), currency);
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
+                                    "cancel", _("_Cancel"),
+                                    "change", _("C_hange"),
+                                    NULL);
+  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "change",
+                                              ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "change");
+  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stake_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (stake);
+}
+
+/* Notes, under the title, edited in place: Enter (or leaving the field) keeps them,
+ * Escape leaves them as they were. */
+static void
+on_notes_editing (DeucesSessionHeader *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->notes_label));
+  const char *notes;
+  g_autoptr(GError) error = NULL;
+
+  if (self->session == NULL || gtk_editable_label_get_editing (self->notes_label))
+    return;
+  notes = deuces_session_get_info (self->session)->notes;
+  if (g_strcmp0 (text, notes != NULL ? notes : "") != 0)
+    {
+      if (deuces_session_set_notes (self->session, text, &error))
+        g_signal_emit (self, signals[CHANGED], 0);
+      else
+        g_signal_emit (self, signals[FAILED], 0, error);
+    }
+  show_notes (self);
+}
+
+void
+deuces_session_header_edit_notes (DeucesSessionHeader *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  if (self->session == NULL || deuces_session_get_ended (self->session))
+    return;
+  gtk_widget_set_visible (self->add_notes_button, FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
+  gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
+  gtk_editable_label_start_editing (self->notes_label);
+}
+
+void
+deuces_session_header_change_stake (DeucesSessionHeader *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  if (self->session != NULL)
+    change_stake (self);
+}
+
+void
+deuces_session_header_rename (DeucesSessionHeader *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  if (self->session != NULL)
+    rename_session (self);
+}
+
+static void
+deuces_session_header_dispose (GObject *object)
+{
+  DeucesSessionHeader *self = DEUCES_SESSION_HEADER (object);
+
+  gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_HEADER);
+  g_clear_object (&self->session);
+
+  G_OBJECT_CLASS (deuces_session_header_parent_class)->dispose (object);
+}
+
+static void
+deuces_session_header_class_init (DeucesSessionHeaderClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_session_header_dispose;
+
+  /* A change was made here and is now the session's last: the view offers its Undo. */
+  signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                   0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A change was refused, for the reason given. */
+  signals[FAILED] = g_signal_new ("failed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 1,
+                                  G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+
+  gtk_widget_class_set_template_from_resource (widget_class,
+                                               "/io/github/deuces/Deuces/deuces-session-header.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, stake_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, notes_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionHeader, add_notes_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_notes_editing);
+  gtk_widget_class_bind_template_callback (widget_class, deuces_session_header_edit_notes);
+}
+
+/* The label GtkEditableLabel shows its text in (it has no API for it in GTK 4.8). */
+static GtkLabel *
+find_label (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    return GTK_LABEL (widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkLabel *label = find_label (child);
+
+      if (label != NULL)
+        return label;
+    }
+  return NULL;
+}
+
+static void
+deuces_session_header_init (DeucesSessionHeader *self)
+{
+  GtkLabel *shown;
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+  /* Long notes wrap under the title rather than widen the window past a phone's, on two
+   * lines at most, so that the score sheet keeps its room; editing shows them whole. */
+  shown = find_label (GTK_WIDGET (self->notes_label));
+  if (shown != NULL)
+    {
+      gtk_label_set_wrap (shown, TRUE);
+      gtk_label_set_wrap_mode (shown, PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_ellipsize (shown, PANGO_ELLIPSIZE_END);
+      gtk_label_set_lines (shown, 2);
+    }
+}
