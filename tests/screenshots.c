@@ -23,6 +23,10 @@ wait (guint ms)
 
   while (g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, FALSE);
+  /* On a busy machine the time may pass before the rows are filled in (they load in
+   * idle callbacks): finish what is pending too, within reason. */
+  for (guint i = 0; i < 100000 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
 }
 
 static gboolean
