@@ -1014,6 +1014,8 @@ test_window_notes_and_backup (Window        *w,
   gtk_editable_set_text (GTK_EDITABLE (notes), "Cy brings the beer");
   gtk_editable_label_stop_editing (notes, TRUE);
   g_assert_cmpstr (deuces_session_get_info (w->session)->notes, ==, "Cy brings the beer");
+  /* However long, the notes are whole in the tooltip. */
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (notes)), "Cy brings the beer"));
   g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (session_view (w))), ==,
                    "Notes changed");
   /* Notes, once there, are always shown under the title, and the button is gone. */

@@ -36,7 +36,16 @@ show_notes (DeucesSessionHeader *self)
   gboolean ended = deuces_session_get_ended (self->session);
 
   if (!editing)
-    gtk_editable_set_text (GTK_EDITABLE (self->notes_label), has_notes ? info->notes : "");
+    {
+      /* Long notes are cut under the title: the tooltip has them whole. */
+      g_autofree char *tooltip = NULL;
+
+      if (has_notes)
+        /* Translators: a session's notes in full, then how to change them */
+        tooltip = g_strdup_printf (_("%s\n\nClick to change the notes."), info->notes);
+      gtk_editable_set_text (GTK_EDITABLE (self->notes_label), has_notes ? info->notes : "");
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->notes_label), tooltip);
+    }
   /* Notes, when there are some, always under the title; else a quiet "Add a Note". */
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), has_notes || editing);
   gtk_widget_set_sensitive (GTK_WIDGET (self->notes_label), !ended);
