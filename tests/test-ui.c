@@ -1349,6 +1349,21 @@ count_cut_labels (GtkWidget *root)
   return cut;
 }
 
+/* Whether the card's money says its currency (@currency) or goes without it. */
+static gboolean
+card_shows_currency (GtkWidget  *root,
+                     const char *currency)
+{
+  if (ADW_IS_SQUEEZER (root) && gtk_widget_has_css_class (root, "money"))
+    return g_str_has_suffix (gtk_label_get_text (GTK_LABEL (adw_squeezer_get_visible_child (ADW_SQUEEZER (root)))),
+                             currency);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (card_shows_currency (child, currency))
+      return TRUE;
+  return FALSE;
+}
+
 /* The score cards take no more height than their lines need, for 2 to 8 players on a
  * phone and a laptop (5 to 7 were as tall as two lines on one), and none is cut: the
  * leader's star and name, the total and the money read whole. */
@@ -1387,6 +1402,16 @@ test_score_cards (void)
 
           collect_cards (GTK_WIDGET (session_view (f)), cards);
           g_assert_cmpuint (cards->len, ==, n);
+          /* All the amounts with their currency, or all without: never some of each. */
+          {
+            const char *currency = deuces_session_get_game (f->session)->currency;
+            guint with = 0;
+
+            for (guint i = 0; i < cards->len; i++)
+              with += card_shows_currency (cards->pdata[i], currency);
+            g_test_message ("%u of %u amounts say %s", with, n, currency);
+            g_assert_true (with == 0 || with == n);
+          }
           for (guint i = 0; i < cards->len; i++)
             {
               GtkWidget *card = cards->pdata[i];

@@ -40,6 +40,11 @@ rebuild (DeucesScoreboard *self)
   gtk_flow_box_set_max_children_per_line (self->flow_box, game->n_players);
   gtk_flow_box_set_min_children_per_line (self->flow_box, MIN (game->n_players, 4));
 
+  /* Every amount asks for the room of the longest, so that all the cards (as wide as
+   * each other) drop the currency together or not at all: "+47.00" beside "−5.00 HKD"
+   * would read as two currencies. Each label holds a reference to the group. */
+  g_autoptr(GtkSizeGroup) amounts = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+
   for (guint i = 0; i < game->n_players; i++)
     {
       GtkWidget *card = g_object_new (GTK_TYPE_BOX, "orientation", GTK_ORIENTATION_VERTICAL,
@@ -92,6 +97,7 @@ rebuild (DeucesScoreboard *self)
           gtk_label_set_text (GTK_LABEL (bare), shorter);
         }
       gtk_label_set_ellipsize (GTK_LABEL (bare), PANGO_ELLIPSIZE_END);
+      gtk_size_group_add_widget (amounts, amount);
       adw_squeezer_set_homogeneous (ADW_SQUEEZER (balance), FALSE);
       adw_squeezer_add (ADW_SQUEEZER (balance), amount);
       adw_squeezer_add (ADW_SQUEEZER (balance), bare);
