@@ -1513,6 +1513,14 @@ test_sitting_out (void)
   g_clear_pointer (&sat, g_free);
   sat = cell (f, 2, 0);
   g_assert_nonnull (strstr (sat, "sat out"));
+  /* Ann, the first seat, still sits out: the next deal's digits pick who went out. (The
+   * focus was sent to Ann's button, which cannot take it, and stayed in Ed's count.) */
+  g_assert_true (focus (f) == field (f, "winner", 1));
+  type_keys (f, "4");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 3))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 4))), ==, "");
+  type_keys (f, "\033");
+  g_assert_true (focus (f) == field (f, "winner", 1));
 
   /* Changing deal 1 keeps Ed out of it. */
   editor = gtk_widget_get_ancestor (field (f, "main", 0), DEUCES_TYPE_DEAL_EDITOR);

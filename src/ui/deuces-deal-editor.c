@@ -126,6 +126,22 @@ focus_first_field (DeucesDealEditor *self)
   gtk_widget_grab_focus (first != NULL ? first : GTK_WIDGET (self->save_button));
 }
 
+/* A new deal starts at who went out: the first player at the table. Those sitting out
+ * (the last deal's, carried over) cannot take the focus, and it must not stay behind in
+ * the last deal's count field, where the next digit would go. */
+static void
+focus_first_winner (DeucesDealEditor *self)
+{
+  guint n_players = deuces_session_get_game (self->session)->n_players;
+
+  if (gtk_widget_get_first_child (GTK_WIDGET (self->fields)) != NULL)
+    for (guint p = 0; p < n_players; p++)
+      if (!((deuces_deal_fields_get_sitting_out (self->fields) >> p) & 1) &&
+          gtk_widget_grab_focus (deuces_deal_editor_get_winner_button (self, p)))
+        return;
+  gtk_widget_grab_focus (GTK_WIDGET (self->save_button));
+}
+
 static void
 on_winner_chosen (DeucesDealEditor *self,
                   gint              winner)
@@ -420,8 +436,7 @@ deuces_deal_editor_start (DeucesDealEditor *self)
   deuces_deal_fields_fill (self->fields, NULL);
   set_error (self, NULL);
   update_title (self);
-  gtk_widget_grab_focus (gtk_widget_get_first_child (GTK_WIDGET (self->fields)) != NULL
-                         ? deuces_deal_editor_get_winner_button (self, 0) : GTK_WIDGET (self->save_button));
+  focus_first_winner (self);
 }
 
 GtkWidget *
