@@ -20,6 +20,7 @@
 #include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
+#include "deuces-window-private.h"
 #include "test-ledger.h"
 
 typedef struct {
@@ -1235,6 +1236,41 @@ test_window_two_programs (Window        *w,
   }
 }
 
+/* What another program writes shows in the window without a restart: a deal in the
+ * session shown (the deal being typed stays as it is), a session new to the sidebar. */
+static void
+test_window_follows_others (Window        *w,
+                            gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) other = deuces_store_open (test_app_db, &error);
+  gint64 id = deuces_session_get_id (w->session);
+  DeucesDealEditor *editor =
+    DEUCES_DEAL_EDITOR (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_DEAL_EDITOR));
+  guint n_deals = deuces_session_get_n_deals (w->session);
+  guint n_sessions = n_listed (w);
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  /* The scorer has typed who went out of the next deal. */
+  g_assert_true (deuces_deal_editor_handle_key (editor, GDK_KEY_2, 0));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (deuces_deal_editor_get_winner_button (editor, 1))));
+
+  deal_won_by (&deal, 3, 4, 4, 4);
+  g_assert_cmpuint (deuces_store_add_deal (other, id, &deal, &error), ==, n_deals + 1);
+  g_assert_no_error (error);
+  ledger_new_session (other, "classic", "From the command line", four, 4);
+  _deuces_window_follow_ledger (w->window);
+  settle ();
+
+  g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, n_deals + 1);
+  g_assert_cmpint (deuces_session_get_deal (w->session, n_deals + 1)->winner, ==, 3);
+  g_assert_cmpuint (n_listed (w), ==, n_sessions + 1);
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (deuces_deal_editor_get_winner_button (editor, 1))));
+  /* The window's own next deal comes after it. */
+  g_assert_cmpuint (save_deal (w, 0, 3, 11, 8), ==, n_deals + 2);
+}
+
 /* Bad input in the window: one line naming the problem, nothing changed. */
 static void
 test_window_refusals (Window        *w,
@@ -1326,6 +1362,8 @@ main (int argc, char **argv)
               test_window_toast_placement, window_tear_down);
   g_test_add ("/history-ui/window/toast-placement-narrow", Window, GINT_TO_POINTER (360), window_set_up,
               test_window_toast_placement, window_tear_down);
+  g_test_add ("/history-ui/window/follows-others", Window, NULL, window_set_up,
+              test_window_follows_others, window_tear_down);
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
   g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
               test_window_notes_and_backup, window_tear_down);

@@ -244,6 +244,14 @@ deuces_session_new (DeucesStore  *store,
   return g_steal_pointer (&self);
 }
 
+gboolean
+deuces_session_refresh (DeucesSession  *self,
+                        GError        **error)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
+  return reload (self, 1, error);
+}
+
 /* After a write that succeeded, a failed re-read must not look like a failed write:
  * the deal is saved, so say so plainly. */
 static void

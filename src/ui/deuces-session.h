@@ -70,6 +70,11 @@ gboolean                deuces_session_can_undo       (DeucesSession    *self);
  * its Undo calls deuces_session_undo_change, which reverses that change only while it is still the
  * last one (else an error, and nothing changes). */
 gint64                  deuces_session_get_last_change (DeucesSession   *self);
+/* Reads the session back after another program (deuces-cli, a second window) changed
+ * the ledger, and emits "changed"; a deal being typed is left as it is. FALSE with
+ * @error when the session no longer reads back. */
+gboolean                deuces_session_refresh         (DeucesSession   *self,
+                                                        GError         **error);
 char                   *deuces_session_undo_change    (DeucesSession    *self,
                                                        gint64            change,
                                                        GError          **error);

@@ -32,6 +32,10 @@ struct _DeucesWindow
   GtkListView          *session_list_view;
   GtkStack             *content_stack;
   DeucesSessionView    *session_view;
+
+  /* Following what other programs write to the ledger. */
+  gint64                data_version;
+  guint                 follow_source;
 };
 
 /* deuces-window-actions.c: installs every win. action, one callback each. */
@@ -45,5 +49,9 @@ void _deuces_window_import            (DeucesWindow   *self);
 /* After a backup replaced the ledger: the list again, and the session shown read anew
  * (or none, if it is no longer there). */
 void _deuces_window_reload            (DeucesWindow   *self);
+/* Shows what another program (deuces-cli, Share Table's server, a second window) wrote
+ * to the ledger since the last look: the sidebar and the session shown read again. The
+ * window looks every second; tests call it directly. */
+void _deuces_window_follow_ledger     (DeucesWindow   *self);
 
 G_END_DECLS

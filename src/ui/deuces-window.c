@@ -145,6 +145,39 @@ _deuces_window_reload (DeucesWindow *self)
   show_session (self, NULL);
 }
 
+void
+_deuces_window_follow_ledger (DeucesWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 version;
+
+  if (self->store == NULL)
+    return;
+  /* SQLite changes it for commits made through other connections only: the window's
+   * own writes are already on show. */
+  version = deuces_store_get_data_version (self->store);
+  if (version == self->data_version)
+    return;
+  self->data_version = version;
+  if (self->session == NULL)
+    {
+      deuces_session_list_reload (self->sessions);
+      update_sidebar_state (self);
+      return;
+    }
+  /* In place, so that a deal being typed stays; "changed" reads the sidebar again. */
+  if (!deuces_session_refresh (self->session, &error) ||
+      deuces_session_get_info (self->session)->deleted != NULL)
+    _deuces_window_reload (self);
+}
+
+static gboolean
+follow_ledger (gpointer user_data)
+{
+  _deuces_window_follow_ledger (DEUCES_WINDOW (user_data));
+  return G_SOURCE_CONTINUE;
+}
+
 gboolean
 deuces_window_open_session (DeucesWindow *self,
                             gint64        id)
@@ -337,6 +370,7 @@ deuces_window_dispose (GObject *object)
 {
   DeucesWindow *self = DEUCES_WINDOW (object);
 
+  g_clear_handle_id (&self->follow_source, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->selection);
@@ -419,6 +453,8 @@ deuces_window_new (DeucesApplication *app)
       return self;
     }
   self->store = g_object_ref (store);
+  self->data_version = deuces_store_get_data_version (store);
+  self->follow_source = g_timeout_add_seconds (1, follow_ledger, self);
 
   self->sessions = deuces_session_list_new (store);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sessions)));
