@@ -596,24 +596,24 @@ test_cell_reason_presets (void)
     { "{'variant':'gamers-house'," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':5,'Di':1}}]}",
       "Bo", "3 cards, counted for the winner", 0 },
     /* §6.16 */
-    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "finished in place 1", 5 },
-    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "finished in place 4", 0 },
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "finished in place 1, 5 points", 5 },
+    { "{'variant':'finish-order'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "finished in place 4, 0 points", 0 },
     /* §6.17: the Scum gives the President their highest card */
-    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "President: takes 1 card", 2 },
-    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Ann", "Vice-President", 1 },
-    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Bo", "Citizen", 0 },
-    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "Scum: gives 1 card", 0 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Di", "President: takes 1 card, 2 points", 2 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Ann", "Vice-President, 1 point", 1 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Bo", "Citizen, 0 points", 0 },
+    { "{'variant':'president'," FOUR "{'finish_order':['Di','Ann','Bo','Cy']}]}", "Cy", "Scum: gives 1 card, 0 points", 0 },
     { "{'variant':'president'," FIVE "{'finish_order':['Di','Ann','Bo','Cy'],'sitting_out':['Ed']}]}", "Ed", "sat out", 0 },
     /* §6.18: as many cards as the scores say */
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ed",
-      "President: takes 2 cards", 2 },
+      "President: takes 2 cards, 2 points", 2 },
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Ann",
-      "Scum: gives 2 cards", -2 },
+      "Scum: gives 2 cards, -2 points", -2 },
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Di",
-      "Vice-President: takes 1 card", 1 },
+      "Vice-President: takes 1 card, 1 point", 1 },
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Bo",
-      "Citizen: gives 1 card", -1 },
-    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Cy", "Citizen", 0 },
+      "Citizen: gives 1 card, -1 point", -1 },
+    { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Cy", "Citizen, 0 points", 0 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

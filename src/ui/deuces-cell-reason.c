@@ -277,7 +277,14 @@ deuces_cell_reason (const DeucesGame      *game,
     return g_strdup (C_("sheet", "sat out"));
   if (v->scheme == DEUCES_SCHEME_PLACEMENT)
     {
+      gint points = score->points[player];
+      /* Translators: what a place scored under a placement preset, "Vice-President, 1 point" */
+      g_autofree char *scored = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d point", "%d points",
+                                                              (gulong) ABS (points)),
+                                                 points);
+
       add_place (reason, game, deal, player);
+      add (reason, scored);
       return g_string_free (g_steal_pointer (&reason), FALSE);
     }
   if (deal->winner == (gint) player || score->winner == (gint) player)
