@@ -58,6 +58,14 @@ parse_counts (const DeucesGame *game,
 
       if (*g_strstrip (items[k]) == '\0')
         continue;
+      if (pair[1] != NULL &&
+          g_ascii_string_to_signed (g_strstrip (pair[1]), 10, G_MININT64, -1, &n, NULL))
+        {
+          /* Translators: "deal 3: --left cannot be negative, as in “Bo=-3”" */
+          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DEAL,
+                       _("deal %u: %s cannot be negative, as in “%s”"), number, option, items[k]);
+          return FALSE;
+        }
       if (pair[1] == NULL ||
           !g_ascii_string_to_signed (g_strstrip (pair[1]), 10, 0, 9999, &n, NULL))
         {
