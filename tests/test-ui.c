@@ -1543,6 +1543,55 @@ test_sitting_out (void)
     ;
 }
 
+/* Taiwan loser pays (doc/rules.md §6.12): the digits go through the counts alone, then
+ * L and a number name the loser, and Enter saves; the counts are all kept. (The focus
+ * used to go into each player's optional hand after their count, and a loser chosen
+ * kept the digits that followed.) */
+static void
+test_taiwan_loser_keys (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  const DeucesDeal *deal;
+
+  request.title = "Taipei";
+  request.variant = deuces_preset_lookup ("taiwan-loser");
+  request.variant_id = "taiwan-loser";
+  request.players = players;
+  request.n_players = 4;
+  open_session (f, &request);
+
+  type_keys (f, "2345");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "3");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "4");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 3))), ==, "5");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "hand", 0))), ==, "");
+  type_keys (f, "l4\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  deal = deuces_session_get_deal (f->session, 1);
+  g_assert_cmpint (deal->winner, ==, 1);
+  g_assert_cmpint (deal->loser, ==, 3);
+  g_assert_cmpint (deal->cards_left[0], ==, 3);
+  g_assert_cmpint (deal->cards_left[2], ==, 4);
+  g_assert_cmpint (deal->cards_left[3], ==, 5);
+
+  /* The loser named first: the digits after it still go to the counts. */
+  type_keys (f, "1l3234\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  deal = deuces_session_get_deal (f->session, 2);
+  g_assert_cmpint (deal->winner, ==, 0);
+  g_assert_cmpint (deal->loser, ==, 2);
+  g_assert_cmpint (deal->cards_left[1], ==, 2);
+  g_assert_cmpint (deal->cards_left[2], ==, 3);
+  g_assert_cmpint (deal->cards_left[3], ==, 4);
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* Issue 17: K, then a player's number, names who takes all — the winner here, who did
  * not say "last card"; the sheet marks it, and changing the deal keeps it. */
 static void
@@ -2269,6 +2318,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/face-value/points", test_face_value_points);
   g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
+  g_test_add_func ("/ui/keyboard/taiwan-loser", test_taiwan_loser_keys);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);

@@ -106,6 +106,8 @@ update_title (DeucesDealEditor *self)
                                      : _("Who went out? Press their number.");
   else if (facts & DEUCES_FACT_ORDER)
     hint = _("Type each other player’s place; Enter saves.");
+  else if ((facts & DEUCES_FACT_HANDS) && (facts & DEUCES_FACT_LOSER))
+    hint = _("Type how many cards each other player holds, then L and the loser’s number; Enter saves.");
   else if (facts & DEUCES_FACT_HANDS)
     hint = _("Type each other player’s cards left, then their cards (2S AH 10D) or points; Enter saves.");
   else
@@ -272,16 +274,24 @@ type_digit (DeucesDealEditor *self,
   }
 }
 
+/* The first field not yet typed in, or NULL. */
+static GtkWidget *
+find_empty (DeucesDealEditor *self)
+{
+  for (GtkWidget *f = deuces_deal_fields_next (self->fields, NULL); f != NULL;
+       f = deuces_deal_fields_next (self->fields, f))
+    if (*gtk_editable_get_text (GTK_EDITABLE (f)) == '\0')
+      return f;
+  return NULL;
+}
+
 /* The first count not yet typed, for a digit typed away from the fields. */
 static GtkWidget *
 first_empty (DeucesDealEditor *self)
 {
-  GtkWidget *first = deuces_deal_fields_next (self->fields, NULL);
+  GtkWidget *empty = find_empty (self);
 
-  for (GtkWidget *f = first; f != NULL; f = deuces_deal_fields_next (self->fields, f))
-    if (*gtk_editable_get_text (GTK_EDITABLE (f)) == '\0')
-      return f;
-  return first;
+  return empty != NULL ? empty : deuces_deal_fields_next (self->fields, NULL);
 }
 
 gboolean
@@ -377,7 +387,16 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
           return TRUE;
         }
       if (kind == DEUCES_FIELD_CHOICE)
-        return deuces_deal_fields_choose (self->fields, field, (guint) digit);
+        {
+          GtkWidget *empty;
+
+          if (!deuces_deal_fields_choose (self->fields, field, (guint) digit))
+            return FALSE;
+          /* Chosen: the next digits go on with what is still to type, if anything. */
+          if (deuces_deal_fields_get_winner (self->fields) >= 0 && (empty = find_empty (self)) != NULL)
+            gtk_widget_grab_focus (empty);
+          return TRUE;
+        }
       if (kind == DEUCES_FIELD_WINNER || deuces_deal_fields_get_winner (self->fields) < 0)
         {
           if (digit < 1 || (guint) digit > n_players)

@@ -360,12 +360,19 @@ deuces_deal_fields_next (DeucesDealFields *self,
                          GtkWidget        *from)
 {
   gboolean found = from == NULL;
+  gboolean counts_only;
 
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
 
+  /* Where the hands are needed (face value), each player's count then their hand. Where
+   * they are only one way to find the Taiwan loser, the digits go through the counts
+   * alone, so that L and a number can name the loser after them; a hand is typed by
+   * choosing its field. */
+  counts_only = (self->facts & DEUCES_FACT_LOSER) != 0;
+
   for (guint p = 0; p < self->n_players; p++)
     {
-      GtkWidget *chain[] = { self->main_entries[p], self->hand_entries[p] };
+      GtkWidget *chain[] = { self->main_entries[p], counts_only ? NULL : self->hand_entries[p] };
 
       for (guint i = 0; i < G_N_ELEMENTS (chain); i++)
         {
