@@ -1364,6 +1364,19 @@ card_shows_currency (GtkWidget  *root,
   return FALSE;
 }
 
+/* Whether the card's name is shown whole (rather than as initials). */
+static gboolean
+card_name_whole (GtkWidget *root)
+{
+  if (ADW_IS_SQUEEZER (root) && !gtk_widget_has_css_class (root, "money"))
+    return adw_squeezer_get_visible_child (ADW_SQUEEZER (root)) == gtk_widget_get_first_child (root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (card_name_whole (child))
+      return TRUE;
+  return FALSE;
+}
+
 /* The score cards take no more height than their lines need, for 2 to 8 players on a
  * phone and a laptop (5 to 7 were as tall as two lines on one), and none is cut: the
  * leader's star and name, the total and the money read whole. */
@@ -1421,6 +1434,10 @@ test_score_cards (void)
 
               assert_in_view (f, card);
               g_assert_cmpuint (count_cut_labels (card), ==, 0);
+              /* On a laptop every name is whole, the leader's (the first) too: its star
+               * takes the place of the dot rather than squeezing the name to initials. */
+              if (screens[w].width >= 1000)
+                g_assert_true (card_name_whole (card));
               /* As tall as its content at its width, a pixel or two for rounding. */
               gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (child),
                                   NULL, &natural, NULL, NULL);

@@ -76,10 +76,13 @@ rebuild (DeucesScoreboard *self)
         g_autofree char *escaped = g_markup_escape_text (game->players[i], -1);
         g_autofree char *shortened = deuces_player_initials (game->players[i]);
         g_autofree char *escaped_short = g_markup_escape_text (shortened, -1);
-        g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s", color,
-                                                   leads ? "★ " : "", escaped);
-        g_autofree char *markup_short = g_strdup_printf ("<span foreground=\"%s\">●</span> %s%s",
-                                                         color, leads ? "★ " : "", escaped_short);
+        /* The leader's star takes the place of the dot, in the same colour, so that a
+         * name that fits the other cards fits the leader's too. */
+        const char *mark = leads ? "★" : "●";
+        g_autofree char *markup = g_strdup_printf ("<span foreground=\"%s\">%s</span> %s", color,
+                                                   mark, escaped);
+        g_autofree char *markup_short = g_strdup_printf ("<span foreground=\"%s\">%s</span> %s",
+                                                         color, mark, escaped_short);
 
         gtk_label_set_markup (GTK_LABEL (full), markup);
         gtk_label_set_markup (GTK_LABEL (initials), markup_short);
