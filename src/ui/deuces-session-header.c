@@ -69,6 +69,27 @@ deuces_session_header_update (DeucesSessionHeader *self,
   show_notes (self);
 }
 
+/* A dialog of the header's: @extra under its heading, Cancel and @label (@response, the
+ * default), @on_response called with the header, the focus on @focus. */
+static void
+present_dialog (DeucesSessionHeader *self,
+                AdwMessageDialog    *dialog,
+                GtkWidget           *extra,
+                const char          *response,
+                const char          *label,
+                GCallback            on_response,
+                GtkWidget           *focus)
+{
+  adw_message_dialog_set_extra_child (dialog, extra);
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Cancel"), response, label, NULL);
+  adw_message_dialog_set_response_appearance (dialog, response, ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, response);
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", on_response, self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  gtk_widget_grab_focus (focus);
+}
+
 /* Renaming: a message dialog with an entry. */
 
 static void
@@ -97,18 +118,8 @@ rename_session (DeucesSessionHeader *self)
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Title"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "rename", _("_Rename"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "rename");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (entry);
+  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), entry, "rename", _("_Rename"),
+                  G_CALLBACK (on_rename_response), entry);
 }
 
 /* The stake and its currency, changed at any time: a dialog with both. */
@@ -166,18 +177,8 @@ change_stake (DeucesSessionHeader *self)
   gtk_editable_set_max_width_chars (GTK_EDITABLE (currency), 8);
   gtk_box_append (GTK_BOX (box), stake);
   gtk_box_append (GTK_BOX (box), currency);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog),
-                                    "cancel", _("_Cancel"),
-                                    "change", _("C_hange"),
-                                    NULL);
-  adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "change",
-                                              ADW_RESPONSE_SUGGESTED);
-  adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "change");
-  adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  g_signal_connect_object (dialog, "response", G_CALLBACK (on_stake_response), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-  gtk_widget_grab_focus (stake);
+  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "change", _("C_hange"),
+                  G_CALLBACK (on_stake_response), stake);
 }
 
 /* Notes, under the title, edited in place: Enter (or leaving the field) keeps them,
