@@ -928,6 +928,53 @@ test_window_toast_placement (Window        *w,
 }
 
 /* The stake in the header and the settlement; changed from the window's dialog. */
+/* Activates @action and returns the message dialog it opens. */
+static GtkWidget *
+open_message_dialog (Window     *w,
+                     const char *action)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), action, NULL));
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (item) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WIDGET (item);
+    }
+  g_assert_not_reached ();
+}
+
+/* Rename…: the title in the dialog, Enter's response renames, Ctrl+Z takes it back. */
+static void
+test_window_rename (Window        *w,
+                    gconstpointer  data)
+{
+  GtkWidget *dialog = open_message_dialog (w, "win.rename-session");
+  GtkWidget *entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  g_autofree char *old_title = g_strdup (deuces_session_get_title (w->session));
+
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, old_title);
+  g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==, "rename");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Friday at Bo's");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "rename");
+  settle ();
+  g_assert_cmpstr (deuces_session_get_title (w->session), ==, "Friday at Bo's");
+
+  gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
+  settle ();
+  g_assert_cmpstr (deuces_session_get_title (w->session), ==, old_title);
+
+  /* Cancel changes nothing. */
+  dialog = open_message_dialog (w, "win.rename-session");
+  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Never mind");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+  settle ();
+  g_assert_cmpstr (deuces_session_get_title (w->session), ==, old_title);
+}
+
 static void
 test_window_stake (Window        *w,
                    gconstpointer  data)
@@ -936,7 +983,6 @@ test_window_stake (Window        *w,
   AdwViewSwitcherTitle *title =
     ADW_VIEW_SWITCHER_TITLE (find_type (GTK_WIDGET (w->window), ADW_TYPE_VIEW_SWITCHER_TITLE));
   GtkWidget *dialog = NULL;
-  GListModel *toplevels = NULL;  /* (transfer none) */
   GtkWidget *box;
   gint64 before;
 
@@ -944,16 +990,7 @@ test_window_stake (Window        *w,
   before = deuces_session_get_settlement (w->session)->balances[0];
   g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "0.50 HKD a point"));
 
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.change-stake", NULL));
-  toplevels = gtk_window_get_toplevels ();
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels) && dialog == NULL; i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (ADW_IS_MESSAGE_DIALOG (item))
-        dialog = GTK_WIDGET (item);
-    }
-  g_assert_nonnull (dialog);
+  dialog = open_message_dialog (w, "win.change-stake");
   box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_first_child (box))), ==, "0.50");
   gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "1");
@@ -1362,6 +1399,8 @@ main (int argc, char **argv)
               test_window_toast_placement, window_tear_down);
   g_test_add ("/history-ui/window/toast-placement-narrow", Window, GINT_TO_POINTER (360), window_set_up,
               test_window_toast_placement, window_tear_down);
+  g_test_add ("/history-ui/window/rename", Window, NULL, window_set_up, test_window_rename,
+              window_tear_down);
   g_test_add ("/history-ui/window/follows-others", Window, NULL, window_set_up,
               test_window_follows_others, window_tear_down);
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
