@@ -429,23 +429,26 @@ test_store_history (void)
     { "session", "set", "1", "--stake", "1", NULL },
     { "session", "set", "1", "--currency", "usd", "--stake", "2", NULL },
     { "session", "set", "1", "--title", "Saturday", "--notes", "Di owes a drink", NULL },
+    { "session", "set", "1", "--currency", "", NULL },
     { "session", "end", "1", NULL },
   };
   /* What each change says it did: deal edit, deal delete and session set in undo's words. */
   static const char *const done[] = {
     "2\n", "3\n", "Deal 2 changed\n", "Deal 1 deleted\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
-    "Title changed to “Saturday”; Notes changed\n", "",
+    "Title changed to “Saturday”; Notes changed\n", "Stake changed to 2.00, without a currency\n", "",
   };
   static const char *const undone[] = {
     "Deal 2 removed\n", "Deal 3 removed\n", "Deal 2 back as it was\n", "Deal 1 back in its place\n",
     "Stake back to 0.50 HKD\n", "Stake back to 1.00 HKD\n",
-    "Title back to “Friday”; Notes back as they were\n", "Session reopened\n",
+    "Title back to “Friday”; Notes back as they were\n", "Stake back to 2.00 USD\n",
+    "Session reopened\n",
   };
   static const char *const redone[] = {
     "Deal 2 added again\n", "Deal 3 added again\n", "Deal 2 changed again\n", "Deal 1 deleted again\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
-    "Title changed to “Saturday”; Notes changed\n", "Session ended\n",
+    "Title changed to “Saturday”; Notes changed\n", "Stake changed to 2.00, without a currency\n",
+    "Session ended\n",
   };
   static const char *const undo[] = { "undo", "1", NULL };
   static const char *const redo[] = { "redo", "1", NULL };

@@ -52,8 +52,13 @@ describe_session (GString          *text,
     {
       g_autofree char *stake = format_stake (game);
 
-      g_ptr_array_add (parts, back ? g_strdup_printf (_("Stake back to %s"), stake)
-                                   : g_strdup_printf (_("Stake changed to %s"), stake));
+      /* A currency taken away would otherwise go unsaid: "Stake changed to 0.50". */
+      if (game->currency == NULL && json_object_has_member (reached, "currency"))
+        g_ptr_array_add (parts, back ? g_strdup_printf (_("Stake back to %s, without a currency"), stake)
+                                     : g_strdup_printf (_("Stake changed to %s, without a currency"), stake));
+      else
+        g_ptr_array_add (parts, back ? g_strdup_printf (_("Stake back to %s"), stake)
+                                     : g_strdup_printf (_("Stake changed to %s"), stake));
     }
   if (json_object_has_member (reached, "title"))
     g_ptr_array_add (parts, back ? g_strdup_printf (_("Title back to “%s”"), title)
