@@ -22,6 +22,7 @@
 #include "deuces-window.h"
 #include "deuces-window-private.h"
 #include "test-ledger.h"
+#include "test-widgets.h"
 
 typedef struct {
   char        *dir;
@@ -181,23 +182,6 @@ test_session_undo (Fixture       *f,
   }
 }
 
-/* The first AdwActionRow inside @widget, depth first. */
-static GtkWidget *
-first_row (GtkWidget *widget)
-{
-  if (ADW_IS_ACTION_ROW (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *row = first_row (child);
-
-      if (row != NULL)
-        return row;
-    }
-  return NULL;
-}
-
 /* The dialog lists the backups with what they hold; Restore asks, then replaces the
  * ledger (after backing it up) and says so. */
 static void
@@ -225,7 +209,7 @@ test_backup_dialog (Fixture       *f,
 
   /* One row, with the day and what it holds. */
   {
-    GtkWidget *row = first_row (GTK_WIDGET (dialog));
+    GtkWidget *row = find_type (GTK_WIDGET (dialog), ADW_TYPE_ACTION_ROW);
 
     g_assert_nonnull (row);
     g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "1 session, 1 deal");
@@ -256,8 +240,9 @@ test_backup_dialog (Fixture       *f,
     g_assert_cmpuint (((DeucesBackupInfo *) backups->pdata[0])->n_deals, ==, 2);
   }
   /* The list shows the backup just made, first. */
-  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (first_row (GTK_WIDGET (dialog)))), ==,
-                   "1 session, 2 deals · made before a restore");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_type (GTK_WIDGET (dialog),
+                                                                           ADW_TYPE_ACTION_ROW))),
+                   ==, "1 session, 2 deals · made before a restore");
   gtk_window_destroy (GTK_WINDOW (dialog));
   while (g_main_context_iteration (NULL, FALSE))
     ;
@@ -675,60 +660,6 @@ typedef struct {
   DeucesWindow  *window;
   DeucesSession *session;
 } Window;
-
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The first widget, depth first, that activates @action (the header's Undo button). */
-static GtkWidget *
-find_actionable (GtkWidget  *root,
-                 const char *action)
-{
-  if (GTK_IS_ACTIONABLE (root) &&
-      g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (root)), action) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_actionable (child, action);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
-/* The widget inside @root with @tooltip, or NULL. */
-static GtkWidget *
-find_tooltip (GtkWidget  *root,
-              const char *tooltip)
-{
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (root), tooltip) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_tooltip (child, tooltip);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
 
 static gboolean
 on_frame_tick (gpointer user_data)

@@ -68,6 +68,35 @@ find_row (GtkWidget  *root,
   return find (root, is_row, title);
 }
 
+static gboolean
+is_actionable (GtkWidget     *widget,
+               gconstpointer  action)
+{
+  return GTK_IS_ACTIONABLE (widget) &&
+         g_strcmp0 (gtk_actionable_get_action_name (GTK_ACTIONABLE (widget)), action) == 0;
+}
+
+GtkWidget *
+find_actionable (GtkWidget  *root,
+                 const char *action)
+{
+  return find (root, is_actionable, action);
+}
+
+static gboolean
+has_tooltip (GtkWidget     *widget,
+             gconstpointer  tooltip)
+{
+  return g_strcmp0 (gtk_widget_get_tooltip_text (widget), tooltip) == 0;
+}
+
+GtkWidget *
+find_tooltip (GtkWidget  *root,
+              const char *tooltip)
+{
+  return find (root, has_tooltip, tooltip);
+}
+
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
  * as GTK would for a key typed while @widget has the focus. */
 gboolean

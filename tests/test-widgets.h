@@ -16,6 +16,12 @@ GtkWidget *find_button (GtkWidget  *root,
 /* The preferences row titled @title (mnemonic underscores included), or NULL. */
 GtkWidget *find_row    (GtkWidget  *root,
                         const char *title);
+/* The first widget, depth first, that activates @action ("win.undo"), or NULL. */
+GtkWidget *find_actionable (GtkWidget  *root,
+                            const char *action);
+/* The widget whose tooltip is @tooltip, or NULL. */
+GtkWidget *find_tooltip    (GtkWidget  *root,
+                            const char *tooltip);
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
  * as GTK would for a key typed while @widget has the focus; TRUE when one handled it. */
 gboolean   press_key   (GtkWidget       *widget,
