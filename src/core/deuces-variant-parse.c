@@ -498,6 +498,7 @@ tier_text (const DeucesTier *tier)
  * something a table can be expected to guess. */
 static gboolean
 check_flat_tiers (const DeucesVariant *variant,
+                  const char         **key,
                   GError             **error)
 {
   for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
@@ -526,6 +527,7 @@ check_flat_tiers (const DeucesVariant *variant,
                     g_autofree char *first = tier_text (a);
                     g_autofree char *second = tier_text (b);
 
+                    *key = list == &variant->tiers[0] ? "tiers" : "tiers.N";
                     g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
                                  /* Translators: "the tiers “10- x2” and “13- =39” both cover 13 cards; …" */
                                  _("the tiers “%s” and “%s” both cover %d cards; a flat tier cannot overlap another tier"),
@@ -541,10 +543,12 @@ check_flat_tiers (const DeucesVariant *variant,
 /* The rank scheme's points and threshold (doc/rules.md §11.2). */
 static gboolean
 check_rank (const DeucesVariant *variant,
+            const char         **key,
             GError             **error)
 {
   guint most = 0;
 
+  *key = "rank-points";
   for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
     for (guint k = 0; k < variant->rank_points_n[n]; k++)
       {
@@ -586,6 +590,7 @@ check_rank (const DeucesVariant *variant,
         }
     }
 
+  *key = "double-if-any";
   if (variant->double_if_any != 0 && variant->scheme != DEUCES_SCHEME_RANK)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
@@ -603,24 +608,12 @@ check_rank (const DeucesVariant *variant,
   return TRUE;
 }
 
-/* Checks that a parsed variant is whole and consistent. @based: a `base` line gave the
- * required keys their values. */
 static gboolean
-check_complete (const DeucesVariant *variant,
-                GHashTable          *seen,
-                gboolean             based,
-                GError             **error)
+check_parts (const DeucesVariant *variant,
+             const char         **key,
+             GError             **error)
 {
-  static const char *required[] = { "id", "name", "goal", "scheme", "settlement", "players" };
-
-  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-    if (!g_hash_table_contains (seen, required[i]) && (!based || i < 2))
-      {
-        g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                     _("the key “%s” is missing"), required[i]);
-        return FALSE;
-      }
-
+  *key = "players";
   if (variant->players_mask == 0)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
@@ -628,6 +621,7 @@ check_complete (const DeucesVariant *variant,
       return FALSE;
     }
 
+  *key = "placement";
   if (variant->scheme == DEUCES_SCHEME_PLACEMENT)
     {
       for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
@@ -640,6 +634,7 @@ check_complete (const DeucesVariant *variant,
           }
     }
 
+  *key = "settlement";
   if ((variant->settlement == DEUCES_SETTLEMENT_PER_PAIR) !=
       (variant->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE))
     {
@@ -661,6 +656,7 @@ check_complete (const DeucesVariant *variant,
                    _("the winner-collects settlement needs the penalty or rank scheme"));
       return FALSE;
     }
+  *key = "exchange";
   if (variant->exchange != DEUCES_EXCHANGE_NONE && variant->scheme != DEUCES_SCHEME_PLACEMENT)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
@@ -668,7 +664,43 @@ check_complete (const DeucesVariant *variant,
       return FALSE;
     }
 
-  return check_flat_tiers (variant, error) && check_rank (variant, error);
+  return check_flat_tiers (variant, key, error) && check_rank (variant, key, error);
+}
+
+gboolean
+deuces_variant_check (const DeucesVariant *variant,
+                      const char         **key_out,
+                      GError             **error)
+{
+  const char *key = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  ok = check_parts (variant, &key, error);
+  if (key_out != NULL)
+    *key_out = ok ? NULL : key;
+  return ok;
+}
+
+/* Checks that a parsed variant is whole and consistent. @based: a `base` line gave the
+ * required keys their values. */
+static gboolean
+check_complete (const DeucesVariant *variant,
+                GHashTable          *seen,
+                gboolean             based,
+                GError             **error)
+{
+  static const char *required[] = { "id", "name", "goal", "scheme", "settlement", "players" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+    if (!g_hash_table_contains (seen, required[i]) && (!based || i < 2))
+      {
+        g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                     _("the key “%s” is missing"), required[i]);
+        return FALSE;
+      }
+  return deuces_variant_check (variant, NULL, error);
 }
 
 /* Builds a variant from key/value pairs in order. @lines gives each pair's line for

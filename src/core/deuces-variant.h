@@ -147,6 +147,13 @@ DeucesVariant *deuces_variant_new_from_fields (const char *const *keys,
                                                const char        *origin,
                                                GError           **error);
 
+/* Whether the parts of @variant go together (doc/rules.md §4.7, §11.5), as reading a
+ * variant checks them; on failure @key (may be NULL) names the field at fault ("tiers",
+ * "rank-points", "settlement" …). */
+gboolean       deuces_variant_check      (const DeucesVariant *variant,
+                                          const char         **key,
+                                          GError             **error);
+
 /* Sets one field from its text form, as a line of the file would. */
 gboolean       deuces_variant_set_field  (DeucesVariant       *variant,
                                           const char          *key,
