@@ -166,6 +166,27 @@ emit_int (DeucesVariantFieldFunc func,
   func (key, buffer, user_data);
 }
 
+/* "placement = 5,3,1,0", then "placement.3 = 5,3,0" for each player count given. */
+static void
+emit_lists (DeucesVariantFieldFunc func,
+            gpointer               user_data,
+            const char            *base_key,
+            const guint           *n_values,
+            const gint             values[][DEUCES_MAX_PLAYERS])
+{
+  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *key = NULL;
+
+      if (n_values[n] == 0)
+        continue;
+      text = _deuces_ints_to_text (values[n], n_values[n]);
+      key = n == 0 ? g_strdup (base_key) : g_strdup_printf ("%s.%u", base_key, n);
+      func (key, text, user_data);
+    }
+}
+
 void
 deuces_variant_foreach_field (const DeucesVariant   *variant,
                               DeucesVariantFieldFunc func,
@@ -211,30 +232,10 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
   emit_int (func, user_data, "special-final-factor", variant->special_final_factor);
   emit_int (func, user_data, "loser-points", variant->loser_points);
 
-  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
-    {
-      g_autofree char *points = NULL;
-      g_autofree char *key = NULL;
-
-      if (variant->placement_n[n] == 0)
-        continue;
-      points = _deuces_ints_to_text (variant->placement[n], variant->placement_n[n]);
-      key = n == 0 ? g_strdup ("placement") : g_strdup_printf ("placement.%u", n);
-      func (key, points, user_data);
-    }
+  emit_lists (func, user_data, "placement", variant->placement_n, variant->placement);
   if (variant->exchange != DEUCES_EXCHANGE_NONE)
     func ("exchange", _deuces_exchange_names[variant->exchange], user_data);
-  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
-    {
-      g_autofree char *points = NULL;
-      g_autofree char *key = NULL;
-
-      if (variant->rank_points_n[n] == 0)
-        continue;
-      points = _deuces_ints_to_text (variant->rank_points[n], variant->rank_points_n[n]);
-      key = n == 0 ? g_strdup ("rank-points") : g_strdup_printf ("rank-points.%u", n);
-      func (key, points, user_data);
-    }
+  emit_lists (func, user_data, "rank-points", variant->rank_points_n, variant->rank_points);
   if (variant->double_if_any != 0)
     emit_int (func, user_data, "double-if-any", variant->double_if_any);
 

@@ -114,7 +114,7 @@ typedef struct {
    * cards first; [0] default, [n] override for n players. A loser's points double when
    * any loser holds double_if_any cards or more (0 = never). */
   guint                rank_points_n[DEUCES_MAX_PLAYERS + 1];
-  gint                 rank_points[DEUCES_MAX_PLAYERS + 1][DEUCES_MAX_PLAYERS - 1];
+  gint                 rank_points[DEUCES_MAX_PLAYERS + 1][DEUCES_MAX_PLAYERS];  /* up to n − 1 used */
   gint                 double_if_any;
 
   /* Placement: points by finishing position; [0] default, [n] override for n players.
