@@ -120,7 +120,7 @@ _deuces_tiers_to_text (const DeucesTierList *list)
 
 char *
 _deuces_ints_to_text (const gint *values,
-              guint       n)
+                      guint       n)
 {
   GString *text = g_string_new (NULL);
 
