@@ -639,6 +639,207 @@ test_dialogs_fit_phone (Fixture       *f,
   settle ();
 }
 
+static const char *
+row_title (DeucesVariantEditor *editor,
+           guint                tier)
+{
+  return adw_preferences_row_get_title (ADW_PREFERENCES_ROW (_deuces_variant_editor_get_tier (editor, tier, "row")));
+}
+
+static const char *
+field_text (DeucesVariantEditor *editor,
+            const char          *key)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, key)));
+}
+
+/* Saves @editor, opened on @saved without a change, and checks the variant saved again
+ * reads as @saved did (the editor round-trips every field). */
+static void
+assert_saves_unchanged (Fixture             *f,
+                        DeucesVariantEditor *editor,
+                        const DeucesVariant *saved)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) again = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *text_again = NULL;
+
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_object_unref (editor);
+  again = deuces_variant_library_lookup (f->store, saved->id, &error);
+  g_assert_no_error (error);
+  text = deuces_variant_to_text (saved);
+  text_again = deuces_variant_to_text (again);
+  g_assert_cmpstr (text_again, ==, text);
+}
+
+/* Issue 28, doc/rules.md §11.1: the league's scorer (1 a card, ×2 for 10–12, a flat 39
+ * for 13 or more) set up from classic by making the last tier "= 39 points"; saved, it
+ * scores so, and opened again it shows the same rows and text. */
+static void
+test_variant_editor_flat_tier (Fixture       *f,
+                               gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("classic"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) saved = NULL;
+  GtkLabel *problem;
+  gint factor, flat;
+
+  g_object_ref_sink (editor);
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "name")), "League");
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (
+                    _deuces_variant_editor_get_tier (editor, 1, "points"), ADW_TYPE_ACTION_ROW)));
+  gtk_switch_set_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 1, "flat")), TRUE);
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (
+                   _deuces_variant_editor_get_tier (editor, 1, "points"), ADW_TYPE_ACTION_ROW)));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (
+                    _deuces_variant_editor_get_tier (editor, 1, "factor"), ADW_TYPE_ACTION_ROW)));
+  set_spin (editor, 1, "points", 39);
+  g_assert_cmpstr (row_title (editor, 1), ==, "From 13 cards: 39 points");
+  g_assert_cmpstr (field_text (editor, "tiers"), ==, "10-12 x2, 13- =39");
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "A loser with 11 cards scores 22\nA loser with 13 cards scores 39"));
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "By cards held: 10 to 12 cards ×2, 13 or more cards 39 points."));
+
+  /* A flat tier may not share a count with another: said under the text, nothing saved. */
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "tiers")),
+                         "10- x2, 13- =39");
+  problem = _deuces_variant_editor_get_error (editor, "tiers");
+  g_assert_nonnull (problem);
+  g_assert_cmpstr (gtk_label_get_text (problem), ==,
+                   "the tiers “10- x2” and “13- =39” both cover 13 cards; a flat tier cannot "
+                   "overlap another tier");
+  g_assert_false (_deuces_variant_editor_save (editor));
+  set_spin (editor, 0, "from", 10);
+  gtk_switch_set_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 0, "open")), FALSE);
+  set_spin (editor, 0, "to", 12);
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tiers"));
+  g_assert_cmpstr (field_text (editor, "tiers"), ==, "10-12 x2, 13- =39");
+
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_object_unref (editor);
+  saved = deuces_variant_library_lookup (f->store, "league", &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_variant_tier_lookup (saved, 3, 17, 18, &factor, &flat));
+  g_assert_cmpint (flat, ==, 39);
+  g_assert_true (deuces_variant_tier_lookup (saved, 4, 13, 12, &factor, &flat));
+  g_assert_cmpint (factor, ==, 2);
+  g_assert_cmpint (flat, ==, 0);
+
+  /* Opened again: the same rows, the same text, saved unchanged. */
+  editor = deuces_variant_editor_new (NULL, f->store, saved);
+  g_object_ref_sink (editor);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 1, "flat"))));
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 0, "flat"))));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                     _deuces_variant_editor_get_tier (editor, 1, "points"))), ==, 39);
+  g_assert_cmpstr (row_title (editor, 1), ==, "From 13 cards: 39 points");
+  g_assert_cmpstr (field_text (editor, "tiers"), ==, "10-12 x2, 13- =39");
+  assert_saves_unchanged (f, editor, saved);
+}
+
+/* Issue 28, doc/rules.md §11.2: the mobile scorer (four players, 100, 200, 300 by place
+ * among the losers, everyone doubled when a loser holds 10 or more) set up from "Winner
+ * collects": the scheme, the players, the rank points and the threshold, each wrong value
+ * explained under its row; saved, opened again and saved unchanged. */
+static void
+test_variant_editor_rank (Fixture       *f,
+                          gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("winner-only"));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) saved = NULL;
+  g_autoptr(DeucesVariant) again = NULL;
+  GtkWidget *scheme = _deuces_variant_editor_get_field (editor, "scheme");
+  GtkWidget *points = _deuces_variant_editor_get_field (editor, "rank-points");
+  GtkWidget *threshold = _deuces_variant_editor_get_field (editor, "double-if-any");
+  GtkWidget *tiers = _deuces_variant_editor_get_field (editor, "tiers");
+  GtkLabel *problem;
+
+  g_object_ref_sink (editor);
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "name")), "Mobile");
+  g_assert_true (GTK_IS_DROP_DOWN (scheme));
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (scheme)), ==, 0);
+  /* Under the penalty scheme the rank fields are hidden, the tiers shown. */
+  g_assert_false (gtk_widget_get_visible (points));
+  g_assert_true (gtk_widget_get_visible (gtk_widget_get_ancestor (tiers, ADW_TYPE_PREFERENCES_GROUP)));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (scheme), 1);
+  g_assert_true (gtk_widget_get_visible (points));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (tiers, ADW_TYPE_PREFERENCES_GROUP)));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (
+                    _deuces_variant_editor_get_field (editor, "card-values"), ADW_TYPE_PREFERENCES_ROW)));
+  /* Two to eight players need a point for each loser of each count. */
+  problem = _deuces_variant_editor_get_error (editor, "rank-points");
+  g_assert_nonnull (problem);
+  g_assert_cmpstr (gtk_label_get_text (problem), ==,
+                   "the rank scheme needs 1 rank points for 2 players (one for each loser), not 0");
+  g_assert_false (gtk_widget_get_sensitive (_deuces_variant_editor_get_save_button (editor)));
+
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "players")), "4");
+  gtk_editable_set_text (GTK_EDITABLE (points), "300,200,100");
+  problem = _deuces_variant_editor_get_error (editor, "rank-points");
+  g_assert_nonnull (problem);
+  g_assert_cmpstr (gtk_label_get_text (problem), ==,
+                   "the rank points “300,200,100” must start at 0 or more and never go down: the "
+                   "loser with the fewest cards pays least");
+  gtk_editable_set_text (GTK_EDITABLE (points), "100,200,300");
+  g_assert_null (_deuces_variant_editor_get_error (editor, "rank-points"));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (threshold), 14);
+  problem = _deuces_variant_editor_get_error (editor, "double-if-any");
+  g_assert_nonnull (problem);
+  g_assert_cmpstr (gtk_label_get_text (problem), ==,
+                   "“double-if-any” is 14, but no hand here holds more than 13 cards");
+  g_assert_false (_deuces_variant_editor_save (editor));
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (threshold), 10);
+  g_assert_null (_deuces_variant_editor_get_error (editor, "double-if-any"));
+
+  /* The sample deal: the winner and losers with 5, 11 and 13 cards; 11 doubles them all. */
+  g_assert_nonnull (strstr (_deuces_variant_editor_get_preview (editor),
+                            "The winner scores -1200\nA loser with 5 cards scores 200\n"
+                            "A loser with 11 cards scores 400\nA loser with 13 cards scores 600"));
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_object_unref (editor);
+  saved = deuces_variant_library_lookup (f->store, "mobile", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (saved->scheme, ==, DEUCES_SCHEME_RANK);
+  g_assert_cmpint (saved->settlement, ==, DEUCES_SETTLEMENT_WINNER_COLLECTS);
+  g_assert_cmpuint (saved->players_mask, ==, 1u << 4);
+  g_assert_cmpuint (saved->rank_points_n[0], ==, 3);
+  g_assert_cmpint (saved->rank_points[0][0], ==, 100);
+  g_assert_cmpint (saved->rank_points[0][2], ==, 300);
+  g_assert_cmpint (saved->double_if_any, ==, 10);
+
+  /* Opened again it shows what was saved, and saves it unchanged. */
+  editor = deuces_variant_editor_new (NULL, f->store, saved);
+  g_object_ref_sink (editor);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (_deuces_variant_editor_get_field (editor, "scheme"))),
+                    ==, 1);
+  g_assert_cmpstr (field_text (editor, "rank-points"), ==, "100,200,300");
+  g_assert_cmpstr (field_text (editor, "players"), ==, "4");
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (
+                     _deuces_variant_editor_get_field (editor, "double-if-any"))), ==, 10);
+  assert_saves_unchanged (f, editor, saved);
+
+  /* Back to the penalty scheme: no rank points are kept. */
+  editor = deuces_variant_editor_new (NULL, f->store, saved);
+  g_object_ref_sink (editor);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (_deuces_variant_editor_get_field (editor, "scheme")), 0);
+  g_assert_true (_deuces_variant_editor_save (editor));
+  g_object_unref (editor);
+  g_clear_pointer (&again, deuces_variant_free);
+  again = deuces_variant_library_lookup (f->store, "mobile", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (again->scheme, ==, DEUCES_SCHEME_PENALTY);
+  g_assert_cmpuint (again->rank_points_n[0], ==, 0);
+  g_assert_cmpint (again->double_if_any, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -661,5 +862,9 @@ main (int argc, char **argv)
               fixture_set_up, test_saved_variant_described, fixture_tear_down);
   g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
               fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/flat-tier", Fixture, NULL,
+              fixture_set_up, test_variant_editor_flat_tier, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/rank", Fixture, NULL,
+              fixture_set_up, test_variant_editor_rank, fixture_tear_down);
   return g_test_run ();
 }

@@ -187,6 +187,45 @@ test_variant_object (void)
   g_assert_cmpint (deuces_variant_tier_factor (again->variant, 2, 13, 8), ==, 2);
 }
 
+/* doc/rules.md §11: a session under a flat tier or the rank scheme exports its variant as
+ * an object and reads back scoring the same. */
+static void
+test_variant_object_beyond (void)
+{
+  static const char *documents[] = {
+    "{'variant':{'base':'classic','id':'league','name':'League','tiers':'10-12 x2, 13- =39'},"
+    "'players':['Ann','Bo','Cy'],'deals':[{'winner':'Ann','cards_left':{'Bo':18,'Cy':11}}]}",
+    "{'variant':{'base':'winner-only','id':'mobile','name':'Mobile','players':'4','scheme':'rank',"
+    "'rank_points':'100,200,300','double_if_any':'10'},'players':['Ann','Bo','Cy','Di'],"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':5}}]}",
+  };
+  static const gint64 totals[][4] = { { 0, 39, 22, 0 }, { -1200, 200, 600, 400 } };
+
+  for (guint k = 0; k < G_N_ELEMENTS (documents); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *doc = dequote (documents[k]);
+      g_autoptr(DeucesGame) game = deuces_document_parse_data (doc, -1, &error);
+      g_autoptr(JsonNode) exported = NULL;
+      g_autoptr(DeucesGame) again = NULL;
+      g_autoptr(DeucesScoreSheet) sheet = NULL;
+      g_autofree char *text = NULL;
+      g_autofree char *text_again = NULL;
+
+      g_assert_no_error (error);
+      exported = deuces_document_build (game);
+      again = deuces_document_parse (exported, &error);
+      g_assert_no_error (error);
+      text = deuces_variant_to_text (game->variant);
+      text_again = deuces_variant_to_text (again->variant);
+      g_assert_cmpstr (text_again, ==, text);
+      sheet = deuces_game_score (again, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < again->n_players; i++)
+        g_assert_cmpint (sheet->totals[i], ==, totals[k][i]);
+    }
+}
+
 /* Malformed documents: a clear message, never a crash. */
 static void
 test_document_errors (void)
@@ -455,6 +494,7 @@ main (int    argc,
   g_test_add_func ("/document/interface-example", test_interface_example);
   g_test_add_func ("/document/round-trip", test_round_trip);
   g_test_add_func ("/document/variant-object", test_variant_object);
+  g_test_add_func ("/document/variant-object/beyond-the-seeds", test_variant_object_beyond);
   g_test_add_func ("/document/errors", test_document_errors);
   g_test_add_func ("/document/output-shape", test_output_shape);
   g_test_add_func ("/document/fuzz", test_fuzz);

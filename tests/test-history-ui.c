@@ -491,6 +491,11 @@ reason_in (const char *document,
 #define FOUR "'players':['Ann','Bo','Cy','Di'],'deals':["
 #define FIVE "'players':['Ann','Bo','Cy','Di','Ed'],'deals':["
 #define COUNTS "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':13}"
+/* doc/rules.md §11.4: the league's and the mobile scorer's rules as variants. */
+#define LEAGUE "'variant':{'base':'classic','id':'league','name':'League','tiers':'10-12 x2, 13- =39'}"
+#define MOBILE "'variant':{'id':'mobile','name':'Mobile','goal':'lowest','scheme':'rank'," \
+  "'settlement':'winner-collects','players':'2-5','rank_points':'100,200,300','rank_points.5':'100,200,300,400'," \
+  "'rank_points.3':'100,200','rank_points.2':'100','double_if_any':'10'}"
 
 /* Every preset of doc/rules.md §6, in its own words: a winner, a loser, the Taiwan loser
  * by each of its rules, President's titles and exchanges, twos held and twos in the
@@ -598,6 +603,27 @@ test_cell_reason_presets (void)
       "Vice-President: takes 1 card, 1 point", 1 },
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Bo",
       "Citizen: gives 1 card, -1 point", -1 },
+    /* §11.1 flat tiers: the league's 1 a card, ×2 for 10–12, a flat 39 for 13 or more */
+    { "{" LEAGUE "," FOUR COUNTS "}]}", "Di", "13 cards, flat 39", 39 },
+    { "{" LEAGUE "," FOUR COUNTS "}]}", "Cy", "11 cards ×2", 22 },
+    { "{" LEAGUE ",'players':['Ann','Bo','Cy'],'deals':[{'winner':'Ann','cards_left':{'Bo':18,'Cy':17}}]}",
+      "Bo", "18 cards, flat 39", 39 },
+    { "{" LEAGUE "," FOUR COUNTS ",'takes_all':'Bo'}]}", "Di", "13 cards, flat 39, paid by Bo", 0 },
+    /* §11.2 the rank scheme: 100, 200, 300 by place among the losers, doubled at 10 */
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5}}]}", "Di",
+      "5 cards, 2nd of the losers: 200", 200 },
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':5}}]}", "Bo",
+      "3 cards, 1st of the losers: 100, doubled: Cy held 11", 200 },
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':5}}]}", "Cy",
+      "11 cards, 3rd of the losers: 300, doubled: Cy held 11", 600 },
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':8}}]}", "Cy",
+      "5 cards, 1st of the losers: 100", 100 },
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5}}]}", "Ann",
+      "went out first, collects from every loser", -600 },
+    { "{" MOBILE "," FOUR "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5},'takes_all':'Cy'}]}", "Cy",
+      "7 cards, 3rd of the losers: 300, paid for everyone", 600 },
+    { "{" MOBILE "," FIVE "{'winner':'Ann','cards_left':{'Bo':3,'Cy':9},'sitting_out':['Di','Ed']}]}", "Cy",
+      "9 cards, 2nd of the losers: 200", 200 },
     { "{'variant':'president-symmetric'," FIVE "{'finish_order':['Ed','Di','Cy','Bo','Ann']}]}", "Cy", "Citizen, 0 points", 0 },
   };
 

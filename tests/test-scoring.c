@@ -51,6 +51,12 @@ typedef struct {
   const char *totals;     /* totals after all deals; NULL to skip */
 } ScoringCase;
 
+/* doc/rules.md §11.4: the two scorers of §11's rules as variants given in the document. */
+#define LEAGUE "'variant':{'base':'classic','id':'league','name':'League','tiers':'10-12 x2, 13- =39'}"
+#define MOBILE "'variant':{'id':'mobile','name':'Mobile','goal':'lowest','scheme':'rank'," \
+  "'settlement':'winner-collects','players':'2-4','rank_points':'100,200,300'," \
+  "'rank_points.3':'100,200','rank_points.2':'100','double_if_any':'10'}"
+
 static const ScoringCase scoring_cases[] = {
   /* classic */
   { "/scoring/classic/one-per-card", "000 Scoring: one point per card with 9 cards or fewer",
@@ -308,6 +314,98 @@ static const ScoringCase scoring_cases[] = {
     "{'variant':'president-symmetric','players':['A','B','C','D','E','F','G'],'deals':["
     "{'finish_order':['G','F','E','D','C','B','A']}]}",
     "A=-3 B=-2 C=-1 D=0 E=1 F=2 G=3", NULL },
+  /* doc/rules.md §11.1 flat-amount tiers: the league's scorer, 1 a card, ×2 for 10–12, a
+   * flat 39 for 13 or more, whatever the count (three players hold up to 18). */
+  { "/scoring/flat-tier/four-players",
+    "doc/rules.md §11.1 (§11.4 example 1): 9 pays 9, 12 pays 24, 13 pays 39",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':9,'Cy':12,'Di':13}}]}",
+    "Ann=0 Bo=9 Cy=24 Di=39", NULL },
+  { "/scoring/flat-tier/three-players-17-18",
+    "doc/rules.md §11.1: three players hold up to 18; 17 and 18 both pay a flat 39, 14 too",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':17,'Cy':18}},"
+    "{'winner':'Bo','cards_left':{'Ann':14,'Cy':11}}]}",
+    "Ann=39 Bo=0 Cy=22", "Ann=39 Bo=39 Cy=61" },
+  { "/scoring/flat-tier/two-players-21",
+    "doc/rules.md §11.1: two players dealt 21 each; 21 left pays 39, 12 pays 24",
+    "{" LEAGUE ",'players':['Ann','Bo'],'hand_size':21,'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':21}},{'winner':'Ann','cards_left':{'Bo':12}}]}",
+    "Ann=0 Bo=24", "Ann=0 Bo=63" },
+  { "/scoring/flat-tier/sitting-out",
+    "doc/rules.md §11.1 with §9.1: Ed sits out; Bo 13 pays 39, Di 10 pays 20",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':13,'Cy':2,'Di':10},'sitting_out':['Ed']}]}",
+    "Ann=0 Bo=39 Cy=2 Di=20 Ed=0", NULL },
+  { "/scoring/flat-tier/takes-all",
+    "doc/rules.md §11.1 with §9.3: Cy takes all, 39 + 5 + 1",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':13,'Cy':5,'Di':1},'takes_all':'Cy'}]}",
+    "Ann=0 Bo=0 Cy=45 Di=0", NULL },
+  { "/scoring/flat-tier/winner-takes-all",
+    "doc/rules.md §11.1 with §9.3: the winner named pays the losers' total, 39 + 5 + 1",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':13,'Cy':5,'Di':1},'takes_all':'Ann'}]}",
+    "Ann=45 Bo=0 Cy=0 Di=0", NULL },
+  { "/scoring/flat-tier/dragon-three-players",
+    "doc/rules.md §11.1 with §5 dragon: a full hand of 17 pays the flat 39",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy'],'options':{'dragon':true},'deals':["
+    "{'winner':'Bo','dragon':true}]}",
+    "Ann=39 Bo=0 Cy=39", NULL },
+  { "/scoring/flat-tier/twos-out-doubles",
+    "doc/rules.md §11.1: the other doublings still double the flat amount (39 × 2)",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy','Di'],'options':{'twos_out_doubles':true},'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':13,'Cy':3,'Di':1},'final_play':{'cards':2,'twos':2}}]}",
+    "Ann=0 Bo=78 Cy=6 Di=2", NULL },
+  { "/scoring/flat-tier/pair-difference",
+    "doc/rules.md §11.1: under pair-difference a flat tier pays that amount per pair",
+    "{'variant':{'base':'pair-difference','id':'kam-flat','name':'Kam flat','tiers':'9- =30'},"
+    "'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':10,'Cy':2,'Di':2}}]}",
+    "Ann=-34 Bo=46 Cy=-6 Di=-6", NULL },
+  /* doc/rules.md §11.2 scheme = rank: the mobile scorer, 100, 200, 300 by place among the
+   * losers (fewest cards pays least), everyone doubled when a loser holds 10 or more. */
+  { "/scoring/rank/four-players",
+    "doc/rules.md §11.2 (§11.4 example 2): Bo 3 is 1st (100), Di 5 2nd (200), Cy 7 3rd (300)",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5}}]}",
+    "Ann=-600 Bo=100 Cy=300 Di=200", NULL },
+  { "/scoring/rank/tie-shares-better-place",
+    "doc/rules.md §11.2: Bo and Cy with 5 share 1st (100 each), Di with 8 is 3rd (300)",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':5,'Cy':5,'Di':8}}]}",
+    "Ann=-500 Bo=100 Cy=100 Di=300", NULL },
+  { "/scoring/rank/doubled",
+    "doc/rules.md §11.2 (§11.4 example 2): Cy holds 11, so every loser's points double",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':11,'Di':5}}]}",
+    "Ann=-1200 Bo=200 Cy=600 Di=400", NULL },
+  { "/scoring/rank/three-players-17-18",
+    "doc/rules.md §11.2: three players, 100 and 200; 17 and 18 held, doubled: Bo 200, Cy 400, Ann −600",
+    "{" MOBILE ",'players':['Ann','Bo','Cy'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':17,'Cy':18}},"
+    "{'winner':'Bo','cards_left':{'Ann':4,'Cy':6}}]}",
+    "Ann=100 Bo=-300 Cy=200", "Ann=-500 Bo=-100 Cy=600" },
+  { "/scoring/rank/two-players",
+    "doc/rules.md §11.2: two players, the one loser is 1st (100); 12 held doubles it",
+    "{" MOBILE ",'players':['Ann','Bo'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':9}},{'winner':'Bo','cards_left':{'Ann':12}}]}",
+    "Ann=200 Bo=-200", "Ann=100 Bo=-100" },
+  { "/scoring/rank/sitting-out",
+    "doc/rules.md §11.2 with §9.1: Di sits out, so the three-player points 100, 200 apply",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':9},'sitting_out':['Di']}]}",
+    "Ann=-300 Bo=100 Cy=200 Di=0", NULL },
+  { "/scoring/rank/takes-all",
+    "doc/rules.md §11.2 with §9.3: Cy takes all, 100 + 300 + 200",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5},'takes_all':'Cy'}]}",
+    "Ann=-600 Bo=0 Cy=600 Di=0", NULL },
+  { "/scoring/rank/winner-takes-all",
+    "doc/rules.md §11.2 with §9.3: the winner pays each loser what they would have paid",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'deals':["
+    "{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5},'takes_all':'Ann'}]}",
+    "Ann=600 Bo=-100 Cy=-300 Di=-200", NULL },
 };
 
 static void
@@ -418,6 +516,27 @@ static const SettlementCase settlement_cases[] = {
     "'deals':[{'winner':'Ann','loser':'Bo'},{'winner':'Ann','loser':'Cy'},{'winner':'Bo','loser':'Ann'}]}",
     "Ann=10000 Bo=0 Cy=-10000",
     "Cy>Ann:10000" },
+  /* doc/rules.md §11.2: under the rank scheme each loser pays the winner (winner-collects,
+   * the mobile scorer) or the totals settle pairwise, as for any scheme. */
+  { "/settlement/winner-collects/rank",
+    "doc/rules.md §11.2 (§11.4 example 2): Bo pays Ann 100, Cy 300, Di 200",
+    "{" MOBILE ",'players':['Ann','Bo','Cy','Di'],'stake':'1','currency':'HKD',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5}}]}",
+    "Ann=60000 Bo=-10000 Cy=-30000 Di=-20000",
+    "Bo>Ann:10000 Cy>Ann:30000 Di>Ann:20000" },
+  { "/settlement/pairwise/rank",
+    "doc/rules.md §11.2 with §8.2: points 0, 100, 300, 200; Σ 600 − 4s: +600 +200 −600 −200",
+    "{'variant':{'id':'ranked','name':'Ranked','goal':'lowest','scheme':'rank','settlement':'pairwise',"
+    "'players':'4','rank_points':'100,200,300'},'players':['Ann','Bo','Cy','Di'],'stake':'1',"
+    "'currency':'JPY','deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':7,'Di':5}}]}",
+    "Ann=600 Bo=200 Cy=-600 Di=-200",
+    "Bo>Ann:100 Cy>Ann:300 Cy>Bo:200 Cy>Di:100 Di>Ann:200 Di>Bo:100" },
+  { "/settlement/pairwise/flat-tier-three-players",
+    "doc/rules.md §11.1: 17 and 18 cards pay a flat 39 each; Σ 78 − 3s: +78 −39 −39",
+    "{" LEAGUE ",'players':['Ann','Bo','Cy'],'stake':'1','currency':'JPY',"
+    "'deals':[{'winner':'Ann','cards_left':{'Bo':17,'Cy':18}}]}",
+    "Ann=78 Bo=-39 Cy=-39",
+    "Bo>Ann:39 Cy>Ann:39" },
 };
 
 static char *
@@ -671,6 +790,11 @@ static const InvalidCase invalid_cases[] = {
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards_left':{'Bo':3,'Cy':1,'Di':1},"
     "'assisted_by':'Bo','takes_all':'Cy'}]}",
     "deal 1: Bo is recorded as letting the winner out and Cy as taking all; only one player takes all" },
+  /* doc/rules.md §11.2: the rank scheme places every loser by their count, so a count
+   * cannot be left out even when play went on to a finishing order. */
+  { "/validation/rank-count-missing",
+    "{" MOBILE "," FOUR ",'deals':[{'finish_order':['Ann','Bo','Cy','Di'],'cards_left':{'Bo':3,'Cy':5}}]}",
+    "deal 1: Di’s cards left are missing" },
   { "/validation/unknown-fact",
     "{'variant':'classic'," FOUR ",'deals':[{'winner':'Ann','cards':{'Bo':3}}]}",
     "deal 1: “cards” is not a fact of a deal" },

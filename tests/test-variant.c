@@ -165,7 +165,7 @@ test_parse_errors (void)
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-9\n",
       "mine.variant:6: “2-9” is not a valid value for “players”: expected player counts from 2 to 8, such as “2-8” or “5,7”" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ntiers = 10-12 2x\n",
-      "mine.variant:7: “10-12 2x” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3” or “full x3”" },
+      "mine.variant:7: “10-12 2x” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ncard-values = 1,2,3\n",
       "mine.variant:7: “1,2,3” is not a valid value for “card-values”: expected one value for every card, or 13 values for 3 4 5 6 7 8 9 10 J Q K A 2" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\n",
@@ -358,6 +358,254 @@ test_facts (void)
                    DEUCES_FACT_TWOS_LEFT);
 }
 
+/* doc/rules.md §11: the rules beyond the seeds written out and read back, as a file and as
+ * the fields of a JSON variant (the same text). */
+static void
+test_beyond_round_trip (void)
+{
+  static const char *texts[] = {
+    /* §11.1, the league's scorer */
+    "base = classic\nid = league\nname = League\ntiers = 10-12 x2, 13- =39\n",
+    /* §11.1 per player count, and a flat full hand */
+    "base = zero-sum\nid = flat-full\nname = Flat full\ntiers.3 = 12-16 x2, full =60\n",
+    /* §11.2, the mobile scorer */
+    "id = mobile\nname = Mobile\ngoal = lowest\nscheme = rank\nsettlement = winner-collects\n"
+    "players = 3-4\nrank-points = 100, 200, 300\nrank-points.3 = 100,200\ndouble-if-any = 10\n",
+  };
+
+  for (guint k = 0; k < G_N_ELEMENTS (texts); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesVariant) v = deuces_variant_parse (texts[k], -1, "beyond", &error);
+      g_autoptr(DeucesVariant) copy = NULL;
+      g_autoptr(DeucesVariant) fields = NULL;
+      g_autoptr(GPtrArray) keys = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) values = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *text = NULL;
+      g_autofree char *again = NULL;
+      g_autofree char *from_fields = NULL;
+      g_auto(GStrv) lines = NULL;
+
+      g_assert_no_error (error);
+      text = deuces_variant_to_text (v);
+      copy = deuces_variant_parse (text, -1, "copy", &error);
+      g_assert_no_error (error);
+      again = deuces_variant_to_text (copy);
+      g_assert_cmpstr (text, ==, again);
+      g_assert_cmpint (memcmp (v->tiers, copy->tiers, sizeof v->tiers), ==, 0);
+      g_assert_cmpint (memcmp (v->rank_points, copy->rank_points, sizeof v->rank_points), ==, 0);
+      g_assert_cmpint (memcmp (v->rank_points_n, copy->rank_points_n, sizeof v->rank_points_n), ==, 0);
+      g_assert_cmpint (v->double_if_any, ==, copy->double_if_any);
+
+      /* A JSON variant's fields, with the document's underscores. */
+      lines = g_strsplit (text, "\n", -1);
+      for (guint l = 0; lines[l] != NULL; l++)
+        {
+          char *eq = strstr (lines[l], " = ");
+
+          if (eq == NULL)
+            continue;
+          g_ptr_array_add (keys, g_strdelimit (g_strndup (lines[l], eq - lines[l]), "-", '_'));
+          g_ptr_array_add (values, g_strdup (eq + 3));
+        }
+      fields = deuces_variant_new_from_fields ((const char *const *) keys->pdata,
+                                               (const char *const *) values->pdata, keys->len,
+                                               "json", &error);
+      g_assert_no_error (error);
+      from_fields = deuces_variant_to_text (fields);
+      g_assert_cmpstr (from_fields, ==, text);
+    }
+
+  /* The written text of the first two. */
+  {
+    g_autoptr(DeucesVariant) league = deuces_variant_parse (texts[0], -1, "league", NULL);
+    g_autoptr(DeucesVariant) flat_full = deuces_variant_parse (texts[1], -1, "flat-full", NULL);
+    g_autoptr(DeucesVariant) mobile = deuces_variant_parse (texts[2], -1, "mobile", NULL);
+    g_autofree char *a = deuces_variant_to_text (league);
+    g_autofree char *b = deuces_variant_to_text (flat_full);
+    g_autofree char *c = deuces_variant_to_text (mobile);
+
+    g_assert_nonnull (strstr (a, "\ntiers = 10-12 x2, 13- =39\n"));
+    g_assert_nonnull (strstr (b, "\ntiers.3 = 12-16 x2, full =60\n"));
+    g_assert_nonnull (strstr (c, "\nrank-points = 100,200,300\nrank-points.3 = 100,200\ndouble-if-any = 10\n"));
+    /* Fields that are not set are not written: a preset's text is unchanged. */
+    g_assert_null (strstr (a, "rank-points"));
+    g_assert_null (strstr (a, "double-if-any"));
+  }
+}
+
+/* doc/rules.md §11.1: a flat tier scores its amount whatever the count; the multiplier
+ * there is 1. */
+static void
+test_flat_tier_lookup (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) v = deuces_variant_parse (
+    "base = classic\nid = league\nname = League\ntiers = 10-12 x2, 13- =39\n", -1, "league", &error);
+  gint factor, flat;
+
+  g_assert_no_error (error);
+  g_assert_true (deuces_variant_tier_lookup (v, 4, 13, 9, &factor, &flat));
+  g_assert_cmpint (factor, ==, 1);
+  g_assert_cmpint (flat, ==, 0);
+  g_assert_true (deuces_variant_tier_lookup (v, 4, 13, 12, &factor, &flat));
+  g_assert_cmpint (factor, ==, 2);
+  g_assert_cmpint (flat, ==, 0);
+  for (gint n = 13; n <= 18; n++)
+    {
+      g_assert_true (deuces_variant_tier_lookup (v, 3, 17, n, &factor, &flat));
+      g_assert_cmpint (factor, ==, 1);
+      g_assert_cmpint (flat, ==, 39);
+    }
+}
+
+/* doc/rules.md §11.3: after `base = ID` every field may be given and replaces the base's,
+ * the required ones included; a field given twice after it is still refused. */
+static void
+test_base_overrides (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) v = deuces_variant_parse (
+    "base = classic\nid = ours\nname = Ours\nplayers = 4\ngoal = highest\n"
+    "settlement = winner-collects\nscheme = penalty\n", -1, "ours.variant", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (v->players_mask, ==, 1u << 4);
+  g_assert_cmpint (v->goal, ==, DEUCES_GOAL_HIGHEST);
+  g_assert_cmpint (v->settlement, ==, DEUCES_SETTLEMENT_WINNER_COLLECTS);
+  g_assert_true (v->options.assistance);  /* the rest is classic's */
+
+  g_clear_pointer (&v, deuces_variant_free);
+  v = deuces_variant_parse ("base = winner-only\nid = mobile\nname = Mobile\nplayers = 4\n"
+                            "scheme = rank\nrank-points = 100,200,300\ndouble-if-any = 10\n",
+                            -1, "mobile.variant", &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (v->scheme, ==, DEUCES_SCHEME_RANK);
+  g_assert_cmpint (v->settlement, ==, DEUCES_SETTLEMENT_WINNER_COLLECTS);
+  g_assert_cmpuint (v->rank_points_n[0], ==, 3);
+  g_assert_cmpint (v->rank_points[0][2], ==, 300);
+
+  g_clear_pointer (&v, deuces_variant_free);
+  v = deuces_variant_parse ("base = classic\nid = ours\nname = Ours\nplayers = 4\nplayers = 3\n",
+                            -1, "ours.variant", &error);
+  g_assert_null (v);
+  g_assert_cmpstr (error->message, ==, "ours.variant:5: “players” is given twice");
+}
+
+/* doc/rules.md §11.5: the combinations that cannot be played are refused in one line. */
+static void
+test_beyond_refused (void)
+{
+#define RANK4 "id = m\nname = M\ngoal = lowest\nscheme = rank\nsettlement = winner-collects\nplayers = 4\n"
+#define LEAGUE "base = classic\nid = l\nname = L\n"
+  static const struct {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { RANK4 "rank-points = 300,200,100\n",
+      "m.variant:7: the rank points “300,200,100” must start at 0 or more and never go down: the loser with the fewest cards pays least" },
+    { RANK4 "rank-points = -1,2,3\n",
+      "m.variant:7: the rank points “-1,2,3” must start at 0 or more and never go down: the loser with the fewest cards pays least" },
+    { RANK4 "rank-points = 100,200\n",
+      "m.variant:7: the rank scheme needs 3 rank points for 4 players (one for each loser), not 2" },
+    { RANK4,
+      "m.variant:6: the rank scheme needs 3 rank points for 4 players (one for each loser), not 0" },
+    { "id = m\nname = M\ngoal = lowest\nscheme = rank\nsettlement = pairwise\nplayers = 3-4\nrank-points = 1,2,3\n",
+      "m.variant:7: the rank scheme needs 2 rank points for 3 players (one for each loser), not 3" },
+    { RANK4 "rank-points = 1,2,3\ndouble-if-any = 14\n",
+      "m.variant:8: “double-if-any” is 14, but no hand here holds more than 13 cards" },
+    { "id = m\nname = M\ngoal = lowest\nscheme = rank\nsettlement = pairwise\nplayers = 3\nrank-points = 1,2\ndouble-if-any = 19\n",
+      "m.variant:8: “double-if-any” is 19, but no hand here holds more than 18 cards" },
+    { LEAGUE "double-if-any = 10\n",
+      "l.variant:4: “double-if-any” needs the rank scheme" },
+    { LEAGUE "rank-points = 1,2,3\n",
+      "l.variant:4: rank points need the rank scheme" },
+    { RANK4 "rank-points = 1,2,3\nsettlement = per-pair\n",
+      "m.variant:8: “settlement” is given twice" },
+    { "id = m\nname = M\ngoal = lowest\nscheme = rank\nsettlement = loser-pays\nplayers = 4\nrank-points = 1,2,3\n",
+      "m.variant:7: the loser-pays settlement goes with the taiwan-loser scheme, and only with it" },
+    { LEAGUE "tiers = 10- x2, 13- =39\n",
+      "l.variant:4: the tiers “10- x2” and “13- =39” both cover 13 cards; a flat tier cannot overlap another tier" },
+    { LEAGUE "tiers = 13- =39, 12-14 x2\n",
+      "l.variant:4: the tiers “13- =39” and “12-14 x2” both cover 13 cards; a flat tier cannot overlap another tier" },
+    { LEAGUE "tiers = 10-12 x2, 13- =39, full =50\n",
+      "l.variant:4: the tiers “13- =39” and “full =50” both cover 13 cards; a flat tier cannot overlap another tier" },
+    /* Three players are dealt 17: "full" starts there, so 15- meets it at 17 only. */
+    { LEAGUE "players = 3\ntiers = 15- x2, full =51\n",
+      "l.variant:5: the tiers “15- x2” and “full =51” both cover 17 cards; a flat tier cannot overlap another tier" },
+    { LEAGUE "tiers = 13- =0\n",
+      "l.variant:4: “13- =0” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”" },
+    { LEAGUE "tiers = 13- =x\n",
+      "l.variant:4: “13- =x” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”" },
+    { LEAGUE "tiers = 13- =10001\n",
+      "l.variant:4: “13- =10001” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”" },
+    { "id = m\nname = M\ngoal = highest\nscheme = winner\nsettlement = winner-collects\nplayers = 4\n",
+      "m.variant:6: the winner-collects settlement needs the penalty or rank scheme" },
+  };
+#undef RANK4
+#undef LEAGUE
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *origin = g_strdup_printf ("%c.variant", cases[k].message[0]);
+      g_autoptr(DeucesVariant) variant = deuces_variant_parse (cases[k].text, -1, origin, &error);
+
+      g_assert_null (variant);
+      g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT);
+      g_assert_cmpstr (error->message, ==, cases[k].message);
+    }
+
+  /* What is allowed: a flat tier beside others that do not overlap, "full" for three
+   * players past a range that stops before 17, equal rank points, the threshold at 18. */
+  {
+    static const char *fine[] = {
+      "base = classic\nid = l\nname = L\ntiers = 10-12 x2, 13- =39\n",
+      "base = classic\nid = l\nname = L\nplayers = 3\ntiers = 12-16 x2, full =51\n",
+      "id = m\nname = M\ngoal = lowest\nscheme = rank\nsettlement = pairwise\nplayers = 3\nrank-points = 1,1\ndouble-if-any = 18\n",
+    };
+
+    for (guint k = 0; k < G_N_ELEMENTS (fine); k++)
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(DeucesVariant) variant = deuces_variant_parse (fine[k], -1, "fine", &error);
+
+        g_assert_no_error (error);
+      }
+  }
+}
+
+/* doc/rules.md §11: the description made from the variant's own fields. */
+static void
+test_describe_beyond (void)
+{
+  g_autoptr(DeucesVariant) league = deuces_variant_parse (
+    "base = classic\nid = league\nname = League\ntiers = 10-12 x2, 13- =39\n", -1, "league", NULL);
+  g_autoptr(DeucesVariant) mobile = deuces_variant_parse (
+    "id = mobile\nname = Mobile\ngoal = lowest\nscheme = rank\nsettlement = winner-collects\n"
+    "players = 3-4\nrank-points = 100,200,300\nrank-points.3 = 100,200\ndouble-if-any = 10\n",
+    -1, "mobile", NULL);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+
+  /* In English, whatever language an earlier test bound. */
+  g_setenv ("LANGUAGE", "C", TRUE);
+  setlocale (LC_ALL, "C");
+  a = deuces_variant_describe (league);
+  b = deuces_variant_describe (mobile);
+  setlocale (LC_ALL, "C.UTF-8");
+
+  g_assert_cmpstr (a, ==,
+                   "Losers pay a point a card. By cards held: 10 to 12 cards ×2, 13 or more cards "
+                   "39 points. Whoever lets the winner out on a single pays for everyone. Each "
+                   "pair settles the difference of their totals. The lowest total wins.");
+  g_assert_cmpstr (b, ==,
+                   "Each loser pays the winner by their place among the losers, fewest cards "
+                   "first: 100, 200, 300. With 3 players: 100, 200. Every loser pays double when "
+                   "any loser holds 10 cards or more. After each deal every loser pays the "
+                   "winner. The lowest total wins.");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +624,11 @@ main (int    argc,
   g_test_add_func ("/variant/tier-factor", test_tier_factor);
   g_test_add_func ("/variant/options", test_options);
   g_test_add_func ("/variant/facts", test_facts);
+  g_test_add_func ("/variant/beyond/round-trip", test_beyond_round_trip);
+  g_test_add_func ("/variant/beyond/flat-tier", test_flat_tier_lookup);
+  g_test_add_func ("/variant/beyond/base-overrides", test_base_overrides);
+  g_test_add_func ("/variant/beyond/refused", test_beyond_refused);
+  g_test_add_func ("/variant/beyond/describe", test_describe_beyond);
 
   return g_test_run ();
 }

@@ -419,8 +419,9 @@ _deuces_game_check_facts (const DeucesGame *game,
         {
           /* Play went on to a finishing order, so the counts when the first player went
            * out may not have been taken: such a player pays nothing. */
-          if (deal->n_order > 0)
+          if (deal->n_order > 0 && v->scheme != DEUCES_SCHEME_RANK)
             continue;
+          /* Under the rank scheme every loser's count places the others (§11.2). */
           return _deuces_deal_error (error, number, _("%s’s cards left are missing"), name);
         }
       if (n == 0)
@@ -468,7 +469,7 @@ _deuces_game_check_facts (const DeucesGame *game,
 
   if (deal->assisted_by != DEUCES_UNSET)
     {
-      if (!o->assistance || v->scheme != DEUCES_SCHEME_PENALTY)
+      if (!o->assistance || !deuces_variant_losers_pay (v))
         return _deuces_deal_error (error, number,
                                    _("%s is recorded as letting the winner out, but this session has no assistance penalty"),
                                    game->players[deal->assisted_by]);
@@ -487,7 +488,7 @@ _deuces_game_check_facts (const DeucesGame *game,
    * announce the last card, pays what every loser would have paid. */
   if (deal->takes_all != DEUCES_UNSET)
     {
-      if (v->scheme != DEUCES_SCHEME_PENALTY)
+      if (!deuces_variant_losers_pay (v))
         return _deuces_deal_error (error, number,
                                    _("%s is recorded as taking all, but this variant has no losers’ penalties to take"),
                                    game->players[deal->takes_all]);

@@ -95,6 +95,60 @@ typedef struct {
 #define ADD(a, b, out) (!__builtin_add_overflow ((a), (b), (out)))
 #define MUL(a, b, out) (!__builtin_mul_overflow ((a), (b), (out)))
 
+/* The winner of a deal: named, else the first in the finishing order. */
+static gint
+deal_winner (const DeucesDeal *deal)
+{
+  return deal->winner < 0 && deal->n_order > 0 ? deal->finish_order[0] : deal->winner;
+}
+
+/* The cards a loser pays for: a full hand under a dragon, else as recorded (-1 unknown). */
+static gint
+loser_cards (const DeucesGame *game,
+             const DeucesDeal *deal,
+             guint             player)
+{
+  return deal->dragon ? (gint) deuces_game_deal_hand_size (game, deal)
+                      : deuces_deal_cards_held (deal, player);
+}
+
+gboolean
+deuces_deal_rank_place (const DeucesGame *game,
+                        const DeucesDeal *deal,
+                        guint             player,
+                        guint            *place,
+                        gint             *doubler)
+{
+  const gint winner = deal_winner (deal);
+  const gint threshold = game->variant->double_if_any;
+  const gint held = player < game->n_players ? loser_cards (game, deal, player) : -1;
+  gint most = -1;
+
+  *place = 1;
+  if (doubler != NULL)
+    *doubler = -1;
+  if ((gint) player == winner || held < 0 || deuces_deal_sits_out (deal, player))
+    return FALSE;
+
+  for (guint i = 0; i < game->n_players; i++)
+    {
+      gint n;
+
+      if ((gint) i == winner || deuces_deal_sits_out (deal, i))
+        continue;
+      n = loser_cards (game, deal, i);
+      /* Equal counts share the better (cheaper) place: only fewer cards come first. */
+      if (n >= 0 && n < held)
+        (*place)++;
+      if (doubler != NULL && threshold > 0 && n >= threshold && n > most)
+        {
+          most = n;
+          *doubler = (gint) i;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 score_penalty (const DeucesGame *game,
                const DeucesDeal *deal,
@@ -103,7 +157,8 @@ score_penalty (const DeucesGame *game,
 {
   const DeucesVariant *v = game->variant;
   const DeucesOptions *o = &v->options;
-  const gboolean by_values = deuces_variant_needs_card_values (v);
+  const gboolean rank = v->scheme == DEUCES_SCHEME_RANK;
+  const gboolean by_values = !rank && deuces_variant_needs_card_values (v);
   /* 000 Scoring variations: a final play of only twos (a single, pair or triple). */
   const gboolean twos_out = o->twos_out_doubles && deal->final_cards >= 1 &&
                             deal->final_cards <= 3 && deal->final_twos == deal->final_cards;
@@ -113,12 +168,16 @@ score_penalty (const DeucesGame *game,
   const gint taker = deal->takes_all != DEUCES_UNSET ? deal->takes_all
                    : o->assistance ? deal->assisted_by : DEUCES_UNSET;
   const gboolean winner_takes = taker != DEUCES_UNSET && taker == winner;
+  guint n_rank = 0;
+  const gint *rank_points = deuces_variant_rank_points (v, playing, &n_rank);
   gint paid[DEUCES_MAX_PLAYERS] = { 0 };
   gint sum = 0;
 
   for (guint i = 0; i < game->n_players; i++)
     {
-      gint n, t, base, factor, threes, deuces;
+      gint n, t, base, factor, flat, threes, deuces;
+      guint place;
+      gint doubler;
 
       if ((gint) i == winner || deuces_deal_sits_out (deal, i))
         continue;
@@ -127,16 +186,29 @@ score_penalty (const DeucesGame *game,
       if (n < 0)
         continue;  /* not counted (a finishing-order deal) */
       t = _deuces_twos_held (deal, i);
-      if (by_values)
+      factor = 1;
+      flat = 0;
+      if (rank)
+        {
+          /* doc/rules.md §11.2: the points of the place among the losers, doubled when
+           * any loser holds double-if-any cards or more. */
+          deuces_deal_rank_place (game, deal, i, &place, &doubler);
+          base = place <= n_rank ? rank_points[place - 1] : 0;
+          if (doubler >= 0)
+            factor = 2;
+        }
+      else if (by_values)
         base = deal->hand_len[i] >= 0 ? _deuces_hand_value (v, deal, i) : deal->points_left[i];
       else if (!MUL (n - t, v->card_values[DEUCES_RANK_3], &threes) ||
                !MUL (t, v->card_values[DEUCES_RANK_2], &deuces) || !ADD (threes, deuces, &base))
         return FALSE;
 
-      factor = 1;
-      if ((!v->tiers_starter_only || deal->starter == (gint) i) &&
-          !deuces_variant_tier_factor_checked (v, playing, hand_size, n, &factor))
+      if (!rank && (!v->tiers_starter_only || deal->starter == (gint) i) &&
+          !deuces_variant_tier_lookup (v, playing, hand_size, n, &factor, &flat))
         return FALSE;
+      /* A flat tier (doc/rules.md §11.1): that many points, whatever the count. */
+      if (flat > 0)
+        base = flat;
       if (o->twos_in_hand_doubles && !MUL (factor, 1 << t, &factor))
         return FALSE;
       if (twos_out && !MUL (factor, 2, &factor))
@@ -236,13 +308,15 @@ score_pair_difference (const DeucesGame *game,
     for (guint j = 0; j < game->n_players; j++)
       {
         gint diff = n[i] - n[j];
-        gint factor, pay;
+        gint factor, flat, pay;
 
         if (diff <= 0 || deuces_deal_sits_out (deal, i) || deuces_deal_sits_out (deal, j))
           continue;
-        if (!deuces_variant_tier_factor_checked (v, playing, hand_size, diff, &factor) ||
+        if (!deuces_variant_tier_lookup (v, playing, hand_size, diff, &factor, &flat) ||
             !MUL (diff, factor, &pay))
           return FALSE;
+        if (flat > 0)  /* doc/rules.md §11.1 */
+          pay = flat;
         if (o->twos_in_hand_doubles && (gint) i != winner &&
             !MUL (pay, 1 << _deuces_twos_held (deal, i), &pay))
           return FALSE;
@@ -356,6 +430,7 @@ score_checked (const DeucesGame *game,
   switch (game->variant->scheme)
     {
     case DEUCES_SCHEME_PENALTY:
+    case DEUCES_SCHEME_RANK:
       fits = score_penalty (game, deal, winner, score);
       break;
     case DEUCES_SCHEME_PAIR_DIFFERENCE:

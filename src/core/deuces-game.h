@@ -152,6 +152,16 @@ typedef struct {
   gint8  loser;                        /* who did worst (most points / last) */
 } DeucesDealScore;
 
+/* Under the rank scheme (doc/rules.md §11.2): @player's place among the losers of @deal
+ * by cards left, from 1 (fewest; equal counts share the better place), and in @doubler
+ * (may be NULL) the loser whose count doubled every loser's points (the most cards, the
+ * earlier seat on a tie), or -1. FALSE when @player is no loser with a count. */
+gboolean    deuces_deal_rank_place   (const DeucesGame    *game,
+                                      const DeucesDeal    *deal,
+                                      guint                player,
+                                      guint               *place,
+                                      gint                *doubler);
+
 /* Checks (as the game's next deal) and scores one deal without adding it. */
 gboolean    deuces_game_score_deal   (const DeucesGame    *game,
                                       const DeucesDeal    *deal,

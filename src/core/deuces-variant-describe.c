@@ -16,6 +16,28 @@
 static char *
 describe_tier (const DeucesTier *tier)
 {
+  if (tier->flat > 0)
+    {
+      /* doc/rules.md §11.1: a flat amount, whatever the count */
+      if (tier->from == DEUCES_TIER_FULL)
+        /* Translators: a flat penalty for a loser who holds every card dealt */
+        return g_strdup_printf (ngettext ("every card dealt %d point", "every card dealt %d points",
+                                          tier->flat),
+                                tier->flat);
+      if (tier->to == DEUCES_TIER_OPEN)
+        /* Translators: a flat penalty, e.g. "13 or more cards 39 points" */
+        return g_strdup_printf (ngettext ("%1$d or more cards %2$d point", "%1$d or more cards %2$d points",
+                                          tier->flat),
+                                tier->from, tier->flat);
+      if (tier->to == tier->from)
+        /* Translators: a flat penalty, e.g. "13 cards 39 points" */
+        return g_strdup_printf (ngettext ("%1$d cards %2$d point", "%1$d cards %2$d points", tier->flat),
+                                tier->from, tier->flat);
+      /* Translators: a flat penalty, e.g. "13 to 18 cards 39 points" */
+      return g_strdup_printf (ngettext ("%1$d to %2$d cards %3$d point", "%1$d to %2$d cards %3$d points",
+                                        tier->flat),
+                              tier->from, tier->to, tier->flat);
+    }
   if (tier->from == DEUCES_TIER_FULL)
     /* Translators: a multiplier for a loser who holds every card dealt */
     return g_strdup_printf (_("every card dealt ×%d"), tier->factor);
@@ -32,6 +54,15 @@ describe_tier (const DeucesTier *tier)
   return g_strdup_printf (ngettext ("%1$d to %2$d card ×%3$d", "%1$d to %2$d cards ×%3$d",
                                     tier->to),
                           tier->from, tier->to, tier->factor);
+}
+
+static gboolean
+has_flat (const DeucesTierList *list)
+{
+  for (guint i = 0; i < list->n_tiers; i++)
+    if (list->tiers[i].flat > 0)
+      return TRUE;
+  return FALSE;
 }
 
 static char *
@@ -118,6 +149,34 @@ add_scheme (GPtrArray           *sentences,
                                                        "it by %d."),
                                                         variant->final_two_factor));
       break;
+    case DEUCES_SCHEME_RANK:
+      {
+        g_autofree char *points = join_ints (variant->rank_points[0], variant->rank_points_n[0]);
+
+        if (variant->rank_points_n[0] > 0)
+          /* Translators: doc/rules.md §11.2; %s lists points, e.g. "100, 200, 300" */
+          g_ptr_array_add (sentences, g_strdup_printf (_("Each loser pays the winner by their place "
+                                                         "among the losers, fewest cards first: %s."),
+                                                       points));
+        for (guint n = 1; n <= DEUCES_MAX_PLAYERS; n++)
+          if (variant->rank_points_n[n] > 0)
+            {
+              g_autofree char *list = join_ints (variant->rank_points[n], variant->rank_points_n[n]);
+
+              /* Translators: rank points for one player count, e.g. "With 3 players: 1, 2." */
+              g_ptr_array_add (sentences, g_strdup_printf (ngettext ("With %1$u player: %2$s.",
+                                                                     "With %1$u players: %2$s.", n),
+                                                           n, list));
+            }
+        if (variant->double_if_any > 0)
+          g_ptr_array_add (sentences,
+                           g_strdup_printf (ngettext ("Every loser pays double when any loser holds "
+                                                      "%d card or more.",
+                                                      "Every loser pays double when any loser holds "
+                                                      "%d cards or more.", variant->double_if_any),
+                                            variant->double_if_any));
+      }
+      break;
     case DEUCES_SCHEME_PLACEMENT:
       {
         g_autofree char *points = join_ints (variant->placement[0], variant->placement_n[0]);
@@ -149,8 +208,12 @@ add_tiers (GPtrArray           *sentences,
         /* Translators: %s lists multipliers: "10 to 12 cards ×2, 13 or more cards ×3" */
         g_ptr_array_add (sentences, g_strdup_printf (_("Multiplied by the difference: %s."), list));
       else
-        /* Translators: %s lists multipliers: "10 to 12 cards ×2, 13 or more cards ×3" */
-        g_ptr_array_add (sentences, g_strdup_printf (_("Multiplied by cards held: %s."), list));
+        g_ptr_array_add (sentences, g_strdup_printf (has_flat (&variant->tiers[0])
+                                                     /* Translators: %s lists tiers: "10 to 12 cards ×2, 13 or more cards 39 points" */
+                                                     ? _("By cards held: %s.")
+                                                     /* Translators: %s lists multipliers: "10 to 12 cards ×2, 13 or more cards ×3" */
+                                                     : _("Multiplied by cards held: %s."),
+                                                     list));
     }
   for (guint n = 1; n <= DEUCES_MAX_PLAYERS; n++)
     if (variant->tiers[n].n_tiers > 0)

@@ -156,7 +156,7 @@ parse_tiers (const char     *key,
              GError        **error)
 {
   g_auto(GStrv) parts = g_strsplit (value, ",", -1);
-  const char *expected = _("tiers such as “10-12 x2, 13- x3” or “full x3”");
+  const char *expected = _("tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”");
   DeucesTierList result = { 0 };
 
   for (guint i = 0; parts[i] != NULL; i++)
@@ -172,7 +172,7 @@ parse_tiers (const char     *key,
         return bad_value (error, key, value, expected);
 
       words = g_strsplit_set (part, " \t", -1);
-      /* Exactly "RANGE xFACTOR", allowing repeated blanks. */
+      /* Exactly "RANGE xFACTOR" or "RANGE =POINTS", allowing repeated blanks. */
       {
         g_autoptr(GPtrArray) nonempty = g_ptr_array_new ();
         for (guint w = 0; words[w] != NULL; w++)
@@ -184,10 +184,19 @@ parse_tiers (const char     *key,
         const char *range = nonempty->pdata[0];
         const char *factor = nonempty->pdata[1];
 
-        if ((factor[0] != 'x' && factor[0] != 'X') ||
-            !g_ascii_string_to_unsigned (factor + 1, 10, 1, 100, &n, NULL))
+        /* "x3" multiplies; "=39" scores 39 whatever the count (doc/rules.md §11.1). */
+        tier.flat = 0;
+        if (factor[0] == '=' &&
+            g_ascii_string_to_unsigned (factor + 1, 10, 1, DEUCES_TIER_MAX_FLAT, &n, NULL))
+          {
+            tier.factor = 1;
+            tier.flat = (gint16) n;
+          }
+        else if ((factor[0] == 'x' || factor[0] == 'X') &&
+                 g_ascii_string_to_unsigned (factor + 1, 10, 1, 100, &n, NULL))
+          tier.factor = (gint16) n;
+        else
           return bad_value (error, key, value, expected);
-        tier.factor = (gint16) n;
 
         if (g_ascii_strcasecmp (range, "full") == 0)
           {
@@ -411,6 +420,11 @@ deuces_variant_set_field (DeucesVariant *variant,
       return parse_int_list (key_in, value, variant->placement[players], DEUCES_MAX_PLAYERS,
                              &variant->placement_n[players], error);
     }
+  if (split_player_suffix (key, "rank-points", &players))
+    {
+      return parse_int_list (key_in, value, variant->rank_points[players], DEUCES_MAX_PLAYERS - 1,
+                             &variant->rank_points_n[players], error);
+    }
 
   /* Plain integers. */
   {
@@ -429,6 +443,7 @@ deuces_variant_set_field (DeucesVariant *variant,
       { "special-four-twos", G_STRUCT_OFFSET (DeucesVariant, special_four_twos), -10000, 10000 },
       { "special-final-factor", G_STRUCT_OFFSET (DeucesVariant, special_final_factor), 1, 10 },
       { "loser-points", G_STRUCT_OFFSET (DeucesVariant, loser_points), 1, 10000 },
+      { "double-if-any", G_STRUCT_OFFSET (DeucesVariant, double_if_any), 0, 99 },
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (ints); i++)
@@ -449,22 +464,156 @@ deuces_variant_set_field (DeucesVariant *variant,
   return FALSE;
 }
 
-/* Checks that a parsed variant is whole and consistent. */
-static gboolean
-check_complete (const DeucesVariant *variant,
-                GHashTable          *seen,
-                GError             **error)
+/* The most cards a player can hold with @n players, and the hand sizes dealt
+ * (doc/rules.md §2.4): two players 13, 17 or 21, three 17 (up to 18 held), else 13. */
+static guint
+most_held (guint n)
 {
-  static const char *required[] = { "id", "name", "goal", "scheme", "settlement", "players" };
+  return n == 2 ? 21 : n == 3 ? 18 : 13;
+}
 
-  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-    if (!g_hash_table_contains (seen, required[i]))
+static guint
+hand_sizes (guint  n,
+            guint *sizes)
+{
+  if (n == 2)
+    {
+      sizes[0] = 13, sizes[1] = 17, sizes[2] = 21;
+      return 3;
+    }
+  sizes[0] = n == 3 ? 17 : 13;
+  return 1;
+}
+
+static char *
+tier_text (const DeucesTier *tier)
+{
+  DeucesTierList one = { 1, { *tier } };
+
+  return _deuces_tiers_to_text (&one);
+}
+
+/* A flat tier shares no count with another tier, for any player count the variant allows
+ * and any hand size dealt (doc/rules.md §11.1): which of the two would score is not
+ * something a table can be expected to guess. */
+static gboolean
+check_flat_tiers (const DeucesVariant *variant,
+                  const char         **key,
+                  GError             **error)
+{
+  for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
+    {
+      const DeucesTierList *list = variant->tiers[n].n_tiers > 0 ? &variant->tiers[n]
+                                                                 : &variant->tiers[0];
+      guint sizes[3];
+      guint n_sizes = hand_sizes (n, sizes);
+
+      if (!deuces_variant_allows_players (variant, n))
+        continue;
+      for (guint i = 0; i < list->n_tiers; i++)
+        for (guint j = i + 1; j < list->n_tiers; j++)
+          {
+            const DeucesTier *a = &list->tiers[i], *b = &list->tiers[j];
+
+            if (a->flat == 0 && b->flat == 0)
+              continue;
+            for (guint s = 0; s < n_sizes; s++)
+              {
+                gint from = MAX (a->from == DEUCES_TIER_FULL ? (gint) sizes[s] : a->from,
+                                 b->from == DEUCES_TIER_FULL ? (gint) sizes[s] : b->from);
+
+                if (from <= MIN (a->to, b->to))
+                  {
+                    g_autofree char *first = tier_text (a);
+                    g_autofree char *second = tier_text (b);
+
+                    *key = list == &variant->tiers[0] ? "tiers" : "tiers.N";
+                    g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                                 /* Translators: "the tiers “10- x2” and “13- =39” both cover 13 cards; …" */
+                                 _("the tiers “%s” and “%s” both cover %d cards; a flat tier cannot overlap another tier"),
+                                 first, second, from);
+                    return FALSE;
+                  }
+              }
+          }
+    }
+  return TRUE;
+}
+
+/* The rank scheme's points and threshold (doc/rules.md §11.2). */
+static gboolean
+check_rank (const DeucesVariant *variant,
+            const char         **key,
+            GError             **error)
+{
+  guint most = 0;
+
+  *key = "rank-points";
+  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
+    for (guint k = 0; k < variant->rank_points_n[n]; k++)
       {
-        g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                     _("the key “%s” is missing"), required[i]);
-        return FALSE;
+        const gint *points = variant->rank_points[n];
+
+        if (variant->scheme != DEUCES_SCHEME_RANK)
+          {
+            g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                         _("rank points need the rank scheme"));
+            return FALSE;
+          }
+        if (points[k] < 0 || (k > 0 && points[k] < points[k - 1]))
+          {
+            g_autofree char *list = _deuces_ints_to_text (points, variant->rank_points_n[n]);
+
+            g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                         /* Translators: %s is the list given, e.g. "300,200,100" */
+                         _("the rank points “%s” must start at 0 or more and never go down: the loser with the fewest cards pays least"),
+                         list);
+            return FALSE;
+          }
       }
 
+  for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
+    {
+      guint n_points;
+
+      if (!deuces_variant_allows_players (variant, n))
+        continue;
+      most = MAX (most, most_held (n));
+      deuces_variant_rank_points (variant, n, &n_points);
+      if (variant->scheme == DEUCES_SCHEME_RANK && n_points != n - 1)
+        {
+          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                       /* Translators: "the rank scheme needs 3 rank points for 4 players (one for each loser), not 2" */
+                       _("the rank scheme needs %u rank points for %u players (one for each loser), not %u"),
+                       n - 1, n, n_points);
+          return FALSE;
+        }
+    }
+
+  *key = "double-if-any";
+  if (variant->double_if_any != 0 && variant->scheme != DEUCES_SCHEME_RANK)
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                   _("“double-if-any” needs the rank scheme"));
+      return FALSE;
+    }
+  if (variant->double_if_any > (gint) most && most > 0)
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                   /* Translators: "“double-if-any” is 19, but no hand here holds more than 18 cards" */
+                   _("“double-if-any” is %d, but no hand here holds more than %u cards"),
+                   variant->double_if_any, most);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+check_parts (const DeucesVariant *variant,
+             const char         **key,
+             GError             **error)
+{
+  *key = "players";
   if (variant->players_mask == 0)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
@@ -472,6 +621,7 @@ check_complete (const DeucesVariant *variant,
       return FALSE;
     }
 
+  *key = "placement";
   if (variant->scheme == DEUCES_SCHEME_PLACEMENT)
     {
       for (guint n = DEUCES_MIN_PLAYERS; n <= DEUCES_MAX_PLAYERS; n++)
@@ -484,6 +634,7 @@ check_complete (const DeucesVariant *variant,
           }
     }
 
+  *key = "settlement";
   if ((variant->settlement == DEUCES_SETTLEMENT_PER_PAIR) !=
       (variant->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE))
     {
@@ -499,12 +650,13 @@ check_complete (const DeucesVariant *variant,
       return FALSE;
     }
   if (variant->settlement == DEUCES_SETTLEMENT_WINNER_COLLECTS &&
-      variant->scheme != DEUCES_SCHEME_PENALTY)
+      !deuces_variant_losers_pay (variant))
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
-                   _("the winner-collects settlement needs the penalty scheme"));
+                   _("the winner-collects settlement needs the penalty or rank scheme"));
       return FALSE;
     }
+  *key = "exchange";
   if (variant->exchange != DEUCES_EXCHANGE_NONE && variant->scheme != DEUCES_SCHEME_PLACEMENT)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
@@ -512,7 +664,43 @@ check_complete (const DeucesVariant *variant,
       return FALSE;
     }
 
-  return TRUE;
+  return check_flat_tiers (variant, key, error) && check_rank (variant, key, error);
+}
+
+gboolean
+deuces_variant_check (const DeucesVariant *variant,
+                      const char         **key_out,
+                      GError             **error)
+{
+  const char *key = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (variant != NULL, FALSE);
+
+  ok = check_parts (variant, &key, error);
+  if (key_out != NULL)
+    *key_out = ok ? NULL : key;
+  return ok;
+}
+
+/* Checks that a parsed variant is whole and consistent. @based: a `base` line gave the
+ * required keys their values. */
+static gboolean
+check_complete (const DeucesVariant *variant,
+                GHashTable          *seen,
+                gboolean             based,
+                GError             **error)
+{
+  static const char *required[] = { "id", "name", "goal", "scheme", "settlement", "players" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+    if (!g_hash_table_contains (seen, required[i]) && (!based || i < 2))
+      {
+        g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                     _("the key “%s” is missing"), required[i]);
+        return FALSE;
+      }
+  return deuces_variant_check (variant, NULL, error);
 }
 
 /* Builds a variant from key/value pairs in order. @lines gives each pair's line for
@@ -528,6 +716,7 @@ variant_from_pairs (const char *const *keys,
   g_autoptr(DeucesVariant) variant = deuces_variant_new ();
   g_autoptr(GHashTable) seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   g_autoptr(GError) local_error = NULL;
+  gboolean based = FALSE;
   guint i;
 
   for (i = 0; i < n_pairs; i++)
@@ -562,10 +751,9 @@ variant_from_pairs (const char *const *keys,
           /* A variant based on a preset has everything the preset has but its own id
            * and name; the preset's description would describe other rules. */
           g_clear_pointer (&variant->description, g_free);
-          for (const char *const *k = (const char *const[]) { "goal", "scheme", "settlement",
-                                                              "players", NULL };
-               *k != NULL; k++)
-            g_hash_table_add (seen, g_strdup (*k));
+          /* Every key after it replaces the base's value (doc/rules.md §11.3), the
+           * required ones (goal, scheme, settlement, players) included. */
+          based = TRUE;
           g_hash_table_add (seen, g_steal_pointer (&key));
           continue;
         }
@@ -577,7 +765,7 @@ variant_from_pairs (const char *const *keys,
 
   if (local_error == NULL)
     {
-      if (check_complete (variant, seen, &local_error))
+      if (check_complete (variant, seen, based, &local_error))
         return g_steal_pointer (&variant);
       i = n_pairs > 0 ? n_pairs - 1 : 0;
     }

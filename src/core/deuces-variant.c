@@ -11,8 +11,8 @@
 #include "deuces-variant-private.h"
 
 const char *_deuces_goal_names[DEUCES_GOAL_HIGHEST + 1] = { "lowest", "highest" };
-const char *_deuces_scheme_names[DEUCES_SCHEME_PLACEMENT + 1] = {
-  "penalty", "pair-difference", "taiwan-loser", "winner", "placement"
+const char *_deuces_scheme_names[DEUCES_SCHEME_RANK + 1] = {
+  "penalty", "pair-difference", "taiwan-loser", "winner", "placement", "rank"
 };
 const char *_deuces_settlement_names[DEUCES_SETTLEMENT_LOSER_PAYS + 1] = {
   "pairwise", "winner-collects", "per-pair", "loser-pays"
@@ -90,8 +90,8 @@ deuces_next_leader_to_string (DeucesNextLeader leader)
   return _deuces_next_leader_names[leader];
 }
 
-static char *
-tiers_to_text (const DeucesTierList *list)
+char *
+_deuces_tiers_to_text (const DeucesTierList *list)
 {
   GString *text = g_string_new (NULL);
 
@@ -109,15 +109,18 @@ tiers_to_text (const DeucesTierList *list)
         g_string_append_printf (text, "%d", tier->from);
       else
         g_string_append_printf (text, "%d-%d", tier->from, tier->to);
-      g_string_append_printf (text, " x%d", tier->factor);
+      if (tier->flat > 0)
+        g_string_append_printf (text, " =%d", tier->flat);
+      else
+        g_string_append_printf (text, " x%d", tier->factor);
     }
 
   return g_string_free (text, FALSE);
 }
 
-static char *
-ints_to_text (const gint *values,
-              guint       n)
+char *
+_deuces_ints_to_text (const gint *values,
+                      guint       n)
 {
   GString *text = g_string_new (NULL);
 
@@ -163,13 +166,34 @@ emit_int (DeucesVariantFieldFunc func,
   func (key, buffer, user_data);
 }
 
+/* "placement = 5,3,1,0", then "placement.3 = 5,3,0" for each player count given. */
+static void
+emit_lists (DeucesVariantFieldFunc func,
+            gpointer               user_data,
+            const char            *base_key,
+            const guint           *n_values,
+            const gint             values[][DEUCES_MAX_PLAYERS])
+{
+  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
+    {
+      g_autofree char *text = NULL;
+      g_autofree char *key = NULL;
+
+      if (n_values[n] == 0)
+        continue;
+      text = _deuces_ints_to_text (values[n], n_values[n]);
+      key = n == 0 ? g_strdup (base_key) : g_strdup_printf ("%s.%u", base_key, n);
+      func (key, text, user_data);
+    }
+}
+
 void
 deuces_variant_foreach_field (const DeucesVariant   *variant,
                               DeucesVariantFieldFunc func,
                               gpointer               user_data)
 {
   g_autofree char *players = players_to_text (variant->players_mask);
-  g_autofree char *values = ints_to_text (variant->card_values, 13);
+  g_autofree char *values = _deuces_ints_to_text (variant->card_values, 13);
   const DeucesOptions *o = &variant->options;
 
   func ("id", variant->id, user_data);
@@ -190,7 +214,7 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
 
       if (n > 0 && variant->tiers[n].n_tiers == 0)
         continue;
-      tiers = tiers_to_text (&variant->tiers[n]);
+      tiers = _deuces_tiers_to_text (&variant->tiers[n]);
       key = n == 0 ? g_strdup ("tiers") : g_strdup_printf ("tiers.%u", n);
       func (key, tiers, user_data);
     }
@@ -208,19 +232,12 @@ deuces_variant_foreach_field (const DeucesVariant   *variant,
   emit_int (func, user_data, "special-final-factor", variant->special_final_factor);
   emit_int (func, user_data, "loser-points", variant->loser_points);
 
-  for (guint n = 0; n <= DEUCES_MAX_PLAYERS; n++)
-    {
-      g_autofree char *points = NULL;
-      g_autofree char *key = NULL;
-
-      if (variant->placement_n[n] == 0)
-        continue;
-      points = ints_to_text (variant->placement[n], variant->placement_n[n]);
-      key = n == 0 ? g_strdup ("placement") : g_strdup_printf ("placement.%u", n);
-      func (key, points, user_data);
-    }
+  emit_lists (func, user_data, "placement", variant->placement_n, variant->placement);
   if (variant->exchange != DEUCES_EXCHANGE_NONE)
     func ("exchange", _deuces_exchange_names[variant->exchange], user_data);
+  emit_lists (func, user_data, "rank-points", variant->rank_points_n, variant->rank_points);
+  if (variant->double_if_any != 0)
+    emit_int (func, user_data, "double-if-any", variant->double_if_any);
 
   func ("assistance", o->assistance ? "true" : "false", user_data);
   func ("dragon", o->dragon ? "true" : "false", user_data);
@@ -263,15 +280,18 @@ deuces_variant_allows_players (const DeucesVariant *variant,
 }
 
 gboolean
-deuces_variant_tier_factor_checked (const DeucesVariant *variant,
-                                    guint                n_players,
-                                    guint                hand_size,
-                                    gint                 count,
-                                    gint                *factor)
+deuces_variant_tier_lookup (const DeucesVariant *variant,
+                            guint                n_players,
+                            guint                hand_size,
+                            gint                 count,
+                            gint                *factor,
+                            gint                *flat)
 {
   const DeucesTierList *list = &variant->tiers[0];
 
   *factor = 1;
+  if (flat != NULL)
+    *flat = 0;
   if (n_players <= DEUCES_MAX_PLAYERS && variant->tiers[n_players].n_tiers > 0)
     list = &variant->tiers[n_players];
 
@@ -287,6 +307,15 @@ deuces_variant_tier_factor_checked (const DeucesVariant *variant,
 
       if (!match)
         continue;
+      /* A flat tier overlaps no other (deuces_variant_parse() refuses it), so it is the
+       * only one that matches (doc/rules.md §11.1). */
+      if (tier->flat > 0)
+        {
+          *factor = 1;
+          if (flat != NULL)
+            *flat = tier->flat;
+          continue;
+        }
       /* Stacked tiers multiply; otherwise the last matching tier is the one that applies,
        * so "10- x2, full x3" gives ×3 to a full hand. */
       if (!variant->tiers_stack)
@@ -296,6 +325,34 @@ deuces_variant_tier_factor_checked (const DeucesVariant *variant,
     }
 
   return TRUE;
+}
+
+gboolean
+deuces_variant_tier_factor_checked (const DeucesVariant *variant,
+                                    guint                n_players,
+                                    guint                hand_size,
+                                    gint                 count,
+                                    gint                *factor)
+{
+  return deuces_variant_tier_lookup (variant, n_players, hand_size, count, factor, NULL);
+}
+
+gboolean
+deuces_variant_losers_pay (const DeucesVariant *variant)
+{
+  return variant->scheme == DEUCES_SCHEME_PENALTY || variant->scheme == DEUCES_SCHEME_RANK;
+}
+
+const gint *
+deuces_variant_rank_points (const DeucesVariant *variant,
+                            guint                n_players,
+                            guint               *n_points)
+{
+  guint table = n_players <= DEUCES_MAX_PLAYERS && variant->rank_points_n[n_players] > 0
+              ? n_players : 0;
+
+  *n_points = variant->rank_points_n[table];
+  return variant->rank_points[table];
 }
 
 gint
@@ -337,6 +394,7 @@ deuces_variant_facts (const DeucesVariant *variant)
       break;
     case DEUCES_SCHEME_PAIR_DIFFERENCE:
     case DEUCES_SCHEME_WINNER:
+    case DEUCES_SCHEME_RANK:
       facts |= DEUCES_FACT_CARDS_LEFT;
       break;
     case DEUCES_SCHEME_TAIWAN_LOSER:

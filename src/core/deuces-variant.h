@@ -20,6 +20,7 @@ typedef enum {
   DEUCES_SCHEME_TAIWAN_LOSER,     /* one loser pays the winner */
   DEUCES_SCHEME_WINNER,           /* only the winner scores */
   DEUCES_SCHEME_PLACEMENT,        /* points by finishing order */
+  DEUCES_SCHEME_RANK,             /* each loser pays by their place among the losers */
 } DeucesScheme;
 
 typedef enum {
@@ -57,11 +58,15 @@ typedef struct {
 #define DEUCES_TIER_OPEN   G_MAXINT16 /* no upper bound */
 #define DEUCES_MAX_TIERS   8
 
-/* A multiplier for a range of cards held (or, for pair-difference, of the difference). */
+#define DEUCES_TIER_MAX_FLAT 10000
+
+/* A multiplier for a range of cards held (or, for pair-difference, of the difference),
+ * or a flat amount: `13- =39` scores 39 whatever the count (doc/rules.md §11.1). */
 typedef struct {
   gint16 from;    /* first count it applies to, or DEUCES_TIER_FULL */
   gint16 to;      /* last count it applies to (inclusive), or DEUCES_TIER_OPEN */
-  gint16 factor;
+  gint16 factor;  /* 1 for a flat tier */
+  gint16 flat;    /* > 0: the points of a hand in this tier, instead of a multiple */
 } DeucesTier;
 
 typedef struct {
@@ -105,6 +110,13 @@ typedef struct {
 
   gint                 loser_points;        /* taiwan-loser */
 
+  /* Rank scheme (doc/rules.md §11.2): the points of each place among the losers, fewest
+   * cards first; [0] default, [n] override for n players. A loser's points double when
+   * any loser holds double_if_any cards or more (0 = never). */
+  guint                rank_points_n[DEUCES_MAX_PLAYERS + 1];
+  gint                 rank_points[DEUCES_MAX_PLAYERS + 1][DEUCES_MAX_PLAYERS];  /* up to n − 1 used */
+  gint                 double_if_any;
+
   /* Placement: points by finishing position; [0] default, [n] override for n players.
    * Missing positions score 0. */
   guint                placement_n[DEUCES_MAX_PLAYERS + 1];
@@ -135,6 +147,13 @@ DeucesVariant *deuces_variant_new_from_fields (const char *const *keys,
                                                const char        *origin,
                                                GError           **error);
 
+/* Whether the parts of @variant go together (doc/rules.md §4.7, §11.5), as reading a
+ * variant checks them; on failure @key (may be NULL) names the field at fault ("tiers",
+ * "rank-points", "settlement" …). */
+gboolean       deuces_variant_check      (const DeucesVariant *variant,
+                                          const char         **key,
+                                          GError             **error);
+
 /* Sets one field from its text form, as a line of the file would. */
 gboolean       deuces_variant_set_field  (DeucesVariant       *variant,
                                           const char          *key,
@@ -152,8 +171,27 @@ char          *deuces_variant_to_text    (const DeucesVariant *variant);
 gboolean       deuces_variant_allows_players (const DeucesVariant *variant,
                                               guint                n_players);
 
+/* The tier a holder of @count cards pays by for n players with @hand_size dealt: the
+ * multiplier, and in @flat (may be NULL) the flat points of a flat tier, else 0. FALSE
+ * when stacked tiers multiply past what an int holds. */
+gboolean       deuces_variant_tier_lookup (const DeucesVariant *variant,
+                                           guint                n_players,
+                                           guint                hand_size,
+                                           gint                 count,
+                                           gint                *factor,
+                                           gint                *flat);
+
+/* Whether losers pay the winner for what they hold (the penalty and rank schemes): then
+ * assistance and takes-all apply, and winner-collects settlement may be chosen. */
+gboolean       deuces_variant_losers_pay (const DeucesVariant *variant);
+
+/* The rank points for @n_players in the deal (doc/rules.md §11.2), and their number. */
+const gint    *deuces_variant_rank_points (const DeucesVariant *variant,
+                                           guint                n_players,
+                                           guint               *n_points);
+
 /* The multiplier a holder of @count cards pays for n players with @hand_size dealt
- * (G_MAXINT when stacked tiers multiply past what an int holds). */
+ * (G_MAXINT when stacked tiers multiply past what an int holds; 1 in a flat tier). */
 gint           deuces_variant_tier_factor (const DeucesVariant *variant,
                                            guint                n_players,
                                            guint                hand_size,

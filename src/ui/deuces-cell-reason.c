@@ -67,23 +67,28 @@ add_penalty (GString               *reason,
   gint twos = MAX (deuces_deal_twos_held (deal, player), 0);
   gboolean twos_out = o->twos_out_doubles && deal->final_cards >= 1 && deal->final_cards <= 3 &&
                       deal->final_twos == deal->final_cards;
-  gint tier = 1;
+  gint tier = 1, flat = 0;
   g_autofree char *cards = NULL;
 
   if (!v->tiers_starter_only || deal->starter == (gint) player)
-    deuces_variant_tier_factor_checked (v, deuces_game_deal_players (game, deal),
-                                        deuces_game_deal_hand_size (game, deal), held, &tier);
-  if (tier > 1)
+    deuces_variant_tier_lookup (v, deuces_game_deal_players (game, deal),
+                                deuces_game_deal_hand_size (game, deal), held, &tier, &flat);
+  if (flat > 0)
+    /* Translators: "14 cards, flat 39": a flat penalty whatever the count (doc/rules.md §11.1) */
+    cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%1$d card, flat %2$d", "%1$d cards, flat %2$d",
+                                          held),
+                             held, flat);
+  else if (tier > 1)
     /* Translators: "13 cards ×3": the cards held, and what the rules multiply them by */
     cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card ×%d", "%d cards ×%d", held),
                              held, tier);
   else
     cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards", held), held);
   add (reason, cards);
-  if (tier > 1 && v->tiers_starter_only)
+  if ((tier > 1 || flat > 0) && v->tiers_starter_only)
     add (reason, _("started the deal"));
 
-  if (deuces_variant_needs_card_values (v) && score->factor[player] > 0 &&
+  if (deuces_variant_needs_card_values (v) && flat == 0 && score->factor[player] > 0 &&
       score->points[player] != 0 && taker (game, deal) == DEUCES_UNSET)
     {
       /* Translators: the value of the cards held, e.g. "worth 23" (face value) */
@@ -111,6 +116,46 @@ add_penalty (GString               *reason,
     }
   if (twos_out)
     add (reason, _("the winning play was all twos ×2"));
+}
+
+/* A loser under the rank scheme: their cards, their place among the losers and its
+ * points, and who doubled them (doc/rules.md §11.2). */
+static void
+add_rank (GString          *reason,
+          const DeucesGame *game,
+          const DeucesDeal *deal,
+          guint             player,
+          gint              held)
+{
+  /* Translators: a place among the losers, in "2nd of the losers: 200" */
+  static const char *places[DEUCES_MAX_PLAYERS - 1] = {
+    N_("1st"), N_("2nd"), N_("3rd"), N_("4th"), N_("5th"), N_("6th"), N_("7th"),
+  };
+  g_autofree char *cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards", held),
+                                            held);
+  guint place, n_points;
+  gint doubler;
+  const gint *points = deuces_variant_rank_points (game->variant, deuces_game_deal_players (game, deal),
+                                                   &n_points);
+
+  add (reason, cards);
+  if (!deuces_deal_rank_place (game, deal, player, &place, &doubler) || place > n_points)
+    return;
+  {
+    /* Translators: a loser's place among the losers and its points, "2nd of the losers: 200" */
+    g_autofree char *placed = g_strdup_printf (_("%s of the losers: %d"), _(places[place - 1]),
+                                               points[place - 1]);
+
+    add (reason, placed);
+  }
+  if (doubler >= 0)
+    {
+      /* Translators: every loser's points doubled because this player held so many cards */
+      g_autofree char *doubled = g_strdup_printf (_("doubled: %s held %d"), game->players[doubler],
+                                                  deal->dragon ? held : deuces_deal_cards_held (deal, doubler));
+
+      add (reason, doubled);
+    }
 }
 
 /* Unbeaten special plays (doc/rules.md §6.13). */
@@ -300,6 +345,8 @@ deuces_cell_reason (const DeucesGame      *game,
                       : deuces_deal_cards_held (deal, player);
   if (held >= 0 && v->scheme == DEUCES_SCHEME_PENALTY)
     add_penalty (reason, game, deal, score, player, held);
+  else if (held >= 0 && v->scheme == DEUCES_SCHEME_RANK)
+    add_rank (reason, game, deal, player, held);
   else if (held >= 0)
     {
       g_autofree char *cards = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%d card", "%d cards", held),
@@ -312,6 +359,7 @@ deuces_cell_reason (const DeucesGame      *game,
   switch (v->scheme)
     {
     case DEUCES_SCHEME_PENALTY:
+    case DEUCES_SCHEME_RANK:
       if (paid_by == (gint) player && deal->assisted_by == (gint) player && deal->winner >= 0)
         {
           /* Translators: the player who let the winner out pays every loser's points */

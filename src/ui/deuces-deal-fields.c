@@ -516,8 +516,9 @@ build_extras (DeucesDealFields *self)
                                      "they pay everyone’s penalty"));
       add_extra (self, _("Let the winner _out"), "assist", self->assist_drop);
     }
-  /* Any penalty scheme: a loser or the winner pays what every loser would have paid. */
-  if (deuces_session_get_game (self->session)->variant->scheme == DEUCES_SCHEME_PENALTY)
+  /* Any scheme where losers pay (penalty, rank): a loser or the winner pays what every
+   * loser would have paid. */
+  if (deuces_variant_losers_pay (deuces_session_get_game (self->session)->variant))
     {
       self->takes_all_drop = make_player_drop (self, C_("takes all", "Nobody"));
       gtk_widget_set_tooltip_text (self->takes_all_drop,

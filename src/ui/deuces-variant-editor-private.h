@@ -43,8 +43,8 @@ GtkWidget *_deuces_variant_editor_get_field (DeucesVariantEditor *self,
  * NULL when there is none. */
 GtkLabel  *_deuces_variant_editor_get_error (DeucesVariantEditor *self,
                                              const char          *key);
-/* A widget of tier @index: "row" (AdwExpanderRow), "from", "to", "factor" (GtkSpinButton),
- * "open", "full" (GtkSwitch). */
+/* A widget of tier @index: "row" (AdwExpanderRow), "from", "to", "factor", "points"
+ * (GtkSpinButton), "open", "full", "flat" (GtkSwitch). */
 GtkWidget *_deuces_variant_editor_get_tier  (DeucesVariantEditor *self,
                                              guint                index,
                                              const char          *part);

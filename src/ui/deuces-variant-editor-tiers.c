@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-variant-editor-tiers.c: the variant editor's multipliers by cards held — a
- * folding row per tier ("From 10 to 12 cards: ×2"), and the text form a variant file
- * writes ("10-12 x2, 13- x3"); editing either rewrites the other. */
+ * folding row per tier ("From 10 to 12 cards: ×2", or a flat "From 13 cards: 39 points"),
+ * and the text form a variant file writes ("10-12 x2, 13- =39"); editing either rewrites
+ * the other. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -18,6 +19,10 @@ typedef struct {
   GtkWidget *open;    /* GtkSwitch: no upper bound */
   GtkWidget *to;      /* GtkSpinButton */
   GtkWidget *factor;  /* GtkSpinButton */
+  GtkWidget *flat;    /* GtkSwitch: a flat amount of points instead of a multiplier */
+  GtkWidget *points;  /* GtkSpinButton: the flat amount */
+  GtkWidget *factor_row;
+  GtkWidget *points_row;
   GtkWidget *from_row;
   GtkWidget *open_row;
   GtkWidget *to_row;
@@ -52,7 +57,13 @@ tier_value (const Tier *tier)
 {
   DeucesTier value;
 
-  value.factor = (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->factor));
+  /* doc/rules.md §11.1: "= 39" scores 39 whatever the count; the multiplier is then 1. */
+  value.flat = gtk_switch_get_active (GTK_SWITCH (tier->flat))
+                 ? (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->points))
+                 : 0;
+  value.factor = value.flat > 0
+                   ? 1
+                   : (gint16) gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (tier->factor));
   if (gtk_switch_get_active (GTK_SWITCH (tier->full)))
     {
       value.from = DEUCES_TIER_FULL;
@@ -103,6 +114,28 @@ tier_title (const DeucesTier *value,
             char            **problem)
 {
   *problem = NULL;
+  if (value->to != DEUCES_TIER_OPEN && value->from != DEUCES_TIER_FULL && value->to < value->from)
+    /* Translators: a tier whose upper end is below its lower end */
+    *problem = g_strdup_printf (_("“Up to” is %d, fewer than “From” (%d): make it at least %d, "
+                                  "or switch on “Or more”"),
+                                value->to, value->from, value->from);
+  if (value->flat > 0)
+    {
+      if (value->from == DEUCES_TIER_FULL)
+        /* Translators: a flat tier: every card dealt scores that many points */
+        return g_strdup_printf (ngettext ("Every card dealt: %d point", "Every card dealt: %d points",
+                                          value->flat),
+                                value->flat);
+      if (value->to == DEUCES_TIER_OPEN)
+        /* Translators: a flat tier: "From 13 cards: 39 points" */
+        return g_strdup_printf (ngettext ("From %1$d cards: %2$d point", "From %1$d cards: %2$d points",
+                                          value->flat),
+                                value->from, value->flat);
+      /* Translators: a flat tier: "From 13 to 18 cards: 39 points" */
+      return g_strdup_printf (ngettext ("From %1$d to %2$d cards: %3$d point",
+                                        "From %1$d to %2$d cards: %3$d points", value->flat),
+                              value->from, value->to, value->flat);
+    }
   if (value->from == DEUCES_TIER_FULL)
     /* Translators: a tier of multipliers; %d is the multiplier */
     return g_strdup_printf (_("Every card dealt: ×%d"), value->factor);
@@ -111,11 +144,6 @@ tier_title (const DeucesTier *value,
     return g_strdup_printf (ngettext ("From %1$d card: ×%2$d", "From %1$d cards: ×%2$d",
                                       value->from),
                             value->from, value->factor);
-  if (value->to < value->from)
-    /* Translators: a tier whose upper end is below its lower end */
-    *problem = g_strdup_printf (_("“Up to” is %d, fewer than “From” (%d): make it at least %d, "
-                                  "or switch on “Or more”"),
-                                value->to, value->from, value->from);
   /* Translators: a tier of multipliers: "From 10 to 12 cards: ×2" */
   return g_strdup_printf (ngettext ("From %1$d to %2$d card: ×%3$d",
                                     "From %1$d to %2$d cards: ×%3$d", value->to),
@@ -140,6 +168,8 @@ check_tiers (DeucesVariantEditorTiers *self)
       gtk_widget_set_visible (tier->from_row, !full);
       gtk_widget_set_visible (tier->open_row, !full);
       gtk_widget_set_visible (tier->to_row, !full && value.to != DEUCES_TIER_OPEN);
+      gtk_widget_set_visible (tier->factor_row, value.flat == 0);
+      gtk_widget_set_visible (tier->points_row, value.flat > 0);
       /* Said under the wrong value, and on the tier's own row while it is folded. */
       _deuces_variant_editor_explain (tier->error, tier->to_row, problem);
       adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (tier->row), problem != NULL ? problem : "");
@@ -242,6 +272,9 @@ fill_tiers (DeucesVariantEditorTiers *self,
                                                     ? MAX (value->from, 13)
                                                     : value->to);
       tier->factor = _deuces_variant_editor_spin_new (1, 100, value->factor);
+      tier->flat = _deuces_variant_editor_switch_new (value->flat > 0);
+      tier->points = _deuces_variant_editor_spin_new (1, DEUCES_TIER_MAX_FLAT,
+                                                      value->flat > 0 ? value->flat : 39);
       tier->from_row = _deuces_variant_editor_action_row_new (_("From"), _("cards held"),
                                                               tier->from);
       tier->open_row = _deuces_variant_editor_action_row_new (_("Or more"), NULL, tier->open);
@@ -256,8 +289,13 @@ fill_tiers (DeucesVariantEditorTiers *self,
                                   _("Every card dealt"), _("Only a loser who played no card"),
                                   tier->full));
       adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row),
-                                _deuces_variant_editor_action_row_new (_("Multiplier"), NULL,
-                                                                       tier->factor));
+                                _deuces_variant_editor_action_row_new (
+                                  _("Flat points"), _("The same points whatever the count"),
+                                  tier->flat));
+      tier->factor_row = _deuces_variant_editor_action_row_new (_("Multiplier"), NULL, tier->factor);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->factor_row);
+      tier->points_row = _deuces_variant_editor_action_row_new (_("Points"), NULL, tier->points);
+      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->points_row);
       gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
       gtk_widget_add_css_class (remove, "destructive-action");
       g_object_set_data (G_OBJECT (remove), "index", GUINT_TO_POINTER (i));
@@ -265,10 +303,10 @@ fill_tiers (DeucesVariantEditorTiers *self,
       adw_action_row_add_suffix (ADW_ACTION_ROW (remove_row), remove);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), remove_row);
 
-      for (GtkWidget **w = (GtkWidget *[]) { tier->from, tier->to, tier->factor, NULL }; *w; w++)
+      for (GtkWidget **w = (GtkWidget *[]) { tier->from, tier->to, tier->factor, tier->points, NULL }; *w; w++)
         g_signal_connect_object (*w, "value-changed", G_CALLBACK (on_tier_changed), self,
                                  G_CONNECT_SWAPPED);
-      for (GtkWidget **w = (GtkWidget *[]) { tier->full, tier->open, NULL }; *w; w++)
+      for (GtkWidget **w = (GtkWidget *[]) { tier->full, tier->open, tier->flat, NULL }; *w; w++)
         g_signal_connect_object (*w, "notify::active", G_CALLBACK (on_tier_changed), self,
                                  G_CONNECT_SWAPPED);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (self), tier->row);
@@ -342,7 +380,8 @@ deuces_variant_editor_tiers_init (DeucesVariantEditorTiers *self)
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->text_row),
                                  _("As written in a variant file"));
   gtk_widget_set_tooltip_text (self->text_row,
-                               _("e.g. “10-12 x2, 13- x3”; “full” is every card dealt"));
+                               _("e.g. “10-12 x2, 13- x3”; “full” is every card dealt; “13- =39” "
+                                 "scores 39 points whatever the count"));
   g_signal_connect_object (self->text_row, "changed", G_CALLBACK (on_text_changed), self,
                            G_CONNECT_SWAPPED);
   self->text_error = g_object_ref_sink (_deuces_variant_editor_error_row_new ());
@@ -422,6 +461,10 @@ _deuces_variant_editor_tiers_get_part (DeucesVariantEditorTiers *self,
     return tier->full;
   if (g_str_equal (part, "factor"))
     return tier->factor;
+  if (g_str_equal (part, "flat"))
+    return tier->flat;
+  if (g_str_equal (part, "points"))
+    return tier->points;
   return NULL;
 }
 

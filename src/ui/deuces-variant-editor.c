@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "deuces-variant-describe.h"
 #include "deuces-variant-editor-private.h"
@@ -20,6 +21,8 @@ typedef enum {
 #define SCHEME(s)     (1u << (s))
 #define ALL_SCHEMES   0xffu
 #define TIER_SCHEMES  (SCHEME (DEUCES_SCHEME_PENALTY) | SCHEME (DEUCES_SCHEME_PAIR_DIFFERENCE))
+/* The schemes where losers pay the winner: one may be switched for the other here. */
+#define LOSER_SCHEMES (SCHEME (DEUCES_SCHEME_PENALTY) | SCHEME (DEUCES_SCHEME_RANK))
 
 typedef struct {
   const char *value;
@@ -33,6 +36,15 @@ static const Choice exchanges[] = {
   { "scum-president", N_("Scum to President") },
   /* Translators: short, in a drop-down: each loser gives a card per point below 0 */
   { "by-points", N_("By points below 0") },
+  { NULL, NULL },
+};
+
+/* doc/rules.md §4.2, §11.2 */
+static const Choice schemes[] = {
+  /* Translators: short, in a drop-down: how losers pay; for the cards they hold */
+  { "penalty", N_("For the cards held") },
+  /* Translators: short, in a drop-down: how losers pay; by their place among the losers */
+  { "rank", N_("By place among the losers") },
   { NULL, NULL },
 };
 
@@ -55,9 +67,12 @@ typedef struct {
 } FieldInfo;
 
 /* The fields offered besides the tiers, in order, with the core's ranges (doc/rules.md
- * §4.7); structural ones (scheme, goal, settlement, players) stay those of the base. */
+ * §4.7, §11); the goal and settlement stay those of the base, and the scheme may change
+ * only between the penalty and rank schemes. */
 /* clang-format off */
 static const FieldInfo fields[] = {
+  { "scheme", N_("Losers pay"), NULL, KIND_CHOICE, 0, 0, LOSER_SCHEMES, FALSE, schemes },
+  { "players", N_("Players"), N_("How many may play, e.g. “4” or “2-8”"), KIND_LIST, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "tiers-stack", N_("Multipliers stack"), N_("Every matching multiplier applies, not only the last"), KIND_SWITCH, 0, 0, TIER_SCHEMES, FALSE, NULL },
   { "tiers-starter-only", N_("Only the starter pays multiplied"), NULL, KIND_SWITCH, 0, 0, TIER_SCHEMES, FALSE, NULL },
   { "card-values", N_("Points per card, 3 to 2"), N_("Thirteen numbers, e.g. “1,1,1,1,1,1,1,1,2,2,2,3,4”"), KIND_LIST, 0, 0, SCHEME (DEUCES_SCHEME_PENALTY), FALSE, NULL },
@@ -73,6 +88,8 @@ static const FieldInfo fields[] = {
   { "loser-points", N_("Points the loser pays"), NULL, KIND_NUMBER, 1, 10000, SCHEME (DEUCES_SCHEME_TAIWAN_LOSER), FALSE, NULL },
   { "placement", N_("Points by finishing place"), N_("e.g. “5,3,1,0”"), KIND_LIST, 0, 0, SCHEME (DEUCES_SCHEME_PLACEMENT), FALSE, NULL },
   { "exchange", N_("Card exchange before each deal"), NULL, KIND_CHOICE, 0, 0, SCHEME (DEUCES_SCHEME_PLACEMENT), FALSE, exchanges },
+  { "rank-points", N_("Points by place among the losers"), N_("Fewest cards first, one for each loser, e.g. “100,200,300”"), KIND_LIST, 0, 0, SCHEME (DEUCES_SCHEME_RANK), FALSE, NULL },
+  { "double-if-any", N_("Double when a loser holds"), N_("cards or more; 0: never"), KIND_NUMBER, 0, 21, SCHEME (DEUCES_SCHEME_RANK), FALSE, NULL },
   { "assistance", N_("Assistance penalty"), N_("Whoever lets the winner out on a single pays for everyone"), KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "dragon", N_("Dragon"), N_("A hand of 3 to 2 wins at once"), KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
   { "twos-out-doubles", N_("Twos out double"), NULL, KIND_SWITCH, 0, 0, ALL_SCHEMES, FALSE, NULL },
@@ -231,11 +248,32 @@ field_value (const Field *field)
   g_return_val_if_reached ("");
 }
 
+/* The schemes an editor of @base may choose from. */
+static guint
+schemes_offered (const DeucesVariant *base)
+{
+  return (LOSER_SCHEMES & SCHEME (base->scheme)) ? LOSER_SCHEMES : SCHEME (base->scheme);
+}
+
+/* The scheme chosen, or the base's. */
+static DeucesScheme
+current_scheme (DeucesVariantEditor *self)
+{
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      const Field *field = self->fields->pdata[i];
+
+      if (g_str_equal (field->info->key, "scheme"))
+        return g_str_equal (field_value (field), "rank") ? DEUCES_SCHEME_RANK : DEUCES_SCHEME_PENALTY;
+    }
+  return self->base->scheme;
+}
+
 static gboolean
 base_uses (const DeucesVariant *base,
            const FieldInfo     *info)
 {
-  if (!(info->schemes & SCHEME (base->scheme)))
+  if (!(info->schemes & schemes_offered (base)))
     return FALSE;
   if (!info->extra)
     return TRUE;
@@ -308,7 +346,9 @@ add_field_row (const char *key,
                                                         field->editor);
   field->error = _deuces_variant_editor_error_row_new ();
 
-  if (g_str_has_prefix (key, "tiers-"))
+  if (g_str_equal (key, "scheme") || g_str_equal (key, "players"))
+    group = self->about_group;
+  else if (g_str_has_prefix (key, "tiers-"))
     group = self->tier_rules_group;
   else if (info->schemes == ALL_SCHEMES)
     group = self->switches_group;
@@ -322,6 +362,33 @@ add_field_row (const char *key,
   g_ptr_array_add (self->fields, field);
 }
 
+/* Says @message under the row of the field @key, or above the buttons when it has none. */
+static void
+explain_key (DeucesVariantEditor *self,
+             const char          *key,
+             const char          *message)
+{
+  if (key != NULL && g_str_has_prefix (key, "tiers") && gtk_widget_get_visible (GTK_WIDGET (self->tiers_group)))
+    {
+      _deuces_variant_editor_explain (deuces_variant_editor_tiers_get_text_error (self->tiers_group),
+                                      deuces_variant_editor_tiers_get_text_row (self->tiers_group),
+                                      message);
+      return;
+    }
+  for (guint i = 0; i < self->fields->len; i++)
+    {
+      Field *field = self->fields->pdata[i];
+
+      if (key != NULL && g_str_equal (field->info->key, key) && gtk_widget_get_visible (field->row))
+        {
+          _deuces_variant_editor_explain (field->error, field->row, message);
+          return;
+        }
+    }
+  gtk_label_set_text (self->message, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->message), TRUE);
+}
+
 /* The edited copy, or NULL (with every problem explained under its row); *@name_ok says
  * whether the name may be saved. */
 static DeucesVariant *
@@ -331,8 +398,13 @@ build_variant (DeucesVariantEditor *self,
   g_autoptr(DeucesVariant) variant = deuces_variant_copy (self->base);
   g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->name_row))));
   g_autoptr(GPtrArray) others = NULL;
+  g_autoptr(GError) parts_error = NULL;
+  const DeucesScheme scheme = current_scheme (self);
+  const gboolean tiered = (TIER_SCHEMES & SCHEME (scheme)) != 0;
+  const char *key = NULL;
   gboolean ok = TRUE;
 
+  gtk_widget_set_visible (GTK_WIDGET (self->message), FALSE);
   /* The name: needed, and not another variant's. */
   *name_ok = FALSE;
   if (*name == '\0')
@@ -370,7 +442,15 @@ build_variant (DeucesVariantEditor *self,
     {
       Field *field = self->fields->pdata[i];
       g_autoptr(GError) error = NULL;
+      gboolean shown = (field->info->schemes & SCHEME (scheme)) != 0;
 
+      /* Only the fields of the scheme chosen are shown and set. */
+      gtk_widget_set_visible (field->row, shown);
+      if (!shown)
+        {
+          _deuces_variant_editor_explain (field->error, field->row, NULL);
+          continue;
+        }
       if (deuces_variant_set_field (variant, field->info->key, field_value (field), &error))
         _deuces_variant_editor_explain (field->error, field->row, NULL);
       else
@@ -380,10 +460,23 @@ build_variant (DeucesVariantEditor *self,
         }
     }
 
-  if (self->base->scheme == DEUCES_SCHEME_PENALTY ||
-      self->base->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE)
-    if (!deuces_variant_editor_tiers_apply (self->tiers_group, variant))
+  gtk_widget_set_visible (GTK_WIDGET (self->tiers_group), tiered);
+  gtk_widget_set_visible (GTK_WIDGET (self->tier_rules_group), tiered);
+  if (tiered && !deuces_variant_editor_tiers_apply (self->tiers_group, variant))
+    ok = FALSE;
+  /* A base of the rank scheme switched to penalty keeps no rank points. */
+  if (scheme != DEUCES_SCHEME_RANK)
+    {
+      memset (variant->rank_points_n, 0, sizeof variant->rank_points_n);
+      variant->double_if_any = 0;
+    }
+
+  /* The parts must go together (doc/rules.md §4.7, §11.5): said under the field at fault. */
+  if (ok && !deuces_variant_check (variant, &key, &parts_error))
+    {
+      explain_key (self, key, parts_error->message);
       ok = FALSE;
+    }
 
   if (!ok)
     return NULL;
@@ -670,7 +763,6 @@ deuces_variant_editor_new (GtkWindow           *parent,
   DeucesVariantEditor *self;
   g_autofree char *name = NULL;
   g_autofree char *subtitle = NULL;
-  gboolean tiered;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store) && base != NULL, NULL);
 
@@ -698,15 +790,21 @@ deuces_variant_editor_new (GtkWindow           *parent,
   self->name_error = _deuces_variant_editor_error_row_new ();
   adw_preferences_group_add (self->about_group, self->name_error);
 
-  /* Tiers (only the ones for every player count: per-count overrides stay the base's). */
-  tiered = base->scheme == DEUCES_SCHEME_PENALTY || base->scheme == DEUCES_SCHEME_PAIR_DIFFERENCE;
-  gtk_widget_set_visible (GTK_WIDGET (self->tiers_group), tiered);
-  gtk_widget_set_visible (GTK_WIDGET (self->tier_rules_group), tiered);
+  /* Tiers (only the ones for every player count: per-count overrides stay the base's),
+   * shown while the scheme chosen has them (build_variant ()). */
   deuces_variant_editor_tiers_set_base (self->tiers_group, base);
   g_signal_connect_object (self->tiers_group, "changed", G_CALLBACK (on_changed), self,
                            G_CONNECT_SWAPPED);
 
   deuces_variant_foreach_field (base, add_field_row, self);
+  /* The rank scheme's fields, when the base (of the penalty scheme) writes none. */
+  if (schemes_offered (base) & SCHEME (DEUCES_SCHEME_RANK))
+    {
+      if (_deuces_variant_editor_get_field (self, "rank-points") == NULL)
+        add_field_row ("rank-points", "", self);
+      if (_deuces_variant_editor_get_field (self, "double-if-any") == NULL)
+        add_field_row ("double-if-any", "0", self);
+    }
   adw_preferences_group_add (self->tier_rules_group,
                              deuces_variant_editor_tiers_get_text_row (self->tiers_group));
   adw_preferences_group_add (self->tier_rules_group,
