@@ -295,6 +295,24 @@ gboolean      _deuces_store_history_import   (DeucesStore      *self,
 
 /* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
 GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
+/* deuces_store_backup() of what the connection @source reads (this ledger). */
+char         *_deuces_store_backup_from      (DeucesStore  *self,
+                                              sqlite3      *source,
+                                              const char   *reason,
+                                              GError      **error);
+/* The file at @path read whole (at most @max bytes) through one descriptor, only if it is
+ * a regular file: a FIFO, a device or a socket is refused ("it is not a regular file"),
+ * never read, so that no file can make the reader wait forever. */
+gboolean      _deuces_store_read_regular_file (const char  *path,
+                                               gsize        max,
+                                               char       **contents,
+                                               gsize       *length,
+                                               GError     **error);
+
+/* deuces-store-restore.c: the database file at @path read into memory (see
+ * _deuces_store_read_regular_file), as it is: not checked, not migrated. */
+DeucesStore  *_deuces_store_open_image       (const char   *path,
+                                              GError      **error);
 
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "deuces-store-private.h"
 #include "deuces-variant-library.h"
 
 static char *
@@ -39,52 +40,6 @@ compare_by_name (gconstpointer a,
 /* A variant file is a regular file of at most this size. */
 #define MAX_VARIANT_FILE (1024 * 1024)
 
-/* Reads @path only if it is a regular file: a FIFO in the folder would make the reader
- * wait forever (opened without blocking, then checked). */
-static gboolean
-read_regular_file (const char *path,
-                   char      **text,
-                   gsize      *length,
-                   GError    **error)
-{
-  g_autoptr(GString) data = NULL;
-  struct stat st;
-  char buffer[8192];
-  ssize_t got;
-  int fd;
-
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
-  if (fd < 0)
-    {
-      int saved = errno;
-
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
-      return FALSE;
-    }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > MAX_VARIANT_FILE)
-    {
-      close (fd);
-      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                           _("it is not a regular file of at most 1 MiB"));
-      return FALSE;
-    }
-  data = g_string_sized_new ((gsize) st.st_size + 1);
-  while ((got = read (fd, buffer, sizeof buffer)) > 0 && data->len <= MAX_VARIANT_FILE)
-    g_string_append_len (data, buffer, got);
-  if (got < 0 || data->len > MAX_VARIANT_FILE)
-    {
-      int saved = got < 0 ? errno : EFBIG;
-
-      close (fd);
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
-      return FALSE;
-    }
-  close (fd);
-  *length = data->len;
-  *text = g_string_free (g_steal_pointer (&data), FALSE);
-  return TRUE;
-}
-
 /* The saved variants; a file that does not read is skipped (and kept) with a warning, one
  * that takes a preset's id is skipped with a line in @refused (when not NULL). */
 static GPtrArray *
@@ -107,7 +62,7 @@ saved_variants (DeucesStore *store,
       if (!g_str_has_suffix (name, ".variant"))
         continue;
       path = g_build_filename (dir, name, NULL);
-      if (!read_regular_file (path, &text, &length, &error) ||
+      if (!_deuces_store_read_regular_file (path, MAX_VARIANT_FILE, &text, &length, &error) ||
           (variant = deuces_variant_parse (text, (gssize) length, name, &error)) == NULL)
         {
           g_warning ("Skipping the variant file %s: %s", path, error->message);
