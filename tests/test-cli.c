@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <sqlite3.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <string.h>
 
@@ -279,6 +280,61 @@ save_variant_file (const char *dir,
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_file_set_contents (path, text, -1, &error);
   g_assert_no_error (error);
+}
+
+/* Issue 26: a saved variant file that does not read (bad text, a FIFO, a link to
+ * /dev/zero) is named once, file and line, in one "deuces-cli:" line, with no GLib
+ * warning, and never waited on; --variant naming it says it does not read. */
+static void
+test_variants_unreadable (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *bad = g_build_filename (dir, "variants", "bad.variant", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "variants", "fifo.variant", NULL);
+  g_autofree char *zero = g_build_filename (dir, "variants", "zero.variant", NULL);
+  g_autofree char *bad_line = NULL;
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) created = { 0 };
+  g_auto(Run) piped = { 0 };
+  g_auto(GStrv) lines = NULL;
+
+  save_variant_file (dir, "bad.variant", "base = classic\nid = bad\nname = Bad\ntiers = wat\n");
+  save_variant_file (dir, "good.variant", "base = classic\nid = good\nname = Good\n");
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+
+  run_db (&listed, db, NULL, "variants", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  g_assert_nonnull (strstr (listed.out, "good\tGood\n"));
+  g_assert_null (strstr (listed.out, "bad"));
+  lines = g_strsplit (listed.err, "\n", -1);
+  /* Three lines (and the empty string after the last newline), each once. */
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  for (guint k = 0; k < 3; k++)
+    g_assert_true (g_str_has_prefix (lines[k], "deuces-cli: "));
+  bad_line = g_strdup_printf ("deuces-cli: %s:4: ", bad);
+  g_assert_cmpstr (lines[3], ==, "");
+  {
+    guint named = 0;
+
+    for (guint k = 0; k < 3; k++)
+      named += g_str_has_prefix (lines[k], bad_line);
+    g_assert_cmpuint (named, ==, 1);
+  }
+  g_assert_nonnull (strstr (listed.err, "fifo.variant: it is not a regular file"));
+  g_assert_nonnull (strstr (listed.err, "zero.variant: it is not a regular file"));
+  g_assert_null (strstr (listed.err, "WARNING"));
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "bad", "--players", "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 2);
+  g_assert_true (g_str_has_prefix (created.err, "deuces-cli: the saved variant “bad” does not read: "));
+  g_assert_nonnull (strstr (created.err, bad_line + strlen ("deuces-cli: ")));
+  assert_one_line (created.err);
+  run_db (&piped, db, NULL, "session", "new", "--variant", "fifo", "--players", "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (piped.status, ==, 2);
+  g_assert_nonnull (strstr (piped.err, "does not read"));
+  assert_one_line (piped.err);
 }
 
 /* Issue 17, "Saved house rules everywhere": a saved variant is listed and its id works in
@@ -1681,6 +1737,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/variants", test_variants);
+  g_test_add_func ("/cli/variants/unreadable", test_variants_unreadable);
   g_test_add_func ("/cli/score/stdin", test_score_stdin);
   g_test_add_func ("/cli/settle/file", test_settle_file);
   g_test_add_func ("/cli/invalid-deal", test_invalid_deal);
