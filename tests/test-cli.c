@@ -337,6 +337,38 @@ test_variants_unreadable (void)
   assert_one_line (piped.err);
 }
 
+/* Issue 26: a FIFO or a device given as the file to read (import, score, settle) is
+ * refused in one line, exit 1, never opened for reading: a regression would wait on the
+ * FIFO, and the alarm then fails the test instead of letting it hang. */
+static void
+test_input_not_regular (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *fifo = g_build_filename (dir, "night.json", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.json", NULL);
+  const char *const files[] = { fifo, zero };
+  const char *const commands[] = { "import", "score", "settle" };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  alarm (60);
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+      {
+        g_auto(Run) run = { 0 };
+        g_autofree char *expected = g_strdup_printf ("deuces-cli: cannot read “%s”: it is not a "
+                                                     "regular file (give “-” to read the standard "
+                                                     "input)\n", files[f]);
+
+        run_db (&run, db, NULL, commands[c], files[f], NULL);
+        assert_one_line_error (&run, 1, expected);
+      }
+  alarm (0);
+  /* Nothing was imported. */
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
+}
+
 /* Issue 17, "Saved house rules everywhere": a saved variant is listed and its id works in
  * score, settle, session new and import; one taking a preset's id is refused in one line;
  * an export carries the variant in full into a ledger that never saw it. */
@@ -1738,6 +1770,7 @@ main (int    argc,
 
   g_test_add_func ("/cli/variants", test_variants);
   g_test_add_func ("/cli/variants/unreadable", test_variants_unreadable);
+  g_test_add_func ("/cli/input/not-regular", test_input_not_regular);
   g_test_add_func ("/cli/score/stdin", test_score_stdin);
   g_test_add_func ("/cli/settle/file", test_settle_file);
   g_test_add_func ("/cli/invalid-deal", test_invalid_deal);
