@@ -1341,6 +1341,24 @@ damage (const char *db,
   sqlite3_close (handle);
 }
 
+/* The one number @sql gives on the ledger @db. */
+static gint64
+sqlite_count (const char *db,
+              const char *sql)
+{
+  sqlite3 *handle = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_open_v2 (db, &handle, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (handle, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (handle);
+  return n;
+}
+
 /* Issue 13 item 1: a damaged row crashed every command that read its session; now it is
  * named, and the rest of the ledger still lists, shows, counts and exports. */
 static void
@@ -1433,6 +1451,60 @@ test_store_damaged_kept_deal (void)
                                   "“extra” column is unreadable\n"
                                   "1 problem found (deuces-cli salvage -o FILE exports what reads "
                                   "back).\n");
+  remove_tree (dir);
+}
+
+/* Issue 26: an end of session taken back, whose entry is then edited to end the session
+ * "yesterday": redo refuses it in one line naming the change, the session stays open
+ * and takes deals, and check reports it. The same entry in a ledger export is refused
+ * by import. */
+static void
+test_store_hostile_history (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *exported = NULL;
+  g_autoptr(GString) edited = NULL;
+  g_auto(Run) check = { 0 };
+  g_auto(Run) imported = { 0 };
+  const char *broken = "deuces-cli: session 1: change 3 of its history is damaged: its “ended” "
+                       "does not read\n";
+
+  two_sessions (db);
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  g_free (run_ok (db, NULL, "undo", "1", NULL));
+  damage (db, "UPDATE history SET after = '{\"ended\":\"yesterday\"}' "
+              "WHERE session = 1 AND seq = 3");
+  before = run_ok (db, NULL, "session", "show", "1", NULL);
+
+  run_fails (db, NULL, 1, broken, "redo", "1", NULL);
+  after = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpstr (after, ==, before);
+
+  run_db (&check, db, NULL, "check", NULL);
+  g_assert_cmpint (check.status, ==, 1);
+  g_assert_cmpstr (check.out, ==, "session 1: change 3 of its history is damaged: its “ended” does "
+                                  "not read\n"
+                                  "1 problem found (deuces-cli salvage -o FILE exports what reads "
+                                  "back).\n");
+
+  /* The export refuses what check refuses; an export edited by hand the same way is
+   * refused by import, which adds nothing. */
+  damage (db, "UPDATE history SET after = '{\"ended\":\"2026-11-27T20:00:00Z\"}' "
+              "WHERE session = 1 AND seq = 3");
+  exported = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  edited = g_string_new (exported);
+  g_assert_cmpuint (g_string_replace (edited, "\"2026-11-27T20:00:00Z\"", "\"yesterday\"", 0), ==, 1);
+  run_db (&imported, other, edited->str, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 2);
+  g_assert_nonnull (strstr (imported.err, "change 3 of its history is damaged: its “ended” does not "
+                                          "read"));
+  assert_one_line (imported.err);
+  g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS) &&
+                  sqlite_count (other, "SELECT count(*) FROM sessions") != 0);
   remove_tree (dir);
 }
 
@@ -1794,6 +1866,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
+  g_test_add_func ("/cli/store/hostile-history", test_store_hostile_history);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
   g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);
