@@ -990,6 +990,32 @@ test_restore_not_regular (LedgerFixture *f,
       now = dump (f->store, id, TRUE);
       g_assert_cmpstr (now, ==, then);
     }
+  /* A copy of a ledger in use, its last changes still in the -wal beside it: refused,
+   * rather than restored without them. */
+  {
+    g_autofree char *live = g_build_filename (f->dir, "live.sqlite3", NULL);
+    g_autofree char *copy = g_build_filename (f->dir, "copy.sqlite3", NULL);
+    g_autofree char *live_wal = g_strconcat (live, "-wal", NULL);
+    g_autofree char *copy_wal = g_strconcat (copy, "-wal", NULL);
+    g_autoptr(DeucesStore) other = deuces_store_open (live, &error);
+    g_autofree char *bytes = NULL;
+    gsize length;
+
+    g_assert_no_error (error);
+    ledger_new_session (other, "classic", "Still in the WAL", four, 4);
+    g_assert_true (g_file_get_contents (live, &bytes, &length, NULL));
+    g_assert_true (g_file_set_contents (copy, bytes, (gssize) length, NULL));
+    g_clear_pointer (&bytes, g_free);
+    g_assert_true (g_file_get_contents (live_wal, &bytes, &length, NULL));
+    g_assert_cmpuint (length, >, 0);
+    g_assert_true (g_file_set_contents (copy_wal, bytes, (gssize) length, NULL));
+    g_assert_null (deuces_store_restore_backup (f->store, copy, &error));
+    g_assert_nonnull (strstr (error->message, "changes are still in"));
+    g_clear_error (&error);
+    g_free (bytes);
+    bytes = dump (f->store, id, TRUE);
+    g_assert_cmpstr (bytes, ==, then);
+  }
   /* The daily backup looks at the newest backups too: it does not hang on them. */
   deuces_store_daily_backup (f->store);
   g_assert_null (deuces_store_get_backup_problem (f->store));

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "deuces-store-private.h"
@@ -45,10 +46,24 @@ _deuces_store_open_image (const char *path,
     }
   memcpy (bytes, contents, length);
   /* A ledger in WAL mode says so in bytes 18 and 19; its copy in memory is read as the
-   * one file it is (a backup is made whole, its WAL already in it). */
+   * one file it is (a backup is made whole, its WAL already in it). A copy of a ledger
+   * in use may have changes still in a -wal file beside it: those would be missed. */
   if (length >= 20 && memcmp (bytes, "SQLite format 3", 16) == 0 && bytes[18] == 2 &&
       bytes[19] == 2)
-    bytes[18] = bytes[19] = 1;
+    {
+      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+      GStatBuf st;
+
+      if (g_stat (wal, &st) == 0 && st.st_size > 0)
+        {
+          sqlite3_free (bytes);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("changes are still in “%s” beside it; open it once with deuces-cli "
+                         "--db to fold them in"), wal);
+          return NULL;
+        }
+      bytes[18] = bytes[19] = 1;
+    }
   rc = sqlite3_deserialize (image->db, "main", bytes, (sqlite3_int64) length,
                             (sqlite3_int64) length,
                             SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
