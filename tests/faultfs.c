@@ -2,7 +2,8 @@
 /* faultfs.c: an LD_PRELOAD shim for tests/test-faults.c — write, pwrite, fsync and
  * fdatasync on regular files succeed FAULTFS_AFTER times, then fail with FAULTFS_ERRNO
  * (ENOSPC, the default, or EIO) as a full or failing disk would; with FAULTFS_ONCE set,
- * only that one call fails, as a passing fault would. At exit the number of such calls
+ * only that one call fails, as a passing fault would; with FAULTFS_KILL set, the process
+ * is killed (SIGKILL) at that call instead, before it is made. At exit the number of such calls
  * goes to the file FAULTFS_REPORT, when set. */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -11,6 +12,7 @@
 #undef _FILE_OFFSET_BITS
 #include <dlfcn.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -23,6 +25,7 @@ static long calls;
 static long after = -1;
 static int fail_with = ENOSPC;
 static int once;
+static int kill_there;
 static int ready;
 
 static void
@@ -37,6 +40,7 @@ set_up (void)
   after = limit != NULL ? atol (limit) : -1;
   fail_with = kind != NULL && strcmp (kind, "EIO") == 0 ? EIO : ENOSPC;
   once = getenv ("FAULTFS_ONCE") != NULL;
+  kill_there = getenv ("FAULTFS_KILL") != NULL;
 }
 
 /* Whether this call on @fd fails; only regular files count (not the pipes of stdout and
@@ -69,6 +73,8 @@ fails_named (int         fd,
       n = snprintf (line, sizeof line, "faultfs %ld %s %s\n", calls, name, target);
       syscall (SYS_write, 2, line, (size_t) n);
     }
+  if (after >= 0 && kill_there && calls == after + 1)
+    kill (getpid (), SIGKILL);
   if (after >= 0 && (once ? calls == after + 1 : calls > after))
     {
       errno = fail_with;

@@ -2,8 +2,11 @@
 /* store-writer.c: adds deals to a session in a loop and prints the number of each deal
  * the store has acknowledged, for the crash-safety and two-writer tests; with "undo",
  * undoes and redoes the session's last change in a loop instead, printing "u" or "r"
- * after each.
- * Usage: store-writer LEDGER SESSION COUNT [undo] */
+ * after each; with "tagged", adds deals that each tell which they are (see the tag
+ * below) and prints that tag; "restore BACKUP" restores the backup once and prints
+ * "restored" (for the fault and kill tests, which may put "--db" first).
+ * Usage: store-writer LEDGER SESSION COUNT [undo|tagged]
+ *        store-writer [--db] LEDGER restore BACKUP */
 #include "config.h"
 
 #include <stdio.h>
@@ -18,10 +21,33 @@ main (int argc, char **argv)
   g_autoptr(DeucesStore) store = NULL;
   gint64 session;
   guint count;
+  gboolean undo, tagged;
 
-  if (argc != 4 && !(argc == 5 && g_str_equal (argv[4], "undo")))
+  if (argc > 1 && g_str_equal (argv[1], "--db"))
     {
-      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT [undo]\n", argv[0]);
+      argv++;
+      argc--;
+    }
+  if (argc == 4 && g_str_equal (argv[2], "restore"))
+    {
+      g_autofree char *saved = NULL;
+
+      store = deuces_store_open (argv[1], &error);
+      if (store != NULL)
+        saved = deuces_store_restore_backup (store, argv[3], &error);
+      if (saved == NULL)
+        {
+          fprintf (stderr, "store-writer: %s\n", error->message);
+          return 1;
+        }
+      printf ("restored\n");
+      return 0;
+    }
+  undo = argc == 5 && g_str_equal (argv[4], "undo");
+  tagged = argc == 5 && g_str_equal (argv[4], "tagged");
+  if (argc != 4 && !undo && !tagged)
+    {
+      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT [undo|tagged]\n", argv[0]);
       return 2;
     }
   session = g_ascii_strtoll (argv[2], NULL, 10);
@@ -33,7 +59,7 @@ main (int argc, char **argv)
       return 1;
     }
 
-  for (guint i = 0; argc == 5 && i < 2 * count; i++)
+  for (guint i = 0; undo && i < 2 * count; i++)
     {
       g_autofree char *done = NULL;
 
@@ -48,16 +74,21 @@ main (int argc, char **argv)
       printf (i % 2 ? "r\n" : "u\n");
       fflush (stdout);
     }
-  for (guint i = 0; argc == 4 && i < count; i++)
+  for (guint i = 0; !undo && i < count; i++)
     {
       DeucesDeal deal;
       guint number;
 
       deuces_deal_init (&deal);
       deal.winner = (gint8) (i % 4);
-      for (guint p = 0; p < 4; p++)
+      /* Tagged: the winner is i % 4 and the others' cards left (1 to 13) spell i / 4 in
+       * base 13, so each of the first 8,788 deals is told apart by its facts alone. */
+      for (guint p = 0, q = i / 4; p < 4; p++)
         if ((gint) p != deal.winner)
-          deal.cards_left[p] = (gint16) (1 + (i + p) % 13);
+          {
+            deal.cards_left[p] = (gint16) (1 + (tagged ? q % 13 : (i + p) % 13));
+            q /= 13;
+          }
       /* A busy ledger is retried, as a person would press Save again. */
       while ((number = deuces_store_add_deal (store, session, &deal, &error)) == 0 &&
              g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY))
@@ -68,7 +99,7 @@ main (int argc, char **argv)
           return 1;
         }
       /* Acknowledged only once the store has returned: it is on disk. */
-      printf ("%u\n", number);
+      printf ("%u\n", tagged ? i : number);
       fflush (stdout);
     }
   return 0;

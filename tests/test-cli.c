@@ -9,6 +9,7 @@
 #include <locale.h>
 #include <sqlite3.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <string.h>
 
@@ -279,6 +280,93 @@ save_variant_file (const char *dir,
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_file_set_contents (path, text, -1, &error);
   g_assert_no_error (error);
+}
+
+/* Issue 26: a saved variant file that does not read (bad text, a FIFO, a link to
+ * /dev/zero) is named once, file and line, in one "deuces-cli:" line, with no GLib
+ * warning, and never waited on; --variant naming it says it does not read. */
+static void
+test_variants_unreadable (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *bad = g_build_filename (dir, "variants", "bad.variant", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "variants", "fifo.variant", NULL);
+  g_autofree char *zero = g_build_filename (dir, "variants", "zero.variant", NULL);
+  g_autofree char *bad_line = NULL;
+  g_auto(Run) listed = { 0 };
+  g_auto(Run) created = { 0 };
+  g_auto(Run) piped = { 0 };
+  g_auto(GStrv) lines = NULL;
+
+  save_variant_file (dir, "bad.variant", "base = classic\nid = bad\nname = Bad\ntiers = wat\n");
+  save_variant_file (dir, "good.variant", "base = classic\nid = good\nname = Good\n");
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+
+  run_db (&listed, db, NULL, "variants", NULL);
+  g_assert_cmpint (listed.status, ==, 0);
+  g_assert_nonnull (strstr (listed.out, "good\tGood\n"));
+  g_assert_null (strstr (listed.out, "bad"));
+  lines = g_strsplit (listed.err, "\n", -1);
+  /* Three lines (and the empty string after the last newline), each once. */
+  g_assert_cmpuint (g_strv_length (lines), ==, 4);
+  for (guint k = 0; k < 3; k++)
+    g_assert_true (g_str_has_prefix (lines[k], "deuces-cli: "));
+  bad_line = g_strdup_printf ("deuces-cli: %s:4: ", bad);
+  g_assert_cmpstr (lines[3], ==, "");
+  {
+    guint named = 0;
+
+    for (guint k = 0; k < 3; k++)
+      named += g_str_has_prefix (lines[k], bad_line);
+    g_assert_cmpuint (named, ==, 1);
+  }
+  g_assert_nonnull (strstr (listed.err, "fifo.variant: it is not a regular file"));
+  g_assert_nonnull (strstr (listed.err, "zero.variant: it is not a regular file"));
+  g_assert_null (strstr (listed.err, "WARNING"));
+
+  run_db (&created, db, NULL, "session", "new", "--variant", "bad", "--players", "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (created.status, ==, 2);
+  g_assert_true (g_str_has_prefix (created.err, "deuces-cli: the saved variant “bad” does not read: "));
+  g_assert_nonnull (strstr (created.err, bad_line + strlen ("deuces-cli: ")));
+  assert_one_line (created.err);
+  run_db (&piped, db, NULL, "session", "new", "--variant", "fifo", "--players", "Ann,Bo,Cy,Di", NULL);
+  g_assert_cmpint (piped.status, ==, 2);
+  g_assert_nonnull (strstr (piped.err, "does not read"));
+  assert_one_line (piped.err);
+}
+
+/* Issue 26: a FIFO or a device given as the file to read (import, score, settle) is
+ * refused in one line, exit 1, never opened for reading: a regression would wait on the
+ * FIFO, and the alarm then fails the test instead of letting it hang. */
+static void
+test_input_not_regular (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *fifo = g_build_filename (dir, "night.json", NULL);
+  g_autofree char *zero = g_build_filename (dir, "zero.json", NULL);
+  const char *const files[] = { fifo, zero };
+  const char *const commands[] = { "import", "score", "settle" };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  alarm (60);
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    for (guint c = 0; c < G_N_ELEMENTS (commands); c++)
+      {
+        g_auto(Run) run = { 0 };
+        g_autofree char *expected = g_strdup_printf ("deuces-cli: cannot read “%s”: it is not a "
+                                                     "regular file (give “-” to read the standard "
+                                                     "input)\n", files[f]);
+
+        run_db (&run, db, NULL, commands[c], files[f], NULL);
+        assert_one_line_error (&run, 1, expected);
+      }
+  alarm (0);
+  /* Nothing was imported. */
+  g_assert_false (g_file_test (db, G_FILE_TEST_EXISTS));
 }
 
 /* Issue 17, "Saved house rules everywhere": a saved variant is listed and its id works in
@@ -1253,6 +1341,24 @@ damage (const char *db,
   sqlite3_close (handle);
 }
 
+/* The one number @sql gives on the ledger @db. */
+static gint64
+sqlite_count (const char *db,
+              const char *sql)
+{
+  sqlite3 *handle = NULL;
+  sqlite3_stmt *stmt = NULL;
+  gint64 n;
+
+  g_assert_cmpint (sqlite3_open_v2 (db, &handle, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (handle, sql, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  n = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (handle);
+  return n;
+}
+
 /* Issue 13 item 1: a damaged row crashed every command that read its session; now it is
  * named, and the rest of the ledger still lists, shows, counts and exports. */
 static void
@@ -1345,6 +1451,60 @@ test_store_damaged_kept_deal (void)
                                   "“extra” column is unreadable\n"
                                   "1 problem found (deuces-cli salvage -o FILE exports what reads "
                                   "back).\n");
+  remove_tree (dir);
+}
+
+/* Issue 26: an end of session taken back, whose entry is then edited to end the session
+ * "yesterday": redo refuses it in one line naming the change, the session stays open
+ * and takes deals, and check reports it. The same entry in a ledger export is refused
+ * by import. */
+static void
+test_store_hostile_history (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *exported = NULL;
+  g_autoptr(GString) edited = NULL;
+  g_auto(Run) check = { 0 };
+  g_auto(Run) imported = { 0 };
+  const char *broken = "deuces-cli: session 1: change 3 of its history is damaged: its “ended” "
+                       "does not read\n";
+
+  two_sessions (db);
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  g_free (run_ok (db, NULL, "undo", "1", NULL));
+  damage (db, "UPDATE history SET after = '{\"ended\":\"yesterday\"}' "
+              "WHERE session = 1 AND seq = 3");
+  before = run_ok (db, NULL, "session", "show", "1", NULL);
+
+  run_fails (db, NULL, 1, broken, "redo", "1", NULL);
+  after = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_cmpstr (after, ==, before);
+
+  run_db (&check, db, NULL, "check", NULL);
+  g_assert_cmpint (check.status, ==, 1);
+  g_assert_cmpstr (check.out, ==, "session 1: change 3 of its history is damaged: its “ended” does "
+                                  "not read\n"
+                                  "1 problem found (deuces-cli salvage -o FILE exports what reads "
+                                  "back).\n");
+
+  /* The export refuses what check refuses; an export edited by hand the same way is
+   * refused by import, which adds nothing. */
+  damage (db, "UPDATE history SET after = '{\"ended\":\"2026-11-27T20:00:00Z\"}' "
+              "WHERE session = 1 AND seq = 3");
+  exported = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  edited = g_string_new (exported);
+  g_assert_cmpuint (g_string_replace (edited, "\"2026-11-27T20:00:00Z\"", "\"yesterday\"", 0), ==, 1);
+  run_db (&imported, other, edited->str, "import", "-", NULL);
+  g_assert_cmpint (imported.status, ==, 2);
+  g_assert_nonnull (strstr (imported.err, "change 3 of its history is damaged: its “ended” does not "
+                                          "read"));
+  assert_one_line (imported.err);
+  g_assert_false (g_file_test (other, G_FILE_TEST_EXISTS) &&
+                  sqlite_count (other, "SELECT count(*) FROM sessions") != 0);
   remove_tree (dir);
 }
 
@@ -1681,6 +1841,8 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/cli/variants", test_variants);
+  g_test_add_func ("/cli/variants/unreadable", test_variants_unreadable);
+  g_test_add_func ("/cli/input/not-regular", test_input_not_regular);
   g_test_add_func ("/cli/score/stdin", test_score_stdin);
   g_test_add_func ("/cli/settle/file", test_settle_file);
   g_test_add_func ("/cli/invalid-deal", test_invalid_deal);
@@ -1704,6 +1866,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
+  g_test_add_func ("/cli/store/hostile-history", test_store_hostile_history);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
   g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);

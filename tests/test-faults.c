@@ -4,7 +4,8 @@
  * or once. Each run either succeeds with the change in the ledger, or fails with exit 1,
  * one line, and the ledger exactly as before; it never crashes, and never leaves a
  * half-made backup. A deal add on a ledger of schema 1 adds its migration (and the
- * backup made before it). */
+ * backup made before it). A restore (tests/store-writer.c) is also killed at each of its
+ * writes and syncs in turn, and leaves the ledger as before or as after. */
 
 #include "config.h"
 
@@ -22,9 +23,14 @@ typedef struct {
   const char *kind;      /* "ENOSPC" or "EIO" */
   gboolean    once;
   const char *report;    /* where faultfs writes its count, or NULL */
+  gboolean    kill;      /* killed (SIGKILL) at that call instead */
 } Fault;
 
-static const Fault no_fault = { -1, NULL, FALSE, NULL };
+static const Fault no_fault = { -1, NULL, FALSE, NULL, FALSE };
+
+/* The program the faults are tried on: deuces-cli, or (NULL-terminated arguments given
+ * after "--db LEDGER") another, such as tests/store-writer.c. */
+static const char *program;
 
 /* deuces-cli --db @db @args (NULL-terminated), with @input on stdin, under @fault. */
 static void
@@ -35,7 +41,7 @@ run_fault (Run               *run,
            const char *const *args)
 {
   g_autoptr(GPtrArray) env = g_ptr_array_new_with_free_func (g_free);
-  RunOptions options = { .db = db, .input = input };
+  RunOptions options = { .db = db, .input = input, .program = program };
 
   if (fault->after >= 0 || fault->report != NULL)
     {
@@ -52,6 +58,8 @@ run_fault (Run               *run,
         g_ptr_array_add (env, g_strdup ("FAULTFS_ONCE=1"));
       if (fault->report != NULL)
         g_ptr_array_add (env, g_strconcat ("FAULTFS_REPORT=", fault->report, NULL));
+      if (fault->kill)
+        g_ptr_array_add (env, g_strdup ("FAULTFS_KILL=1"));
     }
   g_ptr_array_add (env, NULL);
   options.env = (const char *const *) env->pdata;
@@ -102,7 +110,7 @@ count_calls (Ledger            *ledger,
 {
   g_autofree char *report = g_build_filename (ledger->dir, "count", NULL);
   g_autofree char *text = NULL;
-  Fault counting = { -1, NULL, FALSE, report };
+  Fault counting = { -1, NULL, FALSE, report, FALSE };
   g_auto(Run) run = { 0 };
 
   restore (ledger);
@@ -148,7 +156,7 @@ every_fault (Ledger            *ledger,
     {
       gboolean once = n % 2;
       guint k = (guint) (n / 2) % G_N_ELEMENTS (kinds);
-      Fault fault = { n, kinds[k], once, NULL };
+      Fault fault = { n, kinds[k], once, NULL, FALSE };
       g_auto(Run) run = { 0 };
       g_autofree char *shown = NULL;
 
@@ -178,6 +186,50 @@ every_fault (Ledger            *ledger,
         g_assert_cmpstr (show.out, ==, run.status == 0 ? after : before);
       }
     }
+}
+
+/* Runs @command killed (SIGKILL, as a power cut or the OOM killer would) at each of its
+ * writes and syncs in turn: the ledger is always as it was before or after, never in
+ * between, and reads cleanly. */
+static void
+every_kill (Ledger            *ledger,
+            const char        *input,
+            const char *const *command,
+            const char *const *check)
+{
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  long step = g_getenv ("DEUCES_TEST_QUICK") ? 5 : 1;
+  long calls = count_calls (ledger, input, command);
+  guint killed = 0, as_before = 0;
+
+  after = run_db_ok (ledger->db, check);
+  restore (ledger);
+  before = run_db_ok (ledger->db, check);
+  g_assert_cmpstr (before, !=, after);
+  for (long n = 0; n < calls; n += step)
+    {
+      Fault fault = { n, NULL, FALSE, NULL, TRUE };
+      g_auto(Run) run = { 0 };
+      g_auto(Run) show = { 0 };
+
+      restore (ledger);
+      run_fault (&run, &fault, ledger->db, input, command);
+      if (run.exited)
+        g_error ("%s was not killed at call %ld (exit %d): %s", command[0], n, run.status, run.err);
+      killed++;
+      run_db_args (&show, ledger->db, check);
+      g_assert_cmpint (show.status, ==, 0);
+      if (g_strcmp0 (show.out, before) == 0)
+        as_before++;
+      else if (g_strcmp0 (show.out, after) != 0)
+        g_error ("killed at call %ld, the ledger is neither as before nor as after:\n%s", n,
+                 show.out);
+    }
+  /* Killed before anything was committed, and after: both happened, or this proved little. */
+  g_assert_cmpuint (killed, >, 0);
+  g_assert_cmpuint (as_before, >, 0);
+  g_test_message ("%u kills: %u left it as before, %u as after", killed, as_before, killed - as_before);
 }
 
 static Ledger *
@@ -273,6 +325,33 @@ test_import (void)
   every_fault (ledger, document, command, check, "2\n3\n");
 }
 
+/* Issue 26: a restore (by tests/store-writer.c, as the app makes it) on a failing disk,
+ * and killed at every write and sync: the ledger is the backup's or as it was, never a
+ * mix, and a copy half-made is never taken for a backup. */
+static void
+test_restore (void)
+{
+  static const char *const check[] = { "export", "--format", "ledger", NULL };
+  g_autoptr(Ledger) ledger = ledger_new ();
+  g_autofree char *backup = g_build_filename (ledger->dir, "backup.sqlite3", NULL);
+  const char *const command[] = { "restore", backup, NULL };
+  static const char *const dealt[] = { "deal", "add", "1", "--winner", "Cy", "--left",
+                                       "Ann=2,Bo=9,Di=13", NULL };
+  static const char *const created[] = { "session", "new", "--variant", "flat", "--players",
+                                         "Ann,Eve,Fay", "--title", "Saturday", NULL };
+
+  /* The backup: the ledger with one more deal and one more session. */
+  g_assert_true (g_file_set_contents (backup, ledger->pristine, (gssize) ledger->length, NULL));
+  g_free (run_db_ok (backup, dealt));
+  g_free (run_db_ok (backup, created));
+
+  program = g_getenv ("DEUCES_STORE_WRITER");
+  g_assert_nonnull (program);
+  every_fault (ledger, NULL, command, check, "restored\n");
+  every_kill (ledger, NULL, command, check);
+  program = NULL;
+}
+
 int
 main (int    argc,
       char **argv)
@@ -282,6 +361,7 @@ main (int    argc,
   g_test_add_func ("/faults/deal-add", test_deal_add);
   g_test_add_func ("/faults/import", test_import);
   g_test_add_func ("/faults/migration", test_migration);
+  g_test_add_func ("/faults/restore", test_restore);
 
   return g_test_run ();
 }

@@ -6,6 +6,8 @@
 #include <adwaita.h>
 #include <glib/gstdio.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-application.h"
 #include "deuces-backup-dialog.h"
@@ -182,6 +184,17 @@ test_session_undo (Fixture       *f,
   }
 }
 
+/* The dialog reads the backups and restores one off the main thread: waits until it is
+ * done, and for what it then shows. */
+static void
+wait_for_backups (DeucesBackupDialog *dialog)
+{
+  while (deuces_backup_dialog_is_busy (dialog))
+    g_main_context_iteration (NULL, TRUE);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The dialog lists the backups with what they hold; Restore asks, then replaces the
  * ledger (after backing it up) and says so. */
 static void
@@ -201,11 +214,25 @@ test_backup_dialog (Fixture       *f,
   g_assert_no_error (error);
   g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 2);
 
+  /* A FIFO named like an older backup (issue 26): listed as no ledger, never waited on. */
+  {
+    g_autofree char *dir = g_path_get_dirname (backup);
+    g_autofree char *base = g_path_get_basename (backup);
+    g_autofree char *fifo = NULL;
+
+    *strstr (base, "-20") = '\0';
+    fifo = g_strdup_printf ("%s/%s-20200101-000000-000000-fifo.sqlite3", dir, base);
+    g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  }
+
   dialog = deuces_backup_dialog_new (NULL, f->store);
   g_signal_connect (dialog, "restored", G_CALLBACK (on_restored), &restored);
+  /* The backups are read off the main thread. */
+  g_assert_true (deuces_backup_dialog_is_busy (dialog));
   gtk_window_present (GTK_WINDOW (dialog));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  alarm (60);
+  wait_for_backups (dialog);
+  alarm (0);
 
   /* One row, with the day and what it holds. */
   {
@@ -228,6 +255,11 @@ test_backup_dialog (Fixture       *f,
 
   ask = deuces_backup_dialog_ask (dialog, backup);
   adw_message_dialog_response (ask, "restore");
+  /* Off the main thread: the dialog shows it is at work, and cannot be closed. */
+  g_assert_true (deuces_backup_dialog_is_busy (dialog));
+  gtk_window_close (GTK_WINDOW (dialog));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (dialog)));
+  wait_for_backups (dialog);
   g_assert_cmpuint (restored, ==, 1);
   {
     g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
@@ -1161,10 +1193,11 @@ test_window_restore (Window        *w,
   settle ();
   dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
   g_assert_nonnull (dialog);
+  wait_for_backups (DEUCES_BACKUP_DIALOG (dialog));
   ask = deuces_backup_dialog_ask (DEUCES_BACKUP_DIALOG (dialog), backup);
   g_assert_nonnull (ask);
   adw_message_dialog_response (ask, "restore");
-  settle ();
+  wait_for_backups (DEUCES_BACKUP_DIALOG (dialog));
 
   /* The ledger as it was is the newest backup: three deals, and Sunday. */
   {

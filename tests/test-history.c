@@ -4,7 +4,10 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-error.h"
 #include "deuces-money.h"
@@ -791,6 +794,236 @@ test_restore_backup (LedgerFixture *f,
   }
 }
 
+/* store-writer's tag of a deal it added "tagged": the winner is tag % 4 and the others'
+ * cards left spell tag / 4 in base 13 (tests/store-writer.c). */
+static guint
+deal_tag (const DeucesDeal *deal)
+{
+  guint q = 0, scale = 1;
+
+  for (guint p = 0; p < 4; p++)
+    if ((gint) p != deal->winner)
+      {
+        q += (guint) (deal->cards_left[p] - 1) * scale;
+        scale *= 13;
+      }
+  return q * 4 + (guint) deal->winner;
+}
+
+/* The tags of session @id's deals in @store, into @tags; how many. */
+static guint
+collect_tags (DeucesStore *store,
+              gint64       id,
+              GHashTable  *tags)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (store, id, &error);
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < game->deals->len; k++)
+    g_hash_table_add (tags, GUINT_TO_POINTER (deal_tag (&g_array_index (game->deals, DeucesDeal, k))));
+  return game->deals->len;
+}
+
+/* Issue 26: restores racing another program that adds deals (both real programs) lose
+ * none it acknowledged. Each is in the ledger at the end, or in the before-restore backup
+ * of the first restore after it: the backup and the copy are one step under the write
+ * lock, so no deal can be committed between them. */
+static void
+test_restore_racing (LedgerFixture *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *made = deuces_store_backup (f->store, "empty", &error);
+  g_autofree char *empty = g_build_filename (f->dir, "empty.sqlite3", NULL);
+  g_autoptr(GHashTable) kept = g_hash_table_new (NULL, NULL);
+  g_autoptr(GSubprocess) writer = NULL;
+  g_autoptr(GDataInputStream) in = NULL;
+  g_autofree char *session = g_strdup_printf ("%" G_GINT64_FORMAT, id);
+  guint rounds = g_getenv ("DEUCES_TEST_QUICK") ? 4 : 10, acks = 0, held = 0;
+  char *line;
+
+  /* Outside backups/, which keeps only the newest five. */
+  g_assert_no_error (error);
+  g_assert_cmpint (g_rename (made, empty), ==, 0);
+  writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE, &error,
+                             g_getenv ("DEUCES_STORE_WRITER"), f->path, session, "400", "tagged", NULL);
+  g_assert_no_error (error);
+  for (guint r = 0; r < rounds; r++)
+    {
+      g_autofree char *saved = NULL;
+      g_autoptr(DeucesStore) image = NULL;
+
+      g_usleep (150 * 1000);
+      /* A busy ledger is tried again, as a person would. */
+      while ((saved = deuces_store_restore_backup (f->store, empty, &error)) == NULL &&
+             g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY))
+        g_clear_error (&error);
+      g_assert_no_error (error);
+      image = _deuces_store_open_image (saved, &error);
+      g_assert_no_error (error);
+      held += collect_tags (image, id, kept);
+    }
+  g_assert_true (g_subprocess_wait_check (writer, NULL, &error));
+  g_assert_no_error (error);
+  collect_tags (f->store, id, kept);
+
+  in = g_data_input_stream_new (g_subprocess_get_stdout_pipe (writer));
+  while ((line = g_data_input_stream_read_line (in, NULL, NULL, NULL)) != NULL)
+    {
+      guint tag = (guint) g_ascii_strtoull (line, NULL, 10);
+
+      if (!g_hash_table_contains (kept, GUINT_TO_POINTER (tag)))
+        g_error ("deal %u was acknowledged, then lost by a restore", tag);
+      acks++;
+      g_free (line);
+    }
+  g_assert_cmpuint (acks, ==, 400);
+  /* The restores took deals away (into their backups), or the race proved nothing. */
+  g_assert_cmpuint (held, >, 0);
+  g_test_message ("%u deals acknowledged; %u were in the before-restore backups of %u restores",
+                  acks, held, rounds);
+}
+
+/* Issue 26: a restore gives up like every other write while another program holds the
+ * write lock (after the store's busy timeout, with the usual message), and changes
+ * nothing: no backup made, the ledger as it was. */
+static void
+test_restore_busy (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *backup = deuces_store_backup (f->store, "test", &error);
+  g_autoptr(DeucesStore) other = NULL;
+  g_autoptr(GPtrArray) before = NULL;
+  g_autoptr(GPtrArray) after = NULL;
+  g_autofree char *then = NULL;
+  g_autofree char *now = NULL;
+
+  g_assert_no_error (error);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  then = dump (f->store, id, TRUE);
+  before = deuces_store_list_backups (f->store);
+  other = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  g_assert_true (_deuces_store_exec (other, "BEGIN IMMEDIATE", &error));
+
+  _deuces_store_set_busy_timeout (f->store, 300);
+  g_assert_null (deuces_store_restore_backup (f->store, backup, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY);
+  g_assert_cmpstr (error->message, ==,
+                   "The ledger is busy: another program is writing to it. Try again in a moment.");
+  g_clear_error (&error);
+  g_assert_true (_deuces_store_exec (other, "ROLLBACK", &error));
+
+  now = dump (f->store, id, TRUE);
+  g_assert_cmpstr (now, ==, then);
+  after = deuces_store_list_backups (f->store);
+  g_assert_cmpuint (after->len, ==, before->len);
+  /* Free again, it restores. */
+  g_free (deuces_store_restore_backup (f->store, backup, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_deals (f->store, id), ==, 0);
+}
+
+static void
+on_alarm (int signal_number)
+{
+  /* A regression hangs on a FIFO: fail instead. */
+  const char message[] = "a FIFO or a device was opened and read: the test hung\n";
+
+  if (write (STDERR_FILENO, message, sizeof message - 1) < 0)
+    _exit (3);
+  _exit (2);
+}
+
+/* Issue 26: a FIFO, a link to /dev/zero, a socket or a folder named like a backup is
+ * listed with its problem and refused by restore, never opened for reading (a FIFO
+ * would hang the list or the restore); the daily backup's count of backups skips them. */
+static void
+test_restore_not_regular (LedgerFixture *f,
+                          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
+  g_autofree char *good = deuces_store_backup (f->store, "test", &error);
+  g_autofree char *dir = deuces_store_get_backup_dir (f->store);
+  g_autofree char *fifo = g_build_filename (dir, "ledger-20200101-000000-000000-fifo.sqlite3", NULL);
+  g_autofree char *zero = g_build_filename (dir, "ledger-20200101-000000-000001-zero.sqlite3", NULL);
+  g_autofree char *folder = g_build_filename (dir, "ledger-20200101-000000-000002-dir.sqlite3", NULL);
+  g_autofree char *outside = g_build_filename (f->dir, "pipe", NULL);
+  g_autofree char *then = NULL;
+  const char *const refused[] = { fifo, zero, folder, outside };
+  g_autoptr(GPtrArray) backups = NULL;
+
+  g_assert_no_error (error);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  then = dump (f->store, id, TRUE);
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (mkfifo (outside, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  g_assert_cmpint (g_mkdir (folder, 0700), ==, 0);
+  signal (SIGALRM, on_alarm);
+  alarm (60);
+
+  backups = deuces_store_list_backups (f->store);
+  g_assert_cmpuint (backups->len, ==, 4);
+  for (guint k = 0; k < backups->len; k++)
+    {
+      const DeucesBackupInfo *info = backups->pdata[k];
+
+      if (g_str_equal (info->path, good))
+        g_assert_null (info->problem);
+      else
+        g_assert_nonnull (strstr (info->problem, "is not a regular file"));
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (refused); k++)
+    {
+      g_autofree char *now = NULL;
+
+      g_assert_null (deuces_store_restore_backup (f->store, refused[k], &error));
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+      g_assert_nonnull (strstr (error->message, "is not a regular file"));
+      g_clear_error (&error);
+      now = dump (f->store, id, TRUE);
+      g_assert_cmpstr (now, ==, then);
+    }
+  /* A copy of a ledger in use, its last changes still in the -wal beside it: refused,
+   * rather than restored without them. */
+  {
+    g_autofree char *live = g_build_filename (f->dir, "live.sqlite3", NULL);
+    g_autofree char *copy = g_build_filename (f->dir, "copy.sqlite3", NULL);
+    g_autofree char *live_wal = g_strconcat (live, "-wal", NULL);
+    g_autofree char *copy_wal = g_strconcat (copy, "-wal", NULL);
+    g_autoptr(DeucesStore) other = deuces_store_open (live, &error);
+    g_autofree char *bytes = NULL;
+    gsize length;
+
+    g_assert_no_error (error);
+    ledger_new_session (other, "classic", "Still in the WAL", four, 4);
+    g_assert_true (g_file_get_contents (live, &bytes, &length, NULL));
+    g_assert_true (g_file_set_contents (copy, bytes, (gssize) length, NULL));
+    g_clear_pointer (&bytes, g_free);
+    g_assert_true (g_file_get_contents (live_wal, &bytes, &length, NULL));
+    g_assert_cmpuint (length, >, 0);
+    g_assert_true (g_file_set_contents (copy_wal, bytes, (gssize) length, NULL));
+    g_assert_null (deuces_store_restore_backup (f->store, copy, &error));
+    g_assert_nonnull (strstr (error->message, "changes are still in"));
+    g_clear_error (&error);
+    g_free (bytes);
+    bytes = dump (f->store, id, TRUE);
+    g_assert_cmpstr (bytes, ==, then);
+  }
+  /* The daily backup looks at the newest backups too: it does not hang on them. */
+  deuces_store_daily_backup (f->store);
+  g_assert_null (deuces_store_get_backup_problem (f->store));
+  g_free (deuces_store_backup (f->store, "more", &error));
+  g_assert_no_error (error);
+  alarm (0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -804,6 +1037,9 @@ main (int argc, char **argv)
   ledger_test_add ("/history/two-writers", test_two_writers);
   ledger_test_add ("/history/crash-safety", test_crash);
   ledger_test_add ("/history/restore-backup", test_restore_backup);
+  ledger_test_add ("/history/restore-racing", test_restore_racing);
+  ledger_test_add ("/history/restore-busy", test_restore_busy);
+  ledger_test_add ("/history/restore-not-regular", test_restore_not_regular);
 
   return g_test_run ();
 }

@@ -22,7 +22,7 @@ run_cli_full (Run               *run,
   g_autoptr(GSubprocessLauncher) launcher = NULL;
   g_autoptr(GSubprocess) process = NULL;
   g_autoptr(GError) error = NULL;
-  const char *cli = g_getenv ("DEUCES_CLI");
+  const char *cli = options->program != NULL ? options->program : g_getenv ("DEUCES_CLI");
   GSubprocessFlags flags = G_SUBPROCESS_FLAGS_STDIN_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE;
 
   g_assert_nonnull (cli);

@@ -25,6 +25,7 @@ typedef struct {
   const char          *stdout_path;   /* the standard output to this file instead of Run.out */
   const char *const   *env;           /* NULL-terminated "NAME=VALUE" to set, or NULL */
   GSpawnChildSetupFunc child_setup;   /* in the child, before exec */
+  const char          *program;       /* run instead of deuces-cli, or NULL */
 } RunOptions;
 
 /* Runs $DEUCES_CLI with @args (NULL-terminated, after the program name) as @options say,

@@ -852,7 +852,9 @@ test_refuse_fifos (LedgerFixture *f,
       g_log_set_always_fatal (G_LOG_FATAL_MASK);
       variant = deuces_variant_library_lookup (f->store, "house", &error);
       g_assert_null (variant);
-      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND);
+      /* It is there, and does not read (issue 26): not "there is no variant". */
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+      g_assert_nonnull (strstr (error->message, "house.variant: it is not a regular file"));
       return;
     }
   g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
@@ -878,11 +880,12 @@ test_refuse_fifos (LedgerFixture *f,
   f->store = deuces_store_open (f->path, &error);
   g_assert_no_error (error);
 
-  /* A FIFO among the variant files is skipped, with a warning, not waited on. The
-   * warning is fatal in a test, so the lookup runs in a child (the start of this test). */
+  /* A FIFO among the variant files is skipped, not waited on, and without a warning
+   * (any would be fatal here): the lookup runs in a child (the start of this test), whose
+   * timeout fails a regression that waits. */
   g_test_trap_subprocess (NULL, 10 * G_USEC_PER_SEC, G_TEST_SUBPROCESS_DEFAULT);
   g_test_trap_assert_passed ();
-  g_test_trap_assert_stderr ("*house.variant: it is not a regular file*");
+  g_test_trap_assert_stderr ("");
 }
 
 /* Paths SQLite would turn into a database that vanishes on close are refused. */
@@ -1580,6 +1583,179 @@ test_history_damaged_kept_deal (LedgerFixture *f,
     }
 }
 
+/* The changes the hostile-history cases start from: session @id with deal 1 added
+ * (change 1), then change 2 as @what says, undone when @undone. */
+enum { MADE_TITLE, MADE_STAKE, MADE_END, MADE_NOTHING };
+
+static gint64
+history_of (DeucesStore *store,
+            guint        what,
+            gboolean     undone)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = ledger_new_session (store, "classic", "Hostile", four, 4);
+  DeucesSessionChange change = { 0, };
+
+  ledger_add_deal (store, id, 0, 3, 2, 1);
+  if (what == MADE_TITLE)
+    change.title = "Friday";
+  else if (what == MADE_STAKE)
+    change.stake = "2";
+  if (what == MADE_TITLE || what == MADE_STAKE)
+    g_assert_true (deuces_store_change_session (store, id, &change, &error));
+  else if (what == MADE_END)
+    g_assert_true (deuces_store_end_session (store, id, &error));
+  g_assert_no_error (error);
+  if (undone)
+    g_free (ledger_step (store, id, deuces_store_undo));
+  return id;
+}
+
+/* Issue 26: a history entry edited in the ledger is read like user input before undo or
+ * redo applies it (bad JSON, wrong types, an "ended" that is no time, text, a stake that
+ * is no money, an unknown kind, a number out of range): refused in one line naming the
+ * change, nothing applied, and check reports it. */
+static void
+test_history_hostile_entries (LedgerFixture *f,
+                              gconstpointer  data)
+{
+  static const struct {
+    guint       made;
+    gboolean    undone;   /* redo, else undo */
+    const char *sql;      /* on change @SEQ@ of session @ID@ */
+    guint       seq;
+  } cases[] = {
+    { MADE_END, TRUE, "UPDATE history SET after = '{\"ended\":\"yesterday\"}'", 2 },
+    { MADE_END, TRUE, "UPDATE history SET after = '{\"ended\":12}'", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET before = '{\"title\": '", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET before = '{\"title\":5}'", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET before = '{\"title\":null}'", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET before = '{\"title\":\"a\\u0007b\"}'", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET before = '{\"title\":\"  \"}'", 2 },
+    { MADE_TITLE, TRUE, "UPDATE history SET after = '[\"title\"]'", 2 },
+    { MADE_TITLE, FALSE, "UPDATE history SET kind = 'deal-shuffle'", 2 },
+    { MADE_STAKE, FALSE, "UPDATE history SET before = '{\"stake\":\"-1\"}'", 2 },
+    { MADE_STAKE, TRUE, "UPDATE history SET after = '{\"stake\":\"lots\"}'", 2 },
+    { MADE_STAKE, FALSE, "UPDATE history SET before = '{\"currency\":\"XXQ\"}', "
+                         "after = '{\"currency\":\"HKD\"}'", 2 },
+    { MADE_NOTHING, FALSE, "UPDATE history SET number = 4294967297", 1 },
+    { MADE_NOTHING, FALSE, "UPDATE history SET number = 'one'", 1 },
+    { MADE_NOTHING, TRUE, "UPDATE history SET before = '{}'", 1 },
+    { MADE_NOTHING, FALSE, "UPDATE history_deals SET winner = 9", 1 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+      g_autofree char *path = g_strdup_printf ("%s/hostile-%u.sqlite3", f->dir, c);
+      g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+      g_autofree char *sql = NULL;
+      g_autofree char *before = NULL;
+      g_autofree char *after = NULL;
+      g_autofree char *change = NULL;
+      g_autofree char *kept = NULL;
+      g_autofree char *done = NULL;
+      gint64 id;
+
+      g_assert_no_error (error);
+      id = history_of (store, cases[c].made, cases[c].undone);
+      sql = g_strdup_printf ("%s WHERE %s", cases[c].sql,
+                             g_str_has_prefix (cases[c].sql, "UPDATE history_deals")
+                               ? "entry IN (SELECT id FROM history WHERE seq = 1)" : "seq = 1");
+      if (cases[c].seq == 2)
+        {
+          g_free (sql);
+          sql = g_strdup_printf ("%s WHERE session = %" G_GINT64_FORMAT " AND seq = 2",
+                                 cases[c].sql, id);
+        }
+      before = snapshot (store);
+      g_assert_true (_deuces_store_exec (store, sql, &error));
+      g_assert_no_error (error);
+
+      done = (cases[c].undone ? deuces_store_redo : deuces_store_undo) (store, id, &error);
+      g_test_message ("%s: %s", sql, error ? error->message : done);
+      g_assert_null (done);
+      g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED);
+      change = g_strdup_printf ("session %" G_GINT64_FORMAT ": change %u of its history is damaged",
+                                id, cases[c].seq);
+      kept = g_strdup_printf ("session %" G_GINT64_FORMAT ": deal 1 kept in its history is damaged",
+                              id);
+      g_assert_true (g_str_has_prefix (error->message, change) ||
+                     g_str_has_prefix (error->message, kept));
+      g_assert_null (strchr (error->message, '\n'));
+      g_clear_error (&error);
+      after = snapshot (store);
+      g_assert_cmpstr (after, ==, before);
+
+      g_assert_true (deuces_store_check (store, problems, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (problems->len, >=, 1);
+      g_assert_true (has_problem_with (problems, change) || has_problem_with (problems, kept));
+    }
+}
+
+/* Issue 26: the same entries in a ledger export (as `export --format ledger` writes it,
+ * then edited) are refused by import in one line naming the change; nothing is added. */
+static void
+test_history_hostile_import (LedgerFixture *f,
+                             gconstpointer  data)
+{
+  static const struct {
+    guint       made;
+    gboolean    undone;
+    const char *from;   /* text of the export replaced… */
+    const char *to;     /* …by this */
+  } cases[] = {
+    { MADE_END, TRUE, "\"after\":{\"ended\":\"20", "\"after\":{\"ended\":\"yesterday\",\"x\":\"" },
+    { MADE_TITLE, FALSE, "\"before\":{\"title\":\"Hostile\"}", "\"before\":{\"title\":5}" },
+    { MADE_TITLE, FALSE, "\"before\":{\"title\":\"Hostile\"}", "\"before\":{\"title\":\"\\u0007\"}" },
+    { MADE_TITLE, FALSE, "\"kind\":\"session\"", "\"kind\":\"deal-shuffle\"" },
+    { MADE_STAKE, FALSE, "\"before\":{\"stake\":\"0.50\"}", "\"before\":{\"stake\":\"-1\"}" },
+    { MADE_STAKE, TRUE, "\"after\":{\"stake\":\"2.00\"}", "\"after\":{\"stake\":\"2 dollars\"}" },
+    { MADE_NOTHING, FALSE, "\"number\":1", "\"number\":4294967297" },
+    { MADE_NOTHING, FALSE, "\"number\":1", "\"number\":\"1\"" },
+    { MADE_NOTHING, FALSE, "\"is\":{\"winner\":\"Ann\"", "\"is\":{\"winner\":\"Zed\"" },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *path = g_strdup_printf ("%s/source-%u.sqlite3", f->dir, c);
+      g_autoptr(DeucesStore) source = deuces_store_open (path, &error);
+      g_autoptr(JsonNode) exported = NULL;
+      g_autoptr(JsonNode) edited = NULL;
+      g_autoptr(GString) text = NULL;
+      g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+      g_autofree char *before = snapshot (f->store);
+      g_autofree char *after = NULL;
+
+      g_assert_no_error (error);
+      history_of (source, cases[c].made, cases[c].undone);
+      exported = deuces_store_export_ledger (source, &error);
+      g_assert_no_error (error);
+      {
+        g_autofree char *json = deuces_json_to_string (exported, FALSE);
+
+        text = g_string_new (json);
+      }
+      if (g_string_replace (text, cases[c].from, cases[c].to, 1) != 1)
+        g_error ("case %u: “%s” is not in the export: %s", c, cases[c].from, text->str);
+      edited = deuces_json_parse (text->str, -1, &error);
+      g_assert_no_error (error);
+
+      g_assert_false (deuces_store_import_ledger (f->store, edited, ids, &error));
+      g_assert_nonnull (error);
+      g_test_message ("case %u: %s", c, error->message);
+      g_assert_nonnull (strstr (error->message, "change "));
+      g_assert_null (strchr (error->message, '\n'));
+      g_clear_error (&error);
+      after = snapshot (f->store);
+      g_assert_cmpstr (after, ==, before);
+      g_assert_cmpuint (ids->len, ==, 0);
+    }
+}
+
 /* Issue 17 with the history: a deal deleted before a newcomer joined comes back with
  * undo with the newcomer sitting out, and the session still scores. */
 static void
@@ -2072,6 +2248,8 @@ main (int argc, char **argv)
   ledger_test_add ("/store/damaged-rows", test_damaged_rows);
   ledger_test_add ("/store/check", test_check);
   ledger_test_add ("/store/history/damaged-kept-deal", test_history_damaged_kept_deal);
+  ledger_test_add ("/store/history/hostile-entries", test_history_hostile_entries);
+  ledger_test_add ("/store/history/hostile-import", test_history_hostile_import);
   ledger_test_add ("/store/ledger/history", test_ledger_history_round_trip);
   ledger_test_add ("/store/ledger/format-1", test_ledger_format_1);
   ledger_test_add ("/store/sitting-out", test_sitting_out);

@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "deuces-application.h"
@@ -1896,6 +1897,38 @@ test_damaged_newest (void)
   g_assert_no_error (error);
 }
 
+/* Issue 26: the app's import refuses a FIFO and a link to /dev/zero, which would freeze
+ * the window (the alarm fails a regression that waits instead of hanging). */
+static void
+test_import_not_regular (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autofree char *fifo = g_build_filename (test_dir, "fifo.json", NULL);
+  g_autofree char *zero = g_build_filename (test_dir, "zero.json", NULL);
+  const char *const paths[] = { fifo, zero };
+
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  g_assert_cmpint (symlink ("/dev/zero", zero), ==, 0);
+  alarm (60);
+  for (guint k = 0; k < G_N_ELEMENTS (paths); k++)
+    {
+      g_autoptr(GFile) file = g_file_new_for_path (paths[k]);
+      g_autoptr(GError) error = NULL;
+      g_autofree char *contents = NULL;
+      g_autofree char *base = g_path_get_basename (paths[k]);
+      g_autofree char *expected = g_strdup_printf ("“%s” is not a regular file, so it cannot be imported",
+                                                   base);
+      gsize length = 0;
+
+      g_assert_false (deuces_import_read_file (file, &contents, &length, &error));
+      g_assert_cmpstr (error->message, ==, expected);
+      g_assert_null (contents);
+    }
+  alarm (0);
+  g_unlink (fifo);
+  g_unlink (zero);
+}
+
 /* Issue 13: the app refuses a document over 16 MiB as deuces-cli does, with the core's
  * one message, before reading it (a sparse file: its size alone is known); and one
  * just at the limit is read. */
@@ -2323,6 +2356,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add_func ("/ui/damaged-newest", test_damaged_newest);
   g_test_add ("/ui/import/too-large", Fixture, NULL, fixture_set_up, test_import_too_large, fixture_tear_down);
+  g_test_add ("/ui/import/not-regular", Fixture, NULL, fixture_set_up, test_import_not_regular,
+              fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);

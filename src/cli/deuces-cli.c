@@ -95,6 +95,15 @@ cannot_read (const char *path,
                g_strerror (saved));
 }
 
+static void
+not_regular (const char *path,
+             GError    **error)
+{
+  g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+               _("cannot read “%s”: it is not a regular file (give “-” to read the standard "
+                 "input)"), path);
+}
+
 /* Reads at most DEUCES_DOCUMENT_MAX_SIZE bytes of @fd, the file @path (NULL: the standard
  * input); more is refused, so that a huge document (an import takes many times its size
  * in memory) is never read whole. A file's size is known before anything is read. */
@@ -144,16 +153,31 @@ _deuces_cli_read_input (const char *path,
                         gsize      *length,
                         GError    **error)
 {
+  GStatBuf st;
   gboolean ok;
   int fd;
 
   if (path == NULL || g_str_equal (path, "-"))
     return read_document (STDIN_FILENO, NULL, contents, length, error);
 
-  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY, 0);
+  /* Only a regular file is read by name: a FIFO would wait for a writer and a device
+   * might never end (issue 26); "-" reads a pipe. Looked at before opening (a device is
+   * not opened at all), then opened without blocking and looked at again. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      not_regular (path, error);
+      return FALSE;
+    }
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0);
   if (fd < 0)
     {
       cannot_read (path, errno, error);
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      not_regular (path, error);
       return FALSE;
     }
   ok = read_document (fd, path, contents, length, error);

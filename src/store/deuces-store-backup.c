@@ -62,34 +62,16 @@ has_stamp (const char *text)
 
 /* Whether the backup at @path opens as a Deuces ledger: a copy killed half-way (by an
  * older version, or a full disk) must not count as the day's backup. The content was
- * checked whole when the copy was made. */
+ * checked whole when the copy was made. Read as restoring reads it: only a regular file,
+ * into memory, so that nothing named like a backup can make this wait. */
 static gboolean
 backup_opens (const char *path)
 {
-  sqlite3 *db = NULL;
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-  g_autofree char *absolute = g_canonicalize_filename (path, NULL);
-  g_autofree char *file_uri = NULL;
-  g_autofree char *uri = NULL;
-  gboolean ok = FALSE;
+  g_autoptr(DeucesStore) image = _deuces_store_open_image (path, NULL);
 
-  if (!g_file_test (path, G_FILE_TEST_IS_REGULAR))
-    return FALSE;
-  /* immutable: read as it is, creating no -wal or -shm beside it. */
-  file_uri = g_filename_to_uri (absolute, NULL, NULL);
-  if (file_uri == NULL)
-    return FALSE;
-  uri = g_strconcat (file_uri, "?immutable=1", NULL);
-  if (sqlite3_open_v2 (uri, &db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, NULL) == SQLITE_OK &&
-      sqlite3_prepare_v2 (db, "SELECT (SELECT count(*) FROM sqlite_schema), "
-                              "(SELECT application_id FROM pragma_application_id)",
-                          -1, &stmt, NULL) == SQLITE_OK &&
-      sqlite3_step (stmt) == SQLITE_ROW)
-    ok = sqlite3_column_int64 (stmt, 0) > 0 &&
-         sqlite3_column_int64 (stmt, 1) == DEUCES_APPLICATION_ID;
-  g_clear_pointer (&stmt, sqlite3_finalize);
-  sqlite3_close_v2 (db);
-  return ok;
+  return image != NULL &&
+         _deuces_store_query_int (image, "SELECT count(*) FROM sqlite_schema", 0) > 0 &&
+         _deuces_store_query_int (image, "PRAGMA application_id", 0) == DEUCES_APPLICATION_ID;
 }
 
 /* This ledger's backups in the directory, oldest first (their names sort by time). A copy
@@ -156,6 +138,17 @@ deuces_store_backup (DeucesStore *self,
                      const char  *reason,
                      GError     **error)
 {
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  return _deuces_store_backup_from (self, self->db, reason, error);
+}
+
+char *
+_deuces_store_backup_from (DeucesStore *self,
+                           sqlite3     *source,
+                           const char  *reason,
+                           GError     **error)
+{
   g_autofree char *dir = NULL;
   g_autofree char *name = NULL;
   g_autofree char *prefix = NULL;
@@ -170,10 +163,8 @@ deuces_store_backup (DeucesStore *self,
   g_autoptr(GPtrArray) old = NULL;
   sqlite3 *copy = NULL;
   sqlite3_backup *backup;
-  guint valid = 0;
+  guint valid = 0, waits = 0;
   int rc;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
 
   dir = deuces_store_get_backup_dir (self);
   if (g_mkdir_with_parents (dir, 0700) != 0)
@@ -202,19 +193,20 @@ deuces_store_backup (DeucesStore *self,
       goto fail;
     }
   sqlite3_extended_result_codes (copy, 1);
-  backup = sqlite3_backup_init (copy, "main", self->db, "main");
+  backup = sqlite3_backup_init (copy, "main", source, "main");
   if (backup == NULL)
     {
       _deuces_store_set_sqlite_error (self, copy, sqlite3_errcode (copy), error);
       goto fail;
     }
+  /* Busy gives up like any write: after about five seconds. */
   do
     {
       rc = sqlite3_backup_step (backup, -1);
       if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
         sqlite3_sleep (50);
     }
-  while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
+  while (rc == SQLITE_OK || ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && ++waits < 100));
   sqlite3_backup_finish (backup);
   if (rc != SQLITE_DONE)
     {
@@ -403,4 +395,68 @@ _deuces_store_backup_names (DeucesStore *self)
   g_autofree char *dir = deuces_store_get_backup_dir (self);
 
   return list_backups (self, dir);
+}
+
+gboolean
+_deuces_store_read_regular_file (const char *path,
+                                 gsize       max,
+                                 char      **contents,
+                                 gsize      *length,
+                                 GError    **error)
+{
+  g_autoptr(GString) data = NULL;
+  GStatBuf st;
+  char buffer[65536];
+  ssize_t got;
+  int fd;
+
+  /* Looked at first, so that a device is not even opened; then opened without blocking
+   * (a FIFO would wait for a writer) and looked at again through the descriptor, which
+   * is what is read, whatever took the name meanwhile. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("it is not a regular file"));
+      return FALSE;
+    }
+  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
+  if (fd < 0)
+    {
+      int saved = errno;
+
+      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
+      return FALSE;
+    }
+  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_INVAL, _("it is not a regular file"));
+      return FALSE;
+    }
+  data = g_string_sized_new ((gsize) MIN ((guint64) st.st_size, (guint64) max) + 1);
+  while (data->len <= max && (got = read (fd, buffer, sizeof buffer)) != 0)
+    {
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got < 0)
+        {
+          int saved = errno;
+
+          close (fd);
+          g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved),
+                               g_strerror (saved));
+          return FALSE;
+        }
+      g_string_append_len (data, buffer, got);
+    }
+  close (fd);
+  if (data->len > max)
+    {
+      g_autofree char *size = g_format_size (max);
+
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED, _("it is larger than %s"), size);
+      return FALSE;
+    }
+  *length = data->len;
+  *contents = g_string_free (g_steal_pointer (&data), FALSE);
+  return TRUE;
 }

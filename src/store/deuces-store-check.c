@@ -69,6 +69,7 @@ check_session (DeucesStore *self,
                GError     **error)
 {
   static const char *const texts[] = { "title", "notes", "variant_name" };
+  static const char *const times[] = { "started", "ended", "deleted" };
   g_autoptr(GError) local_error = NULL;
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(sqlite3_stmt) row = NULL;
@@ -78,8 +79,8 @@ check_session (DeucesStore *self,
   gboolean in_order = TRUE;
   int rc;
 
-  row = _deuces_store_prepare (self, "SELECT title, notes, variant_name FROM sessions WHERE id = ?1",
-                               error);
+  row = _deuces_store_prepare (self, "SELECT title, notes, variant_name, started, ended, deleted "
+                                     "FROM sessions WHERE id = ?1", error);
   if (row == NULL)
     return FALSE;
   sqlite3_bind_int64 (row, 1, session);
@@ -92,6 +93,16 @@ check_session (DeucesStore *self,
       if (text != NULL && !g_utf8_validate (text, -1, NULL))
         add_problem (problems, _("session %lld: its “%s” column is not valid text"),
                      (long long) session, texts[k]);
+    }
+  /* A time is one (an "ended" that is not would read as ended yet take deals). */
+  for (guint k = 0; k < G_N_ELEMENTS (times); k++)
+    {
+      const char *text = (const char *) sqlite3_column_text (row, (int) (G_N_ELEMENTS (texts) + k));
+      g_autoptr(GDateTime) time = _deuces_store_parse_time (text);
+
+      if ((text != NULL || k == 0) && time == NULL)
+        add_problem (problems, _("session %lld: its “%s” column is not a time"),
+                     (long long) session, times[k]);
     }
 
   game = deuces_store_load_game (self, session, &local_error);

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-error.h"
+#include "deuces-money.h"
 #include "deuces-store-private.h"
 
 /* The sides of history_deals an entry of @kind keeps: bit 0 side 0, bit 1 side 1;
@@ -47,45 +48,60 @@ read_kept_deal (sqlite3_stmt     *stmt,
   return FALSE;
 }
 
-/* Before the deal kept as @side of @entry is put back: a damaged one is refused in one
- * line, never copied into the sheet. */
-gboolean
-_deuces_store_history_check_kept_deal (DeucesStore              *self,
-                                       gint64                    session,
-                                       const DeucesHistoryEntry *entry,
-                                       gint                      side,
-                                       GError                  **error)
+/* One value of a "session" entry, read like the input that made it: a title and notes
+ * as the core allows them, a stake that reads as money, a known currency, a time. */
+static gboolean
+session_value_valid (guint     column,
+                     JsonNode *value)
 {
-  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-  DeucesDeal deal;
-  int rc;
+  const char *text;
 
-  if (game == NULL)
+  if (JSON_NODE_HOLDS_NULL (value))
+    return column == COL_CURRENCY || column == COL_ENDED;
+  if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
     return FALSE;
-  stmt = _deuces_store_prepare (self, "SELECT " DEAL_COLUMNS " FROM history_deals "
-                                      "WHERE entry = ?1 AND side = ?2", error);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, entry->id);
-  sqlite3_bind_int (stmt, 2, side);
-  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+  text = json_node_get_string (value);
+  switch (column)
     {
-      if (rc != SQLITE_DONE)
-        return _deuces_store_fail_sql (self, rc, error);
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
-                   _("The history of session %lld is damaged: deal %u was not kept"),
-                   (long long) session, entry->number);
+    case COL_TITLE:
+      {
+        g_autofree char *title = g_strstrip (g_strdup (text));
+
+        return deuces_title_check (text, NULL) && *title != '\0';
+      }
+    case COL_NOTES:
+      return deuces_notes_check (text, NULL);
+    case COL_STAKE:
+      {
+        gint64 minor;
+
+        /* Its currency's digits (3 at most) are checked when the session is read. */
+        return deuces_money_parse (text, 3, &minor, NULL) && minor >= 0;
+      }
+    case COL_CURRENCY:
+      {
+        g_autofree char *code = g_ascii_strup (text, -1);
+
+        return deuces_currency_is_known (code);
+      }
+    case COL_ENDED:
+      {
+        g_autoptr(GDateTime) time = _deuces_store_parse_time (text);
+
+        return time != NULL;
+      }
+    default:
       return FALSE;
     }
-  return read_kept_deal (stmt, 0, game, session, entry->number, &deal, error);
 }
 
 /* A "session" entry's before and after: objects of the same columns of
- * _deuces_store_session_columns[], each a string or null, at least one. */
+ * _deuces_store_session_columns[], at least one, each value one that column takes; the
+ * first column that does not read goes to @bad. */
 static gboolean
-session_values_valid (const char *before,
-                      const char *after)
+session_values_valid (const char  *before,
+                      const char  *after,
+                      const char **bad)
 {
   g_autoptr(JsonNode) was = before != NULL ? deuces_json_parse (before, -1, NULL) : NULL;
   g_autoptr(JsonNode) becomes = after != NULL ? deuces_json_parse (after, -1, NULL) : NULL;
@@ -106,9 +122,11 @@ session_values_valid (const char *before,
         return FALSE;
       if (x == NULL)
         continue;
-      if ((!JSON_NODE_HOLDS_NULL (x) && json_node_get_value_type (x) != G_TYPE_STRING) ||
-          (!JSON_NODE_HOLDS_NULL (y) && json_node_get_value_type (y) != G_TYPE_STRING))
-        return FALSE;
+      if (!session_value_valid (k, x) || !session_value_valid (k, y))
+        {
+          *bad = _deuces_store_session_columns[k];
+          return FALSE;
+        }
       n++;
     }
   return n > 0 && json_object_get_size (a) == n && json_object_get_size (b) == n;
@@ -144,14 +162,21 @@ paid_value_valid (const char *after,
          value[0] != value[1] && value[2] > 0;
 }
 
+/* @column: the session column whose value does not read, or NULL. */
 static gboolean
-damaged_change (gint64   session,
-                gint64   seq,
-                GError **error)
+damaged_change (gint64      session,
+                gint64      seq,
+                const char *column,
+                GError    **error)
 {
-  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
-               _("session %lld: change %lld of its history is damaged"),
-               (long long) session, (long long) seq);
+  if (column != NULL)
+    g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                 _("session %lld: change %lld of its history is damaged: its “%s” does not read"),
+                 (long long) session, (long long) seq, column);
+  else
+    g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                 _("session %lld: change %lld of its history is damaged"),
+                 (long long) session, (long long) seq);
   return FALSE;
 }
 
@@ -169,6 +194,7 @@ check_entry (DeucesStore              *self,
 {
   g_autoptr(sqlite3_stmt) stmt = NULL;
   gint sides = kept_sides (entry->kind), found = 0;
+  const char *bad = NULL;
   gboolean valid;
   int rc;
 
@@ -177,12 +203,12 @@ check_entry (DeucesStore              *self,
   else if (sides > 0)
     valid = entry->number >= 1 && entry->before == NULL && entry->after == NULL;
   else if (g_str_equal (entry->kind, KIND_SESSION))
-    valid = entry->number == 0 && session_values_valid (entry->before, entry->after);
+    valid = entry->number == 0 && session_values_valid (entry->before, entry->after, &bad);
   else
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);
   if (!valid)
-    return damaged_change (session, seq, error);
+    return damaged_change (session, seq, bad, error);
 
   stmt = _deuces_store_prepare (self, "SELECT side, " DEAL_COLUMNS " FROM history_deals "
                                       "WHERE entry = ?1 ORDER BY side", error);
@@ -194,7 +220,7 @@ check_entry (DeucesStore              *self,
       gint64 side = sqlite3_column_int64 (stmt, 0);
 
       if (side < 0 || side > 1 || !(sides & (1 << side)))
-        return damaged_change (session, seq, error);
+        return damaged_change (session, seq, NULL, error);
       found |= 1 << side;
       if (!read_kept_deal (stmt, 1, game, session, entry->number, &kept[side], error))
         return FALSE;
@@ -211,21 +237,43 @@ check_entry (DeucesStore              *self,
   return TRUE;
 }
 
-/* A session's entries in order; read_entry_row reads one row. */
+/* A session's entries in order; _deuces_store_history_read_row reads one row. */
 #define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded FROM history " \
                        "WHERE session = ?1 ORDER BY seq"
 
 /* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
-static void
-read_entry_row (sqlite3_stmt       *stmt,
-                DeucesHistoryEntry *entry)
+void
+_deuces_store_history_read_row (sqlite3_stmt       *stmt,
+                                DeucesHistoryEntry *entry)
 {
+  gint64 number = sqlite3_column_int64 (stmt, 2);
+
   entry->id = sqlite3_column_int64 (stmt, 0);
   entry->kind = _deuces_store_column_text (stmt, 1);
-  entry->number = sqlite3_column_type (stmt, 2) == SQLITE_NULL ? 0
-                  : (guint) CLAMP (sqlite3_column_int64 (stmt, 2), 0, G_MAXINT);
+  entry->number = sqlite3_column_type (stmt, 2) != SQLITE_INTEGER || number < 0 || number > G_MAXINT
+                  ? 0 : (guint) number;
   entry->before = _deuces_store_column_text (stmt, 3);
   entry->after = _deuces_store_column_text (stmt, 4);
+}
+
+gboolean
+_deuces_store_history_check_entry (DeucesStore              *self,
+                                   gint64                    session,
+                                   const DeucesHistoryEntry *entry,
+                                   GError                  **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  DeucesDeal kept[2];
+  int rc;
+
+  if (game == NULL ||
+      (stmt = _deuces_store_prepare (self, "SELECT seq FROM history WHERE id = ?1", error)) == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry->id);
+  if ((rc = sqlite3_step (stmt)) != SQLITE_ROW)
+    return _deuces_store_fail_sql (self, rc, error);
+  return check_entry (self, session, game, sqlite3_column_int64 (stmt, 0), entry, kept, error);
 }
 
 gboolean
@@ -255,7 +303,7 @@ _deuces_store_history_check (DeucesStore      *self,
       if (seq < 1 || undone < 0 || undone > 1 || (seen_undone && undone == 0))
         in_order = FALSE;
       seen_undone |= undone == 1;
-      read_entry_row (stmt, &entry);
+      _deuces_store_history_read_row (stmt, &entry);
       if (!check_entry (self, session, game, seq, &entry, kept, &local_error))
         {
           if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
@@ -307,7 +355,7 @@ _deuces_store_history_export (DeucesStore      *self,
       JsonObject *change;
       JsonNode *value;
 
-      read_entry_row (stmt, &entry);
+      _deuces_store_history_read_row (stmt, &entry);
       /* What goes out is what check accepts, so that it reads back. */
       if (!check_entry (self, session, game, sqlite3_column_int64 (stmt, 5), &entry, kept,
                         &local_error))

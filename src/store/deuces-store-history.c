@@ -118,11 +118,7 @@ _deuces_store_history_read_entry (DeucesStore        *self,
     return FALSE;
   if (rc != SQLITE_ROW)
     return _deuces_store_fail_sql (self, rc, error);
-  entry->id = sqlite3_column_int64 (stmt, 0);
-  entry->kind = _deuces_store_column_text (stmt, 1);
-  entry->number = (guint) sqlite3_column_int (stmt, 2);
-  entry->before = _deuces_store_column_text (stmt, 3);
-  entry->after = _deuces_store_column_text (stmt, 4);
+  _deuces_store_history_read_row (stmt, entry);
   return TRUE;
 }
 
@@ -305,16 +301,10 @@ _deuces_store_history_apply (DeucesStore              *self,
   g_autoptr(sqlite3_stmt) mark = NULL;
   gboolean ok;
 
-  /* A kept deal coming back is read like user input first (issue 13). */
-  if ((g_str_equal (entry->kind, KIND_DEAL_ADD) && !undo) ||
-      (g_str_equal (entry->kind, KIND_DEAL_DELETE) && undo) ||
-      g_str_equal (entry->kind, KIND_DEAL_EDIT))
-    {
-      gint side = undo && !g_str_equal (entry->kind, KIND_DEAL_ADD) ? 0 : 1;
-
-      if (!_deuces_store_history_check_kept_deal (self, session, entry, side, error))
-        return FALSE;
-    }
+  /* The entry, the deals it keeps included, is read like user input first (issues 13
+   * and 26): one that does not read is never applied. */
+  if (!_deuces_store_history_check_entry (self, session, entry, error))
+    return FALSE;
   if (g_str_equal (entry->kind, KIND_DEAL_ADD))
     ok = undo ? _deuces_store_remove_deal (self, session, entry->number, error)
               : restore_deal (self, session, entry->id, 1, entry->number, error);

@@ -273,13 +273,17 @@ gboolean      _deuces_store_history_check    (DeucesStore      *self,
                                               const DeucesGame *game,
                                               GPtrArray        *problems,
                                               GError          **error);
-/* Before the deal kept as @side of @entry is put back: a damaged one is refused in one
- * line, never copied into the sheet. */
-gboolean      _deuces_store_history_check_kept_deal (DeucesStore              *self,
-                                                     gint64                    session,
-                                                     const DeucesHistoryEntry *entry,
-                                                     gint                      side,
-                                                     GError                  **error);
+/* Before @entry is undone or applied again: read like input, as check reads it (its kind,
+ * number, values and every deal it keeps, by the core); one that does not read is
+ * refused in one line naming the session and the change, never applied. */
+gboolean      _deuces_store_history_check_entry (DeucesStore              *self,
+                                                 gint64                    session,
+                                                 const DeucesHistoryEntry *entry,
+                                                 GError                  **error);
+/* Columns 0…4 of a history row (id, kind, number, before, after) into @entry; a number
+ * out of range reads as 0, which a kind that needs one refuses. */
+void          _deuces_store_history_read_row (sqlite3_stmt       *stmt,
+                                              DeucesHistoryEntry *entry);
 /* The history as a ledger export's "history" member of @object (none when empty), and
  * back into session @session inside the caller's transaction (doc/ledger.md §4.3). */
 gboolean      _deuces_store_history_export   (DeucesStore      *self,
@@ -295,6 +299,24 @@ gboolean      _deuces_store_history_import   (DeucesStore      *self,
 
 /* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
 GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
+/* deuces_store_backup() of what the connection @source reads (this ledger). */
+char         *_deuces_store_backup_from      (DeucesStore  *self,
+                                              sqlite3      *source,
+                                              const char   *reason,
+                                              GError      **error);
+/* The file at @path read whole (at most @max bytes) through one descriptor, only if it is
+ * a regular file: a FIFO, a device or a socket is refused ("it is not a regular file"),
+ * never read, so that no file can make the reader wait forever. */
+gboolean      _deuces_store_read_regular_file (const char  *path,
+                                               gsize        max,
+                                               char       **contents,
+                                               gsize       *length,
+                                               GError     **error);
+
+/* deuces-store-restore.c: the database file at @path read into memory (see
+ * _deuces_store_read_regular_file), as it is: not checked, not migrated. */
+DeucesStore  *_deuces_store_open_image       (const char   *path,
+                                              GError      **error);
 
 /* deuces-store-players.c */
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "deuces-store-private.h"
@@ -20,53 +21,87 @@ deuces_backup_info_free (DeucesBackupInfo *info)
   g_free (info);
 }
 
-/* Copies the whole database @from into @to in one step (one transaction on @to). */
-static int
-copy_database (sqlite3 *to,
-               sqlite3 *from)
+DeucesStore *
+_deuces_store_open_image (const char *path,
+                          GError    **error)
 {
-  sqlite3_backup *backup = sqlite3_backup_init (to, "main", from, "main");
+  g_autoptr(DeucesStore) image = NULL;
+  g_autofree char *contents = NULL;
+  unsigned char *bytes;
+  gsize length;
   int rc;
 
-  if (backup == NULL)
-    return sqlite3_errcode (to);
-  do
+  if (!_deuces_store_read_regular_file (path, G_MAXSSIZE, &contents, &length, error))
+    return NULL;
+  image = _deuces_store_open_unversioned (":memory:", error);
+  if (image == NULL)
+    return NULL;
+  if (length == 0)
+    return g_steal_pointer (&image);
+  bytes = sqlite3_malloc64 (length);
+  if (bytes == NULL)
     {
-      rc = sqlite3_backup_step (backup, -1);
-      if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
-        sqlite3_sleep (50);
+      _deuces_store_fail_sql (image, SQLITE_NOMEM, error);
+      return NULL;
     }
-  while (rc == SQLITE_OK || rc == SQLITE_BUSY || rc == SQLITE_LOCKED);
-  sqlite3_backup_finish (backup);
-  return rc == SQLITE_DONE ? SQLITE_OK : rc;
+  memcpy (bytes, contents, length);
+  /* A ledger in WAL mode says so in bytes 18 and 19; its copy in memory is read as the
+   * one file it is (a backup is made whole, its WAL already in it). A copy of a ledger
+   * in use may have changes still in a -wal file beside it: those would be missed. */
+  if (length >= 20 && memcmp (bytes, "SQLite format 3", 16) == 0 && bytes[18] == 2 &&
+      bytes[19] == 2)
+    {
+      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+      GStatBuf st;
+
+      if (g_stat (wal, &st) == 0 && st.st_size > 0)
+        {
+          sqlite3_free (bytes);
+          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
+                       _("changes are still in “%s” beside it; open it once with deuces-cli "
+                         "--db to fold them in"), wal);
+          return NULL;
+        }
+      bytes[18] = bytes[19] = 1;
+    }
+  rc = sqlite3_deserialize (image->db, "main", bytes, (sqlite3_int64) length,
+                            (sqlite3_int64) length,
+                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
+  if (rc != SQLITE_OK)
+    {
+      _deuces_store_fail_sql (image, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&image);
 }
 
 /* The backup at @path read into memory, checked and brought to this version's schema:
- * what restoring it would put in place. The file itself is only read. */
+ * what restoring it would put in place. The file itself is only read, once, and only if
+ * it is a regular file. */
 static DeucesStore *
 load_backup (DeucesStore *self,
              const char  *path,
              GError     **error)
 {
   g_autoptr(DeucesStore) copy = NULL;
+  g_autoptr(GError) cause = NULL;
   g_autofree char *integrity = NULL;
-  sqlite3 *file = NULL;
   gint64 version;
-  int rc;
 
-  rc = sqlite3_open_v2 (path, &file, SQLITE_OPEN_READONLY, NULL);
-  if (rc == SQLITE_OK)
+  copy = _deuces_store_open_image (path, &cause);
+  if (copy == NULL && g_error_matches (cause, G_FILE_ERROR, G_FILE_ERROR_INVAL))
     {
-      copy = _deuces_store_open_unversioned (":memory:", error);
-      if (copy == NULL)
-        {
-          sqlite3_close_v2 (file);
-          return NULL;
-        }
-      rc = copy_database (copy->db, file);
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
+                   _("The backup “%s” is not a regular file, so it is no ledger"), path);
+      return NULL;
     }
-  sqlite3_close_v2 (file);
-  if (rc != SQLITE_OK ||
+  if (copy == NULL && cause->domain == G_FILE_ERROR)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                   _("Cannot read the backup “%s”: %s"), path, cause->message);
+      return NULL;
+    }
+  if (copy == NULL ||
       /* Ours: the application id of this (open, checked) ledger. */
       _deuces_store_query_int (copy, "PRAGMA application_id", 0) !=
         _deuces_store_query_int (self, "PRAGMA application_id", -1) ||
@@ -150,6 +185,201 @@ deuces_store_list_backups (DeucesStore *self)
   return result;
 }
 
+/* @name as an SQL identifier: "…", any quote in it doubled. */
+static char *
+quoted_name (const char *name)
+{
+  g_autoptr(GString) text = g_string_new (name);
+
+  g_string_replace (text, "\"", "\"\"", 0);
+  g_string_prepend_c (text, '"');
+  g_string_append_c (text, '"');
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The names of the ledger's tables (SQLite's own aside). */
+static GPtrArray *
+table_names (DeucesStore *self,
+             GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT name FROM sqlite_schema WHERE type = 'table' "
+                                 "AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name", error);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (names, _deuces_store_column_text (stmt, 0));
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&names);
+}
+
+/* "a", "b", … : the columns of @table in this ledger, quoted; and "?1, ?2, …". */
+static char *
+column_list (DeucesStore *self,
+             const char  *table,
+             GString     *parameters,
+             GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT name FROM pragma_table_info (?1)",
+                                                        error);
+  g_autoptr(GString) columns = g_string_new (NULL);
+  guint n = 0;
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  _deuces_store_bind_text (stmt, 1, table);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autofree char *name = _deuces_store_column_text (stmt, 0);
+      g_autofree char *quoted = quoted_name (name);
+
+      g_string_append_printf (columns, "%s%s", n > 0 ? ", " : "", quoted);
+      g_string_append_printf (parameters, "%s?%u", n > 0 ? ", " : "", n + 1);
+      n++;
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_string_free (g_steal_pointer (&columns), FALSE);
+}
+
+/* Every row of @table of @copy into this ledger's, emptied first by the caller. */
+static gboolean
+copy_rows (DeucesStore *self,
+           DeucesStore *copy,
+           const char  *table,
+           GError     **error)
+{
+  g_autoptr(GString) parameters = g_string_new (NULL);
+  g_autofree char *quoted = quoted_name (table);
+  g_autofree char *columns = column_list (self, table, parameters, error);
+  g_autofree char *select = NULL;
+  g_autofree char *insert = NULL;
+  g_autoptr(sqlite3_stmt) from = NULL;
+  g_autoptr(sqlite3_stmt) to = NULL;
+  int n, rc;
+
+  if (columns == NULL)
+    return FALSE;
+  select = g_strdup_printf ("SELECT %s FROM %s", columns, quoted);
+  insert = g_strdup_printf ("INSERT INTO %s (%s) VALUES (%s)", quoted, columns, parameters->str);
+  /* The copy has this ledger's schema (both are at this version): a table or column it
+   * lacks fails here, and the transaction is rolled back. */
+  if ((from = _deuces_store_prepare (copy, select, error)) == NULL ||
+      (to = _deuces_store_prepare (self, insert, error)) == NULL)
+    return FALSE;
+  n = sqlite3_column_count (from);
+  while ((rc = sqlite3_step (from)) == SQLITE_ROW)
+    {
+      for (int k = 0; k < n; k++)
+        sqlite3_bind_value (to, k + 1, sqlite3_column_value (from, k));
+      if (!_deuces_store_step_done (self, to, error))
+        return FALSE;
+      sqlite3_reset (to);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (copy, rc, error);
+  return TRUE;
+}
+
+/* The AUTOINCREMENT counters of @copy, where higher than this ledger's: a counter never
+ * goes back, so that a history id is never reused, not even across a restore. */
+static gboolean
+merge_counters (DeucesStore *self,
+                DeucesStore *copy,
+                GError     **error)
+{
+  g_autoptr(sqlite3_stmt) from = NULL;
+  g_autoptr(sqlite3_stmt) raise = NULL;
+  g_autoptr(sqlite3_stmt) add = NULL;
+  int rc;
+
+  if (_deuces_store_query_int (copy, "SELECT count(*) FROM sqlite_schema "
+                                     "WHERE name = 'sqlite_sequence'", 0) == 0)
+    return TRUE;
+  if ((from = _deuces_store_prepare (copy, "SELECT name, seq FROM sqlite_sequence", error)) == NULL ||
+      (raise = _deuces_store_prepare (self, "UPDATE sqlite_sequence SET seq = max (seq, ?2) "
+                                            "WHERE name = ?1", error)) == NULL ||
+      (add = _deuces_store_prepare (self, "INSERT INTO sqlite_sequence (name, seq) "
+                                          "SELECT ?1, ?2 WHERE NOT EXISTS "
+                                          "(SELECT 1 FROM sqlite_sequence WHERE name = ?1)",
+                                    error)) == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (from)) == SQLITE_ROW)
+    {
+      for (int k = 0; k < 2; k++)
+        {
+          sqlite3_bind_value (raise, k + 1, sqlite3_column_value (from, k));
+          sqlite3_bind_value (add, k + 1, sqlite3_column_value (from, k));
+        }
+      if (!_deuces_store_step_done (self, raise, error) || !_deuces_store_step_done (self, add, error))
+        return FALSE;
+      sqlite3_reset (raise);
+      sqlite3_reset (add);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (copy, rc, error);
+  return TRUE;
+}
+
+/* Inside the caller's transaction: this ledger's rows become those of @copy, table by
+ * table, all emptied before any is filled. */
+static gboolean
+replace_contents (DeucesStore *self,
+                  DeucesStore *copy,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) tables = table_names (self, error);
+
+  if (tables == NULL)
+    return FALSE;
+  for (guint k = 0; k < tables->len; k++)
+    {
+      g_autofree char *quoted = quoted_name (tables->pdata[k]);
+      g_autofree char *sql = g_strdup_printf ("DELETE FROM %s", quoted);
+
+      if (!_deuces_store_exec (self, sql, error))
+        return FALSE;
+    }
+  for (guint k = 0; k < tables->len; k++)
+    if (!copy_rows (self, copy, tables->pdata[k], error))
+      return FALSE;
+  return merge_counters (self, copy, error);
+}
+
+/* Inside the write transaction, before it writes: the ledger as it is, backed up. SQLite
+ * copies nothing from a connection in a write transaction, so a second connection reads
+ * it; no other program can commit meanwhile, so it reads every change committed. */
+static char *
+backup_before_restore (DeucesStore *self,
+                       GError     **error)
+{
+  sqlite3 *reader = NULL;
+  char *saved = NULL;
+  int rc;
+
+  rc = sqlite3_open_v2 (self->path, &reader, SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX, NULL);
+  if (rc == SQLITE_OK)
+    {
+      sqlite3_extended_result_codes (reader, 1);
+      saved = _deuces_store_backup_from (self, reader, "before-restore", error);
+    }
+  else
+    _deuces_store_set_sqlite_error (self, reader, rc, error);
+  sqlite3_close_v2 (reader);
+  return saved;
+}
+
 char *
 deuces_store_restore_backup (DeucesStore *self,
                              const char  *path,
@@ -157,7 +387,7 @@ deuces_store_restore_backup (DeucesStore *self,
 {
   g_autoptr(DeucesStore) copy = NULL;
   g_autofree char *saved = NULL;
-  int rc;
+  gboolean ok;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
   g_return_val_if_fail (path != NULL, NULL);
@@ -166,16 +396,28 @@ deuces_store_restore_backup (DeucesStore *self,
   copy = load_backup (self, path, error);
   if (copy == NULL)
     return NULL;
-  /* The ledger as it is now, so that restoring can itself be taken back. */
-  saved = deuces_store_backup (self, "before-restore", error);
-  if (saved == NULL)
+  /* The rows are copied as they are, in any order: the copy is a checked ledger of this
+   * schema, and no cascade may delete a row just put back. (Outside the transaction: the
+   * setting cannot change inside one.) */
+  if (!_deuces_store_exec (self, "PRAGMA foreign_keys = OFF", error))
     return NULL;
-  rc = copy_database (self->db, copy->db);
-  if (rc != SQLITE_OK)
+  /* One write transaction from the first read of the ledger to the last write, like any
+   * other write (a busy ledger gives up after the usual wait): the backup of the ledger
+   * as it is, so that restoring can itself be taken back, holds every change committed
+   * before, and no other program can commit one before the backup's rows replace it. */
+  ok = _deuces_store_begin (self, error);
+  if (ok)
     {
-      _deuces_store_fail_sql (self, rc, error);
-      g_prefix_error (error, _("The backup was not restored: "));
-      return NULL;
+      saved = backup_before_restore (self, error);
+      ok = saved != NULL && replace_contents (self, copy, error) &&
+           _deuces_store_commit (self, error);
+      if (!ok)
+        {
+          _deuces_store_rollback (self);
+          if (saved != NULL)
+            g_prefix_error (error, _("The backup was not restored: "));
+        }
     }
-  return g_steal_pointer (&saved);
+  _deuces_store_exec (self, "PRAGMA foreign_keys = ON", NULL);
+  return ok ? g_steal_pointer (&saved) : NULL;
 }

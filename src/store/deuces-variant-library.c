@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "deuces-store-private.h"
 #include "deuces-variant-library.h"
 
 static char *
@@ -39,54 +40,28 @@ compare_by_name (gconstpointer a,
 /* A variant file is a regular file of at most this size. */
 #define MAX_VARIANT_FILE (1024 * 1024)
 
-/* Reads @path only if it is a regular file: a FIFO in the folder would make the reader
- * wait forever (opened without blocking, then checked). */
-static gboolean
-read_regular_file (const char *path,
-                   char      **text,
-                   gsize      *length,
+/* The saved variant file at @path read and parsed; a message naming the file (and the
+ * line, where one is at fault) when it does not read. */
+static DeucesVariant *
+read_variant_file (const char *path,
                    GError    **error)
 {
-  g_autoptr(GString) data = NULL;
-  struct stat st;
-  char buffer[8192];
-  ssize_t got;
-  int fd;
+  g_autofree char *text = NULL;
+  g_autoptr(GError) cause = NULL;
+  gsize length;
 
-  fd = g_open (path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0);
-  if (fd < 0)
+  if (!_deuces_store_read_regular_file (path, MAX_VARIANT_FILE, &text, &length, &cause))
     {
-      int saved = errno;
-
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
-      return FALSE;
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID, "%s: %s", path,
+                   cause->message);
+      return NULL;
     }
-  if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode) || st.st_size > MAX_VARIANT_FILE)
-    {
-      close (fd);
-      g_set_error_literal (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
-                           _("it is not a regular file of at most 1 MiB"));
-      return FALSE;
-    }
-  data = g_string_sized_new ((gsize) st.st_size + 1);
-  while ((got = read (fd, buffer, sizeof buffer)) > 0 && data->len <= MAX_VARIANT_FILE)
-    g_string_append_len (data, buffer, got);
-  if (got < 0 || data->len > MAX_VARIANT_FILE)
-    {
-      int saved = got < 0 ? errno : EFBIG;
-
-      close (fd);
-      g_set_error_literal (error, G_FILE_ERROR, g_file_error_from_errno (saved), g_strerror (saved));
-      return FALSE;
-    }
-  close (fd);
-  *length = data->len;
-  *text = g_string_free (g_steal_pointer (&data), FALSE);
-  return TRUE;
+  /* Its messages start "PATH:LINE: ". */
+  return deuces_variant_parse (text, (gssize) length, path, error);
 }
 
-/* The saved variants; a file that does not read is skipped (and kept) with a warning, one
- * that takes a preset's id is skipped with a line in @refused (when not NULL). */
+/* The saved variants; a file that does not read, or that takes a preset's id, is skipped
+ * and kept as it is, with one line in @refused (when not NULL) naming it. */
 static GPtrArray *
 saved_variants (DeucesStore *store,
                 GPtrArray   *refused)
@@ -99,18 +74,19 @@ saved_variants (DeucesStore *store,
   while (handle != NULL && (name = g_dir_read_name (handle)) != NULL)
     {
       g_autofree char *path = NULL;
-      g_autofree char *text = NULL;
       g_autoptr(GError) error = NULL;
       DeucesVariant *variant;
-      gsize length;
 
       if (!g_str_has_suffix (name, ".variant"))
         continue;
       path = g_build_filename (dir, name, NULL);
-      if (!read_regular_file (path, &text, &length, &error) ||
-          (variant = deuces_variant_parse (text, (gssize) length, name, &error)) == NULL)
+      if ((variant = read_variant_file (path, &error)) == NULL)
         {
-          g_warning ("Skipping the variant file %s: %s", path, error->message);
+          /* Each program says it in its own way (deuces-cli variants, once). */
+          if (refused != NULL)
+            g_ptr_array_add (refused, g_strdup_printf (_("%s; the saved variant is not offered"),
+                                                       error->message));
+          g_debug ("Skipping the variant file %s: %s", path, error->message);
           continue;
         }
       if (deuces_variant_library_is_preset (variant->id))
@@ -127,6 +103,19 @@ saved_variants (DeucesStore *store,
     }
   g_ptr_array_sort (variants, compare_by_name);
   return variants;
+}
+
+static gboolean
+valid_id (const char *id)
+{
+  gsize len = id ? strlen (id) : 0;
+
+  if (len == 0 || len > 40)
+    return FALSE;
+  for (const char *p = id; *p; p++)
+    if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-')
+      return FALSE;
+  return TRUE;
 }
 
 GPtrArray *
@@ -157,6 +146,23 @@ deuces_variant_library_lookup (DeucesStore *store,
   for (guint i = 0; i < saved->len; i++)
     if (g_strcmp0 (((DeucesVariant *) saved->pdata[i])->id, id) == 0)
       return deuces_variant_copy (saved->pdata[i]);
+  /* The file named after it is there but does not read: say so, not that there is none. */
+  if (valid_id (id))
+    {
+      g_autofree char *dir = library_dir (store);
+      g_autofree char *file = g_strconcat (id, ".variant", NULL);
+      g_autofree char *path = g_build_filename (dir, file, NULL);
+      g_autoptr(DeucesVariant) variant = NULL;
+      g_autoptr(GError) cause = NULL;
+
+      if (g_file_test (path, G_FILE_TEST_EXISTS) &&
+          (variant = read_variant_file (path, &cause)) == NULL)
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       _("the saved variant “%s” does not read: %s"), id, cause->message);
+          return NULL;
+        }
+    }
   g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
                _("there is no variant “%s” (deuces-cli variants lists them)"), id);
   return NULL;
@@ -199,19 +205,6 @@ deuces_variant_library_parse_document (DeucesStore *store,
   json_object_set_member (json_node_get_object (copy), "variant",
                           deuces_document_build_variant (variant));
   return deuces_document_parse (copy, error);
-}
-
-static gboolean
-valid_id (const char *id)
-{
-  gsize len = id ? strlen (id) : 0;
-
-  if (len == 0 || len > 40)
-    return FALSE;
-  for (const char *p = id; *p; p++)
-    if (!g_ascii_islower (*p) && !g_ascii_isdigit (*p) && *p != '-')
-      return FALSE;
-  return TRUE;
 }
 
 gboolean

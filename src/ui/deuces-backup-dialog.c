@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-backup-dialog.c: the ledger's backups, newest first, each with its date, what it
- * holds and a Restore button; restoring asks first and backs the ledger up before. */
+ * holds and a Restore button; restoring asks first and backs the ledger up before. Both
+ * reading the backups and restoring one run on a thread of their own, on a connection of
+ * their own, so that the window (and Share Table) never wait on them. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -15,11 +17,15 @@ struct _DeucesBackupDialog
   DeucesStore     *store;
   GPtrArray       *backups;   /* DeucesBackupInfo, newest first */
   GPtrArray       *rows;
+  GCancellable    *cancellable;
+  gboolean         listing;
+  gboolean         restoring;
 
   /* Template children. */
   AdwToastOverlay *toasts;
   GtkStack        *stack;
   AdwPreferencesGroup *group;
+  GtkLabel        *working_label;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesBackupDialog, deuces_backup_dialog, ADW_TYPE_WINDOW)
@@ -31,7 +37,7 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-static void fill (DeucesBackupDialog *self);
+static void list_backups (DeucesBackupDialog *self);
 
 static const DeucesBackupInfo *
 find_backup (DeucesBackupDialog *self,
@@ -59,28 +65,94 @@ format_made (GDateTime *made)
   return g_strdup_printf (C_("backup time", "%s, %s"), day, time);
 }
 
+/* The work off the main thread: the ledger opened anew there (a connection is used by one
+ * thread only), then the backups read or one restored. */
+static void
+list_in_thread (GTask        *task,
+                gpointer      source,
+                gpointer      data,
+                GCancellable *cancellable)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = deuces_store_open (data, &error);
+
+  if (store == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, deuces_store_list_backups (store),
+                           (GDestroyNotify) g_ptr_array_unref);
+}
+
+static void
+restore_in_thread (GTask        *task,
+                   gpointer      source,
+                   gpointer      data,
+                   GCancellable *cancellable)
+{
+  char **paths = data;   /* the ledger, the backup */
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = deuces_store_open (paths[0], &error);
+  char *saved = store != NULL ? deuces_store_restore_backup (store, paths[1], &error) : NULL;
+
+  if (saved == NULL)
+    g_task_return_error (task, g_steal_pointer (&error));
+  else
+    g_task_return_pointer (task, saved, g_free);
+}
+
+/* What is shown while the work runs: a spinner and what it is doing. */
+static void
+show_working (DeucesBackupDialog *self,
+              const char         *what)
+{
+  gtk_label_set_label (self->working_label, what);
+  gtk_stack_set_visible_child_name (self->stack, "working");
+}
+
+static void
+on_restore_done (GObject      *source,
+                 GAsyncResult *result,
+                 gpointer      data)
+{
+  DeucesBackupDialog *self = DEUCES_BACKUP_DIALOG (source);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *saved = g_task_propagate_pointer (G_TASK (result), &error);
+
+  self->restoring = FALSE;
+  if (self->store == NULL)   /* closed meanwhile */
+    return;
+  if (saved == NULL)
+    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+  else
+    {
+      g_signal_emit (self, signals[RESTORED], 0);
+      adw_toast_overlay_add_toast (self->toasts,
+                                   adw_toast_new (_("Backup restored; the ledger as it was is the newest backup")));
+    }
+  /* The list now holds the backup just made of the ledger as it was. */
+  list_backups (self);
+}
+
 static void
 on_response (AdwMessageDialog   *dialog,
              const char         *response,
              DeucesBackupDialog *self)
 {
   const char *path = g_object_get_data (G_OBJECT (dialog), "backup");
-  g_autoptr(GError) error = NULL;
-  g_autofree char *saved = NULL;
+  g_autoptr(GTask) task = NULL;
+  char **paths;
 
-  if (!g_str_equal (response, "restore"))
+  if (!g_str_equal (response, "restore") || self->restoring || self->store == NULL)
     return;
-  saved = deuces_store_restore_backup (self->store, path, &error);
-  if (saved == NULL)
-    {
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
-      return;
-    }
-  g_signal_emit (self, signals[RESTORED], 0);
-  /* The list now holds the backup just made of the ledger as it was. */
-  fill (self);
-  adw_toast_overlay_add_toast (self->toasts,
-                               adw_toast_new (_("Backup restored; the ledger as it was is the newest backup")));
+  paths = g_new0 (char *, 3);
+  paths[0] = g_strdup (deuces_store_get_path (self->store));
+  paths[1] = g_strdup (path);
+  self->restoring = TRUE;
+  show_working (self, _("Restoring the backup…"));
+  /* Not cancelled when the window closes: a restore runs to its end, all or nothing. */
+  task = g_task_new (self, NULL, on_restore_done, NULL);
+  g_task_set_task_data (task, paths, (GDestroyNotify) g_strfreev);
+  g_task_run_in_thread (task, restore_in_thread);
 }
 
 AdwMessageDialog *
@@ -169,14 +241,15 @@ make_row (DeucesBackupDialog     *self,
 }
 
 static void
-fill (DeucesBackupDialog *self)
+fill (DeucesBackupDialog *self,
+      GPtrArray          *backups)
 {
   for (guint k = 0; k < self->rows->len; k++)
     adw_preferences_group_remove (self->group, self->rows->pdata[k]);
   g_ptr_array_set_size (self->rows, 0);
   g_clear_pointer (&self->backups, g_ptr_array_unref);
 
-  self->backups = deuces_store_list_backups (self->store);
+  self->backups = backups;
   for (guint k = 0; k < self->backups->len; k++)
     {
       GtkWidget *row = make_row (self, self->backups->pdata[k]);
@@ -188,10 +261,63 @@ fill (DeucesBackupDialog *self)
 }
 
 static void
+on_list_done (GObject      *source,
+              GAsyncResult *result,
+              gpointer      data)
+{
+  DeucesBackupDialog *self = data;
+  g_autoptr(GError) error = NULL;
+  GPtrArray *backups = g_task_propagate_pointer (G_TASK (result), &error);
+
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  self->listing = FALSE;
+  if (backups == NULL)
+    {
+      fill (self, g_ptr_array_new ());
+      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      return;
+    }
+  fill (self, backups);
+}
+
+/* Reads the backups on a thread; the rows follow when it is done. */
+static void
+list_backups (DeucesBackupDialog *self)
+{
+  g_autoptr(GTask) task = g_task_new (NULL, self->cancellable, on_list_done, self);
+
+  self->listing = TRUE;
+  show_working (self, _("Reading the backups…"));
+  g_task_set_task_data (task, g_strdup (deuces_store_get_path (self->store)), g_free);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_run_in_thread (task, list_in_thread);
+}
+
+gboolean
+deuces_backup_dialog_is_busy (DeucesBackupDialog *self)
+{
+  g_return_val_if_fail (DEUCES_IS_BACKUP_DIALOG (self), FALSE);
+
+  return self->listing || self->restoring;
+}
+
+/* A restore under way is not left behind half-seen: the window stays until it is done. */
+static gboolean
+on_close_request (GtkWindow          *window,
+                  DeucesBackupDialog *self)
+{
+  return self->restoring;
+}
+
+static void
 deuces_backup_dialog_dispose (GObject *object)
 {
   DeucesBackupDialog *self = DEUCES_BACKUP_DIALOG (object);
 
+  /* A listing still running is forgotten (its result is never shown). */
+  g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
   g_clear_object (&self->store);
   g_clear_pointer (&self->backups, g_ptr_array_unref);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
@@ -216,6 +342,7 @@ deuces_backup_dialog_class_init (DeucesBackupDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, toasts);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, group);
+  gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, working_label);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -223,7 +350,9 @@ static void
 deuces_backup_dialog_init (DeucesBackupDialog *self)
 {
   self->rows = g_ptr_array_new ();
+  self->cancellable = g_cancellable_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), self);
 }
 
 DeucesBackupDialog *
@@ -236,6 +365,6 @@ deuces_backup_dialog_new (GtkWindow   *parent,
 
   self = g_object_new (DEUCES_TYPE_BACKUP_DIALOG, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
-  fill (self);
+  list_backups (self);
   return self;
 }

@@ -20,5 +20,8 @@ DeucesBackupDialog *deuces_backup_dialog_new     (GtkWindow          *parent,
  * confirm, which it returns (NULL for a path not in the list). */
 AdwMessageDialog   *deuces_backup_dialog_ask     (DeucesBackupDialog *self,
                                                   const char         *path);
+/* Whether the backups are being read or one restored (off the main thread; the dialog
+ * shows a spinner meanwhile). */
+gboolean            deuces_backup_dialog_is_busy (DeucesBackupDialog *self);
 
 G_END_DECLS

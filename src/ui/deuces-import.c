@@ -353,8 +353,18 @@ deuces_import_read_file (GFile   *file,
 
   name = g_file_get_basename (file);
   quoted = g_strdup_printf ("“%s”", name);
-  /* The size first: a huge file is never read (deuces-cli's limit, from the core). */
-  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE, G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  /* The size first: a huge file is never read (deuces-cli's limit, from the core); and
+   * only a regular file: a FIFO would freeze the window waiting for a writer, a device
+   * might never end (issue 26). */
+  info = g_file_query_info (file, G_FILE_ATTRIBUTE_STANDARD_SIZE "," G_FILE_ATTRIBUTE_STANDARD_TYPE,
+                            G_FILE_QUERY_INFO_NONE, NULL, NULL);
+  if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_TYPE) &&
+      g_file_info_get_file_type (info) != G_FILE_TYPE_REGULAR)
+    {
+      g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_INVAL,
+                   _("%s is not a regular file, so it cannot be imported"), quoted);
+      return FALSE;
+    }
   if (info != NULL && g_file_info_has_attribute (info, G_FILE_ATTRIBUTE_STANDARD_SIZE) &&
       !deuces_document_check_size ((guint64) g_file_info_get_size (info), quoted, error))
     return FALSE;
