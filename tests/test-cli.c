@@ -1159,6 +1159,80 @@ test_stats (void)
   remove_tree (dir);
 }
 
+/* Issue 27: the numbers of the stats table are for people, so in their locale: Ann's win
+ * rate of 1 in 3 is "33,3 %" in German and Indonesian (never "0.333", nor "1.000" for
+ * a rate of one, which reads as one thousand there), her 7.5 cards left on average are
+ * "7,5", her money "−40,00 HKD". The JSON and the CSV are the same in every locale. The
+ * history is test_stats's. */
+static void
+test_stats_locale (void)
+{
+  static const struct {
+    const char *name, *source;
+  } locales[] = { { "de_DE.UTF-8", "de_DE" }, { "id_ID.UTF-8", "id_ID" } };
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *imported = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *table = NULL;
+  const char *history =
+    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
+    "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
+
+  imported = run_ok (db, history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n2\n");
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  csv = run_ok (db, NULL, "export", "--format", "csv", NULL);
+  /* In C: a point, and a percentage all the same. */
+  table = run_ok (db, NULL, "stats", "--player", "Ann", NULL);
+  g_assert_nonnull (strstr (table, " 33.3 % "));
+  g_assert_nonnull (strstr (table, " 7.5  "));
+  g_assert_null (strstr (table, "0.333"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (locales); k++)
+    {
+      g_autofree char *locpath = test_locale_dir (locales[k].name, locales[k].source);
+      g_autofree char *locpath_env = NULL;
+      g_autofree char *lc_all = g_strdup_printf ("LC_ALL=%s", locales[k].name);
+      g_auto(Run) people = { 0 };
+      g_auto(Run) plain = { 0 };
+      g_auto(Run) spreadsheet = { 0 };
+
+      if (locpath == NULL)
+        g_error ("the %s locale could not be compiled (build-aux/install-deps installs “locales”)",
+                 locales[k].name);
+      locpath_env = g_strdup_printf ("LOCPATH=%s", locpath);
+      {
+        const char *env[] = { locpath_env, lc_all, NULL };
+        const RunOptions options = { .db = db, .env = env };
+        const char *stats[] = { "stats", "--player", "Ann", NULL };
+        const char *stats_json[] = { "stats", "--json", NULL };
+        const char *export[] = { "export", "--format", "csv", NULL };
+
+        run_cli_full (&people, &options, stats);
+        run_cli_full (&plain, &options, stats_json);
+        run_cli_full (&spreadsheet, &options, export);
+      }
+      assert_run (&people, 0, NULL, "");
+      g_test_message ("%s: %s", locales[k].name, people.out);
+      g_assert_nonnull (strstr (people.out, "\nAnn "));
+      g_assert_nonnull (strstr (people.out, " 33,3 % "));
+      g_assert_nonnull (strstr (people.out, " 7,5  "));
+      g_assert_nonnull (strstr (people.out, "\u2212" "40,00 HKD"));
+      g_assert_null (strstr (people.out, "0.333"));
+      g_assert_null (strstr (people.out, "7.5"));
+      assert_run (&plain, 0, json, "");
+      assert_run (&spreadsheet, 0, csv, "");
+    }
+  remove_tree (dir);
+}
+
 /* Audit: stats arguments, Unicode names and the plain table. By hand: S1, classic at HKD
  * 0.50 with Élodie out, Ann 2, Bo 5: (7 − 3 × total) × 0.50 gives Élodie +3.50, Ann
  * +0.50, Bo −4.00. S2, flat at JPY 100: Ann out, Bo 5: Ann +500, Bo −500 JPY. Head to
@@ -1199,7 +1273,7 @@ test_stats_arguments (void)
   /* The plain table has best and worst sessions per currency and head to head. */
   table = run_ok (db, NULL, "stats", NULL);
   g_assert_nonnull (strstr (table, "2 sessions, 2 deals"));
-  g_assert_nonnull (strstr (table, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
+  g_assert_nonnull (strstr (table, "Best win rate: Élodie 100.0 % (among players with at least 1 deal)"));
   g_assert_nonnull (strstr (table, "Bo               best #1 "));
   g_assert_nonnull (strstr (table, " \u2212" "4.00 HKD, worst #1 "));
   g_assert_nonnull (strstr (table, " \u2212" "500 JPY, worst #2 "));
@@ -1702,6 +1776,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
+  g_test_add_func ("/cli/stats/locale", test_stats_locale);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
