@@ -1095,6 +1095,16 @@ test_store_full_output (void)
   remove_tree (dir);
 }
 
+/* The two nights of test-stats.c, as one import. */
+static const char stats_history[] =
+  "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
+  "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+  "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
+  "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
+  "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -1110,16 +1120,8 @@ test_stats (void)
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root, *ann = NULL;
   JsonArray *players;
-  const char *history =
-    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
-    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
-    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
 
-  imported = run_ok (db, history, "import", "-", NULL);
+  imported = run_ok (db, stats_history, "import", "-", NULL);
   g_assert_cmpstr (imported, ==, "1\n2\n");
 
   json = run_ok (db, NULL, "stats", "--json", NULL);
@@ -1162,8 +1164,7 @@ test_stats (void)
 /* Issue 27: the numbers of the stats table are for people, so in their locale: Ann's win
  * rate of 1 in 3 is "33,3 %" in German and Indonesian (never "0.333", nor "1.000" for
  * a rate of one, which reads as one thousand there), her 7.5 cards left on average are
- * "7,5", her money "−40,00 HKD". The JSON and the CSV are the same in every locale. The
- * history is test_stats's. */
+ * "7,5", her money "−40,00 HKD". The JSON and the CSV are the same in every locale. */
 static void
 test_stats_locale (void)
 {
@@ -1176,16 +1177,8 @@ test_stats_locale (void)
   g_autofree char *json = NULL;
   g_autofree char *csv = NULL;
   g_autofree char *table = NULL;
-  const char *history =
-    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
-    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
-    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
 
-  imported = run_ok (db, history, "import", "-", NULL);
+  imported = run_ok (db, stats_history, "import", "-", NULL);
   g_assert_cmpstr (imported, ==, "1\n2\n");
   json = run_ok (db, NULL, "stats", "--json", NULL);
   csv = run_ok (db, NULL, "export", "--format", "csv", NULL);
