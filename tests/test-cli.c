@@ -197,6 +197,41 @@ test_help_and_version (void)
   g_assert_cmpstr (version, ==, "deuces-cli " PACKAGE_VERSION "\n");
 }
 
+/* Issue 27: --help after a command is that command's usage, exit 0, nothing read or
+ * written (`deal add --help` was "“--help” is not a session number"). The man-commands
+ * test holds every command's --help to its man page entry. */
+static void
+test_command_help (void)
+{
+  g_autofree char *add = run_ok (NULL, NULL, "deal", "add", "--help", NULL);
+  g_autofree char *deal = run_ok (NULL, NULL, "deal", "-h", NULL);
+  g_autofree char *end = run_ok (NULL, NULL, "session", "end", "--help", NULL);
+  g_autofree char *show = run_ok (NULL, NULL, "session", "7", "--help", NULL);
+  g_autofree char *late = run_ok (NULL, NULL, "deal", "add", "1", "--winner", "Ann", "--help", NULL);
+  g_autofree char *score = run_ok (NULL, NULL, "score", "night.json", "--help", NULL);
+
+  g_assert_true (g_str_has_prefix (add, "Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
+                                        "  deal add SESSION --winner NAME"));
+  g_assert_nonnull (strstr (add, "--takes-all NAME]\n"));
+  g_assert_nonnull (strstr (add, "record a deal and print its number\n"));
+  g_assert_null (strstr (add, "deal undo"));
+  g_assert_cmpstr (late, ==, add);
+  /* A command alone: all of its subcommands. */
+  g_assert_nonnull (strstr (deal, "  deal add SESSION"));
+  g_assert_nonnull (strstr (deal, "  deal undo SESSION"));
+  g_assert_null (strstr (deal, "session new"));
+  /* One of alternatives, and a word that is no subcommand. */
+  g_assert_nonnull (strstr (end, "  session end|reopen|delete|restore SESSION\n"));
+  g_assert_null (strstr (end, "session new"));
+  g_assert_nonnull (strstr (show, "  session new"));
+  g_assert_nonnull (strstr (show, "  session show SESSION"));
+  g_assert_nonnull (strstr (score, "  score [FILE|-]"));
+  g_assert_null (strstr (score, "settle"));
+  /* After "--", --help is an argument like any other. */
+  run_fails (NULL, NULL, 2, "deuces-cli: deal: say add, edit, delete, undo or redo\n",
+             "deal", "--", "--help", NULL);
+}
+
 /* A ledger in a fresh directory; removed with everything in it. */
 static char *
 temp_ledger (char **dir)
@@ -1770,6 +1805,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/stats/locale", test_stats_locale);
+  g_test_add_func ("/cli/help/command", test_command_help);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
   g_test_add_func ("/cli/store/export-onto-ledger", test_store_export_onto_ledger);
