@@ -401,6 +401,7 @@ usage_describes (const char *usage,
   gsize len = strlen (command);
   const char *p;
 
+  /* The command, then a space, a line break or the end (strchr finds the NUL too). */
   if (strncmp (usage, command, len) != 0 || strchr (" \n", usage[len]) == NULL)
     return FALSE;
   if (sub == NULL)
