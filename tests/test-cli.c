@@ -198,6 +198,41 @@ test_help_and_version (void)
   g_assert_cmpstr (version, ==, "deuces-cli " PACKAGE_VERSION "\n");
 }
 
+/* Issue 27: --help after a command is that command's usage, exit 0, nothing read or
+ * written (`deal add --help` was "“--help” is not a session number"). The man-commands
+ * test holds every command's --help to its man page entry. */
+static void
+test_command_help (void)
+{
+  g_autofree char *add = run_ok (NULL, NULL, "deal", "add", "--help", NULL);
+  g_autofree char *deal = run_ok (NULL, NULL, "deal", "-h", NULL);
+  g_autofree char *end = run_ok (NULL, NULL, "session", "end", "--help", NULL);
+  g_autofree char *show = run_ok (NULL, NULL, "session", "7", "--help", NULL);
+  g_autofree char *late = run_ok (NULL, NULL, "deal", "add", "1", "--winner", "Ann", "--help", NULL);
+  g_autofree char *score = run_ok (NULL, NULL, "score", "night.json", "--help", NULL);
+
+  g_assert_true (g_str_has_prefix (add, "Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]\n"
+                                        "  deal add SESSION --winner NAME"));
+  g_assert_nonnull (strstr (add, "--takes-all NAME]\n"));
+  g_assert_nonnull (strstr (add, "record a deal and print its number\n"));
+  g_assert_null (strstr (add, "deal undo"));
+  g_assert_cmpstr (late, ==, add);
+  /* A command alone: all of its subcommands. */
+  g_assert_nonnull (strstr (deal, "  deal add SESSION"));
+  g_assert_nonnull (strstr (deal, "  deal undo SESSION"));
+  g_assert_null (strstr (deal, "session new"));
+  /* One of alternatives, and a word that is no subcommand. */
+  g_assert_nonnull (strstr (end, "  session end|reopen|delete|restore SESSION\n"));
+  g_assert_null (strstr (end, "session new"));
+  g_assert_nonnull (strstr (show, "  session new"));
+  g_assert_nonnull (strstr (show, "  session show SESSION"));
+  g_assert_nonnull (strstr (score, "  score [FILE|-]"));
+  g_assert_null (strstr (score, "settle"));
+  /* After "--", --help is an argument like any other. */
+  run_fails (NULL, NULL, 2, "deuces-cli: deal: say add, edit, delete, undo or redo\n",
+             "deal", "--", "--help", NULL);
+}
+
 /* A ledger in a fresh directory; removed with everything in it. */
 static char *
 temp_ledger (char **dir)
@@ -1183,6 +1218,16 @@ test_store_full_output (void)
   remove_tree (dir);
 }
 
+/* The two nights of test-stats.c, as one import. */
+static const char stats_history[] =
+  "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
+  "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+  "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
+  "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+  "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
+  "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
+
 /* Issue 5: `deuces-cli stats` on a small history worked out by hand (the sessions of
  * test-stats.c): Ann won deal 1 of A and held every card in deal 2 (×3); her money is
  * −40.50 in A and +0.50 in B. */
@@ -1198,16 +1243,8 @@ test_stats (void)
   g_autoptr(JsonParser) parser = json_parser_new ();
   JsonObject *root, *ann = NULL;
   JsonArray *players;
-  const char *history =
-    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
-    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
-    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
-    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"deals\":["
-    "{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}]";
 
-  imported = run_ok (db, history, "import", "-", NULL);
+  imported = run_ok (db, stats_history, "import", "-", NULL);
   g_assert_cmpstr (imported, ==, "1\n2\n");
 
   json = run_ok (db, NULL, "stats", "--json", NULL);
@@ -1244,6 +1281,71 @@ test_stats (void)
              "stats", "--player", "Zed", NULL);
   run_fails (db, NULL, 2, "deuces-cli: stats: “22/11/2026” is not a date like 2026-11-22\n",
              "stats", "--from", "22/11/2026", NULL);
+  remove_tree (dir);
+}
+
+/* Issue 27: the numbers of the stats table are for people, so in their locale: Ann's win
+ * rate of 1 in 3 is "33,3 %" in German and Indonesian (never "0.333", nor "1.000" for
+ * a rate of one, which reads as one thousand there), her 7.5 cards left on average are
+ * "7,5", her money "−40,00 HKD". The JSON and the CSV are the same in every locale. */
+static void
+test_stats_locale (void)
+{
+  static const struct {
+    const char *name, *source;
+  } locales[] = { { "de_DE.UTF-8", "de_DE" }, { "id_ID.UTF-8", "id_ID" } };
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *imported = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *table = NULL;
+
+  imported = run_ok (db, stats_history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n2\n");
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  csv = run_ok (db, NULL, "export", "--format", "csv", NULL);
+  /* In C: a point, and a percentage all the same. */
+  table = run_ok (db, NULL, "stats", "--player", "Ann", NULL);
+  g_assert_nonnull (strstr (table, " 33.3 % "));
+  g_assert_nonnull (strstr (table, " 7.5  "));
+  g_assert_null (strstr (table, "0.333"));
+
+  for (guint k = 0; k < G_N_ELEMENTS (locales); k++)
+    {
+      g_autofree char *locpath = test_locale_dir (locales[k].name, locales[k].source);
+      g_autofree char *locpath_env = NULL;
+      g_autofree char *lc_all = g_strdup_printf ("LC_ALL=%s", locales[k].name);
+      g_auto(Run) people = { 0 };
+      g_auto(Run) plain = { 0 };
+      g_auto(Run) spreadsheet = { 0 };
+
+      if (locpath == NULL)
+        g_error ("the %s locale could not be compiled (build-aux/install-deps installs “locales”)",
+                 locales[k].name);
+      locpath_env = g_strdup_printf ("LOCPATH=%s", locpath);
+      {
+        const char *env[] = { locpath_env, lc_all, NULL };
+        const RunOptions options = { .db = db, .env = env };
+        const char *stats[] = { "stats", "--player", "Ann", NULL };
+        const char *stats_json[] = { "stats", "--json", NULL };
+        const char *export[] = { "export", "--format", "csv", NULL };
+
+        run_cli_full (&people, &options, stats);
+        run_cli_full (&plain, &options, stats_json);
+        run_cli_full (&spreadsheet, &options, export);
+      }
+      assert_run (&people, 0, NULL, "");
+      g_test_message ("%s: %s", locales[k].name, people.out);
+      g_assert_nonnull (strstr (people.out, "\nAnn "));
+      g_assert_nonnull (strstr (people.out, " 33,3 % "));
+      g_assert_nonnull (strstr (people.out, " 7,5  "));
+      g_assert_nonnull (strstr (people.out, "\u2212" "40,00 HKD"));
+      g_assert_null (strstr (people.out, "0.333"));
+      g_assert_null (strstr (people.out, "7.5"));
+      assert_run (&plain, 0, json, "");
+      assert_run (&spreadsheet, 0, csv, "");
+    }
   remove_tree (dir);
 }
 
@@ -1287,7 +1389,7 @@ test_stats_arguments (void)
   /* The plain table has best and worst sessions per currency and head to head. */
   table = run_ok (db, NULL, "stats", NULL);
   g_assert_nonnull (strstr (table, "2 sessions, 2 deals"));
-  g_assert_nonnull (strstr (table, "Best win rate: Élodie 1.000 (among players with at least 1 deal)"));
+  g_assert_nonnull (strstr (table, "Best win rate: Élodie 100.0 % (among players with at least 1 deal)"));
   g_assert_nonnull (strstr (table, "Bo               best #1 "));
   g_assert_nonnull (strstr (table, " \u2212" "4.00 HKD, worst #1 "));
   g_assert_nonnull (strstr (table, " \u2212" "500 JPY, worst #2 "));
@@ -1864,6 +1966,8 @@ main (int    argc,
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
+  g_test_add_func ("/cli/stats/locale", test_stats_locale);
+  g_test_add_func ("/cli/help/command", test_command_help);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);
   g_test_add_func ("/cli/store/hostile-history", test_store_hostile_history);

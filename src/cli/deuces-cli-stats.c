@@ -100,12 +100,20 @@ add_session_amounts (JsonBuilder  *builder,
   json_builder_end_object (builder);
 }
 
-/* "0.500" from per mille, "7.5" from tenths. */
+/* "0.500" from per mille, "7.5" from tenths: for the JSON, whatever the locale. */
 static char *
 decimal (guint value,
          guint digits)
 {
   return deuces_money_format ((gint64) value, digits);
+}
+
+/* The same for a person: "7,5" in German or Indonesian, as the locale writes decimals. */
+static char *
+decimal_display (guint value,
+                 guint digits)
+{
+  return deuces_money_format_display ((gint64) value, digits, NULL, DEUCES_MONEY_PLAIN);
 }
 
 /* Whether @player is one of @only (all players when @only is NULL). */
@@ -249,26 +257,28 @@ print_stats_table (DeucesStats       *stats,
   printf (g_dngettext (GETTEXT_PACKAGE, "%u deal\n", "%u deals\n", deuces_stats_get_n_deals (stats)),
           deuces_stats_get_n_deals (stats));
   /* Translators: column headings of `deuces-cli stats`; keep them short */
-  printf ("%-16s %8s %6s %5s %6s %6s %6s %6s  %s\n", _("Player"), _("Sessions"), _("Deals"),
+  /* The numbers a person reads are in their locale: the win rate a percentage ("33,3 %",
+   * never "1.000", one thousand to a German reader), the average with its decimal comma. */
+  printf ("%-16s %8s %6s %5s %8s %6s %6s %6s  %s\n", _("Player"), _("Sessions"), _("Deals"),
           _("Wins"), _("Rate"), _("Fried"), _("Full"), _("Left"), _("Net"));
   for (guint i = 0; i < players->len; i++)
     {
       const DeucesPlayerStats *p = players->pdata[i];
-      g_autofree char *rate = decimal (deuces_player_stats_win_rate (p), 3);
-      g_autofree char *left = decimal (deuces_player_stats_average_left (p), 1);
+      g_autofree char *rate = deuces_percent_format_display (deuces_player_stats_win_rate (p));
+      g_autofree char *left = decimal_display (deuces_player_stats_average_left (p), 1);
       g_autofree char *net = format_amounts (p->net);
 
       if (!wanted (p, only))
         continue;
-      printf ("%-16s %8u %6u %5u %6s %6u %6u %6s  %s\n", p->name, p->sessions, p->deals,
+      printf ("%-16s %8u %6u %5u %8s %6u %6u %6s  %s\n", p->name, p->sessions, p->deals,
               p->wins, rate, p->fried, p->caught_full, left, net);
     }
   if (best != NULL)
     {
-      g_autofree char *rate = decimal (deuces_player_stats_win_rate (best), 3);
+      g_autofree char *rate = deuces_percent_format_display (deuces_player_stats_win_rate (best));
       guint min_deals = deuces_stats_get_min_deals_for_rate (stats);
 
-      /* Translators: "Best win rate: Ann 0.500 (among players with at least 4 deals)" */
+      /* Translators: "Best win rate: Ann 50.0 % (among players with at least 4 deals)" */
       printf (g_dngettext (GETTEXT_PACKAGE,
                            "Best win rate: %s %s (among players with at least %u deal)\n",
                            "Best win rate: %s %s (among players with at least %u deals)\n",

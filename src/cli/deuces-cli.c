@@ -346,7 +346,8 @@ static const HelpEntry command_help[] = {
   { "session new --variant ID --players A,B,C[,D…] [--stake 0.50]\n"
     "              [--currency HKD] [--title TEXT] [--hand-size N]\n"
     "              [--option NAME=VALUE]…", N_("start a session and print its number") },
-  { "session list [--json]", NULL },
+  { "session list [--json] [--player NAME] [--variant ID] [--title TEXT]\n"
+    "              [--deleted]", NULL },
   { "session show SESSION [--json]", N_("standings and settlement of a session") },
   { "session add-player SESSION NAME", N_("a player joins between deals (at most 8 seated)") },
   { "session end|reopen|delete|restore SESSION", NULL },
@@ -365,7 +366,7 @@ static const HelpEntry command_help[] = {
   { "undo SESSION", N_("reverse the session's last change, whatever it was") },
   { "redo SESSION", N_("apply again what undo reversed") },
   { NULL, NULL },
-  { "export [--session ID] --format json|csv [-o FILE]", NULL },
+  { "export [--session ID] --format json|csv [-o|--output FILE]", NULL },
   { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },
   { "import FILE", N_("a session document (or an export) into the ledger") },
   { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
@@ -412,6 +413,66 @@ print_entries (const HelpEntry *entries,
       else
         printf ("\n%*s%s\n", HELP_COLUMN, "", _(entries[k].summary));
     }
+}
+
+/* Does @usage, a row of command_help[], describe @command (and @sub, when given)? The
+ * subcommand may be one of alternatives: "session end|reopen|delete|restore SESSION". */
+static gboolean
+usage_describes (const char *usage,
+                 const char *command,
+                 const char *sub)
+{
+  gsize len = strlen (command);
+  const char *p;
+
+  /* The command, then a space, a line break or the end (strchr finds the NUL too). */
+  if (strncmp (usage, command, len) != 0 || strchr (" \n", usage[len]) == NULL)
+    return FALSE;
+  if (sub == NULL)
+    return TRUE;
+  if (usage[len] != ' ')
+    return FALSE;
+  for (p = usage + len + 1;; p++)
+    {
+      gsize n = strcspn (p, "| \n");
+
+      if (n == strlen (sub) && strncmp (p, sub, n) == 0)
+        return TRUE;
+      if (p[n] != '|')
+        return FALSE;
+      p += n;
+    }
+}
+
+/* `deuces-cli COMMAND [SUB] --help`: the rows of command_help[] that describe COMMAND SUB,
+ * else those of COMMAND (SUB may be a session number or a file). A command gets its
+ * --help with its row in the table; there is no other list to keep. */
+static void
+print_command_help (const char *command,
+                    const char *sub)
+{
+  HelpEntry entries[G_N_ELEMENTS (command_help)];
+  gsize n = 0;
+
+  for (int pass = sub != NULL ? 0 : 1; pass < 2 && n == 0; pass++)
+    for (gsize k = 0; k < G_N_ELEMENTS (command_help); k++)
+      if (command_help[k].usage != NULL &&
+          usage_describes (command_help[k].usage, command, pass == 0 ? sub : NULL))
+        entries[n++] = command_help[k];
+  printf ("%s\n", _("Usage: deuces-cli [--db PATH] COMMAND [ARGUMENTS…]"));
+  print_entries (entries, n);
+  printf ("\n%s\n", _("Every command and option in full: man deuces-cli"));
+}
+
+/* Does the command line after the command ask for its help? "--" ends the options. */
+static gboolean
+asks_for_help (int    argc,
+               char **argv)
+{
+  for (int k = 1; k < argc && !g_str_equal (argv[k], "--"); k++)
+    if (g_str_equal (argv[k], "--help") || g_str_equal (argv[k], "-h"))
+      return TRUE;
+  return FALSE;
 }
 
 static void
@@ -471,7 +532,14 @@ main (int    argc,
   for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
     if (g_str_equal (argv[i], commands[k].name))
       {
-        int status = commands[k].func (&cli, argc - i, argv + i);
+        int status;
+
+        if (asks_for_help (argc - i, argv + i))
+          {
+            print_command_help (argv[i], i + 1 < argc && argv[i + 1][0] != '-' ? argv[i + 1] : NULL);
+            return _deuces_cli_finish_output ();
+          }
+        status = commands[k].func (&cli, argc - i, argv + i);
 
         /* After the work, and only when it succeeded: a failure keeps its one line. */
         if (status == EXIT_OK && cli.warning != NULL)
