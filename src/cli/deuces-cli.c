@@ -218,7 +218,9 @@ open_ledger (CliContext *cli,
                       : deuces_store_open (path, &error);
   if (store == NULL)
     *status = _deuces_cli_fail_with (error);
-  else if (deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
+  else if (!for_reading)
+    deuces_store_set_author (store, cli->by != NULL ? cli->by : "deuces-cli");
+  if (store != NULL && deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
     cli->warning = _deuces_cli_clause (deuces_store_get_backup_problem (store), NULL, 0);
   return store;
 }
@@ -265,6 +267,36 @@ _deuces_cli_take_value (int          argc,
   return TRUE;
 }
 
+int
+_deuces_cli_take_by (CliContext  *cli,
+                     const char  *command,
+                     int         *argc,
+                     char       **argv)
+{
+  int kept = 1;
+
+  for (int i = 1; i < *argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *value = NULL;
+      gboolean missing = FALSE;
+
+      if (!_deuces_cli_take_value (*argc, argv, &i, "--by", &value, &missing))
+        {
+          argv[kept++] = argv[i];
+          continue;
+        }
+      if (missing)
+        return _deuces_cli_fail (EXIT_INVALID, _("%s: --by needs a name, e.g. --by Ann"), command);
+      if (!deuces_player_name_check (value, &error))
+        return _deuces_cli_fail (EXIT_INVALID, _("%s: --by: %s"), command, error->message);
+      cli->by = value;
+    }
+  *argc = kept;
+  argv[kept] = NULL;
+  return EXIT_OK;
+}
+
 gboolean
 _deuces_cli_parse_session_id (const char *text,
                               gint64     *id)
@@ -304,6 +336,7 @@ static const struct {
   { "salvage", _deuces_cli_command_salvage },
   { "undo", _deuces_cli_command_undo },
   { "redo", _deuces_cli_command_redo },
+  { "log", _deuces_cli_command_log },
 };
 
 /* The help, a line per command: what one types (the same in every language) and what it
@@ -340,6 +373,8 @@ static const HelpEntry command_help[] = {
     "              [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
   { "undo SESSION", N_("reverse the session's last change, whatever it was") },
   { "redo SESSION", N_("apply again what undo reversed") },
+  { "… --by NAME", N_("on any command that changes a session: who made the change") },
+  { "log SESSION [--json]", N_("every change of a session: when, who, what") },
   { NULL, NULL },
   { "export [--session ID] --format json|csv [-o FILE]", NULL },
   { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },
