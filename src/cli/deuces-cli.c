@@ -41,25 +41,7 @@ _deuces_cli_clause (const char        *message,
                     const char *const *names,
                     guint              n_names)
 {
-  const char *p = message;
-  GString *clause;
-
-  if (!g_unichar_isupper (g_utf8_get_char (p)))
-    return g_strdup (message);
-  /* A first word of letters only, then more words: not a path, a code or a lone name. */
-  for (p = g_utf8_next_char (p); *p != '\0' && *p != ' '; p = g_utf8_next_char (p))
-    if (!g_unichar_islower (g_utf8_get_char (p)))
-      return g_strdup (message);
-  if (*p != ' ')
-    return g_strdup (message);
-  for (guint i = 0; i < n_names; i++)
-    if (g_str_has_prefix (message, names[i]) && message[strlen (names[i])] == ' ')
-      return g_strdup (message);
-
-  clause = g_string_new (NULL);
-  g_string_append_unichar (clause, g_unichar_tolower (g_utf8_get_char (message)));
-  g_string_append (clause, g_utf8_next_char (message));
-  return g_string_free (clause, FALSE);
+  return deuces_error_clause (message, names, n_names);
 }
 
 /* Invalid input (a document, a deal, an unknown session) is exit 2; anything else — a
@@ -381,8 +363,8 @@ static const HelpEntry command_help[] = {
   { "import FILE", N_("a session document (or an export) into the ledger") },
   { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
     N_("statistics; dates as 2026-11-22; several --player: their shared sessions") },
-  { "serve SESSION [--address ADDR] [--port N]",
-    N_("share a session read-only with the phones at the table") },
+  { "serve SESSION [--address ADDR] [--port N] [--scoring]",
+    N_("share a session with the phones at the table (--scoring: they may score)") },
   { "check", N_("check the whole ledger; exit 1 when anything is wrong") },
   { "salvage -o FILE", N_("export every session that still reads back (JSON)") },
 };
