@@ -208,18 +208,19 @@ render_sheet (GString                   *out,
       g_string_append_printf (out, "<p class=\"empty\">%s</p></div>\n", T (N_("No Deals Yet")));
       return;
     }
-  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th>", T (N_("Deal")));
+  /* The buttons beside the deal's number: in reach on a narrow screen. */
+  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th><th></th>", T (N_("Deal")));
   for (guint i = 0; i < game->n_players; i++)
     {
       g_string_append (out, "<th>");
       append_escaped (out, game->players[i]);
       g_string_append (out, "</th>");
     }
-  g_string_append_printf (out, "<th></th></tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>",
+  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td><td></td>",
                           T (N_("Totals")));
   for (guint i = 0; i < game->n_players; i++)
     g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->sheet->totals[i]);
-  g_string_append (out, "<td></td></tr>\n");
+  g_string_append (out, "</tr>\n");
   for (guint d = s->sheet->n_deals; d > 0; d--)
     {
       g_autofree char *fix = g_strdup_printf (T (N_("Correct deal %u")), d);
@@ -227,14 +228,15 @@ render_sheet (GString                   *out,
       g_autofree char *confirm = g_strdup_printf (T (N_("Delete deal %u? Undo brings it back.")), d);
 
       g_string_append_printf (out, "<tr><td>%u</td>", d);
-      for (guint i = 0; i < game->n_players; i++)
-        g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
       g_string_append_printf (out, "<td class=\"fix\"><button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
                                    "data-action=\"fix\" aria-label=\"%s\" title=\"%s\">✎</button> "
                                    "<button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
                                    "data-action=\"delete\" data-confirm=\"%s\" aria-label=\"%s\" "
-                                   "title=\"%s\">✕</button></td></tr>\n",
+                                   "title=\"%s\">✕</button></td>",
                               d, fix, fix, d, confirm, remove, remove);
+      for (guint i = 0; i < game->n_players; i++)
+        g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
+      g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody></table></div>\n");
 }
