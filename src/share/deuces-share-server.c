@@ -912,7 +912,11 @@ handle_write (DeucesShareServer *self,
     }
   else if (where == ROUTE_UNDO)
     {
-      respond_member (msg, SOUP_STATUS_OK, "reversed", what);
+      g_autofree char *reversed = g_steal_pointer (&what);
+
+      respond_member (msg, SOUP_STATUS_OK, "reversed", reversed);
+      /* Translators: a phone's Undo, after its name: "Bo undid the last change: Deal 7 removed" */
+      what = g_strdup_printf (_("undid the last change: %s"), reversed);
       done = 0;
     }
   else
