@@ -468,10 +468,29 @@ render_settlement (GString                   *out,
   g_string_append (out, "</div>\n");
 }
 
+/* The deal's buttons on the scorer's page: correct it, delete it. */
 static void
-render_sheet (GString                   *out,
-              const DeucesShareSnapshot *s,
-              const char                *language)
+append_deal_actions (GString    *out,
+                     guint       d,
+                     const char *language)
+{
+  g_autofree char *fix = g_strdup_printf (T (N_("Correct deal %u")), d);
+  g_autofree char *remove = g_strdup_printf (T (N_("Delete deal %u")), d);
+  g_autofree char *confirm = g_strdup_printf (T (N_("Delete deal %u? Undo brings it back.")), d);
+
+  g_string_append_printf (out, "<td class=\"fix\"><button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
+                               "data-action=\"fix\" aria-label=\"%s\" title=\"%s\">✎</button> "
+                               "<button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
+                               "data-action=\"delete\" data-confirm=\"%s\" aria-label=\"%s\" "
+                               "title=\"%s\">✕</button></td>",
+                          d, fix, fix, d, confirm, remove, remove);
+}
+
+void
+_deuces_share_render_sheet (GString                   *out,
+                            const DeucesShareSnapshot *s,
+                            const char                *language,
+                            gboolean                   actions)
 {
   const DeucesGame *game = s->game;
 
@@ -481,14 +500,16 @@ render_sheet (GString                   *out,
       g_string_append_printf (out, "<p class=\"empty\">%s</p></div>\n", T (N_("No Deals Yet")));
       return;
     }
-  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th>", T (N_("Deal")));
+  /* The scorer's buttons beside the deal's number: in reach on a narrow screen. */
+  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th>%s", T (N_("Deal")), actions ? "<th></th>" : "");
   for (guint i = 0; i < game->n_players; i++)
     {
       g_string_append (out, "<th>");
       append_escaped (out, game->players[i]);
       g_string_append (out, "</th>");
     }
-  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>", T (N_("Totals")));
+  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>%s", T (N_("Totals")),
+                          actions ? "<td></td>" : "");
   for (guint i = 0; i < game->n_players; i++)
     g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->sheet->totals[i]);
   g_string_append (out, "</tr>\n");
@@ -496,6 +517,8 @@ render_sheet (GString                   *out,
   for (guint d = s->sheet->n_deals; d > 0; d--)
     {
       g_string_append_printf (out, "<tr><td>%u</td>", d);
+      if (actions)
+        append_deal_actions (out, d, language);
       for (guint i = 0; i < game->n_players; i++)
         g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
       g_string_append (out, "</tr>\n");
@@ -532,7 +555,7 @@ render_content (const DeucesShareSnapshot *s,
 
   render_standings (out, s, language);
   render_settlement (out, s, language);
-  render_sheet (out, s, language);
+  _deuces_share_render_sheet (out, s, language, FALSE);
   return g_string_free (out, FALSE);
 }
 

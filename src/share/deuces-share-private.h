@@ -47,6 +47,13 @@ char       *_deuces_share_money_text      (const DeucesGame *game,
 const char *_deuces_share_variant_name    (const DeucesGame *game,
                                            const char       *language);
 
+/* The score sheet, newest deal first; with @actions, each deal's buttons to correct or
+ * delete it (the scorer's page). */
+void        _deuces_share_render_sheet    (GString                   *out,
+                                           const DeucesShareSnapshot *snapshot,
+                                           const char                *language,
+                                           gboolean                   actions);
+
 /* The page, in @language; every name and title escaped. */
 char       *_deuces_share_render_page     (const DeucesShareSnapshot *snapshot,
                                            const char                *language);

@@ -50,6 +50,33 @@ append_stepper (GString    *out,
                                "aria-label=\"%s\">+</button></span>", id, T (N_("More")));
 }
 
+/* @before, the name as a value, @middle, the name as text, @after: for one player. */
+static void
+append_named (GString    *out,
+              const char *name,
+              const char *before,
+              const char *middle,
+              const char *after)
+{
+  g_string_append (out, before);
+  append_escaped (out, name);
+  g_string_append (out, middle);
+  append_escaped (out, name);
+  g_string_append (out, after);
+}
+
+/* <select name="@name">: none, or one of the players. */
+static void
+append_players_select (GString          *out,
+                       const DeucesGame *game,
+                       const char       *name)
+{
+  g_string_append_printf (out, "<select name=\"%s\"><option value=\"\">—</option>", name);
+  for (guint i = 0; i < game->n_players; i++)
+    append_named (out, game->players[i], "<option value=\"", "\">", "</option>");
+  g_string_append (out, "</select>");
+}
+
 /* A choice of one player (or none). */
 static void
 append_player_select (GString          *out,
@@ -59,16 +86,8 @@ append_player_select (GString          *out,
 {
   g_string_append (out, "<label class=\"line\">");
   append_escaped (out, label);
-  g_string_append_printf (out, "<select name=\"%s\"><option value=\"\">—</option>", name);
-  for (guint i = 0; i < game->n_players; i++)
-    {
-      g_string_append (out, "<option value=\"");
-      append_escaped (out, game->players[i]);
-      g_string_append (out, "\">");
-      append_escaped (out, game->players[i]);
-      g_string_append (out, "</option>");
-    }
-  g_string_append (out, "</select></label>\n");
+  append_players_select (out, game, name);
+  g_string_append (out, "</label>\n");
 }
 
 static void
@@ -93,17 +112,9 @@ render_form (GString                   *out,
                               T (N_("Finishing order")));
       for (guint k = 0; k < game->n_players; k++)
         {
-          g_string_append_printf (out, "<div class=\"row\"><span class=\"who\">%u.</span>"
-                                       "<select name=\"place\"><option value=\"\">—</option>", k + 1);
-          for (guint i = 0; i < game->n_players; i++)
-            {
-              g_string_append (out, "<option value=\"");
-              append_escaped (out, game->players[i]);
-              g_string_append (out, "\">");
-              append_escaped (out, game->players[i]);
-              g_string_append (out, "</option>");
-            }
-          g_string_append (out, "</select></div>\n");
+          g_string_append_printf (out, "<div class=\"row\"><span class=\"who\">%u.</span>", k + 1);
+          append_players_select (out, game, "place");
+          g_string_append (out, "</div>\n");
         }
       g_string_append (out, "</fieldset>\n");
     }
@@ -112,13 +123,8 @@ render_form (GString                   *out,
       g_string_append_printf (out, "<fieldset class=\"winner\"><legend>%s</legend><div class=\"picks\">\n",
                               T (N_("Who went out?")));
       for (guint i = 0; i < game->n_players; i++)
-        {
-          g_string_append (out, "<label class=\"pick\"><input type=\"radio\" name=\"winner\" value=\"");
-          append_escaped (out, game->players[i]);
-          g_string_append (out, "\"><span>");
-          append_escaped (out, game->players[i]);
-          g_string_append (out, "</span></label>\n");
-        }
+        append_named (out, game->players[i], "<label class=\"pick\"><input type=\"radio\" name=\"winner\" value=\"",
+                      "\"><span>", "</span></label>\n");
       g_string_append (out, "</div></fieldset>\n");
     }
 
@@ -129,11 +135,8 @@ render_form (GString                   *out,
                                                           : T (N_("Cards left")));
       for (guint i = 0; i < game->n_players; i++)
         {
-          g_string_append (out, "<div class=\"row\" data-player=\"");
-          append_escaped (out, game->players[i]);
-          g_string_append (out, "\"><span class=\"who\">");
-          append_escaped (out, game->players[i]);
-          g_string_append (out, "</span>");
+          append_named (out, game->players[i], "<div class=\"row\" data-player=\"",
+                        "\"><span class=\"who\">", "</span>");
           if (facts & DEUCES_FACT_CARDS_LEFT)
             {
               g_autofree char *id = g_strdup_printf ("cards-%u", i);
@@ -183,62 +186,11 @@ render_form (GString                   *out,
   g_string_append_printf (out, "<details><summary>%s</summary>\n<fieldset><legend>%s</legend>\n",
                           T (N_("Sitting out, taking all")), T (N_("Sat out this deal")));
   for (guint i = 0; i < game->n_players; i++)
-    {
-      g_string_append (out, "<label class=\"check\"><input type=\"checkbox\" name=\"out\" value=\"");
-      append_escaped (out, game->players[i]);
-      g_string_append (out, "\">");
-      append_escaped (out, game->players[i]);
-      g_string_append (out, "</label>\n");
-    }
+    append_named (out, game->players[i], "<label class=\"check\"><input type=\"checkbox\" name=\"out\" value=\"",
+                  "\">", "</label>\n");
   g_string_append (out, "</fieldset>\n");
   append_player_select (out, game, "takes_all", T (N_("Pays for every loser (takes all)")));
   g_string_append (out, "</details>\n</div>\n");
-}
-
-static void
-render_sheet (GString                   *out,
-              const DeucesShareSnapshot *s,
-              const char                *language)
-{
-  const DeucesGame *game = s->game;
-
-  g_string_append_printf (out, "<h2>%s</h2>\n<div class=\"card scroll\">", T (N_("Score Sheet")));
-  if (s->sheet->n_deals == 0)
-    {
-      g_string_append_printf (out, "<p class=\"empty\">%s</p></div>\n", T (N_("No Deals Yet")));
-      return;
-    }
-  /* The buttons beside the deal's number: in reach on a narrow screen. */
-  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th><th></th>", T (N_("Deal")));
-  for (guint i = 0; i < game->n_players; i++)
-    {
-      g_string_append (out, "<th>");
-      append_escaped (out, game->players[i]);
-      g_string_append (out, "</th>");
-    }
-  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td><td></td>",
-                          T (N_("Totals")));
-  for (guint i = 0; i < game->n_players; i++)
-    g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->sheet->totals[i]);
-  g_string_append (out, "</tr>\n");
-  for (guint d = s->sheet->n_deals; d > 0; d--)
-    {
-      g_autofree char *fix = g_strdup_printf (T (N_("Correct deal %u")), d);
-      g_autofree char *remove = g_strdup_printf (T (N_("Delete deal %u")), d);
-      g_autofree char *confirm = g_strdup_printf (T (N_("Delete deal %u? Undo brings it back.")), d);
-
-      g_string_append_printf (out, "<tr><td>%u</td>", d);
-      g_string_append_printf (out, "<td class=\"fix\"><button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
-                                   "data-action=\"fix\" aria-label=\"%s\" title=\"%s\">✎</button> "
-                                   "<button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
-                                   "data-action=\"delete\" data-confirm=\"%s\" aria-label=\"%s\" "
-                                   "title=\"%s\">✕</button></td>",
-                              d, fix, fix, d, confirm, remove, remove);
-      for (guint i = 0; i < game->n_players; i++)
-        g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
-      g_string_append (out, "</tr>\n");
-    }
-  g_string_append (out, "</tbody></table></div>\n");
 }
 
 static void
@@ -330,7 +282,7 @@ _deuces_share_render_scorer_page (const DeucesShareSnapshot *snapshot,
   if (snapshot->ended)
     g_string_append_printf (content, "<p class=\"hint\">%s</p>\n",
                             T (N_("This session has ended: the settlement is final.")));
-  render_sheet (content, snapshot, language);
+  _deuces_share_render_sheet (content, snapshot, language, TRUE);
   render_log (content, changes, language);
   render_facts (content, snapshot->game);
   {
