@@ -1135,6 +1135,37 @@ test_scoring_off (Fixture       *f,
   (void) token;
 }
 
+/* The ledger file replaced while sharing (moved over by a copy): the server says so,
+ * the phones keep what they saw, and writes are refused rather than going to a file
+ * nobody will read. */
+static void
+test_ledger_replaced (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *deals = scorer_for (f, "deals");
+  g_autofree char *copy = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  gsize length;
+
+  g_assert_false (deuces_share_server_get_replaced (f->server));
+  g_assert_true (g_file_get_contents (f->ledger, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (copy, contents, length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_rename (copy, f->ledger), ==, 0);
+  /* The file is looked at once a second. */
+  while (!deuces_share_server_get_replaced (f->server))
+    g_usleep (50000);
+  g_assert_cmpuint (write_request (f, "POST", deals, "application/json",
+                                   "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Bo\", \"cards_left\": "
+                                   "{\"Ann\": 2, \"" HOSTILE "\": 5, \"Di\": 1}}}", NULL, &reply), ==, 409);
+  g_assert_cmpstr (json_object_get_string_member (reply, "error"), ==,
+                   "the ledger file was replaced; share the session again to score it");
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, NULL), ==, 200);
+}
+
 typedef struct {
   Fixture *f;
   guint    n;
@@ -1320,6 +1351,8 @@ main (int    argc,
                 fixture_tear_down);
     g_test_add ("/share/scoring/two-writers", Fixture, &scoring, fixture_set_up, test_two_writers,
                 fixture_tear_down);
+    g_test_add ("/share/scoring/ledger-replaced", Fixture, &scoring, fixture_set_up,
+                test_ledger_replaced, fixture_tear_down);
   }
   {
     static const Options keep_alive = { .keep_alive_ms = 50 };
