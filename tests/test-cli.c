@@ -619,6 +619,105 @@ test_store_history (void)
   remove_tree (dir);
 }
 
+/* Every change says who made it (--by, else "deuces-cli"), and `log` lists them: INTERFACE.md
+ * "Players sitting out…" (--by) and `log`. */
+static void
+test_store_log (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_auto(GStrv) lines = NULL;
+  JsonArray *changes;
+  static const char *const whats[] = {
+    "Deal 1 added", "Deal 2 added", "Deal 2 changed", "Stake changed to 2.00 HKD", "Deal 1 deleted",
+  };
+  static const char *const bys[] = { "Bo", "deuces-cli", "Ann", "Cy", "Di" };
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "0.50", "--currency", "HKD", NULL));
+  run_prints (db, NULL, "1\n", "deal", "add", "1", "--by", "Bo", "--winner", "Ann", "--left",
+              "Bo=3,Cy=2,Di=1", NULL);
+  run_prints (db, NULL, "2\n", "deal", "add", "1", "--winner", "Bo", "--left", "Ann=3,Cy=2,Di=1",
+              NULL);
+  run_prints (db, NULL, "Deal 2 changed\n", "deal", "edit", "1", "2", "--winner", "Cy", "--left",
+              "Ann=3,Bo=2,Di=1", "--by=Ann", NULL);
+  run_prints (db, NULL, "Stake changed to 2.00 HKD\n", "session", "set", "1", "--by", "Cy",
+              "--stake", "2", NULL);
+  run_prints (db, NULL, "Deal 1 deleted\n", "deal", "delete", "1", "1", "--by", "Di", NULL);
+  run_prints (db, NULL, "Deal 1 back in its place\n", "undo", "1", "--by", "Ann", NULL);
+  /* A later stake does not change what an earlier change says. */
+  g_free (run_ok (db, NULL, "session", "add-player", "1", "Ed", "--by", "Ed", NULL));
+
+  /* A bad --by is refused before anything is written. */
+  before = ledger_text (db);
+  run_fails (db, NULL, 2, "deuces-cli: deal add: --by needs a name, e.g. --by Ann\n",
+             "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", "--by", NULL);
+  run_fails (db, NULL, 2,
+             "deuces-cli: redo: --by: the name “A,B” may not contain commas, equals signs or control characters\n",
+             "redo", "1", "--by", "A,B", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: log: unknown argument “--by”\n", "log", "1", "--by", "Bo", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: log: which session? Give its number (deuces-cli session list)\n", "log", NULL);
+  after = ledger_text (db);
+  g_assert_cmpstr (after, ==, before);
+
+  text = run_ok (db, NULL, "log", "1", NULL);
+  lines = g_strsplit (text, "\n", -1);
+  g_assert_cmpuint (g_strv_length (lines), ==, G_N_ELEMENTS (whats) + 1);
+  for (guint k = 0; k < G_N_ELEMENTS (whats); k++)
+    {
+      g_auto(GStrv) fields = g_strsplit (lines[k], "\t", -1);
+      g_autofree char *seq = g_strdup_printf ("%u", k + 1);
+
+      g_assert_cmpuint (g_strv_length (fields), ==, k == 4 ? 5 : 4);
+      g_assert_cmpstr (fields[0], ==, seq);
+      g_assert_true (g_str_has_suffix (fields[1], "Z"));
+      g_assert_cmpstr (fields[2], ==, bys[k]);
+      g_assert_cmpstr (fields[3], ==, whats[k]);
+      if (k == 4)
+        g_assert_cmpstr (fields[4], ==, "(undone by Ann)");
+    }
+
+  json = run_ok (db, NULL, "log", "1", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  changes = json_node_get_array (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (changes), ==, G_N_ELEMENTS (whats));
+  for (guint k = 0; k < G_N_ELEMENTS (whats); k++)
+    {
+      JsonObject *change = json_array_get_object_element (changes, k);
+      g_autoptr(GDateTime) time = NULL;
+      g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+
+      g_assert_cmpint (json_object_get_size (change), ==, 5);
+      g_assert_cmpint (json_object_get_int_member (change, "seq"), ==, k + 1);
+      time = g_date_time_new_from_iso8601 (json_object_get_string_member (change, "time"), utc);
+      g_assert_nonnull (time);
+      g_assert_cmpstr (json_object_get_string_member (change, "by"), ==, bys[k]);
+      g_assert_cmpstr (json_object_get_string_member (change, "what"), ==, whats[k]);
+      g_assert_cmpint (json_object_get_boolean_member (change, "undone"), ==, k == 4);
+    }
+
+  /* A ledger export keeps who made each change, and import brings it back. */
+  {
+    g_autofree char *exported = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+    g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+    g_autofree char *path = g_build_filename (dir, "ledger.json", NULL);
+    g_autofree char *again = NULL;
+
+    g_assert_nonnull (strstr (exported, "\"by\" : \"Cy\""));
+    g_assert_nonnull (strstr (exported, "\"undone_by\" : \"Ann\""));
+    g_assert_true (g_file_set_contents (path, exported, -1, NULL));
+    g_free (run_ok (other, NULL, "import", path, NULL));
+    again = run_ok (other, NULL, "log", "1", "--json", NULL);
+    g_assert_cmpstr (again, ==, json);
+  }
+  remove_tree (dir);
+}
+
 /* Every bad request of the history commands: one line, exit 2, the ledger unchanged. */
 static void
 test_store_history_errors (void)
@@ -1956,6 +2055,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/saved-variant", test_store_saved_variant);
   g_test_add_func ("/cli/store/history", test_store_history);
   g_test_add_func ("/cli/store/history-errors", test_store_history_errors);
+  g_test_add_func ("/cli/store/log", test_store_log);
   g_test_add_func ("/cli/store/env", test_store_env);
   g_test_add_func ("/cli/store/bad-paths", test_store_bad_paths);
   g_test_add_func ("/cli/store/backup-problem", test_store_backup_problem);

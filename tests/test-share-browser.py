@@ -2,7 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 """test-share-browser.py: the Share Table page in a real browser — headless Chromium on a
 360x740 phone screen loads the page from `deuces-cli serve`, a deal added by deuces-cli
-appears on it by itself, and the page is saved as a screenshot (light and dark).
+appears on it by itself, and the page is saved as a screenshot (light and dark). Then
+the scorer's page of `serve --scoring`: a phone enters a deal with taps and typing (real
+input events), a refused one shows the rules' line and marks the player, and the deal is
+in the history with the phone's name.
 
 Chromium is driven through its DevTools protocol on a pipe (--remote-debugging-pipe), so
 nothing but the page listens. Network: 127.0.0.1 only. TAP output.
@@ -106,6 +109,23 @@ class Browser:
             time.sleep(0.1)
         return False
 
+    def tap(self, selector):
+        """A click at the middle of the first element @selector finds, as a finger would."""
+        box = self.evaluate("(function () { var e = document.querySelector(%s);"
+                            " e.scrollIntoView({block: 'center'});"
+                            " var r = e.getBoundingClientRect();"
+                            " return [r.left + r.width / 2, r.top + r.height / 2]; })()"
+                            % json.dumps(selector))
+        for kind in ("mousePressed", "mouseReleased"):
+            self.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1],
+                      button="left", clickCount=1)
+
+    def type(self, selector, text):
+        """Taps the field, selects what it holds, and types @text over it."""
+        self.tap(selector)
+        self.evaluate("document.querySelector(%s).select()" % json.dumps(selector))
+        self.call("Input.insertText", text=text)
+
     def screenshot(self, path, dark=False):
         self.call("Emulation.setEmulatedMedia", features=[
             {"name": "prefers-color-scheme", "value": "dark" if dark else "light"}])
@@ -123,6 +143,70 @@ class Browser:
         except subprocess.TimeoutExpired:
             self.process.kill()
             self.process.wait()
+
+
+def score_from_phone(scratch, hostile):
+    session = cli("session", "new", "--variant", "classic", "--players",
+                  "Ann,Bo,Cy," + hostile, "--title", "Scored from phones")
+    server = subprocess.Popen([CLI, "serve", session, "--address", "127.0.0.1", "--port", "0",
+                               "--scoring"], stdout=subprocess.PIPE, text=True)
+    view = server.stdout.readline().strip()
+    scorer = server.stdout.readline().strip()
+    check("serve --scoring prints the scorer's URL second: " + scorer,
+          scorer.startswith("http://127.0.0.1:") and "/s/" in scorer and scorer != view)
+    browser = Browser(os.path.join(scratch, "profile-scorer"))
+    try:
+        browser.open(scorer)
+        check("the scorer's form shows (the page's script runs)",
+              browser.wait_for("document.getElementById('deal') && "
+                               "getComputedStyle(document.getElementById('deal')).display !== 'none'"))
+        check("the scorer's page fits a 360 px screen",
+              browser.evaluate("document.documentElement.scrollWidth <= 360"))
+        check("its buttons are touch targets of at least 44 px",
+              browser.evaluate("Array.prototype.every.call(document.querySelectorAll("
+                               "'button.step, .pick span, #save, #undo'), function (b) {"
+                               " var r = b.getBoundingClientRect(); return r.height >= 44 && r.width >= 44; })"))
+        browser.type("#by", "Bo")
+        browser.tap("input[name=winner][value=Bo] + span")
+        check("the winner's own count leaves the form",
+              browser.evaluate("getComputedStyle(document.querySelector('.row[data-player=Bo]'))"
+                               ".display === 'none'"))
+        for _ in range(3):
+            browser.tap("button[data-for=cards-0][data-step='1']")
+        browser.type("#cards-2", "14")
+        browser.tap("button[data-for=cards-3][data-step='1']")
+        browser.tap("#save")
+        check("a deal the rules refuse shows their one line",
+              browser.wait_for("document.getElementById('error').textContent === "
+                               "'deal 1: Cy holds 14 cards, but a hand here has at most 13'"))
+        check("and marks the player's count",
+              browser.evaluate("document.querySelector('.row[data-player=Cy]').classList.contains('bad')"))
+        check("nothing was stored", cli("log", session, "--json") == "[ ]" or
+              json.loads(cli("log", session, "--json")) == [])
+        browser.tap("button[data-for=cards-2][data-step='-1']")
+        browser.tap("#save")
+        check("the corrected deal is saved",
+              browser.wait_for("document.getElementById('status').textContent === 'Deal 1 saved.'"))
+        check("and shows on the sheet by itself",
+              browser.wait_for("document.querySelector('#content tbody tr:nth-child(2) td')"
+                               "?.textContent === '1'"))
+        log = json.loads(cli("log", session, "--json"))
+        check("the history says Bo entered it",
+              len(log) == 1 and log[0]["by"] == "Bo" and log[0]["what"] == "Deal 1 added")
+        document = json.loads(cli("export", "--session", session, "--format", "json"))
+        deal = document["deals"][0] if "deals" in document else document[0]["deals"][0]
+        check("with the counts tapped in: " + json.dumps(deal),
+              deal.get("winner") == "Bo" and
+              deal.get("cards_left") == {"Ann": 3, "Cy": 13, hostile: 1})
+        check("the change log on the page names Bo",
+              browser.wait_for("document.querySelector('ol.log .by')?.textContent === 'Bo'"))
+        browser.screenshot(os.path.join(scratch, "scorer-phone.png"))
+        if os.environ.get("DEUCES_KEEP_SCREENSHOTS"):
+            shutil.copy(os.path.join(scratch, "scorer-phone.png"), os.environ["DEUCES_KEEP_SCREENSHOTS"])
+    finally:
+        browser.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=TIMEOUT)
 
 
 def main():
@@ -190,6 +274,7 @@ def main():
             server.send_signal(signal.SIGTERM)
             status = server.wait(timeout=TIMEOUT)
         check("deuces-cli serve ends with exit 0 on SIGTERM", status == 0)
+        score_from_phone(scratch, hostile)
 
     print("1..%d" % count)
     return 1 if failed else 0

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-share-ui.c: Share Table in the real window — the session menu's item starts
  * sharing, the dialog's QR code reads back (zbarimg) as the address it shows, the count
- * of phones follows a phone, and Stop or closing the session ends it. */
+ * of phones follows a phone, the header shows that sharing is on, a phone scores once
+ * the switch is on (the session shows its deal, the History who entered it), and Stop or
+ * closing the session ends it. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -9,7 +11,9 @@
 
 #include "deuces-application.h"
 #include "deuces-session-view.h"
+#include "deuces-history-dialog.h"
 #include "deuces-share-dialog.h"
+#include "deuces-share-indicator.h"
 #include "deuces-window.h"
 
 static char              *test_dir;
@@ -87,6 +91,77 @@ static gboolean
 qr_has_size (gpointer data)
 {
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_mapped (data);
+}
+
+static GtkWidget *
+find_type_in (GtkWidget *widget,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_type_in (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWindow *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+  GtkWindow *found = NULL;
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        found = GTK_WINDOW (window);
+    }
+  return found;
+}
+
+/* To look at: @window as drawn (not a check of its own), when DEUCES_KEEP_SCREENSHOTS
+ * names a folder. */
+static void
+keep_screenshot (GtkWidget  *window,
+                 const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"), name, NULL);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
+  gdk_texture_save_to_png (texture, path);
+}
+
+static gboolean
+switch_is_on (gpointer data)
+{
+  return gtk_switch_get_active (data);
+}
+
+static gboolean
+session_has_a_deal (gpointer data)
+{
+  DeucesSession *session = deuces_window_get_session (data);
+
+  return session != NULL && deuces_session_get_n_deals (session) == 1;
 }
 
 static gboolean
@@ -185,23 +260,7 @@ test_share_table (void)
   }
   decoded = decode_qr (qr);
   g_assert_cmpstr (decoded, ==, url);
-  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") != NULL)
-    {
-      /* To look at: the dialog as drawn (not a check of its own). */
-      g_autoptr(GdkPaintable) paintable = gtk_widget_paintable_new (GTK_WIDGET (dialog));
-      g_autoptr(GtkSnapshot) snapshot = gtk_snapshot_new ();
-      g_autoptr(GskRenderNode) node = NULL;
-      g_autoptr(GdkTexture) texture = NULL;
-      g_autofree char *path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"),
-                                                "share-dialog.png", NULL);
-
-      gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                              gtk_widget_get_width (GTK_WIDGET (dialog)),
-                              gtk_widget_get_height (GTK_WIDGET (dialog)));
-      node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-      texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (dialog)), node, NULL);
-      gdk_texture_save_to_png (texture, path);
-    }
+  keep_screenshot (GTK_WIDGET (dialog), "share-dialog.png");
 
   /* A phone follows the session: the dialog counts it. The server listens on every
    * address, so the test reaches it on 127.0.0.1 only. */
@@ -215,6 +274,84 @@ test_share_table (void)
   g_assert_no_error (error);
   wait_until (someone_watches, dialog);
   g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone is watching");
+
+  /* The session's header says the table is shared. */
+  {
+    DeucesShareIndicator *indicator =
+      DEUCES_SHARE_INDICATOR (find_type_in (GTK_WIDGET (window), DEUCES_TYPE_SHARE_INDICATOR));
+
+    g_assert_true (gtk_widget_get_visible (GTK_WIDGET (indicator)));
+    g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
+                     "Sharing the table: phones follow the score");
+    g_assert_cmpstr (deuces_share_dialog_get_scorer_url_text (dialog), ==, "");
+
+    /* Scoring switched on: a second address, with its own token. */
+    g_assert_true (gtk_widget_activate (deuces_share_dialog_get_scoring_switch (dialog)));
+    /* The switch slides over, then turns on. */
+    wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog));
+    spin ();
+    {
+      gboolean drawn = FALSE;
+
+      g_timeout_add (400, frame_timeout, &drawn);
+      while (!drawn)
+        g_main_context_iteration (NULL, TRUE);
+    }
+    keep_screenshot (GTK_WIDGET (dialog), "share-dialog-scoring.png");
+    spin ();
+    g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
+                     "Sharing the table: phones follow the score and may enter deals");
+  }
+  {
+    const char *scorer = deuces_share_dialog_get_scorer_url_text (dialog);
+    g_autoptr(GUri) scorer_uri = g_uri_parse (scorer, G_URI_FLAGS_NONE, &error);
+    g_autoptr(GSocketConnection) writer = NULL;
+    static const char body[] = "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", "
+                               "\"cards_left\": {\"Bo\": 3, \"Cy\": 11, \"Di\": 8}}}";
+    g_autofree char *post = NULL;
+    g_autoptr(GPtrArray) changes = NULL;
+    GtkWindow *history;
+    GtkWidget *row;
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (scorer, "/s/"));
+    g_assert_cmpstr (strstr (scorer, "/s/") + 3, !=, token + 3);
+
+    /* A phone enters a deal: the window shows it. */
+    writer = g_socket_client_connect_to_host (client, "127.0.0.1", g_uri_get_port (scorer_uri), NULL, &error);
+    g_assert_no_error (error);
+    post = g_strdup_printf ("POST %sdeals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                            "Content-Length: %zu\r\n\r\n%s", g_uri_get_path (scorer_uri), strlen (body), body);
+    g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (writer)), post,
+                               strlen (post), NULL, NULL, &error);
+    g_assert_no_error (error);
+    wait_until (session_has_a_deal, window);
+    changes = deuces_store_list_changes (deuces_application_get_store (test_app), first, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (changes->len, ==, 1);
+    g_assert_cmpstr (((DeucesChange *) changes->pdata[0])->by, ==, "Bo");
+
+    /* The History says who entered it. */
+    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-history", NULL));
+    spin ();
+    history = find_toplevel (DEUCES_TYPE_HISTORY_DIALOG);
+    g_assert_nonnull (history);
+    {
+      gboolean drawn = FALSE;
+
+      g_timeout_add (300, frame_timeout, &drawn);
+      while (!drawn)
+        g_main_context_iteration (NULL, TRUE);
+    }
+    keep_screenshot (GTK_WIDGET (history), "history.png");
+    keep_screenshot (GTK_WIDGET (window), "window-sharing.png");
+    row = gtk_widget_get_first_child (GTK_WIDGET (deuces_history_dialog_get_list (DEUCES_HISTORY_DIALOG (history))));
+    g_assert_nonnull (row);
+    g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), ==, "Deal 1 added");
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Bo"));
+    gtk_window_destroy (history);
+    spin ();
+  }
 
   /* Stop: the dialog goes, and nothing answers at that address any more. */
   g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Stop Sharing"), "clicked");

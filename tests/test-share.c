@@ -17,12 +17,21 @@
 #define HOSTILE "<script>alert(1)</script>"
 #define TIMEOUT_S 60   /* generous: a waiting read fails only if nothing ever comes */
 
+/* What a test asks of its server; all may be left zero (a NULL test data: all zero). */
+typedef struct {
+  guint    keep_alive_ms;   /* 0: the server's own interval */
+  guint    request_ms;      /* 0: the server's own timeouts */
+  guint    idle_ms;
+  gboolean scoring;
+  guint    big_deals;       /* serve instead a session of this many deals with long names */
+} Options;
+
 typedef struct {
   char              *dir;
   char              *ledger;
-  DeucesStore       *store;      /* the test's own writer */
+  DeucesStore       *store;      /* the test's own writer, and the server's */
   gint64             session;
-  guint              keep_alive_ms;   /* 0: the server's own interval */
+  Options            options;
 
   GThread           *thread;
   GMainContext      *context;
@@ -32,6 +41,8 @@ typedef struct {
   GMutex             lock;
   GCond              cond;
   gboolean           ready;
+
+  char              *scorer_url;  /* http://127.0.0.1:PORT/s/STOKEN/, with scoring */
 
   SoupSession       *soup;
 } Fixture;
@@ -59,6 +70,37 @@ add_deal (Fixture *f,
   g_assert_no_error (error);
 }
 
+/* A long night: @n deals among players with long names, imported in one transaction;
+ * returns the session's id. */
+static gint64
+import_big_session (DeucesStore *store,
+                    guint        n)
+{
+  g_autoptr(GString) doc = g_string_new ("{\"variant\": \"classic\", \"players\": [");
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  char names[4][65];
+
+  for (guint p = 0; p < 4; p++)
+    {
+      memset (names[p], 'A' + p, 64);
+      names[p][64] = '\0';
+      g_string_append_printf (doc, "%s\"%s\"", p > 0 ? ", " : "", names[p]);
+    }
+  g_string_append (doc, "], \"deals\": [");
+  for (guint d = 0; d < n; d++)
+    g_string_append_printf (doc, "%s{\"winner\": \"%s\", \"cards_left\": {\"%s\": %u, \"%s\": %u, \"%s\": %u}}",
+                            d > 0 ? ", " : "", names[d % 4], names[(d + 1) % 4], 1 + d % 13,
+                            names[(d + 2) % 4], 1 + (d / 3) % 13, names[(d + 3) % 4], 1 + (d / 7) % 13);
+  g_string_append (doc, "]}");
+  root = json_from_string (doc->str, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (store, root, ids, &error));
+  g_assert_no_error (error);
+  return g_array_index (ids, gint64, 0);
+}
+
 static gpointer
 serve (gpointer user_data)
 {
@@ -68,13 +110,17 @@ serve (gpointer user_data)
   g_main_context_push_thread_default (f->context);
   f->server = deuces_share_server_new (f->store, f->session, &error);
   g_assert_no_error (error);
-  if (f->keep_alive_ms > 0)
-    _deuces_share_server_set_keep_alive_interval (f->server, f->keep_alive_ms);
+  if (f->options.keep_alive_ms > 0)
+    _deuces_share_server_set_keep_alive_interval (f->server, f->options.keep_alive_ms);
+  if (f->options.request_ms > 0)
+    _deuces_share_server_set_timeouts (f->server, f->options.request_ms, f->options.idle_ms);
+  deuces_share_server_set_scoring (f->server, f->options.scoring);
   deuces_share_server_start (f->server, "127.0.0.1", 0, &error);
   g_assert_no_error (error);
 
   g_mutex_lock (&f->lock);
   f->url = g_strdup (deuces_share_server_get_url (f->server));
+  f->scorer_url = g_strdup (deuces_share_server_get_scorer_url (f->server));
   f->ready = TRUE;
   g_cond_signal (&f->cond);
   g_mutex_unlock (&f->lock);
@@ -93,7 +139,8 @@ fixture_set_up (Fixture       *f,
   g_autoptr(GError) error = NULL;
   DeucesNewSession request = { 0, };
 
-  f->keep_alive_ms = GPOINTER_TO_UINT (data);
+  if (data != NULL)
+    f->options = *(const Options *) data;
   f->dir = g_dir_make_tmp ("deuces-share-XXXXXX", &error);
   g_assert_no_error (error);
   f->ledger = g_build_filename (f->dir, "ledger.sqlite3", NULL);
@@ -110,6 +157,8 @@ fixture_set_up (Fixture       *f,
   f->session = deuces_store_create_session (f->store, &request, &error);
   g_assert_no_error (error);
   add_deal (f, 0, 3, 11, 8);
+  if (f->options.big_deals > 0)
+    f->session = import_big_session (f->store, f->options.big_deals);
 
   g_mutex_init (&f->lock);
   g_cond_init (&f->cond);
@@ -145,6 +194,7 @@ fixture_tear_down (Fixture       *f,
   g_clear_object (&f->soup);
   g_clear_object (&f->store);
   g_free (f->url);
+  g_free (f->scorer_url);
 
   {
     g_autoptr(GDir) dir = g_dir_open (f->dir, 0, NULL);
@@ -386,9 +436,23 @@ test_methods (Fixture       *f,
 
 /* Raw connections, for what a browser would not do. */
 
+static GSocketConnection *connect_from (Fixture    *f,
+                                         const char *source,
+                                         int         receive_buffer);
+
 static GSocketConnection *
 connect_raw (Fixture *f,
              int      receive_buffer)
+{
+  return connect_from (f, NULL, receive_buffer);
+}
+
+/* A connection from @source, an address of the loopback (127.0.0.2, …: another host as
+ * the server counts them), or NULL for 127.0.0.1. */
+static GSocketConnection *
+connect_from (Fixture    *f,
+              const char *source,
+              int         receive_buffer)
 {
   g_autoptr(GUri) uri = g_uri_parse (f->url, G_URI_FLAGS_NONE, NULL);
   g_autoptr(GInetAddress) loopback = g_inet_address_new_loopback (G_SOCKET_FAMILY_IPV4);
@@ -401,6 +465,14 @@ connect_raw (Fixture *f,
   /* A small window: a peer that does not read fills it quickly. */
   if (receive_buffer > 0)
     g_assert_true (g_socket_set_option (socket, SOL_SOCKET, SO_RCVBUF, receive_buffer, NULL));
+  if (source != NULL)
+    {
+      g_autoptr(GInetAddress) from = g_inet_address_new_from_string (source);
+      g_autoptr(GSocketAddress) bound = g_inet_socket_address_new (from, 0);
+
+      g_socket_bind (socket, bound, FALSE, &error);
+      g_assert_no_error (error);
+    }
   g_socket_set_timeout (socket, TIMEOUT_S);
   g_socket_connect (socket, address, NULL, &error);
   g_assert_no_error (error);
@@ -576,14 +648,19 @@ test_connection_limit (Fixture       *f,
   char buffer[256];
   gssize n;
 
+  /* From four hosts, as many as each may open. */
   for (guint i = 0; i < DEUCES_SHARE_MAX_CONNECTIONS; i++)
-    g_ptr_array_add (open, connect_raw (f, 0));
+    {
+      g_autofree char *source = g_strdup_printf ("127.0.0.%u", 2 + i / DEUCES_SHARE_MAX_PER_CLIENT);
+
+      g_ptr_array_add (open, connect_from (f, source, 0));
+    }
   /* Wait (without a time limit of our own) until the server has taken all 64. */
   while (deuces_share_server_get_n_connections (f->server) < DEUCES_SHARE_MAX_CONNECTIONS)
     g_usleep (10000);
 
-  /* The 65th: told so, and closed. */
-  refused = connect_raw (f, 0);
+  /* The 65th, from yet another host: told so, and closed. */
+  refused = connect_from (f, "127.0.0.200", 0);
   while ((n = g_input_stream_read (g_io_stream_get_input_stream (G_IO_STREAM (refused)), buffer,
                                    sizeof buffer, NULL, NULL)) > 0)
     g_string_append_len (reply, buffer, n);
@@ -647,6 +724,508 @@ test_silent_client (Fixture       *f,
       }
     while (n_deals (event) < deals + 1);
   }
+}
+
+/* Everything the server sends on @connection until it closes it. */
+static char *
+read_to_end (GSocketConnection *connection)
+{
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (connection));
+  g_autoptr(GString) text = g_string_new (NULL);
+  char buffer[4096];
+  gssize n;
+
+  while ((n = g_input_stream_read (in, buffer, sizeof buffer, NULL, NULL)) > 0)
+    g_string_append_len (text, buffer, n);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static char *
+raw_get (Fixture    *f,
+         const char *rest)
+{
+  const char *path = strstr (f->url + strlen ("http://"), "/");
+
+  return g_strdup_printf ("GET %s%s HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n",
+                          path, rest);
+}
+
+/* One host may hold DEUCES_SHARE_MAX_PER_CLIENT connections; the next is refused, and
+ * other hosts are still served (issue 23: one host could take all 64). */
+static void
+test_per_client_limit (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GPtrArray) open = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GSocketConnection) refused = NULL;
+  g_autofree char *reply = NULL;
+  g_autofree char *body = NULL;
+
+  for (guint i = 0; i < DEUCES_SHARE_MAX_PER_CLIENT; i++)
+    g_ptr_array_add (open, connect_from (f, "127.0.0.2", 0));
+  while (deuces_share_server_get_n_connections (f->server) < DEUCES_SHARE_MAX_PER_CLIENT)
+    g_usleep (10000);
+  refused = connect_from (f, "127.0.0.2", 0);
+  reply = read_to_end (refused);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 503 "));
+  /* Another phone is answered. */
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &body), ==, 200);
+  g_assert_cmpuint (deuces_share_server_get_n_connections (f->server), >=, DEUCES_SHARE_MAX_PER_CLIENT);
+}
+
+/* Connections that never finish their request — silent, half a request, or one byte at a
+ * time — are closed after the request timeout (here 300 ms), so a host that opened as many
+ * as it may is served again: slowloris no longer locks the phones out. */
+static void
+test_slow_clients (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GPtrArray) open = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autoptr(GSocketConnection) dripping = NULL;
+  g_autoptr(GSocketConnection) again = NULL;
+  g_autofree char *request_text = raw_get (f, "session.json");
+  g_autofree char *reply = NULL;
+  GOutputStream *out;
+  gsize sent = 0;
+
+  for (guint i = 0; i + 1 < DEUCES_SHARE_MAX_PER_CLIENT; i++)
+    {
+      GSocketConnection *connection = connect_from (f, "127.0.0.2", 0);
+
+      /* Half of them send the start of a request, the others nothing at all. */
+      if (i % 2 == 0)
+        send_text (connection, "GET /t/");
+      g_ptr_array_add (open, connection);
+    }
+  dripping = connect_from (f, "127.0.0.2", 0);
+  out = g_io_stream_get_output_stream (G_IO_STREAM (dripping));
+  /* One byte every 50 ms: never the whole request, however long it goes on. */
+  while (sent < strlen (request_text) - 2 &&
+         g_output_stream_write (out, request_text + sent, 1, NULL, NULL) == 1)
+    {
+      sent++;
+      g_usleep (50000);
+      if (deuces_share_server_get_n_connections (f->server) == 0)
+        break;
+    }
+  g_assert_cmpuint (sent, <, strlen (request_text) - 2);
+  while (deuces_share_server_get_n_connections (f->server) > 0)
+    g_usleep (10000);
+  for (guint i = 0; i < open->len; i++)
+    {
+      g_autofree char *nothing = read_to_end (g_ptr_array_index (open, i));
+
+      g_assert_cmpstr (nothing, ==, "");
+    }
+
+  /* The same host is served again. */
+  again = connect_from (f, "127.0.0.2", 0);
+  send_text (again, request_text);
+  reply = read_to_end (again);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+}
+
+/* Every answer says Connection: close and closes, so that no client reuses a connection
+ * the server drops (issue 23: 54 % of keep-alive requests failed); a client that keeps
+ * connections alive gets every answer. */
+static void
+test_connection_close (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) connection = connect_raw (f, 0);
+  g_autofree char *request_text = raw_get (f, "session.json");
+  g_autofree char *reply = NULL;
+  g_autofree char *lower = NULL;
+
+  send_text (connection, request_text);
+  reply = read_to_end (connection);
+  lower = g_ascii_strdown (reply, -1);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+  g_assert_nonnull (strstr (lower, "\r\nconnection: close\r\n"));
+  g_assert_null (strstr (lower, "keep-alive"));
+
+  for (guint i = 0; i < 30; i++)
+    {
+      g_autofree char *body = NULL;
+
+      g_assert_cmpuint (request (f, "GET", i % 2 ? f->url : url_for (f, "session.json"), NULL, NULL,
+                                 &body), ==, 200);
+    }
+  while (deuces_share_server_get_n_connections (f->server) > 0)
+    g_usleep (10000);
+}
+
+/* A long night's document (over DEUCES_SHARE_MAX_QUEUED) goes out whole on the event
+ * stream, and the next deal after it too (issue 23: it was cut before the first event). */
+static void
+test_big_document (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GSocketConnection) connection = connect_raw (f, 0);
+  g_autoptr(GDataInputStream) in = open_events (f, connection);
+  g_autoptr(JsonNode) first = next_event (in);
+  g_autoptr(JsonNode) event = NULL;
+  g_autofree char *url = url_for (f, "session.json");
+  g_autofree char *body = NULL;
+
+  g_assert_cmpuint (request (f, "GET", url, NULL, NULL, &body), ==, 200);
+  g_assert_cmpuint (strlen (body), >, DEUCES_SHARE_MAX_QUEUED);
+  g_assert_cmpuint (n_deals (first), ==, 1200);
+  add_deal (f, 1, 3, 1, 8);
+  do
+    {
+      g_clear_pointer (&event, json_node_unref);
+      event = next_event (in);
+    }
+  while (n_deals (event) < 1201);
+  g_assert_cmpuint (n_deals (event), ==, 1201);
+  g_assert_cmpuint (deuces_share_server_get_n_viewers (f->server), ==, 1);
+}
+
+/* Scoring from phones (INTERFACE.md, "Scoring from the players' phones"). */
+
+static char *
+scorer_for (Fixture    *f,
+            const char *rest)
+{
+  return g_strconcat (f->scorer_url, rest, NULL);
+}
+
+/* A write to the scorer: the status; the reply's JSON object in @reply. */
+static guint
+write_request (Fixture     *f,
+               const char  *method,
+               const char  *url,
+               const char  *type,
+               const char  *body,
+               const char  *origin,
+               JsonObject **reply)
+{
+  g_autoptr(SoupMessage) msg = soup_message_new (method, url);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_nonnull (msg);
+  if (body != NULL)
+    {
+      g_autoptr(GBytes) content = g_bytes_new (body, strlen (body));
+
+      soup_message_set_request_body_from_bytes (msg, type, content);
+    }
+  if (origin != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Origin", origin);
+  bytes = soup_session_send_and_read (f->soup, msg, NULL, &error);
+  g_assert_no_error (error);
+  if (reply != NULL)
+    {
+      g_autoptr(JsonNode) node = NULL;
+
+      *reply = NULL;
+      if (g_bytes_get_size (bytes) > 0)
+        node = json_from_string (g_bytes_get_data (bytes, NULL), NULL);
+      if (node != NULL && JSON_NODE_HOLDS_OBJECT (node))
+        *reply = json_object_ref (json_node_get_object (node));
+    }
+  return soup_message_get_status (msg);
+}
+
+static guint
+stored_deals (Fixture *f)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (f->store, f->session, &error);
+
+  g_assert_no_error (error);
+  return game->deals->len;
+}
+
+/* Refused: @status, an {"error"} of one line saying @error (when not NULL), nothing stored. */
+static void
+assert_refused (Fixture    *f,
+                const char *method,
+                const char *url,
+                const char *type,
+                const char *body,
+                const char *origin,
+                guint       status,
+                const char *error)
+{
+  g_autoptr(JsonObject) reply = NULL;
+  g_autofree char *before = run_cli (f, "log", "1", "--json", NULL);
+  g_autofree char *after = NULL;
+  guint deals = stored_deals (f);
+
+  g_test_message ("%s %s %s", method, url, body != NULL ? body : "");
+  g_assert_cmpuint (write_request (f, method, url, type, body, origin, &reply), ==, status);
+  if (error != NULL)
+    {
+      g_assert_nonnull (reply);
+      g_assert_cmpstr (json_object_get_string_member (reply, "error"), ==, error);
+    }
+  after = run_cli (f, "log", "1", "--json", NULL);
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (stored_deals (f), ==, deals);
+}
+
+static void
+test_scoring (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autofree char *page_url = scorer_for (f, "");
+  g_autofree char *deals = scorer_for (f, "deals");
+  g_autofree char *deal1 = scorer_for (f, "deals/1");
+  g_autofree char *deal2 = scorer_for (f, "deals/2");
+  g_autofree char *deal9 = scorer_for (f, "deals/9");
+  g_autofree char *undo = scorer_for (f, "undo");
+  g_autofree char *log = scorer_for (f, "log.json");
+  g_autofree char *view_deals = url_for (f, "deals");
+  g_autofree char *page = NULL;
+  g_autofree char *view_page = NULL;
+  g_autofree char *log_text = NULL;
+  g_autofree char *cli_log = NULL;
+  g_autoptr(SoupMessageHeaders) headers = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(GUri) uri = g_uri_parse (f->url, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *own = g_strdup_printf ("http://127.0.0.1:%d", g_uri_get_port (uri));
+  g_autofree char *wrong = g_strdup (f->scorer_url);
+  const char *token = strstr (f->scorer_url, "/s/") + 3;
+  g_autoptr(GString) huge = g_string_new ("{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\"}, \"x\": \"");
+
+  /* Its own token of 128 bits, never the view token; the view page does not show it. */
+  g_assert_true (g_str_has_prefix (f->scorer_url, own));
+  g_assert_cmpuint (strlen (token), ==, 32 + 1);
+  g_assert_cmpstr (strstr (f->url, "/t/") + 3, !=, token);
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &view_page), ==, 200);
+  g_assert_null (strstr (view_page, g_strndup (token, 32)));
+
+  /* The page: the form with only what the variant asks (classic: counts and who let the
+   * winner out), the sheet, escaped names, a strict policy. */
+  g_assert_cmpuint (request (f, "GET", page_url, NULL, &headers, &page), ==, 200);
+  g_assert_nonnull (strstr (soup_message_headers_get_one (headers, "Content-Security-Policy"),
+                            "script-src 'sha256-"));
+  g_assert_nonnull (strstr (page, "Who went out?"));
+  g_assert_nonnull (strstr (page, "data-kind=\"cards\""));
+  g_assert_nonnull (strstr (page, "name=\"assisted_by\""));
+  g_assert_null (strstr (page, "name=\"dragon\""));
+  g_assert_null (strstr (page, "data-kind=\"twos\""));
+  g_assert_null (strstr (page, HOSTILE));
+  g_assert_nonnull (strstr (page, "data-next=\"2\""));
+
+  /* A deal entered: 201 and its number; in the history with who entered it. */
+  g_assert_cmpuint (write_request (f, "POST", deals, "application/json",
+                                   "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Bo\", \"cards_left\": "
+                                   "{\"Ann\": 2, \"" HOSTILE "\": 5, \"Di\": 1}}}", own, &reply), ==, 201);
+  g_assert_cmpint (json_object_get_int_member (reply, "number"), ==, 2);
+  g_clear_pointer (&reply, json_object_unref);
+  g_assert_cmpuint (stored_deals (f), ==, 2);
+
+  /* Refusals: nothing stored, one line. */
+  assert_refused (f, "POST", deals, "application/json",
+                  "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": "
+                  "{\"Bo\": 14, \"" HOSTILE "\": 5, \"Di\": 1}}}", NULL,
+                  422, "deal 3: Bo holds 14 cards, but a hand here has at most 13");
+  assert_refused (f, "POST", deals, "application/json",
+                  "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Zed\"}}", NULL, 422, NULL);
+  assert_refused (f, "POST", deals, "text/plain", "{\"by\": \"Bo\", \"deal\": {}}", NULL, 415, NULL);
+  assert_refused (f, "POST", deals, "application/x-www-form-urlencoded", "by=Bo", NULL, 415, NULL);
+  assert_refused (f, "POST", deals, "application/json", "{\"by\": \"Bo\", \"deal\": ", NULL, 400, NULL);
+  assert_refused (f, "POST", deals, "application/json", "{\"deal\": {\"winner\": \"Ann\"}}", NULL, 400, NULL);
+  assert_refused (f, "POST", deals, "application/json", "{\"by\": \"Bo\", \"deal\": {}, \"and\": 1}", NULL,
+                  400, "unknown field “and” in the body");
+  assert_refused (f, "POST", deals, "application/json", "{\"by\": \"A,B\", \"deal\": {\"winner\": \"Ann\"}}",
+                  NULL, 422, NULL);
+  assert_refused (f, "POST", deals, "application/json",
+                  "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 1, \""
+                  HOSTILE "\": 1, \"Di\": 1}}}", "http://evil.example", 403, NULL);
+  assert_refused (f, "POST", deals, "application/json",
+                  "{\"by\": \"Bo\", \"number\": 2, \"deal\": {\"winner\": \"Ann\", \"cards_left\": "
+                  "{\"Bo\": 1, \"" HOSTILE "\": 1, \"Di\": 1}}}", NULL, 409, NULL);
+  for (guint i = 0; i < DEUCES_SHARE_MAX_BODY; i++)
+    g_string_append_c (huge, 'x');
+  g_string_append (huge, "\"}");
+  assert_refused (f, "POST", deals, "application/json", huge->str, NULL, 413, NULL);
+  assert_refused (f, "PUT", deal9, "application/json",
+                  "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\"}}", NULL, 404, "session 1 has no deal 9");
+  assert_refused (f, "DELETE", deal9, NULL, NULL, NULL, 400, NULL);
+  {
+    g_autofree char *url = scorer_for (f, "deals/9?by=Bo");
+
+    assert_refused (f, "DELETE", url, NULL, NULL, NULL, 404, "session 1 has no deal 9");
+  }
+  assert_refused (f, "POST", undo, "application/json", "{\"by\": \"Bo\", \"deal\": {}}", NULL, 400, NULL);
+  /* The view token stays read-only; a wrong scorer token is 404. */
+  assert_refused (f, "POST", view_deals, "application/json", "{\"by\": \"Bo\", \"deal\": {}}", NULL, 404, NULL);
+  assert_refused (f, "POST", f->url, "application/json", "{\"by\": \"Bo\", \"deal\": {}}", NULL, 405, NULL);
+  wrong[strlen (wrong) - 5] = wrong[strlen (wrong) - 5] == '0' ? '1' : '0';
+  {
+    g_autofree char *url = g_strconcat (wrong, "deals", NULL);
+
+    assert_refused (f, "POST", url, "application/json",
+                    "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 1, \""
+                    HOSTILE "\": 1, \"Di\": 1}}}", NULL, 404, NULL);
+  }
+  assert_refused (f, "GET", deals, NULL, NULL, NULL, 405, NULL);
+
+  /* Corrected, deleted, undone: each by its name. */
+  g_assert_cmpuint (write_request (f, "PUT", deal2, "application/json",
+                                   "{\"by\": \"Di\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": "
+                                   "{\"Bo\": 4, \"" HOSTILE "\": 5, \"Di\": 1}}}", own, NULL), ==, 200);
+  {
+    g_autofree char *url = scorer_for (f, "deals/1?by=Ann");
+
+    g_assert_cmpuint (write_request (f, "DELETE", url, NULL, NULL, NULL, NULL), ==, 200);
+  }
+  g_assert_cmpuint (stored_deals (f), ==, 1);
+  g_assert_cmpuint (write_request (f, "POST", undo, "application/json", "{\"by\": \"Bo\"}", own, &reply), ==, 200);
+  g_assert_cmpstr (json_object_get_string_member (reply, "reversed"), ==, "Deal 1 back in its place");
+  g_assert_cmpuint (stored_deals (f), ==, 2);
+  (void) deal1;
+
+  /* The phones, the app and deuces-cli log agree on what happened and who did it. */
+  g_assert_cmpuint (request (f, "GET", log, NULL, NULL, &log_text), ==, 200);
+  cli_log = run_cli (f, "log", "1", "--json", NULL);
+  {
+    g_autoptr(JsonNode) a = json_from_string (log_text, NULL);
+    g_autoptr(JsonNode) b = json_from_string (cli_log, NULL);
+    JsonArray *changes = json_node_get_array (a);
+
+    g_assert_true (json_node_equal (a, b));
+    g_assert_cmpuint (json_array_get_length (changes), ==, 4);
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (changes, 1), "by"), ==, "Bo");
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (changes, 2), "by"), ==, "Di");
+    g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (changes, 3), "what"), ==,
+                     "Deal 1 deleted");
+    g_assert_true (json_object_get_boolean_member (json_array_get_object_element (changes, 3), "undone"));
+  }
+  g_clear_pointer (&page, g_free);
+  g_assert_cmpuint (request (f, "GET", page_url, NULL, NULL, &page), ==, 200);
+  g_assert_nonnull (strstr (page, "(undone by Bo)"));
+}
+
+/* A phone writing too often is told to wait. */
+static void
+test_scoring_rate (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_autofree char *deals = scorer_for (f, "deals");
+  guint k;
+
+  for (k = 0; k < DEUCES_SHARE_WRITES_PER_MINUTE; k++)
+    g_assert_cmpuint (write_request (f, "POST", deals, "application/json", "{", NULL, NULL), ==, 400);
+  assert_refused (f, "POST", deals, "application/json",
+                  "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": {\"Bo\": 1, \""
+                  HOSTILE "\": 1, \"Di\": 1}}}", NULL, 429, NULL);
+}
+
+/* Without scoring there is no scorer: every /s/ path is 404. */
+static void
+test_scoring_off (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *token = strstr (f->url, "/t/") + 3;
+  g_autofree char *url = g_strdup (f->url);
+  g_autofree char *deals = NULL;
+
+  g_assert_null (f->scorer_url);
+  g_assert_null (deuces_share_server_get_scorer_url (f->server));
+  strstr (url, "/t/")[1] = 's';
+  g_assert_cmpuint (request (f, "GET", url, NULL, NULL, NULL), ==, 404);
+  deals = g_strconcat (url, "deals", NULL);
+  assert_refused (f, "POST", deals, "application/json", "{\"by\": \"Bo\", \"deal\": {}}", NULL, 404, NULL);
+  (void) token;
+}
+
+/* The ledger file replaced while sharing (moved over by a copy): the server says so,
+ * the phones keep what they saw, and writes are refused rather than going to a file
+ * nobody will read. */
+static void
+test_ledger_replaced (Fixture       *f,
+                      gconstpointer  data)
+{
+  g_autofree char *deals = scorer_for (f, "deals");
+  g_autofree char *copy = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autofree char *contents = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  gsize length;
+
+  g_assert_false (deuces_share_server_get_replaced (f->server));
+  g_assert_true (g_file_get_contents (f->ledger, &contents, &length, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_set_contents (copy, contents, length, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_rename (copy, f->ledger), ==, 0);
+  /* The file is looked at once a second. */
+  while (!deuces_share_server_get_replaced (f->server))
+    g_usleep (50000);
+  g_assert_cmpuint (write_request (f, "POST", deals, "application/json",
+                                   "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Bo\", \"cards_left\": "
+                                   "{\"Ann\": 2, \"" HOSTILE "\": 5, \"Di\": 1}}}", NULL, &reply), ==, 409);
+  g_assert_cmpstr (json_object_get_string_member (reply, "error"), ==,
+                   "the ledger file was replaced; share the session again to score it");
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, NULL), ==, 200);
+}
+
+typedef struct {
+  Fixture *f;
+  guint    n;
+} Writer;
+
+/* deuces-cli entering @n deals, one process each, while the phones enter theirs. */
+static gpointer
+cli_writer (gpointer user_data)
+{
+  Writer *w = user_data;
+
+  for (guint k = 0; k < w->n; k++)
+    g_free (run_cli (w->f, "deal", "add", "1", "--by", "Laptop", "--winner", "Di", "--left",
+                     "Ann=1,Bo=2," HOSTILE "=3", NULL));
+  return NULL;
+}
+
+/* A phone and deuces-cli writing at once: no acknowledged change is lost, and there is
+ * one history with every change and who made it. */
+static void
+test_two_writers (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *deals = scorer_for (f, "deals");
+  Writer w = { f, 8 };
+  GThread *thread = g_thread_new ("cli-writer", cli_writer, &w);
+  g_autoptr(GHashTable) numbers = g_hash_table_new (g_direct_hash, g_direct_equal);
+  g_autofree char *log = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *changes;
+  guint phone = 0, laptop = 0;
+
+  for (guint k = 0; k < 8; k++)
+    {
+      g_autoptr(JsonObject) reply = NULL;
+
+      g_assert_cmpuint (write_request (f, "POST", deals, "application/json",
+                                       "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Bo\", \"cards_left\": "
+                                       "{\"Ann\": 2, \"" HOSTILE "\": 5, \"Di\": 1}}}", NULL, &reply), ==, 201);
+      g_hash_table_add (numbers, GINT_TO_POINTER (json_object_get_int_member (reply, "number")));
+    }
+  g_thread_join (thread);
+  g_assert_cmpuint (g_hash_table_size (numbers), ==, 8);
+  g_assert_cmpuint (stored_deals (f), ==, 1 + 8 + 8);
+
+  log = run_cli (f, "log", "1", "--json", NULL);
+  root = json_from_string (log, NULL);
+  changes = json_node_get_array (root);
+  g_assert_cmpuint (json_array_get_length (changes), ==, 1 + 8 + 8);
+  for (guint k = 0; k < json_array_get_length (changes); k++)
+    {
+      JsonObject *change = json_array_get_object_element (changes, k);
+      const char *by = json_object_get_string_member (change, "by");
+
+      g_assert_cmpint (json_object_get_int_member (change, "seq"), ==, k + 1);
+      phone += g_str_equal (by, "Bo");
+      laptop += g_str_equal (by, "Laptop");
+    }
+  g_assert_cmpuint (phone, ==, 8);
+  g_assert_cmpuint (laptop, ==, 8);
 }
 
 static void
@@ -751,11 +1330,41 @@ main (int    argc,
   ADD ("/share/events/viewer-leaves", test_viewer_leaves);
   ADD ("/share/not-found", test_not_found);
   ADD ("/share/methods", test_methods);
-  ADD ("/share/connection-limit", test_connection_limit);
   ADD ("/share/silent-client", test_silent_client);
+  ADD ("/share/connection-close", test_connection_close);
+  ADD ("/share/scoring/off", test_scoring_off);
 #undef ADD
-  g_test_add ("/share/events/keep-alive", Fixture, GUINT_TO_POINTER (50), fixture_set_up,
-              test_keep_alive, fixture_tear_down);
+  {
+    static const Options slow = { .request_ms = 300, .idle_ms = 600 };
+    static const Options big = { .big_deals = 1200 };
+    static const Options scoring = { .scoring = TRUE };
+    /* Idle connections that must stay open however slowly a loaded machine runs the test. */
+    static const Options patient = { .request_ms = 10 * 60 * 1000, .idle_ms = 10 * 60 * 1000 };
+
+    g_test_add ("/share/connection-limit", Fixture, &patient, fixture_set_up, test_connection_limit,
+                fixture_tear_down);
+    g_test_add ("/share/per-client-limit", Fixture, &patient, fixture_set_up, test_per_client_limit,
+                fixture_tear_down);
+
+    g_test_add ("/share/slow-clients", Fixture, &slow, fixture_set_up, test_slow_clients,
+                fixture_tear_down);
+    g_test_add ("/share/events/big-document", Fixture, &big, fixture_set_up, test_big_document,
+                fixture_tear_down);
+    g_test_add ("/share/scoring/endpoints", Fixture, &scoring, fixture_set_up, test_scoring,
+                fixture_tear_down);
+    g_test_add ("/share/scoring/rate", Fixture, &scoring, fixture_set_up, test_scoring_rate,
+                fixture_tear_down);
+    g_test_add ("/share/scoring/two-writers", Fixture, &scoring, fixture_set_up, test_two_writers,
+                fixture_tear_down);
+    g_test_add ("/share/scoring/ledger-replaced", Fixture, &scoring, fixture_set_up,
+                test_ledger_replaced, fixture_tear_down);
+  }
+  {
+    static const Options keep_alive = { .keep_alive_ms = 50 };
+
+    g_test_add ("/share/events/keep-alive", Fixture, &keep_alive, fixture_set_up,
+                test_keep_alive, fixture_tear_down);
+  }
   g_test_add_func ("/share/new-token", test_new_token);
 
   return g_test_run ();

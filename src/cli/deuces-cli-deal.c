@@ -330,6 +330,12 @@ _deuces_cli_command_deal (CliContext *cli,
                                     argv[1]))
     return _deuces_cli_fail (EXIT_INVALID, _("deal: say add, edit, delete, undo or redo"));
   verb = argv[1];
+  {
+    g_autofree char *command = g_strconcat ("deal ", verb, NULL);
+
+    if ((status = _deuces_cli_take_by (cli, command, &argc, argv)) != EXIT_OK)
+      return status;
+  }
   if (argc < 3 || !_deuces_cli_parse_session_id (argv[2], &id))
     {
       g_autofree char *command = g_strconcat ("deal ", verb, NULL);

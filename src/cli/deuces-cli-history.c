@@ -55,6 +55,8 @@ undo_redo (CliContext *cli,
   int status = EXIT_OK;
   gint64 id;
 
+  if ((status = _deuces_cli_take_by (cli, argv[0], &argc, argv)) != EXIT_OK)
+    return status;
   if (argc < 2 || !_deuces_cli_parse_session_id (argv[1], &id))
     return _deuces_cli_bad_session_id (argv[0], argc >= 2 ? argv[1] : NULL);
   if (argc > 2)

@@ -18,6 +18,7 @@ enum {
 typedef struct {
   const char *db_path;     /* --db, or NULL for the default ledger */
   char       *warning;     /* printed once after a command that succeeds */
+  const char *by;          /* --by: who makes the change, or NULL for "deuces-cli" */
 } CliContext;
 
 typedef int (*CommandFunc) (CliContext *cli, int argc, char **argv);
@@ -70,6 +71,13 @@ gboolean _deuces_cli_take_value  (int           argc,
                                   const char   *name,
                                   const char  **value,
                                   gboolean     *missing);
+/* Takes "--by NAME" (who makes the change, kept in the session's history) out of
+ * argv[1…], shortening *@argc; EXIT_OK, or EXIT_INVALID said on stderr for a missing or
+ * unusable name. The ledger _deuces_cli_open_store opens then records it. */
+int      _deuces_cli_take_by     (CliContext   *cli,
+                                  const char   *command,
+                                  int          *argc,
+                                  char        **argv);
 /* A session number as given on the command line (1 or more). */
 gboolean _deuces_cli_parse_session_id (const char *text,
                                        gint64     *id);
@@ -123,5 +131,6 @@ void     _deuces_cli_warn_damaged    (CliContext  *cli,
                                       DeucesStore *store);
 int      _deuces_cli_command_undo    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_redo    (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_log     (CliContext *cli, int argc, char **argv);
 
 G_END_DECLS

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-cli-serve.c: `deuces-cli serve` — Share Table without the app, e.g. on a small box
- * driving the club's TV. */
+ * driving the club's TV; with --scoring, the phones at the table score the session. */
 
 #include "config.h"
 
@@ -13,6 +13,17 @@
 #include "deuces-cli-private.h"
 #include "deuces-share-server.h"
 
+/* Said once, on the standard error: the phones keep what they saw, writes are refused. */
+static void
+on_replaced (DeucesShareServer *server,
+             const char        *path)
+{
+  fputs ("deuces-cli: ", stderr);
+  fprintf (stderr, _("warning: the ledger file %s was replaced; the phones keep showing what it held "
+                     "and cannot score: run serve again to share the new one\n"), path);
+  fflush (stderr);
+}
+
 static gboolean
 on_signal (gpointer user_data)
 {
@@ -20,7 +31,7 @@ on_signal (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* deuces-cli [--db PATH] serve SESSION [--address ADDR] [--port N] */
+/* deuces-cli [--db PATH] serve SESSION [--address ADDR] [--port N] [--scoring] */
 int
 _deuces_cli_command_serve (CliContext *cli,
                            int         argc,
@@ -35,6 +46,7 @@ _deuces_cli_command_serve (CliContext *cli,
   const char *port_text = NULL;
   guint64 port = 0;
   gint64 id = 0;
+  gboolean scoring = FALSE;
   int status = EXIT_OK;
   guint sigint, sigterm;
 
@@ -42,7 +54,9 @@ _deuces_cli_command_serve (CliContext *cli,
     {
       gboolean missing = FALSE;
 
-      if (_deuces_cli_take_value (argc, argv, &i, "--address", &address, &missing) ||
+      if (g_str_equal (argv[i], "--scoring"))
+        scoring = TRUE;
+      else if (_deuces_cli_take_value (argc, argv, &i, "--address", &address, &missing) ||
           _deuces_cli_take_value (argc, argv, &i, "--port", &port_text, &missing))
         {
           if (missing)
@@ -59,11 +73,15 @@ _deuces_cli_command_serve (CliContext *cli,
     return _deuces_cli_fail (EXIT_INVALID, _("serve: the port must be a number from 0 to 65535, not “%s”"),
                  port_text);
 
-  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
+  /* Only scoring writes: then the ledger is opened as the app opens it. */
+  store = scoring ? _deuces_cli_open_store (cli, &status) : _deuces_cli_open_store_read (cli, &status);
+  if (store == NULL)
     return status;
   server = deuces_share_server_new (store, id, &error);
   if (server == NULL)
     return _deuces_cli_fail_with (error);
+  deuces_share_server_set_scoring (server, scoring);
+  g_signal_connect (server, "replaced", G_CALLBACK (on_replaced), (gpointer) deuces_store_get_path (store));
   if (!deuces_share_server_start (server, address, (guint) port, &error))
     {
       g_autofree char *message = _deuces_cli_clause (error->message, NULL, 0);
@@ -74,6 +92,8 @@ _deuces_cli_command_serve (CliContext *cli,
 
   /* The first line is the address, for people and for scripts reading it. */
   printf ("%s\n", deuces_share_server_get_url (server));
+  if (scoring)
+    printf ("%s\n", deuces_share_server_get_scorer_url (server));
   if ((status = _deuces_cli_finish_output ()) != EXIT_OK)
     return status;
 

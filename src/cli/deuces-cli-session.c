@@ -472,6 +472,14 @@ _deuces_cli_command_session (CliContext *cli,
     return _deuces_cli_fail (EXIT_INVALID, _("session: say new, list, show, add-player, set, end, reopen, delete or restore"));
   if (g_str_equal (argv[1], "new"))
     return session_new (cli, argc - 1, argv + 1);
+  if (!g_str_equal (argv[1], "list") && !g_str_equal (argv[1], "show"))
+    {
+      g_autofree char *command = g_strconcat ("session ", argv[1], NULL);
+      int status = _deuces_cli_take_by (cli, command, &argc, argv);
+
+      if (status != EXIT_OK)
+        return status;
+    }
   if (g_str_equal (argv[1], "list"))
     return session_list (cli, argc - 1, argv + 1);
   if (g_str_equal (argv[1], "show"))

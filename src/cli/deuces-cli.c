@@ -41,25 +41,7 @@ _deuces_cli_clause (const char        *message,
                     const char *const *names,
                     guint              n_names)
 {
-  const char *p = message;
-  GString *clause;
-
-  if (!g_unichar_isupper (g_utf8_get_char (p)))
-    return g_strdup (message);
-  /* A first word of letters only, then more words: not a path, a code or a lone name. */
-  for (p = g_utf8_next_char (p); *p != '\0' && *p != ' '; p = g_utf8_next_char (p))
-    if (!g_unichar_islower (g_utf8_get_char (p)))
-      return g_strdup (message);
-  if (*p != ' ')
-    return g_strdup (message);
-  for (guint i = 0; i < n_names; i++)
-    if (g_str_has_prefix (message, names[i]) && message[strlen (names[i])] == ' ')
-      return g_strdup (message);
-
-  clause = g_string_new (NULL);
-  g_string_append_unichar (clause, g_unichar_tolower (g_utf8_get_char (message)));
-  g_string_append (clause, g_utf8_next_char (message));
-  return g_string_free (clause, FALSE);
+  return deuces_error_clause (message, names, n_names);
 }
 
 /* Invalid input (a document, a deal, an unknown session) is exit 2; anything else — a
@@ -242,7 +224,9 @@ open_ledger (CliContext *cli,
                       : deuces_store_open (path, &error);
   if (store == NULL)
     *status = _deuces_cli_fail_with (error);
-  else if (deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
+  else if (!for_reading)
+    deuces_store_set_author (store, cli->by != NULL ? cli->by : "deuces-cli");
+  if (store != NULL && deuces_store_get_backup_problem (store) != NULL && cli->warning == NULL)
     cli->warning = _deuces_cli_clause (deuces_store_get_backup_problem (store), NULL, 0);
   return store;
 }
@@ -289,6 +273,36 @@ _deuces_cli_take_value (int          argc,
   return TRUE;
 }
 
+int
+_deuces_cli_take_by (CliContext  *cli,
+                     const char  *command,
+                     int         *argc,
+                     char       **argv)
+{
+  int kept = 1;
+
+  for (int i = 1; i < *argc; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      const char *value = NULL;
+      gboolean missing = FALSE;
+
+      if (!_deuces_cli_take_value (*argc, argv, &i, "--by", &value, &missing))
+        {
+          argv[kept++] = argv[i];
+          continue;
+        }
+      if (missing)
+        return _deuces_cli_fail (EXIT_INVALID, _("%s: --by needs a name, e.g. --by Ann"), command);
+      if (!deuces_player_name_check (value, &error))
+        return _deuces_cli_fail (EXIT_INVALID, _("%s: --by: %s"), command, error->message);
+      cli->by = value;
+    }
+  *argc = kept;
+  argv[kept] = NULL;
+  return EXIT_OK;
+}
+
 gboolean
 _deuces_cli_parse_session_id (const char *text,
                               gint64     *id)
@@ -328,6 +342,7 @@ static const struct {
   { "salvage", _deuces_cli_command_salvage },
   { "undo", _deuces_cli_command_undo },
   { "redo", _deuces_cli_command_redo },
+  { "log", _deuces_cli_command_log },
 };
 
 /* The help, a line per command: what one types (the same in every language) and what it
@@ -365,14 +380,16 @@ static const HelpEntry command_help[] = {
     "              [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
   { "undo SESSION", N_("reverse the session's last change, whatever it was") },
   { "redo SESSION", N_("apply again what undo reversed") },
+  { "… --by NAME", N_("on any command that changes a session: who made the change") },
+  { "log SESSION [--json]", N_("every change of a session: when, who, what") },
   { NULL, NULL },
   { "export [--session ID] --format json|csv [-o|--output FILE]", NULL },
   { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },
   { "import FILE", N_("a session document (or an export) into the ledger") },
   { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
     N_("statistics; dates as 2026-11-22; several --player: their shared sessions") },
-  { "serve SESSION [--address ADDR] [--port N]",
-    N_("share a session read-only with the phones at the table") },
+  { "serve SESSION [--address ADDR] [--port N] [--scoring]",
+    N_("share a session with the phones at the table (--scoring: they may score)") },
   { "check", N_("check the whole ledger; exit 1 when anything is wrong") },
   { "salvage -o FILE", N_("export every session that still reads back (JSON)") },
 };

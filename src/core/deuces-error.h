@@ -18,4 +18,13 @@ typedef enum {
 
 GQuark deuces_core_error_quark (void);
 
+/* @message as deuces-cli and Share Table's scorer say a refusal, after "deuces-cli: " or
+ * alone (doc/cli.md §3): from a small letter. A message of the ledger or the system, a
+ * sentence as the app shows it ("Session 1 has ended; …"), has its first word lowered
+ * unless it is one of @names (the session's players), or not a plain word followed by
+ * more (a path, a code, "DEUCES_DB"). */
+char  *deuces_error_clause     (const char        *message,
+                                const char *const *names,
+                                guint              n_names);
+
 G_END_DECLS

@@ -14,6 +14,7 @@
 #include "deuces-variant.h"
 
 #define PAGE_RESOURCE "/io/github/deuces/Deuces/share/deuces-share-page.html"
+#define SCORER_RESOURCE "/io/github/deuces/Deuces/share/deuces-share-scorer.html"
 
 /* The languages of po/LINGUAS (meson passes them), each with its catalog once read. */
 
@@ -299,31 +300,52 @@ hash_between (const char *text,
   return g_base64_encode (digest, length);
 }
 
+/* The template at @resource, with the policy that allows its own style and script. */
+static Page *
+load_page (const char *resource)
+{
+  Page *p = g_new0 (Page, 1);
+  g_autofree char *style = NULL;
+  g_autofree char *script = NULL;
+  const char *text;
+
+  deuces_share_register_resource ();
+  p->template = g_resources_lookup_data (resource, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
+  g_assert (p->template != NULL);
+  text = g_bytes_get_data (p->template, NULL);
+  style = hash_between (text, "<style>", "</style>");
+  script = hash_between (text, "<script>", "</script>");
+  p->policy = g_strdup_printf ("default-src 'none'; style-src 'sha256-%s'; script-src 'sha256-%s'; "
+                               "connect-src 'self'; img-src 'none'; base-uri 'none'; "
+                               "form-action 'none'; frame-ancestors 'none'",
+                               style, script);
+  return p;
+}
+
 static const Page *
 page (void)
 {
   static Page *the_page;
 
   if (g_once_init_enter (&the_page))
-    {
-      Page *p = g_new0 (Page, 1);
-      g_autofree char *style = NULL;
-      g_autofree char *script = NULL;
-      const char *text;
-
-      deuces_share_register_resource ();
-      p->template = g_resources_lookup_data (PAGE_RESOURCE, G_RESOURCE_LOOKUP_FLAGS_NONE, NULL);
-      g_assert (p->template != NULL);
-      text = g_bytes_get_data (p->template, NULL);
-      style = hash_between (text, "<style>", "</style>");
-      script = hash_between (text, "<script>", "</script>");
-      p->policy = g_strdup_printf ("default-src 'none'; style-src 'sha256-%s'; script-src 'sha256-%s'; "
-                                   "connect-src 'self'; img-src 'none'; base-uri 'none'; "
-                                   "form-action 'none'; frame-ancestors 'none'",
-                                   style, script);
-      g_once_init_leave (&the_page, p);
-    }
+    g_once_init_leave (&the_page, load_page (PAGE_RESOURCE));
   return the_page;
+}
+
+static const Page *
+scorer_page (void)
+{
+  static Page *the_page;
+
+  if (g_once_init_enter (&the_page))
+    g_once_init_leave (&the_page, load_page (SCORER_RESOURCE));
+  return the_page;
+}
+
+const char *
+_deuces_share_scorer_page_policy (void)
+{
+  return scorer_page ()->policy;
 }
 
 const char *
@@ -342,18 +364,18 @@ append_escaped (GString    *out,
 }
 
 /* "+12.50 HKD", "−3.00 HKD", as the app writes money. */
-static char *
-money_text (const DeucesGame *game,
-            gint64            amount,
-            gboolean          sign)
+char *
+_deuces_share_money_text (const DeucesGame *game,
+                          gint64            amount,
+                          gboolean          sign)
 {
   return deuces_money_format_display (amount, game->digits, game->currency,
                                       sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
 }
 
-static const char *
-variant_name (const DeucesGame *game,
-              const char       *language)
+const char *
+_deuces_share_variant_name (const DeucesGame *game,
+                            const char       *language)
 {
   const DeucesVariant *preset = game->variant_id ? deuces_preset_lookup (game->variant_id) : NULL;
 
@@ -395,7 +417,7 @@ render_standings (GString                   *out,
     {
       guint i = order[k];
       gint64 balance = s->settlement->balances[i];
-      g_autofree char *money = money_text (s->game, balance, TRUE);
+      g_autofree char *money = _deuces_share_money_text (s->game, balance, TRUE);
       gboolean lead = s->sheet->n_deals > 0 && (gint) i == s->sheet->leader;
 
       if (k == 0 || s->sheet->totals[i] != s->sheet->totals[order[k - 1]])
@@ -433,7 +455,7 @@ render_settlement (GString                   *out,
           const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
           g_autofree char *from = g_markup_escape_text (s->game->players[t->from], -1);
           g_autofree char *to = g_markup_escape_text (s->game->players[t->to], -1);
-          g_autofree char *money = money_text (s->game, t->amount, FALSE);
+          g_autofree char *money = _deuces_share_money_text (s->game, t->amount, FALSE);
           g_autofree char *who = NULL;
 
           /* The translation is trusted as the app's own; the names are escaped. */
@@ -446,10 +468,29 @@ render_settlement (GString                   *out,
   g_string_append (out, "</div>\n");
 }
 
+/* The deal's buttons on the scorer's page: correct it, delete it. */
 static void
-render_sheet (GString                   *out,
-              const DeucesShareSnapshot *s,
-              const char                *language)
+append_deal_actions (GString    *out,
+                     guint       d,
+                     const char *language)
+{
+  g_autofree char *fix = g_strdup_printf (T (N_("Correct deal %u")), d);
+  g_autofree char *remove = g_strdup_printf (T (N_("Delete deal %u")), d);
+  g_autofree char *confirm = g_strdup_printf (T (N_("Delete deal %u? Undo brings it back.")), d);
+
+  g_string_append_printf (out, "<td class=\"fix\"><button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
+                               "data-action=\"fix\" aria-label=\"%s\" title=\"%s\">✎</button> "
+                               "<button type=\"button\" class=\"js-only\" data-deal=\"%u\" "
+                               "data-action=\"delete\" data-confirm=\"%s\" aria-label=\"%s\" "
+                               "title=\"%s\">✕</button></td>",
+                          d, fix, fix, d, confirm, remove, remove);
+}
+
+void
+_deuces_share_render_sheet (GString                   *out,
+                            const DeucesShareSnapshot *s,
+                            const char                *language,
+                            gboolean                   actions)
 {
   const DeucesGame *game = s->game;
 
@@ -459,14 +500,16 @@ render_sheet (GString                   *out,
       g_string_append_printf (out, "<p class=\"empty\">%s</p></div>\n", T (N_("No Deals Yet")));
       return;
     }
-  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th>", T (N_("Deal")));
+  /* The scorer's buttons beside the deal's number: in reach on a narrow screen. */
+  g_string_append_printf (out, "<table>\n<thead><tr><th>%s</th>%s", T (N_("Deal")), actions ? "<th></th>" : "");
   for (guint i = 0; i < game->n_players; i++)
     {
       g_string_append (out, "<th>");
       append_escaped (out, game->players[i]);
       g_string_append (out, "</th>");
     }
-  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>", T (N_("Totals")));
+  g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>%s", T (N_("Totals")),
+                          actions ? "<td></td>" : "");
   for (guint i = 0; i < game->n_players; i++)
     g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->sheet->totals[i]);
   g_string_append (out, "</tr>\n");
@@ -474,6 +517,8 @@ render_sheet (GString                   *out,
   for (guint d = s->sheet->n_deals; d > 0; d--)
     {
       g_string_append_printf (out, "<tr><td>%u</td>", d);
+      if (actions)
+        append_deal_actions (out, d, language);
       for (guint i = 0; i < game->n_players; i++)
         g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
       g_string_append (out, "</tr>\n");
@@ -486,13 +531,13 @@ render_content (const DeucesShareSnapshot *s,
                 const char                *language)
 {
   GString *out = g_string_new (NULL);
-  g_autofree char *stake = money_text (s->game, s->game->stake, FALSE);
+  g_autofree char *stake = _deuces_share_money_text (s->game, s->game->stake, FALSE);
   g_autofree char *per_point = g_strdup_printf (T (N_("%s a point")), stake);
 
   g_string_append (out, "<h1>");
   append_escaped (out, s->title);
   g_string_append (out, "</h1>\n<p class=\"sub\">");
-  append_escaped (out, variant_name (s->game, language));
+  append_escaped (out, _deuces_share_variant_name (s->game, language));
   g_string_append (out, " · ");
   append_escaped (out, per_point);
   if (!s->ended && !s->sheet->finished && s->sheet->next_leader >= 0)
@@ -510,35 +555,22 @@ render_content (const DeucesShareSnapshot *s,
 
   render_standings (out, s, language);
   render_settlement (out, s, language);
-  render_sheet (out, s, language);
+  _deuces_share_render_sheet (out, s, language, FALSE);
   return g_string_free (out, FALSE);
 }
 
-char *
-_deuces_share_render_page (const DeucesShareSnapshot *snapshot,
-                           const char                *language)
+/* @template with each "@NAME@" (capitals) of @fields replaced by its value; any other
+ * "@" is the page's own. */
+static char *
+fill_template (GBytes                   *template,
+               const DeucesShareField   *fields,
+               gsize                     n_fields)
 {
-  const Page *p = page ();
   gsize length;
-  const char *text = g_bytes_get_data (p->template, &length);
+  const char *text = g_bytes_get_data (template, &length);
   const char *end = text + length;
-  g_autofree char *content = render_content (snapshot, language);
-  g_autofree char *title = g_markup_escape_text (snapshot->title, -1);
-  GString *out = g_string_sized_new (length + strlen (content) + 256);
-  const struct {
-    const char *name;
-    const char *value;
-  } fields[] = {
-    { "LANG", language != NULL ? language : "en" },
-    { "TITLE", title },
-    { "CONTENT", content },
-    { "RELOAD", T (N_("Reload the page to see the latest deals.")) },
-    { "LIVE", T (N_("Live: the score updates by itself after each deal.")) },
-    { "OFFLINE", T (N_("The connection was lost; trying again…")) },
-    { "FOOTER", T (N_("A read-only view of the score, shared from Deuces.")) },
-  };
+  GString *out = g_string_sized_new (length + 4096);
 
-  /* "@NAME@" (capitals) is a field; any other "@" is the page's own. */
   while (text < end)
     {
       const char *at = memchr (text, '@', end - text);
@@ -554,7 +586,7 @@ _deuces_share_render_page (const DeucesShareSnapshot *snapshot,
       for (name_end = at + 1; name_end < end && g_ascii_isupper (*name_end); name_end++)
         ;
       if (name_end < end && *name_end == '@' && name_end > at + 1)
-        for (guint k = 0; k < G_N_ELEMENTS (fields); k++)
+        for (gsize k = 0; k < n_fields; k++)
           if (strlen (fields[k].name) == (gsize) (name_end - at - 1) &&
               strncmp (fields[k].name, at + 1, name_end - at - 1) == 0)
             {
@@ -571,4 +603,31 @@ _deuces_share_render_page (const DeucesShareSnapshot *snapshot,
         }
     }
   return g_string_free (out, FALSE);
+}
+
+char *
+_deuces_share_fill_scorer_page (const DeucesShareField *fields,
+                                gsize                   n_fields)
+{
+  return fill_template (scorer_page ()->template, fields, n_fields);
+}
+
+char *
+_deuces_share_render_page (const DeucesShareSnapshot *snapshot,
+                           const char                *language)
+{
+  const Page *p = page ();
+  g_autofree char *content = render_content (snapshot, language);
+  g_autofree char *title = g_markup_escape_text (snapshot->title, -1);
+  const DeucesShareField fields[] = {
+    { "LANG", language != NULL ? language : "en" },
+    { "TITLE", title },
+    { "CONTENT", content },
+    { "RELOAD", T (N_("Reload the page to see the latest deals.")) },
+    { "LIVE", T (N_("Live: the score updates by itself after each deal.")) },
+    { "OFFLINE", T (N_("The connection was lost; trying again…")) },
+    { "FOOTER", T (N_("A read-only view of the score, shared from Deuces.")) },
+  };
+
+  return fill_template (p->template, fields, G_N_ELEMENTS (fields));
 }

@@ -31,6 +31,29 @@ const char *_deuces_share_choose_language (const char *accept_language);
 const char *_deuces_share_gettext         (const char *language,
                                            const char *msgid) G_GNUC_FORMAT (2);
 
+/* A "@NAME@" of a page template and what it becomes. */
+typedef struct {
+  const char *name;
+  const char *value;
+} DeucesShareField;
+
+/* The scorer's page template (deuces-share-scorer.html) with @fields filled in. */
+char       *_deuces_share_fill_scorer_page (const DeucesShareField *fields,
+                                            gsize                   n_fields);
+/* "+12.50 HKD", as the app writes money; the name of the session's variant. */
+char       *_deuces_share_money_text      (const DeucesGame *game,
+                                           gint64            amount,
+                                           gboolean          sign);
+const char *_deuces_share_variant_name    (const DeucesGame *game,
+                                           const char       *language);
+
+/* The score sheet, newest deal first; with @actions, each deal's buttons to correct or
+ * delete it (the scorer's page). */
+void        _deuces_share_render_sheet    (GString                   *out,
+                                           const DeucesShareSnapshot *snapshot,
+                                           const char                *language,
+                                           gboolean                   actions);
+
 /* The page, in @language; every name and title escaped. */
 char       *_deuces_share_render_page     (const DeucesShareSnapshot *snapshot,
                                            const char                *language);
@@ -44,5 +67,17 @@ const char *_deuces_share_page_policy     (void);
 void        _deuces_share_server_set_keep_alive_interval (DeucesShareServer *self,
                                                           guint              ms);
 guint       _deuces_share_server_get_keep_alive_interval (DeucesShareServer *self);
+/* The request and idle timeouts (DEUCES_SHARE_REQUEST_TIMEOUT_MS, …_IDLE_…), shorter
+ * for tests. Call before starting. */
+void        _deuces_share_server_set_timeouts (DeucesShareServer *self,
+                                               guint              request_ms,
+                                               guint              idle_ms);
+
+/* The scorer's page, in @language: the next deal's form, the sheet with a way to
+ * correct or delete each deal, Undo and the change log (@changes: DeucesChange). */
+char       *_deuces_share_render_scorer_page (const DeucesShareSnapshot *snapshot,
+                                              GPtrArray                 *changes,
+                                              const char                *language);
+const char *_deuces_share_scorer_page_policy (void);
 
 G_END_DECLS

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-share-server.c: Share Table's HTTP server on libsoup 3 — the page, the session
- * document and its event stream, read-only, for at most 64 connections. */
+ * document and its event stream for at most 64 connections (16 from one address), each
+ * with a time to send its request; and, with scoring on, the scorer's page and the
+ * writes phones make through it. */
 
 #include "config.h"
 
@@ -13,7 +15,10 @@
 #include <string.h>
 #include <sys/random.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 
+#include "deuces-document.h"
+#include "deuces-error.h"
 #include "deuces-share-private.h"
 #include "deuces-share-server.h"
 
@@ -23,14 +28,25 @@
  * drop quiet connections (often after 30 s or more) keep it open between deals. */
 #define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
 #define KEEP_ALIVE ": keep-alive\n\n"
+#define REPLACED_CHECK_POLLS 4  /* the ledger file looked at once a second */
 
 G_DEFINE_QUARK (deuces-share-error-quark, deuces_share_error)
 
 /* A connection accepted and handed to libsoup; libsoup closes its stream when done. */
 typedef struct {
+  DeucesShareServer *server;
   GSocketConnection *connection;
   GSocketAddress    *remote;
+  GInetAddress      *host;
+  GSource           *timer;     /* the request or the answer taking too long */
+  gboolean           dead;      /* shut down for taking too long */
 } Client;
+
+/* Writes from one address within the current minute. */
+typedef struct {
+  gint64 minute;
+  guint  writes;
+} Rate;
 
 /* A page following the session through /events. */
 typedef struct {
@@ -62,6 +78,21 @@ struct _DeucesShareServer
   char                *url;
   guint                port;
   gboolean             running;
+  gboolean             local_only;     /* no --address: local network peers only */
+  guint                request_ms;
+  guint                idle_ms;
+
+  DeucesStore         *writer;         /* the program's own, for scoring */
+  gboolean             scoring;
+  char                *scorer_token;
+  char                *scorer_url;
+  char                *origin_host;    /* "192.168.1.20:40123", as in the URLs */
+  GHashTable          *rates;          /* address text → Rate */
+
+  dev_t                ledger_dev;     /* the ledger file when sharing started */
+  ino_t                ledger_ino;
+  guint                polls;
+  gboolean             replaced;
   gint                 n_connections;  /* atomic: read by other threads */
   gint                 n_viewers;      /* atomic */
 };
@@ -72,6 +103,7 @@ enum {
   PROP_0,
   PROP_N_VIEWERS,
   PROP_URL,
+  PROP_SCORER_URL,
   N_PROPS
 };
 
@@ -79,18 +111,34 @@ static GParamSpec *properties[N_PROPS];
 
 enum {
   STOPPED,
+  REPLACED,
+  SCORED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
 
+static void note_ledger_file (DeucesShareServer *self,
+                              gboolean           first);
+
+static void
+client_stop_timer (Client *client)
+{
+  if (client->timer == NULL)
+    return;
+  g_source_destroy (client->timer);
+  g_clear_pointer (&client->timer, g_source_unref);
+}
+
 static void
 client_free (Client *client)
 {
+  client_stop_timer (client);
   if (!g_io_stream_is_closed (G_IO_STREAM (client->connection)))
     g_io_stream_close (G_IO_STREAM (client->connection), NULL, NULL);
   g_object_unref (client->connection);
   g_object_unref (client->remote);
+  g_object_unref (client->host);
   g_free (client);
 }
 
@@ -115,9 +163,39 @@ prune_clients (DeucesShareServer *self)
     {
       Client *client = g_ptr_array_index (self->clients, i - 1);
 
-      if (g_io_stream_is_closed (G_IO_STREAM (client->connection)))
+      if (client->dead || g_io_stream_is_closed (G_IO_STREAM (client->connection)))
         g_ptr_array_remove_index_fast (self->clients, i - 1);
     }
+}
+
+/* A connection that took too long to send its request or to take its answer (one byte
+ * at a time, or nothing at all) is shut down, so that it no longer holds a place. libsoup
+ * then reads its end and lets it go. */
+static gboolean
+on_client_timeout (gpointer user_data)
+{
+  Client *client = user_data;
+  DeucesShareServer *self = client->server;
+
+  g_clear_pointer (&client->timer, g_source_unref);
+  client->dead = TRUE;
+  g_socket_shutdown (g_socket_connection_get_socket (client->connection), TRUE, TRUE, NULL);
+  prune_clients (self);
+  update_counts (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* @ms from now, unless something happens first (0: no limit). */
+static void
+client_start_timer (Client *client,
+                    guint   ms)
+{
+  client_stop_timer (client);
+  if (ms == 0)
+    return;
+  client->timer = g_timeout_source_new (ms);
+  g_source_set_callback (client->timer, on_client_timeout, client, NULL);
+  g_source_attach (client->timer, client->server->context);
 }
 
 /* Viewers. */
@@ -204,7 +282,8 @@ send_text (Viewer *viewer,
   SoupMessageBody *body = soup_server_message_get_response_body (viewer->msg);
   gsize length = strlen (text);
 
-  if (viewer->queued + length > DEUCES_SHARE_MAX_QUEUED)
+  /* What is still unsent may be one document (however large) and the events after it. */
+  if (viewer->queued > MAX (DEUCES_SHARE_MAX_QUEUED, length))
     {
       g_free (text);
       remove_viewer (viewer, TRUE);
@@ -269,6 +348,9 @@ add_viewer (DeucesShareServer *self,
   viewer->server = self;
   viewer->msg = g_object_ref (msg);
   viewer->client = find_client (self, msg);
+  /* A stream stays open for as long as the phone follows it. */
+  if (viewer->client != NULL)
+    client_stop_timer (viewer->client);
   g_signal_connect (msg, "wrote-body-data", G_CALLBACK (on_viewer_wrote), viewer);
   g_signal_connect (msg, "finished", G_CALLBACK (on_viewer_finished), viewer);
   if (viewer->client != NULL)
@@ -385,6 +467,8 @@ poll_ledger (gpointer user_data)
   refresh (self);
   prune_clients (self);
   update_counts (self);
+  if (++self->polls % REPLACED_CHECK_POLLS == 0)
+    note_ledger_file (self, FALSE);
   return G_SOURCE_CONTINUE;
 }
 
@@ -395,32 +479,455 @@ typedef enum {
   ROUTE_PAGE,
   ROUTE_DOCUMENT,
   ROUTE_EVENTS,
+  ROUTE_SCORER_PAGE,
+  ROUTE_LOG,
+  ROUTE_DEALS,
+  ROUTE_DEAL,
+  ROUTE_UNDO,
 } Route;
+
+/* The rest of @path after "@prefix@token/", or NULL. Every byte of the token is
+ * compared, so the time taken says nothing about it. */
+static const char *
+after_token (const char *path,
+             const char *prefix,
+             const char *token)
+{
+  gsize prefix_length = strlen (prefix);
+  gsize token_length;
+  guint8 differ = 0;
+
+  if (token == NULL || path == NULL || !g_str_has_prefix (path, prefix))
+    return NULL;
+  token_length = strlen (token);
+  if (strlen (path) < prefix_length + token_length + 1)
+    return NULL;
+  for (gsize i = 0; i < token_length; i++)
+    differ |= (guint8) (path[prefix_length + i] ^ token[i]);
+  if (differ != 0 || path[prefix_length + token_length] != '/')
+    return NULL;
+  return path + prefix_length + token_length + 1;
+}
 
 static Route
 route (DeucesShareServer *self,
-       const char        *path)
+       const char        *path,
+       guint64           *number)
 {
-  gsize token_length = strlen (self->token);
-  guint8 differ = 0;
   const char *rest;
 
-  if (path == NULL || !g_str_has_prefix (path, "/t/") || strlen (path) < 3 + token_length + 1)
+  if ((rest = after_token (path, "/t/", self->token)) != NULL)
+    {
+      if (*rest == '\0')
+        return ROUTE_PAGE;
+      if (g_str_equal (rest, "session.json"))
+        return ROUTE_DOCUMENT;
+      if (g_str_equal (rest, "events"))
+        return ROUTE_EVENTS;
+      return ROUTE_NONE;
+    }
+  if (!self->scoring || (rest = after_token (path, "/s/", self->scorer_token)) == NULL)
     return ROUTE_NONE;
-  /* Every byte compared, so the time taken says nothing about the token. */
-  for (gsize i = 0; i < token_length; i++)
-    differ |= (guint8) (path[3 + i] ^ self->token[i]);
-  if (differ != 0 || path[3 + token_length] != '/')
-    return ROUTE_NONE;
-
-  rest = path + 3 + token_length + 1;
   if (*rest == '\0')
-    return ROUTE_PAGE;
+    return ROUTE_SCORER_PAGE;
   if (g_str_equal (rest, "session.json"))
     return ROUTE_DOCUMENT;
   if (g_str_equal (rest, "events"))
     return ROUTE_EVENTS;
+  if (g_str_equal (rest, "log.json"))
+    return ROUTE_LOG;
+  if (g_str_equal (rest, "deals"))
+    return ROUTE_DEALS;
+  if (g_str_equal (rest, "undo"))
+    return ROUTE_UNDO;
+  if (g_str_has_prefix (rest, "deals/") &&
+      g_ascii_string_to_unsigned (rest + strlen ("deals/"), 10, 1, G_MAXINT, number, NULL))
+    return ROUTE_DEAL;
   return ROUTE_NONE;
+}
+
+/* The methods each route answers. */
+static const char *
+allowed_methods (Route where)
+{
+  switch (where)
+    {
+    case ROUTE_DEALS:
+    case ROUTE_UNDO:
+      return "POST";
+    case ROUTE_DEAL:
+      return "PUT, DELETE";
+    case ROUTE_NONE:
+    case ROUTE_PAGE:
+    case ROUTE_DOCUMENT:
+    case ROUTE_EVENTS:
+    case ROUTE_SCORER_PAGE:
+    case ROUTE_LOG:
+    default:
+      return "GET, HEAD";
+    }
+}
+
+static gboolean
+method_allowed (Route       where,
+                const char *method)
+{
+  g_auto(GStrv) methods = g_strsplit (allowed_methods (where), ", ", -1);
+
+  return g_strv_contains ((const char *const *) methods, method);
+}
+
+static void
+respond_text (SoupServerMessage *msg,
+              guint              status,
+              const char        *text)
+{
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_COPY,
+                                    text, strlen (text));
+}
+
+static void
+respond_json (SoupServerMessage *msg,
+              guint              status,
+              JsonNode          *node)
+{
+  char *json = deuces_json_to_string (node, FALSE);
+  char *text = g_strconcat (json, "\n", NULL);
+
+  g_free (json);
+  soup_server_message_set_status (msg, status, NULL);
+  soup_server_message_set_response (msg, "application/json", SOUP_MEMORY_TAKE, text, strlen (text));
+}
+
+/* {"@name": @value} with @status. */
+static void
+respond_member (SoupServerMessage *msg,
+                guint              status,
+                const char        *name,
+                const char        *value)
+{
+  g_autoptr(JsonObject) object = json_object_new ();
+  g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+  json_object_set_string_member (object, name, value);
+  json_node_set_object (node, object);
+  respond_json (msg, status, node);
+}
+
+/* The one line deuces-cli would print for @error, without "deuces-cli: ". */
+static void
+respond_error (DeucesShareServer *self,
+               SoupServerMessage *msg,
+               const GError      *error)
+{
+  g_autofree char *line = deuces_error_clause (error->message,
+                                               (const char *const *) self->snapshot->game->players,
+                                               self->snapshot->game->n_players);
+  guint status;
+
+  if (g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND))
+    status = SOUP_STATUS_NOT_FOUND;
+  else if (error->domain == DEUCES_CORE_ERROR ||
+           g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID) ||
+           g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY))
+    status = SOUP_STATUS_UNPROCESSABLE_ENTITY;
+  else
+    status = SOUP_STATUS_SERVICE_UNAVAILABLE;
+  g_strdelimit (line, "\r\n", ' ');
+  respond_member (msg, status, "error", line);
+}
+
+static void
+respond_refusal (SoupServerMessage *msg,
+                 guint              status,
+                 const char        *line)
+{
+  respond_member (msg, status, "error", line);
+}
+
+/* A write from a browser comes from the server's own page: its Origin is the address in
+ * the URLs, or the address (never a name, which another site could point here) that
+ * the phone reached. No Origin: not a browser's cross-site request. */
+static gboolean
+origin_allowed (DeucesShareServer *self,
+                SoupServerMessage *msg)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *origin = soup_message_headers_get_one (request, "Origin");
+  const char *host = soup_message_headers_get_one (request, "Host");
+  g_autofree char *ours = g_strconcat ("http://", self->origin_host, NULL);
+  g_autofree char *reached = NULL;
+  g_autofree char *bare = NULL;
+  g_autoptr(GInetAddress) address = NULL;
+  char *colon;
+
+  if (origin == NULL || g_str_equal (origin, ours))
+    return TRUE;
+  if (host == NULL)
+    return FALSE;
+  bare = g_strdup (host[0] == '[' ? host + 1 : host);
+  if ((colon = strrchr (bare, host[0] == '[' ? ']' : ':')) != NULL)
+    *colon = '\0';
+  address = g_inet_address_new_from_string (bare);
+  if (address == NULL)
+    return FALSE;
+  reached = g_strconcat ("http://", host, NULL);
+  return g_str_equal (origin, reached);
+}
+
+/* At most DEUCES_SHARE_WRITES_PER_MINUTE writes a minute from one address. */
+static gboolean
+take_write (DeucesShareServer *self,
+            SoupServerMessage *msg)
+{
+  GSocketAddress *remote = soup_server_message_get_remote_address (msg);
+  g_autofree char *key = NULL;
+  gint64 minute = g_get_monotonic_time () / (60 * G_USEC_PER_SEC);
+  Rate *rate;
+
+  if (remote == NULL || !G_IS_INET_SOCKET_ADDRESS (remote))
+    return TRUE;
+  key = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+  rate = g_hash_table_lookup (self->rates, key);
+  if (rate == NULL)
+    {
+      rate = g_new0 (Rate, 1);
+      g_hash_table_insert (self->rates, g_steal_pointer (&key), rate);
+    }
+  if (rate->minute != minute)
+    {
+      rate->minute = minute;
+      rate->writes = 0;
+    }
+  return ++rate->writes <= DEUCES_SHARE_WRITES_PER_MINUTE;
+}
+
+/* A JSON object from a write's body; NULL, the reply set, when it is not one. */
+static JsonObject *
+read_json (SoupServerMessage *msg,
+           JsonNode         **root)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  g_autoptr(GBytes) bytes = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  const char *type = soup_message_headers_get_content_type (request, NULL);
+
+  if (type == NULL || g_ascii_strcasecmp (type, "application/json") != 0)
+    {
+      respond_refusal (msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE,
+                       _("the body must be JSON (Content-Type: application/json)"));
+      return NULL;
+    }
+  *root = deuces_json_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL);
+  if (*root == NULL || !JSON_NODE_HOLDS_OBJECT (*root))
+    {
+      respond_refusal (msg, SOUP_STATUS_BAD_REQUEST,
+                       _("the body must be a JSON object such as {\"by\": \"Bo\", \"deal\": {…}}"));
+      return NULL;
+    }
+  return json_node_get_object (*root);
+}
+
+/* The body of a write: {"by": NAME} for undo, {"by": NAME, "deal": {…}, "number": N
+ * (optional: the deal the phone means to enter)} for a deal. NULL, the reply set, when
+ * it is not one. */
+static JsonObject *
+read_body (SoupServerMessage *msg,
+           gboolean           with_deal,
+           JsonNode         **root,
+           const char       **by)
+{
+  static const char *const deal_members[] = { "by", "deal", "number", NULL };
+  static const char *const undo_members[] = { "by", NULL };
+  JsonObject *object = read_json (msg, root);
+  JsonNode *by_node, *deal, *number;
+
+  if (object == NULL)
+    return NULL;
+  {
+    g_autoptr(GList) members = json_object_get_members (object);
+
+    for (GList *m = members; m != NULL; m = m->next)
+      if (!g_strv_contains (with_deal ? deal_members : undo_members, m->data))
+        {
+          g_autofree char *line = g_strdup_printf (_("unknown field “%s” in the body"),
+                                                   (const char *) m->data);
+
+          respond_refusal (msg, SOUP_STATUS_BAD_REQUEST, line);
+          return NULL;
+        }
+  }
+  by_node = json_object_get_member (object, "by");
+  deal = json_object_get_member (object, "deal");
+  number = json_object_get_member (object, "number");
+  if (by_node == NULL || !JSON_NODE_HOLDS_VALUE (by_node) ||
+      json_node_get_value_type (by_node) != G_TYPE_STRING)
+    {
+      respond_refusal (msg, SOUP_STATUS_BAD_REQUEST, _("say who makes the change: {\"by\": \"Bo\", …}"));
+      return NULL;
+    }
+  if (with_deal && (deal == NULL || !JSON_NODE_HOLDS_OBJECT (deal) ||
+                    (number != NULL && (!JSON_NODE_HOLDS_VALUE (number) ||
+                                        json_node_get_value_type (number) != G_TYPE_INT64))))
+    {
+      respond_refusal (msg, SOUP_STATUS_BAD_REQUEST,
+                       _("the body must hold the deal as an object: {\"by\": \"Bo\", \"deal\": {…}}"));
+      return NULL;
+    }
+  *by = json_node_get_string (by_node);
+  return object;
+}
+
+/* Who a phone says it is: a name as a player's. NULL, the reply set, when it is not. */
+static gboolean
+check_by (DeucesShareServer *self,
+          SoupServerMessage *msg,
+          const char        *by)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (by != NULL && deuces_player_name_check (by, &error))
+    return TRUE;
+  if (by == NULL)
+    respond_refusal (msg, SOUP_STATUS_BAD_REQUEST, _("say who makes the change: ?by=NAME"));
+  else
+    {
+      g_autofree char *line = g_strdup_printf (_("by: %s"), error->message);
+
+      respond_refusal (msg, SOUP_STATUS_UNPROCESSABLE_ENTITY, line);
+    }
+  return FALSE;
+}
+
+static void
+scored (DeucesShareServer *self,
+        const char        *by,
+        const char        *what,
+        guint              number)
+{
+  /* The phones see it at once, not at the next poll. */
+  refresh (self);
+  g_signal_emit (self, signals[SCORED], 0, by, what, number);
+}
+
+/* POST deals, PUT deals/N, DELETE deals/N, POST undo: through the same store functions
+ * as the app and deuces-cli, so the rules core checks each, in one transaction, and the
+ * change is in the one history with who made it. */
+static void
+handle_write (DeucesShareServer *self,
+              SoupServerMessage *msg,
+              Route              where,
+              guint              number,
+              GHashTable        *query)
+{
+  const char *method = soup_server_message_get_method (msg);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *author = g_strdup (deuces_store_get_author (self->writer));
+  g_autofree char *what = NULL;
+  JsonObject *body = NULL;
+  const char *by = NULL;
+  const DeucesGame *game;
+  DeucesDeal deal;
+  guint done = 0;
+  gboolean ok;
+
+  if (!origin_allowed (self, msg))
+    {
+      respond_refusal (msg, SOUP_STATUS_FORBIDDEN, _("this page may only be changed from its own address"));
+      return;
+    }
+  if (self->replaced)
+    {
+      respond_refusal (msg, SOUP_STATUS_CONFLICT,
+                       _("the ledger file was replaced; share the session again to score it"));
+      return;
+    }
+  if (!take_write (self, msg))
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Retry-After", "60");
+      respond_refusal (msg, 429 /* Too Many Requests */, _("too many changes from this phone; wait a minute"));
+      return;
+    }
+  if (method == SOUP_METHOD_DELETE)
+    by = query != NULL ? g_hash_table_lookup (query, "by") : NULL;
+  else if ((body = read_body (msg, where != ROUTE_UNDO, &root, &by)) == NULL)
+    return;
+  if (!check_by (self, msg, by))
+    return;
+
+  refresh (self);
+  game = self->snapshot->game;
+  if (where == ROUTE_DEAL && number > self->snapshot->sheet->n_deals)
+    {
+      g_autofree char *line = g_strdup_printf (_("session %lld has no deal %u"),
+                                               (long long) self->session, number);
+
+      respond_refusal (msg, SOUP_STATUS_NOT_FOUND, line);
+      return;
+    }
+  if (where == ROUTE_DEALS && json_object_has_member (body, "number") &&
+      json_object_get_int_member (body, "number") != (gint64) self->snapshot->sheet->n_deals + 1)
+    {
+      g_autofree char *line =
+        g_strdup_printf (_("deal %u was entered meanwhile; look at the sheet before entering it again"),
+                         self->snapshot->sheet->n_deals);
+
+      respond_refusal (msg, SOUP_STATUS_CONFLICT, line);
+      return;
+    }
+
+  deuces_store_set_author (self->writer, by);
+  if (where == ROUTE_UNDO)
+    ok = (what = deuces_store_undo (self->writer, self->session, &error)) != NULL;
+  else if (method == SOUP_METHOD_DELETE)
+    ok = deuces_store_delete_deal (self->writer, self->session, number, &error);
+  else
+    {
+      JsonNode *facts = json_object_get_member (body, "deal");
+      guint at = where == ROUTE_DEALS ? self->snapshot->sheet->n_deals + 1 : number;
+
+      ok = deuces_document_parse_deal (game, json_node_get_object (facts), at, &deal, &error);
+      if (ok && where == ROUTE_DEALS)
+        ok = (done = deuces_store_add_deal (self->writer, self->session, &deal, &error)) > 0;
+      else if (ok)
+        ok = deuces_store_edit_deal (self->writer, self->session, number, &deal, &error);
+    }
+  deuces_store_set_author (self->writer, author);
+  if (!ok)
+    {
+      respond_error (self, msg, error);
+      return;
+    }
+
+  if (where == ROUTE_DEALS)
+    {
+      g_autoptr(JsonObject) object = json_object_new ();
+      g_autoptr(JsonNode) node = json_node_new (JSON_NODE_OBJECT);
+
+      json_object_set_int_member (object, "number", done);
+      json_node_set_object (node, object);
+      respond_json (msg, SOUP_STATUS_CREATED, node);
+      what = g_strdup_printf (_("entered deal %u"), done);
+    }
+  else if (where == ROUTE_UNDO)
+    {
+      g_autofree char *reversed = g_steal_pointer (&what);
+
+      respond_member (msg, SOUP_STATUS_OK, "reversed", reversed);
+      /* Translators: a phone's Undo, after its name: "Bo undid the last change: Deal 7 removed" */
+      what = g_strdup_printf (_("undid the last change: %s"), reversed);
+      done = 0;
+    }
+  else
+    {
+      done = number;
+      respond_member (msg, SOUP_STATUS_OK, "done",
+                      method == SOUP_METHOD_DELETE ? "deleted" : "changed");
+      what = g_strdup_printf (method == SOUP_METHOD_DELETE ? _("deleted deal %u") : _("corrected deal %u"),
+                              number);
+    }
+  scored (self, by, what, done);
 }
 
 static void
@@ -433,25 +940,31 @@ handle_request (SoupServer        *soup,
   DeucesShareServer *self = user_data;
   SoupMessageHeaders *headers = soup_server_message_get_response_headers (msg);
   const char *method = soup_server_message_get_method (msg);
-  Route where = self->running ? route (self, path) : ROUTE_NONE;
+  guint64 number = 0;
+  Route where = self->running ? route (self, path, &number) : ROUTE_NONE;
 
   soup_message_headers_replace (headers, "Cache-Control", "no-store");
   soup_message_headers_replace (headers, "X-Content-Type-Options", "nosniff");
   soup_message_headers_replace (headers, "Referrer-Policy", "no-referrer");
+  /* Said honestly: every answer but an event stream ends its connection (a phone opens
+   * another for its next request). */
+  if (where != ROUTE_EVENTS)
+    soup_message_headers_replace (headers, "Connection", "close");
 
   if (where == ROUTE_NONE)
     {
-      soup_server_message_set_status (msg, SOUP_STATUS_NOT_FOUND, NULL);
-      soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC,
-                                        "Not Found\n", strlen ("Not Found\n"));
+      respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not Found\n");
       return;
     }
-  if (method != SOUP_METHOD_GET && method != SOUP_METHOD_HEAD)
+  if (!method_allowed (where, method))
     {
-      soup_message_headers_replace (headers, "Allow", "GET, HEAD");
-      soup_server_message_set_status (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, NULL);
-      soup_server_message_set_response (msg, "text/plain; charset=utf-8", SOUP_MEMORY_STATIC,
-                                        "Method Not Allowed\n", strlen ("Method Not Allowed\n"));
+      soup_message_headers_replace (headers, "Allow", allowed_methods (where));
+      respond_text (msg, SOUP_STATUS_METHOD_NOT_ALLOWED, "Method Not Allowed\n");
+      return;
+    }
+  if (where == ROUTE_DEALS || where == ROUTE_DEAL || where == ROUTE_UNDO)
+    {
+      handle_write (self, msg, where, (guint) number, query);
       return;
     }
 
@@ -460,13 +973,26 @@ handle_request (SoupServer        *soup,
   switch (where)
     {
     case ROUTE_PAGE:
+    case ROUTE_SCORER_PAGE:
       {
         SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
         const char *language =
           _deuces_share_choose_language (soup_message_headers_get_one (request, "Accept-Language"));
-        char *html = _deuces_share_render_page (self->snapshot, language);
+        g_autoptr(GPtrArray) changes = NULL;
+        char *html;
 
-        soup_message_headers_replace (headers, "Content-Security-Policy", _deuces_share_page_policy ());
+        if (where == ROUTE_PAGE)
+          html = _deuces_share_render_page (self->snapshot, language);
+        else
+          {
+            changes = deuces_store_list_changes (self->store, self->session, NULL);
+            if (changes == NULL)
+              changes = g_ptr_array_new ();
+            html = _deuces_share_render_scorer_page (self->snapshot, changes, language);
+          }
+        soup_message_headers_replace (headers, "Content-Security-Policy",
+                                      where == ROUTE_PAGE ? _deuces_share_page_policy ()
+                                                          : _deuces_share_scorer_page_policy ());
         soup_message_headers_replace (headers, "Content-Language",
                                       language != NULL ? language : "en");
         soup_message_headers_replace (headers, "Vary", "Accept-Language");
@@ -486,6 +1012,22 @@ handle_request (SoupServer        *soup,
       }
       break;
 
+    case ROUTE_LOG:
+      {
+        g_autoptr(GError) error = NULL;
+        g_autoptr(GPtrArray) changes = deuces_store_list_changes (self->store, self->session, &error);
+        g_autoptr(JsonNode) node = NULL;
+
+        if (changes == NULL)
+          {
+            respond_error (self, msg, error);
+            break;
+          }
+        node = deuces_changes_to_json (changes);
+        respond_json (msg, SOUP_STATUS_OK, node);
+      }
+      break;
+
     case ROUTE_EVENTS:
       if (method == SOUP_METHOD_HEAD)
         {
@@ -497,9 +1039,50 @@ handle_request (SoupServer        *soup,
       break;
 
     case ROUTE_NONE:
+    case ROUTE_DEALS:
+    case ROUTE_DEAL:
+    case ROUTE_UNDO:
     default:
       g_assert_not_reached ();
     }
+}
+
+/* After the headers, before the body: a write's body must say its length and be small;
+ * anything else is refused before it is read. */
+static void
+handle_headers (SoupServer        *soup,
+                SoupServerMessage *msg,
+                const char        *path,
+                GHashTable        *query,
+                gpointer           user_data)
+{
+  DeucesShareServer *self = user_data;
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *method = soup_server_message_get_method (msg);
+  guint64 number;
+  Route where = self->running ? route (self, path, &number) : ROUTE_NONE;
+
+  if ((method != SOUP_METHOD_POST && method != SOUP_METHOD_PUT) ||
+      (where != ROUTE_DEALS && where != ROUTE_DEAL && where != ROUTE_UNDO))
+    return;
+  if (soup_message_headers_get_encoding (request) == SOUP_ENCODING_CHUNKED ||
+      soup_message_headers_get_content_length (request) > DEUCES_SHARE_MAX_BODY)
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
+      respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large\n");
+    }
+}
+
+/* The whole request is in: it now has DEUCES_SHARE_IDLE_TIMEOUT_MS to take its answer. */
+static void
+on_request_read (SoupServer        *soup,
+                 SoupServerMessage *msg,
+                 DeucesShareServer *self)
+{
+  Client *client = find_client (self, msg);
+
+  if (client != NULL && client->timer != NULL)
+    client_start_timer (client, self->idle_ms);
 }
 
 /* Connections: counted here, then handed to libsoup. */
@@ -511,6 +1094,48 @@ static const char refusal[] =
   "Connection: close\r\n"
   "\r\n";
 
+static const char forbidden[] =
+  "HTTP/1.1 403 Forbidden\r\n"
+  "Content-Length: 0\r\n"
+  "Connection: close\r\n"
+  "\r\n";
+
+/* A peer on the local network: loopback, a private (RFC 1918, IPv6 unique local) or a
+ * link-local address. */
+static gboolean
+is_local_peer (GInetAddress *address)
+{
+  if (g_inet_address_get_is_loopback (address) || g_inet_address_get_is_link_local (address) ||
+      g_inet_address_get_is_site_local (address))
+    return TRUE;
+  if (g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV6)
+    {
+      const guint8 *bytes = g_inet_address_to_bytes (address);
+      static const guint8 mapped[12] = { 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff };
+
+      /* fc00::/7, and an IPv4 peer seen through an IPv6 socket. */
+      if ((bytes[0] & 0xfe) == 0xfc)
+        return TRUE;
+      if (memcmp (bytes, mapped, sizeof mapped) == 0)
+        {
+          g_autoptr(GInetAddress) v4 = g_inet_address_new_from_bytes (bytes + 12, G_SOCKET_FAMILY_IPV4);
+
+          return is_local_peer (v4);
+        }
+    }
+  return FALSE;
+}
+
+static void
+refuse (GSocketConnection *connection,
+        const char        *reply)
+{
+  /* One line saying so if it fits in the socket now, then closed. */
+  g_socket_send_with_blocking (g_socket_connection_get_socket (connection), reply,
+                               strlen (reply), FALSE, NULL, NULL);
+  g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+}
+
 static gboolean
 on_incoming (GSocketService    *service,
              GSocketConnection *connection,
@@ -519,29 +1144,152 @@ on_incoming (GSocketService    *service,
 {
   g_autoptr(GSocketAddress) local = g_socket_connection_get_local_address (connection, NULL);
   g_autoptr(GSocketAddress) remote = g_socket_connection_get_remote_address (connection, NULL);
+  GInetAddress *host;
   Client *client;
+  guint same = 0;
 
   prune_clients (self);
   if (!self->running || self->clients->len >= DEUCES_SHARE_MAX_CONNECTIONS ||
-      local == NULL || remote == NULL)
+      local == NULL || remote == NULL || !G_IS_INET_SOCKET_ADDRESS (remote))
     {
-      /* Refused: one line saying so if it fits in the socket now, then closed. */
-      g_socket_send_with_blocking (g_socket_connection_get_socket (connection), refusal,
-                                   strlen (refusal), FALSE, NULL, NULL);
-      g_io_stream_close (G_IO_STREAM (connection), NULL, NULL);
+      refuse (connection, refusal);
+      return TRUE;
+    }
+  host = g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote));
+  if (self->local_only && !is_local_peer (host))
+    {
+      refuse (connection, forbidden);
+      return TRUE;
+    }
+  for (guint i = 0; i < self->clients->len; i++)
+    if (g_inet_address_equal (((Client *) g_ptr_array_index (self->clients, i))->host, host))
+      same++;
+  if (same >= DEUCES_SHARE_MAX_PER_CLIENT)
+    {
+      refuse (connection, refusal);
       return TRUE;
     }
 
   client = g_new0 (Client, 1);
+  client->server = self;
   client->connection = g_object_ref (connection);
   client->remote = g_object_ref (remote);
+  client->host = g_object_ref (host);
   g_ptr_array_add (self->clients, client);
+  client_start_timer (client, self->request_ms);
   update_counts (self);
   soup_server_accept_iostream (self->soup, G_IO_STREAM (connection), local, remote, NULL);
   return TRUE;
 }
 
 /* Starting and stopping. */
+
+static char *new_token (GError **error);
+
+/* The ledger file as it is now, by device and inode, without opening it (which could
+ * drop this process's SQLite locks on it): with @first, noted; else compared. */
+static void
+note_ledger_file (DeucesShareServer *self,
+                  gboolean           first)
+{
+  const char *path = deuces_store_get_path (self->store);
+  struct stat now;
+  gboolean same;
+
+  if (path == NULL || self->replaced)
+    return;
+  same = stat (path, &now) == 0 && now.st_dev == self->ledger_dev && now.st_ino == self->ledger_ino;
+  if (first)
+    {
+      self->ledger_dev = now.st_dev;
+      self->ledger_ino = now.st_ino;
+      return;
+    }
+  if (same)
+    return;
+  /* The phones keep what they see; writes are refused; the program says so. */
+  self->replaced = TRUE;
+  g_signal_emit (self, signals[REPLACED], 0);
+}
+
+static gboolean
+start_scoring (DeucesShareServer *self,
+               GError           **error)
+{
+  g_autofree char *token = new_token (error);
+
+  if (token == NULL)
+    return FALSE;
+  self->scorer_token = g_steal_pointer (&token);
+  self->scorer_url = g_strdup_printf ("http://%s/s/%s/", self->origin_host, self->scorer_token);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCORER_URL]);
+  return TRUE;
+}
+
+static void
+stop_scoring (DeucesShareServer *self)
+{
+  if (self->scorer_token == NULL)
+    return;
+  memset (self->scorer_token, 0, strlen (self->scorer_token));
+  g_clear_pointer (&self->scorer_token, g_free);
+  g_clear_pointer (&self->scorer_url, g_free);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SCORER_URL]);
+}
+
+void
+deuces_share_server_set_scoring (DeucesShareServer *self,
+                                 gboolean           scoring)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (DEUCES_IS_SHARE_SERVER (self));
+
+  scoring = !!scoring;
+  if (self->scoring == scoring)
+    return;
+  self->scoring = scoring;
+  if (!self->running)
+    return;
+  if (!scoring)
+    stop_scoring (self);
+  else if (!start_scoring (self, &error))
+    {
+      g_warning ("Share Table: cannot start scoring: %s", error->message);
+      self->scoring = FALSE;
+    }
+}
+
+gboolean
+deuces_share_server_get_scoring (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), FALSE);
+  return self->scoring;
+}
+
+const char *
+deuces_share_server_get_scorer_url (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), NULL);
+  return self->scorer_url;
+}
+
+gboolean
+deuces_share_server_get_replaced (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), FALSE);
+  return self->replaced;
+}
+
+void
+_deuces_share_server_set_timeouts (DeucesShareServer *self,
+                                   guint              request_ms,
+                                   guint              idle_ms)
+{
+  g_return_if_fail (DEUCES_IS_SHARE_SERVER (self));
+  self->request_ms = request_ms;
+  self->idle_ms = idle_ms;
+}
 
 static char *
 new_token (GError **error)
@@ -679,11 +1427,21 @@ deuces_share_server_start (DeucesShareServer  *self,
     }
 
   self->soup = soup_server_new ("server-header", NULL, NULL);
+  soup_server_add_early_handler (self->soup, NULL, handle_headers, self, NULL);
   soup_server_add_handler (self->soup, NULL, handle_request, self, NULL);
+  g_signal_connect (self->soup, "request-read", G_CALLBACK (on_request_read), self);
   self->token = g_steal_pointer (&token);
-  self->url = g_strdup_printf ("http://%s:%u/t/%s/", host, self->port, self->token);
+  self->origin_host = g_strdup_printf ("%s:%u", host, self->port);
+  self->url = g_strdup_printf ("http://%s/t/%s/", self->origin_host, self->token);
+  self->local_only = inet == NULL;
   self->data_version = deuces_store_get_data_version (self->store);
   self->running = TRUE;
+  note_ledger_file (self, TRUE);
+  if (self->scoring && !start_scoring (self, error))
+    {
+      deuces_share_server_stop (self);
+      return FALSE;
+    }
 
   self->poll = g_timeout_source_new (POLL_INTERVAL_MS);
   g_source_set_callback (self->poll, poll_ledger, self, NULL);
@@ -726,6 +1484,9 @@ deuces_share_server_stop (DeucesShareServer *self)
     memset (self->token, 0, strlen (self->token));
   g_clear_pointer (&self->token, g_free);
   g_clear_pointer (&self->url, g_free);
+  g_clear_pointer (&self->origin_host, g_free);
+  stop_scoring (self);
+  g_hash_table_remove_all (self->rates);
   self->port = 0;
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_URL]);
   g_signal_emit (self, signals[STOPPED], 0);
@@ -750,6 +1511,7 @@ deuces_share_server_new (DeucesStore  *store,
   self->store = deuces_store_open_reader (store, error);
   if (self->store == NULL)
     return NULL;
+  self->writer = g_object_ref (store);
   return g_steal_pointer (&self);
 }
 
@@ -811,6 +1573,9 @@ deuces_share_server_get_property (GObject    *object,
     case PROP_URL:
       g_value_set_string (value, self->url);
       break;
+    case PROP_SCORER_URL:
+      g_value_set_string (value, self->scorer_url);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -823,6 +1588,7 @@ deuces_share_server_dispose (GObject *object)
 
   deuces_share_server_stop (self);
   g_clear_object (&self->store);
+  g_clear_object (&self->writer);
 
   G_OBJECT_CLASS (deuces_share_server_parent_class)->dispose (object);
 }
@@ -835,6 +1601,7 @@ deuces_share_server_finalize (GObject *object)
   g_clear_pointer (&self->snapshot, _deuces_share_snapshot_free);
   g_ptr_array_unref (self->viewers);
   g_ptr_array_unref (self->clients);
+  g_hash_table_unref (self->rates);
 
   G_OBJECT_CLASS (deuces_share_server_parent_class)->finalize (object);
 }
@@ -851,6 +1618,9 @@ deuces_share_server_class_init (DeucesShareServerClass *klass)
   properties[PROP_N_VIEWERS] =
     g_param_spec_uint ("n-viewers", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SCORER_URL] =
+    g_param_spec_string ("scorer-url", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_URL] =
     g_param_spec_string ("url", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
@@ -858,6 +1628,14 @@ deuces_share_server_class_init (DeucesShareServerClass *klass)
 
   signals[STOPPED] = g_signal_new ("stopped", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* The ledger file was replaced while sharing (see deuces_share_server_get_replaced). */
+  signals[REPLACED] = g_signal_new ("replaced", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                    0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  /* A phone made a change: who (its chosen name), what ("entered deal 7", or what undo
+   * reversed) and the deal (0 for an undo). */
+  signals[SCORED] = g_signal_new ("scored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 3,
+                                  G_TYPE_STRING, G_TYPE_STRING, G_TYPE_UINT);
 }
 
 static void
@@ -866,4 +1644,7 @@ deuces_share_server_init (DeucesShareServer *self)
   self->clients = g_ptr_array_new_with_free_func ((GDestroyNotify) client_free);
   self->viewers = g_ptr_array_new_with_free_func ((GDestroyNotify) viewer_free);
   self->keep_alive_ms = KEEP_ALIVE_INTERVAL_MS;
+  self->request_ms = DEUCES_SHARE_REQUEST_TIMEOUT_MS;
+  self->idle_ms = DEUCES_SHARE_IDLE_TIMEOUT_MS;
+  self->rates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
 }

@@ -20,8 +20,20 @@ typedef enum {
 
 /* At most this many open connections; the next one is refused. */
 #define DEUCES_SHARE_MAX_CONNECTIONS 64
-/* A viewer whose unsent events pass this many bytes is dropped (it stopped reading). */
+/* …and at most this many from any one address, so that one host cannot take them all. */
+#define DEUCES_SHARE_MAX_PER_CLIENT 16
+/* A viewer is dropped (it stopped reading) when its unsent events pass this many bytes,
+ * or the size of the session's document when that is larger: a long night's document
+ * always goes out whole. */
 #define DEUCES_SHARE_MAX_QUEUED (256 * 1024)
+/* A connection must send its whole request within this many milliseconds, and take its
+ * answer within the next ones; an event stream then stays open. */
+#define DEUCES_SHARE_REQUEST_TIMEOUT_MS (10 * 1000)
+#define DEUCES_SHARE_IDLE_TIMEOUT_MS (30 * 1000)
+/* Scoring from phones: at most this many writes a minute from one address (429 after). */
+#define DEUCES_SHARE_WRITES_PER_MINUTE 30
+/* A write request's body may hold at most this many bytes (413 after). */
+#define DEUCES_SHARE_MAX_BODY (64 * 1024)
 
 #define DEUCES_TYPE_SHARE_SERVER (deuces_share_server_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERVER, GObject)
@@ -34,8 +46,9 @@ DeucesShareServer *deuces_share_server_new          (DeucesStore        *store,
                                                      gint64              session,
                                                      GError            **error);
 /* Starts listening, with a new token, on @address (an IP address; NULL: every address
- * of this machine) and @port (0: any free port). Sources go to the thread-default main
- * context. */
+ * of this machine, answering only peers on the local network: loopback, private and
+ * link-local addresses) and @port (0: any free port). Sources go to the thread-default
+ * main context. */
 gboolean           deuces_share_server_start        (DeucesShareServer  *self,
                                                      const char         *address,
                                                      guint               port,
@@ -49,6 +62,20 @@ gboolean           deuces_share_server_is_running   (DeucesShareServer  *self);
 const char        *deuces_share_server_get_url      (DeucesShareServer  *self);
 guint              deuces_share_server_get_port     (DeucesShareServer  *self);
 gint64             deuces_share_server_get_session  (DeucesShareServer  *self);
+/* Scoring from phones (INTERFACE.md, "Scoring from the players' phones"): when on, a
+ * second address with a token of its own lets phones add, correct, delete and undo
+ * deals, each written through the store given to deuces_share_server_new (which must
+ * then be writable) as that phone's chosen name. Switching it on while running makes a
+ * new scorer token; off forgets it. Notifies "scorer-url". */
+void               deuces_share_server_set_scoring  (DeucesShareServer  *self,
+                                                     gboolean            scoring);
+gboolean           deuces_share_server_get_scoring  (DeucesShareServer  *self);
+/* The scorer's page, token included, or NULL when not running or not scoring. */
+const char        *deuces_share_server_get_scorer_url (DeucesShareServer *self);
+/* Whether the ledger file was replaced (moved over, restored elsewhere) since sharing
+ * started: the server then keeps showing what it had and refuses writes; "replaced" is
+ * emitted once so that the program can say so. */
+gboolean           deuces_share_server_get_replaced (DeucesShareServer  *self);
 /* Pages following the session live (open event streams): the "n-viewers" property. */
 guint              deuces_share_server_get_n_viewers (DeucesShareServer *self);
 /* Open connections, of any kind. Thread-safe, for tests. */

@@ -238,7 +238,8 @@ check_entry (DeucesStore              *self,
 }
 
 /* A session's entries in order; _deuces_store_history_read_row reads one row. */
-#define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded FROM history " \
+#define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded, \"by\", " \
+                       "undone_by FROM history " \
                        "WHERE session = ?1 ORDER BY seq"
 
 /* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
@@ -332,6 +333,20 @@ parsed_or_null (const char *text)
   return text != NULL ? deuces_json_parse (text, -1, NULL) : NULL;
 }
 
+/* Who made a change and who undid it, when known (issue 23). */
+static void
+export_authors (sqlite3_stmt *stmt,
+                JsonObject   *change)
+{
+  g_autofree char *by = _deuces_store_column_valid_text (stmt, 8);
+  g_autofree char *undone_by = _deuces_store_column_valid_text (stmt, 9);
+
+  if (by != NULL && *by != '\0')
+    json_object_set_string_member (change, "by", by);
+  if (undone_by != NULL && sqlite3_column_int64 (stmt, 6) != 0)
+    json_object_set_string_member (change, "undone_by", undone_by);
+}
+
 gboolean
 _deuces_store_history_export (DeucesStore      *self,
                               gint64            session,
@@ -376,6 +391,7 @@ _deuces_store_history_export (DeucesStore      *self,
         json_object_set_member (change, "after", value);
       json_object_set_boolean_member (change, "undone", sqlite3_column_int64 (stmt, 6) != 0);
       json_object_set_string_member (change, "recorded", recorded);
+      export_authors (stmt, change);
       for (gint side = 0; side < 2; side++)
         if (kept_sides (entry.kind) & (1 << side))
           json_object_set_member (change, kept_names[side],
@@ -410,7 +426,7 @@ import_change (DeucesStore      *self,
                GError          **error)
 {
   static const char *const allowed[] = {
-    "seq", "kind", "number", "before", "after", "undone", "recorded", "was", "is",
+    "seq", "kind", "number", "before", "after", "undone", "recorded", "was", "is", "by", "undone_by",
   };
   g_autoptr(sqlite3_stmt) add = NULL;
   g_autofree char *recorded = NULL;
@@ -418,7 +434,7 @@ import_change (DeucesStore      *self,
   g_autofree char *after = NULL;
   JsonObject *object;
   JsonNode *seq, *undone, *number, *value;
-  const char *kind;
+  const char *kind, *by, *undone_by;
   gboolean ok = TRUE;
   gint64 entry, n = 0;
 
@@ -436,6 +452,11 @@ import_change (DeucesStore      *self,
   undone = json_object_get_member (object, "undone");
   number = json_object_get_member (object, "number");
   kind = _deuces_store_member_text (object, "kind");
+  by = _deuces_store_member_text (object, "by");
+  undone_by = _deuces_store_member_text (object, "undone_by");
+  if ((json_object_has_member (object, "by") && by == NULL) ||
+      (json_object_has_member (object, "undone_by") && undone_by == NULL))
+    ok = FALSE;
   if (!ok || seq == NULL || !JSON_NODE_HOLDS_VALUE (seq) ||
       json_node_get_value_type (seq) != G_TYPE_INT64 || json_node_get_int (seq) <= *last_seq ||
       undone == NULL || !JSON_NODE_HOLDS_VALUE (undone) ||
@@ -456,8 +477,8 @@ import_change (DeucesStore      *self,
     after = deuces_json_to_string (value, FALSE);
 
   add = _deuces_store_prepare (self, "INSERT INTO history (session, seq, undone, kind, number, "
-                                     "before, after, recorded) "
-                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)", error);
+                                     "before, after, recorded, \"by\", undone_by) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
   if (add == NULL)
     return FALSE;
   sqlite3_bind_int64 (add, 1, session);
@@ -469,6 +490,9 @@ import_change (DeucesStore      *self,
   _deuces_store_bind_text (add, 6, before);
   _deuces_store_bind_text (add, 7, after);
   _deuces_store_bind_text (add, 8, recorded);
+  _deuces_store_bind_text (add, 9, by != NULL ? by : "");
+  if (json_node_get_boolean (undone))
+    _deuces_store_bind_text (add, 10, undone_by);
   if (!_deuces_store_step_done (self, add, error))
     return FALSE;
   entry = sqlite3_last_insert_rowid (self->db);

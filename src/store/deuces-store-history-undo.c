@@ -132,6 +132,14 @@ describe (const DeucesHistoryEntry *entry,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+char *
+_deuces_store_history_describe (const DeucesHistoryEntry *entry,
+                                const DeucesGame         *game,
+                                const char               *title)
+{
+  return describe (entry, game, title, DONE);
+}
+
 /* Undo and redo. */
 
 /* Whether there is an entry to undo, or (@next_redo) to redo. */

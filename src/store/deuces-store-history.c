@@ -45,9 +45,9 @@ _deuces_store_history_add (DeucesStore *self,
   forget = _deuces_store_prepare (self, "DELETE FROM history WHERE session = ?1 AND undone = 1",
                                   error);
   add = _deuces_store_prepare (self,
-                               "INSERT INTO history (session, seq, kind, number, before, after, recorded) "
+                               "INSERT INTO history (session, seq, kind, number, before, after, recorded, \"by\") "
                                      "VALUES (?1, (SELECT coalesce (max (seq), 0) + 1 FROM history "
-                                     "             WHERE session = ?1), ?2, ?3, ?4, ?5, ?6)", error);
+                                     "             WHERE session = ?1), ?2, ?3, ?4, ?5, ?6, ?7)", error);
   if (forget == NULL || add == NULL)
     return 0;
   sqlite3_bind_int64 (forget, 1, session);
@@ -58,6 +58,7 @@ _deuces_store_history_add (DeucesStore *self,
   _deuces_store_bind_text (add, 4, before);
   _deuces_store_bind_text (add, 5, after);
   _deuces_store_bind_text (add, 6, now);
+  _deuces_store_bind_text (add, 7, deuces_store_get_author (self));
   if (!_deuces_store_step_done (self, forget, error) || !_deuces_store_step_done (self, add, error))
     return 0;
   return sqlite3_last_insert_rowid (self->db);
@@ -332,11 +333,15 @@ _deuces_store_history_apply (DeucesStore              *self,
   if (!ok)
     return FALSE;
 
-  mark = _deuces_store_prepare (self, "UPDATE history SET undone = ?1 WHERE id = ?2", error);
+  /* Who undid it is kept until it is applied again. */
+  mark = _deuces_store_prepare (self, "UPDATE history SET undone = ?1, undone_by = ?3 WHERE id = ?2",
+                                error);
   if (mark == NULL)
     return FALSE;
   sqlite3_bind_int (mark, 1, undo ? 1 : 0);
   sqlite3_bind_int64 (mark, 2, entry->id);
+  if (undo)
+    _deuces_store_bind_text (mark, 3, deuces_store_get_author (self));
   return _deuces_store_step_done (self, mark, error);
 }
 

@@ -21,6 +21,7 @@ struct _DeucesStore
   GArray  *damaged;          /* gint64: sessions found damaged since the last look */
   gint64   wal_size;         /* the WAL when the write transaction began (see */
   guint8   wal_header[12];   /* _deuces_store_begin), -1 and zeros for none */
+  char    *author;           /* who makes the changes: the history's "by" */
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
@@ -191,6 +192,11 @@ typedef struct {
 } DeucesHistoryEntry;
 
 void          _deuces_store_history_entry_clear (DeucesHistoryEntry *entry);
+/* What @entry did, in the words the app and deuces-cli show ("Deal 7 added"); @game is
+ * the session as it now is (deuces-store-history-undo.c). */
+char         *_deuces_store_history_describe (const DeucesHistoryEntry *entry,
+                                              const DeucesGame         *game,
+                                              const char               *title);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesHistoryEntry, _deuces_store_history_entry_clear)
 
 /* deuces-store-history.c: recording a change, inside the caller's transaction. A new

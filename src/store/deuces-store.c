@@ -106,7 +106,13 @@ static const char migrate_v3[] =
   "  FROM deals d JOIN history h ON h.session = d.session AND h.seq = d.number WHERE d.undone = 1;"
   "DELETE FROM deals WHERE undone = 1;";
 
-static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3 };
+/* Issue 23: who made each change of the history, and who undid it (doc/ledger.md §2.2).
+ * Changes made before it were made by nobody known: "". */
+static const char migrate_v4[] =
+  "ALTER TABLE history ADD COLUMN \"by\" TEXT NOT NULL DEFAULT '';"
+  "ALTER TABLE history ADD COLUMN undone_by TEXT;";
+
+static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Object. */
@@ -120,6 +126,7 @@ deuces_store_finalize (GObject *object)
     sqlite3_close_v2 (self->db);
   g_free (self->path);
   g_free (self->backup_problem);
+  g_free (self->author);
   g_array_unref (self->damaged);
 
   G_OBJECT_CLASS (deuces_store_parent_class)->finalize (object);

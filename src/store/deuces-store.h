@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 3
+#define DEUCES_STORE_SCHEMA_VERSION 4
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -262,6 +262,36 @@ gint64       deuces_store_get_last_change  (DeucesStore  *self,
 /* What the last change did ("Deal 7 added", "Stake changed to 0.50 HKD"), or NULL. */
 char        *deuces_store_describe_last_change (DeucesStore *self,
                                                 gint64       session);
+
+/* Who makes the changes from now on, kept with each as its "by" (`--by`, the app's
+ * user, a phone's chosen name); NULL or "" for nobody known. */
+void         deuces_store_set_author       (DeucesStore  *self,
+                                            const char   *name);
+const char  *deuces_store_get_author       (DeucesStore  *self);
+
+/* One change of a session's history, for its change log. */
+typedef struct {
+  gint64    id;         /* as deuces_store_get_last_change() */
+  guint     seq;        /* 1, 2, 3… within the session */
+  char     *time;       /* when it was made: ISO 8601, UTC */
+  char     *by;         /* who made it; "" when nobody known */
+  char     *what;       /* "Deal 7 added", in the words undo uses */
+  gboolean  undone;
+  char     *undone_by;  /* who undid it, or NULL */
+  char     *kind;       /* "deal-add", "deal-edit", "deal-delete", "session", "paid" */
+  guint     number;     /* the deal of a deal's change, else 0 */
+} DeucesChange;
+
+void         deuces_change_free            (DeucesChange *change);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesChange, deuces_change_free)
+
+/* Every change of @session, oldest first: a GPtrArray of DeucesChange. */
+GPtrArray   *deuces_store_list_changes     (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* @changes as `deuces-cli log --json` prints them: an array of {"seq", "time", "by",
+ * "what", "undone"}. */
+JsonNode    *deuces_changes_to_json        (GPtrArray    *changes);
 
 /* A change of a session's own facts; NULL fields stay as they are. */
 typedef struct {

@@ -118,6 +118,22 @@ on_backup_timer (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Who makes the changes typed in the app, kept in the history: the user's real name
+ * (up to the first comma of the GECOS field), else the login name. */
+static char *
+user_name (void)
+{
+  g_auto(GStrv) parts = g_strsplit (g_get_real_name (), ",", 2);
+  char *name = g_strstrip (g_strdup (parts[0] != NULL ? parts[0] : ""));
+
+  if (*name == '\0' || g_str_equal (name, "Unknown"))
+    {
+      g_free (name);
+      name = g_strdup (g_get_user_name ());
+    }
+  return name;
+}
+
 static void
 open_store (DeucesApplication *self)
 {
@@ -131,6 +147,11 @@ open_store (DeucesApplication *self)
       self->store_error = g_steal_pointer (&error);
       return;
     }
+  {
+    g_autofree char *name = user_name ();
+
+    deuces_store_set_author (self->store, name);
+  }
 
   if (self->demo && !deuces_demo_fill (self->store, &error))
     g_warning ("Could not fill the demo ledger: %s", error->message);

@@ -10,6 +10,7 @@
 #include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
 #include "deuces-share-dialog.h"
+#include "deuces-share-indicator.h"
 #include "deuces-sheet-view.h"
 
 G_BEGIN_DECLS
@@ -35,6 +36,7 @@ struct _DeucesSessionView
   DeucesChart          *chart;
   AdwToastOverlay      *sheet_toast_overlay;
   DeucesSessionHeader  *header;
+  DeucesShareIndicator *share_indicator;
 
   AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
   gint64                toast_change;   /* the change its Undo takes back, or 0 */

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-export.h"
+#include "deuces-history-dialog.h"
 #include "deuces-print.h"
 #include "deuces-session-view-private.h"
 #include "deuces-window.h"
@@ -106,6 +107,34 @@ update (DeucesSessionView *self)
   update_chart (self);
 }
 
+static void
+stop_sharing (DeucesSessionView *self)
+{
+  if (self->share == NULL)
+    return;
+  g_signal_handlers_disconnect_by_data (self->share, self);
+  deuces_share_server_stop (self->share);
+  g_clear_object (&self->share);
+  deuces_share_indicator_set_server (self->share_indicator, NULL);
+}
+
+/* A phone changed the session through Share Table, on this program's own connection:
+ * the session reads it again, and a toast names who did what ("Bo entered deal 7"). */
+static void
+on_share_scored (DeucesSessionView *self,
+                 const char        *by,
+                 const char        *what)
+{
+  g_autofree char *text = NULL;
+
+  if (self->session == NULL)
+    return;
+  deuces_session_refresh (self->session, NULL);
+  /* Translators: a change made from a phone: who, then what ("Bo entered deal 7") */
+  text = g_strdup_printf (C_("phone change", "%s %s"), by, what);
+  _deuces_session_view_show_toast (self, adw_toast_new (text), deuces_session_get_last_change (self->session));
+}
+
 void
 deuces_session_view_set_session (DeucesSessionView *self,
                                  DeucesSession     *session)
@@ -117,9 +146,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   /* Sharing ends with the session shown. */
-  if (self->share != NULL)
-    deuces_share_server_stop (self->share);
-  g_clear_object (&self->share);
+  stop_sharing (self);
   g_set_object (&self->session, session);
   if (self->current_toast != NULL)
     _deuces_session_view_withdraw_toast (self, self->current_toast);
@@ -509,10 +536,25 @@ deuces_session_view_share_table (DeucesSessionView *self)
 
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
+  DeucesShareServer *before = self->share;
+
   if (self->session != NULL &&
       !deuces_share_table (GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)),
                            self->session, &self->share, &error))
     toast_error (self, error);
+  if (self->share != NULL && self->share != before)
+    g_signal_connect_object (self->share, "scored", G_CALLBACK (on_share_scored), self, G_CONNECT_SWAPPED);
+  deuces_share_indicator_set_server (self->share_indicator, self->share);
+}
+
+void
+deuces_session_view_show_history (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  if (self->session != NULL)
+    gtk_window_present (GTK_WINDOW (deuces_history_dialog_new (
+      GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW)), self->session)));
 }
 
 static void
@@ -562,9 +604,7 @@ deuces_session_view_dispose (GObject *object)
 
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
-  if (self->share != NULL)
-    deuces_share_server_stop (self->share);
-  g_clear_object (&self->share);
+  stop_sharing (self);
   _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session);
@@ -594,6 +634,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   g_type_ensure (DEUCES_TYPE_CHART);
   g_type_ensure (DEUCES_TYPE_SCOREBOARD);
   g_type_ensure (DEUCES_TYPE_SESSION_HEADER);
+  g_type_ensure (DEUCES_TYPE_SHARE_INDICATOR);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-session-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, switcher_title);
@@ -609,6 +650,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, header);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, share_indicator);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);

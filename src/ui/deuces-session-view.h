@@ -44,5 +44,7 @@ void           deuces_session_view_rename            (DeucesSessionView *self);
 void           deuces_session_view_export            (DeucesSessionView *self);
 void           deuces_session_view_print             (DeucesSessionView *self);
 void           deuces_session_view_share_table       (DeucesSessionView *self);
+/* The session's change log (who did what), with Undo. */
+void           deuces_session_view_show_history      (DeucesSessionView *self);
 
 G_END_DECLS

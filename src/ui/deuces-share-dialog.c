@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-share-dialog.c: Share Table — the QR code of the live view's address, the
- * address itself, how many phones watch, and the Stop button. */
+ * address itself, how many phones watch, the switch that lets phones score (with the
+ * scorer's own code), and the Stop button. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -110,6 +111,10 @@ struct _DeucesShareDialog
   GtkLabel          *viewers_label;
   GtkButton         *copy_button;
   GtkButton         *stop_button;
+  GtkSwitch         *scoring_switch;
+  GtkRevealer       *scoring_revealer;
+  DeucesShareQr     *scorer_qr;
+  GtkLabel          *scorer_url_label;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesShareDialog, deuces_share_dialog, ADW_TYPE_WINDOW)
@@ -138,6 +143,37 @@ update_url (DeucesShareDialog *self)
   deuces_share_qr_set_text (self->qr, url);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->qr), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("QR code of the address above"), -1);
+}
+
+static void
+update_scoring (DeucesShareDialog *self)
+{
+  const char *url = deuces_share_server_get_scorer_url (self->server);
+  gboolean scoring = deuces_share_server_get_scoring (self->server);
+
+  if (gtk_switch_get_active (self->scoring_switch) != scoring)
+    gtk_switch_set_active (self->scoring_switch, scoring);
+  gtk_revealer_set_reveal_child (self->scoring_revealer, url != NULL);
+  gtk_label_set_text (self->scorer_url_label, url != NULL ? url : "");
+  deuces_share_qr_set_text (self->scorer_qr, url);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->scorer_qr), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("QR code of the scorer's address"), -1);
+}
+
+static void
+on_scoring_toggled (DeucesShareDialog *self)
+{
+  deuces_share_server_set_scoring (self->server, gtk_switch_get_active (self->scoring_switch));
+  update_scoring (self);
+}
+
+static void
+on_scorer_copy_clicked (DeucesShareDialog *self)
+{
+  const char *url = deuces_share_server_get_scorer_url (self->server);
+
+  if (url != NULL)
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), url);
 }
 
 static void
@@ -191,7 +227,13 @@ deuces_share_dialog_class_init (DeucesShareDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, viewers_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, copy_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, stop_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, scoring_switch);
+  gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, scoring_revealer);
+  gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, scorer_qr);
+  gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, scorer_url_label);
   gtk_widget_class_bind_template_callback (widget_class, on_copy_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_scoring_toggled);
+  gtk_widget_class_bind_template_callback (widget_class, on_scorer_copy_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_clicked);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -223,8 +265,11 @@ deuces_share_dialog_new (GtkWindow         *parent,
   g_signal_connect_object (server, "notify::n-viewers", G_CALLBACK (update_viewers), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "stopped", G_CALLBACK (on_stopped), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (server, "notify::scorer-url", G_CALLBACK (update_scoring), self,
+                           G_CONNECT_SWAPPED);
   update_url (self);
   update_viewers (self);
+  update_scoring (self);
   return GTK_WIDGET (self);
 }
 
@@ -270,6 +315,20 @@ deuces_share_dialog_get_url_text (DeucesShareDialog *self)
 {
   g_return_val_if_fail (DEUCES_IS_SHARE_DIALOG (self), NULL);
   return gtk_label_get_text (self->url_label);
+}
+
+GtkWidget *
+deuces_share_dialog_get_scoring_switch (DeucesShareDialog *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_DIALOG (self), NULL);
+  return GTK_WIDGET (self->scoring_switch);
+}
+
+const char *
+deuces_share_dialog_get_scorer_url_text (DeucesShareDialog *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_DIALOG (self), NULL);
+  return gtk_label_get_text (self->scorer_url_label);
 }
 
 const char *

@@ -27,5 +27,8 @@ gboolean    deuces_share_table                   (GtkWindow          *parent,
 GtkWidget  *deuces_share_dialog_get_qr           (DeucesShareDialog  *self);
 const char *deuces_share_dialog_get_url_text     (DeucesShareDialog  *self);
 const char *deuces_share_dialog_get_viewers_text (DeucesShareDialog  *self);
+GtkWidget  *deuces_share_dialog_get_scoring_switch (DeucesShareDialog *self);
+/* The scorer's address as shown, "" while scoring is off. */
+const char *deuces_share_dialog_get_scorer_url_text (DeucesShareDialog *self);
 
 G_END_DECLS

@@ -226,6 +226,14 @@ edit_notes_action (GtkWidget  *widget,
 }
 
 static void
+show_history_action (GtkWidget  *widget,
+                     const char *action_name,
+                     GVariant   *parameter)
+{
+  deuces_session_view_show_history (DEUCES_WINDOW (widget)->session_view);
+}
+
+static void
 share_table_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
@@ -345,6 +353,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-session", NULL, export_session_action);
   gtk_widget_class_install_action (widget_class, "win.print-session", NULL, print_session_action);
   gtk_widget_class_install_action (widget_class, "win.share-table", NULL, share_table_action);
+  gtk_widget_class_install_action (widget_class, "win.show-history", NULL, show_history_action);
   gtk_widget_class_install_action (widget_class, "win.add-player", NULL, add_player_action);
   gtk_widget_class_install_action (widget_class, "win.change-stake", NULL, change_stake_action);
   gtk_widget_class_install_action (widget_class, "win.edit-notes", NULL, edit_notes_action);
@@ -375,6 +384,7 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.export-session", has);
   gtk_widget_action_set_enabled (widget, "win.print-session", has);
   gtk_widget_action_set_enabled (widget, "win.share-table", has);
+  gtk_widget_action_set_enabled (widget, "win.show-history", has);
   /* Seating a newcomer: an open session with room at the table. */
   gtk_widget_action_set_enabled (widget, "win.add-player",
                                  writable && deuces_session_get_game (self->session)->n_players < DEUCES_MAX_PLAYERS);
