@@ -25,8 +25,8 @@ amount_clear (DeucesAmount *amount)
   g_clear_pointer (&amount->currency, g_free);
 }
 
-static GArray *
-amounts_new (void)
+GArray *
+deuces_amounts_new (void)
 {
   GArray *array = g_array_new (FALSE, TRUE, sizeof (DeucesAmount));
 
@@ -34,12 +34,11 @@ amounts_new (void)
   return array;
 }
 
-/* Adds @amount in @currency to @array, keeping it sorted by currency. */
-static void
-amounts_add (GArray     *array,
-             const char *currency,
-             guint       digits,
-             gint64      amount)
+void
+deuces_amounts_add (GArray     *array,
+                    const char *currency,
+                    guint       digits,
+                    gint64      amount)
 {
   guint i;
 
@@ -183,7 +182,7 @@ get_player (DeucesStats *stats,
     {
       player = g_new0 (DeucesPlayerStats, 1);
       player->name = g_strdup (name);
-      player->net = amounts_new ();
+      player->net = deuces_amounts_new ();
       player->best = session_amounts_new ();
       player->worst = session_amounts_new ();
       g_hash_table_insert (stats->players, g_steal_pointer (&key), player);
@@ -216,12 +215,12 @@ add_pair (DeucesStats *stats,
 
   if (amounts == NULL)
     {
-      amounts = amounts_new ();
+      amounts = deuces_amounts_new ();
       g_hash_table_insert (stats->pairs, key, amounts);
     }
   else
     g_free (key);
-  amounts_add (amounts, currency, digits, amount);
+  deuces_amounts_add (amounts, currency, digits, amount);
 }
 
 void
@@ -254,7 +253,7 @@ deuces_stats_add_session (DeucesStats            *stats,
       for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
         if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
           player->deals++;
-      amounts_add (player->net, currency, game->digits, balance);
+      deuces_amounts_add (player->net, currency, game->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
       session_amounts_offer (player->best, 1, session, started, title, currency, game->digits,
@@ -366,13 +365,13 @@ deuces_stats_head_to_head (DeucesStats *stats,
 {
   g_autofree char *key = pair_key (a, b);
   GArray *amounts = g_hash_table_lookup (stats->pairs, key);
-  GArray *copy = amounts_new ();
+  GArray *copy = deuces_amounts_new ();
 
   for (guint i = 0; amounts != NULL && i < amounts->len; i++)
     {
       const DeucesAmount *x = &g_array_index (amounts, DeucesAmount, i);
 
-      amounts_add (copy, x->currency, x->digits, x->amount);
+      deuces_amounts_add (copy, x->currency, x->digits, x->amount);
     }
   return copy;
 }
@@ -406,12 +405,12 @@ deuces_stats_get_timeline (DeucesStats *stats,
     return timeline;
 
   g_ptr_array_sort (timeline, compare_points);
-  running = amounts_new ();
+  running = deuces_amounts_new ();
   for (guint i = 0; i < timeline->len; i++)
     {
       DeucesStatsPoint *point = timeline->pdata[i];
 
-      amounts_add (running, point->currency, 0, point->balance);
+      deuces_amounts_add (running, point->currency, 0, point->balance);
       for (guint k = 0; k < running->len; k++)
         if (g_str_equal (g_array_index (running, DeucesAmount, k).currency, point->currency))
           point->cumulative = g_array_index (running, DeucesAmount, k).amount;

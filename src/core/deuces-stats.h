@@ -17,6 +17,14 @@ typedef struct {
   guint   digits;
 } DeucesAmount;
 
+/* A GArray of DeucesAmount, and @amount in @currency ("" for none) added to it, kept
+ * sorted by currency: money is summed per currency, never across. */
+GArray  *deuces_amounts_new (void);
+void     deuces_amounts_add (GArray     *array,
+                             const char *currency,
+                             guint       digits,
+                             gint64      amount);
+
 /* A player's best or worst session in one currency: amounts in different currencies (or
  * points) are never ranked against each other. */
 typedef struct {

@@ -20,7 +20,8 @@ kept_sides (const char *kind)
     return 1;
   if (g_strcmp0 (kind, KIND_DEAL_EDIT) == 0)
     return 3;
-  if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0)
+  if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0 ||
+      g_strcmp0 (kind, KIND_SETTLE_UP) == 0)
     return 0;
   return -1;
 }
@@ -178,6 +179,14 @@ check_entry (DeucesStore              *self,
     valid = entry->number >= 1 && entry->before == NULL && entry->after == NULL;
   else if (g_str_equal (entry->kind, KIND_SESSION))
     valid = entry->number == 0 && session_values_valid (entry->before, entry->after);
+  else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
+    {
+      g_autoptr(GArray) marks = NULL;
+
+      valid = entry->number == 0 && entry->before == NULL &&
+              (marks = _deuces_store_history_read_marks (entry->after, game->n_players, session,
+                                                         NULL)) != NULL;
+    }
   else
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);

@@ -127,6 +127,19 @@ describe (const DeucesHistoryEntry *entry,
                            game->players[transfer.from], game->players[transfer.to], amount);
         }
     }
+  else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
+    {
+      g_autoptr(GArray) marks = _deuces_store_history_read_marks (entry->after, game->n_players, 0, NULL);
+
+      if (marks != NULL)
+        g_string_printf (text,
+                         direction == UNDONE
+                           ? g_dngettext (GETTEXT_PACKAGE, "Settling up undone: %u transfer no longer marked paid",
+                                          "Settling up undone: %u transfers no longer marked paid", marks->len)
+                           : g_dngettext (GETTEXT_PACKAGE, "Settled up again: %u transfer marked paid",
+                                          "Settled up again: %u transfers marked paid", marks->len),
+                         marks->len);
+    }
   if (text->len == 0)
     g_string_assign (text, direction == UNDONE ? _("Last change undone") : _("Change made again"));
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -156,7 +169,8 @@ check_entry_allowed (DeucesStore              *self,
 {
   gboolean allowed_ended = FALSE;
 
-  if (entry != NULL && g_str_equal (entry->kind, KIND_PAID))
+  if (entry != NULL && (g_str_equal (entry->kind, KIND_PAID) ||
+                        g_str_equal (entry->kind, KIND_SETTLE_UP)))
     allowed_ended = TRUE;
   else if (entry != NULL && g_str_equal (entry->kind, KIND_SESSION))
     {

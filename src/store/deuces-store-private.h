@@ -175,6 +175,7 @@ DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
 #define KIND_DEAL_DELETE "deal-delete"
 #define KIND_SESSION     "session"
 #define KIND_PAID        "paid"
+#define KIND_SETTLE_UP   "settle-up"
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */
@@ -251,6 +252,19 @@ gboolean      _deuces_store_history_write_paid (DeucesStore          *self,
                                                 const DeucesTransfer *transfer,
                                                 gboolean              paid,
                                                 GError              **error);
+
+/* deuces-store-settle-up.c: a "settle-up" entry's after read back (NULL, the history
+ * damaged, unless every mark names two different seats of @n_players and a positive
+ * amount), and its marks set (@paid) or cleared. */
+GArray       *_deuces_store_history_read_marks  (const char  *text,
+                                                 guint        n_players,
+                                                 gint64       session,
+                                                 GError     **error);
+gboolean      _deuces_store_history_write_marks (DeucesStore *self,
+                                                 gint64       session,
+                                                 const char  *text,
+                                                 gboolean     paid,
+                                                 GError     **error);
 
 /* deuces-store-history-undo.c: `deal undo` (@redo FALSE) and `deal redo`. */
 guint         _deuces_store_history_undo_deal (DeucesStore *self,

@@ -26,19 +26,28 @@ sat_in (char *const *players,
   return FALSE;
 }
 
+typedef void (*ScoredFunc) (gint64                  session,
+                            GDateTime              *started,
+                            const char             *title,
+                            const DeucesGame       *game,
+                            const DeucesScoreSheet *sheet,
+                            const DeucesSettlement *settlement,
+                            gpointer                data);
+
 /* Statistics read the whole history in three ordered passes over sessions, seats and
  * deals, merged by session id, instead of a few queries per session: a ledger of a
  * million deals is gathered in well under a second. */
-DeucesStats *
-deuces_store_compute_stats (DeucesStore               *self,
-                            const DeucesSessionFilter *filter,
-                            const char *const         *group,
-                            GError                   **error)
+static gboolean
+foreach_scored (DeucesStore               *self,
+                const DeucesSessionFilter *filter,
+                const char *const         *group,
+                ScoredFunc                 func,
+                gpointer                   data,
+                GError                   **error)
 {
   static const DeucesSessionFilter none = { 0, };
   DeucesSessionFilter sql_filter;
   const char *player = NULL;
-  g_autoptr(DeucesStats) stats = deuces_stats_new ();
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) variants = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                                           (GDestroyNotify) deuces_variant_free);
@@ -48,7 +57,6 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_autoptr(sqlite3_stmt) deals = NULL;
   int seat_rc, deal_rc, rc;
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
   if (filter == NULL)
     filter = &none;
   /* The players' name column compares with NOCASE, which folds ASCII only: "élodie"
@@ -59,19 +67,19 @@ deuces_store_compute_stats (DeucesStore               *self,
 
   ids = _deuces_store_prepare (self, "SELECT s.id FROM sessions s WHERE " FILTER_CONDITIONS, error);
   if (ids == NULL)
-    return NULL;
+    return FALSE;
   _deuces_store_bind_filter (ids, &sql_filter);
   while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
     g_hash_table_add (wanted, g_memdup2 (&(gint64) { sqlite3_column_int64 (ids, 0) }, sizeof (gint64)));
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);
-      return NULL;
+      return FALSE;
     }
 
   /* A read transaction keeps the three passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
-    return NULL;
+    return FALSE;
   sessions = _deuces_store_prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, started, "
                                           "title FROM sessions ORDER BY id", error);
   seats = _deuces_store_prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
@@ -144,7 +152,7 @@ deuces_store_compute_stats (DeucesStore               *self,
       settlement = deuces_game_settle (game, sheet);
       started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 6));
       title = _deuces_store_column_valid_text (sessions, 7);
-      deuces_stats_add_session (stats, id, started, title, game, sheet, settlement);
+      func (id, started, title, game, sheet, settlement, data);
     }
   if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)
     rc = seat_rc;
@@ -159,12 +167,63 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_clear_pointer (&seats, sqlite3_finalize);
   g_clear_pointer (&deals, sqlite3_finalize);
   _deuces_store_exec (self, "COMMIT", NULL);
-  return g_steal_pointer (&stats);
+  return TRUE;
 
 fail:
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&seats, sqlite3_finalize);
   g_clear_pointer (&deals, sqlite3_finalize);
   _deuces_store_rollback (self);
-  return NULL;
+  return FALSE;
+}
+
+static void
+add_to_stats (gint64                  session,
+              GDateTime              *started,
+              const char             *title,
+              const DeucesGame       *game,
+              const DeucesScoreSheet *sheet,
+              const DeucesSettlement *settlement,
+              gpointer                data)
+{
+  deuces_stats_add_session (data, session, started, title, game, sheet, settlement);
+}
+
+DeucesStats *
+deuces_store_compute_stats (DeucesStore               *self,
+                            const DeucesSessionFilter *filter,
+                            const char *const         *group,
+                            GError                   **error)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (!foreach_scored (self, filter, group, add_to_stats, stats, error))
+    return NULL;
+  return g_steal_pointer (&stats);
+}
+
+static void
+add_to_standings (gint64                  session,
+                  GDateTime              *started,
+                  const char             *title,
+                  const DeucesGame       *game,
+                  const DeucesScoreSheet *sheet,
+                  const DeucesSettlement *settlement,
+                  gpointer                data)
+{
+  deuces_standings_add_session (data, game, sheet, settlement);
+}
+
+DeucesStandings *
+deuces_store_compute_standings (DeucesStore               *self,
+                                const DeucesSessionFilter *filter,
+                                GError                   **error)
+{
+  g_autoptr(DeucesStandings) standings = deuces_standings_new ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (!foreach_scored (self, filter, NULL, add_to_standings, standings, error))
+    return NULL;
+  return g_steal_pointer (&standings);
 }
