@@ -200,9 +200,20 @@ deuces_store_mark_settled (DeucesStore  *self,
     {
       g_autoptr(GArray) unpaid = NULL;
       g_autofree char *after = NULL;
+      g_autoptr(DeucesSessionInfo) info = NULL;
 
       if (!_deuces_store_check_writable (self, sessions[i], TRUE, error) ||
-          (unpaid = unpaid_transfers (self, sessions[i], NULL, error)) == NULL)
+          (info = deuces_store_get_session (self, sessions[i], error)) == NULL)
+        goto fail;
+      /* An open night may still change: only ended ones are settled up. */
+      if (info->ended == NULL)
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       _("Session %lld has not ended; end it before settling up"),
+                       (long long) sessions[i]);
+          goto fail;
+        }
+      if ((unpaid = unpaid_transfers (self, sessions[i], NULL, error)) == NULL)
         goto fail;
       if (unpaid->len == 0)
         continue;
