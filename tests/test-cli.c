@@ -1274,6 +1274,49 @@ test_standings_settle_up (void)
   remove_tree (dir);
 }
 
+/* Issue 25, doc/rules.md §8.1: flat at 1 a point, Ann out with Bo holding 4, then Bo out
+ * with Ann holding 3: Ann +1. From deal 2 at 2: Ann +4 − 6 = −2. */
+static void
+test_stake_from_deal (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *said = NULL;
+  g_autofree char *show = NULL;
+  g_autofree char *undone = NULL;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "flat", "--players", "Ann,Bo", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=4", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=3", NULL));
+  said = run_ok (db, NULL, "session", "set", "1", "--stake", "2", "--from-deal", "2", NULL);
+  g_assert_cmpstr (said, ==, "Stake changed to 2.00 from deal 2 on\n");
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_nonnull (strstr (show, "\"Ann\" : \"-2.00\""));
+  g_assert_nonnull (strstr (show, "\"from_deal\" : 2"));
+
+  run_fails (db, NULL, 2, "deuces-cli: session 1 has 2 deals; the stake can change from deal 3 at the latest\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "4", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: --from-deal goes with --stake\n",
+             "session", "set", "1", "--title", "Late", "--from-deal", "2", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: “0” is not a deal number\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "0", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: “two” is not a deal number\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "two", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: --from-deal needs a value\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", NULL);
+  undone = run_ok (db, NULL, "undo", "1", NULL);
+  g_assert_cmpstr (undone, ==, "Stakes back as they were\n");
+  g_free (show);
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_nonnull (strstr (show, "\"Ann\" : \"1.00\""));
+  g_assert_null (strstr (show, "from_deal"));
+  g_free (run_ok (db, NULL, "redo", "1", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  run_fails (db, NULL, 2, "deuces-cli: session 1 has ended; reopen it to change it\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "2", NULL);
+  remove_tree (dir);
+}
+
 /* Audit: stats arguments, Unicode names and the plain table. By hand: S1, classic at HKD
  * 0.50 with Élodie out, Ann 2, Bo 5: (7 − 3 × total) × 0.50 gives Élodie +3.50, Ann
  * +0.50, Bo −4.00. S2, flat at JPY 100: Ann out, Bo 5: Ann +500, Bo −500 JPY. Head to
@@ -1817,6 +1860,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
   g_test_add_func ("/cli/standings-settle-up", test_standings_settle_up);
+  g_test_add_func ("/cli/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/store/damaged", test_store_damaged);
   g_test_add_func ("/cli/store/damaged-kept-deal", test_store_damaged_kept_deal);

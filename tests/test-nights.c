@@ -3,6 +3,9 @@
  * partly paid ones included, marked paid in one step and undone (issue 25). */
 #include "config.h"
 
+#include "deuces-document.h"
+#include "deuces-money.h"
+#include "deuces-store-private.h"
 #include "deuces-store-stats.h"
 #include "test-ledger.h"
 
@@ -128,11 +131,174 @@ test_settle_up_partly_paid (LedgerFixture *f,
   g_assert_cmpstr (left, ==, "Di=-600 Bo=400 Cy=200");
 }
 
+/* Each player's balance, "Ann=1650 Bo=…", as the session settles now. */
+static char *
+balances (DeucesStore *store,
+          gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (store, session, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  for (guint p = 0; p < game->n_players; p++)
+    g_string_append_printf (text, "%s%s=%" G_GINT64_FORMAT, p > 0 ? " " : "", game->players[p],
+                            settlement->balances[p]);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+static gboolean
+set_stake (DeucesStore *store,
+           gint64       session,
+           const char  *stake,
+           guint        from_deal,
+           GError     **error)
+{
+  DeucesSessionChange change = { .stake = stake, .from_deal = from_deal };
+
+  return deuces_store_change_session (store, session, &change, error);
+}
+
+/* doc/rules.md §8.1, by hand: classic, pairwise, (Σ − 4 s) × stake. Deal 1: Ann out, Bo 3,
+ * Cy 11 (×2 = 22), Di 8, Σ 33: at 0.50 Ann +16.50, Bo +10.50, Cy −27.50, Di +0.50. Deal 2:
+ * Bo out, Ann 2, Cy 1, Di 5, Σ 8: at 0.50 Ann 0, Bo +4.00, Cy +2.00, Di −6.00; at 1.00
+ * twice that. The stake doubled from deal 2 on: Ann +16.50, Bo +18.50, Cy −23.50,
+ * Di −11.50. */
+static void
+test_stake_from_deal (LedgerFixture *f,
+                      gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesGame) copy = NULL;
+  g_autoptr(JsonNode) document = NULL;
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *text = NULL;
+  g_autofree char *said = NULL;
+  g_autofree char *at_once = NULL;
+  g_autofree char *doubled = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  g_autofree char *imported = NULL;
+  g_autofree char *later = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Midnight", four, 4);
+
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 1, 2, 1, 5);
+  at_once = balances (f->store, id);
+  g_assert_cmpstr (at_once, ==, "Ann=1650 Bo=1450 Cy=-2550 Di=-550");
+
+  g_assert_true (set_stake (f->store, id, "1", 2, &error));
+  g_assert_no_error (error);
+  doubled = balances (f->store, id);
+  g_assert_cmpstr (doubled, ==, "Ann=1650 Bo=1850 Cy=-2350 Di=-1150");
+  said = deuces_store_describe_last_change (f->store, id);
+  g_assert_cmpstr (said, ==, "Stake changed to 1.00 from deal 2 on");
+
+  /* The next deal is played at the new stake: Cy out, Ann 1, Bo 1, Di 2, Σ 4: Ann 0,
+   * Bo 0, Cy +4.00, Di −4.00 at 1.00. */
+  ledger_add_deal (f->store, id, 2, 1, 1, 2);
+  later = balances (f->store, id);
+  g_assert_cmpstr (later, ==, "Ann=1650 Bo=1850 Cy=-1950 Di=-1550");
+  g_free (ledger_step (f->store, id, deuces_store_undo));
+
+  /* The session document carries the ranges, and reads back the same. */
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (deuces_game_deal_stake (game, 1), ==, 50);
+  g_assert_cmpint (deuces_game_deal_stake (game, 2), ==, 100);
+  document = deuces_document_build (game);
+  text = deuces_json_to_string (document, FALSE);
+  g_assert_nonnull (strstr (text, "\"stakes\":[{\"from_deal\":1,\"stake\":\"0.50\"},"
+                                  "{\"from_deal\":2,\"stake\":\"1.00\"}]"));
+  copy = deuces_document_parse_data (text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (deuces_game_deal_stake (copy, 2), ==, 100);
+
+  /* Export and import: the copy settles the same. */
+  exported = deuces_store_export_document (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (f->store, exported, ids, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  imported = balances (f->store, g_array_index (ids, gint64, 0));
+  g_assert_cmpstr (imported, ==, doubled);
+
+  /* Beyond the last deal + 1, or across the change: one line, nothing changed. */
+  g_assert_false (set_stake (f->store, id, "2", 4, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_assert_cmpstr (error->message, ==, "Session 1 has 2 deals; the stake can change from deal 3 at the latest");
+  g_clear_error (&error);
+  g_assert_false (deuces_store_delete_deal (f->store, id, 1, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+  g_assert_cmpstr (balances (f->store, id), ==, doubled);
+
+  /* Undo takes it back; redo again. */
+  undone = ledger_step (f->store, id, deuces_store_undo);
+  g_assert_cmpstr (undone, ==, "Stakes back as they were");
+  g_free (undone);
+  undone = balances (f->store, id);
+  g_assert_cmpstr (undone, ==, at_once);
+  g_free (ledger_step (f->store, id, deuces_store_redo));
+  redone = balances (f->store, id);
+  g_assert_cmpstr (redone, ==, doubled);
+
+  /* A stake for the whole night clears the ranges; an ended night takes none. */
+  g_assert_true (set_stake (f->store, id, "0.50", 0, &error));
+  g_assert_cmpstr (balances (f->store, id), ==, at_once);
+  g_assert_true (deuces_store_end_session (f->store, id, &error));
+  g_assert_false (set_stake (f->store, id, "1", 2, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY);
+  g_clear_error (&error);
+  assert_sound (f->store);
+}
+
+/* The step to this schema (doc/ledger.md §3): a ledger of the schema before keeps its
+ * session, which settles as before at one stake, and takes a stake from a deal on. */
+static void
+test_migration (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("deuces-nights-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "old.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  DeucesSessionChange change = { .stake = "2", .from_deal = 2 };
+
+  g_assert_no_error (error);
+  ledger_write_old (path, DEUCES_STORE_SCHEMA_VERSION - 1, "flat", "HKD",
+                    "(session, number, winner, cards_left, recorded) VALUES "
+                    "(1, 1, 0, '-1,4', '2025-02-01T20:01:00Z'), (1, 2, 1, '3,-1', '2025-02-01T20:02:00Z')");
+  store = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  /* flat, 1 a point: Ann +4 − 3 = +1. */
+  before = balances (store, 1);
+  g_assert_cmpstr (before, ==, "Ann=100 Bo=-100");
+  g_assert_true (deuces_store_change_session (store, 1, &change, &error));
+  g_assert_no_error (error);
+  /* Deal 2 at 2: Ann +4 − 6 = −2. */
+  after = balances (store, 1);
+  g_assert_cmpstr (after, ==, "Ann=-200 Bo=200");
+  assert_sound (store);
+  g_clear_object (&store);
+  remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
   g_setenv ("LC_ALL", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   ledger_test_add ("/nights/settle-up/partly-paid", test_settle_up_partly_paid);
+  ledger_test_add ("/nights/stake-from-deal", test_stake_from_deal);
+  g_test_add_func ("/nights/migration", test_migration);
   return g_test_run ();
 }

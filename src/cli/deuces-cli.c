@@ -338,8 +338,8 @@ static const HelpEntry command_help[] = {
   { "deal redo SESSION", NULL },
   { "deal edit SESSION N --winner NAME …", N_("the same facts as deal add: deal N's facts anew") },
   { "deal delete SESSION N", N_("deal N leaves the sheet (undo puts it back)") },
-  { "session set SESSION [--stake 0.50] [--currency HKD] [--title TEXT]\n"
-    "              [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
+  { "session set SESSION [--stake 0.50 [--from-deal N]] [--currency HKD]\n"
+    "              [--title TEXT] [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
   { "undo SESSION", N_("reverse the session's last change, whatever it was") },
   { "redo SESSION", N_("apply again what undo reversed") },
   { NULL, NULL },

@@ -60,6 +60,19 @@ describe_session (GString          *text,
         g_ptr_array_add (parts, back ? g_strdup_printf (_("Stake back to %s"), stake)
                                      : g_strdup_printf (_("Stake changed to %s"), stake));
     }
+  else if (json_object_has_member (reached, "stakes"))
+    {
+      const DeucesStakeRange *last =
+        game->stakes->len > 0 ? &g_array_index (game->stakes, DeucesStakeRange, game->stakes->len - 1) : NULL;
+      g_autofree char *amount = last ? deuces_money_format (last->stake, game->digits) : NULL;
+
+      if (back || last == NULL)
+        g_ptr_array_add (parts, g_strdup (_("Stakes back as they were")));
+      else
+        /* Translators: "Stake changed to 1.00 from deal 12 on" */
+        g_ptr_array_add (parts, g_strdup_printf (_("Stake changed to %s from deal %u on"), amount,
+                                                 last->from_deal));
+    }
   if (json_object_has_member (reached, "title"))
     g_ptr_array_add (parts, back ? g_strdup_printf (_("Title back to “%s”"), title)
                                  : g_strdup_printf (_("Title changed to “%s”"), title));

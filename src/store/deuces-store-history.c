@@ -16,6 +16,7 @@ const char *const _deuces_store_session_columns[N_SESSION_COLUMNS] = {
   [COL_STAKE] = "stake",
   [COL_CURRENCY] = "currency",
   [COL_ENDED] = "ended",
+  [COL_STAKES] = "stakes",
 };
 
 void

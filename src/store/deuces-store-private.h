@@ -167,6 +167,14 @@ DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
 
+/* deuces-store-sessions.c: sessions.stakes written from @game's later stakes (NULL for
+ * none), and read back into @game (after its money is set); a value that does not read
+ * is DEUCES_STORE_ERROR_DAMAGED. */
+char         *_deuces_store_stakes_text      (const DeucesGame *game);
+gboolean      _deuces_store_apply_stakes     (DeucesGame       *game,
+                                              const char       *text,
+                                              GError          **error);
+
 /* deuces-store-history*.c: one history per session (doc/ledger.md §2.2). */
 
 /* The kinds of entry, as stored in history.kind. */
@@ -179,7 +187,7 @@ DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */
-enum { COL_TITLE, COL_NOTES, COL_STAKE, COL_CURRENCY, COL_ENDED, N_SESSION_COLUMNS };
+enum { COL_TITLE, COL_NOTES, COL_STAKE, COL_CURRENCY, COL_ENDED, COL_STAKES, N_SESSION_COLUMNS };
 extern const char *const _deuces_store_session_columns[N_SESSION_COLUMNS];
 
 /* One row of the history table. */

@@ -80,8 +80,8 @@ foreach_scored (DeucesStore               *self,
   /* A read transaction keeps the three passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
     return FALSE;
-  sessions = _deuces_store_prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, started, "
-                                          "title FROM sessions ORDER BY id", error);
+  sessions = _deuces_store_prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, stakes, "
+                                          "started, title FROM sessions ORDER BY id", error);
   seats = _deuces_store_prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
                                        "ON players.id = seats.player "
                                        "ORDER BY seats.session, seats.position", error);
@@ -150,8 +150,8 @@ foreach_scored (DeucesStore               *self,
           continue;
         }
       settlement = deuces_game_settle (game, sheet);
-      started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 6));
-      title = _deuces_store_column_valid_text (sessions, 7);
+      started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 7));
+      title = _deuces_store_column_valid_text (sessions, 8);
       func (id, started, title, game, sheet, settlement, data);
     }
   if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)

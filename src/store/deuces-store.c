@@ -106,7 +106,18 @@ static const char migrate_v3[] =
   "  FROM deals d JOIN history h ON h.session = d.session AND h.seq = d.number WHERE d.undone = 1;"
   "DELETE FROM deals WHERE undone = 1;";
 
-static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3 };
+/* Version 4, nights add up (issue 25): a stake that changes from a deal on
+ * (sessions.stakes, doc/ledger.md §2.1) and seasons, named date ranges. */
+static const char migrate_v4[] =
+  "ALTER TABLE sessions ADD COLUMN stakes TEXT;"
+  "CREATE TABLE seasons ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),"
+  "  first_day TEXT NOT NULL,"
+  "  last_day TEXT NOT NULL,"
+  "  CHECK (first_day <= last_day));";
+
+static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Object. */
