@@ -297,6 +297,29 @@ deuces_game_set_stake_from (DeucesGame *game,
   return TRUE;
 }
 
+char *
+deuces_game_format_stake_changes (const DeucesGame *game)
+{
+  g_autoptr(GString) text = NULL;
+
+  if (game->stakes->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = 0; i < game->stakes->len; i++)
+    {
+      const DeucesStakeRange *range = &g_array_index (game->stakes, DeucesStakeRange, i);
+      g_autofree char *amount = deuces_money_format_display (range->stake, game->digits, game->currency,
+                                                             DEUCES_MONEY_PLAIN);
+
+      if (i > 0)
+        /* Translators: between two stake changes, "from deal 12: 1.00 HKD, from deal 20: 2.00 HKD" */
+        g_string_append (text, _(", "));
+      /* Translators: a stake that holds from a deal on, "from deal 12: 1.00 HKD" */
+      g_string_append_printf (text, _("from deal %u: %s"), range->from_deal, amount);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 gint64
 deuces_game_deal_stake (const DeucesGame *game,
                         guint             number)

@@ -124,6 +124,10 @@ gboolean    deuces_game_set_stake_from (DeucesGame        *game,
                                         guint              from_deal,
                                         const char        *stake,
                                         GError           **error);
+/* The later stakes in words, "from deal 12: 1.00 HKD, from deal 20: 2.00 HKD", for the
+ * sheet, the settlement, the printout and Share Table beside the first stake; NULL when
+ * one stake holds all night. */
+char       *deuces_game_format_stake_changes (const DeucesGame *game);
 /* The stake deal @number (1-based) is played for. */
 gint64      deuces_game_deal_stake   (const DeucesGame    *game,
                                       guint                number);
