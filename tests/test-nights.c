@@ -164,6 +164,17 @@ set_stake (DeucesStore *store,
   return deuces_store_change_session (store, session, &change, error);
 }
 
+/* doc/ledger.md §2.5: nothing stale after a change, every session outside the bin and
+ * in it with its aggregates, and `check` finds them equal to a recount. */
+static void
+assert_aggregates (DeucesStore *store)
+{
+  g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates_stale", -1), ==, 0);
+  g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates", -1), ==,
+                   _deuces_store_query_int (store, "SELECT count(*) FROM sessions", -2));
+  assert_sound (store);
+}
+
 /* doc/rules.md §8.1, by hand: classic, pairwise, (Σ − 4 s) × stake. Deal 1: Ann out, Bo 3,
  * Cy 11 (×2 = 22), Di 8, Σ 33: at 0.50 Ann +16.50, Bo +10.50, Cy −27.50, Di +0.50. Deal 2:
  * Bo out, Ann 2, Cy 1, Di 5, Σ 8: at 0.50 Ann 0, Bo +4.00, Cy +2.00, Di −6.00; at 1.00
@@ -279,6 +290,8 @@ test_migration (void)
                     "(1, 1, 0, '-1,4', '2025-02-01T20:01:00Z'), (1, 2, 1, '3,-1', '2025-02-01T20:02:00Z')");
   store = deuces_store_open (path, &error);
   g_assert_no_error (error);
+  /* The step built the aggregates of the session already there. */
+  g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates", -1), ==, 1);
   /* flat, 1 a point: Ann +4 − 3 = +1. */
   before = balances (store, 1);
   g_assert_cmpstr (before, ==, "Ann=100 Bo=-100");
@@ -287,9 +300,101 @@ test_migration (void)
   /* Deal 2 at 2: Ann +4 − 6 = −2. */
   after = balances (store, 1);
   g_assert_cmpstr (after, ==, "Ann=-200 Bo=200");
-  assert_sound (store);
+  assert_aggregates (store);
   g_clear_object (&store);
   remove_tree (dir);
+}
+
+/* Aggregates equal a full recount after every kind of change (issue 25). */
+static void
+test_aggregates (LedgerFixture *f,
+                 gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  DeucesSessionChange currency = { .currency = "USD" };
+  DeucesTransfer transfer;
+  DeucesDeal deal;
+  gint64 id, other;
+  guint n = 0;
+
+  id = ledger_new_session (f->store, "classic", "Aggregates", four, 4);
+  assert_aggregates (f->store);
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 1, 2, 1, 5);
+  assert_aggregates (f->store);
+  deal_won_by (&deal, 2, 4, 4, 13);
+  g_assert_true (deuces_store_edit_deal (f->store, id, 1, &deal, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_delete_deal (f->store, id, 1, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_insert_deal (f->store, id, 1, &deal, &error));
+  assert_aggregates (f->store);
+  g_free (ledger_step (f->store, id, deuces_store_undo));
+  assert_aggregates (f->store);
+  g_free (ledger_step (f->store, id, deuces_store_redo));
+  assert_aggregates (f->store);
+  g_assert_cmpuint (deuces_store_undo_deal (f->store, id, &error), >, 0);
+  assert_aggregates (f->store);
+  g_assert_true (set_stake (f->store, id, "2", 0, &error));
+  assert_aggregates (f->store);
+  g_assert_true (set_stake (f->store, id, "3", 2, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_change_session (f->store, id, &currency, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_rename_player (f->store, "Ed", "Eddie", &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_end_session (f->store, id, &error));
+  transfer = ((DeucesTransfer) { 2, 0, 100 });
+  g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
+  g_assert_true (deuces_store_mark_settled (f->store, &id, 1, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_reopen_session (f->store, id, &error));
+  g_assert_true (deuces_store_delete_session (f->store, id, &error));
+  assert_aggregates (f->store);
+  g_assert_true (deuces_store_restore_session (f->store, id, &error));
+  exported = deuces_store_export_document (f->store, id, &error);
+  g_assert_true (deuces_store_import_documents (f->store, exported, ids, &error));
+  g_assert_no_error (error);
+  assert_aggregates (f->store);
+  other = g_array_index (ids, gint64, 0);
+  g_assert_cmpint (other, !=, id);
+
+  /* Aggregates that no longer match the deals are a problem `check` names. */
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE aggregate_seats SET points = points + 1 "
+                                               "WHERE seat = 0", &error));
+  g_assert_true (deuces_store_check (f->store, problems, &n, &error));
+  g_assert_cmpuint (problems->len, ==, 2);
+  g_assert_cmpstr (problems->pdata[0], ==, "session 1: its aggregates differ from its deals");
+}
+
+/* Standings read the aggregates: the same table as scoring every night, and a deal
+ * changed behind the store's back (the triggers mark its session stale) is scored the
+ * long way until the next commit rebuilds it. */
+static void
+test_standings_from_aggregates (LedgerFixture *f,
+                                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStandings) before = NULL;
+  g_autoptr(DeucesStandings) after = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "One", four, 4);
+
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  before = deuces_store_compute_standings (f->store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((DeucesStanding *) deuces_standings_get_table (before)->pdata[0])->name, ==, "Ann");
+  /* Ann held 13 instead of winning: now Bo (3) leads. */
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE deals SET winner = 1, cards_left = '13,-1,11,8'",
+                                     &error));
+  g_assert_cmpint (_deuces_store_query_int (f->store, "SELECT count(*) FROM aggregates_stale", -1), ==, 1);
+  after = deuces_store_compute_standings (f->store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (((DeucesStanding *) deuces_standings_get_table (after)->pdata[0])->name, ==, "Bo");
 }
 
 int
@@ -300,5 +405,7 @@ main (int argc, char **argv)
   ledger_test_add ("/nights/settle-up/partly-paid", test_settle_up_partly_paid);
   ledger_test_add ("/nights/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/nights/migration", test_migration);
+  ledger_test_add ("/nights/aggregates/every-change", test_aggregates);
+  ledger_test_add ("/nights/aggregates/standings", test_standings_from_aggregates);
   return g_test_run ();
 }

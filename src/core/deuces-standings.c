@@ -93,58 +93,60 @@ deuces_standings_add_session (DeucesStandings        *standings,
                               const DeucesScoreSheet *sheet,
                               const DeucesSettlement *settlement)
 {
-  const char *currency = game->currency != NULL ? game->currency : "";
-  DeucesGoal goal = game->variant->goal;
-  guint played[DEUCES_MAX_PLAYERS] = { 0, };
-  guint n_playing = 0;
+  g_auto(DeucesSessionSummary) summary;
 
   g_return_if_fail (standings != NULL && game != NULL && sheet != NULL && settlement != NULL);
 
-  if (sheet->n_deals == 0)
+  deuces_session_summary_init (&summary, game, sheet, settlement);
+  deuces_standings_add_summary (standings, &summary);
+}
+
+void
+deuces_standings_add_summary (DeucesStandings            *standings,
+                              const DeucesSessionSummary *summary)
+{
+  const char *currency = summary->currency != NULL ? summary->currency : "";
+  DeucesGoal goal = summary->goal;
+  guint n_playing = 0;
+
+  g_return_if_fail (standings != NULL && summary != NULL);
+
+  if (summary->n_deals == 0)
     return;
-  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
-    for (guint p = 0; p < game->n_players; p++)
-      if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
-        played[p]++;
-  for (guint p = 0; p < game->n_players; p++)
-    n_playing += played[p] > 0;
+  for (guint p = 0; p < summary->n_players; p++)
+    n_playing += summary->seats[p].deals > 0;
   standings->n_nights++;
   standings->any_lowest |= goal != DEUCES_GOAL_HIGHEST;
   standings->max_places = MAX (standings->max_places, n_playing);
   standings->sorted = FALSE;
 
-  for (guint p = 0; p < game->n_players; p++)
+  for (guint p = 0; p < summary->n_players; p++)
     {
+      const DeucesSeatSummary *seat = &summary->seats[p];
       Standing *standing;
-      gint64 points = 0;
       guint place = 1;
 
       /* A player who sat out every deal of the night was not at the table. */
-      if (played[p] == 0)
+      if (seat->deals == 0)
         continue;
-      standing = get_standing (standings, game->players[p]);
+      standing = get_standing (standings, seat->name);
       standing->public.nights++;
-      standing->public.deals += played[p];
-      for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
-        if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
-          {
-            points += sheet->deals[d].points[p];
-            standing->public.wins += sheet->deals[d].winner == (gint) p;
-          }
+      standing->public.deals += seat->deals;
+      standing->public.wins += seat->wins;
       if (goal == DEUCES_GOAL_HIGHEST)
-        standing->highest += points;
+        standing->highest += seat->points;
       else
-        standing->lowest += points;
+        standing->lowest += seat->points;
 
       /* Tied totals share the better place: 1, 1, 3. */
-      for (guint q = 0; q < game->n_players; q++)
-        if (q != p && played[q] > 0 && better (sheet->totals[q], sheet->totals[p], goal))
+      for (guint q = 0; q < summary->n_players; q++)
+        if (q != p && summary->seats[q].deals > 0 && better (summary->seats[q].total, seat->total, goal))
           place++;
       if (standing->public.places->len < place)
         g_array_set_size (standing->public.places, place);
       g_array_index (standing->public.places, guint, place - 1)++;
 
-      deuces_amounts_add (standing->public.net, currency, game->digits, settlement->balances[p]);
+      deuces_amounts_add (standing->public.net, currency, summary->digits, seat->balance);
     }
 }
 

@@ -34,6 +34,9 @@ void             deuces_standings_add_session (DeucesStandings        *standings
                                                const DeucesScoreSheet *sheet,
                                                const DeucesSettlement *settlement);
 
+void             deuces_standings_add_summary (DeucesStandings            *standings,
+                                               const DeucesSessionSummary *summary);
+
 guint            deuces_standings_get_n_nights (DeucesStandings       *standings);
 /* The direction the average points are read in (doc/rules.md §11): DEUCES_GOAL_HIGHEST
  * when every night was of a variant whose goal is the highest total, else

@@ -224,6 +224,96 @@ add_pair (DeucesStats *stats,
 }
 
 void
+deuces_session_summary_init (DeucesSessionSummary   *summary,
+                             const DeucesGame       *game,
+                             const DeucesScoreSheet *sheet,
+                             const DeucesSettlement *settlement)
+{
+  memset (summary, 0, sizeof *summary);
+  summary->n_players = game->n_players;
+  summary->n_deals = sheet->n_deals;
+  summary->goal = game->variant->goal;
+  summary->currency = g_strdup (game->currency);
+  summary->digits = game->digits;
+  summary->payments = g_array_copy (settlement->payments);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      summary->seats[p].name = g_strdup (game->players[p]);
+      summary->seats[p].total = sheet->totals[p];
+      summary->seats[p].balance = settlement->balances[p];
+    }
+  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+    {
+      const DeucesDealScore *score = &sheet->deals[d];
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
+      for (guint p = 0; p < game->n_players; p++)
+        {
+          DeucesSeatSummary *seat = &summary->seats[p];
+          gint n = deuces_deal_cards_held (deal, p);
+
+          /* Only the deals they played (doc/rules.md §9, players sitting out). */
+          if (deuces_deal_sits_out (deal, p))
+            continue;
+          seat->deals++;
+          seat->points += score->points[p];
+          if (score->winner == (gint) p)
+            {
+              seat->wins++;
+              continue;
+            }
+          if (score->factor[p] >= 2)
+            seat->fried++;
+          if (n >= 0)
+            {
+              seat->counted++;
+              seat->cards_left += (guint) n;
+              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
+                seat->caught_full++;
+            }
+        }
+    }
+}
+
+void
+deuces_session_summary_clear (DeucesSessionSummary *summary)
+{
+  for (guint p = 0; p < DEUCES_MAX_PLAYERS; p++)
+    g_clear_pointer (&summary->seats[p].name, g_free);
+  g_clear_pointer (&summary->currency, g_free);
+  g_clear_pointer (&summary->payments, g_array_unref);
+}
+
+gboolean
+deuces_session_summary_equal (const DeucesSessionSummary *a,
+                              const DeucesSessionSummary *b)
+{
+  if (a->n_players != b->n_players || a->n_deals != b->n_deals || a->goal != b->goal ||
+      g_strcmp0 (a->currency, b->currency) != 0 || a->digits != b->digits ||
+      a->payments->len != b->payments->len)
+    return FALSE;
+  for (guint p = 0; p < a->n_players; p++)
+    {
+      const DeucesSeatSummary *x = &a->seats[p], *y = &b->seats[p];
+
+      if (g_strcmp0 (x->name, y->name) != 0 || x->deals != y->deals || x->wins != y->wins ||
+          x->fried != y->fried || x->caught_full != y->caught_full || x->counted != y->counted ||
+          x->cards_left != y->cards_left || x->points != y->points || x->total != y->total ||
+          x->balance != y->balance)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->payments->len; i++)
+    {
+      const DeucesTransfer *x = &g_array_index (a->payments, DeucesTransfer, i);
+      const DeucesTransfer *y = &g_array_index (b->payments, DeucesTransfer, i);
+
+      if (x->from != y->from || x->to != y->to || x->amount != y->amount)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+void
 deuces_stats_add_session (DeucesStats            *stats,
                           gint64                  session,
                           GDateTime              *started,
@@ -232,33 +322,51 @@ deuces_stats_add_session (DeucesStats            *stats,
                           const DeucesScoreSheet *sheet,
                           const DeucesSettlement *settlement)
 {
-  const char *currency = game->currency != NULL ? game->currency : "";
-  DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
+  g_auto(DeucesSessionSummary) summary;
 
   g_return_if_fail (stats != NULL && game != NULL && sheet != NULL && settlement != NULL);
 
-  stats->n_sessions++;
-  stats->n_deals += sheet->n_deals;
+  deuces_session_summary_init (&summary, game, sheet, settlement);
+  deuces_stats_add_summary (stats, session, started, title, &summary);
+}
 
-  for (guint p = 0; p < game->n_players; p++)
+void
+deuces_stats_add_summary (DeucesStats                *stats,
+                          gint64                      session,
+                          GDateTime                  *started,
+                          const char                 *title,
+                          const DeucesSessionSummary *summary)
+{
+  const char *currency = summary->currency != NULL ? summary->currency : "";
+  DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
+
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  stats->n_sessions++;
+  stats->n_deals += summary->n_deals;
+
+  for (guint p = 0; p < summary->n_players; p++)
     {
-      DeucesPlayerStats *player = players[p] = get_player (stats, game->players[p]);
-      gint64 balance = settlement->balances[p];
-      g_autofree char *key = deuces_player_name_key (game->players[p]);
+      const DeucesSeatSummary *seat = &summary->seats[p];
+      DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
+      gint64 balance = seat->balance;
+      g_autofree char *key = deuces_player_name_key (seat->name);
       GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
       player->sessions++;
-      /* Only the deals they played (doc/rules.md §9, players sitting out). */
-      for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
-        if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
-          player->deals++;
-      deuces_amounts_add (player->net, currency, game->digits, balance);
+      player->deals += seat->deals;
+      player->wins += seat->wins;
+      player->fried += seat->fried;
+      player->caught_full += seat->caught_full;
+      player->counted += seat->counted;
+      player->cards_left += seat->cards_left;
+      deuces_amounts_add (player->net, currency, summary->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
-      session_amounts_offer (player->best, 1, session, started, title, currency, game->digits,
+      session_amounts_offer (player->best, 1, session, started, title, currency, summary->digits,
                              balance);
-      session_amounts_offer (player->worst, -1, session, started, title, currency, game->digits,
+      session_amounts_offer (player->worst, -1, session, started, title, currency, summary->digits,
                              balance);
 
       point->session = session;
@@ -274,42 +382,15 @@ deuces_stats_add_session (DeucesStats            *stats,
       g_hash_table_remove (stats->timeline_sorted, key);
     }
 
-  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+  for (guint i = 0; i < summary->payments->len; i++)
     {
-      const DeucesDealScore *score = &sheet->deals[d];
-      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+      const DeucesTransfer *t = &g_array_index (summary->payments, DeucesTransfer, i);
 
-      for (guint p = 0; p < game->n_players; p++)
-        {
-          DeucesPlayerStats *player = players[p];
-          gint n = deuces_deal_cards_held (deal, p);
-
-          if (deuces_deal_sits_out (deal, p))
-            continue;
-          if (score->winner == (gint) p)
-            {
-              player->wins++;
-              continue;
-            }
-          if (score->factor[p] >= 2)
-            player->fried++;
-          if (n >= 0)
-            {
-              player->counted++;
-              player->cards_left += (guint) n;
-              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
-                player->caught_full++;
-            }
-        }
-    }
-
-  for (guint i = 0; i < settlement->payments->len; i++)
-    {
-      const DeucesTransfer *t = &g_array_index (settlement->payments, DeucesTransfer, i);
-
-      add_pair (stats, game->players[t->to], game->players[t->from], currency, game->digits,
+      if (t->from >= summary->n_players || t->to >= summary->n_players)
+        continue;
+      add_pair (stats, players[t->to]->name, players[t->from]->name, currency, summary->digits,
                 t->amount);
-      add_pair (stats, game->players[t->from], game->players[t->to], currency, game->digits,
+      add_pair (stats, players[t->from]->name, players[t->to]->name, currency, summary->digits,
                 -t->amount);
     }
 }

@@ -57,6 +57,42 @@ typedef struct {
   gint64     cumulative;  /* the player's net in that currency so far */
 } DeucesStatsPoint;
 
+/* What whole-history views need of one scored session, per seat (the store keeps it as
+ * the ledger's aggregates, doc/ledger.md §2.5, so that they need not score every night
+ * again). */
+typedef struct {
+  char    *name;
+  guint    deals;         /* deals played (not sat out) */
+  guint    wins;
+  guint    fried;
+  guint    caught_full;
+  guint    counted;
+  guint64  cards_left;
+  gint64   points;        /* points of the deals played */
+  gint64   total;         /* the sheet's total */
+  gint64   balance;       /* minor units */
+} DeucesSeatSummary;
+
+typedef struct {
+  guint              n_players;
+  guint              n_deals;
+  DeucesGoal         goal;
+  char              *currency;   /* NULL for none */
+  guint              digits;
+  DeucesSeatSummary  seats[DEUCES_MAX_PLAYERS];
+  GArray            *payments;   /* DeucesTransfer between seats, as the settlement's */
+} DeucesSessionSummary;
+
+void deuces_session_summary_init  (DeucesSessionSummary   *summary,
+                                   const DeucesGame       *game,
+                                   const DeucesScoreSheet *sheet,
+                                   const DeucesSettlement *settlement);
+void deuces_session_summary_clear (DeucesSessionSummary   *summary);
+/* Whether two summaries hold the same numbers (names compared exactly). */
+gboolean deuces_session_summary_equal (const DeucesSessionSummary *a,
+                                       const DeucesSessionSummary *b);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesSessionSummary, deuces_session_summary_clear)
+
 typedef struct _DeucesStats DeucesStats;
 
 DeucesStats *deuces_stats_new            (void);
@@ -71,6 +107,13 @@ void         deuces_stats_add_session    (DeucesStats            *stats,
                                           const DeucesGame       *game,
                                           const DeucesScoreSheet *sheet,
                                           const DeucesSettlement *settlement);
+
+/* The same from a session's summary. */
+void         deuces_stats_add_summary    (DeucesStats                *stats,
+                                          gint64                      session,
+                                          GDateTime                  *started,
+                                          const char                 *title,
+                                          const DeucesSessionSummary *summary);
 
 guint        deuces_stats_get_n_sessions (DeucesStats            *stats);
 guint        deuces_stats_get_n_deals    (DeucesStats            *stats);

@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include "deuces-stats.h"
 #include "deuces-store.h"
 
 G_BEGIN_DECLS
@@ -166,6 +167,27 @@ gboolean      _deuces_store_check_writable   (DeucesStore  *self,
 DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
+
+/* deuces-store-aggregates.c (doc/ledger.md §2.5): every stale session's aggregates
+ * rebuilt from the session, inside the caller's transaction (a damaged session is left
+ * without, and read the long way); nothing while the schema is not yet the current one. */
+gboolean      _deuces_store_refresh_aggregates (DeucesStore *self,
+                                                GError     **error);
+/* The summary of @session: from its aggregates when they are fresh (@fresh TRUE), else
+ * scored from its deals. FALSE with @error when the session does not load. */
+gboolean      _deuces_store_summarize_session (DeucesStore          *self,
+                                               gint64                session,
+                                               DeucesSessionSummary *summary,
+                                               gboolean             *fresh,
+                                               GError              **error);
+/* One line per session whose fresh aggregates differ from a recount, for `check`. */
+void          _deuces_store_check_aggregates (DeucesStore *self,
+                                              GPtrArray   *problems);
+/* Aggregate columns read back: the payments text ("from,to,amount;…") into @payments;
+ * FALSE when it does not read. */
+gboolean      _deuces_store_read_payments    (const char  *text,
+                                              guint        n_players,
+                                              GArray      *payments);
 
 /* deuces-store-sessions.c: sessions.stakes written from @game's later stakes (NULL for
  * none), and read back into @game (after its money is set); a value that does not read

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-stats.c: statistics over the whole ledger, read in three ordered passes. */
+/* deuces-store-stats.c: statistics and standings over the whole ledger, from the
+ * sessions' aggregates read in three ordered passes. */
 #include "config.h"
 
 #include "deuces-store-stats.h"
@@ -26,36 +27,53 @@ sat_in (char *const *players,
   return FALSE;
 }
 
-typedef void (*ScoredFunc) (gint64                  session,
-                            GDateTime              *started,
-                            const char             *title,
-                            const DeucesGame       *game,
-                            const DeucesScoreSheet *sheet,
-                            const DeucesSettlement *settlement,
-                            gpointer                data);
-
-/* Statistics read the whole history in three ordered passes over sessions, seats and
- * deals, merged by session id, instead of a few queries per session: a ledger of a
- * million deals is gathered in well under a second. */
+/* Whether @player (unless NULL) and every player of @group sat in the session whose
+ * names are in @summary's seats. */
 static gboolean
-foreach_scored (DeucesStore               *self,
-                const DeucesSessionFilter *filter,
-                const char *const         *group,
-                ScoredFunc                 func,
-                gpointer                   data,
-                GError                   **error)
+seated_all (const DeucesSessionSummary *summary,
+            guint                       n_seats,
+            const char                 *player,
+            const char *const          *group)
+{
+  char *names[DEUCES_MAX_PLAYERS];
+
+  for (guint p = 0; p < n_seats; p++)
+    names[p] = summary->seats[p].name;
+  if (player != NULL && !sat_in (names, n_seats, player))
+    return FALSE;
+  for (guint k = 0; group != NULL && group[k] != NULL; k++)
+    if (!sat_in (names, n_seats, group[k]))
+      return FALSE;
+  return TRUE;
+}
+
+typedef void (*SummaryFunc) (gint64                      session,
+                             GDateTime                  *started,
+                             const char                 *title,
+                             const DeucesSessionSummary *summary,
+                             gpointer                    data);
+
+/* Whole-history views read each session's aggregates (doc/ledger.md §2.5) in three
+ * ordered passes over sessions, seats and aggregate seats, merged by session id, never
+ * the deals: a ledger of a million deals is gathered about as fast as one of a single
+ * night. A session whose aggregates are stale or missing is scored from its deals. */
+static gboolean
+foreach_summary (DeucesStore               *self,
+                 const DeucesSessionFilter *filter,
+                 const char *const         *group,
+                 SummaryFunc                func,
+                 gpointer                   data,
+                 GError                   **error)
 {
   static const DeucesSessionFilter none = { 0, };
   DeucesSessionFilter sql_filter;
   const char *player = NULL;
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GHashTable) variants = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                                          (GDestroyNotify) deuces_variant_free);
   g_autoptr(sqlite3_stmt) ids = NULL;
   g_autoptr(sqlite3_stmt) sessions = NULL;
   g_autoptr(sqlite3_stmt) seats = NULL;
-  g_autoptr(sqlite3_stmt) deals = NULL;
-  int seat_rc, deal_rc, rc;
+  g_autoptr(sqlite3_stmt) aggregates = NULL;
+  int seat_rc, aggregate_rc, rc;
 
   if (filter == NULL)
     filter = &none;
@@ -80,84 +98,104 @@ foreach_scored (DeucesStore               *self,
   /* A read transaction keeps the three passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
     return FALSE;
-  sessions = _deuces_store_prepare (self, "SELECT id, variant, hand_size, currency, stake, variant_id, stakes, "
-                                          "started, title FROM sessions ORDER BY id", error);
+  sessions = _deuces_store_prepare (self, "SELECT s.id, s.started, s.title, a.n_deals, a.goal, a.digits, "
+                                          "a.payments, s.currency, "
+                                          "EXISTS (SELECT 1 FROM aggregates_stale t WHERE t.session = s.id) "
+                                          "FROM sessions s LEFT JOIN aggregates a ON a.session = s.id "
+                                          "ORDER BY s.id", error);
   seats = _deuces_store_prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
                                        "ON players.id = seats.player "
                                        "ORDER BY seats.session, seats.position", error);
-  deals = _deuces_store_prepare (self, "SELECT session, " DEAL_COLUMNS " FROM deals WHERE undone = 0 "
-                                       "ORDER BY session, number", error);
-  if (sessions == NULL || seats == NULL || deals == NULL)
+  aggregates = _deuces_store_prepare (self, "SELECT session, seat, deals, wins, fried, caught_full, counted, "
+                                            "cards_left, points, total, balance FROM aggregate_seats "
+                                            "ORDER BY session, seat", error);
+  if (sessions == NULL || seats == NULL || aggregates == NULL)
     goto fail;
 
   seat_rc = sqlite3_step (seats);
-  deal_rc = sqlite3_step (deals);
+  aggregate_rc = sqlite3_step (aggregates);
   while ((rc = sqlite3_step (sessions)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (sessions, 0);
-      char *players[DEUCES_MAX_PLAYERS] = { NULL, };
-      g_autoptr(DeucesGame) game = NULL;
-      g_autoptr(DeucesScoreSheet) sheet = NULL;
-      g_autoptr(DeucesSettlement) settlement = NULL;
+      g_auto(DeucesSessionSummary) summary = { 0, };
       g_autoptr(GDateTime) started = NULL;
-      g_autoptr(GError) damage = NULL;
       g_autofree char *title = NULL;
       gboolean take = g_hash_table_contains (wanted, &id);
-      guint n_players = 0, n_seats = 0;
+      gboolean usable = take && sqlite3_column_type (sessions, 3) != SQLITE_NULL &&
+                        sqlite3_column_int (sessions, 8) == 0;
+      guint n_seats = 0, n_aggregates = 0;
 
       while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) < id)
         seat_rc = sqlite3_step (seats);
       while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) == id)
         {
-          if (take && n_players < DEUCES_MAX_PLAYERS)
-            players[n_players++] = _deuces_store_column_text (seats, 1);
+          if (take && n_seats < DEUCES_MAX_PLAYERS)
+            summary.seats[n_seats].name = _deuces_store_column_text (seats, 1);
           n_seats++;
           seat_rc = sqlite3_step (seats);
         }
-      if (take && player != NULL)
-        take = sat_in (players, n_players, player);
-      for (guint k = 0; take && group != NULL && group[k] != NULL; k++)
-        take = sat_in (players, n_players, group[k]);
-      if (take)
-        game = _deuces_store_game_shell (sessions, 1, players, MIN (n_seats, DEUCES_MAX_PLAYERS + 1),
-                                         variants, &damage);
-      for (guint p = 0; p < n_players; p++)
-        g_free (players[p]);
-
-      while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) < id)
-        deal_rc = sqlite3_step (deals);
-      while (deal_rc == SQLITE_ROW && sqlite3_column_int64 (deals, 0) == id)
+      while (aggregate_rc == SQLITE_ROW && sqlite3_column_int64 (aggregates, 0) < id)
+        aggregate_rc = sqlite3_step (aggregates);
+      while (aggregate_rc == SQLITE_ROW && sqlite3_column_int64 (aggregates, 0) == id)
         {
-          if (game != NULL && damage == NULL)
+          if (usable && n_aggregates < DEUCES_MAX_PLAYERS &&
+              sqlite3_column_int64 (aggregates, 1) == n_aggregates)
             {
-              DeucesDeal deal;
+              DeucesSeatSummary *s = &summary.seats[n_aggregates];
 
-              if (_deuces_store_read_deal (deals, 1, game->n_players, game->deals->len + 1, &deal,
-                                           &damage))
-                g_array_append_val (game->deals, deal);
+              s->deals = (guint) sqlite3_column_int64 (aggregates, 2);
+              s->wins = (guint) sqlite3_column_int64 (aggregates, 3);
+              s->fried = (guint) sqlite3_column_int64 (aggregates, 4);
+              s->caught_full = (guint) sqlite3_column_int64 (aggregates, 5);
+              s->counted = (guint) sqlite3_column_int64 (aggregates, 6);
+              s->cards_left = (guint64) sqlite3_column_int64 (aggregates, 7);
+              s->points = sqlite3_column_int64 (aggregates, 8);
+              s->total = sqlite3_column_int64 (aggregates, 9);
+              s->balance = sqlite3_column_int64 (aggregates, 10);
             }
-          deal_rc = sqlite3_step (deals);
+          n_aggregates++;
+          aggregate_rc = sqlite3_step (aggregates);
         }
       if (!take)
         continue;
+      if (!seated_all (&summary, MIN (n_seats, DEUCES_MAX_PLAYERS), player, group))
+        continue;
 
-      /* Scoring checks every deal; a damaged session is left out, and named. */
-      if (damage == NULL)
-        sheet = deuces_game_score (game, &damage);
-      if (sheet == NULL)
+      summary.payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
+      usable = usable && n_seats == n_aggregates && n_seats <= DEUCES_MAX_PLAYERS &&
+               _deuces_store_read_payments ((const char *) sqlite3_column_text (sessions, 6), n_seats,
+                                            summary.payments);
+      if (usable)
         {
-          _deuces_store_note_damaged (self, id);
-          continue;
+          summary.n_players = n_seats;
+          summary.n_deals = (guint) sqlite3_column_int64 (sessions, 3);
+          summary.goal = sqlite3_column_int (sessions, 4) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
+                                                                               : DEUCES_GOAL_LOWEST;
+          summary.digits = (guint) sqlite3_column_int (sessions, 5);
+          summary.currency = _deuces_store_column_text (sessions, 7);
         }
-      settlement = deuces_game_settle (game, sheet);
-      started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 7));
-      title = _deuces_store_column_valid_text (sessions, 8);
-      func (id, started, title, game, sheet, settlement, data);
+      else
+        {
+          g_autoptr(GError) damage = NULL;
+          gboolean fresh;
+
+          /* Stale or missing: scored from the deals; a damaged session is left out, and
+           * named. */
+          deuces_session_summary_clear (&summary);
+          if (!_deuces_store_summarize_session (self, id, &summary, &fresh, &damage))
+            {
+              _deuces_store_note_damaged (self, id);
+              continue;
+            }
+        }
+      started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 1));
+      title = _deuces_store_column_valid_text (sessions, 2);
+      func (id, started, title, &summary, data);
     }
   if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)
     rc = seat_rc;
-  else if (rc == SQLITE_DONE && deal_rc != SQLITE_ROW && deal_rc != SQLITE_DONE)
-    rc = deal_rc;
+  else if (rc == SQLITE_DONE && aggregate_rc != SQLITE_ROW && aggregate_rc != SQLITE_DONE)
+    rc = aggregate_rc;
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);
@@ -165,28 +203,26 @@ foreach_scored (DeucesStore               *self,
     }
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&seats, sqlite3_finalize);
-  g_clear_pointer (&deals, sqlite3_finalize);
+  g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_exec (self, "COMMIT", NULL);
   return TRUE;
 
 fail:
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&seats, sqlite3_finalize);
-  g_clear_pointer (&deals, sqlite3_finalize);
+  g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_rollback (self);
   return FALSE;
 }
 
 static void
-add_to_stats (gint64                  session,
-              GDateTime              *started,
-              const char             *title,
-              const DeucesGame       *game,
-              const DeucesScoreSheet *sheet,
-              const DeucesSettlement *settlement,
-              gpointer                data)
+add_to_stats (gint64                      session,
+              GDateTime                  *started,
+              const char                 *title,
+              const DeucesSessionSummary *summary,
+              gpointer                    data)
 {
-  deuces_stats_add_session (data, session, started, title, game, sheet, settlement);
+  deuces_stats_add_summary (data, session, started, title, summary);
 }
 
 DeucesStats *
@@ -198,21 +234,19 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_autoptr(DeucesStats) stats = deuces_stats_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_scored (self, filter, group, add_to_stats, stats, error))
+  if (!foreach_summary (self, filter, group, add_to_stats, stats, error))
     return NULL;
   return g_steal_pointer (&stats);
 }
 
 static void
-add_to_standings (gint64                  session,
-                  GDateTime              *started,
-                  const char             *title,
-                  const DeucesGame       *game,
-                  const DeucesScoreSheet *sheet,
-                  const DeucesSettlement *settlement,
-                  gpointer                data)
+add_to_standings (gint64                      session,
+                  GDateTime                  *started,
+                  const char                 *title,
+                  const DeucesSessionSummary *summary,
+                  gpointer                    data)
 {
-  deuces_standings_add_session (data, game, sheet, settlement);
+  deuces_standings_add_summary (data, summary);
 }
 
 DeucesStandings *
@@ -223,7 +257,7 @@ deuces_store_compute_standings (DeucesStore               *self,
   g_autoptr(DeucesStandings) standings = deuces_standings_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_scored (self, filter, NULL, add_to_standings, standings, error))
+  if (!foreach_summary (self, filter, NULL, add_to_standings, standings, error))
     return NULL;
   return g_steal_pointer (&standings);
 }
