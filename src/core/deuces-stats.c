@@ -17,6 +17,7 @@ struct _DeucesStats
   GHashTable *pairs;      /* "a\x1fb" name keys → GArray of DeucesAmount (a's net from b) */
   GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint */
   GHashTable *timeline_sorted;  /* name key (deuces_player_name_key) → non-NULL once sorted */
+  GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
 };
 
 static void
@@ -155,6 +156,7 @@ deuces_stats_new (void)
   stats->timelines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) g_ptr_array_unref);
   stats->timeline_sorted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return stats;
 }
 
@@ -168,14 +170,31 @@ deuces_stats_free (DeucesStats *stats)
   g_hash_table_unref (stats->pairs);
   g_hash_table_unref (stats->timelines);
   g_hash_table_unref (stats->timeline_sorted);
+  g_hash_table_unref (stats->keys);
   g_free (stats);
+}
+
+/* deuces_player_name_key (@name), owned by @stats: a ledger of ten thousand nights
+ * spells each name the same way every night. */
+static const char *
+name_key (DeucesStats *stats,
+          const char  *name)
+{
+  char *key = g_hash_table_lookup (stats->keys, name);
+
+  if (key == NULL)
+    {
+      key = deuces_player_name_key (name);
+      g_hash_table_insert (stats->keys, g_strdup (name), key);
+    }
+  return key;
 }
 
 static DeucesPlayerStats *
 get_player (DeucesStats *stats,
             const char  *name)
 {
-  g_autofree char *key = deuces_player_name_key (name);
+  g_autofree char *key = g_strdup (name_key (stats, name));
   DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
 
   if (player == NULL)
@@ -193,13 +212,11 @@ get_player (DeucesStats *stats,
 }
 
 static char *
-pair_key (const char *a,
-          const char *b)
+pair_key (DeucesStats *stats,
+          const char  *a,
+          const char  *b)
 {
-  g_autofree char *fa = deuces_player_name_key (a);
-  g_autofree char *fb = deuces_player_name_key (b);
-
-  return g_strconcat (fa, "\x1f", fb, NULL);
+  return g_strconcat (name_key (stats, a), "\x1f", name_key (stats, b), NULL);
 }
 
 static void
@@ -210,7 +227,7 @@ add_pair (DeucesStats *stats,
           guint        digits,
           gint64       amount)
 {
-  char *key = pair_key (a, b);
+  char *key = pair_key (stats, a, b);
   GArray *amounts = g_hash_table_lookup (stats->pairs, key);
 
   if (amounts == NULL)
@@ -350,7 +367,7 @@ deuces_stats_add_summary (DeucesStats                *stats,
       const DeucesSeatSummary *seat = &summary->seats[p];
       DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
       gint64 balance = seat->balance;
-      g_autofree char *key = deuces_player_name_key (seat->name);
+      g_autofree char *key = g_strdup (name_key (stats, seat->name));
       GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
@@ -444,7 +461,7 @@ deuces_stats_head_to_head (DeucesStats *stats,
                            const char  *a,
                            const char  *b)
 {
-  g_autofree char *key = pair_key (a, b);
+  g_autofree char *key = pair_key (stats, a, b);
   GArray *amounts = g_hash_table_lookup (stats->pairs, key);
   GArray *copy = deuces_amounts_new ();
 
