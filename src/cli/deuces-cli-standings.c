@@ -126,21 +126,12 @@ print_standings_table (DeucesStandings *standings,
 {
   GPtrArray *table = deuces_standings_get_table (standings);
   guint n_nights = deuces_standings_get_n_nights (standings);
-  guint min_deals = deuces_standings_get_min_deals (standings);
+  g_autofree char *rule = deuces_standings_describe_rule (standings);
   guint rank = 0;
 
   printf (g_dngettext (GETTEXT_PACKAGE, "%u night. ", "%u nights. ", n_nights), n_nights);
   /* The ranking rule in one line, as the app's header says it (doc/rules.md §11). */
-  printf (deuces_standings_get_goal (standings) == DEUCES_GOAL_HIGHEST
-            ? g_dngettext (GETTEXT_PACKAGE,
-                           "Ranked by average points per deal, highest first; at least %u deal to rank.\n",
-                           "Ranked by average points per deal, highest first; at least %u deals to rank.\n",
-                           min_deals)
-            : g_dngettext (GETTEXT_PACKAGE,
-                           "Ranked by average points per deal, lowest first; at least %u deal to rank.\n",
-                           "Ranked by average points per deal, lowest first; at least %u deals to rank.\n",
-                           min_deals),
-          min_deals);
+  printf ("%s\n", rule);
   /* Translators: column headings of `deuces-cli standings`; keep them short */
   printf ("%4s %-16s %6s %6s %5s %8s  %-16s %s\n", "#", _("Player"), _("Nights"), _("Deals"),
           _("Wins"), _("Average"), _("Places"), _("Net"));

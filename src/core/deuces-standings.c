@@ -221,6 +221,23 @@ deuces_standings_get_table (DeucesStandings *standings)
   return standings->table;
 }
 
+char *
+deuces_standings_describe_rule (DeucesStandings *standings)
+{
+  guint min_deals = deuces_standings_get_min_deals (standings);
+
+  return g_strdup_printf (deuces_standings_get_goal (standings) == DEUCES_GOAL_HIGHEST
+                            ? g_dngettext (GETTEXT_PACKAGE,
+                                           "Ranked by average points per deal, highest first; at least %u deal to rank.",
+                                           "Ranked by average points per deal, highest first; at least %u deals to rank.",
+                                           min_deals)
+                            : g_dngettext (GETTEXT_PACKAGE,
+                                           "Ranked by average points per deal, lowest first; at least %u deal to rank.",
+                                           "Ranked by average points per deal, lowest first; at least %u deals to rank.",
+                                           min_deals),
+                          min_deals);
+}
+
 const DeucesStanding *
 deuces_standings_lookup (DeucesStandings *standings,
                          const char      *name)

@@ -47,6 +47,9 @@ guint            deuces_standings_get_min_deals (DeucesStandings      *standings
 /* Every player, ranked ones first in ranking order, then the others in the same order.
  * Owned by @standings. */
 GPtrArray       *deuces_standings_get_table   (DeucesStandings        *standings);
+/* The ranking rule in one sentence, as the CLI and the app's header say it:
+ * "Ranked by average points per deal, lowest first; at least 3 deals to rank." */
+char            *deuces_standings_describe_rule (DeucesStandings      *standings);
 const DeucesStanding *deuces_standings_lookup (DeucesStandings        *standings,
                                                const char             *name);
 

@@ -36,4 +36,30 @@ gboolean         deuces_store_mark_settled      (DeucesStore               *stor
                                                  guint                      n_sessions,
                                                  GError                   **error);
 
+/* Seasons: named date ranges (local days YYYY-MM-DD, both included) kept in the ledger
+ * as a filter for the standings and the settle-up. */
+typedef struct {
+  gint64  id;
+  char   *name;
+  char   *first_day;
+  char   *last_day;
+} DeucesSeason;
+
+void             deuces_season_free             (DeucesSeason              *season);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesSeason, deuces_season_free)
+
+/* The seasons, the latest first (GPtrArray of DeucesSeason). */
+GPtrArray       *deuces_store_list_seasons      (DeucesStore               *store,
+                                                 GError                   **error);
+/* Adds a season; refused (DEUCES_STORE_ERROR_INVALID, one line) without a name, with a
+ * name taken, a date that does not read, or an end before the start. Returns its id. */
+gint64           deuces_store_add_season        (DeucesStore               *store,
+                                                 const char                *name,
+                                                 const char                *first_day,
+                                                 const char                *last_day,
+                                                 GError                   **error);
+gboolean         deuces_store_delete_season     (DeucesStore               *store,
+                                                 gint64                     season,
+                                                 GError                   **error);
+
 G_END_DECLS
