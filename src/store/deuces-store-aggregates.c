@@ -42,6 +42,22 @@ payments_text (const GArray *payments)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+void
+_deuces_store_read_seat_summary (sqlite3_stmt      *stmt,
+                                 int                first,
+                                 DeucesSeatSummary *seat)
+{
+  seat->deals = (guint) sqlite3_column_int64 (stmt, first);
+  seat->wins = (guint) sqlite3_column_int64 (stmt, first + 1);
+  seat->fried = (guint) sqlite3_column_int64 (stmt, first + 2);
+  seat->caught_full = (guint) sqlite3_column_int64 (stmt, first + 3);
+  seat->counted = (guint) sqlite3_column_int64 (stmt, first + 4);
+  seat->cards_left = (guint64) sqlite3_column_int64 (stmt, first + 5);
+  seat->points = sqlite3_column_int64 (stmt, first + 6);
+  seat->total = sqlite3_column_int64 (stmt, first + 7);
+  seat->balance = sqlite3_column_int64 (stmt, first + 8);
+}
+
 gboolean
 _deuces_store_read_payments (const char *text,
                              guint       n_players,
@@ -205,18 +221,8 @@ read_summary (DeucesStore          *self,
   summary->currency = _deuces_store_column_text (row, 4);
   while (sqlite3_step (seats) == SQLITE_ROW && n < DEUCES_MAX_PLAYERS)
     {
-      DeucesSeatSummary *s = &summary->seats[n++];
-
-      s->name = _deuces_store_column_valid_text (seats, 0);
-      s->deals = (guint) sqlite3_column_int64 (seats, 1);
-      s->wins = (guint) sqlite3_column_int64 (seats, 2);
-      s->fried = (guint) sqlite3_column_int64 (seats, 3);
-      s->caught_full = (guint) sqlite3_column_int64 (seats, 4);
-      s->counted = (guint) sqlite3_column_int64 (seats, 5);
-      s->cards_left = (guint64) sqlite3_column_int64 (seats, 6);
-      s->points = sqlite3_column_int64 (seats, 7);
-      s->total = sqlite3_column_int64 (seats, 8);
-      s->balance = sqlite3_column_int64 (seats, 9);
+      summary->seats[n].name = _deuces_store_column_valid_text (seats, 0);
+      _deuces_store_read_seat_summary (seats, 1, &summary->seats[n++]);
     }
   summary->n_players = n;
   return n > 0 && _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 3), n,

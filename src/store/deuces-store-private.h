@@ -185,6 +185,10 @@ void          _deuces_store_check_aggregates (DeucesStore *self,
                                               GPtrArray   *problems);
 /* Aggregate columns read back: the payments text ("from,to,amount;…") into @payments;
  * FALSE when it does not read. */
+/* The nine aggregate_seats columns from deals to balance, from column @first on. */
+void          _deuces_store_read_seat_summary (sqlite3_stmt      *stmt,
+                                               int                first,
+                                               DeucesSeatSummary *seat);
 gboolean      _deuces_store_read_payments    (const char  *text,
                                               guint        n_players,
                                               GArray      *payments);

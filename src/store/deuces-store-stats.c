@@ -140,19 +140,7 @@ foreach_summary (DeucesStore               *self,
         {
           if (usable && n_aggregates < DEUCES_MAX_PLAYERS &&
               sqlite3_column_int64 (aggregates, 1) == n_aggregates)
-            {
-              DeucesSeatSummary *s = &summary.seats[n_aggregates];
-
-              s->deals = (guint) sqlite3_column_int64 (aggregates, 2);
-              s->wins = (guint) sqlite3_column_int64 (aggregates, 3);
-              s->fried = (guint) sqlite3_column_int64 (aggregates, 4);
-              s->caught_full = (guint) sqlite3_column_int64 (aggregates, 5);
-              s->counted = (guint) sqlite3_column_int64 (aggregates, 6);
-              s->cards_left = (guint64) sqlite3_column_int64 (aggregates, 7);
-              s->points = sqlite3_column_int64 (aggregates, 8);
-              s->total = sqlite3_column_int64 (aggregates, 9);
-              s->balance = sqlite3_column_int64 (aggregates, 10);
-            }
+            _deuces_store_read_seat_summary (aggregates, 2, &summary.seats[n_aggregates]);
           n_aggregates++;
           aggregate_rc = sqlite3_step (aggregates);
         }
