@@ -23,6 +23,7 @@ struct _DeucesStandings
   gboolean    any_lowest;
   guint       max_places;
   GHashTable *players;    /* name key → Standing */
+  GHashTable *keys;       /* deuces_name_keys_lookup()'s */
   GPtrArray  *table;      /* Standing, sorted on demand */
   gboolean    sorted;
 };
@@ -45,6 +46,7 @@ deuces_standings_new (void)
   standings->players = g_hash_table_new_full (g_str_hash, g_str_equal, NULL,
                                               (GDestroyNotify) standing_free);
   standings->table = g_ptr_array_new ();
+  standings->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return standings;
 }
 
@@ -55,6 +57,7 @@ deuces_standings_free (DeucesStandings *standings)
     return;
   g_ptr_array_unref (standings->table);
   g_hash_table_unref (standings->players);
+  g_hash_table_unref (standings->keys);
   g_free (standings);
 }
 
@@ -62,7 +65,7 @@ static Standing *
 get_standing (DeucesStandings *standings,
               const char      *name)
 {
-  g_autofree char *key = deuces_player_name_key (name);
+  const char *key = deuces_name_keys_lookup (standings->keys, name);
   Standing *standing = g_hash_table_lookup (standings->players, key);
 
   if (standing == NULL)
@@ -71,7 +74,7 @@ get_standing (DeucesStandings *standings,
       standing->public.name = g_strdup (name);
       standing->public.places = g_array_new (FALSE, TRUE, sizeof (guint));
       standing->public.net = deuces_amounts_new ();
-      standing->key = g_steal_pointer (&key);
+      standing->key = g_strdup (key);
       g_hash_table_insert (standings->players, standing->key, standing);
       g_ptr_array_add (standings->table, standing);
     }

@@ -174,20 +174,25 @@ deuces_stats_free (DeucesStats *stats)
   g_free (stats);
 }
 
-/* deuces_player_name_key (@name), owned by @stats: a ledger of ten thousand nights
- * spells each name the same way every night. */
-static const char *
-name_key (DeucesStats *stats,
-          const char  *name)
+const char *
+deuces_name_keys_lookup (GHashTable *keys,
+                         const char *name)
 {
-  char *key = g_hash_table_lookup (stats->keys, name);
+  char *key = g_hash_table_lookup (keys, name);
 
   if (key == NULL)
     {
       key = deuces_player_name_key (name);
-      g_hash_table_insert (stats->keys, g_strdup (name), key);
+      g_hash_table_insert (keys, g_strdup (name), key);
     }
   return key;
+}
+
+static const char *
+name_key (DeucesStats *stats,
+          const char  *name)
+{
+  return deuces_name_keys_lookup (stats->keys, name);
 }
 
 static DeucesPlayerStats *

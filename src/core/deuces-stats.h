@@ -93,6 +93,12 @@ gboolean deuces_session_summary_equal (const DeucesSessionSummary *a,
                                        const DeucesSessionSummary *b);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesSessionSummary, deuces_session_summary_clear)
 
+/* deuces_player_name_key (@name), kept in @keys (a name as written → its key, both
+ * owned: g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free)): a ledger of
+ * ten thousand nights spells each name the same way every night. */
+const char *deuces_name_keys_lookup (GHashTable *keys,
+                                     const char *name);
+
 typedef struct _DeucesStats DeucesStats;
 
 DeucesStats *deuces_stats_new            (void);

@@ -56,11 +56,14 @@ typedef void (*SummaryFunc) (gint64                      session,
 /* Whole-history views read each session's aggregates (doc/ledger.md §2.5) in three
  * ordered passes over sessions, seats and aggregate seats, merged by session id, never
  * the deals: a ledger of a million deals is gathered about as fast as one of a single
- * night. A session whose aggregates are stale or missing is scored from its deals. */
+ * night. A session whose aggregates are stale or missing is scored from its deals.
+ * Without @full, the start, the title and the payments are left out (the standings do
+ * not need them). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
                  const char *const         *group,
+                 gboolean                   full,
                  SummaryFunc                func,
                  gpointer                   data,
                  GError                   **error)
@@ -151,8 +154,8 @@ foreach_summary (DeucesStore               *self,
 
       summary.payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
       usable = usable && n_seats == n_aggregates && n_seats <= DEUCES_MAX_PLAYERS &&
-               _deuces_store_read_payments ((const char *) sqlite3_column_text (sessions, 6), n_seats,
-                                            summary.payments);
+               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (sessions, 6),
+                                                      n_seats, summary.payments));
       if (usable)
         {
           summary.n_players = n_seats;
@@ -176,8 +179,11 @@ foreach_summary (DeucesStore               *self,
               continue;
             }
         }
-      started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 1));
-      title = _deuces_store_column_valid_text (sessions, 2);
+      if (full)
+        {
+          started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 1));
+          title = _deuces_store_column_valid_text (sessions, 2);
+        }
       func (id, started, title, &summary, data);
     }
   if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)
@@ -222,7 +228,7 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_autoptr(DeucesStats) stats = deuces_stats_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, group, add_to_stats, stats, error))
+  if (!foreach_summary (self, filter, group, TRUE, add_to_stats, stats, error))
     return NULL;
   return g_steal_pointer (&stats);
 }
@@ -245,7 +251,7 @@ deuces_store_compute_standings (DeucesStore               *self,
   g_autoptr(DeucesStandings) standings = deuces_standings_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, NULL, add_to_standings, standings, error))
+  if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, standings, error))
     return NULL;
   return g_steal_pointer (&standings);
 }
