@@ -17,8 +17,8 @@ sat_in (char *const *players,
     {
       g_autofree char *player = NULL;
 
-      /* A damaged name matches nobody; the core refuses it below. */
-      if (!g_utf8_validate (players[p], -1, NULL))
+      /* A damaged or missing name matches nobody; the core refuses it below. */
+      if (players[p] == NULL || !g_utf8_validate (players[p], -1, NULL))
         continue;
       player = deuces_player_name_key (players[p]);
       if (g_str_equal (player, wanted))
@@ -53,12 +53,79 @@ typedef void (*SummaryFunc) (gint64                      session,
                              const DeucesSessionSummary *summary,
                              gpointer                    data);
 
-/* Whole-history views read each session's aggregates (doc/ledger.md §2.5) in three
- * ordered passes over sessions, seats and aggregate seats, merged by session id, never
- * the deals: a ledger of a million deals is gathered about as fast as one of a single
- * night. A session whose aggregates are stale or missing is scored from its deals.
- * Without @full, the start, the title and the payments are left out (the standings do
- * not need them). */
+/* Every player's name by id (@names: gint64 → name). */
+static gboolean
+read_names (DeucesStore *self,
+            GHashTable  *names,
+            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT id, name FROM players", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_insert (names, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                         _deuces_store_column_text (stmt, 1));
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
+/* The sessions whose aggregates are stale (@stale: a set of gint64). */
+static gboolean
+read_stale (DeucesStore *self,
+            GHashTable  *stale,
+            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT session FROM aggregates_stale", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_add (stale, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)));
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
+/* Every session's players by seat (@seats: gint64 → GPtrArray of names, NULL for a
+ * seat of nobody), read in the table's own order. */
+static gboolean
+read_seats (DeucesStore *self,
+            GHashTable  *names,
+            GHashTable  *seats,
+            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT session, position, player FROM seats",
+                                                        error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 session = sqlite3_column_int64 (stmt, 0);
+      gint64 position = sqlite3_column_int64 (stmt, 1);
+      GPtrArray *list = g_hash_table_lookup (seats, &session);
+
+      if (list == NULL)
+        {
+          list = g_ptr_array_new ();
+          g_hash_table_insert (seats, g_memdup2 (&session, sizeof session), list);
+        }
+      /* A position out of range is a damaged session: read the long way below. */
+      if (position < 0 || position > DEUCES_MAX_PLAYERS)
+        position = DEUCES_MAX_PLAYERS;
+      if (list->len <= (guint) position)
+        g_ptr_array_set_size (list, (guint) position + 1);
+      list->pdata[position] = g_hash_table_lookup (names, &(gint64) { sqlite3_column_int64 (stmt, 2) });
+    }
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
+/* Whole-history views read each session's aggregates (doc/ledger.md §2.5), never the
+ * deals, each table in its own order without a lookup per row: a ledger of a million
+ * deals is gathered about as fast as one of a single night. A session whose aggregates
+ * are stale or missing is scored from its deals. Without @full, the start, the title and
+ * the payments are left out (the standings do not need them). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
@@ -72,11 +139,15 @@ foreach_summary (DeucesStore               *self,
   DeucesSessionFilter sql_filter;
   const char *player = NULL;
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_autoptr(GHashTable) stale = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GHashTable) seats = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
+                                                       (GDestroyNotify) g_ptr_array_unref);
   g_autoptr(sqlite3_stmt) ids = NULL;
   g_autoptr(sqlite3_stmt) sessions = NULL;
-  g_autoptr(sqlite3_stmt) seats = NULL;
+  g_autoptr(sqlite3_stmt) heads = NULL;
   g_autoptr(sqlite3_stmt) aggregates = NULL;
-  int seat_rc, aggregate_rc, rc;
+  int head_rc, aggregate_rc, rc;
 
   if (filter == NULL)
     filter = &none;
@@ -98,24 +169,22 @@ foreach_summary (DeucesStore               *self,
       return FALSE;
     }
 
-  /* A read transaction keeps the three passes consistent with each other. */
+  /* A read transaction keeps the passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
     return FALSE;
-  sessions = _deuces_store_prepare (self, "SELECT s.id, s.started, s.title, a.n_deals, a.goal, a.digits, "
-                                          "a.payments, s.currency, "
-                                          "EXISTS (SELECT 1 FROM aggregates_stale t WHERE t.session = s.id) "
-                                          "FROM sessions s LEFT JOIN aggregates a ON a.session = s.id "
-                                          "ORDER BY s.id", error);
-  seats = _deuces_store_prepare (self, "SELECT seats.session, players.name FROM seats JOIN players "
-                                       "ON players.id = seats.player "
-                                       "ORDER BY seats.session, seats.position", error);
+  if (!read_names (self, names, error) || !read_stale (self, stale, error) ||
+      !read_seats (self, names, seats, error))
+    goto fail;
+  sessions = _deuces_store_prepare (self, "SELECT id, started, title, currency FROM sessions ORDER BY id", error);
+  heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, payments FROM aggregates "
+                                       "ORDER BY session", error);
   aggregates = _deuces_store_prepare (self, "SELECT session, seat, deals, wins, fried, caught_full, counted, "
                                             "cards_left, points, total, balance FROM aggregate_seats "
                                             "ORDER BY session, seat", error);
-  if (sessions == NULL || seats == NULL || aggregates == NULL)
+  if (sessions == NULL || heads == NULL || aggregates == NULL)
     goto fail;
 
-  seat_rc = sqlite3_step (seats);
+  head_rc = sqlite3_step (heads);
   aggregate_rc = sqlite3_step (aggregates);
   while ((rc = sqlite3_step (sessions)) == SQLITE_ROW)
     {
@@ -123,19 +192,20 @@ foreach_summary (DeucesStore               *self,
       g_auto(DeucesSessionSummary) summary = { 0, };
       g_autoptr(GDateTime) started = NULL;
       g_autofree char *title = NULL;
+      GPtrArray *seated = g_hash_table_lookup (seats, &id);
       gboolean take = g_hash_table_contains (wanted, &id);
-      gboolean usable = take && sqlite3_column_type (sessions, 3) != SQLITE_NULL &&
-                        sqlite3_column_int (sessions, 8) == 0;
-      guint n_seats = 0, n_aggregates = 0;
+      gboolean usable, has_head;
+      guint n_seats = seated != NULL ? seated->len : 0, n_aggregates = 0;
 
-      while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) < id)
-        seat_rc = sqlite3_step (seats);
-      while (seat_rc == SQLITE_ROW && sqlite3_column_int64 (seats, 0) == id)
+      while (head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) < id)
+        head_rc = sqlite3_step (heads);
+      has_head = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id;
+      usable = take && has_head && !g_hash_table_contains (stale, &id) && n_seats <= DEUCES_MAX_PLAYERS;
+      for (guint p = 0; take && p < MIN (n_seats, DEUCES_MAX_PLAYERS); p++)
         {
-          if (take && n_seats < DEUCES_MAX_PLAYERS)
-            summary.seats[n_seats].name = _deuces_store_column_text (seats, 1);
-          n_seats++;
-          seat_rc = sqlite3_step (seats);
+          summary.seats[p].name = g_strdup (seated->pdata[p]);
+          /* A seat of nobody: read the long way, which names the damage. */
+          usable &= summary.seats[p].name != NULL;
         }
       while (aggregate_rc == SQLITE_ROW && sqlite3_column_int64 (aggregates, 0) < id)
         aggregate_rc = sqlite3_step (aggregates);
@@ -147,23 +217,21 @@ foreach_summary (DeucesStore               *self,
           n_aggregates++;
           aggregate_rc = sqlite3_step (aggregates);
         }
-      if (!take)
-        continue;
-      if (!seated_all (&summary, MIN (n_seats, DEUCES_MAX_PLAYERS), player, group))
+      if (!take || !seated_all (&summary, MIN (n_seats, DEUCES_MAX_PLAYERS), player, group))
         continue;
 
       summary.payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
-      usable = usable && n_seats == n_aggregates && n_seats <= DEUCES_MAX_PLAYERS &&
-               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (sessions, 6),
+      usable = usable && n_seats == n_aggregates &&
+               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 4),
                                                       n_seats, summary.payments));
       if (usable)
         {
           summary.n_players = n_seats;
-          summary.n_deals = (guint) sqlite3_column_int64 (sessions, 3);
-          summary.goal = sqlite3_column_int (sessions, 4) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
-                                                                               : DEUCES_GOAL_LOWEST;
-          summary.digits = (guint) sqlite3_column_int (sessions, 5);
-          summary.currency = _deuces_store_column_text (sessions, 7);
+          summary.n_deals = (guint) sqlite3_column_int64 (heads, 1);
+          summary.goal = sqlite3_column_int (heads, 2) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
+                                                                            : DEUCES_GOAL_LOWEST;
+          summary.digits = (guint) sqlite3_column_int (heads, 3);
+          summary.currency = _deuces_store_column_text (sessions, 3);
         }
       else
         {
@@ -186,8 +254,8 @@ foreach_summary (DeucesStore               *self,
         }
       func (id, started, title, &summary, data);
     }
-  if (rc == SQLITE_DONE && seat_rc != SQLITE_ROW && seat_rc != SQLITE_DONE)
-    rc = seat_rc;
+  if (rc == SQLITE_DONE && head_rc != SQLITE_ROW && head_rc != SQLITE_DONE)
+    rc = head_rc;
   else if (rc == SQLITE_DONE && aggregate_rc != SQLITE_ROW && aggregate_rc != SQLITE_DONE)
     rc = aggregate_rc;
   if (rc != SQLITE_DONE)
@@ -196,14 +264,14 @@ foreach_summary (DeucesStore               *self,
       goto fail;
     }
   g_clear_pointer (&sessions, sqlite3_finalize);
-  g_clear_pointer (&seats, sqlite3_finalize);
+  g_clear_pointer (&heads, sqlite3_finalize);
   g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_exec (self, "COMMIT", NULL);
   return TRUE;
 
 fail:
   g_clear_pointer (&sessions, sqlite3_finalize);
-  g_clear_pointer (&seats, sqlite3_finalize);
+  g_clear_pointer (&heads, sqlite3_finalize);
   g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_rollback (self);
   return FALSE;

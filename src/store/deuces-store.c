@@ -130,7 +130,7 @@ static const char migrate_v4[] =
   "  deals INTEGER NOT NULL, wins INTEGER NOT NULL, fried INTEGER NOT NULL,"
   "  caught_full INTEGER NOT NULL, counted INTEGER NOT NULL, cards_left INTEGER NOT NULL,"
   "  points INTEGER NOT NULL, total INTEGER NOT NULL, balance INTEGER NOT NULL,"
-  "  PRIMARY KEY (session, seat));"
+  "  PRIMARY KEY (session, seat)) WITHOUT ROWID;"
   "CREATE TABLE aggregates_stale (session INTEGER PRIMARY KEY);"
   "INSERT INTO aggregates_stale SELECT id FROM sessions;"
   "CREATE TRIGGER deals_added AFTER INSERT ON deals BEGIN "
