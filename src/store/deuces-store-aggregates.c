@@ -42,20 +42,80 @@ payments_text (const GArray *payments)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-void
-_deuces_store_read_seat_summary (sqlite3_stmt      *stmt,
-                                 int                first,
-                                 DeucesSeatSummary *seat)
+/* One row per session holds its seats: "player,deals,wins,fried,caught_full,counted,
+ * cards_left,points,total,balance;…" in seat order, so that a whole-history view reads
+ * one row per night and no seat table. */
+static char *
+seats_text (DeucesStore                *self,
+            gint64                      session,
+            const DeucesSessionSummary *summary,
+            GError                    **error)
 {
-  seat->deals = (guint) sqlite3_column_int64 (stmt, first);
-  seat->wins = (guint) sqlite3_column_int64 (stmt, first + 1);
-  seat->fried = (guint) sqlite3_column_int64 (stmt, first + 2);
-  seat->caught_full = (guint) sqlite3_column_int64 (stmt, first + 3);
-  seat->counted = (guint) sqlite3_column_int64 (stmt, first + 4);
-  seat->cards_left = (guint64) sqlite3_column_int64 (stmt, first + 5);
-  seat->points = sqlite3_column_int64 (stmt, first + 6);
-  seat->total = sqlite3_column_int64 (stmt, first + 7);
-  seat->balance = sqlite3_column_int64 (stmt, first + 8);
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT player FROM seats WHERE session = ?1 "
+                                                              "ORDER BY position", error);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint p = 0;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while (sqlite3_step (stmt) == SQLITE_ROW && p < summary->n_players)
+    {
+      const DeucesSeatSummary *s = &summary->seats[p];
+
+      g_string_append_printf (text, "%s%" G_GINT64_FORMAT ",%u,%u,%u,%u,%u,%" G_GUINT64_FORMAT ",%"
+                              G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                              p > 0 ? ";" : "", (gint64) sqlite3_column_int64 (stmt, 0), s->deals, s->wins, s->fried,
+                              s->caught_full, s->counted, s->cards_left, s->points, s->total, s->balance);
+      p++;
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+_deuces_store_read_seats_text (const char           *text,
+                               GHashTable           *names,
+                               DeucesSessionSummary *summary)
+{
+  const char *at = text;
+  guint n = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  while (*at != '\0')
+    {
+      DeucesSeatSummary *s;
+      gint64 values[10];
+      char *end;
+
+      if (n >= DEUCES_MAX_PLAYERS)
+        return FALSE;
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        {
+          values[k] = g_ascii_strtoll (at, &end, 10);
+          if (end == at || (*end != (k + 1 < G_N_ELEMENTS (values) ? ',' : ';') && !(k + 1 == G_N_ELEMENTS (values) && *end == '\0')))
+            return FALSE;
+          at = *end != '\0' ? end + 1 : end;
+        }
+      s = &summary->seats[n++];
+      g_free (s->name);
+      s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+      if (s->name == NULL || values[1] < 0 || values[2] < 0 || values[3] < 0 || values[4] < 0 ||
+          values[5] < 0 || values[6] < 0 || values[1] > G_MAXUINT || values[2] > G_MAXUINT ||
+          values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT)
+        return FALSE;
+      s->deals = (guint) values[1];
+      s->wins = (guint) values[2];
+      s->fried = (guint) values[3];
+      s->caught_full = (guint) values[4];
+      s->counted = (guint) values[5];
+      s->cards_left = (guint64) values[6];
+      s->points = values[7];
+      s->total = values[8];
+      s->balance = values[9];
+    }
+  summary->n_players = n;
+  return TRUE;
 }
 
 gboolean
@@ -97,45 +157,20 @@ write_summary (DeucesStore                *self,
                GError                    **error)
 {
   g_autofree char *payments = payments_text (summary->payments);
+  g_autofree char *seats = seats_text (self, session, summary, error);
   g_autoptr(sqlite3_stmt) row =
-    _deuces_store_prepare (self, "INSERT INTO aggregates (session, n_deals, goal, digits, payments) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5)", error);
-  g_autoptr(sqlite3_stmt) seat = NULL;
+    _deuces_store_prepare (self, "INSERT INTO aggregates (session, n_deals, goal, digits, seats, payments) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", error);
 
-  if (row == NULL)
+  if (row == NULL || seats == NULL)
     return FALSE;
   sqlite3_bind_int64 (row, 1, session);
   sqlite3_bind_int (row, 2, (int) summary->n_deals);
   sqlite3_bind_int (row, 3, (int) summary->goal);
   sqlite3_bind_int (row, 4, (int) summary->digits);
-  _deuces_store_bind_text (row, 5, payments);
-  if (!_deuces_store_step_done (self, row, error))
-    return FALSE;
-  seat = _deuces_store_prepare (self, "INSERT INTO aggregate_seats (session, seat, deals, wins, fried, "
-                                      "caught_full, counted, cards_left, points, total, balance) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
-  if (seat == NULL)
-    return FALSE;
-  for (guint p = 0; p < summary->n_players; p++)
-    {
-      const DeucesSeatSummary *s = &summary->seats[p];
-
-      sqlite3_reset (seat);
-      sqlite3_bind_int64 (seat, 1, session);
-      sqlite3_bind_int (seat, 2, (int) p);
-      sqlite3_bind_int64 (seat, 3, s->deals);
-      sqlite3_bind_int64 (seat, 4, s->wins);
-      sqlite3_bind_int64 (seat, 5, s->fried);
-      sqlite3_bind_int64 (seat, 6, s->caught_full);
-      sqlite3_bind_int64 (seat, 7, s->counted);
-      sqlite3_bind_int64 (seat, 8, (gint64) s->cards_left);
-      sqlite3_bind_int64 (seat, 9, s->points);
-      sqlite3_bind_int64 (seat, 10, s->total);
-      sqlite3_bind_int64 (seat, 11, s->balance);
-      if (!_deuces_store_step_done (self, seat, error))
-        return FALSE;
-    }
-  return TRUE;
+  _deuces_store_bind_text (row, 5, seats);
+  _deuces_store_bind_text (row, 6, payments);
+  return _deuces_store_step_done (self, row, error);
 }
 
 gboolean
@@ -187,6 +222,23 @@ _deuces_store_refresh_aggregates (DeucesStore *self,
   return TRUE;
 }
 
+/* Every player's name by id (@names: gint64 → name). */
+gboolean
+_deuces_store_read_names (DeucesStore *self,
+                          GHashTable  *names,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT id, name FROM players", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_insert (names, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                         _deuces_store_column_valid_text (stmt, 1));
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
 /* The stored aggregates of @session, names from its seats; FALSE when it has none or
  * they do not read. */
 static gboolean
@@ -195,38 +247,26 @@ read_summary (DeucesStore          *self,
               DeucesSessionSummary *summary)
 {
   g_autoptr(sqlite3_stmt) row =
-    _deuces_store_prepare (self, "SELECT a.n_deals, a.goal, a.digits, a.payments, s.currency "
+    _deuces_store_prepare (self, "SELECT a.n_deals, a.goal, a.digits, a.seats, a.payments, s.currency "
                                  "FROM aggregates a JOIN sessions s ON s.id = a.session "
                                  "WHERE a.session = ?1 AND NOT EXISTS "
                                  "(SELECT 1 FROM aggregates_stale WHERE session = ?1)", NULL);
-  g_autoptr(sqlite3_stmt) seats =
-    _deuces_store_prepare (self, "SELECT p.name, g.deals, g.wins, g.fried, g.caught_full, g.counted, "
-                                 "g.cards_left, g.points, g.total, g.balance FROM aggregate_seats g "
-                                 "JOIN seats t ON t.session = g.session AND t.position = g.seat "
-                                 "JOIN players p ON p.id = t.player "
-                                 "WHERE g.session = ?1 ORDER BY g.seat", NULL);
-  guint n = 0;
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
 
   memset (summary, 0, sizeof *summary);
   summary->payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
-  if (row == NULL || seats == NULL)
+  if (row == NULL || !_deuces_store_read_names (self, names, NULL))
     return FALSE;
   sqlite3_bind_int64 (row, 1, session);
-  sqlite3_bind_int64 (seats, 1, session);
   if (sqlite3_step (row) != SQLITE_ROW)
     return FALSE;
   summary->n_deals = (guint) sqlite3_column_int64 (row, 0);
   summary->goal = sqlite3_column_int (row, 1) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST : DEUCES_GOAL_LOWEST;
   summary->digits = (guint) sqlite3_column_int (row, 2);
-  summary->currency = _deuces_store_column_text (row, 4);
-  while (sqlite3_step (seats) == SQLITE_ROW && n < DEUCES_MAX_PLAYERS)
-    {
-      summary->seats[n].name = _deuces_store_column_valid_text (seats, 0);
-      _deuces_store_read_seat_summary (seats, 1, &summary->seats[n++]);
-    }
-  summary->n_players = n;
-  return n > 0 && _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 3), n,
-                                               summary->payments);
+  summary->currency = _deuces_store_column_text (row, 5);
+  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, summary) &&
+         _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 4), summary->n_players,
+                                      summary->payments);
 }
 
 gboolean

@@ -185,10 +185,15 @@ void          _deuces_store_check_aggregates (DeucesStore *self,
                                               GPtrArray   *problems);
 /* Aggregate columns read back: the payments text ("from,to,amount;…") into @payments;
  * FALSE when it does not read. */
-/* The nine aggregate_seats columns from deals to balance, from column @first on. */
-void          _deuces_store_read_seat_summary (sqlite3_stmt      *stmt,
-                                               int                first,
-                                               DeucesSeatSummary *seat);
+/* aggregates.seats read into @summary's seats and number of players, names from
+ * @names (player id → name, as _deuces_store_read_names fills it); FALSE when it does
+ * not read or names a player who is not there. */
+gboolean      _deuces_store_read_seats_text  (const char           *text,
+                                              GHashTable           *names,
+                                              DeucesSessionSummary *summary);
+gboolean      _deuces_store_read_names       (DeucesStore          *self,
+                                              GHashTable           *names,
+                                              GError              **error);
 gboolean      _deuces_store_read_payments    (const char  *text,
                                               guint        n_players,
                                               GArray      *payments);

@@ -53,23 +53,6 @@ typedef void (*SummaryFunc) (gint64                      session,
                              const DeucesSessionSummary *summary,
                              gpointer                    data);
 
-/* Every player's name by id (@names: gint64 → name). */
-static gboolean
-read_names (DeucesStore *self,
-            GHashTable  *names,
-            GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT id, name FROM players", error);
-  int rc;
-
-  if (stmt == NULL)
-    return FALSE;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    g_hash_table_insert (names, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
-                         _deuces_store_column_text (stmt, 1));
-  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
-}
-
 /* The sessions whose aggregates are stale (@stale: a set of gint64). */
 static gboolean
 read_stale (DeucesStore *self,
@@ -86,46 +69,31 @@ read_stale (DeucesStore *self,
   return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
 }
 
-/* Every session's players by seat (@seats: gint64 → GPtrArray of names, NULL for a
- * seat of nobody), read in the table's own order. */
+/* The ids of the sessions @filter selects, into @wanted (a set of gint64). */
 static gboolean
-read_seats (DeucesStore *self,
-            GHashTable  *names,
-            GHashTable  *seats,
-            GError     **error)
+read_wanted (DeucesStore               *self,
+             const DeucesSessionFilter *filter,
+             GHashTable                *wanted,
+             GError                   **error)
 {
-  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT session, position, player FROM seats",
-                                                        error);
+  g_autoptr(sqlite3_stmt) ids = _deuces_store_prepare (self, "SELECT s.id FROM sessions s WHERE " FILTER_CONDITIONS,
+                                                       error);
   int rc;
 
-  if (stmt == NULL)
+  if (ids == NULL)
     return FALSE;
-  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      gint64 session = sqlite3_column_int64 (stmt, 0);
-      gint64 position = sqlite3_column_int64 (stmt, 1);
-      GPtrArray *list = g_hash_table_lookup (seats, &session);
-
-      if (list == NULL)
-        {
-          list = g_ptr_array_new ();
-          g_hash_table_insert (seats, g_memdup2 (&session, sizeof session), list);
-        }
-      /* A position out of range is a damaged session: read the long way below. */
-      if (position < 0 || position > DEUCES_MAX_PLAYERS)
-        position = DEUCES_MAX_PLAYERS;
-      if (list->len <= (guint) position)
-        g_ptr_array_set_size (list, (guint) position + 1);
-      list->pdata[position] = g_hash_table_lookup (names, &(gint64) { sqlite3_column_int64 (stmt, 2) });
-    }
+  _deuces_store_bind_filter (ids, filter);
+  while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
+    g_hash_table_add (wanted, g_memdup2 (&(gint64) { sqlite3_column_int64 (ids, 0) }, sizeof (gint64)));
   return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
 }
 
-/* Whole-history views read each session's aggregates (doc/ledger.md §2.5), never the
- * deals, each table in its own order without a lookup per row: a ledger of a million
- * deals is gathered about as fast as one of a single night. A session whose aggregates
- * are stale or missing is scored from its deals. Without @full, the start, the title and
- * the payments are left out (the standings do not need them). */
+/* Whole-history views read each session's aggregates (doc/ledger.md §2.5), one row a
+ * night, never the deals or the seats: sessions and aggregates each in their own order,
+ * merged by id, without a lookup per row, so a ledger of a million deals is gathered
+ * about as fast as one of a single night. A session whose aggregates are stale or
+ * missing is scored from its deals. Without @full, the start, the title and the
+ * payments are left out (the standings do not need them). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
@@ -138,16 +106,13 @@ foreach_summary (DeucesStore               *self,
   static const DeucesSessionFilter none = { 0, };
   DeucesSessionFilter sql_filter;
   const char *player = NULL;
+  gboolean every;
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
   g_autoptr(GHashTable) stale = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GHashTable) seats = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free,
-                                                       (GDestroyNotify) g_ptr_array_unref);
-  g_autoptr(sqlite3_stmt) ids = NULL;
   g_autoptr(sqlite3_stmt) sessions = NULL;
   g_autoptr(sqlite3_stmt) heads = NULL;
-  g_autoptr(sqlite3_stmt) aggregates = NULL;
-  int head_rc, aggregate_rc, rc;
+  int head_rc, rc;
 
   if (filter == NULL)
     filter = &none;
@@ -156,77 +121,45 @@ foreach_summary (DeucesStore               *self,
   sql_filter = *filter;
   player = sql_filter.player;
   sql_filter.player = NULL;
-
-  ids = _deuces_store_prepare (self, "SELECT s.id FROM sessions s WHERE " FILTER_CONDITIONS, error);
-  if (ids == NULL)
-    return FALSE;
-  _deuces_store_bind_filter (ids, &sql_filter);
-  while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
-    g_hash_table_add (wanted, g_memdup2 (&(gint64) { sqlite3_column_int64 (ids, 0) }, sizeof (gint64)));
-  if (rc != SQLITE_DONE)
-    {
-      _deuces_store_fail_sql (self, rc, error);
-      return FALSE;
-    }
+  /* Every session outside the bin needs no query of its own. */
+  every = sql_filter.title == NULL && sql_filter.text == NULL && sql_filter.variant_id == NULL &&
+          sql_filter.from == NULL && sql_filter.to == NULL && !sql_filter.deleted;
 
   /* A read transaction keeps the passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
     return FALSE;
-  if (!read_names (self, names, error) || !read_stale (self, stale, error) ||
-      !read_seats (self, names, seats, error))
+  if ((!every && !read_wanted (self, &sql_filter, wanted, error)) ||
+      !_deuces_store_read_names (self, names, error) || !read_stale (self, stale, error))
     goto fail;
-  sessions = _deuces_store_prepare (self, "SELECT id, started, title, currency FROM sessions ORDER BY id", error);
-  heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, payments FROM aggregates "
+  sessions = _deuces_store_prepare (self, "SELECT id, started, title, currency, deleted IS NULL "
+                                          "FROM sessions ORDER BY id", error);
+  heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, seats, payments FROM aggregates "
                                        "ORDER BY session", error);
-  aggregates = _deuces_store_prepare (self, "SELECT session, seat, deals, wins, fried, caught_full, counted, "
-                                            "cards_left, points, total, balance FROM aggregate_seats "
-                                            "ORDER BY session, seat", error);
-  if (sessions == NULL || heads == NULL || aggregates == NULL)
+  if (sessions == NULL || heads == NULL)
     goto fail;
 
   head_rc = sqlite3_step (heads);
-  aggregate_rc = sqlite3_step (aggregates);
   while ((rc = sqlite3_step (sessions)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (sessions, 0);
       g_auto(DeucesSessionSummary) summary = { 0, };
       g_autoptr(GDateTime) started = NULL;
       g_autofree char *title = NULL;
-      GPtrArray *seated = g_hash_table_lookup (seats, &id);
-      gboolean take = g_hash_table_contains (wanted, &id);
-      gboolean usable, has_head;
-      guint n_seats = seated != NULL ? seated->len : 0, n_aggregates = 0;
+      gboolean take = every ? sqlite3_column_int (sessions, 4) != 0 : g_hash_table_contains (wanted, &id);
+      gboolean usable;
 
       while (head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) < id)
         head_rc = sqlite3_step (heads);
-      has_head = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id;
-      usable = take && has_head && !g_hash_table_contains (stale, &id) && n_seats <= DEUCES_MAX_PLAYERS;
-      for (guint p = 0; take && p < MIN (n_seats, DEUCES_MAX_PLAYERS); p++)
-        {
-          summary.seats[p].name = g_strdup (seated->pdata[p]);
-          /* A seat of nobody: read the long way, which names the damage. */
-          usable &= summary.seats[p].name != NULL;
-        }
-      while (aggregate_rc == SQLITE_ROW && sqlite3_column_int64 (aggregates, 0) < id)
-        aggregate_rc = sqlite3_step (aggregates);
-      while (aggregate_rc == SQLITE_ROW && sqlite3_column_int64 (aggregates, 0) == id)
-        {
-          if (usable && n_aggregates < DEUCES_MAX_PLAYERS &&
-              sqlite3_column_int64 (aggregates, 1) == n_aggregates)
-            _deuces_store_read_seat_summary (aggregates, 2, &summary.seats[n_aggregates]);
-          n_aggregates++;
-          aggregate_rc = sqlite3_step (aggregates);
-        }
-      if (!take || !seated_all (&summary, MIN (n_seats, DEUCES_MAX_PLAYERS), player, group))
+      if (!take)
         continue;
-
       summary.payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
-      usable = usable && n_seats == n_aggregates &&
-               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 4),
-                                                      n_seats, summary.payments));
+      usable = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id &&
+               !g_hash_table_contains (stale, &id) &&
+               _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, &summary) &&
+               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
+                                                      summary.n_players, summary.payments));
       if (usable)
         {
-          summary.n_players = n_seats;
           summary.n_deals = (guint) sqlite3_column_int64 (heads, 1);
           summary.goal = sqlite3_column_int (heads, 2) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
                                                                             : DEUCES_GOAL_LOWEST;
@@ -247,6 +180,8 @@ foreach_summary (DeucesStore               *self,
               continue;
             }
         }
+      if (!seated_all (&summary, summary.n_players, player, group))
+        continue;
       if (full)
         {
           started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 1));
@@ -256,8 +191,6 @@ foreach_summary (DeucesStore               *self,
     }
   if (rc == SQLITE_DONE && head_rc != SQLITE_ROW && head_rc != SQLITE_DONE)
     rc = head_rc;
-  else if (rc == SQLITE_DONE && aggregate_rc != SQLITE_ROW && aggregate_rc != SQLITE_DONE)
-    rc = aggregate_rc;
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);
@@ -265,14 +198,12 @@ foreach_summary (DeucesStore               *self,
     }
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&heads, sqlite3_finalize);
-  g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_exec (self, "COMMIT", NULL);
   return TRUE;
 
 fail:
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&heads, sqlite3_finalize);
-  g_clear_pointer (&aggregates, sqlite3_finalize);
   _deuces_store_rollback (self);
   return FALSE;
 }
