@@ -72,6 +72,33 @@ seats_text (DeucesStore                *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A decimal integer at *@at, which moves past it: the row of every night is read
+ * with this, so it is a plain loop rather than strtoll and its locale. */
+static gboolean
+read_number (const char **at,
+             gint64      *value)
+{
+  const char *p = *at;
+  gboolean negative = *p == '-';
+  guint64 n = 0;
+
+  if (negative)
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      if (n > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      n = n * 10 + (guint64) (*p - '0');
+    }
+  if (n > (guint64) G_MAXINT64)
+    return FALSE;
+  *value = negative ? -(gint64) n : (gint64) n;
+  *at = p;
+  return TRUE;
+}
+
 gboolean
 _deuces_store_read_seats_text (const char           *text,
                                GHashTable           *names,
@@ -86,16 +113,17 @@ _deuces_store_read_seats_text (const char           *text,
     {
       DeucesSeatSummary *s;
       gint64 values[10];
-      char *end;
 
       if (n >= DEUCES_MAX_PLAYERS)
         return FALSE;
       for (guint k = 0; k < G_N_ELEMENTS (values); k++)
         {
-          values[k] = g_ascii_strtoll (at, &end, 10);
-          if (end == at || (*end != (k + 1 < G_N_ELEMENTS (values) ? ',' : ';') && !(k + 1 == G_N_ELEMENTS (values) && *end == '\0')))
+          char expected = k + 1 < G_N_ELEMENTS (values) ? ',' : ';';
+
+          if (!read_number (&at, &values[k]) || (*at != expected && !(expected == ';' && *at == '\0')))
             return FALSE;
-          at = *end != '\0' ? end + 1 : end;
+          if (*at != '\0')
+            at++;
         }
       s = &summary->seats[n++];
       g_free (s->name);

@@ -126,6 +126,8 @@ static const char migrate_v4[] =
   "  seats TEXT NOT NULL,"
   "  payments TEXT NOT NULL);"
   "CREATE TABLE aggregates_stale (session INTEGER PRIMARY KEY);"
+  /* What the views read of each session, without its long variant text. */
+  "CREATE INDEX sessions_for_views ON sessions (id, started, title, currency, deleted);"
   "INSERT INTO aggregates_stale SELECT id FROM sessions;"
   "CREATE TRIGGER deals_added AFTER INSERT ON deals BEGIN "
   "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.session); END;"
