@@ -232,16 +232,21 @@ add_pair (DeucesStats *stats,
           guint        digits,
           gint64       amount)
 {
-  char *key = pair_key (stats, a, b);
-  GArray *amounts = g_hash_table_lookup (stats->pairs, key);
+  const char *ka = name_key (stats, a), *kb = name_key (stats, b);
+  char buffer[512];
+  GArray *amounts;
 
-  if (amounts == NULL)
+  /* Looked up without an allocation: every payment of every night comes through here. */
+  if (g_snprintf (buffer, sizeof buffer, "%s\x1f%s", ka, kb) >= (gint) sizeof buffer)
     {
-      amounts = deuces_amounts_new ();
-      g_hash_table_insert (stats->pairs, key, amounts);
+      g_autofree char *key = pair_key (stats, a, b);
+
+      amounts = g_hash_table_lookup (stats->pairs, key);
+      if (amounts == NULL)
+        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = deuces_amounts_new ());
     }
-  else
-    g_free (key);
+  else if ((amounts = g_hash_table_lookup (stats->pairs, buffer)) == NULL)
+    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = deuces_amounts_new ());
   deuces_amounts_add (amounts, currency, digits, amount);
 }
 

@@ -151,25 +151,21 @@ _deuces_store_read_payments (const char *text,
                              guint       n_players,
                              GArray     *payments)
 {
-  g_auto(GStrv) items = NULL;
+  const char *at = text;
 
   if (text == NULL)
     return FALSE;
-  if (*text == '\0')
-    return TRUE;
-  items = g_strsplit (text, ";", -1);
-  for (guint i = 0; items[i] != NULL; i++)
+  while (*at != '\0')
     {
-      g_auto(GStrv) parts = g_strsplit (items[i], ",", -1);
-      guint64 from, to;
-      gint64 amount;
+      gint64 from, to, amount;
       DeucesTransfer t;
 
-      if (g_strv_length (parts) != 3 ||
-          !g_ascii_string_to_unsigned (parts[0], 10, 0, n_players - 1, &from, NULL) ||
-          !g_ascii_string_to_unsigned (parts[1], 10, 0, n_players - 1, &to, NULL) ||
-          !g_ascii_string_to_signed (parts[2], 10, 1, G_MAXINT64, &amount, NULL))
+      if (!read_number (&at, &from) || *at++ != ',' || !read_number (&at, &to) || *at++ != ',' ||
+          !read_number (&at, &amount) || (*at != ';' && *at != '\0') ||
+          from < 0 || to < 0 || from >= n_players || to >= n_players || amount <= 0)
         return FALSE;
+      if (*at == ';')
+        at++;
       t.from = (guint) from;
       t.to = (guint) to;
       t.amount = amount;
