@@ -139,27 +139,19 @@ print_standings_table (DeucesStandings *standings,
     {
       const DeucesStanding *s = table->pdata[i];
       g_autofree char *average = deuces_standing_average_points (s);
-      g_autoptr(GString) places = g_string_new (NULL);
-      g_autoptr(GString) net = g_string_new (NULL);
+      g_autofree char *places = NULL;
+      g_autofree char *net = NULL;
       g_autofree char *position = NULL;
 
       if (s->ranked)
         rank++;
       if (!listed (s, only))
         continue;
-      for (guint k = 0; k < s->places->len; k++)
-        g_string_append_printf (places, "%s%u", k > 0 ? "/" : "", g_array_index (s->places, guint, k));
-      for (guint k = 0; k < s->net->len; k++)
-        {
-          const DeucesAmount *a = &g_array_index (s->net, DeucesAmount, k);
-          g_autofree char *number = deuces_money_format_display (a->amount, a->digits, a->currency,
-                                                                 DEUCES_MONEY_PLAIN);
-
-          g_string_append_printf (net, "%s%s", k > 0 ? ", " : "", number);
-        }
+      places = deuces_standing_format_places (s, "/");
+      net = deuces_standing_format_net (s, DEUCES_MONEY_PLAIN, ", ");
       position = s->ranked ? g_strdup_printf ("%u", rank) : g_strdup ("–");
       printf ("%4s %-16s %6u %6u %5u %8s  %-16s %s\n", position, s->name, s->nights, s->deals,
-              s->wins, average, places->str, net->str);
+              s->wins, average, places, net);
     }
   return _deuces_cli_finish_output ();
 }

@@ -254,6 +254,34 @@ deuces_standings_lookup (DeucesStandings *standings,
 }
 
 char *
+deuces_standing_format_places (const DeucesStanding *standing,
+                               const char           *separator)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint k = 0; k < standing->places->len; k++)
+    g_string_append_printf (text, "%s%u", k > 0 ? separator : "", g_array_index (standing->places, guint, k));
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
+deuces_standing_format_net (const DeucesStanding *standing,
+                            guint                 flags,
+                            const char           *separator)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint k = 0; k < standing->net->len; k++)
+    {
+      const DeucesAmount *a = &g_array_index (standing->net, DeucesAmount, k);
+      g_autofree char *amount = deuces_money_format_display (a->amount, a->digits, a->currency, flags);
+
+      g_string_append_printf (text, "%s%s", k > 0 ? separator : "", amount);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+char *
 deuces_standing_average_points (const DeucesStanding *standing)
 {
   gint64 hundredths = 0;

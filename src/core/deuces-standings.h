@@ -53,6 +53,14 @@ char            *deuces_standings_describe_rule (DeucesStandings      *standings
 const DeucesStanding *deuces_standings_lookup (DeucesStandings        *standings,
                                                const char             *name);
 
+/* The places as people read them, "3 / 2 / 0" with @separator " / "; and the net money,
+ * one amount per currency as deuces_money_format_display() writes it with @flags,
+ * joined by @separator. */
+char            *deuces_standing_format_places  (const DeucesStanding *standing,
+                                                 const char           *separator);
+char            *deuces_standing_format_net     (const DeucesStanding *standing,
+                                                 guint                 flags,
+                                                 const char           *separator);
 /* Points per deal played, rounded half away from zero to hundredths ("-1.25"). */
 char            *deuces_standing_average_points (const DeucesStanding *standing);
 

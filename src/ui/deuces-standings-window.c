@@ -163,28 +163,18 @@ refresh (DeucesStandingsWindow *self)
       g_autofree char *nights = g_strdup_printf ("%u", s->nights);
       g_autofree char *deals = g_strdup_printf ("%u", s->deals);
       g_autofree char *wins = g_strdup_printf ("%u", s->wins);
-      g_autoptr(GString) places = g_string_new (NULL);
-      g_autoptr(GString) net = g_string_new (NULL);
+      g_autofree char *places = deuces_standing_format_places (s, " / ");
+      g_autofree char *net = deuces_standing_format_net (s, DEUCES_MONEY_PLUS, "\n");
       int row = (int) i + 1;
 
-      for (guint k = 0; k < s->places->len; k++)
-        g_string_append_printf (places, "%s%u", k > 0 ? " / " : "", g_array_index (s->places, guint, k));
-      for (guint k = 0; k < s->net->len; k++)
-        {
-          const DeucesAmount *a = &g_array_index (s->net, DeucesAmount, k);
-          g_autofree char *amount = deuces_money_format_display (a->amount, a->digits, a->currency,
-                                                                 DEUCES_MONEY_PLUS);
-
-          g_string_append_printf (net, "%s%s", k > 0 ? "\n" : "", amount);
-        }
       add_cell (self, position, 0, row, FALSE, TRUE);
       add_cell (self, s->name, 1, row, FALSE, FALSE);
       add_cell (self, nights, 2, row, FALSE, TRUE);
       add_cell (self, deals, 3, row, FALSE, TRUE);
       add_cell (self, wins, 4, row, FALSE, TRUE);
       add_cell (self, average, 5, row, FALSE, TRUE);
-      add_cell (self, places->str, 6, row, FALSE, FALSE);
-      add_cell (self, net->str, 7, row, FALSE, TRUE);
+      add_cell (self, places, 6, row, FALSE, FALSE);
+      add_cell (self, net, 7, row, FALSE, TRUE);
     }
 }
 
