@@ -314,6 +314,65 @@ bench_cli (const char *cli,
   add_row ("deuces-cli stats over the whole ledger", "< 1 s", ms < 1000, "%.0f ms", ms);
 }
 
+/* A ledger of one session of 100 deals, like each night of the big one. */
+static void
+one_session_ledger (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+  g_autoptr(GRand) rand = g_rand_new_with_seed (25);
+  g_autoptr(DeucesGame) game = classic_game (4);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  g_assert_no_error (error);
+  for (guint d = 0; d < 100; d++)
+    {
+      DeucesDeal deal;
+
+      random_deal (rand, 4, &deal);
+      g_array_append_val (game->deals, deal);
+    }
+  root = deuces_document_build (game);
+  if (!deuces_store_import_documents (store, root, ids, &error))
+    g_error ("import: %s", error->message);
+}
+
+/* Median of 5 runs, in ms. */
+static double
+median_of_5 (const char *const *argv)
+{
+  g_auto(GStrv) env = g_get_environ ();
+  g_autoptr(GArray) samples = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < 5; i++)
+    g_array_append_vals (samples, (double[]) { run_timed (argv, (const char *const *) env, NULL) }, 1);
+  return percentile (samples, 0.5);
+}
+
+/* Issue 25: whole-history views read the sessions' aggregates, so the big ledger is
+ * within 2× of a ledger of one night. */
+static void
+bench_nights (const char *cli,
+              const char *big)
+{
+  g_autofree char *one = temp_ledger ();
+  static const char *const commands[] = { "stats", "standings" };
+
+  one_session_ledger (one);
+  for (guint k = 0; k < G_N_ELEMENTS (commands); k++)
+    {
+      const char *on_big[] = { cli, "--db", big, commands[k], "--json", NULL };
+      const char *on_one[] = { cli, "--db", one, commands[k], "--json", NULL };
+      double t_big = median_of_5 (on_big), t_one = median_of_5 (on_one);
+      g_autofree char *what = g_strdup_printf ("deuces-cli %s, big ledger against one session (median of 5)",
+                                               commands[k]);
+
+      add_row (g_intern_string (what), "within 2× of one session", t_big <= 2 * t_one,
+               "%.0f ms against %.0f ms (%.1f×)", t_big, t_one, t_big / t_one);
+    }
+}
+
 static void
 bench_app (const char *app,
            const char *empty,
@@ -379,6 +438,7 @@ main (int argc, char **argv)
   bench_import (big_path, &big_session);
   g_printerr ("deuces-cli…\n");
   bench_cli (argv[arg], big_path, big_session);
+  bench_nights (argv[arg], big_path);
   if (argv[arg + 1][0] != '\0')
     {
       g_printerr ("The app…\n");

@@ -11,6 +11,7 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
+#include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-variant-editor.h"
 #include "deuces-window.h"
@@ -333,6 +334,18 @@ main (int argc, char **argv)
           ok &= save (GTK_WIDGET (editor), extra, "variant-editor");
           gtk_window_destroy (GTK_WINDOW (editor));
         }
+        for (int width = 360; width <= 1280; width += 920)
+          {
+            /* The standings of the demo nights, on a phone and a laptop. */
+            DeucesStandingsWindow *standings =
+              deuces_standings_window_new (NULL, deuces_application_get_store (app));
+            g_autofree char *name = g_strdup_printf ("standings-%d", width);
+
+            gtk_window_set_default_size (GTK_WINDOW (standings), width, width == 360 ? 720 : 800);
+            gtk_window_present (GTK_WINDOW (standings));
+            ok &= save (GTK_WIDGET (standings), extra, name);
+            gtk_window_destroy (GTK_WINDOW (standings));
+          }
       }
   }
   return ok ? 0 : 1;

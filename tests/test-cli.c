@@ -1383,6 +1383,164 @@ test_stats (void)
   remove_tree (dir);
 }
 
+/* Issue 25, doc/rules.md §12 and §8.7: two ended nights in HKD (those of test_stats)
+ * and a later one in USD, by hand. Standings: Bo (3 + 0 + 5) / 3 = 2.67, Cy (22 + 1 + 0)
+ * / 3 = 7.67 …; settle-up of the first two: Ann −40.50 + 0.50 = −40.00, Bo +31.50 −
+ * 4.00 = +27.50, Cy −8.50 + 3.50 = −5.00, Di +17.50. */
+static void
+test_standings_settle_up (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *imported = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *only = NULL;
+  g_autofree char *settled = NULL;
+  g_autofree char *marked = NULL;
+  g_autofree char *nothing = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *again = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *first, *balances;
+  JsonArray *players, *transfers;
+  const char *history =
+    "[{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-13T20:00:00Z\",\"ended\":\"2026-11-13T23:00:00Z\","
+    "\"deals\":[{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":11,\"Di\":8}},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":13,\"Cy\":1,\"Di\":2}}]},"
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"started\":\"2026-11-20T20:00:00Z\",\"ended\":\"2026-11-20T23:00:00Z\","
+    "\"deals\":[{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]},"
+    "{\"variant\":\"flat\",\"players\":[\"Ann\",\"Ed\"],\"stake\":\"1\","
+    "\"currency\":\"USD\",\"started\":\"2026-12-04T20:00:00Z\",\"ended\":\"2026-12-04T23:00:00Z\","
+    "\"deals\":[{\"winner\":\"Ed\",\"cards_left\":{\"Ann\":2}}]}]";
+
+  imported = run_ok (db, history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n2\n3\n");
+
+  json = run_ok (db, NULL, "standings", "--to", "2026-11-30", "--json", NULL);
+  root = parse_object (parser, json);
+  g_assert_cmpstr (json_object_get_string_member (root, "from"), ==, NULL);
+  g_assert_cmpstr (json_object_get_string_member (root, "to"), ==, "2026-11-30");
+  g_assert_cmpstr (json_object_get_string_member (root, "goal"), ==, "lowest");
+  players = json_object_get_array_member (root, "players");
+  g_assert_cmpuint (json_array_get_length (players), ==, 4);
+  first = json_array_get_object_element (players, 0);
+  g_assert_cmpstr (json_object_get_string_member (first, "name"), ==, "Bo");
+  g_assert_cmpint (json_object_get_int_member (first, "nights"), ==, 2);
+  g_assert_cmpint (json_object_get_int_member (first, "deals"), ==, 3);
+  g_assert_cmpint (json_object_get_int_member (first, "wins"), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (first, "average_points"), ==, "2.67");
+  /* Night 1: Bo 1st (3 of 39, 23, 10); night 2: 3rd (5 of 2, 0). */
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (first, "places"), 0), ==, 1);
+  g_assert_cmpint (json_array_get_int_element (json_object_get_array_member (first, "places"), 2), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (first, "net"), "HKD"),
+                   ==, "27.50");
+  g_assert_true (json_object_get_boolean_member (first, "ranked"));
+
+  only = run_ok (db, NULL, "standings", "--players", "ed", "--variant", "flat", NULL);
+  g_assert_nonnull (strstr (only, "Ed "));
+  g_assert_null (strstr (only, "Ann "));
+
+  settled = run_ok (db, NULL, "settle-up", "--to", "2026-11-30", "--json", NULL);
+  root = parse_object (parser, settled);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "sessions")), ==, 2);
+  balances = json_object_get_object_member (json_object_get_object_member (root, "balances"), "HKD");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Ann"), ==, "-40.00");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Bo"), ==, "27.50");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Cy"), ==, "-5.00");
+  g_assert_cmpstr (json_object_get_string_member (balances, "Di"), ==, "17.50");
+  transfers = json_object_get_array_member (json_object_get_object_member (root, "transfers"), "HKD");
+  g_assert_cmpuint (json_array_get_length (transfers), ==, 3);
+
+  /* Every currency apart; marked paid, then nothing is left; undo in one night brings
+   * back that night's part only. */
+  marked = run_ok (db, NULL, "settle-up", "--mark-paid", NULL);
+  g_assert_nonnull (strstr (marked, "Settling up 3 nights:\n"));
+  g_assert_nonnull (strstr (marked, "Ann pays Ed 2.00 USD\n"));
+  nothing = run_ok (db, NULL, "settle-up", NULL);
+  g_assert_cmpstr (nothing, ==, "Settling up 3 nights:\nNothing is left to pay.\n");
+  undone = run_ok (db, NULL, "undo", "3", NULL);
+  g_assert_nonnull (strstr (undone, "Settling up undone: 1 transfer no longer marked paid"));
+  again = run_ok (db, NULL, "settle-up", NULL);
+  g_assert_cmpstr (again, ==, "Settling up 3 nights:\nAnn pays Ed 2.00 USD\n");
+  g_free (run_ok (db, NULL, "check", NULL));
+
+  /* Bad input: one line, exit 2, nothing written. */
+  run_fails (db, NULL, 2, "deuces-cli: standings: “2026-02-30” is not a date like 2026-11-22\n",
+             "standings", "--from", "2026-02-30", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: --from 2026-12-01 is after --to 2026-11-01\n",
+             "standings", "--from", "2026-12-01", "--to", "2026-11-01", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: no session with a deal in this range\n",
+             "standings", "--from", "2027-01-01", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: no session with a deal in this range\n",
+             "standings", "--variant", "president", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: nobody called “Zed” played in these sessions\n",
+             "standings", "--players", "Ann,Zed", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: nobody called “Ed” played in these sessions\n",
+             "standings", "--to", "2026-11-30", "--players", "Ed", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: --players needs names like Ann,Bo\n",
+             "standings", "--players", "Ann,", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: --from needs a value\n", "standings", "--from", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: unknown argument “--player”\n",
+             "standings", "--player", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: settle-up: “tomorrow” is not a date like 2026-11-22\n",
+             "settle-up", "--to", "tomorrow", "--mark-paid", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: settle-up: --from 2026-12-01 is after --to 2026-11-01\n",
+             "settle-up", "--from", "2026-12-01", "--to", "2026-11-01", "--mark-paid", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: settle-up: no ended session in this range\n",
+             "settle-up", "--from", "2027-01-01", "--mark-paid", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: settle-up: unknown argument “--paid”\n", "settle-up", "--paid", NULL);
+  /* Nothing above wrote: night 3 still owes its 2.00. */
+  g_free (again);
+  again = run_ok (db, NULL, "settle-up", "--from", "2026-12-01", NULL);
+  g_assert_cmpstr (again, ==, "Settling up 1 night:\nAnn pays Ed 2.00 USD\n");
+  remove_tree (dir);
+}
+
+/* Issue 25, doc/rules.md §8.1: flat at 1 a point, Ann out with Bo holding 4, then Bo out
+ * with Ann holding 3: Ann +1. From deal 2 at 2: Ann +4 − 6 = −2. */
+static void
+test_stake_from_deal (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *said = NULL;
+  g_autofree char *show = NULL;
+  g_autofree char *undone = NULL;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "flat", "--players", "Ann,Bo", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=4", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Bo", "--left", "Ann=3", NULL));
+  said = run_ok (db, NULL, "session", "set", "1", "--stake", "2", "--from-deal", "2", NULL);
+  g_assert_cmpstr (said, ==, "Stake changed to 2.00 from deal 2 on\n");
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_nonnull (strstr (show, "\"Ann\" : \"-2.00\""));
+  g_assert_nonnull (strstr (show, "\"from_deal\" : 2"));
+
+  run_fails (db, NULL, 2, "deuces-cli: session 1 has 2 deals; the stake can change from deal 3 at the latest\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "4", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: --from-deal goes with --stake\n",
+             "session", "set", "1", "--title", "Late", "--from-deal", "2", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: “0” is not a deal number\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "0", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: “two” is not a deal number\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "two", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: session set: --from-deal needs a value\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", NULL);
+  undone = run_ok (db, NULL, "undo", "1", NULL);
+  g_assert_cmpstr (undone, ==, "Stakes back as they were\n");
+  g_free (show);
+  show = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_nonnull (strstr (show, "\"Ann\" : \"1.00\""));
+  g_assert_null (strstr (show, "from_deal"));
+  g_free (run_ok (db, NULL, "redo", "1", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  run_fails (db, NULL, 2, "deuces-cli: session 1 has ended; reopen it to change it\n",
+             "session", "set", "1", "--stake", "3", "--from-deal", "2", NULL);
+  remove_tree (dir);
+}
+
 /* Issue 27: the numbers of the stats table are for people, so in their locale: Ann's win
  * rate of 1 in 3 is "33,3 %" in German and Indonesian (never "0.333", nor "1.000" for
  * a rate of one, which reads as one thousand there), her 7.5 cards left on average are
@@ -2065,6 +2223,8 @@ main (int    argc,
   g_test_add_func ("/cli/store/two-writers", test_store_two_clis);
   g_test_add_func ("/cli/store/full-output", test_store_full_output);
   g_test_add_func ("/cli/stats", test_stats);
+  g_test_add_func ("/cli/standings-settle-up", test_standings_settle_up);
+  g_test_add_func ("/cli/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
   g_test_add_func ("/cli/stats/locale", test_stats_locale);
   g_test_add_func ("/cli/help/command", test_command_help);

@@ -313,6 +313,19 @@ test_page (Fixture       *f,
   g_assert_cmpstr (head_body, ==, "");
 }
 
+/* Issue 25: a stake that changes from a deal on shows on the page beside the first. */
+static void
+test_page_stakes (Fixture       *f,
+                  gconstpointer  data)
+{
+  g_autofree char *said = run_cli (f, "session", "set", "1", "--stake", "1", "--from-deal", "2", NULL);
+  g_autofree char *body = NULL;
+
+  g_assert_cmpstr (said, ==, "Stake changed to 1.00 from deal 2 on\n");
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &body), ==, 200);
+  g_assert_nonnull (strstr (body, "0.50 HKD a point; from deal 2: 1.00 HKD"));
+}
+
 static void
 test_page_language (Fixture       *f,
                     gconstpointer  data)
@@ -1366,6 +1379,7 @@ main (int    argc,
                 test_keep_alive, fixture_tear_down);
   }
   g_test_add_func ("/share/new-token", test_new_token);
+  g_test_add ("/share/page/stakes", Fixture, NULL, fixture_set_up, test_page_stakes, fixture_tear_down);
 
   return g_test_run ();
 }

@@ -17,7 +17,9 @@
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
+#include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
+#include "deuces-store-stats.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
@@ -707,6 +709,67 @@ settle (void)
   g_source_remove (tick);
   while (g_main_context_iteration (NULL, FALSE))
     ;
+}
+
+/* The toplevel window of @type, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+/* Issue 25: Standings, from the main menu, states its ranking rule (doc/rules.md §12);
+ * Settle Up marks the ended nights paid in one step. */
+static void
+test_standings_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSettleUp) left = NULL;
+  g_autoptr(GArray) sessions = NULL;
+  GtkWidget *window, *dialog;
+
+  enter_deal (f, 0, deal1);
+  g_assert_true (deuces_store_end_session (store, deuces_session_get_id (f->session), &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.standings", NULL);
+  window = find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW);
+  g_assert_nonnull (window);
+  settle ();
+  /* The ledger holds the nights of the tests before: the quarter of the most deals
+   * varies, the rule's words do not. */
+  g_assert_true (shows_text (window, "Ranked by average points per deal, lowest first; at least "));
+  g_assert_true (shows_text (window, "Ann"));
+
+  /* A date that does not read says so, and the table empties. */
+  deuces_standings_window_set_range (DEUCES_STANDINGS_WINDOW (window), "2026-13-01", NULL);
+  g_assert_true (shows_text (window, "“2026-13-01” is not a date like 2026-11-22"));
+  g_assert_false (shows_text (window, "Ann"));
+  deuces_standings_window_set_range (DEUCES_STANDINGS_WINDOW (window), NULL, NULL);
+
+  deuces_standings_window_settle_up (DEUCES_STANDINGS_WINDOW (window));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), " pays "));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "paid");
+  settle ();
+  left = deuces_store_settle_up (store, NULL, &sessions, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < deuces_settle_up_get_currencies (left)->len; i++)
+    g_assert_cmpuint (((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (left)->pdata[i])->transfers->len,
+                      ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
 }
 
 /* Sends the keys of @keys through the window as typed: each key goes to the widget with
@@ -2352,6 +2415,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add ("/ui/standings/window", Fixture, NULL, fixture_set_up, test_standings_window, fixture_tear_down);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add_func ("/ui/damaged-newest", test_damaged_newest);

@@ -130,7 +130,7 @@ _deuces_cli_deal_change (CliContext *cli,
   return say_last_change (store, id, before, "deal edit");
 }
 
-/* session set SESSION [--stake X] [--currency C] [--title T] [--notes N] */
+/* session set SESSION [--stake X [--from-deal N]] [--currency C] [--title T] [--notes N] */
 int
 _deuces_cli_session_set (CliContext *cli,
                          int         argc,
@@ -139,6 +139,7 @@ _deuces_cli_session_set (CliContext *cli,
   g_autoptr(DeucesStore) store = NULL;
   g_autoptr(GError) error = NULL;
   DeucesSessionChange change = { 0, };
+  const char *from_deal = NULL;
   int status = EXIT_OK;
   gint64 before;
   gint64 id;
@@ -152,7 +153,8 @@ _deuces_cli_session_set (CliContext *cli,
       if (!_deuces_cli_take_value (argc, argv, &i, "--stake", &change.stake, &missing) &&
           !_deuces_cli_take_value (argc, argv, &i, "--currency", &change.currency, &missing) &&
           !_deuces_cli_take_value (argc, argv, &i, "--title", &change.title, &missing) &&
-          !_deuces_cli_take_value (argc, argv, &i, "--notes", &change.notes, &missing))
+          !_deuces_cli_take_value (argc, argv, &i, "--notes", &change.notes, &missing) &&
+          !_deuces_cli_take_value (argc, argv, &i, "--from-deal", &from_deal, &missing))
         return _deuces_cli_fail (EXIT_INVALID, _("session set: unknown argument “%s”"), argv[i]);
       if (missing)
         return _deuces_cli_fail (EXIT_INVALID, _("session set: %s needs a value"), argv[i]);
@@ -161,6 +163,16 @@ _deuces_cli_session_set (CliContext *cli,
       change.notes == NULL)
     return _deuces_cli_fail (EXIT_INVALID,
                              _("session set: say what to change: --stake, --currency, --title or --notes"));
+  if (from_deal != NULL)
+    {
+      guint64 number = 0;
+
+      if (change.stake == NULL)
+        return _deuces_cli_fail (EXIT_INVALID, _("session set: --from-deal goes with --stake"));
+      if (!g_ascii_string_to_unsigned (from_deal, 10, 1, G_MAXINT32, &number, NULL))
+        return _deuces_cli_fail (EXIT_INVALID, _("session set: “%s” is not a deal number"), from_deal);
+      change.from_deal = (guint) number;
+    }
 
   if ((store = _deuces_cli_open_store (cli, &status)) == NULL)
     return status;

@@ -122,6 +122,17 @@ int      _deuces_cli_command_deal    (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_export  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_import  (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_stats   (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_standings (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_settle_up (CliContext *cli, int argc, char **argv);
+/* deuces-cli-stats.c: --from and --to (YYYY-MM-DD, either may be NULL) as the start of
+ * the first day and the start of the day after the last; FALSE, said on stderr with
+ * @status set, for a date that does not parse or a reversed range. */
+gboolean _deuces_cli_parse_range     (const char  *command,
+                                      const char  *from_text,
+                                      const char  *to_text,
+                                      GDateTime  **from,
+                                      GDateTime  **to,
+                                      int         *status);
 int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);

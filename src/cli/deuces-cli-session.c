@@ -301,6 +301,13 @@ print_table (const DeucesGame       *game,
           game->variant->goal == DEUCES_GOAL_LOWEST ? _("lowest total wins")
                                                     : _("highest total wins"),
           stake);
+  {
+    g_autofree char *changes = deuces_game_format_stake_changes (game);
+
+    /* A stake that changed during the night: "from deal 12: 1.00 HKD" on a line. */
+    if (changes != NULL)
+      printf ("%s\n", changes);
+  }
   printf ("%-6s", _("Deal"));
   for (guint i = 0; i < game->n_players; i++)
     printf ("%*s", width, game->players[i]);

@@ -332,6 +332,43 @@ print_stats_table (DeucesStats       *stats,
   return _deuces_cli_finish_output ();
 }
 
+gboolean
+_deuces_cli_parse_range (const char  *command,
+                         const char  *from_text,
+                         const char  *to_text,
+                         GDateTime  **from,
+                         GDateTime  **to,
+                         int         *status)
+{
+  g_autoptr(GDateTime) start = NULL;
+  g_autoptr(GDateTime) day = NULL;
+
+  if (from_text != NULL && (start = deuces_stats_parse_day (from_text)) == NULL)
+    {
+      *status = _deuces_cli_fail (EXIT_INVALID, _("%s: “%s” is not a date like 2026-11-22"), command,
+                                  from_text);
+      return FALSE;
+    }
+  if (to_text != NULL)
+    {
+      if ((day = deuces_stats_parse_day (to_text)) == NULL)
+        {
+          *status = _deuces_cli_fail (EXIT_INVALID, _("%s: “%s” is not a date like 2026-11-22"),
+                                      command, to_text);
+          return FALSE;
+        }
+      if (start != NULL && g_date_time_compare (start, day) > 0)
+        {
+          *status = _deuces_cli_fail (EXIT_INVALID, _("%s: --from %s is after --to %s"), command,
+                                      from_text, to_text);
+          return FALSE;
+        }
+      *to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
+    }
+  *from = g_steal_pointer (&start);
+  return TRUE;
+}
+
 int
 _deuces_cli_command_stats (CliContext *cli,
                            int         argc,
@@ -372,18 +409,8 @@ _deuces_cli_command_stats (CliContext *cli,
         return _deuces_cli_fail (EXIT_INVALID, _("stats: unknown argument “%s”"), argv[i]);
     }
   g_ptr_array_add (group, NULL);
-  if (from_text != NULL && (from = deuces_stats_parse_day (from_text)) == NULL)
-    return _deuces_cli_fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), from_text);
-  if (to_text != NULL)
-    {
-      g_autoptr(GDateTime) day = deuces_stats_parse_day (to_text);
-
-      if (day == NULL)
-        return _deuces_cli_fail (EXIT_INVALID, _("stats: “%s” is not a date like 2026-11-22"), to_text);
-      if (from != NULL && g_date_time_compare (from, day) > 0)
-        return _deuces_cli_fail (EXIT_INVALID, _("stats: --from %s is after --to %s"), from_text, to_text);
-      to = g_date_time_add_days (day, 1);   /* --to includes that whole day */
-    }
+  if (!_deuces_cli_parse_range ("stats", from_text, to_text, &from, &to, &status))
+    return status;
 
   if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;

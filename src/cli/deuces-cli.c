@@ -337,6 +337,8 @@ static const struct {
   { "export", _deuces_cli_command_export },
   { "import", _deuces_cli_command_import },
   { "stats", _deuces_cli_command_stats },
+  { "standings", _deuces_cli_command_standings },
+  { "settle-up", _deuces_cli_command_settle_up },
   { "serve", _deuces_cli_command_serve },
   { "check", _deuces_cli_command_check },
   { "salvage", _deuces_cli_command_salvage },
@@ -376,8 +378,8 @@ static const HelpEntry command_help[] = {
   { "deal redo SESSION", NULL },
   { "deal edit SESSION N --winner NAME …", N_("the same facts as deal add: deal N's facts anew") },
   { "deal delete SESSION N", N_("deal N leaves the sheet (undo puts it back)") },
-  { "session set SESSION [--stake 0.50] [--currency HKD] [--title TEXT]\n"
-    "              [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
+  { "session set SESSION [--stake 0.50 [--from-deal N]] [--currency HKD]\n"
+    "              [--title TEXT] [--notes TEXT]", N_("change a session's stake, currency, title or notes") },
   { "undo SESSION", N_("reverse the session's last change, whatever it was") },
   { "redo SESSION", N_("apply again what undo reversed") },
   { "… --by NAME", N_("on any command that changes a session: who made the change") },
@@ -388,6 +390,10 @@ static const HelpEntry command_help[] = {
   { "import FILE", N_("a session document (or an export) into the ledger") },
   { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
     N_("statistics; dates as 2026-11-22; several --player: their shared sessions") },
+  { "standings [--from DATE] [--to DATE] [--players A,B,…] [--variant ID]\n"
+    "              [--json]", N_("nights added up: who leads, by average points per deal") },
+  { "settle-up [--from DATE] [--to DATE] [--json] [--mark-paid] [--by NAME]",
+    N_("the unpaid balances of ended nights in the fewest transfers") },
   { "serve SESSION [--address ADDR] [--port N] [--scoring]",
     N_("share a session with the phones at the table (--scoring: they may score)") },
   { "check", N_("check the whole ledger; exit 1 when anything is wrong") },

@@ -201,6 +201,25 @@ add_money_settings (JsonBuilder      *builder,
 
   json_builder_set_member_name (builder, "stake");
   json_builder_add_string_value (builder, stake);
+  /* A stake that changed during the night: every range, deal 1's first. */
+  if (game->stakes->len > 0)
+    {
+      json_builder_set_member_name (builder, "stakes");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i <= game->stakes->len; i++)
+        {
+          const DeucesStakeRange *range = i > 0 ? &g_array_index (game->stakes, DeucesStakeRange, i - 1) : NULL;
+          g_autofree char *amount = deuces_money_format (range ? range->stake : game->stake, game->digits);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "from_deal");
+          json_builder_add_int_value (builder, range ? range->from_deal : 1);
+          json_builder_set_member_name (builder, "stake");
+          json_builder_add_string_value (builder, amount);
+          json_builder_end_object (builder);
+        }
+      json_builder_end_array (builder);
+    }
   json_builder_set_member_name (builder, "currency");
   if (game->currency != NULL)
     json_builder_add_string_value (builder, game->currency);

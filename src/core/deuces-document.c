@@ -447,6 +447,50 @@ parse_variant_object (JsonObject *object,
                                          _("variant"), error);
 }
 
+
+/* "stakes": [{"from_deal": 1, "stake": "0.50"}, {"from_deal": 12, "stake": "1.00"}], the
+ * stake from each deal on (doc/cli.md §10); the first may restate "stake" at deal 1. */
+static gboolean
+read_stakes (DeucesGame *game,
+             JsonNode   *node,
+             GError    **error)
+{
+  gint64 base = game->stake;
+  guint last = 0;
+  JsonArray *array;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return doc_error (error, _("“stakes” must be a list of {\"from_deal\": N, \"stake\": \"0.50\"}"));
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      JsonObject *range;
+      JsonNode *from, *stake;
+      gint64 number;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return doc_error (error, _("“stakes” must be a list of {\"from_deal\": N, \"stake\": \"0.50\"}"));
+      range = json_node_get_object (element);
+      from = json_object_get_member (range, "from_deal");
+      stake = json_object_get_member (range, "stake");
+      if (json_object_get_size (range) != 2 || from == NULL || !node_is_int (from) ||
+          stake == NULL || !node_is_string (stake))
+        return doc_error (error, _("“stakes” must be a list of {\"from_deal\": N, \"stake\": \"0.50\"}"));
+      number = json_node_get_int (from);
+      if (number <= last || number > G_MAXINT32)
+        return doc_error (error, _("“stakes” must name deals in order, from deal 1 on"));
+      if (!deuces_game_set_stake_from (game, (guint) number, json_node_get_string (stake), error))
+        return FALSE;
+      if (number == 1 && game->stake != base)
+        return doc_error (error, _("“stakes” starts at deal 1 with a stake other than “stake”"));
+      last = (guint) number;
+    }
+  return TRUE;
+}
+
 DeucesGame *
 deuces_document_parse (JsonNode *root,
                        GError  **error)
@@ -494,7 +538,7 @@ deuces_document_parse (JsonNode *root,
           }
       if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&
           !g_str_equal (key, "stake") && !g_str_equal (key, "currency") &&
-          !g_str_equal (key, "options") && !g_str_equal (key, "hand_size") &&
+          !g_str_equal (key, "stakes") && !g_str_equal (key, "options") && !g_str_equal (key, "hand_size") &&
           !g_str_equal (key, "deals"))
         {
           doc_error (error, _("the document has an unknown field “%s”"), key);
@@ -623,7 +667,8 @@ deuces_document_parse (JsonNode *root,
           return NULL;
         }
     }
-  if (!deuces_game_set_money (game, currency, stake, error))
+  if (!deuces_game_set_money (game, currency, stake, error) ||
+      !read_stakes (game, json_object_get_member (object, "stakes"), error))
     return NULL;
 
   node = json_object_get_member (object, "deals");

@@ -470,12 +470,12 @@ deuces_game_score_deal (const DeucesGame *game,
   return TRUE;
 }
 
-/* Whether the money of @owed (points each player owes each other, as
- * deuces_game_settle() nets them) fits in 64 bits at the game's stake: every net
- * payment, every balance and the sum the fewest transfers add up. */
+/* Whether @money (what each player owes each other at each deal's stake, as
+ * deuces_game_settle() nets it) fits in 64 bits: every net payment, every balance and
+ * the sum the fewest transfers add up. */
 static gboolean
 money_fits (const DeucesGame *game,
-            const gint64      owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
+            const gint64      money[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
 {
   const guint n = game->n_players;
   gint64 balances[DEUCES_MAX_PLAYERS] = { 0 };
@@ -486,7 +486,7 @@ money_fits (const DeucesGame *game,
       {
         gint64 net;
 
-        if (__builtin_sub_overflow (owed[i][j], owed[j][i], &net) || !MUL (net, game->stake, &net) ||
+        if (__builtin_sub_overflow (money[i][j], money[j][i], &net) ||
             !ADD (balances[j], net, &balances[j]))
           return FALSE;
       }
@@ -498,15 +498,23 @@ money_fits (const DeucesGame *game,
 
 /* Adds a scored deal to the running @totals, @owed and, for pairwise settlement, @pairs:
  * what each player owes each other for this deal alone, among the players in it
- * (doc/cli.md: "each deal settles among the players in it"). FALSE when a sum does
- * not fit. */
-static gboolean
+ * (doc/cli.md: "each deal settles among the players in it"); and to @money, the same at
+ * @stake, the deal's own (doc/rules.md §8.1). Says which sum did not fit, if one. */
+typedef enum {
+  ADDED,
+  ADDED_TOO_LARGE,         /* a total of points does not fit */
+  ADDED_MONEY_TOO_LARGE,   /* a sum of money does not fit */
+} AddResult;
+
+static AddResult
 add_scored (const DeucesGame *game,
             const DeucesDeal *deal,
             const Scored     *scored,
+            gint64            stake,
             gint64           *totals,
             gint64            owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS],
-            gint64            pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
+            gint64            pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS],
+            gint64            money[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS])
 {
   const DeucesVariant *v = game->variant;
   const gint *points = scored->score.points;
@@ -514,23 +522,26 @@ add_scored (const DeucesGame *game,
   for (guint i = 0; i < game->n_players; i++)
     {
       if (!ADD (totals[i], (gint64) points[i], &totals[i]))
-        return FALSE;
+        return ADDED_TOO_LARGE;
       for (guint j = 0; j < game->n_players; j++)
         {
-          gint64 worse_by;
+          gint64 worse_by = 0, amount;
 
           if (!ADD (owed[i][j], (gint64) scored->owed[i][j], &owed[i][j]))
-            return FALSE;
-          if (v->settlement != DEUCES_SETTLEMENT_PAIRWISE ||
-              deuces_deal_sits_out (deal, i) || deuces_deal_sits_out (deal, j))
-            continue;
-          worse_by = v->goal == DEUCES_GOAL_LOWEST ? (gint64) points[i] - points[j]
-                                                   : (gint64) points[j] - points[i];
+            return ADDED_TOO_LARGE;
+          if (v->settlement == DEUCES_SETTLEMENT_PAIRWISE &&
+              !deuces_deal_sits_out (deal, i) && !deuces_deal_sits_out (deal, j))
+            worse_by = MAX (v->goal == DEUCES_GOAL_LOWEST ? (gint64) points[i] - points[j]
+                                                          : (gint64) points[j] - points[i], 0);
           if (worse_by > 0 && !ADD (pairs[i][j], worse_by, &pairs[i][j]))
-            return FALSE;
+            return ADDED_TOO_LARGE;
+          if (!MUL (v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? worse_by : (gint64) scored->owed[i][j],
+                    stake, &amount) ||
+              !ADD (money[i][j], amount, &money[i][j]))
+            return ADDED_MONEY_TOO_LARGE;
         }
     }
-  return TRUE;
+  return ADDED;
 }
 
 /* The error deuces_game_score() gives when the money of the deals so far, then @deal
@@ -544,20 +555,24 @@ check_money (const DeucesGame *game,
   gint64 totals[DEUCES_MAX_PLAYERS] = { 0 };
   gint64 owed[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
   gint64 pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
+  gint64 money[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS] = { { 0 } };
   g_autofree char *stake = NULL;
 
   for (guint d = 0; d < number; d++)
     {
       const DeucesDeal *one = d + 1 < number ? &g_array_index (game->deals, DeucesDeal, d) : deal;
       Scored scored;
+      AddResult added;
 
       if (!score_checked (game, one, d + 1, &scored, error))
         return FALSE;
-      if (!add_scored (game, one, &scored, totals, owed, pairs))
+      added = add_scored (game, one, &scored, deuces_game_deal_stake (game, d + 1), totals, owed, pairs,
+                          money);
+      if (added == ADDED_TOO_LARGE)
         return _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
-      if (!money_fits (game, game->variant->settlement == DEUCES_SETTLEMENT_PAIRWISE ? pairs : owed))
+      if (added == ADDED_MONEY_TOO_LARGE || !money_fits (game, money))
         {
-          stake = deuces_money_format (game->stake, game->digits);
+          stake = deuces_money_format (deuces_game_deal_stake (game, d + 1), game->digits);
           /* Translators: "deal 3: at a stake of 10000000000.00 HKD per point the money …" */
           return _deuces_deal_error (error, d + 1,
                                      _("at a stake of %s%s%s per point the money grows too large to count"),
@@ -650,21 +665,24 @@ deuces_game_score (const DeucesGame *game,
     {
       const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
       Scored scored;
+      AddResult added;
 
       /* Deals were checked when added; the number in a message is the deal's own. */
       if (!_deuces_game_check_facts (game, deal, d + 1, error) ||
           !score_checked (game, deal, d + 1, &scored, error))
         return NULL;
       sheet->deals[d] = scored.score;
-      if (!add_scored (game, deal, &scored, sheet->totals, sheet->owed, sheet->pairs))
+      added = add_scored (game, deal, &scored, deuces_game_deal_stake (game, d + 1), sheet->totals,
+                          sheet->owed, sheet->pairs, sheet->money);
+      if (added == ADDED_TOO_LARGE)
         {
           _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));
           return NULL;
         }
-      /* Money at the stake must fit too: checked once at the end, and if it does not,
-       * deal by deal to name the first deal that makes it too large. */
-      if (d + 1 == game->deals->len &&
-          !money_fits (game, v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs : sheet->owed))
+      /* Money at the stake must fit too: checked once at the end (or when a sum of money
+       * overflowed), and if it does not, deal by deal to name the first deal that makes it
+       * too large. */
+      if (added == ADDED_MONEY_TOO_LARGE || (d + 1 == game->deals->len && !money_fits (game, sheet->money)))
         {
           if (check_money (game, deal, d + 1, error))
             _deuces_deal_error (error, d + 1, _("the totals grow too large to count"));   /* not reached */

@@ -207,6 +207,7 @@ deuces_game_new (const DeucesVariant *variant,
   game->digits = 2;
   game->stake = 100;
   game->deals = g_array_new (FALSE, FALSE, sizeof (DeucesDeal));
+  game->stakes = g_array_new (FALSE, FALSE, sizeof (DeucesStakeRange));
 
   for (guint i = 0; i < n_players; i++)
     {
@@ -236,7 +237,99 @@ deuces_game_free (DeucesGame *game)
     g_free (game->players[i]);
   g_free (game->currency);
   g_array_unref (game->deals);
+  g_array_unref (game->stakes);
   g_free (game);
+}
+
+/* A stake in minor units of a currency of @digits: exact, not negative, not huge. */
+static gboolean
+parse_stake (const char *stake,
+             guint       digits,
+             gint64     *minor,
+             GError    **error)
+{
+  if (!deuces_money_parse (stake != NULL ? stake : "1", digits, minor, error))
+    {
+      g_prefix_error (error, _("stake: "));
+      return FALSE;
+    }
+  if (*minor < 0)
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
+                   _("the stake “%s” is negative"), stake);
+      return FALSE;
+    }
+  /* Keeps stake × points × players far from overflowing 64 bits. */
+  if (*minor > G_GINT64_CONSTANT (1000000000000))
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
+                   _("the stake “%s” is too large"), stake);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_game_set_stake_from (DeucesGame *game,
+                            guint       from_deal,
+                            const char *stake,
+                            GError    **error)
+{
+  DeucesStakeRange range;
+
+  g_return_val_if_fail (game != NULL && from_deal >= 1, FALSE);
+
+  if (!parse_stake (stake, game->digits, &range.stake, error))
+    return FALSE;
+  /* Later changes give way: from deal N on, this is the stake. */
+  while (game->stakes->len > 0 &&
+         g_array_index (game->stakes, DeucesStakeRange, game->stakes->len - 1).from_deal >= from_deal)
+    g_array_set_size (game->stakes, game->stakes->len - 1);
+  if (from_deal == 1)
+    {
+      game->stake = range.stake;
+      return TRUE;
+    }
+  if (deuces_game_deal_stake (game, from_deal) == range.stake)
+    return TRUE;
+  range.from_deal = from_deal;
+  g_array_append_val (game->stakes, range);
+  return TRUE;
+}
+
+char *
+deuces_game_format_stake_changes (const DeucesGame *game)
+{
+  g_autoptr(GString) text = NULL;
+
+  if (game->stakes->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = 0; i < game->stakes->len; i++)
+    {
+      const DeucesStakeRange *range = &g_array_index (game->stakes, DeucesStakeRange, i);
+      g_autofree char *amount = deuces_money_format_display (range->stake, game->digits, game->currency,
+                                                             DEUCES_MONEY_PLAIN);
+
+      if (i > 0)
+        /* Translators: between two stake changes, "from deal 12: 1.00 HKD, from deal 20: 2.00 HKD" */
+        g_string_append (text, _(", "));
+      /* Translators: a stake that holds from a deal on, "from deal 12: 1.00 HKD" */
+      g_string_append_printf (text, _("from deal %u: %s"), range->from_deal, amount);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gint64
+deuces_game_deal_stake (const DeucesGame *game,
+                        guint             number)
+{
+  gint64 stake = game->stake;
+
+  for (guint i = 0; i < game->stakes->len; i++)
+    if (g_array_index (game->stakes, DeucesStakeRange, i).from_deal <= number)
+      stake = g_array_index (game->stakes, DeucesStakeRange, i).stake;
+  return stake;
 }
 
 gboolean
@@ -261,24 +354,8 @@ deuces_game_set_money (DeucesGame *game,
       digits = deuces_currency_digits (code);
     }
 
-  if (!deuces_money_parse (stake != NULL ? stake : "1", digits, &minor, error))
-    {
-      g_prefix_error (error, _("stake: "));
-      return FALSE;
-    }
-  if (minor < 0)
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
-                   _("the stake “%s” is negative"), stake);
-      return FALSE;
-    }
-  /* Keeps stake × points × players far from overflowing 64 bits. */
-  if (minor > G_GINT64_CONSTANT (1000000000000))
-    {
-      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
-                   _("the stake “%s” is too large"), stake);
-      return FALSE;
-    }
+  if (!parse_stake (stake, digits, &minor, error))
+    return FALSE;
 
   g_free (game->currency);
   game->currency = g_steal_pointer (&code);
@@ -401,20 +478,18 @@ deuces_game_settle (const DeucesGame       *game,
                     const DeucesScoreSheet *sheet)
 {
   DeucesSettlement *settlement = g_new0 (DeucesSettlement, 1);
-  const DeucesVariant *v = game->variant;
   const guint n = game->n_players;
 
   /* Pairwise: each deal settles the differences among the players in it (000 Scoring,
    * 001 Scoring; doc/rules.md §9 for players sitting out), which nets to the difference of
-   * the totals when everyone played every deal. Otherwise what the deals owed. */
-  const gint64 (*from)[DEUCES_MAX_PLAYERS] = v->settlement == DEUCES_SETTLEMENT_PAIRWISE
-                                             ? sheet->pairs : sheet->owed;
+   * the totals when everyone played every deal. Otherwise what the deals owed. Each deal
+   * at its own stake (doc/rules.md §8.1), already in the sheet's money. */
   gint64 owed[DEUCES_MAX_PLAYERS * DEUCES_MAX_PLAYERS] = { 0 };
 
   for (guint i = 0; i < n; i++)
     for (guint j = 0; j < n; j++)
-      owed[i * n + j] = from[i][j];
-  settlement->payments = deuces_payments_from_owed (owed, n, game->stake);
+      owed[i * n + j] = sheet->money[i][j];
+  settlement->payments = deuces_payments_from_owed (owed, n, 1);
   deuces_balances_from_payments (settlement->payments, n, settlement->balances);
 
   settlement->transfers = deuces_fewest_transfers (settlement->balances, n);

@@ -90,9 +90,16 @@ typedef struct {
   guint          hand_size;      /* cards dealt to each player */
   char          *currency;       /* ISO 4217 code or NULL */
   guint          digits;         /* minor digits of the currency */
-  gint64         stake;          /* minor units per point */
+  gint64         stake;          /* minor units per point, from deal 1 on */
   GArray        *deals;          /* DeucesDeal */
+  GArray        *stakes;         /* DeucesStakeRange: later stakes, from_deal ≥ 2, increasing */
 } DeucesGame;
+
+/* A stake that holds from deal @from_deal on, until the next range (doc/rules.md §8.1). */
+typedef struct {
+  guint  from_deal;
+  gint64 stake;                  /* minor units per point */
+} DeucesStakeRange;
 
 /* Creates a game; fails if the variant does not allow @n_players, a name is empty or
  * repeated (case-insensitively), or @hand_size is not allowed for that many players
@@ -110,6 +117,20 @@ gboolean    deuces_game_set_money    (DeucesGame          *game,
                                       const char          *stake,
                                       GError             **error);
 
+/* The stake changes to @stake (decimal text, exact in the game's currency) from deal
+ * @from_deal on; earlier deals keep theirs, later changes give way. @from_deal 1 sets
+ * the stake of every deal. A stake equal to the one before it adds no range. */
+gboolean    deuces_game_set_stake_from (DeucesGame        *game,
+                                        guint              from_deal,
+                                        const char        *stake,
+                                        GError           **error);
+/* The later stakes in words, "from deal 12: 1.00 HKD, from deal 20: 2.00 HKD", for the
+ * sheet, the settlement, the printout and Share Table beside the first stake; NULL when
+ * one stake holds all night. */
+char       *deuces_game_format_stake_changes (const DeucesGame *game);
+/* The stake deal @number (1-based) is played for. */
+gint64      deuces_game_deal_stake   (const DeucesGame    *game,
+                                      guint                number);
 gint        deuces_game_find_player  (const DeucesGame    *game,
                                       const char          *name);
 
@@ -181,6 +202,8 @@ typedef struct {
   /* pairwise settlement: the points by which i did worse than j, summed over the deals
    * both played */
   gint64           pairs[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
+  /* the money (minor units) i owes j: each deal's owed or pairs at that deal's stake */
+  gint64           money[DEUCES_MAX_PLAYERS][DEUCES_MAX_PLAYERS];
 } DeucesScoreSheet;
 
 DeucesScoreSheet *deuces_game_score  (const DeucesGame    *game,

@@ -17,6 +17,7 @@ struct _DeucesStats
   GHashTable *pairs;      /* "a\x1fb" name keys → GArray of DeucesAmount (a's net from b) */
   GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint */
   GHashTable *timeline_sorted;  /* name key (deuces_player_name_key) → non-NULL once sorted */
+  GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
 };
 
 static void
@@ -25,8 +26,8 @@ amount_clear (DeucesAmount *amount)
   g_clear_pointer (&amount->currency, g_free);
 }
 
-static GArray *
-amounts_new (void)
+GArray *
+deuces_amounts_new (void)
 {
   GArray *array = g_array_new (FALSE, TRUE, sizeof (DeucesAmount));
 
@@ -34,12 +35,11 @@ amounts_new (void)
   return array;
 }
 
-/* Adds @amount in @currency to @array, keeping it sorted by currency. */
-static void
-amounts_add (GArray     *array,
-             const char *currency,
-             guint       digits,
-             gint64      amount)
+void
+deuces_amounts_add (GArray     *array,
+                    const char *currency,
+                    guint       digits,
+                    gint64      amount)
 {
   guint i;
 
@@ -156,6 +156,7 @@ deuces_stats_new (void)
   stats->timelines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) g_ptr_array_unref);
   stats->timeline_sorted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   return stats;
 }
 
@@ -169,21 +170,43 @@ deuces_stats_free (DeucesStats *stats)
   g_hash_table_unref (stats->pairs);
   g_hash_table_unref (stats->timelines);
   g_hash_table_unref (stats->timeline_sorted);
+  g_hash_table_unref (stats->keys);
   g_free (stats);
+}
+
+const char *
+deuces_name_keys_lookup (GHashTable *keys,
+                         const char *name)
+{
+  char *key = g_hash_table_lookup (keys, name);
+
+  if (key == NULL)
+    {
+      key = deuces_player_name_key (name);
+      g_hash_table_insert (keys, g_strdup (name), key);
+    }
+  return key;
+}
+
+static const char *
+name_key (DeucesStats *stats,
+          const char  *name)
+{
+  return deuces_name_keys_lookup (stats->keys, name);
 }
 
 static DeucesPlayerStats *
 get_player (DeucesStats *stats,
             const char  *name)
 {
-  g_autofree char *key = deuces_player_name_key (name);
+  g_autofree char *key = g_strdup (name_key (stats, name));
   DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
 
   if (player == NULL)
     {
       player = g_new0 (DeucesPlayerStats, 1);
       player->name = g_strdup (name);
-      player->net = amounts_new ();
+      player->net = deuces_amounts_new ();
       player->best = session_amounts_new ();
       player->worst = session_amounts_new ();
       g_hash_table_insert (stats->players, g_steal_pointer (&key), player);
@@ -194,13 +217,11 @@ get_player (DeucesStats *stats,
 }
 
 static char *
-pair_key (const char *a,
-          const char *b)
+pair_key (DeucesStats *stats,
+          const char  *a,
+          const char  *b)
 {
-  g_autofree char *fa = deuces_player_name_key (a);
-  g_autofree char *fb = deuces_player_name_key (b);
-
-  return g_strconcat (fa, "\x1f", fb, NULL);
+  return g_strconcat (name_key (stats, a), "\x1f", name_key (stats, b), NULL);
 }
 
 static void
@@ -211,17 +232,112 @@ add_pair (DeucesStats *stats,
           guint        digits,
           gint64       amount)
 {
-  char *key = pair_key (a, b);
-  GArray *amounts = g_hash_table_lookup (stats->pairs, key);
+  const char *ka = name_key (stats, a), *kb = name_key (stats, b);
+  char buffer[512];
+  GArray *amounts;
 
-  if (amounts == NULL)
+  /* Looked up without an allocation: every payment of every night comes through here. */
+  if (g_snprintf (buffer, sizeof buffer, "%s\x1f%s", ka, kb) >= (gint) sizeof buffer)
     {
-      amounts = amounts_new ();
-      g_hash_table_insert (stats->pairs, key, amounts);
+      g_autofree char *key = pair_key (stats, a, b);
+
+      amounts = g_hash_table_lookup (stats->pairs, key);
+      if (amounts == NULL)
+        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = deuces_amounts_new ());
     }
-  else
-    g_free (key);
-  amounts_add (amounts, currency, digits, amount);
+  else if ((amounts = g_hash_table_lookup (stats->pairs, buffer)) == NULL)
+    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = deuces_amounts_new ());
+  deuces_amounts_add (amounts, currency, digits, amount);
+}
+
+void
+deuces_session_summary_init (DeucesSessionSummary   *summary,
+                             const DeucesGame       *game,
+                             const DeucesScoreSheet *sheet,
+                             const DeucesSettlement *settlement)
+{
+  memset (summary, 0, sizeof *summary);
+  summary->n_players = game->n_players;
+  summary->n_deals = sheet->n_deals;
+  summary->goal = game->variant->goal;
+  summary->currency = g_strdup (game->currency);
+  summary->digits = game->digits;
+  summary->payments = g_array_copy (settlement->payments);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      summary->seats[p].name = g_strdup (game->players[p]);
+      summary->seats[p].total = sheet->totals[p];
+      summary->seats[p].balance = settlement->balances[p];
+    }
+  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+    {
+      const DeucesDealScore *score = &sheet->deals[d];
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
+      for (guint p = 0; p < game->n_players; p++)
+        {
+          DeucesSeatSummary *seat = &summary->seats[p];
+          gint n = deuces_deal_cards_held (deal, p);
+
+          /* Only the deals they played (doc/rules.md §9, players sitting out). */
+          if (deuces_deal_sits_out (deal, p))
+            continue;
+          seat->deals++;
+          seat->points += score->points[p];
+          if (score->winner == (gint) p)
+            {
+              seat->wins++;
+              continue;
+            }
+          if (score->factor[p] >= 2)
+            seat->fried++;
+          if (n >= 0)
+            {
+              seat->counted++;
+              seat->cards_left += (guint) n;
+              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
+                seat->caught_full++;
+            }
+        }
+    }
+}
+
+void
+deuces_session_summary_clear (DeucesSessionSummary *summary)
+{
+  for (guint p = 0; p < DEUCES_MAX_PLAYERS; p++)
+    g_clear_pointer (&summary->seats[p].name, g_free);
+  g_clear_pointer (&summary->currency, g_free);
+  g_clear_pointer (&summary->payments, g_array_unref);
+}
+
+gboolean
+deuces_session_summary_equal (const DeucesSessionSummary *a,
+                              const DeucesSessionSummary *b)
+{
+  if (a->n_players != b->n_players || a->n_deals != b->n_deals || a->goal != b->goal ||
+      g_strcmp0 (a->currency, b->currency) != 0 || a->digits != b->digits ||
+      a->payments->len != b->payments->len)
+    return FALSE;
+  for (guint p = 0; p < a->n_players; p++)
+    {
+      const DeucesSeatSummary *x = &a->seats[p], *y = &b->seats[p];
+
+      if (g_strcmp0 (x->name, y->name) != 0 || x->deals != y->deals || x->wins != y->wins ||
+          x->fried != y->fried || x->caught_full != y->caught_full || x->counted != y->counted ||
+          x->cards_left != y->cards_left || x->points != y->points || x->total != y->total ||
+          x->balance != y->balance)
+        return FALSE;
+    }
+  for (guint i = 0; i < a->payments->len; i++)
+    {
+      const DeucesTransfer *x = &g_array_index (a->payments, DeucesTransfer, i);
+      const DeucesTransfer *y = &g_array_index (b->payments, DeucesTransfer, i);
+
+      if (x->from != y->from || x->to != y->to || x->amount != y->amount)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 void
@@ -233,33 +349,51 @@ deuces_stats_add_session (DeucesStats            *stats,
                           const DeucesScoreSheet *sheet,
                           const DeucesSettlement *settlement)
 {
-  const char *currency = game->currency != NULL ? game->currency : "";
-  DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
+  g_auto(DeucesSessionSummary) summary;
 
   g_return_if_fail (stats != NULL && game != NULL && sheet != NULL && settlement != NULL);
 
-  stats->n_sessions++;
-  stats->n_deals += sheet->n_deals;
+  deuces_session_summary_init (&summary, game, sheet, settlement);
+  deuces_stats_add_summary (stats, session, started, title, &summary);
+}
 
-  for (guint p = 0; p < game->n_players; p++)
+void
+deuces_stats_add_summary (DeucesStats                *stats,
+                          gint64                      session,
+                          GDateTime                  *started,
+                          const char                 *title,
+                          const DeucesSessionSummary *summary)
+{
+  const char *currency = summary->currency != NULL ? summary->currency : "";
+  DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
+
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  stats->n_sessions++;
+  stats->n_deals += summary->n_deals;
+
+  for (guint p = 0; p < summary->n_players; p++)
     {
-      DeucesPlayerStats *player = players[p] = get_player (stats, game->players[p]);
-      gint64 balance = settlement->balances[p];
-      g_autofree char *key = deuces_player_name_key (game->players[p]);
+      const DeucesSeatSummary *seat = &summary->seats[p];
+      DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
+      gint64 balance = seat->balance;
+      g_autofree char *key = g_strdup (name_key (stats, seat->name));
       GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
       DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
 
       player->sessions++;
-      /* Only the deals they played (doc/rules.md §9, players sitting out). */
-      for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
-        if (!deuces_deal_sits_out (&g_array_index (game->deals, DeucesDeal, d), p))
-          player->deals++;
-      amounts_add (player->net, currency, game->digits, balance);
+      player->deals += seat->deals;
+      player->wins += seat->wins;
+      player->fried += seat->fried;
+      player->caught_full += seat->caught_full;
+      player->counted += seat->counted;
+      player->cards_left += seat->cards_left;
+      deuces_amounts_add (player->net, currency, summary->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
-      session_amounts_offer (player->best, 1, session, started, title, currency, game->digits,
+      session_amounts_offer (player->best, 1, session, started, title, currency, summary->digits,
                              balance);
-      session_amounts_offer (player->worst, -1, session, started, title, currency, game->digits,
+      session_amounts_offer (player->worst, -1, session, started, title, currency, summary->digits,
                              balance);
 
       point->session = session;
@@ -275,42 +409,15 @@ deuces_stats_add_session (DeucesStats            *stats,
       g_hash_table_remove (stats->timeline_sorted, key);
     }
 
-  for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
+  for (guint i = 0; i < summary->payments->len; i++)
     {
-      const DeucesDealScore *score = &sheet->deals[d];
-      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+      const DeucesTransfer *t = &g_array_index (summary->payments, DeucesTransfer, i);
 
-      for (guint p = 0; p < game->n_players; p++)
-        {
-          DeucesPlayerStats *player = players[p];
-          gint n = deuces_deal_cards_held (deal, p);
-
-          if (deuces_deal_sits_out (deal, p))
-            continue;
-          if (score->winner == (gint) p)
-            {
-              player->wins++;
-              continue;
-            }
-          if (score->factor[p] >= 2)
-            player->fried++;
-          if (n >= 0)
-            {
-              player->counted++;
-              player->cards_left += (guint) n;
-              if ((guint) n >= deuces_game_deal_hand_size (game, deal))
-                player->caught_full++;
-            }
-        }
-    }
-
-  for (guint i = 0; i < settlement->payments->len; i++)
-    {
-      const DeucesTransfer *t = &g_array_index (settlement->payments, DeucesTransfer, i);
-
-      add_pair (stats, game->players[t->to], game->players[t->from], currency, game->digits,
+      if (t->from >= summary->n_players || t->to >= summary->n_players)
+        continue;
+      add_pair (stats, players[t->to]->name, players[t->from]->name, currency, summary->digits,
                 t->amount);
-      add_pair (stats, game->players[t->from], game->players[t->to], currency, game->digits,
+      add_pair (stats, players[t->from]->name, players[t->to]->name, currency, summary->digits,
                 -t->amount);
     }
 }
@@ -364,15 +471,15 @@ deuces_stats_head_to_head (DeucesStats *stats,
                            const char  *a,
                            const char  *b)
 {
-  g_autofree char *key = pair_key (a, b);
+  g_autofree char *key = pair_key (stats, a, b);
   GArray *amounts = g_hash_table_lookup (stats->pairs, key);
-  GArray *copy = amounts_new ();
+  GArray *copy = deuces_amounts_new ();
 
   for (guint i = 0; amounts != NULL && i < amounts->len; i++)
     {
       const DeucesAmount *x = &g_array_index (amounts, DeucesAmount, i);
 
-      amounts_add (copy, x->currency, x->digits, x->amount);
+      deuces_amounts_add (copy, x->currency, x->digits, x->amount);
     }
   return copy;
 }
@@ -406,12 +513,12 @@ deuces_stats_get_timeline (DeucesStats *stats,
     return timeline;
 
   g_ptr_array_sort (timeline, compare_points);
-  running = amounts_new ();
+  running = deuces_amounts_new ();
   for (guint i = 0; i < timeline->len; i++)
     {
       DeucesStatsPoint *point = timeline->pdata[i];
 
-      amounts_add (running, point->currency, 0, point->balance);
+      deuces_amounts_add (running, point->currency, 0, point->balance);
       for (guint k = 0; k < running->len; k++)
         if (g_str_equal (g_array_index (running, DeucesAmount, k).currency, point->currency))
           point->cumulative = g_array_index (running, DeucesAmount, k).amount;

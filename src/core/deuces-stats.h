@@ -17,6 +17,14 @@ typedef struct {
   guint   digits;
 } DeucesAmount;
 
+/* A GArray of DeucesAmount, and @amount in @currency ("" for none) added to it, kept
+ * sorted by currency: money is summed per currency, never across. */
+GArray  *deuces_amounts_new (void);
+void     deuces_amounts_add (GArray     *array,
+                             const char *currency,
+                             guint       digits,
+                             gint64      amount);
+
 /* A player's best or worst session in one currency: amounts in different currencies (or
  * points) are never ranked against each other. */
 typedef struct {
@@ -49,6 +57,48 @@ typedef struct {
   gint64     cumulative;  /* the player's net in that currency so far */
 } DeucesStatsPoint;
 
+/* What whole-history views need of one scored session, per seat (the store keeps it as
+ * the ledger's aggregates, doc/ledger.md §2.5, so that they need not score every night
+ * again). */
+typedef struct {
+  char    *name;
+  guint    deals;         /* deals played (not sat out) */
+  guint    wins;
+  guint    fried;
+  guint    caught_full;
+  guint    counted;
+  guint64  cards_left;
+  gint64   points;        /* points of the deals played */
+  gint64   total;         /* the sheet's total */
+  gint64   balance;       /* minor units */
+} DeucesSeatSummary;
+
+typedef struct {
+  guint              n_players;
+  guint              n_deals;
+  DeucesGoal         goal;
+  char              *currency;   /* NULL for none */
+  guint              digits;
+  DeucesSeatSummary  seats[DEUCES_MAX_PLAYERS];
+  GArray            *payments;   /* DeucesTransfer between seats, as the settlement's */
+} DeucesSessionSummary;
+
+void deuces_session_summary_init  (DeucesSessionSummary   *summary,
+                                   const DeucesGame       *game,
+                                   const DeucesScoreSheet *sheet,
+                                   const DeucesSettlement *settlement);
+void deuces_session_summary_clear (DeucesSessionSummary   *summary);
+/* Whether two summaries hold the same numbers (names compared exactly). */
+gboolean deuces_session_summary_equal (const DeucesSessionSummary *a,
+                                       const DeucesSessionSummary *b);
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesSessionSummary, deuces_session_summary_clear)
+
+/* deuces_player_name_key (@name), kept in @keys (a name as written → its key, both
+ * owned: g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free)): a ledger of
+ * ten thousand nights spells each name the same way every night. */
+const char *deuces_name_keys_lookup (GHashTable *keys,
+                                     const char *name);
+
 typedef struct _DeucesStats DeucesStats;
 
 DeucesStats *deuces_stats_new            (void);
@@ -63,6 +113,13 @@ void         deuces_stats_add_session    (DeucesStats            *stats,
                                           const DeucesGame       *game,
                                           const DeucesScoreSheet *sheet,
                                           const DeucesSettlement *settlement);
+
+/* The same from a session's summary. */
+void         deuces_stats_add_summary    (DeucesStats                *stats,
+                                          gint64                      session,
+                                          GDateTime                  *started,
+                                          const char                 *title,
+                                          const DeucesSessionSummary *summary);
 
 guint        deuces_stats_get_n_sessions (DeucesStats            *stats);
 guint        deuces_stats_get_n_deals    (DeucesStats            *stats);

@@ -532,7 +532,9 @@ render_content (const DeucesShareSnapshot *s,
 {
   GString *out = g_string_new (NULL);
   g_autofree char *stake = _deuces_share_money_text (s->game, s->game->stake, FALSE);
-  g_autofree char *per_point = g_strdup_printf (T (N_("%s a point")), stake);
+  g_autofree char *changes = deuces_game_format_stake_changes (s->game);
+  g_autofree char *per_point = changes != NULL ? g_strdup_printf (T (N_("%s a point; %s")), stake, changes)
+                                               : g_strdup_printf (T (N_("%s a point")), stake);
 
   g_string_append (out, "<h1>");
   append_escaped (out, s->title);

@@ -192,6 +192,7 @@ deuces_store_check (DeucesStore *self,
   for (guint k = 0; k < all->len; k++)
     if (!check_session (self, g_array_index (all, gint64, k), problems, error))
       return FALSE;
+  _deuces_store_check_aggregates (self, problems);
   if (n_sessions != NULL)
     *n_sessions = all->len;
   return TRUE;

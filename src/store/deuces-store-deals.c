@@ -191,8 +191,37 @@ fail:
   return FALSE;
 }
 
+/* The deal the session's last stake change starts at, or 0 when it has none. */
+static guint
+last_stake_change (DeucesStore *self,
+                   gint64       session,
+                   GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT stakes FROM sessions WHERE id = ?1", error);
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *array;
+  JsonNode *element;
+
+  if (stmt == NULL)
+    return G_MAXUINT;
+  sqlite3_bind_int64 (stmt, 1, session);
+  if (sqlite3_step (stmt) != SQLITE_ROW || sqlite3_column_type (stmt, 0) != SQLITE_TEXT)
+    return 0;
+  root = deuces_json_parse ((const char *) sqlite3_column_text (stmt, 0), -1, NULL);
+  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root) ||
+      json_array_get_length (array = json_node_get_array (root)) == 0)
+    return 0;
+  element = json_array_get_element (array, json_array_get_length (array) - 1);
+  if (!JSON_NODE_HOLDS_OBJECT (element))
+    return 0;
+  return (guint) CLAMP (json_object_get_int_member_with_default (json_node_get_object (element), "from_deal", 0),
+                        0, G_MAXINT32);
+}
+
 /* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
- * unique (session, number) pairs never collide on the way. */
+ * unique (session, number) pairs never collide on the way. Refused when a deal would
+ * move across a stake change (doc/rules.md §8.1): the stakes follow deal numbers, and a
+ * deal played at one stake must not be settled at another. */
 gboolean
 _deuces_store_shift_deals (DeucesStore *self,
                            gint64       session,
@@ -200,6 +229,19 @@ _deuces_store_shift_deals (DeucesStore *self,
                            gint         by,
                            GError     **error)
 {
+  guint at = by < 0 ? from - 1 : from;
+  guint change = last_stake_change (self, session, error);
+
+  if (change == G_MAXUINT)
+    return FALSE;
+  if (change > at)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Deal %u comes before the stake change at deal %u: undo that change, or set one "
+                     "stake for the whole night, before removing or inserting it"), at, change);
+      return FALSE;
+    }
+
   g_autoptr(sqlite3_stmt) away = _deuces_store_prepare (self, "UPDATE deals SET number = -number "
                                                               "WHERE session = ?1 AND number >= ?2", error);
   g_autoptr(sqlite3_stmt) back = _deuces_store_prepare (self, "UPDATE deals SET number = -number + ?2 "

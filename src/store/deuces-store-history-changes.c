@@ -77,7 +77,7 @@ read_columns (DeucesStore *self,
 {
   g_autoptr(sqlite3_stmt) stmt =
     _deuces_store_prepare (self,
-                           "SELECT title, notes, stake, currency, ended FROM sessions WHERE id = ?1", error);
+                           "SELECT title, notes, stake, currency, ended, stakes FROM sessions WHERE id = ?1", error);
 
   if (stmt == NULL)
     return FALSE;
@@ -155,18 +155,44 @@ deuces_store_change_session (DeucesStore               *self,
           after[COL_CURRENCY] = *change->currency != '\0' ? g_ascii_strup (change->currency, -1) : NULL;
           changed[COL_CURRENCY] = TRUE;
         }
+      /* A stake from a deal on keeps deal 1's; a stake for the whole night clears the
+       * later ones (doc/rules.md §8.1). The later ones are read again in the currency. */
       if (!deuces_game_set_money (game, after[COL_CURRENCY],
-                                  change->stake != NULL ? change->stake : after[COL_STAKE], error))
+                                  change->stake != NULL && change->from_deal <= 1 ? change->stake
+                                                                                : after[COL_STAKE],
+                                  error) ||
+          !_deuces_store_apply_stakes (game, change->stake != NULL && change->from_deal <= 1
+                                               ? NULL : before[COL_STAKES], error))
         {
           g_prefix_error (error, _("Session %lld: "), (long long) session);
           goto fail;
         }
-      if (change->stake != NULL)
+      if (change->stake != NULL && change->from_deal > game->deals->len + 1)
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       g_dngettext (GETTEXT_PACKAGE,
+                                    "Session %lld has %u deal; the stake can change from deal %u at the latest",
+                                    "Session %lld has %u deals; the stake can change from deal %u at the latest",
+                                    game->deals->len),
+                       (long long) session, game->deals->len, game->deals->len + 1);
+          goto fail;
+        }
+      if (change->stake != NULL && change->from_deal > 1 &&
+          !deuces_game_set_stake_from (game, change->from_deal, change->stake, error))
+        {
+          g_prefix_error (error, _("Session %lld: "), (long long) session);
+          goto fail;
+        }
+      /* From a later deal on, deal 1's stake stays as it is written. */
+      if (change->stake != NULL && change->from_deal <= 1)
         {
           g_free (after[COL_STAKE]);
           after[COL_STAKE] = deuces_money_format (game->stake, game->digits);
           changed[COL_STAKE] = TRUE;
         }
+      g_free (after[COL_STAKES]);
+      after[COL_STAKES] = _deuces_store_stakes_text (game);
+      changed[COL_STAKES] = TRUE;
     }
   if (!change_columns (self, session, (const char *const *) before, (const char *const *) after,
                        changed, error))

@@ -21,7 +21,8 @@ kept_sides (const char *kind)
     return 1;
   if (g_strcmp0 (kind, KIND_DEAL_EDIT) == 0)
     return 3;
-  if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0)
+  if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0 ||
+      g_strcmp0 (kind, KIND_SETTLE_UP) == 0)
     return 0;
   return -1;
 }
@@ -48,6 +49,44 @@ read_kept_deal (sqlite3_stmt     *stmt,
   return FALSE;
 }
 
+/* The later stakes as sessions.stakes holds them (doc/ledger.md §2.1): a list of
+ * {"from_deal", "stake"}, the deals in increasing order after deal 1, each stake money
+ * that is not negative. */
+static gboolean
+stakes_value_valid (const char *text)
+{
+  g_autoptr(JsonNode) root = deuces_json_parse (text, -1, NULL);
+  JsonArray *array;
+  gint64 last = 1;
+
+  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root))
+    return FALSE;
+  array = json_node_get_array (root);
+  if (json_array_get_length (array) == 0)
+    return FALSE;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      JsonNode *from, *stake;
+      JsonObject *range;
+      gint64 minor;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return FALSE;
+      range = json_node_get_object (element);
+      from = json_object_get_member (range, "from_deal");
+      stake = json_object_get_member (range, "stake");
+      if (json_object_get_size (range) != 2 || from == NULL || !JSON_NODE_HOLDS_VALUE (from) ||
+          json_node_get_value_type (from) != G_TYPE_INT64 || stake == NULL ||
+          !JSON_NODE_HOLDS_VALUE (stake) || json_node_get_value_type (stake) != G_TYPE_STRING ||
+          json_node_get_int (from) <= last || json_node_get_int (from) > G_MAXINT32 ||
+          !deuces_money_parse (json_node_get_string (stake), 3, &minor, NULL) || minor < 0)
+        return FALSE;
+      last = json_node_get_int (from);
+    }
+  return TRUE;
+}
+
 /* One value of a "session" entry, read like the input that made it: a title and notes
  * as the core allows them, a stake that reads as money, a known currency, a time. */
 static gboolean
@@ -57,7 +96,7 @@ session_value_valid (guint     column,
   const char *text;
 
   if (JSON_NODE_HOLDS_NULL (value))
-    return column == COL_CURRENCY || column == COL_ENDED;
+    return column == COL_CURRENCY || column == COL_ENDED || column == COL_STAKES;
   if (!JSON_NODE_HOLDS_VALUE (value) || json_node_get_value_type (value) != G_TYPE_STRING)
     return FALSE;
   text = json_node_get_string (value);
@@ -90,6 +129,8 @@ session_value_valid (guint     column,
 
         return time != NULL;
       }
+    case COL_STAKES:
+      return stakes_value_valid (text);
     default:
       return FALSE;
     }
@@ -204,6 +245,14 @@ check_entry (DeucesStore              *self,
     valid = entry->number >= 1 && entry->before == NULL && entry->after == NULL;
   else if (g_str_equal (entry->kind, KIND_SESSION))
     valid = entry->number == 0 && session_values_valid (entry->before, entry->after, &bad);
+  else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
+    {
+      g_autoptr(GArray) marks = NULL;
+
+      valid = entry->number == 0 && entry->before == NULL &&
+              (marks = _deuces_store_history_read_marks (entry->after, game->n_players, session,
+                                                         NULL)) != NULL;
+    }
   else
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);

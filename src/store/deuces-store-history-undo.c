@@ -60,6 +60,19 @@ describe_session (GString          *text,
         g_ptr_array_add (parts, back ? g_strdup_printf (_("Stake back to %s"), stake)
                                      : g_strdup_printf (_("Stake changed to %s"), stake));
     }
+  else if (json_object_has_member (reached, "stakes"))
+    {
+      const DeucesStakeRange *last =
+        game->stakes->len > 0 ? &g_array_index (game->stakes, DeucesStakeRange, game->stakes->len - 1) : NULL;
+      g_autofree char *amount = last ? deuces_money_format (last->stake, game->digits) : NULL;
+
+      if (back || last == NULL)
+        g_ptr_array_add (parts, g_strdup (_("Stakes back as they were")));
+      else
+        /* Translators: "Stake changed to 1.00 from deal 12 on" */
+        g_ptr_array_add (parts, g_strdup_printf (_("Stake changed to %s from deal %u on"), amount,
+                                                 last->from_deal));
+    }
   if (json_object_has_member (reached, "title"))
     g_ptr_array_add (parts, back ? g_strdup_printf (_("Title back to “%s”"), title)
                                  : g_strdup_printf (_("Title changed to “%s”"), title));
@@ -127,6 +140,19 @@ describe (const DeucesHistoryEntry *entry,
                            game->players[transfer.from], game->players[transfer.to], amount);
         }
     }
+  else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
+    {
+      g_autoptr(GArray) marks = _deuces_store_history_read_marks (entry->after, game->n_players, 0, NULL);
+
+      if (marks != NULL)
+        g_string_printf (text,
+                         direction == UNDONE
+                           ? g_dngettext (GETTEXT_PACKAGE, "Settling up undone: %u transfer no longer marked paid",
+                                          "Settling up undone: %u transfers no longer marked paid", marks->len)
+                           : g_dngettext (GETTEXT_PACKAGE, "Settled up again: %u transfer marked paid",
+                                          "Settled up again: %u transfers marked paid", marks->len),
+                         marks->len);
+    }
   if (text->len == 0)
     g_string_assign (text, direction == UNDONE ? _("Last change undone") : _("Change made again"));
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -164,7 +190,8 @@ check_entry_allowed (DeucesStore              *self,
 {
   gboolean allowed_ended = FALSE;
 
-  if (entry != NULL && g_str_equal (entry->kind, KIND_PAID))
+  if (entry != NULL && (g_str_equal (entry->kind, KIND_PAID) ||
+                        g_str_equal (entry->kind, KIND_SETTLE_UP)))
     allowed_ended = TRUE;
   else if (entry != NULL && g_str_equal (entry->kind, KIND_SESSION))
     {

@@ -16,6 +16,7 @@ const char *const _deuces_store_session_columns[N_SESSION_COLUMNS] = {
   [COL_STAKE] = "stake",
   [COL_CURRENCY] = "currency",
   [COL_ENDED] = "ended",
+  [COL_STAKES] = "stakes",
 };
 
 void
@@ -324,6 +325,8 @@ _deuces_store_history_apply (DeucesStore              *self,
       ok = _deuces_store_history_read_paid (entry->after, session, &transfer, &paid, error) &&
            _deuces_store_history_write_paid (self, session, &transfer, undo ? !paid : paid, error);
     }
+  else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
+    ok = _deuces_store_history_write_marks (self, session, entry->after, !undo, error);
   else
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,

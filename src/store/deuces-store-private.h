@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include "deuces-stats.h"
 #include "deuces-store.h"
 
 G_BEGIN_DECLS
@@ -168,6 +169,44 @@ DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
 
+/* deuces-store-aggregates.c (doc/ledger.md §2.5): every stale session's aggregates
+ * rebuilt from the session, inside the caller's transaction (a damaged session is left
+ * without, and read the long way); nothing while the schema is not yet the current one. */
+gboolean      _deuces_store_refresh_aggregates (DeucesStore *self,
+                                                GError     **error);
+/* The summary of @session: from its aggregates when they are fresh (@fresh TRUE), else
+ * scored from its deals. FALSE with @error when the session does not load. */
+gboolean      _deuces_store_summarize_session (DeucesStore          *self,
+                                               gint64                session,
+                                               DeucesSessionSummary *summary,
+                                               gboolean             *fresh,
+                                               GError              **error);
+/* One line per session whose fresh aggregates differ from a recount, for `check`. */
+void          _deuces_store_check_aggregates (DeucesStore *self,
+                                              GPtrArray   *problems);
+/* Aggregate columns read back: the payments text ("from,to,amount;…") into @payments;
+ * FALSE when it does not read. */
+/* aggregates.seats read into @summary's seats and number of players, names from
+ * @names (player id → name, as _deuces_store_read_names fills it); FALSE when it does
+ * not read or names a player who is not there. */
+gboolean      _deuces_store_read_seats_text  (const char           *text,
+                                              GHashTable           *names,
+                                              DeucesSessionSummary *summary);
+gboolean      _deuces_store_read_names       (DeucesStore          *self,
+                                              GHashTable           *names,
+                                              GError              **error);
+gboolean      _deuces_store_read_payments    (const char  *text,
+                                              guint        n_players,
+                                              GArray      *payments);
+
+/* deuces-store-sessions.c: sessions.stakes written from @game's later stakes (NULL for
+ * none), and read back into @game (after its money is set); a value that does not read
+ * is DEUCES_STORE_ERROR_DAMAGED. */
+char         *_deuces_store_stakes_text      (const DeucesGame *game);
+gboolean      _deuces_store_apply_stakes     (DeucesGame       *game,
+                                              const char       *text,
+                                              GError          **error);
+
 /* deuces-store-history*.c: one history per session (doc/ledger.md §2.2). */
 
 /* The kinds of entry, as stored in history.kind. */
@@ -176,10 +215,11 @@ DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
 #define KIND_DEAL_DELETE "deal-delete"
 #define KIND_SESSION     "session"
 #define KIND_PAID        "paid"
+#define KIND_SETTLE_UP   "settle-up"
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */
-enum { COL_TITLE, COL_NOTES, COL_STAKE, COL_CURRENCY, COL_ENDED, N_SESSION_COLUMNS };
+enum { COL_TITLE, COL_NOTES, COL_STAKE, COL_CURRENCY, COL_ENDED, COL_STAKES, N_SESSION_COLUMNS };
 extern const char *const _deuces_store_session_columns[N_SESSION_COLUMNS];
 
 /* One row of the history table. */
@@ -257,6 +297,19 @@ gboolean      _deuces_store_history_write_paid (DeucesStore          *self,
                                                 const DeucesTransfer *transfer,
                                                 gboolean              paid,
                                                 GError              **error);
+
+/* deuces-store-settle-up.c: a "settle-up" entry's after read back (NULL, the history
+ * damaged, unless every mark names two different seats of @n_players and a positive
+ * amount), and its marks set (@paid) or cleared. */
+GArray       *_deuces_store_history_read_marks  (const char  *text,
+                                                 guint        n_players,
+                                                 gint64       session,
+                                                 GError     **error);
+gboolean      _deuces_store_history_write_marks (DeucesStore *self,
+                                                 gint64       session,
+                                                 const char  *text,
+                                                 gboolean     paid,
+                                                 GError     **error);
 
 /* deuces-store-history-undo.c: `deal undo` (@redo FALSE) and `deal redo`. */
 guint         _deuces_store_history_undo_deal (DeucesStore *self,

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-i18n.h"
+#include "deuces-money.h"
 #include "deuces-store-private.h"
 
 void
@@ -250,8 +251,8 @@ _deuces_store_game_shell (sqlite3_stmt *stmt,
                           GHashTable   *variants,
                           GError      **error)
 {
-  static const char *const names[] = { "variant", "hand_size", "currency", "stake", "variant_id" };
-  static const int types[] = { SQLITE_TEXT, SQLITE_INTEGER, SQLITE_TEXT, SQLITE_TEXT, SQLITE_TEXT };
+  static const char *const names[] = { "variant", "hand_size", "currency", "stake", "variant_id", "stakes" };
+  static const int types[] = { SQLITE_TEXT, SQLITE_INTEGER, SQLITE_TEXT, SQLITE_TEXT, SQLITE_TEXT, SQLITE_TEXT };
   const char *variant_text, *currency, *stake, *variant_id;
   gint64 hand_size;
   g_autoptr(DeucesVariant) parsed = NULL;
@@ -263,7 +264,7 @@ _deuces_store_game_shell (sqlite3_stmt *stmt,
     {
       int type = sqlite3_column_type (stmt, first + (int) k);
 
-      if ((type != types[k] && !(type == SQLITE_NULL && k == 2)) ||
+      if ((type != types[k] && !(type == SQLITE_NULL && (k == 2 || k == 5))) ||
           (type == SQLITE_TEXT &&
            !g_utf8_validate ((const char *) sqlite3_column_text (stmt, first + (int) k), -1, NULL)) ||
           (k == 1 && (sqlite3_column_int64 (stmt, first + 1) < 1 ||
@@ -297,7 +298,8 @@ _deuces_store_game_shell (sqlite3_stmt *stmt,
         g_hash_table_insert (variants, g_strdup (variant_text), g_steal_pointer (&parsed));
     }
   game = deuces_game_new (variant, (const char *const *) players, n_players, (guint) hand_size, error);
-  if (game == NULL || !deuces_game_set_money (game, currency, stake, error))
+  if (game == NULL || !deuces_game_set_money (game, currency, stake, error) ||
+      !_deuces_store_apply_stakes (game, (const char *) sqlite3_column_text (stmt, first + 5), error))
     return NULL;
 
   /* The preset's id names the variant only while the stored copy still is that preset
@@ -338,7 +340,7 @@ deuces_store_load_game (DeucesStore *self,
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
 
-  stmt = _deuces_store_prepare (self, "SELECT variant, hand_size, currency, stake, variant_id FROM sessions "
+  stmt = _deuces_store_prepare (self, "SELECT variant, hand_size, currency, stake, variant_id, stakes FROM sessions "
                                       "WHERE id = ?1", error);
   if (stmt == NULL)
     return NULL;
@@ -389,6 +391,76 @@ deuces_store_load_game (DeucesStore *self,
   return g_steal_pointer (&game);
 }
 
+/* sessions.stakes (doc/ledger.md §2.1): the stakes after deal 1's, as JSON
+ * [{"from_deal": 12, "stake": "1.00"}], or NULL when one stake holds all night. */
+char *
+_deuces_store_stakes_text (const DeucesGame *game)
+{
+  g_autoptr(GString) text = NULL;
+
+  if (game->stakes->len == 0)
+    return NULL;
+  text = g_string_new ("[");
+  for (guint i = 0; i < game->stakes->len; i++)
+    {
+      const DeucesStakeRange *range = &g_array_index (game->stakes, DeucesStakeRange, i);
+      g_autofree char *amount = deuces_money_format (range->stake, game->digits);
+
+      g_string_append_printf (text, "%s{\"from_deal\":%u,\"stake\":\"%s\"}", i > 0 ? "," : "",
+                              range->from_deal, amount);
+    }
+  g_string_append_c (text, ']');
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+gboolean
+_deuces_store_apply_stakes (DeucesGame *game,
+                            const char *text,
+                            GError    **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *array;
+  guint last = 1;
+
+  g_array_set_size (game->stakes, 0);
+  if (text == NULL)
+    return TRUE;
+  root = deuces_json_parse (text, -1, NULL);
+  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root))
+    goto damaged;
+  array = json_node_get_array (root);
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      JsonNode *element = json_array_get_element (array, i);
+      JsonObject *range;
+      JsonNode *from, *stake;
+      gint64 number;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        goto damaged;
+      range = json_node_get_object (element);
+      from = json_object_get_member (range, "from_deal");
+      stake = json_object_get_member (range, "stake");
+      if (json_object_get_size (range) != 2 || from == NULL || !JSON_NODE_HOLDS_VALUE (from) ||
+          json_node_get_value_type (from) != G_TYPE_INT64 || stake == NULL ||
+          !JSON_NODE_HOLDS_VALUE (stake) || json_node_get_value_type (stake) != G_TYPE_STRING)
+        goto damaged;
+      number = json_node_get_int (from);
+      /* Deal 1's stake is the stake column; the ranges follow it in order. */
+      if (number <= last || number > G_MAXINT32)
+        goto damaged;
+      if (!deuces_game_set_stake_from (game, (guint) number, json_node_get_string (stake), error))
+        return FALSE;
+      last = (guint) number;
+    }
+  return TRUE;
+
+damaged:
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("its “%s” column is unreadable"), "stakes");
+  return FALSE;
+}
+
 /* Inserts the session row and its seats; inside the caller's transaction. */
 gint64
 _deuces_store_insert_session_row (DeucesStore         *self,
@@ -404,11 +476,12 @@ _deuces_store_insert_session_row (DeucesStore         *self,
   g_autoptr(sqlite3_stmt) stmt = NULL;
   g_autofree char *text = deuces_variant_to_text (game->variant);
   g_autofree char *now = _deuces_store_now_text ();
+  g_autofree char *stakes = _deuces_store_stakes_text (game);
   gint64 id;
 
   stmt = _deuces_store_prepare (self, "INSERT INTO sessions (title, started, ended, variant_id, variant_name, "
-                                      "variant, hand_size, stake, currency, notes) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+                                      "variant, hand_size, stake, currency, notes, stakes) "
+                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
   if (stmt == NULL)
     return 0;
   _deuces_store_bind_text (stmt, 1, title);
@@ -421,6 +494,7 @@ _deuces_store_insert_session_row (DeucesStore         *self,
   _deuces_store_bind_text (stmt, 8, stake ? stake : "1");
   _deuces_store_bind_text (stmt, 9, game->currency);
   _deuces_store_bind_text (stmt, 10, notes ? notes : "");
+  _deuces_store_bind_text (stmt, 11, stakes);
   if (!_deuces_store_step_done (self, stmt, error))
     return 0;
   id = sqlite3_last_insert_rowid (self->db);

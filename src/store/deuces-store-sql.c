@@ -216,8 +216,15 @@ gboolean
 _deuces_store_commit (DeucesStore *self,
                       GError     **error)
 {
-  int rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
+  int rc;
 
+  /* The aggregates of the sessions this transaction changed, in the same transaction. */
+  if (!_deuces_store_refresh_aggregates (self, error))
+    {
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
+  rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
   if (rc == SQLITE_OK)
     return TRUE;
   _deuces_store_fail_sql (self, rc, error);

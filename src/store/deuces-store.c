@@ -112,7 +112,50 @@ static const char migrate_v4[] =
   "ALTER TABLE history ADD COLUMN \"by\" TEXT NOT NULL DEFAULT '';"
   "ALTER TABLE history ADD COLUMN undone_by TEXT;";
 
-static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4 };
+/* Version 5, nights add up (issue 25): a stake that changes from a deal on
+ * (sessions.stakes, doc/ledger.md §2.1) and seasons, named date ranges. */
+static const char migrate_v5[] =
+  "ALTER TABLE sessions ADD COLUMN stakes TEXT;"
+  "CREATE TABLE seasons ("
+  "  id INTEGER PRIMARY KEY,"
+  "  name TEXT NOT NULL UNIQUE COLLATE NOCASE CHECK (length(trim(name)) > 0),"
+  "  first_day TEXT NOT NULL,"
+  "  last_day TEXT NOT NULL,"
+  "  CHECK (first_day <= last_day));"
+  /* What whole-history views need of each session, rebuilt from the session whenever it
+   * changes (the triggers mark it stale; the commit rebuilds it): doc/ledger.md §2.5. */
+  "CREATE TABLE aggregates ("
+  "  session INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE,"
+  "  n_deals INTEGER NOT NULL,"
+  "  goal INTEGER NOT NULL,"
+  "  digits INTEGER NOT NULL,"
+  "  seats TEXT NOT NULL,"
+  "  payments TEXT NOT NULL);"
+  "CREATE TABLE aggregates_stale (session INTEGER PRIMARY KEY);"
+  /* What the views read of each session, without its long variant text. */
+  "CREATE INDEX sessions_for_views ON sessions (id, started, title, currency, deleted);"
+  "INSERT INTO aggregates_stale SELECT id FROM sessions;"
+  "CREATE TRIGGER deals_added AFTER INSERT ON deals BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.session); END;"
+  "CREATE TRIGGER deals_changed AFTER UPDATE ON deals BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (OLD.session);"
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.session); END;"
+  "CREATE TRIGGER deals_removed AFTER DELETE ON deals BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (OLD.session); END;"
+  "CREATE TRIGGER seats_added AFTER INSERT ON seats BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.session); END;"
+  "CREATE TRIGGER seats_changed AFTER UPDATE ON seats BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (OLD.session);"
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.session); END;"
+  "CREATE TRIGGER seats_removed AFTER DELETE ON seats BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (OLD.session); END;"
+  "CREATE TRIGGER sessions_added AFTER INSERT ON sessions BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.id); END;"
+  "CREATE TRIGGER sessions_money_changed "
+  "  AFTER UPDATE OF variant, hand_size, stake, currency, stakes ON sessions BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.id); END;";
+
+static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Object. */

@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 4
+#define DEUCES_STORE_SCHEMA_VERSION 5
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -299,6 +299,9 @@ typedef struct {
   const char *notes;
   const char *stake;      /* decimal text, exact in the currency */
   const char *currency;   /* an ISO 4217 code, or "" for none */
+  guint       from_deal;  /* with @stake: the stake changes from this deal on, earlier
+                           * deals keep theirs (at most one past the last deal); 0 or 1:
+                           * every deal */
 } DeucesSessionChange;
 
 /* Makes @change as one entry of the history (nothing when it changes nothing). Refused

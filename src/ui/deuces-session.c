@@ -622,10 +622,15 @@ char *
 deuces_session_format_stake (DeucesSession *self)
 {
   g_autofree char *stake = NULL;
+  g_autofree char *changes = NULL;
 
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
 
   stake = deuces_session_format_money (self, self->game->stake, FALSE);
+  changes = deuces_game_format_stake_changes (self->game);
+  if (changes != NULL)
+    /* Translators: a stake that changed during the night, "0.50 HKD a point; from deal 12: 1.00 HKD" */
+    return g_strdup_printf (_("%s a point; %s"), stake, changes);
   /* Translators: the stake of a session, "0.50 HKD a point" */
   return g_strdup_printf (_("%s a point"), stake);
 }

@@ -13,6 +13,7 @@
 
 #include "deuces-backup-dialog.h"
 #include "deuces-export.h"
+#include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-window-private.h"
 
@@ -54,6 +55,17 @@ statistics_action (GtkWidget  *widget,
 
   if (self->store != NULL)
     gtk_window_present (GTK_WINDOW (deuces_stats_window_new (GTK_WINDOW (self), self->store)));
+}
+
+static void
+standings_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    gtk_window_present (GTK_WINDOW (deuces_standings_window_new (GTK_WINDOW (self), self->store)));
 }
 
 static void
@@ -339,6 +351,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.export-all", NULL, export_all_action);
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
+  gtk_widget_class_install_action (widget_class, "win.standings", NULL, standings_action);
   gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);

@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-aggregates.c: per-session, per-seat aggregates for whole-history views
+ * (statistics, standings), rebuilt from the session in the transaction that changed it
+ * and checked against a recount (doc/ledger.md §2.5). */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <stdlib.h>
+
+#include "deuces-store-private.h"
+
+/* The session's summary, scored from its deals. */
+static gboolean
+score_summary (DeucesStore          *self,
+               gint64                session,
+               DeucesSessionSummary *summary,
+               GError              **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSettlement) settlement = NULL;
+
+  if (game == NULL || (sheet = deuces_game_score (game, error)) == NULL)
+    return FALSE;
+  settlement = deuces_game_settle (game, sheet);
+  deuces_session_summary_init (summary, game, sheet, settlement);
+  return TRUE;
+}
+
+static char *
+payments_text (const GArray *payments)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < payments->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (payments, DeucesTransfer, i);
+
+      g_string_append_printf (text, "%s%u,%u,%" G_GINT64_FORMAT, i > 0 ? ";" : "", t->from, t->to,
+                              t->amount);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* One row per session holds its seats: "player,deals,wins,fried,caught_full,counted,
+ * cards_left,points,total,balance;…" in seat order, so that a whole-history view reads
+ * one row per night and no seat table. */
+static char *
+seats_text (DeucesStore                *self,
+            gint64                      session,
+            const DeucesSessionSummary *summary,
+            GError                    **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT player FROM seats WHERE session = ?1 "
+                                                              "ORDER BY position", error);
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint p = 0;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while (sqlite3_step (stmt) == SQLITE_ROW && p < summary->n_players)
+    {
+      const DeucesSeatSummary *s = &summary->seats[p];
+
+      g_string_append_printf (text, "%s%" G_GINT64_FORMAT ",%u,%u,%u,%u,%u,%" G_GUINT64_FORMAT ",%"
+                              G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                              p > 0 ? ";" : "", (gint64) sqlite3_column_int64 (stmt, 0), s->deals, s->wins, s->fried,
+                              s->caught_full, s->counted, s->cards_left, s->points, s->total, s->balance);
+      p++;
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* A decimal integer at *@at, which moves past it: the row of every night is read
+ * with this, so it is a plain loop rather than strtoll and its locale. */
+static gboolean
+read_number (const char **at,
+             gint64      *value)
+{
+  const char *p = *at;
+  gboolean negative = *p == '-';
+  guint64 n = 0;
+
+  if (negative)
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      if (n > (G_MAXUINT64 - 9) / 10)
+        return FALSE;
+      n = n * 10 + (guint64) (*p - '0');
+    }
+  if (n > (guint64) G_MAXINT64)
+    return FALSE;
+  *value = negative ? -(gint64) n : (gint64) n;
+  *at = p;
+  return TRUE;
+}
+
+gboolean
+_deuces_store_read_seats_text (const char           *text,
+                               GHashTable           *names,
+                               DeucesSessionSummary *summary)
+{
+  const char *at = text;
+  guint n = 0;
+
+  if (text == NULL || *text == '\0')
+    return FALSE;
+  while (*at != '\0')
+    {
+      DeucesSeatSummary *s;
+      gint64 values[10];
+
+      if (n >= DEUCES_MAX_PLAYERS)
+        return FALSE;
+      for (guint k = 0; k < G_N_ELEMENTS (values); k++)
+        {
+          char expected = k + 1 < G_N_ELEMENTS (values) ? ',' : ';';
+
+          if (!read_number (&at, &values[k]) || (*at != expected && !(expected == ';' && *at == '\0')))
+            return FALSE;
+          if (*at != '\0')
+            at++;
+        }
+      s = &summary->seats[n++];
+      g_free (s->name);
+      s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+      if (s->name == NULL || values[1] < 0 || values[2] < 0 || values[3] < 0 || values[4] < 0 ||
+          values[5] < 0 || values[6] < 0 || values[1] > G_MAXUINT || values[2] > G_MAXUINT ||
+          values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT)
+        return FALSE;
+      s->deals = (guint) values[1];
+      s->wins = (guint) values[2];
+      s->fried = (guint) values[3];
+      s->caught_full = (guint) values[4];
+      s->counted = (guint) values[5];
+      s->cards_left = (guint64) values[6];
+      s->points = values[7];
+      s->total = values[8];
+      s->balance = values[9];
+    }
+  summary->n_players = n;
+  return TRUE;
+}
+
+gboolean
+_deuces_store_read_payments (const char *text,
+                             guint       n_players,
+                             GArray     *payments)
+{
+  const char *at = text;
+
+  if (text == NULL)
+    return FALSE;
+  while (*at != '\0')
+    {
+      gint64 from, to, amount;
+      DeucesTransfer t;
+
+      if (!read_number (&at, &from) || *at++ != ',' || !read_number (&at, &to) || *at++ != ',' ||
+          !read_number (&at, &amount) || (*at != ';' && *at != '\0') ||
+          from < 0 || to < 0 || from >= n_players || to >= n_players || amount <= 0)
+        return FALSE;
+      if (*at == ';')
+        at++;
+      t.from = (guint) from;
+      t.to = (guint) to;
+      t.amount = amount;
+      g_array_append_val (payments, t);
+    }
+  return TRUE;
+}
+
+static gboolean
+write_summary (DeucesStore                *self,
+               gint64                      session,
+               const DeucesSessionSummary *summary,
+               GError                    **error)
+{
+  g_autofree char *payments = payments_text (summary->payments);
+  g_autofree char *seats = seats_text (self, session, summary, error);
+  g_autoptr(sqlite3_stmt) row =
+    _deuces_store_prepare (self, "INSERT INTO aggregates (session, n_deals, goal, digits, seats, payments) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6)", error);
+
+  if (row == NULL || seats == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (row, 1, session);
+  sqlite3_bind_int (row, 2, (int) summary->n_deals);
+  sqlite3_bind_int (row, 3, (int) summary->goal);
+  sqlite3_bind_int (row, 4, (int) summary->digits);
+  _deuces_store_bind_text (row, 5, seats);
+  _deuces_store_bind_text (row, 6, payments);
+  return _deuces_store_step_done (self, row, error);
+}
+
+gboolean
+_deuces_store_refresh_aggregates (DeucesStore *self,
+                                  GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stale = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  int rc;
+
+  /* Between migration steps the session columns may not all be there yet: the last
+   * step's commit rebuilds every session. */
+  if (_deuces_store_query_int (self, "PRAGMA user_version", -1) != DEUCES_STORE_SCHEMA_VERSION)
+    return TRUE;
+  if ((stale = _deuces_store_prepare (self, "SELECT session FROM aggregates_stale", error)) == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stale)) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (stale, 0);
+
+      g_array_append_val (ids, id);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  g_clear_pointer (&stale, sqlite3_finalize);
+
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      g_autoptr(sqlite3_stmt) clear = _deuces_store_prepare (self, "DELETE FROM aggregates WHERE session = ?1",
+                                                             error);
+      g_autoptr(sqlite3_stmt) fresh = _deuces_store_prepare (self, "DELETE FROM aggregates_stale "
+                                                                   "WHERE session = ?1", error);
+      g_auto(DeucesSessionSummary) summary = { 0, };
+      g_autoptr(GError) damage = NULL;
+
+      if (clear == NULL || fresh == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (clear, 1, id);
+      sqlite3_bind_int64 (fresh, 1, id);
+      if (!_deuces_store_step_done (self, clear, error) || !_deuces_store_step_done (self, fresh, error))
+        return FALSE;
+      /* A session gone, or damaged, has none: readers then score it (and name it). */
+      if (!score_summary (self, id, &summary, &damage))
+        continue;
+      if (!write_summary (self, id, &summary, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Every player's name by id (@names: gint64 → name). */
+gboolean
+_deuces_store_read_names (DeucesStore *self,
+                          GHashTable  *names,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT id, name FROM players", error);
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_hash_table_insert (names, g_memdup2 (&(gint64) { sqlite3_column_int64 (stmt, 0) }, sizeof (gint64)),
+                         _deuces_store_column_valid_text (stmt, 1));
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
+/* The stored aggregates of @session, names from its seats; FALSE when it has none or
+ * they do not read. */
+static gboolean
+read_summary (DeucesStore          *self,
+              gint64                session,
+              DeucesSessionSummary *summary)
+{
+  g_autoptr(sqlite3_stmt) row =
+    _deuces_store_prepare (self, "SELECT a.n_deals, a.goal, a.digits, a.seats, a.payments, s.currency "
+                                 "FROM aggregates a JOIN sessions s ON s.id = a.session "
+                                 "WHERE a.session = ?1 AND NOT EXISTS "
+                                 "(SELECT 1 FROM aggregates_stale WHERE session = ?1)", NULL);
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+
+  memset (summary, 0, sizeof *summary);
+  summary->payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
+  if (row == NULL || !_deuces_store_read_names (self, names, NULL))
+    return FALSE;
+  sqlite3_bind_int64 (row, 1, session);
+  if (sqlite3_step (row) != SQLITE_ROW)
+    return FALSE;
+  summary->n_deals = (guint) sqlite3_column_int64 (row, 0);
+  summary->goal = sqlite3_column_int (row, 1) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST : DEUCES_GOAL_LOWEST;
+  summary->digits = (guint) sqlite3_column_int (row, 2);
+  summary->currency = _deuces_store_column_text (row, 5);
+  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, summary) &&
+         _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 4), summary->n_players,
+                                      summary->payments);
+}
+
+gboolean
+_deuces_store_summarize_session (DeucesStore          *self,
+                                 gint64                session,
+                                 DeucesSessionSummary *summary,
+                                 gboolean             *fresh,
+                                 GError              **error)
+{
+  *fresh = read_summary (self, session, summary);
+  if (*fresh)
+    return TRUE;
+  deuces_session_summary_clear (summary);
+  return score_summary (self, session, summary, error);
+}
+
+void
+_deuces_store_check_aggregates (DeucesStore *self,
+                                GPtrArray   *problems)
+{
+  g_autoptr(sqlite3_stmt) ids = _deuces_store_prepare (self, "SELECT session FROM aggregates ORDER BY session",
+                                                       NULL);
+
+  if (ids == NULL)
+    return;
+  while (sqlite3_step (ids) == SQLITE_ROW)
+    {
+      gint64 id = sqlite3_column_int64 (ids, 0);
+      g_auto(DeucesSessionSummary) stored = { 0, };
+      g_auto(DeucesSessionSummary) counted = { 0, };
+      g_autoptr(GError) damage = NULL;
+
+      /* Stale ones are rebuilt at the next commit, and read the long way until then. */
+      if (!read_summary (self, id, &stored))
+        {
+          g_autoptr(sqlite3_stmt) is_stale =
+            _deuces_store_prepare (self, "SELECT 1 FROM aggregates_stale WHERE session = ?1", NULL);
+
+          sqlite3_bind_int64 (is_stale, 1, id);
+          if (is_stale != NULL && sqlite3_step (is_stale) != SQLITE_ROW)
+            g_ptr_array_add (problems, g_strdup_printf (_("session %lld: its aggregates do not read"),
+                                                        (long long) id));
+          continue;
+        }
+      /* A damaged session is reported by the session checks. */
+      if (!score_summary (self, id, &counted, &damage))
+        continue;
+      if (!deuces_session_summary_equal (&stored, &counted))
+        g_ptr_array_add (problems, g_strdup_printf (_("session %lld: its aggregates differ from its deals"),
+                                                    (long long) id));
+    }
+}

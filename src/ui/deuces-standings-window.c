@@ -1,0 +1,399 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-standings-window.c: the standings over a season or a date range (doc/rules.md
+ * §12), with the ranking rule in its header, and one settle-up for its ended nights
+ * (doc/rules.md §8.7). The store reads each night's aggregates, so even a long history
+ * is gathered at once, on the main thread. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "deuces-money.h"
+#include "deuces-standings-window.h"
+#include "deuces-store-stats.h"
+
+struct _DeucesStandingsWindow
+{
+  AdwWindow       parent_instance;
+
+  DeucesStore    *store;
+  GPtrArray      *seasons;        /* DeucesSeason, parallel to the dropdown after "All Nights" */
+  gboolean        choosing;       /* a season is filling the dates in */
+
+  AdwWindowTitle *window_title;
+  GtkDropDown    *season_drop;
+  GtkEntry       *from_entry;
+  GtkEntry       *to_entry;
+  GtkEntry       *season_entry;
+  GtkLabel       *rule_label;
+  GtkLabel       *problem_label;
+  GtkGrid        *table;
+  GtkButton      *settle_button;
+};
+
+G_DEFINE_FINAL_TYPE (DeucesStandingsWindow, deuces_standings_window, ADW_TYPE_WINDOW)
+
+static void
+show_problem (DeucesStandingsWindow *self,
+              const char            *problem)
+{
+  gtk_label_set_text (self->problem_label, problem ? problem : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->problem_label), problem != NULL);
+}
+
+/* The filter of the dates typed, or FALSE (said in the window) when one does not read. */
+static gboolean
+read_range (DeucesStandingsWindow *self,
+            GDateTime            **from,
+            GDateTime            **to)
+{
+  const char *from_text = gtk_editable_get_text (GTK_EDITABLE (self->from_entry));
+  const char *to_text = gtk_editable_get_text (GTK_EDITABLE (self->to_entry));
+  g_autoptr(GDateTime) last = NULL;
+
+  if (*from_text != '\0' && (*from = deuces_stats_parse_day (from_text)) == NULL)
+    {
+      g_autofree char *problem = g_strdup_printf (_("“%s” is not a date like 2026-11-22"), from_text);
+
+      show_problem (self, problem);
+      return FALSE;
+    }
+  if (*to_text != '\0')
+    {
+      if ((last = deuces_stats_parse_day (to_text)) == NULL)
+        {
+          g_autofree char *problem = g_strdup_printf (_("“%s” is not a date like 2026-11-22"), to_text);
+
+          show_problem (self, problem);
+          return FALSE;
+        }
+      if (*from != NULL && g_date_time_compare (*from, last) > 0)
+        {
+          show_problem (self, _("The first day comes after the last"));
+          return FALSE;
+        }
+      *to = g_date_time_add_days (last, 1);
+    }
+  return TRUE;
+}
+
+static void
+clear_table (DeucesStandingsWindow *self)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
+    gtk_grid_remove (self->table, child);
+}
+
+static void
+add_cell (DeucesStandingsWindow *self,
+          const char            *text,
+          int                    column,
+          int                    row,
+          gboolean               heading,
+          gboolean               numeric)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
+  gtk_label_set_selectable (GTK_LABEL (label), !heading);
+  if (heading)
+    gtk_widget_add_css_class (label, "heading");
+  if (numeric)
+    gtk_widget_add_css_class (label, "numeric");
+  gtk_grid_attach (self->table, label, column, row, 1, 1);
+}
+
+static void
+refresh (DeucesStandingsWindow *self)
+{
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+  g_autoptr(DeucesStandings) standings = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *rule = NULL;
+  g_autofree char *subtitle = NULL;
+  DeucesSessionFilter filter = { 0, };
+  GPtrArray *rows;
+  guint rank = 0;
+
+  clear_table (self);
+  gtk_label_set_text (self->rule_label, "");
+  gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), FALSE);
+  if (!read_range (self, &from, &to))
+    return;
+  filter.from = from;
+  filter.to = to;
+  standings = deuces_store_compute_standings (self->store, &filter, &error);
+  if (standings == NULL)
+    {
+      show_problem (self, error->message);
+      return;
+    }
+  gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), TRUE);
+  if (deuces_standings_get_n_nights (standings) == 0)
+    {
+      show_problem (self, _("No session with a deal in these days"));
+      return;
+    }
+  show_problem (self, NULL);
+  rule = deuces_standings_describe_rule (standings);
+  gtk_label_set_text (self->rule_label, rule);
+  subtitle = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u night", "%u nights",
+                                           deuces_standings_get_n_nights (standings)),
+                              deuces_standings_get_n_nights (standings));
+  adw_window_title_set_subtitle (self->window_title, subtitle);
+
+  /* Translators: column headings of the Standings window */
+  add_cell (self, C_("standings", "Place"), 0, 0, TRUE, TRUE);
+  add_cell (self, C_("standings", "Player"), 1, 0, TRUE, FALSE);
+  add_cell (self, C_("standings", "Nights"), 2, 0, TRUE, TRUE);
+  add_cell (self, C_("standings", "Deals"), 3, 0, TRUE, TRUE);
+  add_cell (self, C_("standings", "Wins"), 4, 0, TRUE, TRUE);
+  add_cell (self, C_("standings", "Average"), 5, 0, TRUE, TRUE);
+  add_cell (self, C_("standings", "1st / 2nd / 3rd …"), 6, 0, TRUE, FALSE);
+  add_cell (self, C_("standings", "Net"), 7, 0, TRUE, TRUE);
+  rows = deuces_standings_get_table (standings);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      const DeucesStanding *s = rows->pdata[i];
+      g_autofree char *average = deuces_standing_average_points (s);
+      g_autofree char *position = s->ranked ? g_strdup_printf ("%u", ++rank)
+                                            : g_strdup (C_("standings", "not ranked"));
+      g_autofree char *nights = g_strdup_printf ("%u", s->nights);
+      g_autofree char *deals = g_strdup_printf ("%u", s->deals);
+      g_autofree char *wins = g_strdup_printf ("%u", s->wins);
+      g_autofree char *places = deuces_standing_format_places (s, " / ");
+      g_autofree char *net = deuces_standing_format_net (s, DEUCES_MONEY_PLUS, "\n");
+      int row = (int) i + 1;
+
+      add_cell (self, position, 0, row, FALSE, TRUE);
+      add_cell (self, s->name, 1, row, FALSE, FALSE);
+      add_cell (self, nights, 2, row, FALSE, TRUE);
+      add_cell (self, deals, 3, row, FALSE, TRUE);
+      add_cell (self, wins, 4, row, FALSE, TRUE);
+      add_cell (self, average, 5, row, FALSE, TRUE);
+      add_cell (self, places, 6, row, FALSE, FALSE);
+      add_cell (self, net, 7, row, FALSE, TRUE);
+    }
+}
+
+static void
+on_range_changed (DeucesStandingsWindow *self)
+{
+  /* Dates typed by hand are no longer the season chosen. */
+  if (!self->choosing)
+    gtk_drop_down_set_selected (self->season_drop, 0);
+  refresh (self);
+}
+
+static void
+on_season_selected (DeucesStandingsWindow *self)
+{
+  guint selected = gtk_drop_down_get_selected (self->season_drop);
+  const DeucesSeason *season;
+
+  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->seasons->len)
+    return;
+  season = self->seasons->pdata[selected - 1];
+  self->choosing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season->first_day);
+  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season->last_day);
+  self->choosing = FALSE;
+  refresh (self);
+}
+
+/* The dropdown: "All Nights", then each season by name, @select chosen (0: all). */
+static void
+load_seasons (DeucesStandingsWindow *self,
+              gint64                 select)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GError) error = NULL;
+  guint chosen = 0;
+
+  g_clear_pointer (&self->seasons, g_ptr_array_unref);
+  self->seasons = deuces_store_list_seasons (self->store, &error);
+  if (self->seasons == NULL)
+    {
+      show_problem (self, error->message);
+      self->seasons = g_ptr_array_new ();
+    }
+  gtk_string_list_append (names, _("All Nights"));
+  for (guint i = 0; i < self->seasons->len; i++)
+    {
+      const DeucesSeason *season = self->seasons->pdata[i];
+
+      gtk_string_list_append (names, season->name);
+      if (season->id == select)
+        chosen = i + 1;
+    }
+  self->choosing = TRUE;
+  gtk_drop_down_set_model (self->season_drop, G_LIST_MODEL (names));
+  gtk_drop_down_set_selected (self->season_drop, chosen);
+  self->choosing = FALSE;
+}
+
+static void
+on_save_season_clicked (DeucesStandingsWindow *self)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = deuces_store_add_season (self->store, gtk_editable_get_text (GTK_EDITABLE (self->season_entry)),
+                                       gtk_editable_get_text (GTK_EDITABLE (self->from_entry)),
+                                       gtk_editable_get_text (GTK_EDITABLE (self->to_entry)), &error);
+
+  if (id == 0)
+    {
+      show_problem (self, error->message);
+      return;
+    }
+  gtk_editable_set_text (GTK_EDITABLE (self->season_entry), "");
+  load_seasons (self, id);
+}
+
+/* The settle-up: its summary, Copy Summary and Mark Paid. */
+
+typedef struct {
+  DeucesStandingsWindow *window;
+  GArray                *sessions;
+  char                  *summary;
+} SettleUp;
+
+static void
+settle_up_free (SettleUp *settle_up)
+{
+  g_object_unref (settle_up->window);
+  g_array_unref (settle_up->sessions);
+  g_free (settle_up->summary);
+  g_free (settle_up);
+}
+
+static void
+on_settle_up_response (AdwMessageDialog *dialog,
+                       const char       *response,
+                       SettleUp         *settle_up)
+{
+  DeucesStandingsWindow *self = settle_up->window;
+  g_autoptr(GError) error = NULL;
+
+  if (g_str_equal (response, "copy"))
+    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), settle_up->summary);
+  else if (g_str_equal (response, "paid") &&
+           !deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
+                                       settle_up->sessions->len, &error))
+    show_problem (self, error->message);
+}
+
+void
+deuces_standings_window_settle_up (DeucesStandingsWindow *self)
+{
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+  g_autoptr(DeucesSettleUp) settle_up = NULL;
+  g_autoptr(GError) error = NULL;
+  DeucesSessionFilter filter = { 0, };
+  SettleUp *data;
+  AdwMessageDialog *dialog;
+  GArray *sessions = NULL;
+
+  g_return_if_fail (DEUCES_IS_STANDINGS_WINDOW (self));
+
+  if (!read_range (self, &from, &to))
+    return;
+  filter.from = from;
+  filter.to = to;
+  settle_up = deuces_store_settle_up (self->store, &filter, &sessions, &error);
+  if (settle_up == NULL)
+    {
+      show_problem (self, error->message);
+      return;
+    }
+  if (sessions->len == 0)
+    {
+      g_array_unref (sessions);
+      show_problem (self, _("No ended session in these days: end a night before settling it up"));
+      return;
+    }
+  data = g_new0 (SettleUp, 1);
+  data->window = g_object_ref (self);
+  data->sessions = sessions;
+  data->summary = deuces_settle_up_summary (settle_up, sessions->len);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Settle Up"), data->summary));
+  adw_message_dialog_add_responses (dialog, "close", _("_Close"), "copy", _("_Copy Summary"), "paid",
+                                    _("_Mark Paid"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "paid", ADW_RESPONSE_SUGGESTED);
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  g_signal_connect_data (dialog, "response", G_CALLBACK (on_settle_up_response), data,
+                         (GClosureNotify) (void (*) (void)) settle_up_free, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_settle_clicked (DeucesStandingsWindow *self)
+{
+  deuces_standings_window_settle_up (self);
+}
+
+void
+deuces_standings_window_set_range (DeucesStandingsWindow *self,
+                                   const char            *from,
+                                   const char            *to)
+{
+  g_return_if_fail (DEUCES_IS_STANDINGS_WINDOW (self));
+
+  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), from ? from : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), to ? to : "");
+}
+
+static void
+deuces_standings_window_dispose (GObject *object)
+{
+  DeucesStandingsWindow *self = DEUCES_STANDINGS_WINDOW (object);
+
+  g_clear_object (&self->store);
+  g_clear_pointer (&self->seasons, g_ptr_array_unref);
+  G_OBJECT_CLASS (deuces_standings_window_parent_class)->dispose (object);
+}
+
+static void
+deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = deuces_standings_window_dispose;
+
+  gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-standings-window.ui");
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, window_title);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, season_drop);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, from_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, to_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, season_entry);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, rule_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, problem_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, table);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, settle_button);
+  gtk_widget_class_bind_template_callback (widget_class, on_range_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_season_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_save_season_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_settle_clicked);
+}
+
+static void
+deuces_standings_window_init (DeucesStandingsWindow *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+}
+
+DeucesStandingsWindow *
+deuces_standings_window_new (GtkWindow   *parent,
+                             DeucesStore *store)
+{
+  DeucesStandingsWindow *self = g_object_new (DEUCES_TYPE_STANDINGS_WINDOW, "transient-for", parent, NULL);
+
+  self->store = g_object_ref (store);
+  load_seasons (self, 0);
+  refresh (self);
+  return self;
+}
