@@ -272,7 +272,10 @@ copy_rows (DeucesStore *self,
   if (columns == NULL)
     return FALSE;
   select = g_strdup_printf ("SELECT %s FROM %s", columns, quoted);
-  insert = g_strdup_printf ("INSERT INTO %s (%s) VALUES (%s)", quoted, columns, parameters->str);
+  /* OR IGNORE: a row a trigger already wrote while the others were copied (a stale
+   * mark) is the same row; replace_contents() puts the table right after. */
+  insert = g_strdup_printf ("INSERT OR IGNORE INTO %s (%s) VALUES (%s)", quoted, columns,
+                            parameters->str);
   /* The copy has this ledger's schema (both are at this version): a table or column it
    * lacks fails here, and the transaction is rolled back. */
   if ((from = _deuces_store_prepare (copy, select, error)) == NULL ||
@@ -332,17 +335,12 @@ merge_counters (DeucesStore *self,
   return TRUE;
 }
 
-/* Inside the caller's transaction: this ledger's rows become those of @copy, table by
- * table, all emptied before any is filled. */
+/* Empties every table of @tables. */
 static gboolean
-replace_contents (DeucesStore *self,
-                  DeucesStore *copy,
-                  GError     **error)
+empty_tables (DeucesStore *self,
+              GPtrArray   *tables,
+              GError     **error)
 {
-  g_autoptr(GPtrArray) tables = table_names (self, error);
-
-  if (tables == NULL)
-    return FALSE;
   for (guint k = 0; k < tables->len; k++)
     {
       g_autofree char *quoted = quoted_name (tables->pdata[k]);
@@ -351,9 +349,48 @@ replace_contents (DeucesStore *self,
       if (!_deuces_store_exec (self, sql, error))
         return FALSE;
     }
+  return TRUE;
+}
+
+static gint64
+count_rows (DeucesStore *store,
+            const char  *table)
+{
+  g_autofree char *quoted = quoted_name (table);
+  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s", quoted);
+
+  return _deuces_store_query_int (store, sql, -1);
+}
+
+/* Inside the caller's transaction: this ledger's rows become those of @copy, table by
+ * table, all emptied before any is filled. The ledger's triggers write rows of their
+ * own (a stale mark, doc/ledger.md §2.5) as rows are removed and put back: emptying
+ * twice clears what the first pass's triggers wrote, and a table that holds more rows
+ * than the copy's once every table is filled is emptied and filled again, so that the
+ * ledger holds exactly the backup's rows. (No trigger writes on a table a trigger
+ * fills, so once is enough.) */
+static gboolean
+replace_contents (DeucesStore *self,
+                  DeucesStore *copy,
+                  GError     **error)
+{
+  g_autoptr(GPtrArray) tables = table_names (self, error);
+
+  if (tables == NULL || !empty_tables (self, tables, error) || !empty_tables (self, tables, error))
+    return FALSE;
   for (guint k = 0; k < tables->len; k++)
     if (!copy_rows (self, copy, tables->pdata[k], error))
       return FALSE;
+  for (guint k = 0; k < tables->len; k++)
+    {
+      g_autoptr(GPtrArray) one = g_ptr_array_new ();
+
+      if (count_rows (self, tables->pdata[k]) == count_rows (copy, tables->pdata[k]))
+        continue;
+      g_ptr_array_add (one, tables->pdata[k]);
+      if (!empty_tables (self, one, error) || !copy_rows (self, copy, tables->pdata[k], error))
+        return FALSE;
+    }
   return merge_counters (self, copy, error);
 }
 
