@@ -790,7 +790,11 @@ deuces_stats_window_new (GtkWindow   *parent,
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
 
-  self = g_object_new (DEUCES_TYPE_STATS_WINDOW, "transient-for", parent, NULL);
+  /* Of the application, so that its keys (Ctrl+W, Ctrl+Q) reach this window too. */
+  self = g_object_new (DEUCES_TYPE_STATS_WINDOW,
+                       "transient-for", parent,
+                       "application", parent != NULL ? gtk_window_get_application (parent) : NULL,
+                       NULL);
   self->store = g_object_ref (store);
   fill_variants (self);
   recompute (self);
