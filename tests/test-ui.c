@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -27,6 +28,7 @@
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-files.h"
+#include "test-locale.h"
 #include "test-widgets.h"
 
 /* One application and one ledger for the whole run (an application registers once per
@@ -2479,6 +2481,71 @@ test_stats_window_keys (Fixture       *f,
   g_assert_null (window);   /* closed, and destroyed */
 }
 
+/* The decimal separators of every number with decimals that @root's labels show
+ * ("22,9 %", "7,5", "146,60 HKD"), into @seps: one character each. */
+static void
+collect_separators (GtkWidget *root,
+                    GRegex    *number,
+                    GString   *seps)
+{
+  if (GTK_IS_LABEL (root))
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      g_regex_match (number, gtk_label_get_text (GTK_LABEL (root)), 0, &match);
+      while (g_match_info_matches (match))
+        {
+          g_autofree char *sep = g_match_info_fetch (match, 1);
+
+          g_string_append (seps, sep);
+          g_match_info_next (match, NULL);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_separators (child, number, seps);
+}
+
+/* Issue 27: "22.9 %" next to "27,4 %" and "146,60 HKD": every rate, average and amount
+ * Statistics shows is in the locale's decimals. */
+static void
+test_stats_locale (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const struct { const char *locale, *source; char decimal; } cases[] = {
+    { "de_DE.UTF-8", "de_DE", ',' }, { "id_ID.UTF-8", "id_ID", ',' }, { "zh_HK.UTF-8", "zh_HK", '.' },
+  };
+  const char *deal1[] = { "5", "3", "13" };
+  /* A decimal number: digits, one separator, then one or two digits that end it (a
+   * percentage, an average, an amount); not a date or a version. */
+  g_autoptr(GRegex) number = g_regex_new ("(?<![0-9.,])[0-9]+([.,])[0-9]{1,2}(?= %| HKD|$)",
+                                          G_REGEX_MULTILINE, 0, NULL);
+
+  enter_deal (f, 0, deal1);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DeucesStatsWindow *window;
+      g_autoptr(GString) seps = g_string_new (NULL);
+      gint64 deadline;
+
+      use_test_locale (cases[i].locale, cases[i].source);
+      window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+      gtk_window_present (GTK_WINDOW (window));
+      deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      while (deuces_stats_window_is_busy (window) && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_false (deuces_stats_window_is_busy (window));
+      settle ();
+      collect_separators (GTK_WIDGET (window), number, seps);
+      g_test_message ("%s: %s", cases[i].locale, seps->str);
+      g_assert_cmpuint (seps->len, >=, 6);   /* win rates, cards left, money */
+      for (gsize k = 0; k < seps->len; k++)
+        g_assert_cmpint (seps->str[k], ==, cases[i].decimal);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  setlocale (LC_NUMERIC, "C");
+}
+
 /* Audit: the same player got other colours when seated elsewhere. */
 static void
 test_colors_seat_order (void)
@@ -2668,6 +2735,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add ("/ui/keys/map", Fixture, NULL, fixture_set_up, test_key_map, fixture_tear_down);
+  g_test_add ("/ui/locale/stats", Fixture, NULL, fixture_set_up, test_stats_locale, fixture_tear_down);
   g_test_add ("/ui/keys/stats-window", Fixture, NULL, fixture_set_up, test_stats_window_keys, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
