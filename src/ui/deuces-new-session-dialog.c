@@ -657,7 +657,6 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 {
   DeucesNewSessionDialog *self;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autoptr(GPtrArray) players = NULL;
   g_auto(GStrv) last = NULL;
   g_autofree char *default_variant = NULL;
@@ -707,7 +706,7 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 
   /* Money. */
   default_currency = g_settings_get_string (settings, "default-currency");
-  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  deuces_currency_list_set_on (self->currency_row);
   adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (default_currency));
   stake = g_settings_get_string (settings, "default-stake");
   shown_stake = deuces_money_plain_to_display (stake, (guint) MAX (deuces_currency_digits (default_currency), 0));

@@ -347,7 +347,6 @@ deuces_preferences_window_new (GtkWindow   *parent,
                                GSettings   *settings)
 {
   DeucesPreferencesWindow *self;
-  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autofree char *currency = NULL;
   g_autofree char *stake = NULL;
   g_autofree char *shown = NULL;
@@ -366,7 +365,7 @@ deuces_preferences_window_new (GtkWindow   *parent,
   gtk_editable_set_text (GTK_EDITABLE (self->stake_row), shown);
   g_signal_handlers_unblock_by_func (self->stake_row, on_stake_changed, self);
   g_signal_handlers_block_by_func (self->currency_row, on_currency_changed, self);
-  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  deuces_currency_list_set_on (self->currency_row);
   adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (currency));
   g_signal_handlers_unblock_by_func (self->currency_row, on_currency_changed, self);
 
