@@ -281,6 +281,25 @@ settle (void)
     ;
 }
 
+/* @session's settlement shown in a window of its own (@window), laid out; its stake row
+ * in @stake. */
+static DeucesSettlementView *
+show_settlement (DeucesSession  *session,
+                 GtkWidget     **window,
+                 GtkWidget     **stake)
+{
+  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
+
+  *window = gtk_window_new ();
+  deuces_settlement_view_set_session (view, session);
+  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (*window));
+  settle ();
+  *stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
+  g_assert_nonnull (*stake);
+  return view;
+}
+
 /* Issue 12, "The stake in sight": the settlement shows the stake and changes it, the
  * balances follow, undo takes it back; the printout says it. */
 static void
@@ -289,8 +308,8 @@ test_stake_in_sight (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
-  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
-  GtkWidget *window = gtk_window_new ();
+  DeucesSettlementView *view;
+  GtkWidget *window;
   GtkWidget *stake;
   DeucesDeal deal;
   gint64 before;
@@ -298,13 +317,7 @@ test_stake_in_sight (Fixture       *f,
   g_assert_no_error (error);
   deal_won_by (&deal, 0, 3, 11, 8);
   g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
-  deuces_settlement_view_set_session (view, session);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (window));
-  settle ();
-
-  stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
-  g_assert_nonnull (stake);
+  view = show_settlement (session, &window, &stake);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
   {
     g_autofree char *summary = deuces_settlement_view_dup_summary (view);
@@ -378,8 +391,8 @@ test_stake_locale (Fixture       *f,
     {
       g_autoptr(GError) error = NULL;
       g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
-      DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
-      GtkWidget *window = gtk_window_new ();
+      DeucesSettlementView *view;
+      GtkWidget *window;
       g_autofree char *summary = NULL;
       GtkWidget *stake;
 
@@ -388,13 +401,7 @@ test_stake_locale (Fixture       *f,
       g_test_message ("%s", cases[i].locale);
       g_assert_true (deuces_session_set_stake (session, "0.50", NULL, &error));
       g_assert_no_error (error);
-      deuces_settlement_view_set_session (view, session);
-      gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-      gtk_window_present (GTK_WINDOW (window));
-      settle ();
-
-      stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
-      g_assert_nonnull (stake);
+      view = show_settlement (session, &window, &stake);
       g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, cases[i].shown);
       gtk_editable_set_text (GTK_EDITABLE (stake), cases[i].typed);
       g_signal_emit_by_name (stake, "apply");
