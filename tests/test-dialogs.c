@@ -4,6 +4,8 @@
  * would. */
 #include "config.h"
 
+#include <json-glib/json-glib.h>
+#include <locale.h>
 #include <string.h>
 
 #include "deuces-new-session-dialog.h"
@@ -13,7 +15,10 @@
 #include "deuces-variant-describe.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
+#include "deuces-currency-list.h"
+#include "deuces-money.h"
 #include "test-files.h"
+#include "test-locale.h"
 #include "test-widgets.h"
 
 typedef struct {
@@ -219,6 +224,88 @@ test_preferences_currency (Fixture       *f,
                    ==, "None (points only)");
   stored = g_settings_get_string (f->settings, "default-currency");
   g_assert_cmpstr (stored, ==, "");
+}
+
+static gboolean
+shows_label (GtkWidget  *root,
+             const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (root)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Issue 27: every ISO 4217 currency iso-codes lists with a minor unit the core counts is
+ * offered (the home regions' first), named in the user's language. */
+static void
+test_currency_names (Fixture       *f,
+                     gconstpointer  data)
+{
+  static const struct { const char *locale, *source, *hkd; } names[] = {
+    { "zh_HK.UTF-8", "zh_HK", "HKD · 港元" },
+    { "zh_CN.UTF-8", "zh_CN", "HKD · 香港元" },
+    { "id_ID.UTF-8", "id_ID", "HKD · Dollar Hongkong" },
+  };
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkStringList) list = deuces_currency_list_new ();
+  g_autoptr(GHashTable) offered = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *iso;
+  guint counted = 0;
+  DeucesPreferencesWindow *prefs;
+  AdwComboRow *row;
+  g_autofree char *label = NULL;
+
+  g_assert_cmpstr (gtk_string_list_get_string (list, 1), ==, "HKD");
+  for (guint i = 1; i < g_list_model_get_n_items (G_LIST_MODEL (list)); i++)
+    {
+      const char *code = gtk_string_list_get_string (list, i);
+
+      g_assert_false (g_hash_table_contains (offered, code));   /* once each */
+      g_hash_table_add (offered, (gpointer) code);
+      g_assert_cmpint (deuces_currency_digits (code), >=, 0);
+      g_assert_cmpuint (deuces_currency_list_find (code), ==, i);
+    }
+  g_assert_true (json_parser_load_from_file (parser, "/usr/share/iso-codes/json/iso_4217.json", &error));
+  g_assert_no_error (error);
+  iso = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)), "4217");
+  for (guint i = 0; i < json_array_get_length (iso); i++)
+    {
+      const char *code = json_object_get_string_member (json_array_get_object_element (iso, i), "alpha_3");
+
+      g_assert_cmpint (g_hash_table_contains (offered, code), ==, deuces_currency_is_known (code));
+      counted += deuces_currency_is_known (code);
+    }
+  g_assert_cmpuint (counted, ==, g_hash_table_size (offered));
+  g_assert_cmpuint (counted, >=, 150);
+  g_assert_false (g_hash_table_contains (offered, "XAU"));   /* gold: no minor unit */
+
+  /* Shown with their names, in the row too. */
+  label = deuces_currency_list_dup_label ("TWD");
+  g_assert_cmpstr (label, ==, "TWD · New Taiwan Dollar");
+  g_settings_set_string (f->settings, "default-currency", "CHF");
+  prefs = deuces_preferences_window_new (NULL, f->store, f->settings);
+  row = ADW_COMBO_ROW (find_row (GTK_WIDGET (prefs), "Currency"));
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_string_object_get_string (adw_combo_row_get_selected_item (row)), ==, "CHF");
+  g_assert_true (shows_label (GTK_WIDGET (row), "CHF · Swiss Franc"));
+  gtk_window_destroy (GTK_WINDOW (prefs));
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *hkd = NULL;
+
+      use_test_locale (names[i].locale, names[i].source);
+      g_assert_nonnull (setlocale (LC_MESSAGES, names[i].locale));
+      hkd = deuces_currency_list_dup_label ("HKD");
+      g_assert_cmpstr (hkd, ==, names[i].hkd);
+    }
+  setlocale (LC_MESSAGES, "C");
+  setlocale (LC_NUMERIC, "C");
 }
 
 static void
@@ -856,6 +943,8 @@ main (int argc, char **argv)
               fixture_set_up, test_dialogs_fit_phone, fixture_tear_down);
   g_test_add ("/ui/preferences/currency", Fixture, NULL,
               fixture_set_up, test_preferences_currency, fixture_tear_down);
+  g_test_add ("/ui/preferences/currency-names", Fixture, NULL,
+              fixture_set_up, test_currency_names, fixture_tear_down);
   g_test_add ("/ui/variant-editor/tiers", Fixture, NULL,
               fixture_set_up, test_variant_editor_tiers, fixture_tear_down);
   g_test_add ("/ui/variant/saved-described", Fixture, NULL,

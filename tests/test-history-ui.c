@@ -5,6 +5,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -24,6 +25,7 @@
 #include "deuces-window.h"
 #include "deuces-window-private.h"
 #include "test-ledger.h"
+#include "test-locale.h"
 #include "test-widgets.h"
 
 typedef struct {
@@ -311,6 +313,25 @@ settle (void)
     ;
 }
 
+/* @session's settlement shown in a window of its own (@window), laid out; its stake row
+ * in @stake. */
+static DeucesSettlementView *
+show_settlement (DeucesSession  *session,
+                 GtkWidget     **window,
+                 GtkWidget     **stake)
+{
+  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
+
+  *window = gtk_window_new ();
+  deuces_settlement_view_set_session (view, session);
+  gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (view));
+  gtk_window_present (GTK_WINDOW (*window));
+  settle ();
+  *stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
+  g_assert_nonnull (*stake);
+  return view;
+}
+
 /* Issue 12, "The stake in sight": the settlement shows the stake and changes it, the
  * balances follow, undo takes it back; the printout says it. */
 static void
@@ -319,8 +340,8 @@ test_stake_in_sight (Fixture       *f,
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
-  DeucesSettlementView *view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, NULL);
-  GtkWidget *window = gtk_window_new ();
+  DeucesSettlementView *view;
+  GtkWidget *window;
   GtkWidget *stake;
   DeucesDeal deal;
   gint64 before;
@@ -328,13 +349,7 @@ test_stake_in_sight (Fixture       *f,
   g_assert_no_error (error);
   deal_won_by (&deal, 0, 3, 11, 8);
   g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
-  deuces_settlement_view_set_session (view, session);
-  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (view));
-  gtk_window_present (GTK_WINDOW (window));
-  settle ();
-
-  stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
-  g_assert_nonnull (stake);
+  view = show_settlement (session, &window, &stake);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
   {
     g_autofree char *summary = deuces_settlement_view_dup_summary (view);
@@ -387,6 +402,57 @@ test_stake_in_sight (Fixture       *f,
   deuces_settlement_view_set_session (view, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
+}
+
+/* Issue 27: the stake row reads and takes the stake in the locale's decimals ("0,75" in
+ * German and Indonesian), stores it plain, and refuses the other separator rather than
+ * read it as another amount. */
+static void
+test_stake_locale (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const struct {
+    const char *locale, *source, *shown, *typed, *typed_back, *summary, *wrong;
+  } cases[] = {
+    { "de_DE.UTF-8", "de_DE", "0,50", "0,75", "0,75", "0,75 HKD a point", "0.25" },
+    { "id_ID.UTF-8", "id_ID", "0,50", "0,75", "0,75", "0,75 HKD a point", "0.25" },
+    { "zh_HK.UTF-8", "zh_HK", "0.50", "0.75", "0.75", "0.75 HKD a point", "0,25" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+      DeucesSettlementView *view;
+      GtkWidget *window;
+      g_autofree char *summary = NULL;
+      GtkWidget *stake;
+
+      g_assert_no_error (error);
+      use_test_locale (cases[i].locale, cases[i].source);
+      g_test_message ("%s", cases[i].locale);
+      g_assert_true (deuces_session_set_stake (session, "0.50", NULL, &error));
+      g_assert_no_error (error);
+      view = show_settlement (session, &window, &stake);
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, cases[i].shown);
+      gtk_editable_set_text (GTK_EDITABLE (stake), cases[i].typed);
+      g_signal_emit_by_name (stake, "apply");
+      g_assert_false (gtk_widget_has_css_class (stake, "error"));
+      g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.75");   /* stored plain */
+      g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, cases[i].typed_back);
+      summary = deuces_settlement_view_dup_summary (view);
+      g_assert_nonnull (strstr (summary, cases[i].summary));
+
+      gtk_editable_set_text (GTK_EDITABLE (stake), cases[i].wrong);
+      g_signal_emit_by_name (stake, "apply");
+      g_assert_true (gtk_widget_has_css_class (stake, "error"));
+      g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.75");
+
+      deuces_settlement_view_set_session (view, NULL);
+      gtk_window_destroy (GTK_WINDOW (window));
+      settle ();
+    }
+  setlocale (LC_NUMERIC, "C");
 }
 
 static void
@@ -1375,6 +1441,8 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
   g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
   g_test_add ("/history-ui/stake/settlement-and-print", Fixture, NULL, fixture_set_up, test_stake_in_sight,
+              fixture_tear_down);
+  g_test_add ("/history-ui/stake/locale", Fixture, NULL, fixture_set_up, test_stake_locale,
               fixture_tear_down);
   g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
               fixture_tear_down);

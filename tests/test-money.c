@@ -3,12 +3,13 @@
 #include "config.h"
 
 #include <locale.h>
+#include <string.h>
 
 #include <glib.h>
 
 #include "deuces-error.h"
 #include "deuces-money.h"
-#include "test-files.h"
+#include "test-locale.h"
 
 /* A value parse must never write on failure, so a failed parse leaves this behind. */
 #define UNTOUCHED G_GINT64_CONSTANT (-4242424242)
@@ -442,20 +443,6 @@ test_display_with (void)
     }
 }
 
-/* A locale compiled for this test alone (LOCPATH), since a build machine may have none
- * but C: the people's text follows it, the documents' plain decimals never do. */
-static gboolean
-use_test_locale (const char *name,
-                 const char *source)
-{
-  g_autofree char *dir = test_locale_dir (name, source);
-
-  if (dir == NULL)
-    return FALSE;
-  g_setenv ("LOCPATH", dir, TRUE);
-  return setlocale (LC_NUMERIC, name) != NULL;
-}
-
 static void
 test_display_locale (void)
 {
@@ -474,8 +461,7 @@ test_display_locale (void)
   g_free (text);
 
   /* Indonesian: "27.000 IDR" (issue 14), and "1.234,56" with two digits. */
-  if (!use_test_locale ("id_ID.UTF-8", "id_ID"))
-    g_error ("the id_ID locale could not be compiled (build-aux/install-deps installs “locales”)");
+  use_test_locale ("id_ID.UTF-8", "id_ID");
   text = deuces_money_format_display (27000, 0, "IDR", DEUCES_MONEY_PLAIN);
   g_assert_cmpstr (text, ==, "27.000 IDR");
   g_free (text);
@@ -491,12 +477,83 @@ test_display_locale (void)
   g_free (text);
 
   /* English: "1,234.50". */
-  if (!use_test_locale ("en_US.UTF-8", "en_US"))
-    g_error ("the en_US locale could not be compiled (build-aux/install-deps installs “locales”)");
+  use_test_locale ("en_US.UTF-8", "en_US");
   text = deuces_money_format_display (123450, 2, "HKD", DEUCES_MONEY_PLUS);
   g_assert_cmpstr (text, ==, "+1,234.50 HKD");
   g_free (text);
 
+  setlocale (LC_NUMERIC, "C");
+}
+
+/* Issue 27: numbers people read and type follow the locale, in German, Indonesian and
+ * Hong Kong Chinese alike; a misplaced separator is refused, never read as another
+ * amount. */
+static void
+test_display_typed (void)
+{
+  static const struct {
+    const char *locale, *source;
+    const char *percent, *average, *money;   /* 229 ‰, 7.5 cards, 146.60 HKD */
+    struct { const char *text; guint digits; gint64 minor; } ok[5];
+    const char *refused[4];
+  } cases[] = {
+    { "de_DE.UTF-8", "de_DE", "22,9 %", "7,5", "146,60 HKD",
+      { { "0,75", 2, 75 }, { "1.000", 0, 1000 }, { "1.234,5", 2, 123450 }, { "2", 2, 200 },
+        { " 0,50 ", 2, 50 } },
+      { "0.75", "1.00", "12.34.5", "0,005" } },
+    { "id_ID.UTF-8", "id_ID", "22,9 %", "7,5", "146,60 HKD",
+      { { "0,75", 2, 75 }, { "27.000", 0, 27000 }, { "1.000.000", 0, 1000000 },
+        { "12,", 2, 1200 }, { "0,5", 1, 5 } },
+      { "0.75", "27.00", "1.0000", "abc" } },
+    { "zh_HK.UTF-8", "zh_HK", "22.9 %", "7.5", "146.60 HKD",
+      { { "0.75", 2, 75 }, { "1,000", 0, 1000 }, { "1,234.50", 2, 123450 }, { "3", 0, 3 },
+        { ".5", 2, 50 } },
+      { "0,75", "1,00", "12,34", "0.005" } },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *percent = NULL;
+      g_autofree char *average = NULL;
+      g_autofree char *money = NULL;
+      g_autofree char *plain = NULL;
+      g_autofree char *shown = NULL;
+
+      use_test_locale (cases[i].locale, cases[i].source);
+      percent = deuces_percent_format_display (229);
+      average = deuces_number_format_display (75, 1);
+      money = deuces_money_format_display (14660, 2, "HKD", DEUCES_MONEY_PLAIN);
+      g_assert_cmpstr (percent, ==, cases[i].percent);
+      g_assert_cmpstr (average, ==, cases[i].average);
+      g_assert_cmpstr (money, ==, cases[i].money);
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].ok); k++)
+        {
+          g_autoptr(GError) error = NULL;
+          gint64 minor = -1;
+
+          g_test_message ("%s: %s", cases[i].locale, cases[i].ok[k].text);
+          g_assert_true (deuces_money_parse_display (cases[i].ok[k].text, cases[i].ok[k].digits,
+                                                     &minor, &error));
+          g_assert_no_error (error);
+          g_assert_cmpint (minor, ==, cases[i].ok[k].minor);
+        }
+      for (guint k = 0; k < G_N_ELEMENTS (cases[i].refused); k++)
+        {
+          g_autoptr(GError) error = NULL;
+          gint64 minor = -1;
+
+          g_test_message ("%s: %s refused", cases[i].locale, cases[i].refused[k]);
+          g_assert_false (deuces_money_parse_display (cases[i].refused[k], 2, &minor, &error));
+          g_assert_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY);
+          /* The message quotes what was typed. */
+          g_assert_nonnull (strstr (error->message, cases[i].refused[k]));
+        }
+      /* The stored stake shown for editing, and the plain decimals kept. */
+      shown = deuces_money_plain_to_display ("0.50", 2);
+      g_assert_cmpstr (shown, ==, cases[i].average[1] == ',' ? "0,50" : "0.50");
+      plain = deuces_money_format (75, 2);
+      g_assert_cmpstr (plain, ==, "0.75");
+    }
   setlocale (LC_NUMERIC, "C");
 }
 
@@ -514,6 +571,7 @@ main (int argc, char **argv)
   g_test_add_func ("/money/format", test_format);
   g_test_add_func ("/money/display/separators", test_display_with);
   g_test_add_func ("/money/display/locale", test_display_locale);
+  g_test_add_func ("/money/display/typed", test_display_typed);
   g_test_add_func ("/money/round-trip/format-parse", test_round_trip);
   g_test_add_func ("/money/round-trip/parse-format", test_canonical);
 

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -30,6 +31,7 @@
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-files.h"
+#include "test-locale.h"
 #include "test-widgets.h"
 
 /* One application and one ledger for the whole run (an application registers once per
@@ -936,7 +938,7 @@ test_alt_digit_and_tab (Fixture       *f,
   g_auto(GStrv) winner_accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app), "win.show-settlement");
 
   g_assert_cmpstr (sheet[0], ==, "<Control>1");
-  g_assert_cmpstr (winner_accels[0], ==, "<Control>2");
+  g_assert_cmpstr (winner_accels[0], ==, "<Control>3");
 
   gtk_widget_grab_focus (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
   g_assert_true (press_key (gtk_root_get_focus (GTK_ROOT (f->window)), GDK_KEY_3, GDK_ALT_MASK));
@@ -2246,6 +2248,400 @@ test_shortcuts_window (Fixture       *f,
     }
 }
 
+/* Issue 27: one key map. The accelerators the application registers, those the keyboard
+ * shortcuts window lists outside its deal form group, and the keys the help names are one
+ * set; Ctrl+1, 2 and 3 open the tabs in the order they are shown. */
+
+/* Every accelerator of @accels (space-separated, as GtkShortcutsShortcut writes them, or
+ * a GStrv) added to @set in gtk_accelerator_name() form. */
+static void
+add_accel (GHashTable *set,
+           const char *accel)
+{
+  guint key = 0;
+  GdkModifierType mods = 0;
+
+  g_assert_true (gtk_accelerator_parse (accel, &key, &mods));
+  g_assert_cmpuint (key, !=, 0);
+  g_hash_table_add (set, gtk_accelerator_name (key, mods));
+}
+
+typedef struct
+{
+  GString    *keyseq;   /* the accelerator being read inside a <keyseq>, or NULL */
+  gboolean    in_key;
+  GString    *key;
+  gboolean    in_gui;
+  GString    *gui;      /* the last <gui> label, then the text after it */
+  GString    *after;
+  GPtrArray  *found;    /* accelerators, in gtk_accelerator_parse() syntax */
+  GPtrArray  *labels;   /* for each, the <gui> it follows in parentheses ("<gui>Chart</gui>
+                         * (<keyseq>…"), or "" */
+} HelpKeys;
+
+/* The help's key names (Mallard <key> contents) in accelerator syntax. */
+static char *
+accel_of_key (const char *name)
+{
+  static const struct { const char *help, *accel; } names[] = {
+    { "Ctrl", "<Control>" }, { "Shift", "<Shift>" }, { "Alt", "<Alt>" },
+    { "Enter", "Return" }, { "Esc", "Escape" }, { "?", "question" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (g_str_equal (name, names[i].help))
+      return g_strdup (names[i].accel);
+  return g_utf8_strlen (name, -1) == 1 ? g_utf8_strdown (name, -1) : g_strdup (name);
+}
+
+static void
+on_help_start (GMarkupParseContext *context,
+               const char          *element,
+               const char         **names,
+               const char         **values,
+               gpointer             user_data,
+               GError             **error)
+{
+  HelpKeys *keys = user_data;
+
+  if (g_str_equal (element, "keyseq"))
+    keys->keyseq = g_string_new (NULL);
+  else if (g_str_equal (element, "gui"))
+    {
+      keys->in_gui = TRUE;
+      g_string_truncate (keys->gui, 0);
+      g_string_truncate (keys->after, 0);
+    }
+  else if (g_str_equal (element, "key"))
+    {
+      keys->in_key = TRUE;
+      g_string_truncate (keys->key, 0);
+    }
+}
+
+static void
+on_help_end (GMarkupParseContext *context,
+             const char          *element,
+             gpointer             user_data,
+             GError             **error)
+{
+  HelpKeys *keys = user_data;
+
+  if (g_str_equal (element, "key"))
+    {
+      g_autofree char *accel = accel_of_key (keys->key->str);
+
+      keys->in_key = FALSE;
+      if (keys->keyseq != NULL)
+        g_string_append (keys->keyseq, accel);
+      else
+        {
+          g_ptr_array_add (keys->found, g_steal_pointer (&accel));
+          g_ptr_array_add (keys->labels, g_strdup (""));
+        }
+    }
+  else if (g_str_equal (element, "gui"))
+    keys->in_gui = FALSE;
+  else if (g_str_equal (element, "keyseq"))
+    {
+      g_autofree char *between = g_strstrip (g_strdup (keys->after->str));
+      gboolean labelled = keys->gui->len > 0 && g_str_has_suffix (between, "(")
+                          && g_utf8_strlen (between, -1) <= 6;
+
+      g_ptr_array_add (keys->found, g_string_free (keys->keyseq, FALSE));
+      g_ptr_array_add (keys->labels, g_strdup (labelled ? keys->gui->str : ""));
+      keys->keyseq = NULL;
+      g_string_truncate (keys->gui, 0);
+    }
+}
+
+static void
+on_help_text (GMarkupParseContext *context,
+              const char          *text,
+              gsize                length,
+              gpointer             user_data,
+              GError             **error)
+{
+  HelpKeys *keys = user_data;
+
+  if (keys->in_key)
+    g_string_append_len (keys->key, text, length);
+  else if (keys->in_gui)
+    g_string_append_len (keys->gui, text, length);
+  else if (keys->keyseq == NULL)
+    g_string_append_len (keys->after, text, length);
+}
+
+/* The keys named by the Mallard page @page in @dir, as accelerators; @labels receives
+ * the <gui> label each follows, or "". */
+static GPtrArray *
+help_keys (const char  *dir,
+           const char  *page,
+           GPtrArray  **labels)
+{
+  static const GMarkupParser parser = { on_help_start, on_help_end, on_help_text, NULL, NULL };
+  g_autofree char *path = g_build_filename (dir, page, NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GString) key = g_string_new (NULL);
+  g_autoptr(GString) gui = g_string_new (NULL);
+  g_autoptr(GString) after = g_string_new (NULL);
+  HelpKeys keys = { NULL, FALSE, key, FALSE, gui, after, g_ptr_array_new_with_free_func (g_free),
+                    g_ptr_array_new_with_free_func (g_free) };
+  g_autoptr(GMarkupParseContext) context = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, &error));
+  g_assert_no_error (error);
+  context = g_markup_parse_context_new (&parser, 0, &keys, NULL);
+  g_assert_true (g_markup_parse_context_parse (context, text, -1, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_markup_parse_context_end_parse (context, &error));
+  g_assert_no_error (error);
+  *labels = keys.labels;
+  return keys.found;
+}
+
+static void
+test_key_map (Fixture       *f,
+              gconstpointer  data)
+{
+  g_autoptr(GHashTable) app_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) window_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) deal_keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  g_autoptr(GHashTable) tab_actions = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) titles = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_auto(GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (test_app));
+  g_autoptr(GtkBuilder) builder =
+    gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
+  GtkWidget *deal_group = GTK_WIDGET (gtk_builder_get_object (builder, "deal_keys"));
+  g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
+  g_autofree char *help_dir = NULL;
+  g_autoptr(GDir) dir = NULL;
+  GtkWidget *view = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SESSION_VIEW);
+  AdwViewStack *stack = ADW_VIEW_STACK (find_type (view, ADW_TYPE_VIEW_STACK));
+  g_autoptr(GListModel) pages = G_LIST_MODEL (adw_view_stack_get_pages (stack));
+  GHashTableIter iter;
+  const char *accel;
+  guint checked = 0;
+
+  /* What the application registers. */
+  g_assert_cmpuint (g_strv_length (actions), >=, 16);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (test_app),
+                                                                    actions[i]);
+
+      for (guint k = 0; accels[k] != NULL; k++)
+        {
+          g_assert_false (g_hash_table_contains (app_keys, accels[k]));   /* no key twice */
+          add_accel (app_keys, accels[k]);
+          g_hash_table_insert (tab_actions, g_strdup (accels[k]), g_strdup (actions[i]));
+        }
+    }
+
+  /* What Ctrl+? lists: the application's keys, then the deal form's own. */
+  g_assert_nonnull (deal_group);
+  for (GSList *l = objects; l != NULL; l = l->next)
+    if (GTK_IS_SHORTCUTS_SHORTCUT (l->data))
+      {
+        g_autofree char *accelerator = NULL;
+        g_autofree char *title = NULL;
+        g_auto(GStrv) each = NULL;
+        gboolean deal = gtk_widget_is_ancestor (l->data, deal_group);
+
+        g_object_get (l->data, "accelerator", &accelerator, "title", &title, NULL);
+        each = g_strsplit (accelerator, " ", -1);
+        for (guint k = 0; each[k] != NULL; k++)
+          {
+            guint key;
+            GdkModifierType mods;
+
+            add_accel (deal ? deal_keys : window_keys, each[k]);
+            g_assert_true (gtk_accelerator_parse (each[k], &key, &mods));
+            if (!deal)
+              g_hash_table_insert (titles, gtk_accelerator_name (key, mods), g_strdup (title));
+          }
+      }
+  gtk_window_destroy (GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay")));
+  g_hash_table_iter_init (&iter, app_keys);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &accel, NULL))
+    if (!g_hash_table_contains (window_keys, accel))
+      g_error ("%s is registered but not in the shortcuts window", accel);
+  g_hash_table_iter_init (&iter, window_keys);
+  while (g_hash_table_iter_next (&iter, (gpointer *) &accel, NULL))
+    if (!g_hash_table_contains (app_keys, accel))
+      g_error ("the shortcuts window lists %s, which the application does not register", accel);
+
+  /* Ctrl+N opens the Nth tab. */
+  g_assert_cmpuint (g_list_model_get_n_items (pages), ==, 3);
+  for (guint n = 1; n <= 3; n++)
+    {
+      g_autofree char *key = g_strdup_printf ("<Control>%u", n);
+      const char *action = g_hash_table_lookup (tab_actions, key);
+      g_autoptr(AdwViewStackPage) page = g_list_model_get_item (pages, n - 1);
+
+      g_assert_nonnull (action);
+      g_assert_true (g_str_has_prefix (action, "win."));
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL));
+      g_assert_cmpstr (adw_view_stack_get_visible_child_name (stack), ==,
+                       adw_view_stack_page_get_name (page));
+    }
+
+  /* Every key the help names is a key of the application or of the deal form (Ctrl+C in
+   * a terminal is the terminal's), and one given for a control in parentheses is the one
+   * Ctrl+? lists for it: "<gui>Chart</gui> (<keyseq>…" is the key of "Chart". */
+  help_dir = g_build_filename (g_getenv ("DEUCES_SOURCE_ROOT"), "help", "C", NULL);
+  dir = g_dir_open (help_dir, 0, NULL);
+  g_assert_nonnull (dir);
+  for (const char *name; (name = g_dir_read_name (dir)) != NULL;)
+    if (g_str_has_suffix (name, ".page"))
+      {
+        g_autoptr(GPtrArray) labels = NULL;
+        g_autoptr(GPtrArray) keys = help_keys (help_dir, name, &labels);
+        gboolean terminal = g_str_equal (name, "command-line.page")
+                            || g_str_equal (name, "share-table.page");
+
+        for (guint i = 0; i < keys->len; i++)
+          {
+            g_autoptr(GHashTable) one = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+            GHashTableIter it;
+            const char *named;
+
+            add_accel (one, keys->pdata[i]);
+            g_hash_table_iter_init (&it, one);
+            g_assert_true (g_hash_table_iter_next (&it, (gpointer *) &named, NULL));
+            if (terminal && g_str_equal (named, "<Control>c"))
+              continue;
+            if (!g_hash_table_contains (app_keys, named) && !g_hash_table_contains (deal_keys, named))
+              g_error ("%s names %s, which is no key of the app", name, (char *) keys->pdata[i]);
+            if (*(char *) labels->pdata[i] != '\0')
+              {
+                g_autofree char *label = g_strdup (labels->pdata[i]);
+                const char *title = g_hash_table_lookup (titles, named);
+                char *dots = strstr (label, "…");
+
+                if (dots != NULL)
+                  *dots = '\0';
+                if (title == NULL || strstr (title, label) == NULL)
+                  g_error ("%s gives %s for %s, but that is the key of %s", name,
+                           (char *) keys->pdata[i], label, title ? title : "nothing in Ctrl+?");
+                checked++;
+              }
+          }
+      }
+  g_assert_cmpuint (checked, >=, 5);
+}
+
+/* Issue 27: the Statistics window belongs to the application, so its keys reach it:
+ * Ctrl+W closes it like every other window. */
+static void
+test_stats_window_keys (Fixture       *f,
+                        gconstpointer  data)
+{
+  DeucesStatsWindow *window =
+    deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  g_autoptr(GListModel) controllers = NULL;
+  gboolean closes = FALSE;
+  guint key;
+  GdkModifierType mods;
+
+  g_assert_true (gtk_window_get_application (GTK_WINDOW (window)) == GTK_APPLICATION (test_app));
+  g_assert_true (gtk_accelerator_parse ("<Control>w", &key, &mods));
+  /* The window's application shortcuts hold Ctrl+W to window.close. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), k);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (action)
+              && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), "window.close")
+              && GTK_IS_KEYVAL_TRIGGER (trigger)
+              && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == key
+              && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
+            closes = TRUE;
+        }
+    }
+  g_assert_true (closes);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.close", NULL));
+  settle ();
+  g_assert_null (window);   /* closed, and destroyed */
+}
+
+/* The decimal separators of every number with decimals that @root's labels show
+ * ("22,9 %", "7,5", "146,60 HKD"), into @seps: one character each. */
+static void
+collect_separators (GtkWidget *root,
+                    GRegex    *number,
+                    GString   *seps)
+{
+  if (GTK_IS_LABEL (root))
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      g_regex_match (number, gtk_label_get_text (GTK_LABEL (root)), 0, &match);
+      while (g_match_info_matches (match))
+        {
+          g_autofree char *sep = g_match_info_fetch (match, 1);
+
+          g_string_append (seps, sep);
+          g_match_info_next (match, NULL);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_separators (child, number, seps);
+}
+
+/* Issue 27: "22.9 %" next to "27,4 %" and "146,60 HKD": every rate, average and amount
+ * Statistics shows is in the locale's decimals. */
+static void
+test_stats_locale (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const struct { const char *locale, *source; char decimal; } cases[] = {
+    { "de_DE.UTF-8", "de_DE", ',' }, { "id_ID.UTF-8", "id_ID", ',' }, { "zh_HK.UTF-8", "zh_HK", '.' },
+  };
+  const char *deal1[] = { "5", "3", "13" };
+  /* A decimal number: digits, one separator, then one or two digits that end it (a
+   * percentage, an average, an amount); not a date or a version. */
+  g_autoptr(GRegex) number = g_regex_new ("(?<![0-9.,])[0-9]+([.,])[0-9]{1,2}(?= %| HKD|$)",
+                                          G_REGEX_MULTILINE, 0, NULL);
+
+  enter_deal (f, 0, deal1);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DeucesStatsWindow *window;
+      g_autoptr(GString) seps = g_string_new (NULL);
+      gint64 deadline;
+
+      use_test_locale (cases[i].locale, cases[i].source);
+      window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+      gtk_window_present (GTK_WINDOW (window));
+      deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      while (deuces_stats_window_is_busy (window) && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_false (deuces_stats_window_is_busy (window));
+      settle ();
+      collect_separators (GTK_WIDGET (window), number, seps);
+      g_test_message ("%s: %s", cases[i].locale, seps->str);
+      g_assert_cmpuint (seps->len, >=, 6);   /* win rates, cards left, money */
+      for (gsize k = 0; k < seps->len; k++)
+        g_assert_cmpint (seps->str[k], ==, cases[i].decimal);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  setlocale (LC_NUMERIC, "C");
+}
+
 /* Audit: the same player got other colours when seated elsewhere. */
 static void
 test_colors_seat_order (void)
@@ -2437,6 +2833,9 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/keyboard/taiwan-loser", test_taiwan_loser_keys);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
+  g_test_add ("/ui/keys/map", Fixture, NULL, fixture_set_up, test_key_map, fixture_tear_down);
+  g_test_add ("/ui/locale/stats", Fixture, NULL, fixture_set_up, test_stats_locale, fixture_tear_down);
+  g_test_add ("/ui/keys/stats-window", Fixture, NULL, fixture_set_up, test_stats_window_keys, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);

@@ -343,11 +343,139 @@ deuces_money_format_display (gint64            minor,
 }
 
 char *
-deuces_percent_format_display (guint per_mille)
+deuces_number_format_display (gint64 value,
+                              guint  digits)
+{
+  return deuces_money_format_display (value, digits, NULL, DEUCES_MONEY_PLAIN);
+}
+
+/* @text's integer digits @int_part, with @group (the locale's, may be "") between whole
+ * groups of three, appended to @out without the separators. FALSE when a separator is
+ * misplaced ("0.75" under a "." grouping). */
+static gboolean
+append_ungrouped (GString    *out,
+                  const char *int_part,
+                  gsize       len,
+                  const char *group)
+{
+  gsize group_len = strlen (group);
+  const char *end = int_part + len;
+  const char *p = int_part;
+  gsize run = 0;
+  gboolean grouped = FALSE;
+
+  if (group_len == 0 || g_strstr_len (int_part, (gssize) len, group) == NULL)
+    {
+      g_string_append_len (out, int_part, (gssize) len);
+      return TRUE;
+    }
+  while (p < end)
+    {
+      if ((gsize) (end - p) >= group_len && strncmp (p, group, group_len) == 0)
+        {
+          /* The first group 1 to 3 digits, every other one exactly 3. */
+          if (run == 0 || run > 3 || (grouped && run != 3))
+            return FALSE;
+          grouped = TRUE;
+          run = 0;
+          p += group_len;
+          continue;
+        }
+      if (g_ascii_isdigit (*p))
+        run++;
+      else if (!(p == int_part && (*p == '-' || *p == '+')))
+        run = 4;   /* not a digit: refused below, as deuces_money_parse() would */
+      g_string_append_c (out, *p);
+      p++;
+    }
+  return run == 3;
+}
+
+/* Whether @plain is a sign, digits and at most one point: what deuces_money_parse()
+ * can read. */
+static gboolean
+is_plain_decimal (const char *plain)
+{
+  const char *p = plain + (*plain == '-' || *plain == '+');
+  const char *point = strchr (p, '.');
+
+  return strspn (p, "0123456789.") == strlen (p) && (point == NULL || strchr (point + 1, '.') == NULL)
+         && strcmp (p, ".") != 0;
+}
+
+gboolean
+deuces_money_parse_display (const char  *text,
+                            guint        digits,
+                            gint64      *minor,
+                            GError     **error)
 {
   const struct lconv *conv = localeconv ();
+  g_autofree char *group = locale_separator (conv->thousands_sep, "");
   g_autofree char *decimal = locale_separator (conv->decimal_point, ".");
-  g_autofree char *number = g_strdup_printf ("%u%s%u", per_mille / 10, decimal, per_mille % 10);
+  g_autofree char *trimmed = g_strstrip (g_strdup (text != NULL ? text : ""));
+  g_autoptr(GString) plain = g_string_new (NULL);
+  g_autoptr(GError) local = NULL;
+  const char *point = NULL;
+  gboolean grouped;
+  gsize int_len;
+
+  if (*trimmed == '\0')
+    return deuces_money_parse (trimmed, digits, minor, error);   /* "no amount was given" */
+
+  /* The locale's decimal separator, or "." where that cannot be a group separator. */
+  if (*decimal != '\0')
+    point = g_strrstr (trimmed, decimal);
+  if (point == NULL && strcmp (decimal, ".") != 0 && strcmp (group, ".") != 0)
+    point = strrchr (trimmed, '.');
+  int_len = point != NULL ? (gsize) (point - trimmed) : strlen (trimmed);
+  grouped = append_ungrouped (plain, trimmed, int_len, group);
+  if (grouped && point != NULL)
+    {
+      g_string_append_c (plain, '.');
+      g_string_append (plain, point + (strncmp (point, decimal, strlen (decimal)) == 0
+                                       ? strlen (decimal) : 1));
+    }
+  if (!grouped || !is_plain_decimal (plain->str))
+    {
+      g_autofree char *half = deuces_number_format_display (50, 2);
+      g_autofree char *one_and_half = deuces_number_format_display (15, 1);
+
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_MONEY,
+                   /* Translators: the examples are "0.50" and "1.5" in the user's locale */
+                   _("“%s” is not an amount of money; write it like 12, %s or %s"), trimmed,
+                   half, one_and_half);
+      return FALSE;
+    }
+  if (deuces_money_parse (plain->str, digits, minor, &local))
+    return TRUE;
+  /* Its messages quote the text; quote it as it was typed. */
+  if (strcmp (plain->str, trimmed) != 0)
+    {
+      g_autoptr(GString) message = g_string_new (local->message);
+
+      g_string_replace (message, plain->str, trimmed, 0);
+      g_set_error_literal (error, local->domain, local->code, message->str);
+    }
+  else
+    g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
+}
+
+char *
+deuces_money_plain_to_display (const char *plain,
+                               guint       digits)
+{
+  gint64 minor;
+
+  if (plain == NULL || !deuces_money_parse (plain, digits, &minor, NULL))
+    return g_strdup (plain != NULL ? plain : "");
+  return deuces_number_format_display (minor, digits);
+}
+
+char *
+deuces_percent_format_display (guint per_mille)
+{
+  g_autofree char *number = deuces_number_format_display (per_mille, 1);
 
   /* Translators: a share in percent, "34.5 %"; write the percent sign as your language
    * does, e.g. "%s%%" without a space */

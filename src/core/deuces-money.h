@@ -53,6 +53,27 @@ char     *deuces_money_format_with    (gint64            minor,
                                        const char       *decimal,
                                        DeucesMoneyFlags  flags);
 
+/* Any decimal number people read (an average, a rate), @value in units of 10^-@digits,
+ * written as deuces_money_format_display() writes an amount without currency: 75 with 1
+ * digit is "7.5" in English, "7,5" in German. The one formatter of numbers for people. */
+char     *deuces_number_format_display  (gint64          value,
+                                         guint           digits);
+
+/* Parses an amount as a person types it in the user's locale: its decimal separator
+ * ("0,75" in German and Indonesian), and its digit grouping when the groups are whole
+ * ("1.000" is a thousand there, "0.75" is refused rather than read as 75). Where the
+ * locale's decimal separator is not "." and "." does not group digits, "0.75" is taken
+ * too. Otherwise as deuces_money_parse(); errors quote @text as typed. */
+gboolean  deuces_money_parse_display    (const char     *text,
+                                         guint           digits,
+                                         gint64         *minor,
+                                         GError        **error);
+
+/* A plain decimal (as stored, "0.50") as the user's locale writes it for editing
+ * ("0,50"), without currency; @plain itself when it does not parse. */
+char     *deuces_money_plain_to_display (const char     *plain,
+                                         guint           digits);
+
 /* A share given in tenths of a percent (345 → "34.5 %"), with the locale's decimal
  * separator and the percent sign as the user's language writes it. */
 char     *deuces_percent_format_display (guint           per_mille);

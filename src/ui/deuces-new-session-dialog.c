@@ -159,7 +159,8 @@ problem (DeucesNewSessionDialog *self)
     gint64 minor;
 
     if (*stake != '\0' &&
-        !deuces_money_parse (stake, (guint) deuces_currency_digits (currency), &minor, &error))
+        !deuces_money_parse_display (stake, (guint) deuces_currency_digits (currency), &minor,
+                                     &error))
       return g_strdup_printf (_("Stake: %s"), error->message);
     if (*stake != '\0' && minor < 0)
       return g_strdup (_("The stake cannot be negative"));
@@ -535,6 +536,9 @@ on_start_clicked (DeucesNewSessionDialog *self)
   g_autofree char *check = problem (self);
   DeucesNewSession request = { 0, };
   const char *stake;
+  g_autofree char *plain = NULL;
+  guint digits = (guint) MAX (deuces_currency_digits (chosen_currency (self)), 0);
+  gint64 minor;
   gint64 id;
 
   if (check != NULL)
@@ -561,7 +565,10 @@ on_start_clicked (DeucesNewSessionDialog *self)
   request.variant_id = variant->id;
   request.players = (const char *const *) names;
   request.n_players = g_strv_length (names);
-  request.stake = *stake ? stake : "1";
+  /* Typed in the locale ("0,75"), stored plain ("0.75"). */
+  if (*stake != '\0' && deuces_money_parse_display (stake, digits, &minor, NULL))
+    plain = deuces_money_format (minor, digits);
+  request.stake = plain != NULL ? plain : "1";
   request.currency = chosen_currency (self);
   if (request.n_players == 2)
     request.hand_size = 13 + 4 * adw_combo_row_get_selected (self->hand_row);
@@ -650,12 +657,12 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 {
   DeucesNewSessionDialog *self;
   g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
-  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autoptr(GPtrArray) players = NULL;
   g_auto(GStrv) last = NULL;
   g_autofree char *default_variant = NULL;
   g_autofree char *default_currency = NULL;
   g_autofree char *stake = NULL;
+  g_autofree char *shown_stake = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *today = deuces_format_date (now);
   guint selected = 0;
@@ -699,10 +706,11 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
 
   /* Money. */
   default_currency = g_settings_get_string (settings, "default-currency");
-  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  deuces_currency_list_set_on (self->currency_row);
   adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (default_currency));
   stake = g_settings_get_string (settings, "default-stake");
-  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
+  shown_stake = deuces_money_plain_to_display (stake, (guint) MAX (deuces_currency_digits (default_currency), 0));
+  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), shown_stake);
 
   /* Translators: the title of a new session is today's date unless changed */
   gtk_editable_set_text (GTK_EDITABLE (self->title_row), today);

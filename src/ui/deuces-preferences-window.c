@@ -50,11 +50,15 @@ on_stake_changed (DeucesPreferencesWindow *self)
   gint64 minor;
 
   /* Only an exact, non-negative amount in the default currency is kept. */
-  if (deuces_money_parse (text, (guint) MAX (deuces_currency_digits (currency), 0), &minor, NULL) &&
-      minor >= 0)
+  guint digits = (guint) MAX (deuces_currency_digits (currency), 0);
+
+  /* Typed in the locale ("0,75"), kept plain ("0.75"). */
+  if (deuces_money_parse_display (text, digits, &minor, NULL) && minor >= 0)
     {
+      g_autofree char *plain = deuces_money_format (minor, digits);
+
       gtk_widget_remove_css_class (GTK_WIDGET (self->stake_row), "error");
-      g_settings_set_string (self->settings, "default-stake", text);
+      g_settings_set_string (self->settings, "default-stake", plain);
     }
   else
     gtk_widget_add_css_class (GTK_WIDGET (self->stake_row), "error");
@@ -343,9 +347,9 @@ deuces_preferences_window_new (GtkWindow   *parent,
                                GSettings   *settings)
 {
   DeucesPreferencesWindow *self;
-  g_autoptr(GtkStringList) money = deuces_currency_list_new ();
   g_autofree char *currency = NULL;
   g_autofree char *stake = NULL;
+  g_autofree char *shown = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
 
@@ -357,10 +361,11 @@ deuces_preferences_window_new (GtkWindow   *parent,
 
   /* New sessions: what the settings say, without writing it back. */
   g_signal_handlers_block_by_func (self->stake_row, on_stake_changed, self);
-  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), stake);
+  shown = deuces_money_plain_to_display (stake, (guint) MAX (deuces_currency_digits (currency), 0));
+  gtk_editable_set_text (GTK_EDITABLE (self->stake_row), shown);
   g_signal_handlers_unblock_by_func (self->stake_row, on_stake_changed, self);
   g_signal_handlers_block_by_func (self->currency_row, on_currency_changed, self);
-  adw_combo_row_set_model (self->currency_row, G_LIST_MODEL (money));
+  deuces_currency_list_set_on (self->currency_row);
   adw_combo_row_set_selected (self->currency_row, deuces_currency_list_find (currency));
   g_signal_handlers_unblock_by_func (self->currency_row, on_currency_changed, self);
 

@@ -86,9 +86,20 @@ on_stake_applied (DeucesSettlementView *self)
 {
   g_autoptr(GError) error = NULL;
   const char *text = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
+  gint64 minor;
 
-  if (self->session == NULL || deuces_session_set_stake (self->session, text, NULL, &error))
+  if (self->session == NULL)
     return;
+  /* Typed in the locale ("0,75"), stored plain ("0.75"). */
+  if (deuces_money_parse_display (text, deuces_session_get_game (self->session)->digits, &minor,
+                                  &error))
+    {
+      g_autofree char *plain =
+        deuces_money_format (minor, deuces_session_get_game (self->session)->digits);
+
+      if (deuces_session_set_stake (self->session, plain, NULL, &error))
+        return;
+    }
   gtk_widget_add_css_class (GTK_WIDGET (self->stake_row), "error");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->stake_row), error->message);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->stake_row),
@@ -125,7 +136,7 @@ static void
 update_stake (DeucesSettlementView *self,
               const DeucesGame     *game)
 {
-  g_autofree char *amount = deuces_money_format (game->stake, game->digits);
+  g_autofree char *amount = deuces_number_format_display (game->stake, game->digits);
 
   if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->stake_row)), amount) != 0)
     gtk_editable_set_text (GTK_EDITABLE (self->stake_row), amount);

@@ -341,10 +341,10 @@ show_players (DeucesStatsWindow *self)
       texts[1] = g_strdup_printf ("%u", p->sessions);
       texts[2] = g_strdup_printf ("%u", p->deals);
       texts[3] = g_strdup_printf ("%u", p->wins);
-      texts[4] = g_strdup_printf ("%u.%u %%", rate / 10, rate % 10);
+      texts[4] = deuces_percent_format_display (rate);
       texts[5] = g_strdup_printf ("%u", p->fried);
       texts[6] = g_strdup_printf ("%u", p->caught_full);
-      texts[7] = g_strdup_printf ("%u.%u", left / 10, left % 10);
+      texts[7] = deuces_number_format_display (left, 1);
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
@@ -790,7 +790,11 @@ deuces_stats_window_new (GtkWindow   *parent,
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
 
-  self = g_object_new (DEUCES_TYPE_STATS_WINDOW, "transient-for", parent, NULL);
+  /* Of the application, so that its keys (Ctrl+W, Ctrl+Q) reach this window too. */
+  self = g_object_new (DEUCES_TYPE_STATS_WINDOW,
+                       "transient-for", parent,
+                       "application", parent != NULL ? gtk_window_get_application (parent) : NULL,
+                       NULL);
   self->store = g_object_ref (store);
   fill_variants (self);
   recompute (self);
