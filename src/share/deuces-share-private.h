@@ -4,18 +4,14 @@
 #pragma once
 
 #include "deuces-share-server.h"
-#include "deuces-store.h"
+#include "deuces-session-snapshot.h"
 
 G_BEGIN_DECLS
 
 /* One reading of the shared session: what the page and the document are made of. */
 typedef struct {
-  DeucesGame       *game;
-  DeucesScoreSheet *sheet;
-  DeucesSettlement *settlement;
-  char             *title;
-  gboolean          ended;
-  char             *document;   /* the settlement document (`session show --json`), one line */
+  DeucesSessionSnapshot *scored;
+  char                  *document;   /* the settlement document (`session show --json`), one line */
 } DeucesShareSnapshot;
 
 DeucesShareSnapshot *_deuces_share_snapshot_load (DeucesStore         *store,

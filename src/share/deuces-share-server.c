@@ -307,8 +307,9 @@ reload (DeucesShareServer *self)
       return;
     }
   if (g_strcmp0 (snapshot->document, self->snapshot->document) == 0 &&
-      g_strcmp0 (snapshot->title, self->snapshot->title) == 0 &&
-      snapshot->ended == self->snapshot->ended)
+      g_strcmp0 (snapshot->scored->info->title, self->snapshot->scored->info->title) == 0 &&
+      deuces_session_snapshot_get_ended (snapshot->scored) ==
+        deuces_session_snapshot_get_ended (self->snapshot->scored))
     return;
   _deuces_share_snapshot_free (self->snapshot);
   self->snapshot = g_steal_pointer (&snapshot);

@@ -27,7 +27,7 @@ rebuild (DeucesScoreboard *self)
 {
   const DeucesGame *game = deuces_session_get_game (self->session);
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
-  const DeucesSettlement *settlement = deuces_session_get_settlement (self->session);
+  const DeucesSessionSnapshot *snapshot = deuces_session_get_snapshot (self->session);
   GdkRGBA colors[DEUCES_MAX_PLAYERS];
   GtkWidget *child;
 
@@ -54,8 +54,7 @@ rebuild (DeucesScoreboard *self)
       GtkWidget *initials = gtk_label_new (NULL);
       g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
       GtkWidget *total = gtk_label_new (total_text);
-      g_autofree char *money = deuces_session_format_money (self->session,
-                                                            settlement->balances[i], TRUE);
+      const char *money = snapshot->balance_text[i];
       GtkWidget *balance = adw_squeezer_new ();
       GtkWidget *amount = gtk_label_new (money);
       GtkWidget *bare = gtk_label_new (money);

@@ -4,7 +4,6 @@
 
 #include <glib/gi18n.h>
 
-#include "deuces-money.h"
 #include "deuces-session.h"
 
 struct _DeucesDealItem
@@ -47,10 +46,7 @@ struct _DeucesSession
 
   DeucesStore       *store;
   gint64             id;
-  DeucesSessionInfo *info;
-  DeucesGame        *game;
-  DeucesScoreSheet  *sheet;
-  DeucesSettlement  *settlement;
+  DeucesSessionSnapshot *snapshot;
   GListStore        *deals;
   guint16            joined;    /* seats who joined since the last deal was added */
   gint64             last_change;   /* the history's last entry, for "last-change" */
@@ -81,10 +77,7 @@ deuces_session_finalize (GObject *object)
   DeucesSession *self = DEUCES_SESSION (object);
 
   g_clear_object (&self->store);
-  g_clear_pointer (&self->info, deuces_session_info_free);
-  g_clear_pointer (&self->game, deuces_game_free);
-  g_clear_pointer (&self->sheet, deuces_score_sheet_free);
-  g_clear_pointer (&self->settlement, deuces_settlement_free);
+  g_clear_pointer (&self->snapshot, deuces_session_snapshot_unref);
   g_clear_object (&self->deals);
 
   G_OBJECT_CLASS (deuces_session_parent_class)->finalize (object);
@@ -172,41 +165,27 @@ reload (DeucesSession *self,
         guint          first,
         GError       **error)
 {
-  g_autoptr(DeucesSessionInfo) info = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesSessionSnapshot) snapshot = NULL;
   g_autofree char *old_title = NULL;
   gboolean old_ended = FALSE;
   guint old_n, new_n, from;
 
-  info = deuces_store_get_session (self->store, self->id, error);
-  if (info == NULL)
-    return FALSE;
-  game = deuces_store_load_game (self->store, self->id, error);
-  if (game == NULL)
-    return FALSE;
-  sheet = deuces_game_score (game, error);
-  if (sheet == NULL)
+  snapshot = deuces_store_load_scored_session (self->store, self->id, error);
+  if (snapshot == NULL)
     return FALSE;
 
-  if (self->info != NULL)
+  if (self->snapshot != NULL)
     {
-      old_title = g_strdup (self->info->title);
-      old_ended = self->info->ended != NULL;
+      old_title = g_strdup (self->snapshot->info->title);
+      old_ended = deuces_session_snapshot_get_ended (self->snapshot);
     }
   old_n = g_list_model_get_n_items (G_LIST_MODEL (self->deals));
 
-  g_clear_pointer (&self->info, deuces_session_info_free);
-  g_clear_pointer (&self->game, deuces_game_free);
-  g_clear_pointer (&self->sheet, deuces_score_sheet_free);
-  g_clear_pointer (&self->settlement, deuces_settlement_free);
-  self->info = g_steal_pointer (&info);
-  self->game = g_steal_pointer (&game);
-  self->sheet = g_steal_pointer (&sheet);
-  self->settlement = deuces_game_settle (self->game, self->sheet);
+  g_clear_pointer (&self->snapshot, deuces_session_snapshot_unref);
+  self->snapshot = g_steal_pointer (&snapshot);
 
   /* Replace the rows from @first on; earlier rows keep their widgets. */
-  new_n = self->game->deals->len;
+  new_n = self->snapshot->game->deals->len;
   from = MIN (first > 0 ? first - 1 : 0, MIN (old_n, new_n));
   {
     g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_object_unref);
@@ -216,9 +195,9 @@ reload (DeucesSession *self,
     g_list_store_splice (self->deals, from, old_n - from, items->pdata, items->len);
   }
 
-  if (g_strcmp0 (old_title, self->info->title) != 0)
+  if (g_strcmp0 (old_title, self->snapshot->info->title) != 0)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-  if (old_ended != (self->info->ended != NULL))
+  if (old_ended != deuces_session_snapshot_get_ended (self->snapshot))
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ENDED]);
   if (old_n != new_n)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_DEALS]);
@@ -283,49 +262,56 @@ const char *
 deuces_session_get_title (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
-  return self->info->title;
+  return self->snapshot->info->title;
 }
 
 gboolean
 deuces_session_get_ended (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
-  return self->info->ended != NULL;
+  return self->snapshot->info->ended != NULL;
 }
 
 guint
 deuces_session_get_n_deals (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
-  return self->game->deals->len;
+  return self->snapshot->game->deals->len;
 }
 
 const DeucesSessionInfo *
 deuces_session_get_info (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
-  return self->info;
+  return self->snapshot->info;
 }
 
 const DeucesGame *
 deuces_session_get_game (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
-  return self->game;
+  return self->snapshot->game;
 }
 
 const DeucesScoreSheet *
 deuces_session_get_sheet (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
-  return self->sheet;
+  return self->snapshot->sheet;
 }
 
 const DeucesSettlement *
 deuces_session_get_settlement (DeucesSession *self)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
-  return self->settlement;
+  return self->snapshot->settlement;
+}
+
+DeucesSessionSnapshot *
+deuces_session_get_snapshot (DeucesSession *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+  return self->snapshot;
 }
 
 GListModel *
@@ -341,9 +327,9 @@ deuces_session_get_deal (DeucesSession *self,
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
 
-  if (number == 0 || number > self->game->deals->len)
+  if (number == 0 || number > self->snapshot->game->deals->len)
     return NULL;
-  return &g_array_index (self->game->deals, DeucesDeal, number - 1);
+  return &g_array_index (self->snapshot->game->deals, DeucesDeal, number - 1);
 }
 
 guint
@@ -614,20 +600,16 @@ deuces_session_format_money (DeucesSession *self,
 {
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
 
-  return deuces_money_format_display (minor, self->game->digits, self->game->currency,
-                                      with_sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
+  return deuces_session_snapshot_format_money (self->snapshot, minor, with_sign);
 }
 
 char *
 deuces_session_format_stake (DeucesSession *self)
 {
-  g_autofree char *stake = NULL;
-
   g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
 
-  stake = deuces_session_format_money (self, self->game->stake, FALSE);
   /* Translators: the stake of a session, "0.50 HKD a point" */
-  return g_strdup_printf (_("%s a point"), stake);
+  return g_strdup_printf (_("%s a point"), self->snapshot->stake_text);
 }
 
 char *
@@ -655,7 +637,7 @@ deuces_session_add_player (DeucesSession *self,
 
   if (!deuces_store_add_player (self->store, self->id, name, error))
     return FALSE;
-  self->joined |= 1u << self->game->n_players;
+  self->joined |= 1u << self->snapshot->game->n_players;
   /* A new column: every row changes. */
   reload_after_write (self, 1);
   return TRUE;
@@ -668,6 +650,6 @@ deuces_session_get_next_sitting_out (DeucesSession *self)
 
   g_return_val_if_fail (DEUCES_IS_SESSION (self), 0);
 
-  last = deuces_session_get_deal (self, self->game->deals->len);
+  last = deuces_session_get_deal (self, self->snapshot->game->deals->len);
   return last != NULL ? last->sitting_out & ~self->joined : 0;
 }

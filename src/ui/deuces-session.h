@@ -5,7 +5,7 @@
 
 #include <gio/gio.h>
 
-#include "deuces-store.h"
+#include "deuces-session-snapshot.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +25,8 @@ const DeucesSessionInfo *deuces_session_get_info      (DeucesSession *self);
 const DeucesGame       *deuces_session_get_game       (DeucesSession *self);
 const DeucesScoreSheet *deuces_session_get_sheet      (DeucesSession *self);
 const DeucesSettlement *deuces_session_get_settlement (DeucesSession *self);
+/* Everything above in one, as last read (also the "snapshot" property). */
+DeucesSessionSnapshot  *deuces_session_get_snapshot   (DeucesSession *self);
 /* The deals as a list of DeucesDealItem, one per deal, in order. */
 GListModel             *deuces_session_get_deals      (DeucesSession *self);
 

@@ -52,7 +52,8 @@ money_label (DeucesSettlementView *self,
              gint64                amount,
              gboolean              with_sign)
 {
-  g_autofree char *text = deuces_session_format_money (self->session, amount, with_sign);
+  g_autofree char *text = deuces_session_snapshot_format_money (deuces_session_get_snapshot (self->session),
+                                                                amount, with_sign);
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (label, "money");
@@ -257,8 +258,7 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   }
   for (guint p = 0; p < game->n_players; p++)
     {
-      g_autofree char *money = deuces_session_format_money (self->session,
-                                                            settlement->balances[p], TRUE);
+      const char *money = deuces_session_get_snapshot (self->session)->balance_text[p];
 
       /* Translators: one line of the copied settlement: "Ann: 42 points, +12.50 HKD" */
       g_string_append_printf (text, _("%s: %lld points, %s\n"),
@@ -269,7 +269,8 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   for (guint i = 0; i < settlement->transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
-      g_autofree char *money = deuces_session_format_money (self->session, t->amount, FALSE);
+      g_autofree char *money = deuces_session_snapshot_format_money (deuces_session_get_snapshot (self->session),
+                                                                     t->amount, FALSE);
 
       /* Translators: "Cy pays Ann 12.50 HKD" */
       g_string_append_printf (text, _("%s pays %s %s"), game->players[t->from],
