@@ -14,11 +14,13 @@
 #include <sys/random.h>
 #include <sys/socket.h>
 
+#include "deuces-ledger-watcher.h"
 #include "deuces-share-private.h"
 #include "deuces-share-server.h"
 
 #define TOKEN_BYTES 16          /* 128 bits from the OS's random source */
-#define POLL_INTERVAL_MS 250    /* how often the ledger is asked whether it changed */
+/* How often connections the peers closed are counted out (libsoup says nothing of them). */
+#define PRUNE_INTERVAL_MS 250
 /* How often every event stream gets a comment line, so that proxies and phones that
  * drop quiet connections (often after 30 s or more) keep it open between deals. */
 #define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
@@ -48,12 +50,12 @@ struct _DeucesShareServer
   gint64               session;
   DeucesStore         *store;          /* a read connection of our own */
   DeucesShareSnapshot *snapshot;
-  gint64               data_version;
+  DeucesLedgerWatcher *watcher;        /* while running */
 
   GMainContext        *context;
   SoupServer          *soup;
   GSocketService      *service;
-  GSource             *poll;
+  GSource             *prune;
   GSource             *keep_alive;     /* one for every stream of this server */
   guint                keep_alive_ms;
   GPtrArray           *clients;        /* Client */
@@ -318,17 +320,14 @@ reload (DeucesShareServer *self)
   send_to_all (self, event);
 }
 
-/* Reads the session again if anything was committed to the ledger since last time. */
 static void
-refresh (DeucesShareServer *self)
+on_ledger_changed (DeucesLedgerWatcher *watcher,
+                   gint64               session,
+                   guint                first,
+                   DeucesShareServer   *self)
 {
-  gint64 version = deuces_store_get_data_version (self->store);
-
-  if (version != self->data_version)
-    {
-      self->data_version = version;
-      reload (self);
-    }
+  if (session == DEUCES_LEDGER_ANY_SESSION || session == self->session)
+    reload (self);
 }
 
 /* A comment line on every open stream: the page ignores it, the connection stays up. */
@@ -379,11 +378,10 @@ _deuces_share_server_get_keep_alive_interval (DeucesShareServer *self)
 }
 
 static gboolean
-poll_ledger (gpointer user_data)
+prune_closed (gpointer user_data)
 {
   DeucesShareServer *self = user_data;
 
-  refresh (self);
   prune_clients (self);
   update_counts (self);
   return G_SOURCE_CONTINUE;
@@ -456,8 +454,8 @@ handle_request (SoupServer        *soup,
       return;
     }
 
-  /* A reload shows the latest, even between two polls. */
-  refresh (self);
+  /* A reload shows the latest, even before the watcher's next look. */
+  deuces_ledger_watcher_poll (self->watcher);
   switch (where)
     {
     case ROUTE_PAGE:
@@ -683,12 +681,15 @@ deuces_share_server_start (DeucesShareServer  *self,
   soup_server_add_handler (self->soup, NULL, handle_request, self, NULL);
   self->token = g_steal_pointer (&token);
   self->url = g_strdup_printf ("http://%s:%u/t/%s/", host, self->port, self->token);
-  self->data_version = deuces_store_get_data_version (self->store);
   self->running = TRUE;
 
-  self->poll = g_timeout_source_new (POLL_INTERVAL_MS);
-  g_source_set_callback (self->poll, poll_ledger, self, NULL);
-  g_source_attach (self->poll, self->context);
+  /* Connected after: a session the app shows has been read again by then. */
+  self->watcher = deuces_ledger_watcher_get (self->store);
+  g_signal_connect_object (self->watcher, "changed", G_CALLBACK (on_ledger_changed), self,
+                           G_CONNECT_AFTER);
+  self->prune = g_timeout_source_new (PRUNE_INTERVAL_MS);
+  g_source_set_callback (self->prune, prune_closed, self, NULL);
+  g_source_attach (self->prune, self->context);
   start_keep_alive (self);
 
   /* A change between reading the session and now is not missed. */
@@ -706,8 +707,10 @@ deuces_share_server_stop (DeucesShareServer *self)
     return;
   self->running = FALSE;
 
-  g_source_destroy (self->poll);
-  g_clear_pointer (&self->poll, g_source_unref);
+  g_signal_handlers_disconnect_by_data (self->watcher, self);
+  g_clear_object (&self->watcher);
+  g_source_destroy (self->prune);
+  g_clear_pointer (&self->prune, g_source_unref);
   stop_keep_alive (self);
   g_signal_handlers_disconnect_by_data (self->service, self);
   g_socket_service_stop (self->service);

@@ -6,6 +6,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-i18n.h"
+#include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
 
 void
@@ -487,6 +488,8 @@ deuces_store_create_session (DeucesStore            *self,
     return 0;
   id = _deuces_store_insert_session_row (self, game, title, request->variant_id, request->stake, request->notes,
                                          NULL, NULL, error);
+  if (id != 0)
+    _deuces_store_touch (self, id, 1);
   if (id == 0 || !_deuces_store_commit (self, error))
     {
       _deuces_store_rollback (self);
@@ -512,6 +515,7 @@ update_session (DeucesStore *self,
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
     return not_found (session, error);
+  _deuces_store_announce (self, session, DEUCES_LEDGER_NO_DEAL);
   return TRUE;
 }
 
