@@ -28,6 +28,28 @@ deuces_session_info_free (DeucesSessionInfo *info)
   g_free (info);
 }
 
+DeucesSessionInfo *
+deuces_session_info_copy (const DeucesSessionInfo *info)
+{
+  DeucesSessionInfo *copy;
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  copy = g_memdup2 (info, sizeof *info);
+  copy->title = g_strdup (info->title);
+  copy->variant_id = g_strdup (info->variant_id);
+  copy->variant_name = g_strdup (info->variant_name);
+  copy->started = info->started ? g_date_time_ref (info->started) : NULL;
+  copy->ended = info->ended ? g_date_time_ref (info->ended) : NULL;
+  copy->deleted = info->deleted ? g_date_time_ref (info->deleted) : NULL;
+  copy->currency = g_strdup (info->currency);
+  copy->stake = g_strdup (info->stake);
+  copy->notes = g_strdup (info->notes);
+  for (guint i = 0; i < info->n_players; i++)
+    copy->players[i] = g_strdup (info->players[i]);
+  return copy;
+}
+
 static gboolean
 not_found (gint64   session,
            GError **error)

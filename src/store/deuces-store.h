@@ -119,6 +119,7 @@ typedef struct {
 } DeucesSessionInfo;
 
 void         deuces_session_info_free      (DeucesSessionInfo *info);
+DeucesSessionInfo *deuces_session_info_copy (const DeucesSessionInfo *info);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesSessionInfo, deuces_session_info_free)
 
 typedef struct {

@@ -77,6 +77,9 @@ gint64                  deuces_session_get_last_change (DeucesSession   *self);
  * @error when the session no longer reads back. */
 gboolean                deuces_session_refresh         (DeucesSession   *self,
                                                         GError         **error);
+/* Whether the last reading after a change of the ledger failed (the session was
+ * deleted for good, or is damaged): what it shows is as it was before. */
+gboolean                deuces_session_is_stale        (DeucesSession   *self);
 char                   *deuces_session_undo_change    (DeucesSession    *self,
                                                        gint64            change,
                                                        GError          **error);
