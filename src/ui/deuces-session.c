@@ -336,9 +336,12 @@ reload (DeucesSession *self,
     g_list_store_splice (self->deals, from, old_n - from, items->pdata, items->len);
   }
 
+  /* Every property is up to date before any is notified. */
+  g_object_freeze_notify (G_OBJECT (self));
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SNAPSHOT]);
   update_facts (self);
   update_history (self);
+  g_object_thaw_notify (G_OBJECT (self));
   g_signal_emit (self, signals[CHANGED], 0, from + 1);
   return TRUE;
 }
