@@ -21,6 +21,9 @@
 #define TOKEN_BYTES 16          /* 128 bits from the OS's random source */
 /* How often connections the peers closed are counted out (libsoup says nothing of them). */
 #define PRUNE_INTERVAL_MS 250
+/* Changes that come close together (deals saved in a burst) make one event: every
+ * phone is sent the session once for them, not once per deal. */
+#define GATHER_MS 100
 /* How often every event stream gets a comment line, so that proxies and phones that
  * drop quiet connections (often after 30 s or more) keep it open between deals. */
 #define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
@@ -51,6 +54,7 @@ struct _DeucesShareServer
   DeucesStore         *store;          /* a read connection of our own */
   DeucesShareSnapshot *snapshot;
   DeucesLedgerWatcher *watcher;        /* while running */
+  GSource             *gather;         /* a reading to come, for changes announced */
 
   GMainContext        *context;
   SoupServer          *soup;
@@ -321,13 +325,36 @@ reload (DeucesShareServer *self)
 }
 
 static void
+stop_gathering (DeucesShareServer *self)
+{
+  if (self->gather == NULL)
+    return;
+  g_source_destroy (self->gather);
+  g_clear_pointer (&self->gather, g_source_unref);
+}
+
+static gboolean
+on_gathered (gpointer user_data)
+{
+  DeucesShareServer *self = user_data;
+
+  g_clear_pointer (&self->gather, g_source_unref);
+  reload (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
 on_ledger_changed (DeucesLedgerWatcher *watcher,
                    gint64               session,
                    guint                first,
                    DeucesShareServer   *self)
 {
-  if (session == DEUCES_LEDGER_ANY_SESSION || session == self->session)
-    reload (self);
+  if ((session != DEUCES_LEDGER_ANY_SESSION && session != self->session) ||
+      first == DEUCES_LEDGER_MARKS_ONLY || self->gather != NULL)
+    return;
+  self->gather = g_timeout_source_new (GATHER_MS);
+  g_source_set_callback (self->gather, on_gathered, self, NULL);
+  g_source_attach (self->gather, self->context);
 }
 
 /* A comment line on every open stream: the page ignores it, the connection stays up. */
@@ -456,6 +483,11 @@ handle_request (SoupServer        *soup,
 
   /* A reload shows the latest, even before the watcher's next look. */
   deuces_ledger_watcher_poll (self->watcher);
+  if (self->gather != NULL)
+    {
+      stop_gathering (self);
+      reload (self);
+    }
   switch (where)
     {
     case ROUTE_PAGE:
@@ -709,6 +741,7 @@ deuces_share_server_stop (DeucesShareServer *self)
 
   g_signal_handlers_disconnect_by_data (self->watcher, self);
   g_clear_object (&self->watcher);
+  stop_gathering (self);
   g_source_destroy (self->prune);
   g_clear_pointer (&self->prune, g_source_unref);
   stop_keep_alive (self);
