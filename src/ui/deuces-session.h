@@ -1,6 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-session.h: one stored session as the app sees it — the game, its score sheet
- * and settlement — kept in step with the ledger. Every change goes through the store. */
+ * and settlement — kept in step with the ledger. Every change goes through the store,
+ * which announces it to the ledger watcher; the session then reads itself again once and
+ * notifies its properties ("title", "subtitle", "notes", "stake-text", "leader",
+ * "ended", "n-deals", "can-undo", "can-redo", "last-change", "snapshot"), each only when
+ * it really changed, for widgets to bind to. */
 #pragma once
 
 #include <gio/gio.h>
@@ -34,8 +38,8 @@ GListModel             *deuces_session_get_deals      (DeucesSession *self);
 const DeucesDeal       *deuces_session_get_deal       (DeucesSession *self,
                                                        guint          number);
 
-/* Writes go to the ledger first (durably), then the session reloads and emits
- * "changed". On error nothing changes. */
+/* Writes go to the ledger first (durably); its announcement, before the call returns,
+ * has the session read again and emit "changed". On error nothing changes. */
 guint                   deuces_session_add_deal       (DeucesSession    *self,
                                                        const DeucesDeal *deal,
                                                        GError          **error);
