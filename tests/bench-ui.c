@@ -15,6 +15,7 @@
 #include "deuces-session-list.h"
 #include "deuces-session-snapshot.h"
 #include "deuces-window.h"
+#include "bench-common.h"
 #include "test-widgets.h"
 
 #define N_SESSIONS 25
@@ -22,32 +23,6 @@
 #define N_SAVES    50
 
 static const char *names[] = { "Ann", "Bo", "Cy", "Di" };
-
-static double
-now_ms (void)
-{
-  return g_get_monotonic_time () / 1000.0;
-}
-
-static gint
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static void
-random_deal (GRand      *rand,
-             DeucesDeal *deal)
-{
-  deuces_deal_init (deal);
-  deal->winner = (gint8) g_rand_int_range (rand, 0, 4);
-  for (guint p = 0; p < 4; p++)
-    if ((gint) p != deal->winner)
-      deal->cards_left[p] = (gint16) g_rand_int_range (rand, 1, 10);
-}
 
 /* 25 sessions; the newest (returned) has 200 deals, the others 100 each. */
 static gint64
@@ -77,7 +52,7 @@ fill_ledger (const char *path)
         {
           DeucesDeal deal;
 
-          random_deal (rand, &deal);
+          random_deal (rand, 4, &deal);
           g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, d + 1);
         }
     }
@@ -156,7 +131,7 @@ main (int argc, char **argv)
       DeucesDeal deal;
       gulong handler;
 
-      random_deal (rand, &deal);
+      random_deal (rand, 4, &deal);
       deuces_deal_fields_fill (fields, &deal);
       settle (GTK_WIDGET (window));
 
@@ -175,10 +150,9 @@ main (int argc, char **argv)
       scored = MAX (scored, _deuces_session_list_get_n_scored () - scored_before);
     }
 
-  g_array_sort (samples, compare_doubles);
   g_print ("| Enter to the saved row drawn, %u players × %u deals, %u sessions listed (median of %u) "
            "| %.1f ms | — |\n", 4, N_DEALS, N_SESSIONS, N_SAVES,
-           g_array_index (samples, double, samples->len / 2));
+           percentile (samples, 0.5));
   g_print ("| Times one save reads the session (most of %u) | %u | 1%s |\n", N_SAVES, loads,
            loads == 1 ? " ✓" : " ✗ missed");
   g_print ("| Other sessions one save scores again (most of %u) | %u | 0%s |\n", N_SAVES, scored,
