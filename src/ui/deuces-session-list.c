@@ -269,6 +269,36 @@ deuces_session_list_init (DeucesSessionList *self)
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
+/* A session just made is the newest: a row on top, without reading the page again.
+ * FALSE when it is not the newest (the caller reads the page again). */
+static gboolean
+insert_newest (DeucesSessionList *self,
+               gint64             id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self->store, id, &error);
+  DeucesSessionItem *item;
+  guint n = self->items->len;
+
+  if (info == NULL || info->deleted != NULL)
+    return info != NULL;
+  if (n > 0)
+    {
+      const DeucesSessionInfo *first = deuces_session_item_get_info (self->items->pdata[0]);
+      gint order = g_date_time_compare (info->started, first->started);
+
+      /* The page's order: started, newest first, then the higher id. */
+      if (order < 0 || (order == 0 && info->id < first->id))
+        return FALSE;
+    }
+  item = deuces_session_item_new (self->store, g_steal_pointer (&info));
+  compute_leader (item);
+  g_ptr_array_insert (self->items, 0, item);
+  /* The row that was first may no longer open its day: drawn again too. */
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, n > 0 ? 1 : 0, n > 0 ? 2 : 1);
+  return TRUE;
+}
+
 /* Session @id changed in this program: its row only, with the facts and the leader of
  * the session shown when it is that one, else read again. */
 static void
@@ -282,10 +312,12 @@ update_row (DeucesSessionList *self,
   gboolean shown = self->shown != NULL && deuces_session_get_id (self->shown) == id &&
                    !deuces_session_is_stale (self->shown);
 
+  if (position < 0 && self->search == NULL && insert_newest (self, id))
+    return;
   if (position < 0 || self->search != NULL)
     {
-      /* New to the list (made, brought back from the bin), or a search that it may now
-       * match or not: the first page again. */
+      /* New to the list (brought back from the bin, or older than its first row), or a
+       * search that it may now match or not: the first page again. */
       deuces_session_list_reload (self);
       return;
     }
