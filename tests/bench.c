@@ -14,6 +14,7 @@
 #include "deuces-document.h"
 #include "deuces-settlement.h"
 #include "deuces-store.h"
+#include "bench-common.h"
 
 static gboolean quick;
 
@@ -41,44 +42,6 @@ add_row (const char *what,
   va_end (args);
   g_array_append_val (rows, row);
   g_printerr ("  %s: %s\n", what, row.result);
-}
-
-static gint
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-percentile (GArray *samples,
-            double  p)
-{
-  g_array_sort (samples, compare_doubles);
-  return g_array_index (samples, double, (guint) (p * (samples->len - 1) + 0.5));
-}
-
-static double
-now_ms (void)
-{
-  return g_get_monotonic_time () / 1000.0;
-}
-
-/* A plausible deal: a winner, a few cards each, now and then a fried hand. */
-static void
-random_deal (GRand      *rand,
-             guint       n_players,
-             DeucesDeal *deal)
-{
-  deuces_deal_init (deal);
-  deal->winner = (gint8) g_rand_int_range (rand, 0, (gint32) n_players);
-  for (guint p = 0; p < n_players; p++)
-    if ((gint) p != deal->winner)
-      deal->cards_left[p] = (gint16) (g_rand_int_range (rand, 0, 8) == 0
-                                         ? g_rand_int_range (rand, 10, 14)
-                                         : g_rand_int_range (rand, 1, 10));
 }
 
 static DeucesGame *

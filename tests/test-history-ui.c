@@ -19,6 +19,8 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-session.h"
+#include "deuces-session-list.h"
+#include "deuces-session-snapshot.h"
 #include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
@@ -1364,6 +1366,47 @@ test_window_follows_others (Window        *w,
   g_assert_cmpuint (save_deal (w, 0, 3, 11, 8), ==, n_deals + 2);
 }
 
+/* Issue 21, "The ledger tells, the UI listens": one save reads its session once and
+ * scores no other session again; the sidebar redraws that session's row alone, from
+ * what the session view shows. */
+static void
+test_window_one_save (Window        *w,
+                      gconstpointer  data)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = deuces_session_get_id (w->session);
+  DeucesSessionItem *item;
+  guint loads, scored;
+  gint position;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      gint64 other = ledger_new_session (store, "classic", "Another night", four, 4);
+      g_autoptr(GError) error = NULL;
+      DeucesDeal deal;
+
+      deal_won_by (&deal, 1, 2, 3, 4);
+      g_assert_cmpuint (deuces_store_add_deal (store, other, &deal, &error), ==, 1);
+      g_assert_no_error (error);
+    }
+  settle_frames ();
+
+  loads = _deuces_session_snapshot_get_n_loads ();
+  scored = _deuces_session_list_get_n_scored ();
+  save_deal (w, 2, 3, 11, 8);
+  settle_frames ();
+  g_assert_cmpuint (_deuces_session_snapshot_get_n_loads () - loads, ==, 1);
+  g_assert_cmpuint (_deuces_session_list_get_n_scored () - scored, ==, 0);
+
+  /* Its row says so: one deal, Cy ahead. */
+  position = deuces_session_list_find (w->window->sessions, id);
+  g_assert_cmpint (position, >=, 0);
+  item = g_list_model_get_item (G_LIST_MODEL (w->window->sessions), (guint) position);
+  g_assert_cmpuint (deuces_session_item_get_info (item)->n_deals, ==, 1);
+  g_assert_cmpstr (deuces_session_item_get_leader (item), ==, four[2]);
+  g_object_unref (item);
+}
+
 /* Bad input in the window: one line naming the problem, nothing changed. */
 static void
 test_window_refusals (Window        *w,
@@ -1461,6 +1504,8 @@ main (int argc, char **argv)
               window_tear_down);
   g_test_add ("/history-ui/window/follows-others", Window, NULL, window_set_up,
               test_window_follows_others, window_tear_down);
+  g_test_add ("/history-ui/window/one-save", Window, NULL, window_set_up, test_window_one_save,
+              window_tear_down);
   g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
   g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
               test_window_notes_and_backup, window_tear_down);

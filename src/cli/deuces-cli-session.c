@@ -9,7 +9,7 @@
 
 #include "deuces-cli-private.h"
 #include "deuces-exchange.h"
-#include "deuces-money.h"
+#include "deuces-session-snapshot.h"
 #include "deuces-variant-library.h"
 
 /* session new */
@@ -241,34 +241,6 @@ session_list (CliContext *cli,
   return _deuces_cli_finish_output ();
 }
 
-/* Loads a stored session and scores it; on failure returns the exit status. */
-static int
-load_scored (DeucesStore       *store,
-             gint64             id,
-             DeucesGame       **game,
-             DeucesScoreSheet **sheet)
-{
-  g_autoptr(GError) error = NULL;
-
-  *game = deuces_store_load_game (store, id, &error);
-  if (*game == NULL)
-    return _deuces_cli_fail_with (error);
-  *sheet = deuces_game_score (*game, &error);
-  if (*sheet == NULL)
-    return _deuces_cli_fail_with (error);
-  return EXIT_OK;
-}
-
-/* "+12.50 HKD", or "12.50" in a session without a currency. */
-static char *
-money_text (const DeucesGame *game,
-            gint64            amount,
-            gboolean          sign)
-{
-  return deuces_money_format_display (amount, game->digits, game->currency,
-                                      sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
-}
-
 /* @text right-aligned in @width characters (printf counts bytes). */
 static void
 print_cell (int         width,
@@ -278,11 +250,11 @@ print_cell (int         width,
 }
 
 static void
-print_table (const DeucesGame       *game,
-             const DeucesScoreSheet *sheet,
-             const DeucesSettlement *settlement)
+print_table (const DeucesSessionSnapshot *snapshot)
 {
-  g_autofree char *stake = money_text (game, game->stake, FALSE);
+  const DeucesGame *game = snapshot->game;
+  const DeucesScoreSheet *sheet = snapshot->sheet;
+  const DeucesSettlement *settlement = snapshot->settlement;
   DeucesCardExchange exchanges[DEUCES_MAX_PLAYERS / 2];
   /* Translators: a sheet's cell for a player who sat a deal out; keep it short. */
   const char *sat_out = C_("sheet", "sat out");
@@ -300,7 +272,7 @@ print_table (const DeucesGame       *game,
           deuces_variant_display_name (game->variant->id, game->variant->name),
           game->variant->goal == DEUCES_GOAL_LOWEST ? _("lowest total wins")
                                                     : _("highest total wins"),
-          stake);
+          snapshot->stake_text);
   {
     g_autofree char *changes = deuces_game_format_stake_changes (game);
 
@@ -348,15 +320,13 @@ print_table (const DeucesGame       *game,
   printf ("\n%s\n", _("Balances:"));
   for (guint i = 0; i < game->n_players; i++)
     {
-      g_autofree char *amount = money_text (game, settlement->balances[i], TRUE);
-
-      printf ("  %-*s %s\n", width, game->players[i], amount);
+      printf ("  %-*s %s\n", width, game->players[i], snapshot->balance_text[i]);
     }
   printf ("\n%s\n", settlement->transfers->len > 0 ? _("To settle:") : _("Nobody owes anything."));
   for (guint k = 0; k < settlement->transfers->len; k++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
-      g_autofree char *amount = money_text (game, t->amount, FALSE);
+      g_autofree char *amount = deuces_session_snapshot_format_money (snapshot, t->amount, FALSE);
 
       printf (_("  %s pays %s %s\n"), game->players[t->from], game->players[t->to], amount);
     }
@@ -369,9 +339,8 @@ session_show (CliContext *cli,
               char      **argv)
 {
   g_autoptr(DeucesStore) store = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(DeucesSessionSnapshot) snapshot = NULL;
+  g_autoptr(GError) error = NULL;
   const char *id_text = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
@@ -391,17 +360,17 @@ session_show (CliContext *cli,
 
   if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
     return status;
-  if ((status = load_scored (store, id, &game, &sheet)) != EXIT_OK)
-    return status;
-  settlement = deuces_game_settle (game, sheet);
+  if ((snapshot = deuces_store_load_scored_session (store, id, &error)) == NULL)
+    return _deuces_cli_fail_with (error);
 
   if (json)
     {
-      g_autoptr(JsonNode) root = deuces_document_build_settlement (game, sheet, settlement);
+      g_autoptr(JsonNode) root = deuces_document_build_settlement (snapshot->game, snapshot->sheet,
+                                                                    snapshot->settlement);
 
       return _deuces_cli_print_json (root);
     }
-  print_table (game, sheet, settlement);
+  print_table (snapshot);
   return _deuces_cli_finish_output ();
 }
 

@@ -8,7 +8,6 @@
 #include <libsoup/soup.h>
 #include <string.h>
 
-#include "deuces-money.h"
 #include "deuces-share-private.h"
 #include "deuces-share-resources.h"
 #include "deuces-variant.h"
@@ -235,10 +234,7 @@ _deuces_share_snapshot_free (DeucesShareSnapshot *snapshot)
 {
   if (snapshot == NULL)
     return;
-  g_clear_pointer (&snapshot->game, deuces_game_free);
-  g_clear_pointer (&snapshot->sheet, deuces_score_sheet_free);
-  g_clear_pointer (&snapshot->settlement, deuces_settlement_free);
-  g_free (snapshot->title);
+  g_clear_pointer (&snapshot->scored, deuces_session_snapshot_unref);
   g_free (snapshot->document);
   g_free (snapshot);
 }
@@ -249,24 +245,14 @@ _deuces_share_snapshot_load (DeucesStore *store,
                              GError     **error)
 {
   g_autoptr(DeucesShareSnapshot) snapshot = g_new0 (DeucesShareSnapshot, 1);
-  g_autoptr(DeucesSessionInfo) info = NULL;
   g_autoptr(JsonNode) root = NULL;
 
-  info = deuces_store_get_session (store, session, error);
-  if (info == NULL)
+  snapshot->scored = deuces_store_load_scored_session (store, session, error);
+  if (snapshot->scored == NULL)
     return NULL;
-  snapshot->game = deuces_store_load_game (store, session, error);
-  if (snapshot->game == NULL)
-    return NULL;
-  snapshot->sheet = deuces_game_score (snapshot->game, error);
-  if (snapshot->sheet == NULL)
-    return NULL;
-  snapshot->settlement = deuces_game_settle (snapshot->game, snapshot->sheet);
-  snapshot->title = g_strdup (info->title);
-  snapshot->ended = info->ended != NULL;
-
   /* The same document as `deuces-cli session show --json`. */
-  root = deuces_document_build_settlement (snapshot->game, snapshot->sheet, snapshot->settlement);
+  root = deuces_document_build_settlement (snapshot->scored->game, snapshot->scored->sheet,
+                                           snapshot->scored->settlement);
   snapshot->document = deuces_json_to_string (root, FALSE);
   return g_steal_pointer (&snapshot);
 }
@@ -363,16 +349,6 @@ append_escaped (GString    *out,
   g_string_append (out, escaped);
 }
 
-/* "+12.50 HKD", "−3.00 HKD", as the app writes money. */
-char *
-_deuces_share_money_text (const DeucesGame *game,
-                          gint64            amount,
-                          gboolean          sign)
-{
-  return deuces_money_format_display (amount, game->digits, game->currency,
-                                      sign ? DEUCES_MONEY_PLUS : DEUCES_MONEY_PLAIN);
-}
-
 const char *
 _deuces_share_variant_name (const DeucesGame *game,
                             const char       *language)
@@ -392,10 +368,10 @@ compare_standing (gconstpointer a,
 {
   const DeucesShareSnapshot *s = user_data;
   guint i = *(const guint *) a, j = *(const guint *) b;
-  gint64 ti = s->sheet->totals[i], tj = s->sheet->totals[j];
+  gint64 ti = s->scored->sheet->totals[i], tj = s->scored->sheet->totals[j];
 
   if (ti != tj)
-    return (ti < tj) == (s->game->variant->goal == DEUCES_GOAL_LOWEST) ? -1 : 1;
+    return (ti < tj) == (s->scored->game->variant->goal == DEUCES_GOAL_LOWEST) ? -1 : 1;
   return i < j ? -1 : 1;
 }
 
@@ -407,27 +383,27 @@ render_standings (GString                   *out,
   guint order[DEUCES_MAX_PLAYERS];
   guint rank = 0;
 
-  for (guint i = 0; i < s->game->n_players; i++)
+  for (guint i = 0; i < s->scored->game->n_players; i++)
     order[i] = i;
-  g_qsort_with_data (order, s->game->n_players, sizeof order[0], compare_standing, (gpointer) s);
+  g_qsort_with_data (order, s->scored->game->n_players, sizeof order[0], compare_standing, (gpointer) s);
 
   g_string_append_printf (out, "<h2>%s</h2>\n<div class=\"card\"><ol class=\"standings\">\n",
                           T (N_("Standings")));
-  for (guint k = 0; k < s->game->n_players; k++)
+  for (guint k = 0; k < s->scored->game->n_players; k++)
     {
       guint i = order[k];
-      gint64 balance = s->settlement->balances[i];
-      g_autofree char *money = _deuces_share_money_text (s->game, balance, TRUE);
-      gboolean lead = s->sheet->n_deals > 0 && (gint) i == s->sheet->leader;
+      gint64 balance = s->scored->settlement->balances[i];
+      const char *money = s->scored->balance_text[i];
+      gboolean lead = s->scored->sheet->n_deals > 0 && (gint) i == s->scored->sheet->leader;
 
-      if (k == 0 || s->sheet->totals[i] != s->sheet->totals[order[k - 1]])
+      if (k == 0 || s->scored->sheet->totals[i] != s->scored->sheet->totals[order[k - 1]])
         rank = k + 1;
       g_string_append_printf (out, "<li%s><span class=\"rank\"><span>%u</span></span><span class=\"name\">",
                               lead ? " class=\"lead\"" : "", rank);
-      append_escaped (out, s->game->players[i]);
+      append_escaped (out, s->scored->game->players[i]);
       g_string_append_printf (out, "</span><span class=\"points\">%" G_GINT64_FORMAT "</span>"
                               "<span class=\"money%s\">%s</span></li>\n",
-                              s->sheet->totals[i],
+                              s->scored->sheet->totals[i],
                               balance > 0 ? " plus" : balance < 0 ? " minus" : "", money);
     }
   g_string_append (out, "</ol></div>\n");
@@ -438,13 +414,13 @@ render_settlement (GString                   *out,
                    const DeucesShareSnapshot *s,
                    const char                *language)
 {
-  GArray *transfers = s->settlement->transfers;
+  GArray *transfers = s->scored->settlement->transfers;
 
   g_string_append_printf (out, "<h2>%s</h2>\n<div class=\"card\">", T (N_("Who Pays Whom")));
   if (transfers->len == 0)
     {
       g_string_append_printf (out, "<p class=\"empty\">%s</p>",
-                              s->sheet->n_deals == 0 ? T (N_("Nothing to settle yet"))
+                              s->scored->sheet->n_deals == 0 ? T (N_("Nothing to settle yet"))
                                                      : T (N_("Everyone is square")));
     }
   else
@@ -453,9 +429,9 @@ render_settlement (GString                   *out,
       for (guint k = 0; k < transfers->len; k++)
         {
           const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
-          g_autofree char *from = g_markup_escape_text (s->game->players[t->from], -1);
-          g_autofree char *to = g_markup_escape_text (s->game->players[t->to], -1);
-          g_autofree char *money = _deuces_share_money_text (s->game, t->amount, FALSE);
+          g_autofree char *from = g_markup_escape_text (s->scored->game->players[t->from], -1);
+          g_autofree char *to = g_markup_escape_text (s->scored->game->players[t->to], -1);
+          g_autofree char *money = deuces_session_snapshot_format_money (s->scored, t->amount, FALSE);
           g_autofree char *who = NULL;
 
           /* The translation is trusted as the app's own; the names are escaped. */
@@ -492,10 +468,10 @@ _deuces_share_render_sheet (GString                   *out,
                             const char                *language,
                             gboolean                   actions)
 {
-  const DeucesGame *game = s->game;
+  const DeucesGame *game = s->scored->game;
 
   g_string_append_printf (out, "<h2>%s</h2>\n<div class=\"card scroll\">", T (N_("Score Sheet")));
-  if (s->sheet->n_deals == 0)
+  if (s->scored->sheet->n_deals == 0)
     {
       g_string_append_printf (out, "<p class=\"empty\">%s</p></div>\n", T (N_("No Deals Yet")));
       return;
@@ -511,16 +487,16 @@ _deuces_share_render_sheet (GString                   *out,
   g_string_append_printf (out, "</tr></thead>\n<tbody>\n<tr class=\"totals\"><td>%s</td>%s", T (N_("Totals")),
                           actions ? "<td></td>" : "");
   for (guint i = 0; i < game->n_players; i++)
-    g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->sheet->totals[i]);
+    g_string_append_printf (out, "<td>%" G_GINT64_FORMAT "</td>", s->scored->sheet->totals[i]);
   g_string_append (out, "</tr>\n");
   /* Newest first: the deal just saved is what the table looks for. */
-  for (guint d = s->sheet->n_deals; d > 0; d--)
+  for (guint d = s->scored->sheet->n_deals; d > 0; d--)
     {
       g_string_append_printf (out, "<tr><td>%u</td>", d);
       if (actions)
         append_deal_actions (out, d, language);
       for (guint i = 0; i < game->n_players; i++)
-        g_string_append_printf (out, "<td>%d</td>", s->sheet->deals[d - 1].points[i]);
+        g_string_append_printf (out, "<td>%d</td>", s->scored->sheet->deals[d - 1].points[i]);
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody></table></div>\n");
@@ -531,27 +507,28 @@ render_content (const DeucesShareSnapshot *s,
                 const char                *language)
 {
   GString *out = g_string_new (NULL);
-  g_autofree char *stake = _deuces_share_money_text (s->game, s->game->stake, FALSE);
-  g_autofree char *changes = deuces_game_format_stake_changes (s->game);
-  g_autofree char *per_point = changes != NULL ? g_strdup_printf (T (N_("%s a point; %s")), stake, changes)
-                                               : g_strdup_printf (T (N_("%s a point")), stake);
+  g_autofree char *changes = deuces_game_format_stake_changes (s->scored->game);
+  g_autofree char *per_point = changes != NULL
+                               ? g_strdup_printf (T (N_("%s a point; %s")), s->scored->stake_text, changes)
+                               : g_strdup_printf (T (N_("%s a point")), s->scored->stake_text);
 
   g_string_append (out, "<h1>");
-  append_escaped (out, s->title);
+  append_escaped (out, s->scored->info->title);
   g_string_append (out, "</h1>\n<p class=\"sub\">");
-  append_escaped (out, _deuces_share_variant_name (s->game, language));
+  append_escaped (out, _deuces_share_variant_name (s->scored->game, language));
   g_string_append (out, " · ");
   append_escaped (out, per_point);
-  if (!s->ended && !s->sheet->finished && s->sheet->next_leader >= 0)
+  if (!deuces_session_snapshot_get_ended (s->scored) && !s->scored->sheet->finished &&
+      s->scored->sheet->next_leader >= 0)
     {
       g_autofree char *next = g_strdup_printf (T (N_("%s plays first in the next deal")),
-                                               s->game->players[s->sheet->next_leader]);
+                                               s->scored->game->players[s->scored->sheet->next_leader]);
 
       g_string_append (out, " · ");
       append_escaped (out, next);
     }
   g_string_append (out, "</p>\n");
-  if (s->ended)
+  if (deuces_session_snapshot_get_ended (s->scored))
     g_string_append_printf (out, "<p class=\"ended\">%s</p>\n",
                             T (N_("This session has ended: the settlement is final.")));
 
@@ -620,7 +597,7 @@ _deuces_share_render_page (const DeucesShareSnapshot *snapshot,
 {
   const Page *p = page ();
   g_autofree char *content = render_content (snapshot, language);
-  g_autofree char *title = g_markup_escape_text (snapshot->title, -1);
+  g_autofree char *title = g_markup_escape_text (snapshot->scored->info->title, -1);
   const DeucesShareField fields[] = {
     { "LANG", language != NULL ? language : "en" },
     { "TITLE", title },

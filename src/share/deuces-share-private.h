@@ -4,18 +4,14 @@
 #pragma once
 
 #include "deuces-share-server.h"
-#include "deuces-store.h"
+#include "deuces-session-snapshot.h"
 
 G_BEGIN_DECLS
 
 /* One reading of the shared session: what the page and the document are made of. */
 typedef struct {
-  DeucesGame       *game;
-  DeucesScoreSheet *sheet;
-  DeucesSettlement *settlement;
-  char             *title;
-  gboolean          ended;
-  char             *document;   /* the settlement document (`session show --json`), one line */
+  DeucesSessionSnapshot *scored;
+  char                  *document;   /* the settlement document (`session show --json`), one line */
 } DeucesShareSnapshot;
 
 DeucesShareSnapshot *_deuces_share_snapshot_load (DeucesStore         *store,
@@ -40,10 +36,7 @@ typedef struct {
 /* The scorer's page template (deuces-share-scorer.html) with @fields filled in. */
 char       *_deuces_share_fill_scorer_page (const DeucesShareField *fields,
                                             gsize                   n_fields);
-/* "+12.50 HKD", as the app writes money; the name of the session's variant. */
-char       *_deuces_share_money_text      (const DeucesGame *game,
-                                           gint64            amount,
-                                           gboolean          sign);
+/* The name of the session's variant, in @language. */
 const char *_deuces_share_variant_name    (const DeucesGame *game,
                                            const char       *language);
 

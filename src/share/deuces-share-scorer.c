@@ -95,7 +95,7 @@ render_form (GString                   *out,
              const DeucesShareSnapshot *s,
              const char                *language)
 {
-  const DeucesGame *game = s->game;
+  const DeucesGame *game = s->scored->game;
   DeucesFacts facts = deuces_variant_facts (game->variant);
   guint hand = game->hand_size + (game->n_players == 3 ? 1 : 0);
 
@@ -269,22 +269,22 @@ _deuces_share_render_scorer_page (const DeucesShareSnapshot *snapshot,
 {
   g_autoptr(GString) form = g_string_new (NULL);
   g_autoptr(GString) content = g_string_new (NULL);
-  g_autofree char *title = g_markup_escape_text (snapshot->title, -1);
-  g_autofree char *stake = _deuces_share_money_text (snapshot->game, snapshot->game->stake, FALSE);
+  g_autofree char *title = g_markup_escape_text (snapshot->scored->info->title, -1);
+  const char *stake = snapshot->scored->stake_text;
   g_autofree char *per_point = g_strdup_printf (T (N_("%s a point")), stake);
-  g_autofree char *sub_text = g_strdup_printf ("%s · %s", _deuces_share_variant_name (snapshot->game, language),
+  g_autofree char *sub_text = g_strdup_printf ("%s · %s", _deuces_share_variant_name (snapshot->scored->game, language),
                                                per_point);
   g_autofree char *sub = g_markup_escape_text (sub_text, -1);
-  g_autofree char *next = g_strdup_printf ("%u", snapshot->sheet->n_deals + 1);
-  g_autofree char *save = g_strdup_printf (T (N_("Save Deal %u")), snapshot->sheet->n_deals + 1);
+  g_autofree char *next = g_strdup_printf ("%u", snapshot->scored->sheet->n_deals + 1);
+  g_autofree char *save = g_strdup_printf (T (N_("Save Deal %u")), snapshot->scored->sheet->n_deals + 1);
 
   render_form (form, snapshot, language);
-  if (snapshot->ended)
+  if (deuces_session_snapshot_get_ended (snapshot->scored))
     g_string_append_printf (content, "<p class=\"hint\">%s</p>\n",
                             T (N_("This session has ended: the settlement is final.")));
   _deuces_share_render_sheet (content, snapshot, language, TRUE);
   render_log (content, changes, language);
-  render_facts (content, snapshot->game);
+  render_facts (content, snapshot->scored->game);
   {
     const DeucesShareField fields[] = {
       { "LANG", language != NULL ? language : "en" },

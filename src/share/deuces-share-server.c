@@ -19,11 +19,16 @@
 
 #include "deuces-document.h"
 #include "deuces-error.h"
+#include "deuces-ledger-watcher.h"
 #include "deuces-share-private.h"
 #include "deuces-share-server.h"
 
 #define TOKEN_BYTES 16          /* 128 bits from the OS's random source */
-#define POLL_INTERVAL_MS 250    /* how often the ledger is asked whether it changed */
+/* How often connections the peers closed are counted out (libsoup says nothing of them). */
+#define PRUNE_INTERVAL_MS 250
+/* Changes that come close together (deals saved in a burst) make one event: every
+ * phone is sent the session once for them, not once per deal. */
+#define GATHER_MS 100
 /* How often every event stream gets a comment line, so that proxies and phones that
  * drop quiet connections (often after 30 s or more) keep it open between deals. */
 #define KEEP_ALIVE_INTERVAL_MS (25 * 1000)
@@ -64,12 +69,13 @@ struct _DeucesShareServer
   gint64               session;
   DeucesStore         *store;          /* a read connection of our own */
   DeucesShareSnapshot *snapshot;
-  gint64               data_version;
+  DeucesLedgerWatcher *watcher;        /* while running */
+  GSource             *gather;         /* a reading to come, for changes announced */
 
   GMainContext        *context;
   SoupServer          *soup;
   GSocketService      *service;
-  GSource             *poll;
+  GSource             *prune;
   GSource             *keep_alive;     /* one for every stream of this server */
   guint                keep_alive_ms;
   GPtrArray           *clients;        /* Client */
@@ -389,8 +395,9 @@ reload (DeucesShareServer *self)
       return;
     }
   if (g_strcmp0 (snapshot->document, self->snapshot->document) == 0 &&
-      g_strcmp0 (snapshot->title, self->snapshot->title) == 0 &&
-      snapshot->ended == self->snapshot->ended)
+      g_strcmp0 (snapshot->scored->info->title, self->snapshot->scored->info->title) == 0 &&
+      deuces_session_snapshot_get_ended (snapshot->scored) ==
+        deuces_session_snapshot_get_ended (self->snapshot->scored))
     return;
   _deuces_share_snapshot_free (self->snapshot);
   self->snapshot = g_steal_pointer (&snapshot);
@@ -399,17 +406,37 @@ reload (DeucesShareServer *self)
   send_to_all (self, event);
 }
 
-/* Reads the session again if anything was committed to the ledger since last time. */
 static void
-refresh (DeucesShareServer *self)
+stop_gathering (DeucesShareServer *self)
 {
-  gint64 version = deuces_store_get_data_version (self->store);
+  if (self->gather == NULL)
+    return;
+  g_source_destroy (self->gather);
+  g_clear_pointer (&self->gather, g_source_unref);
+}
 
-  if (version != self->data_version)
-    {
-      self->data_version = version;
-      reload (self);
-    }
+static gboolean
+on_gathered (gpointer user_data)
+{
+  DeucesShareServer *self = user_data;
+
+  g_clear_pointer (&self->gather, g_source_unref);
+  reload (self);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_ledger_changed (DeucesLedgerWatcher *watcher,
+                   gint64               session,
+                   guint                first,
+                   DeucesShareServer   *self)
+{
+  if ((session != DEUCES_LEDGER_ANY_SESSION && session != self->session) ||
+      first == DEUCES_LEDGER_MARKS_ONLY || self->gather != NULL)
+    return;
+  self->gather = g_timeout_source_new (GATHER_MS);
+  g_source_set_callback (self->gather, on_gathered, self, NULL);
+  g_source_attach (self->gather, self->context);
 }
 
 /* A comment line on every open stream: the page ignores it, the connection stays up. */
@@ -460,11 +487,10 @@ _deuces_share_server_get_keep_alive_interval (DeucesShareServer *self)
 }
 
 static gboolean
-poll_ledger (gpointer user_data)
+prune_closed (gpointer user_data)
 {
   DeucesShareServer *self = user_data;
 
-  refresh (self);
   prune_clients (self);
   update_counts (self);
   if (++self->polls % REPLACED_CHECK_POLLS == 0)
@@ -622,8 +648,8 @@ respond_error (DeucesShareServer *self,
                const GError      *error)
 {
   g_autofree char *line = deuces_error_clause (error->message,
-                                               (const char *const *) self->snapshot->game->players,
-                                               self->snapshot->game->n_players);
+                                               (const char *const *) self->snapshot->scored->game->players,
+                                               self->snapshot->scored->game->n_players);
   guint status;
 
   if (g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND))
@@ -805,8 +831,9 @@ scored (DeucesShareServer *self,
         const char        *what,
         guint              number)
 {
-  /* The phones see it at once, not at the next poll. */
-  refresh (self);
+  /* The phones see it at once, not after the watcher's gathering pause. */
+  stop_gathering (self);
+  reload (self);
   g_signal_emit (self, signals[SCORED], 0, by, what, number);
 }
 
@@ -856,9 +883,10 @@ handle_write (DeucesShareServer *self,
   if (!check_by (self, msg, by))
     return;
 
-  refresh (self);
-  game = self->snapshot->game;
-  if (where == ROUTE_DEAL && number > self->snapshot->sheet->n_deals)
+  /* What the deal is checked against: the session as the ledger holds it now. */
+  reload (self);
+  game = self->snapshot->scored->game;
+  if (where == ROUTE_DEAL && number > self->snapshot->scored->sheet->n_deals)
     {
       g_autofree char *line = g_strdup_printf (_("session %lld has no deal %u"),
                                                (long long) self->session, number);
@@ -867,11 +895,11 @@ handle_write (DeucesShareServer *self,
       return;
     }
   if (where == ROUTE_DEALS && json_object_has_member (body, "number") &&
-      json_object_get_int_member (body, "number") != (gint64) self->snapshot->sheet->n_deals + 1)
+      json_object_get_int_member (body, "number") != (gint64) self->snapshot->scored->sheet->n_deals + 1)
     {
       g_autofree char *line =
         g_strdup_printf (_("deal %u was entered meanwhile; look at the sheet before entering it again"),
-                         self->snapshot->sheet->n_deals);
+                         self->snapshot->scored->sheet->n_deals);
 
       respond_refusal (msg, SOUP_STATUS_CONFLICT, line);
       return;
@@ -885,7 +913,7 @@ handle_write (DeucesShareServer *self,
   else
     {
       JsonNode *facts = json_object_get_member (body, "deal");
-      guint at = where == ROUTE_DEALS ? self->snapshot->sheet->n_deals + 1 : number;
+      guint at = where == ROUTE_DEALS ? self->snapshot->scored->sheet->n_deals + 1 : number;
 
       ok = deuces_document_parse_deal (game, json_node_get_object (facts), at, &deal, &error);
       if (ok && where == ROUTE_DEALS)
@@ -968,8 +996,13 @@ handle_request (SoupServer        *soup,
       return;
     }
 
-  /* A reload shows the latest, even between two polls. */
-  refresh (self);
+  /* A reload shows the latest, even before the watcher's next look. */
+  deuces_ledger_watcher_poll (self->watcher);
+  if (self->gather != NULL)
+    {
+      stop_gathering (self);
+      reload (self);
+    }
   switch (where)
     {
     case ROUTE_PAGE:
@@ -1434,7 +1467,6 @@ deuces_share_server_start (DeucesShareServer  *self,
   self->origin_host = g_strdup_printf ("%s:%u", host, self->port);
   self->url = g_strdup_printf ("http://%s/t/%s/", self->origin_host, self->token);
   self->local_only = inet == NULL;
-  self->data_version = deuces_store_get_data_version (self->store);
   self->running = TRUE;
   note_ledger_file (self, TRUE);
   if (self->scoring && !start_scoring (self, error))
@@ -1443,9 +1475,13 @@ deuces_share_server_start (DeucesShareServer  *self,
       return FALSE;
     }
 
-  self->poll = g_timeout_source_new (POLL_INTERVAL_MS);
-  g_source_set_callback (self->poll, poll_ledger, self, NULL);
-  g_source_attach (self->poll, self->context);
+  /* Connected after: a session the app shows has been read again by then. */
+  self->watcher = deuces_ledger_watcher_get (self->store);
+  g_signal_connect_object (self->watcher, "changed", G_CALLBACK (on_ledger_changed), self,
+                           G_CONNECT_AFTER);
+  self->prune = g_timeout_source_new (PRUNE_INTERVAL_MS);
+  g_source_set_callback (self->prune, prune_closed, self, NULL);
+  g_source_attach (self->prune, self->context);
   start_keep_alive (self);
 
   /* A change between reading the session and now is not missed. */
@@ -1463,8 +1499,11 @@ deuces_share_server_stop (DeucesShareServer *self)
     return;
   self->running = FALSE;
 
-  g_source_destroy (self->poll);
-  g_clear_pointer (&self->poll, g_source_unref);
+  g_signal_handlers_disconnect_by_data (self->watcher, self);
+  g_clear_object (&self->watcher);
+  stop_gathering (self);
+  g_source_destroy (self->prune);
+  g_clear_pointer (&self->prune, g_source_unref);
   stop_keep_alive (self);
   g_signal_handlers_disconnect_by_data (self->service, self);
   g_socket_service_stop (self->service);

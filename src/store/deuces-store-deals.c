@@ -108,6 +108,7 @@ deuces_store_add_deal (DeucesStore      *self,
   number = game->deals->len + 1;
   if (!deuces_game_check_deal (game, deal, number, error))
     goto fail;
+  _deuces_store_touch (self, session, number);
   if (!record_new_deal (self, session, number, deal, game->n_players, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
@@ -165,6 +166,7 @@ deuces_store_edit_deal (DeucesStore      *self,
   game = load_with_deal (self, session, number, error);
   if (game == NULL)
     goto fail;
+  _deuces_store_touch (self, session, number);
   /* Checked as deal @number, after the deals before it. */
   g_array_set_size (game->deals, number - 1);
   if (!deuces_game_check_deal (game, deal, number, error))
@@ -296,6 +298,7 @@ deuces_store_delete_deal (DeucesStore *self,
   game = load_with_deal (self, session, number, error);
   if (game == NULL)
     goto fail;
+  _deuces_store_touch (self, session, number);
   /* The deal is kept in the history, so undo puts it back in its place. */
   if ((entry = _deuces_store_history_add (self, session, KIND_DEAL_DELETE, number, NULL, NULL,
                                           error)) == 0 ||
@@ -333,6 +336,7 @@ deuces_store_insert_deal (DeucesStore      *self,
       goto fail;
     }
   g_array_set_size (game->deals, number - 1);
+  _deuces_store_touch (self, session, number);
   if (!deuces_game_check_deal (game, deal, number, error) ||
       !_deuces_store_shift_deals (self, session, number, 1, error) ||
       !record_new_deal (self, session, number, deal, game->n_players, error) ||

@@ -7,6 +7,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-money.h"
+#include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
 
 /* A session's own facts. */
@@ -197,6 +198,8 @@ deuces_store_change_session (DeucesStore               *self,
   if (!change_columns (self, session, (const char *const *) before, (const char *const *) after,
                        changed, error))
     goto fail;
+  /* A new stake or currency changes the money of every row. */
+  _deuces_store_touch (self, session, changed[COL_STAKE] || changed[COL_CURRENCY] ? 1 : DEUCES_LEDGER_NO_DEAL);
   g_clear_pointer (&game, deuces_game_free);
   if ((game = _deuces_store_history_load_checked (self, session, error)) == NULL ||
       !_deuces_store_commit (self, error))
@@ -235,6 +238,7 @@ _deuces_store_history_set_ended (DeucesStore *self,
     after[k] = before[k];
   after[COL_ENDED] = ended ? (before[COL_ENDED] != NULL ? before[COL_ENDED] : now) : NULL;
   changed[COL_ENDED] = TRUE;
+  _deuces_store_touch (self, session, DEUCES_LEDGER_NO_DEAL);
   if (!change_columns (self, session, (const char *const *) before, after, changed, error) ||
       !_deuces_store_commit (self, error))
     goto fail;
@@ -265,6 +269,7 @@ deuces_store_set_transfer_paid (DeucesStore          *self,
   /* Settling up comes after the last deal: an ended session takes paid marks. */
   if (!_deuces_store_check_writable (self, session, TRUE, error))
     goto fail;
+  _deuces_store_touch (self, session, DEUCES_LEDGER_MARKS_ONLY);
   if (deuces_store_is_transfer_paid (self, session, transfer) != paid)
     {
       after = _deuces_store_history_paid_text (transfer, paid);

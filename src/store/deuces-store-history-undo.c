@@ -248,6 +248,8 @@ undo_redo (DeucesStore *self,
       (session_info = deuces_store_get_session (self, session, error)) == NULL)
     goto fail;
   description = describe (&entry, game, session_info->title, undo ? UNDONE : REDONE);
+  /* Any kind of change: everything is read again. */
+  _deuces_store_touch (self, session, 1);
   if (!_deuces_store_commit (self, error))
     {
       g_free (description);
@@ -426,6 +428,7 @@ _deuces_store_history_undo_deal (DeucesStore *self,
       goto fail;
     }
   g_clear_pointer (&game, deuces_game_free);
+  _deuces_store_touch (self, session, number);
   if ((game = _deuces_store_history_load_checked (self, session, error)) == NULL ||
       !_deuces_store_commit (self, error))
     goto fail;

@@ -253,6 +253,7 @@ deuces_store_add_player (DeucesStore *self,
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
+  _deuces_store_touch (self, session, 1);
   game = _deuces_store_load_writable (self, session, error);
   if (game == NULL)
     goto fail;

@@ -23,6 +23,9 @@ struct _DeucesStore
   gint64   wal_size;         /* the WAL when the write transaction began (see */
   guint8   wal_header[12];   /* _deuces_store_begin), -1 and zeros for none */
   char    *author;           /* who makes the changes: the history's "by" */
+  gint64   touched;          /* the session the open write transaction changes, 0: any */
+  guint    touched_first;    /* and from which deal (see _deuces_store_touch) */
+  gboolean touching;         /* _deuces_store_touch was called since BEGIN */
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
@@ -79,6 +82,18 @@ gboolean      _deuces_store_begin            (DeucesStore  *self,
 gboolean      _deuces_store_commit           (DeucesStore  *self,
                                               GError      **error);
 void          _deuces_store_rollback         (DeucesStore  *self);
+/* What the open write transaction changes, announced when it commits (a transaction
+ * that says nothing is announced as a change of any session): session @session from
+ * deal @first on, or DEUCES_LEDGER_NO_DEAL, DEUCES_LEDGER_MARKS_ONLY. */
+void          _deuces_store_touch            (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         first);
+
+/* deuces-ledger-watcher.c: tells this process's watcher of the ledger about a change
+ * just committed (see deuces-ledger-watcher.h). */
+void          _deuces_store_announce         (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         first);
 char         *_deuces_store_now_text         (void);
 GDateTime    *_deuces_store_parse_time       (const char   *text);
 gint64        _deuces_store_query_int        (DeucesStore  *self,

@@ -7,6 +7,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-money.h"
+#include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
 
 void
@@ -26,6 +27,28 @@ deuces_session_info_free (DeucesSessionInfo *info)
   for (guint i = 0; i < info->n_players; i++)
     g_free (info->players[i]);
   g_free (info);
+}
+
+DeucesSessionInfo *
+deuces_session_info_copy (const DeucesSessionInfo *info)
+{
+  DeucesSessionInfo *copy;
+
+  g_return_val_if_fail (info != NULL, NULL);
+
+  copy = g_memdup2 (info, sizeof *info);
+  copy->title = g_strdup (info->title);
+  copy->variant_id = g_strdup (info->variant_id);
+  copy->variant_name = g_strdup (info->variant_name);
+  copy->started = info->started ? g_date_time_ref (info->started) : NULL;
+  copy->ended = info->ended ? g_date_time_ref (info->ended) : NULL;
+  copy->deleted = info->deleted ? g_date_time_ref (info->deleted) : NULL;
+  copy->currency = g_strdup (info->currency);
+  copy->stake = g_strdup (info->stake);
+  copy->notes = g_strdup (info->notes);
+  for (guint i = 0; i < info->n_players; i++)
+    copy->players[i] = g_strdup (info->players[i]);
+  return copy;
 }
 
 static gboolean
@@ -561,6 +584,8 @@ deuces_store_create_session (DeucesStore            *self,
     return 0;
   id = _deuces_store_insert_session_row (self, game, title, request->variant_id, request->stake, request->notes,
                                          NULL, NULL, error);
+  if (id != 0)
+    _deuces_store_touch (self, id, 1);
   if (id == 0 || !_deuces_store_commit (self, error))
     {
       _deuces_store_rollback (self);
@@ -586,6 +611,7 @@ update_session (DeucesStore *self,
     return FALSE;
   if (sqlite3_changes (self->db) == 0)
     return not_found (session, error);
+  _deuces_store_announce (self, session, DEUCES_LEDGER_NO_DEAL);
   return TRUE;
 }
 

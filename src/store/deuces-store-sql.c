@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
 
 /* Errors. */
@@ -176,6 +177,7 @@ _deuces_store_begin (DeucesStore *self,
 {
   if (!_deuces_store_exec (self, "BEGIN IMMEDIATE", error))
     return FALSE;
+  self->touching = FALSE;
   /* Holding the write lock: what the WAL is before this transaction writes to it. */
   read_wal_state (self, &self->wal_size, self->wal_header);
   return TRUE;
@@ -226,7 +228,17 @@ _deuces_store_commit (DeucesStore *self,
     }
   rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
   if (rc == SQLITE_OK)
-    return TRUE;
+    {
+      gboolean touched = self->touching;
+
+      self->touching = FALSE;
+      if (touched)
+        _deuces_store_announce (self, self->touched, self->touched_first);
+      else
+        _deuces_store_announce (self, DEUCES_LEDGER_ANY_SESSION, 1);
+      return TRUE;
+    }
+  self->touching = FALSE;
   _deuces_store_fail_sql (self, rc, error);
   sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
   if (rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_DIR_FSYNC)
@@ -235,8 +247,31 @@ _deuces_store_commit (DeucesStore *self,
 }
 
 void
+_deuces_store_touch (DeucesStore *self,
+                     gint64       session,
+                     guint        first)
+{
+  if (!self->touching)
+    {
+      self->touched = session;
+      self->touched_first = first;
+      self->touching = TRUE;
+    }
+  else if (self->touched != session)
+    {
+      self->touched = DEUCES_LEDGER_ANY_SESSION;
+      self->touched_first = 1;
+    }
+  else if (self->touched_first == DEUCES_LEDGER_MARKS_ONLY)
+    self->touched_first = first;
+  else if (first != DEUCES_LEDGER_MARKS_ONLY)
+    self->touched_first = MIN (self->touched_first, first);
+}
+
+void
 _deuces_store_rollback (DeucesStore *self)
 {
+  self->touching = FALSE;
   if (!sqlite3_get_autocommit (self->db))
     sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
 }

@@ -380,9 +380,10 @@ _deuces_store_open_unversioned (const char *path,
   return open_connection (path, TRUE, error);
 }
 
-DeucesStore *
-deuces_store_open (const char  *path,
-                   GError     **error)
+static DeucesStore *
+open_ledger (const char  *path,
+             gboolean     daily_backup,
+             GError     **error)
 {
   g_autoptr(DeucesStore) self = NULL;
   gboolean exists, empty = TRUE;
@@ -465,10 +466,24 @@ deuces_store_open (const char  *path,
       if (!migrate (self, version, error))
         return NULL;
     }
-  else
+  else if (daily_backup)
     deuces_store_daily_backup (self);
 
   return g_steal_pointer (&self);
+}
+
+DeucesStore *
+deuces_store_open (const char  *path,
+                   GError     **error)
+{
+  return open_ledger (path, TRUE, error);
+}
+
+DeucesStore *
+deuces_store_open_backup_later (const char  *path,
+                                GError     **error)
+{
+  return open_ledger (path, FALSE, error);
 }
 
 DeucesStore *

@@ -41,6 +41,10 @@ char        *deuces_store_default_path     (void);
  * there would be kept. May take a daily backup (see deuces_store_backup). */
 DeucesStore *deuces_store_open             (const char   *path,
                                             GError      **error);
+/* The same, but the daily backup is left to the caller (deuces_store_daily_backup): the
+ * app opens its window first, as copying a big ledger takes seconds. */
+DeucesStore *deuces_store_open_backup_later (const char  *path,
+                                             GError     **error);
 /* The same for a program that only reads: when there is no file at @path, an empty
  * ledger that refuses writes, and nothing (no file, no folder) is created. */
 DeucesStore *deuces_store_open_for_reading (const char   *path,
@@ -119,6 +123,7 @@ typedef struct {
 } DeucesSessionInfo;
 
 void         deuces_session_info_free      (DeucesSessionInfo *info);
+DeucesSessionInfo *deuces_session_info_copy (const DeucesSessionInfo *info);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesSessionInfo, deuces_session_info_free)
 
 typedef struct {

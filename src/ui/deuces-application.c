@@ -140,7 +140,8 @@ open_store (DeucesApplication *self)
   g_autofree char *path = self->db_path ? g_strdup (self->db_path) : deuces_store_default_path ();
   g_autoptr(GError) error = NULL;
 
-  self->store = deuces_store_open (path, &error);
+  /* The daily backup once the window is on screen (see on_first_frame). */
+  self->store = deuces_store_open_backup_later (path, &error);
   if (self->store == NULL)
     {
       g_warning ("Could not open the ledger %s: %s", path, error->message);
@@ -300,6 +301,26 @@ deuces_application_startup (GApplication *app)
   open_store (self);
 }
 
+static gboolean
+take_daily_backup (gpointer user_data)
+{
+  DeucesApplication *self = user_data;
+
+  if (self->store != NULL)
+    deuces_store_daily_backup (self->store);
+  report_backup_problem (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Copying a big ledger takes seconds: never before the window's first frame. */
+static void
+on_first_frame (GdkFrameClock *clock,
+                gpointer       user_data)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_first_frame, user_data);
+  g_idle_add_full (G_PRIORITY_LOW, take_daily_backup, g_object_ref (user_data), g_object_unref);
+}
+
 static void
 quit_after_paint (GdkFrameClock *clock,
                   gpointer       user_data)
@@ -313,9 +334,14 @@ static void
 on_window_mapped (GtkWidget *window,
                   gpointer   user_data)
 {
+  DeucesApplication *self = DEUCES_APPLICATION (user_data);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
-  g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), user_data);
+  g_signal_handlers_disconnect_by_func (window, on_window_mapped, user_data);
+  if (self->quit_after_first_frame)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), user_data);
+  else
+    g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), user_data);
 }
 
 static void
@@ -327,8 +353,7 @@ deuces_application_activate (GApplication *app)
   if (window == NULL)
     {
       window = GTK_WINDOW (deuces_window_new (self));
-      if (self->quit_after_first_frame)
-        g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
+      g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (window);
   report_backup_problem (self);

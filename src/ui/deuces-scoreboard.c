@@ -16,18 +16,27 @@ struct _DeucesScoreboard
   AdwBin         parent_instance;
 
   DeucesSession *session;
+  GSignalGroup  *session_signals;
   GtkFlowBox    *flow_box;
   GtkLabel      *status_label;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, ADW_TYPE_BIN)
 
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
 static void
 rebuild (DeucesScoreboard *self)
 {
   const DeucesGame *game = deuces_session_get_game (self->session);
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
-  const DeucesSettlement *settlement = deuces_session_get_settlement (self->session);
+  const DeucesSessionSnapshot *snapshot = deuces_session_get_snapshot (self->session);
   GdkRGBA colors[DEUCES_MAX_PLAYERS];
   GtkWidget *child;
 
@@ -54,8 +63,7 @@ rebuild (DeucesScoreboard *self)
       GtkWidget *initials = gtk_label_new (NULL);
       g_autofree char *total_text = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[i]);
       GtkWidget *total = gtk_label_new (total_text);
-      g_autofree char *money = deuces_session_format_money (self->session,
-                                                            settlement->balances[i], TRUE);
+      const char *money = snapshot->balance_text[i];
       GtkWidget *balance = adw_squeezer_new ();
       GtkWidget *amount = gtk_label_new (money);
       GtkWidget *bare = gtk_label_new (money);
@@ -179,18 +187,28 @@ update_status (DeucesScoreboard *self)
   gtk_label_set_text (self->status_label, status->str);
 }
 
+/* A new reading of the session (ending or reopening it included). */
+static void
+on_snapshot_changed (DeucesScoreboard *self)
+{
+  if (self->session == NULL)
+    return;
+  rebuild (self);
+  update_status (self);
+}
+
 void
-deuces_scoreboard_update (DeucesScoreboard *self,
-                          DeucesSession    *session)
+deuces_scoreboard_set_session (DeucesScoreboard *self,
+                               DeucesSession    *session)
 {
   g_return_if_fail (DEUCES_IS_SCOREBOARD (self));
   g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
 
-  g_set_object (&self->session, session);
-  if (session == NULL)
+  if (!g_set_object (&self->session, session))
     return;
-  rebuild (self);
-  update_status (self);
+  g_signal_group_set_target (self->session_signals, session);
+  on_snapshot_changed (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 static void
@@ -202,11 +220,49 @@ on_dark_changed (DeucesScoreboard *self)
 }
 
 static void
+deuces_scoreboard_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  DeucesScoreboard *self = DEUCES_SCOREBOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_scoreboard_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  DeucesScoreboard *self = DEUCES_SCOREBOARD (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      deuces_scoreboard_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 deuces_scoreboard_dispose (GObject *object)
 {
   DeucesScoreboard *self = DEUCES_SCOREBOARD (object);
 
+  g_signal_group_set_target (self->session_signals, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SCOREBOARD);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_scoreboard_parent_class)->dispose (object);
@@ -219,6 +275,14 @@ deuces_scoreboard_class_init (DeucesScoreboardClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = deuces_scoreboard_dispose;
+  object_class->get_property = deuces_scoreboard_get_property;
+  object_class->set_property = deuces_scoreboard_set_property;
+
+  /* The session whose totals it shows, following its changes. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DEUCES_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-scoreboard.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesScoreboard, flow_box);
@@ -228,6 +292,9 @@ deuces_scoreboard_class_init (DeucesScoreboardClass *klass)
 static void
 deuces_scoreboard_init (DeucesScoreboard *self)
 {
+  self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::snapshot",
+                                  G_CALLBACK (on_snapshot_changed), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);

@@ -12,8 +12,8 @@ G_BEGIN_DECLS
 #define DEUCES_TYPE_SCOREBOARD (deuces_scoreboard_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, DEUCES, SCOREBOARD, AdwBin)
 
-/* Shows @session's totals now; the view calls it again whenever the session changes. */
-void deuces_scoreboard_update (DeucesScoreboard *self,
-                               DeucesSession    *session);
+/* The "session" property: the scoreboard shows its totals, following its changes. */
+void deuces_scoreboard_set_session (DeucesScoreboard *self,
+                                    DeucesSession    *session);
 
 G_END_DECLS

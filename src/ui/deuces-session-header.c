@@ -12,12 +12,22 @@ struct _DeucesSessionHeader
   AdwBin            parent_instance;
 
   DeucesSession    *session;
+  GSignalGroup     *session_signals;
+  GBindingGroup    *session_bindings;
   GtkButton        *stake_button;
   GtkEditableLabel *notes_label;
   GtkWidget        *add_notes_button;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionHeader, deuces_session_header, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   CHANGED,
@@ -30,10 +40,16 @@ static guint signals[N_SIGNALS];
 static void
 show_notes (DeucesSessionHeader *self)
 {
-  const DeucesSessionInfo *info = deuces_session_get_info (self->session);
+  const DeucesSessionInfo *info;
   gboolean editing = gtk_editable_label_get_editing (self->notes_label);
-  gboolean has_notes = info->notes != NULL && *info->notes != '\0';
-  gboolean ended = deuces_session_get_ended (self->session);
+  gboolean has_notes;
+  gboolean ended;
+
+  if (self->session == NULL)
+    return;
+  info = deuces_session_get_info (self->session);
+  has_notes = info->notes != NULL && *info->notes != '\0';
+  ended = deuces_session_get_ended (self->session);
 
   if (!editing)
     {
@@ -53,20 +69,18 @@ show_notes (DeucesSessionHeader *self)
 }
 
 void
-deuces_session_header_update (DeucesSessionHeader *self,
-                              DeucesSession       *session)
+deuces_session_header_set_session (DeucesSessionHeader *self,
+                                   DeucesSession       *session)
 {
-  g_autofree char *stake = NULL;
-
   g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
   g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
 
-  g_set_object (&self->session, session);
-  if (session == NULL)
+  if (!g_set_object (&self->session, session))
     return;
-  stake = deuces_session_format_stake (session);
-  gtk_button_set_label (self->stake_button, stake);
+  g_signal_group_set_target (self->session_signals, session);
+  g_binding_group_set_source (self->session_bindings, session);
   show_notes (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
 }
 
 /* A dialog of the header's: @extra under its heading, Cancel and @label (@response, the
@@ -235,11 +249,51 @@ deuces_session_header_rename (DeucesSessionHeader *self)
 }
 
 static void
+deuces_session_header_get_property (GObject    *object,
+                                    guint       prop_id,
+                                    GValue     *value,
+                                    GParamSpec *pspec)
+{
+  DeucesSessionHeader *self = DEUCES_SESSION_HEADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_session_header_set_property (GObject      *object,
+                                    guint         prop_id,
+                                    const GValue *value,
+                                    GParamSpec   *pspec)
+{
+  DeucesSessionHeader *self = DEUCES_SESSION_HEADER (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      deuces_session_header_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 deuces_session_header_dispose (GObject *object)
 {
   DeucesSessionHeader *self = DEUCES_SESSION_HEADER (object);
 
+  g_signal_group_set_target (self->session_signals, NULL);
+  g_binding_group_set_source (self->session_bindings, NULL);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_HEADER);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session_bindings);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_session_header_parent_class)->dispose (object);
@@ -252,6 +306,14 @@ deuces_session_header_class_init (DeucesSessionHeaderClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = deuces_session_header_dispose;
+  object_class->get_property = deuces_session_header_get_property;
+  object_class->set_property = deuces_session_header_set_property;
+
+  /* The session whose stake and notes it shows. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DEUCES_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A change was made here and is now the session's last: the view offers its Undo. */
   signals[CHANGED] = g_signal_new ("changed", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
@@ -292,7 +354,16 @@ deuces_session_header_init (DeucesSessionHeader *self)
 {
   GtkLabel *shown;
 
+  /* The notes follow the session's, and the stake button says its stake. */
+  self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::notes", G_CALLBACK (show_notes),
+                                  self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::ended", G_CALLBACK (show_notes),
+                                  self);
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->session_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->session_bindings, "stake-text", self->stake_button, "label",
+                        G_BINDING_SYNC_CREATE);
   /* Long notes wrap under the title rather than widen the window past a phone's, on two
    * lines at most, so that the score sheet keeps its room; editing shows them whole. */
   shown = find_label (GTK_WIDGET (self->notes_label));

@@ -12,10 +12,10 @@ G_BEGIN_DECLS
 #define DEUCES_TYPE_SESSION_HEADER (deuces_session_header_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesSessionHeader, deuces_session_header, DEUCES, SESSION_HEADER, AdwBin)
 
-/* Shows @session's stake and notes now; the view calls it again whenever the session
+/* The "session" property: the header shows its stake and notes, following its
  * changes. Each change made here is followed by "changed" (the view names it in a toast
  * with Undo), or by "failed" with the reason it was refused. */
-void deuces_session_header_update       (DeucesSessionHeader *self,
+void deuces_session_header_set_session  (DeucesSessionHeader *self,
                                          DeucesSession       *session);
 void deuces_session_header_change_stake (DeucesSessionHeader *self);
 void deuces_session_header_rename       (DeucesSessionHeader *self);

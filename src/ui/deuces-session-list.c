@@ -4,6 +4,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-ledger-watcher.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 
@@ -91,6 +92,9 @@ deuces_session_item_get_day (DeucesSessionItem *self)
   return self->day;
 }
 
+/* How many sessions the list has scored to find their leaders (for the bench). */
+static guint n_scored;
+
 /* Scores the session once to know its leader. */
 static void
 compute_leader (DeucesSessionItem *self)
@@ -101,6 +105,7 @@ compute_leader (DeucesSessionItem *self)
       g_autoptr(DeucesGame) game = deuces_store_load_game (self->store, self->info->id, &error);
       g_autoptr(DeucesScoreSheet) sheet = game ? deuces_game_score (game, &error) : NULL;
 
+      n_scored++;
       if (sheet != NULL && sheet->leader >= 0)
         self->leader = g_strdup (game->players[sheet->leader]);
       else if (error != NULL)
@@ -118,8 +123,10 @@ deuces_session_item_get_leader (DeucesSessionItem *self)
 
 struct _DeucesSessionList
 {
-  GObject      parent_instance;
-  DeucesStore *store;
+  GObject              parent_instance;
+  DeucesStore         *store;
+  DeucesLedgerWatcher *watcher;
+  DeucesSession       *shown;   /* its row is drawn from it, never read again */
   GPtrArray   *items;
   char        *search;
   gboolean     has_more;
@@ -239,6 +246,10 @@ deuces_session_list_finalize (GObject *object)
 
   g_clear_handle_id (&self->load_source, g_source_remove);
   g_clear_handle_id (&self->leader_source, g_source_remove);
+  if (self->watcher != NULL)
+    g_signal_handlers_disconnect_by_data (self->watcher, self);
+  g_clear_object (&self->watcher);
+  g_clear_object (&self->shown);
   g_clear_object (&self->store);
   g_clear_pointer (&self->items, g_ptr_array_unref);
   g_clear_pointer (&self->search, g_free);
@@ -258,6 +269,104 @@ deuces_session_list_init (DeucesSessionList *self)
   self->items = g_ptr_array_new_with_free_func (g_object_unref);
 }
 
+/* A session just made is the newest: a row on top, without reading the page again.
+ * FALSE when it is not the newest (the caller reads the page again). */
+static gboolean
+insert_newest (DeucesSessionList *self,
+               gint64             id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self->store, id, &error);
+  DeucesSessionItem *item;
+  guint n = self->items->len;
+
+  if (info == NULL || info->deleted != NULL)
+    return info != NULL;
+  if (n > 0)
+    {
+      const DeucesSessionInfo *first = deuces_session_item_get_info (self->items->pdata[0]);
+      gint order = g_date_time_compare (info->started, first->started);
+
+      /* The page's order: started, newest first, then the higher id. */
+      if (order < 0 || (order == 0 && info->id < first->id))
+        return FALSE;
+    }
+  item = deuces_session_item_new (self->store, g_steal_pointer (&info));
+  compute_leader (item);
+  g_ptr_array_insert (self->items, 0, item);
+  /* The row that was first may no longer open its day: drawn again too. */
+  g_list_model_items_changed (G_LIST_MODEL (self), 0, n > 0 ? 1 : 0, n > 0 ? 2 : 1);
+  return TRUE;
+}
+
+/* Session @id changed in this program: its row only, with the facts and the leader of
+ * the session shown when it is that one, else read again. */
+static void
+update_row (DeucesSessionList *self,
+            gint64             id)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesSessionItem *old, *item;
+  DeucesSessionInfo *info;
+  gint position = deuces_session_list_find (self, id);
+  gboolean shown = self->shown != NULL && deuces_session_get_id (self->shown) == id &&
+                   !deuces_session_is_stale (self->shown);
+
+  if (position < 0 && self->search == NULL && insert_newest (self, id))
+    return;
+  if (position < 0 || self->search != NULL)
+    {
+      /* New to the list (brought back from the bin, or older than its first row), or a
+       * search that it may now match or not: the first page again. */
+      deuces_session_list_reload (self);
+      return;
+    }
+  old = self->items->pdata[position];
+  if (shown)
+    info = deuces_session_info_copy (deuces_session_get_info (self->shown));
+  else
+    info = deuces_store_get_session (self->store, id, &error);
+  if (info == NULL)
+    {
+      g_debug ("Session %" G_GINT64_FORMAT " does not read back: %s", id, error->message);
+      return;
+    }
+  if (info->deleted != NULL)
+    {
+      /* The row after it may now open its day: drawn again too. */
+      guint n = (guint) position + 1 < self->items->len ? 2 : 1;
+
+      deuces_session_info_free (info);
+      g_ptr_array_remove_index (self->items, (guint) position);
+      g_list_model_items_changed (G_LIST_MODEL (self), (guint) position, n, n - 1);
+      return;
+    }
+  /* A new item, so that the list view binds its row again. */
+  item = deuces_session_item_new (self->store, info);
+  if (shown)
+    {
+      g_object_get (self->shown, "leader", &item->leader, NULL);
+      item->leader_known = TRUE;
+    }
+  else
+    compute_leader (item);
+  g_ptr_array_index (self->items, (guint) position) = item;
+  g_object_unref (old);
+  g_list_model_items_changed (G_LIST_MODEL (self), (guint) position, 1, 1);
+}
+
+static void
+on_ledger_changed (DeucesLedgerWatcher *watcher,
+                   gint64               session,
+                   guint                first,
+                   DeucesSessionList   *self)
+{
+  if (session == DEUCES_LEDGER_ANY_SESSION)
+    deuces_session_list_reload (self);
+  else if (first != DEUCES_LEDGER_MARKS_ONLY)
+    update_row (self, session);
+}
+
 DeucesSessionList *
 deuces_session_list_new (DeucesStore *store)
 {
@@ -267,8 +376,27 @@ deuces_session_list_new (DeucesStore *store)
 
   self = g_object_new (DEUCES_TYPE_SESSION_LIST, NULL);
   self->store = g_object_ref (store);
+  /* After the sessions: the one shown has been read again when its row is drawn. */
+  self->watcher = deuces_ledger_watcher_get (store);
+  g_signal_connect_after (self->watcher, "changed", G_CALLBACK (on_ledger_changed), self);
   load_page (self);
   return self;
+}
+
+void
+deuces_session_list_set_shown (DeucesSessionList *self,
+                               DeucesSession     *session)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_LIST (self));
+  g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
+
+  g_set_object (&self->shown, session);
+}
+
+guint
+_deuces_session_list_get_n_scored (void)
+{
+  return n_scored;
 }
 
 void

@@ -5,7 +5,7 @@
 
 #include <gio/gio.h>
 
-#include "deuces-store.h"
+#include "deuces-session.h"
 
 G_BEGIN_DECLS
 
@@ -29,8 +29,16 @@ DeucesSessionList *deuces_session_list_new         (DeucesStore       *store);
 /* Text a session's title or one of its players must contain; NULL or "" for all. */
 void               deuces_session_list_set_search  (DeucesSessionList *self,
                                                     const char        *text);
-/* Reads the first page again (after a change in the ledger). */
+/* Reads the first page again. The list follows the ledger by itself: a change of one
+ * session redraws its row only, another program's change reads the first page again. */
 void               deuces_session_list_reload      (DeucesSessionList *self);
+/* The session the window shows: its row is drawn from it (it has just been read),
+ * without reading the ledger again. NULL for none. */
+void               deuces_session_list_set_shown   (DeucesSessionList *self,
+                                                    DeucesSession     *session);
+/* For build-aux/bench and the tests: how many sessions lists have scored to find their
+ * leaders, in this process. */
+guint              _deuces_session_list_get_n_scored (void);
 /* The position of a session among those loaded so far, or -1. */
 gint               deuces_session_list_find        (DeucesSessionList *self,
                                                     gint64             id);

@@ -20,6 +20,8 @@ struct _DeucesSessionView
   AdwBin                parent_instance;
 
   DeucesSession        *session;
+  GSignalGroup         *session_signals;
+  GBindingGroup        *session_bindings;
   gboolean              narrow;
   DeucesShareServer    *share;      /* Share Table, while the session is shown */
 

@@ -16,6 +16,7 @@ G_DEFINE_FINAL_TYPE (DeucesSessionView, deuces_session_view, ADW_TYPE_BIN)
 enum {
   PROP_0,
   PROP_NARROW,
+  PROP_SESSION,
   N_PROPS
 };
 
@@ -71,40 +72,56 @@ update_chart (DeucesSessionView *self)
   gtk_stack_set_visible_child_name (self->chart_stack, sheet->n_deals > 0 ? "chart" : "empty");
 }
 
-static void
-update (DeucesSessionView *self)
+/* What the session's state means on screen, for its bindings. (GBindingGroup rather
+ * than the template's <lookup>: GTK 4.8's expression watches warn when the window's
+ * widgets are destroyed.) */
+static gboolean
+to_sheet_page_name (GBinding     *binding,
+                    const GValue *from,
+                    GValue       *to,
+                    gpointer      user_data)
 {
-  gboolean ended;
-  guint n;
+  g_value_set_static_string (to, g_value_get_uint (from) > 0 ? "sheet" : "empty");
+  return TRUE;
+}
 
-  /* The parts keep the session they show: let go of it with the view. */
-  deuces_session_header_update (self->header, self->session);
-  deuces_scoreboard_update (self->scoreboard, self->session);
-  if (self->session == NULL)
-    return;
-  ended = deuces_session_get_ended (self->session);
-  n = deuces_session_get_n_deals (self->session);
+static gboolean
+to_no_deals_description (GBinding     *binding,
+                         const GValue *from,
+                         GValue       *to,
+                         gpointer      user_data)
+{
+  g_value_set_string (to, g_value_get_boolean (from)
+                          ? _("This session ended without a deal.")
+                          : _("After each deal, choose who went out — press their number — then "
+                              "type how many cards each other player still holds. Enter saves."));
+  return TRUE;
+}
 
-  adw_view_switcher_title_set_title (self->switcher_title,
-                                     deuces_session_get_title (self->session));
-  {
-    g_autofree char *players = deuces_join_players (deuces_session_get_info (self->session)->players,
-                                                    deuces_session_get_info (self->session)->n_players);
+static void
+bind_session (DeucesSessionView *self)
+{
+  self->session_bindings = g_binding_group_new ();
+  g_binding_group_bind (self->session_bindings, "title", self->switcher_title, "title",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->session_bindings, "subtitle", self->switcher_title, "subtitle",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->session_bindings, "ended", self->ended_revealer, "reveal-child",
+                        G_BINDING_SYNC_CREATE);
+  g_binding_group_bind (self->session_bindings, "ended", self->editor, "visible",
+                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
+  g_binding_group_bind_full (self->session_bindings, "n-deals", self->sheet_stack,
+                             "visible-child-name", G_BINDING_SYNC_CREATE, to_sheet_page_name,
+                             NULL, NULL, NULL);
+  g_binding_group_bind_full (self->session_bindings, "ended", self->no_deals_page, "description",
+                             G_BINDING_SYNC_CREATE, to_no_deals_description, NULL, NULL, NULL);
+}
 
-    g_autofree char *stake = deuces_session_format_stake (self->session);
-    /* Translators: the session's subtitle: "Ann, Bo, Cy, Di · 0.50 HKD a point" */
-    g_autofree char *subtitle = g_strdup_printf (_("%s · %s"), players, stake);
-
-    adw_view_switcher_title_set_subtitle (self->switcher_title, subtitle);
-  }
-  gtk_revealer_set_reveal_child (self->ended_revealer, ended);
-  gtk_stack_set_visible_child_name (self->sheet_stack, n > 0 ? "sheet" : "empty");
-  adw_status_page_set_description (self->no_deals_page,
-    ended ? _("This session ended without a deal.")
-          : _("After each deal, choose who went out — press their number — then type how many "
-              "cards each other player still holds. Enter saves."));
-  gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended);
-  update_chart (self);
+static void
+on_snapshot_changed (DeucesSessionView *self)
+{
+  if (self->session != NULL)
+    update_chart (self);
 }
 
 static void
@@ -143,28 +160,21 @@ deuces_session_view_set_session (DeucesSessionView *self,
 
   if (self->session == session)
     return;
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
   /* Sharing ends with the session shown. */
   stop_sharing (self);
   g_set_object (&self->session, session);
+  g_signal_group_set_target (self->session_signals, session);
+  g_binding_group_set_source (self->session_bindings, session);
   if (self->current_toast != NULL)
     _deuces_session_view_withdraw_toast (self, self->current_toast);
-  if (session != NULL)
-    {
-      /* Any change, ended or reopened included: everything is shown again. */
-      g_signal_connect_object (session, "changed", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::ended", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::last-change", G_CALLBACK (on_last_change),
-                               self, G_CONNECT_SWAPPED);
-    }
-  deuces_sheet_view_set_session (self->sheet, session);
   deuces_deal_editor_set_session (self->editor, session);
   /* New fields start narrow until they are given their width. */
   deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
-  deuces_settlement_view_set_session (self->settlement_view, session);
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
-  update (self);
+  /* The header, the scoreboard, the sheet and the settlement are bound to it in the
+   * template. */
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  on_snapshot_changed (self);
 }
 
 DeucesSession *
@@ -570,6 +580,9 @@ deuces_session_view_get_property (GObject    *object,
     case PROP_NARROW:
       g_value_set_boolean (value, self->narrow);
       break;
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -592,6 +605,9 @@ deuces_session_view_set_property (GObject      *object,
           g_object_notify_by_pspec (object, pspec);
         }
       break;
+    case PROP_SESSION:
+      deuces_session_view_set_session (self, g_value_get_object (value));
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -602,11 +618,13 @@ deuces_session_view_dispose (GObject *object)
 {
   DeucesSessionView *self = DEUCES_SESSION_VIEW (object);
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_signal_group_set_target (self->session_signals, NULL);
+  g_binding_group_set_source (self->session_bindings, NULL);
   stop_sharing (self);
   _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
+  g_clear_object (&self->session_signals);
+  g_clear_object (&self->session_bindings);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_session_view_parent_class)->dispose (object);
@@ -626,6 +644,10 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   properties[PROP_NARROW] =
     g_param_spec_boolean ("narrow", NULL, NULL, FALSE,
                           G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The session shown, or NULL; its parts and titles are bound to it in the template. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DEUCES_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (DEUCES_TYPE_SHEET_VIEW);
@@ -662,6 +684,12 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
 static void
 deuces_session_view_init (DeucesSessionView *self)
 {
+  self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::snapshot",
+                                  G_CALLBACK (on_snapshot_changed), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::last-change",
+                                  G_CALLBACK (on_last_change), self);
   gtk_widget_init_template (GTK_WIDGET (self));
+  bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
 }

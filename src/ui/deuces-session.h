@@ -1,11 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-session.h: one stored session as the app sees it — the game, its score sheet
- * and settlement — kept in step with the ledger. Every change goes through the store. */
+ * and settlement — kept in step with the ledger. Every change goes through the store,
+ * which announces it to the ledger watcher; the session then reads itself again once and
+ * notifies its properties ("title", "subtitle", "notes", "stake-text", "leader",
+ * "ended", "n-deals", "can-undo", "can-redo", "last-change", "snapshot"), each only when
+ * it really changed, for widgets to bind to. */
 #pragma once
 
 #include <gio/gio.h>
 
-#include "deuces-store.h"
+#include "deuces-session-snapshot.h"
 
 G_BEGIN_DECLS
 
@@ -25,6 +29,8 @@ const DeucesSessionInfo *deuces_session_get_info      (DeucesSession *self);
 const DeucesGame       *deuces_session_get_game       (DeucesSession *self);
 const DeucesScoreSheet *deuces_session_get_sheet      (DeucesSession *self);
 const DeucesSettlement *deuces_session_get_settlement (DeucesSession *self);
+/* Everything above in one, as last read (also the "snapshot" property). */
+DeucesSessionSnapshot  *deuces_session_get_snapshot   (DeucesSession *self);
 /* The deals as a list of DeucesDealItem, one per deal, in order. */
 GListModel             *deuces_session_get_deals      (DeucesSession *self);
 
@@ -32,8 +38,8 @@ GListModel             *deuces_session_get_deals      (DeucesSession *self);
 const DeucesDeal       *deuces_session_get_deal       (DeucesSession *self,
                                                        guint          number);
 
-/* Writes go to the ledger first (durably), then the session reloads and emits
- * "changed". On error nothing changes. */
+/* Writes go to the ledger first (durably); its announcement, before the call returns,
+ * has the session read again and emit "changed". On error nothing changes. */
 guint                   deuces_session_add_deal       (DeucesSession    *self,
                                                        const DeucesDeal *deal,
                                                        GError          **error);
@@ -75,6 +81,9 @@ gint64                  deuces_session_get_last_change (DeucesSession   *self);
  * @error when the session no longer reads back. */
 gboolean                deuces_session_refresh         (DeucesSession   *self,
                                                         GError         **error);
+/* Whether the last reading after a change of the ledger failed (the session was
+ * deleted for good, or is damaged): what it shows is as it was before. */
+gboolean                deuces_session_is_stale        (DeucesSession   *self);
 char                   *deuces_session_undo_change    (DeucesSession    *self,
                                                        gint64            change,
                                                        GError          **error);

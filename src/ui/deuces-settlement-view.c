@@ -12,6 +12,8 @@ struct _DeucesSettlementView
   AdwBin               parent_instance;
 
   DeucesSession       *session;
+  GSignalGroup        *session_signals;
+  DeucesSessionSnapshot *drawn;  /* what the rows show (they point into its settlement) */
   GPtrArray           *rows;   /* rows added to the groups, to remove them again */
 
   AdwPreferencesGroup *balances_group;
@@ -23,6 +25,14 @@ struct _DeucesSettlementView
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSettlementView, deuces_settlement_view, ADW_TYPE_BIN)
+
+enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 static void
 add_row (DeucesSettlementView *self,
@@ -52,7 +62,8 @@ money_label (DeucesSettlementView *self,
              gint64                amount,
              gboolean              with_sign)
 {
-  g_autofree char *text = deuces_session_format_money (self->session, amount, with_sign);
+  g_autofree char *text = deuces_session_snapshot_format_money (deuces_session_get_snapshot (self->session),
+                                                                amount, with_sign);
   GtkWidget *label = gtk_label_new (text);
 
   gtk_widget_add_css_class (label, "money");
@@ -172,8 +183,10 @@ update (DeucesSettlementView *self)
   guint n_deals;
 
   remove_rows (self);
+  g_clear_pointer (&self->drawn, deuces_session_snapshot_unref);
   if (self->session == NULL)
     return;
+  self->drawn = deuces_session_snapshot_ref (deuces_session_get_snapshot (self->session));
   game = deuces_session_get_game (self->session);
   settlement = deuces_session_get_settlement (self->session);
   n_deals = deuces_session_get_n_deals (self->session);
@@ -268,8 +281,7 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   }
   for (guint p = 0; p < game->n_players; p++)
     {
-      g_autofree char *money = deuces_session_format_money (self->session,
-                                                            settlement->balances[p], TRUE);
+      const char *money = deuces_session_get_snapshot (self->session)->balance_text[p];
 
       /* Translators: one line of the copied settlement: "Ann: 42 points, +12.50 HKD" */
       g_string_append_printf (text, _("%s: %lld points, %s\n"),
@@ -280,7 +292,8 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   for (guint i = 0; i < settlement->transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
-      g_autofree char *money = deuces_session_format_money (self->session, t->amount, FALSE);
+      g_autofree char *money = deuces_session_snapshot_format_money (deuces_session_get_snapshot (self->session),
+                                                                     t->amount, FALSE);
 
       /* Translators: "Cy pays Ann 12.50 HKD" */
       g_string_append_printf (text, _("%s pays %s %s"), game->players[t->from],
@@ -292,27 +305,54 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static void
-on_session_changed (DeucesSettlementView *self)
-{
-  update (self);
-}
-
 void
 deuces_settlement_view_set_session (DeucesSettlementView *self,
                                     DeucesSession        *session)
 {
   g_return_if_fail (DEUCES_IS_SETTLEMENT_VIEW (self));
+  g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
-  /* Rows point into the old settlement: remove them before it goes. */
-  remove_rows (self);
-  g_set_object (&self->session, session);
-  if (session != NULL)
-    g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
-                             G_CONNECT_SWAPPED);
+  if (!g_set_object (&self->session, session))
+    return;
+  g_signal_group_set_target (self->session_signals, session);
   update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+static void
+deuces_settlement_view_get_property (GObject    *object,
+                                     guint       prop_id,
+                                     GValue     *value,
+                                     GParamSpec *pspec)
+{
+  DeucesSettlementView *self = DEUCES_SETTLEMENT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, self->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_settlement_view_set_property (GObject      *object,
+                                     guint         prop_id,
+                                     const GValue *value,
+                                     GParamSpec   *pspec)
+{
+  DeucesSettlementView *self = DEUCES_SETTLEMENT_VIEW (object);
+
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      deuces_settlement_view_set_session (self, g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -320,10 +360,11 @@ deuces_settlement_view_dispose (GObject *object)
 {
   DeucesSettlementView *self = DEUCES_SETTLEMENT_VIEW (object);
 
-  if (self->session != NULL)
-    g_signal_handlers_disconnect_by_data (self->session, self);
+  g_signal_group_set_target (self->session_signals, NULL);
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SETTLEMENT_VIEW);
+  g_clear_pointer (&self->drawn, deuces_session_snapshot_unref);
+  g_clear_object (&self->session_signals);
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_settlement_view_parent_class)->dispose (object);
@@ -336,6 +377,14 @@ deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = deuces_settlement_view_dispose;
+  object_class->get_property = deuces_settlement_view_get_property;
+  object_class->set_property = deuces_settlement_view_set_property;
+
+  /* The session whose settlement it shows, following its changes. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DEUCES_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-settlement-view.ui");
@@ -356,6 +405,10 @@ deuces_settlement_view_init (DeucesSettlementView *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->rows = g_ptr_array_new_with_free_func (g_object_unref);
+  /* Every new reading of the session (a deal, the stake, ending it) redraws it. */
+  self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::snapshot", G_CALLBACK (update),
+                                  self);
   gtk_widget_init_template (GTK_WIDGET (self));
 
   /* The stake row takes the focus only when clicked: on its own, switching to this page

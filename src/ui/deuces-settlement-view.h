@@ -12,6 +12,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DeucesSettlementView, deuces_settlement_view,
                       DEUCES, SETTLEMENT_VIEW, AdwBin)
 
+/* The "session" property: the view shows its settlement, following its changes. */
 void  deuces_settlement_view_set_session (DeucesSettlementView *self,
                                           DeucesSession        *session);
 /* The settlement as plain text for a group chat. */

@@ -27,6 +27,14 @@ struct _DeucesSheetView
 G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
 
 enum {
+  PROP_0,
+  PROP_SESSION,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+enum {
   EDIT_DEAL,
   DELETE_DEAL,
   N_SIGNALS
@@ -516,6 +524,7 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_func (self->session, on_session_changed, self);
   g_set_object (&self->session, session);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   if (session == NULL)
     return;
   g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
@@ -590,6 +599,38 @@ on_key_pressed (GtkEventControllerKey *keys,
 }
 
 static void
+deuces_sheet_view_get_property (GObject    *object,
+                                guint       prop_id,
+                                GValue     *value,
+                                GParamSpec *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      g_value_set_object (value, DEUCES_SHEET_VIEW (object)->session);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+deuces_sheet_view_set_property (GObject      *object,
+                                guint         prop_id,
+                                const GValue *value,
+                                GParamSpec   *pspec)
+{
+  switch (prop_id)
+    {
+    case PROP_SESSION:
+      deuces_sheet_view_set_session (DEUCES_SHEET_VIEW (object), g_value_get_object (value));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
 deuces_sheet_view_dispose (GObject *object)
 {
   DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
@@ -623,6 +664,14 @@ deuces_sheet_view_class_init (DeucesSheetViewClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->dispose = deuces_sheet_view_dispose;
+  object_class->get_property = deuces_sheet_view_get_property;
+  object_class->set_property = deuces_sheet_view_set_property;
+
+  /* The session whose deals it shows, following its changes. */
+  properties[PROP_SESSION] =
+    g_param_spec_object ("session", NULL, NULL, DEUCES_TYPE_SESSION,
+                         G_PARAM_READWRITE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A deal was double-clicked (or Enter pressed on it): its number. */
   signals[EDIT_DEAL] =

@@ -2,6 +2,7 @@
 /* deuces-window-private.h: what deuces-window.c and deuces-window-actions.c share. */
 #pragma once
 
+#include "deuces-ledger-watcher.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 #include "deuces-session-view.h"
@@ -33,9 +34,7 @@ struct _DeucesWindow
   GtkStack             *content_stack;
   DeucesSessionView    *session_view;
 
-  /* Following what other programs write to the ledger. */
-  gint64                data_version;
-  guint                 follow_source;
+  DeucesLedgerWatcher  *watcher;
 };
 
 /* deuces-window-actions.c: installs every win. action, one callback each. */
@@ -49,9 +48,8 @@ void _deuces_window_import            (DeucesWindow   *self);
 /* After a backup replaced the ledger: the list again, and the session shown read anew
  * (or none, if it is no longer there). */
 void _deuces_window_reload            (DeucesWindow   *self);
-/* Shows what another program (deuces-cli, Share Table's server, a second window) wrote
- * to the ledger since the last look: the sidebar and the session shown read again. The
- * window looks every second; tests call it directly. */
+/* Shows what another program (deuces-cli, a second window) wrote to the ledger since
+ * the last look, now rather than at the ledger watcher's next poll: for tests. */
 void _deuces_window_follow_ledger     (DeucesWindow   *self);
 
 G_END_DECLS

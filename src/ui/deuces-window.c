@@ -7,6 +7,7 @@
 
 #include "deuces-export.h"
 #include "deuces-import.h"
+#include "deuces-ledger-watcher.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
@@ -69,15 +70,12 @@ select_session_row (DeucesWindow *self)
                                      position >= 0 ? (guint) position : GTK_INVALID_LIST_POSITION);
 }
 
+/* The list follows the ledger by itself; the window shows what it became. */
 static void
-on_session_changed (DeucesWindow  *self,
-                    guint          first,
-                    DeucesSession *session)
+on_sessions_changed (DeucesWindow *self)
 {
-  /* The sidebar shows deal counts and the leader: read the first page again. */
-  deuces_session_list_reload (self->sessions);
+  update_sidebar_state (self);
   select_session_row (self);
-  _deuces_window_update_actions (self);
 }
 
 static void
@@ -87,16 +85,20 @@ show_session (DeucesWindow  *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_data (self->session, self);
   g_set_object (&self->session, session);
+  deuces_session_list_set_shown (self->sessions, session);
   deuces_session_view_set_session (self->session_view, session);
 
   if (session != NULL)
     {
-      g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
-                               G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::ended", G_CALLBACK (_deuces_window_update_actions),
-                               self, G_CONNECT_SWAPPED);
-      g_signal_connect_object (session, "notify::last-change",
-                               G_CALLBACK (_deuces_window_update_actions), self, G_CONNECT_SWAPPED);
+      /* The actions follow what the session says of itself; the snapshot for the
+       * players (a ninth cannot join). */
+      static const char *const follow[] = {
+        "notify::ended", "notify::can-undo", "notify::can-redo", "notify::snapshot",
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
+        g_signal_connect_object (session, follow[i], G_CALLBACK (_deuces_window_update_actions),
+                                 self, G_CONNECT_SWAPPED);
       g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
@@ -145,37 +147,27 @@ _deuces_window_reload (DeucesWindow *self)
   show_session (self, NULL);
 }
 
-void
-_deuces_window_follow_ledger (DeucesWindow *self)
+/* Another program changed the ledger: the session shown has been read again in place
+ * (a deal being typed stays), and the list too. If the session is gone (deleted for
+ * good, or moved to the bin), the window shows what is left. */
+static void
+on_ledger_changed (DeucesLedgerWatcher *watcher,
+                   gint64               session,
+                   guint                first,
+                   DeucesWindow        *self)
 {
-  g_autoptr(GError) error = NULL;
-  gint64 version;
-
-  if (self->store == NULL)
+  if (session != DEUCES_LEDGER_ANY_SESSION || self->session == NULL)
     return;
-  /* SQLite changes it for commits made through other connections only: the window's
-   * own writes are already on show. */
-  version = deuces_store_get_data_version (self->store);
-  if (version == self->data_version)
-    return;
-  self->data_version = version;
-  if (self->session == NULL)
-    {
-      deuces_session_list_reload (self->sessions);
-      update_sidebar_state (self);
-      return;
-    }
-  /* In place, so that a deal being typed stays; "changed" reads the sidebar again. */
-  if (!deuces_session_refresh (self->session, &error) ||
+  if (deuces_session_is_stale (self->session) ||
       deuces_session_get_info (self->session)->deleted != NULL)
     _deuces_window_reload (self);
 }
 
-static gboolean
-follow_ledger (gpointer user_data)
+void
+_deuces_window_follow_ledger (DeucesWindow *self)
 {
-  _deuces_window_follow_ledger (DEUCES_WINDOW (user_data));
-  return G_SOURCE_CONTINUE;
+  if (self->watcher != NULL)
+    deuces_ledger_watcher_poll (self->watcher);
 }
 
 gboolean
@@ -219,8 +211,6 @@ on_session_created (DeucesWindow *self,
                     gint64        id)
 {
   gtk_editable_set_text (GTK_EDITABLE (self->search_entry), "");
-  deuces_session_list_reload (self->sessions);
-  update_sidebar_state (self);
   if (deuces_window_open_session (self, id))
     deuces_session_view_focus_deal_editor (self->session_view);
 }
@@ -255,8 +245,6 @@ on_restore_clicked (AdwToast *toast,
       deuces_window_add_toast (self, adw_toast_new (error->message));
       return;
     }
-  deuces_session_list_reload (self->sessions);
-  update_sidebar_state (self);
   deuces_window_open_session (self, id);
 }
 
@@ -279,8 +267,6 @@ _deuces_window_delete_session (DeucesWindow *self)
     }
 
   show_session (self, NULL);
-  deuces_session_list_reload (self->sessions);
-  update_sidebar_state (self);
 
   /* Translators: %s is a session's title */
   toast = adw_toast_new_format (_("“%s” moved to the bin"), title);
@@ -297,8 +283,6 @@ on_imported (gint64   first_id,
 {
   DeucesWindow *self = DEUCES_WINDOW (user_data);
 
-  deuces_session_list_reload (self->sessions);
-  update_sidebar_state (self);
   if (first_id > 0)
     deuces_window_open_session (self, first_id);
 }
@@ -370,7 +354,11 @@ deuces_window_dispose (GObject *object)
 {
   DeucesWindow *self = DEUCES_WINDOW (object);
 
-  g_clear_handle_id (&self->follow_source, g_source_remove);
+  if (self->watcher != NULL)
+    g_signal_handlers_disconnect_by_data (self->watcher, self);
+  g_clear_object (&self->watcher);
+  if (self->selection != NULL)
+    g_signal_handlers_disconnect_by_data (self->selection, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_WINDOW);
   g_clear_object (&self->session);
   g_clear_object (&self->selection);
@@ -453,11 +441,15 @@ deuces_window_new (DeucesApplication *app)
       return self;
     }
   self->store = g_object_ref (store);
-  self->data_version = deuces_store_get_data_version (store);
-  self->follow_source = g_timeout_add_seconds (1, follow_ledger, self);
+  self->watcher = deuces_ledger_watcher_get (store);
+  g_signal_connect_object (self->watcher, "changed", G_CALLBACK (on_ledger_changed), self,
+                           G_CONNECT_AFTER);
 
   self->sessions = deuces_session_list_new (store);
   self->selection = gtk_single_selection_new (g_object_ref (G_LIST_MODEL (self->sessions)));
+  /* The selection's, after it and the list view have followed the list. */
+  g_signal_connect_object (self->selection, "items-changed", G_CALLBACK (on_sessions_changed),
+                           self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
   factory = deuces_session_row_factory_new (self->sessions);
