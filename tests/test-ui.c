@@ -836,6 +836,43 @@ test_escape_clears (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
 }
 
+/* Ctrl+Z while a deal is half typed takes back the typing, never the last saved deal;
+ * Ctrl+Shift+Z then reapplies nothing. Real keys: the application's accelerators first. */
+static void
+test_undo_while_typing (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 5, 8, 3);
+
+  /* Half typed: Bo went out, Ann holds 4. */
+  xtest_type (window, "24");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "");
+
+  /* Only a sit-out swapped is typing too. */
+  xtest_type (window, "o4");
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 3)));
+
+  /* With nothing typed, Ctrl+Z takes back the deal; typing again, redo waits. */
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_type (window, "3");
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_key (window, GDK_KEY_Escape, 0);
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -2329,6 +2366,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/n-plus-one", Fixture, NULL, fixture_set_up, test_n_plus_one, fixture_tear_down);
   g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
+  g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

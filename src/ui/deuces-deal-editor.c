@@ -77,6 +77,14 @@ deuces_deal_editor_get_error (DeucesDealEditor *self)
 }
 
 gboolean
+deuces_deal_editor_get_typing (DeucesDealEditor *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
+  return self->fields != NULL &&
+         (self->editing > 0 || self->sit_key || deuces_deal_fields_is_dirty (self->fields));
+}
+
+gboolean
 deuces_deal_editor_get_wide (DeucesDealEditor *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);

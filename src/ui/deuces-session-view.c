@@ -398,21 +398,50 @@ copy_settlement (DeucesSessionView *self)
   toast (self, adw_toast_new (_("Settlement copied")));
 }
 
+/* The text field with the focus outside the deal form (notes, a title), or NULL: Ctrl+Z
+ * there is about its text. */
+static GtkWidget *
+focused_text (DeucesSessionView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)))
+    return NULL;
+  return GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus) ? focus : NULL;
+}
+
+/* Ctrl+Z reaches a saved change only when nothing is being typed: a deal half typed is
+ * taken back instead (it was never saved), a text field undoes its own typing. */
 void
 deuces_session_view_undo (DeucesSessionView *self)
 {
+  GtkWidget *text;
+
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
+  if (self->session == NULL)
+    return;
+  if ((text = focused_text (self)) != NULL)
+    gtk_widget_activate_action (text, "text.undo", NULL);
+  else if (deuces_deal_editor_get_typing (self->editor))
+    deuces_deal_editor_start (self->editor);
+  else
     undo (self);
 }
 
 void
 deuces_session_view_redo (DeucesSessionView *self)
 {
+  GtkWidget *text;
+
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
+  if (self->session == NULL)
+    return;
+  if ((text = focused_text (self)) != NULL)
+    gtk_widget_activate_action (text, "text.redo", NULL);
+  else if (!deuces_deal_editor_get_typing (self->editor))
     redo (self);
 }
 
