@@ -873,6 +873,90 @@ test_undo_while_typing (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
 }
 
+/* The first mapped widget of the type named @type_name (a GTK-private one) under @root. */
+static GtkWidget *
+find_mapped_type_name (GtkWidget  *root,
+                       const char *type_name)
+{
+  if (gtk_widget_get_mapped (root) && g_strcmp0 (G_OBJECT_TYPE_NAME (root), type_name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_mapped_type_name (child, type_name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+focus_within (Fixture   *f,
+              GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* O + a number reaches the deal wherever the focus is: after sitting out the player whose
+ * button has the focus, after a click on the session list or on the sheet; and neither
+ * the O nor the number goes into the session search. Real keys and clicks. */
+static void
+test_letters_anywhere (Fixture       *f,
+                       gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *editor = find_type (window, DEUCES_TYPE_DEAL_EDITOR);
+  GtkWidget *list = find_named (window, "session-list");
+  GtkWidget *search = find_type (find_type (window, GTK_TYPE_SEARCH_BAR), GTK_TYPE_SEARCH_ENTRY);
+  GtkWidget *sheet = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *row;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  settle ();
+  /* Ann's "went out" button has the focus: sitting her out keeps the focus in the form. */
+  g_assert_true (focus (f) == field (f, "winner", 0));
+  xtest_type (window, "o1");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 0)));
+  g_assert_true (focus_within (f, editor));
+  xtest_type (window, "o2");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_true (focus_within (f, editor));
+  xtest_type (window, "o1o2");
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 0)));
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+
+  /* After a click on the session list. */
+  row = find_mapped_type_name (list, "GtkListItemWidget");
+  g_assert_nonnull (row);
+  xtest_click (row);
+  g_set_object (&f->session, deuces_window_get_session (f->window));
+  g_assert_true (focus_within (f, list));
+  xtest_type (window, "o3");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 2)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+
+  /* After a click on the sheet's row. */
+  row = find_mapped_type_name (find_type (sheet, GTK_TYPE_LIST_VIEW), "GtkListItemWidget");
+  g_assert_nonnull (row);
+  xtest_click (row);
+  g_assert_true (focus_within (f, sheet));
+  xtest_type (window, "o3o4");
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 2)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+
+  /* Cy went out, Ann and Bo hold 5 and 6; Di sat out. */
+  xtest_type (window, "356\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 2, 2, 5, 6, DEUCES_UNSET, DEUCES_UNSET);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -2367,6 +2451,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
+  g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

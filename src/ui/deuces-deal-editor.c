@@ -5,8 +5,9 @@
  * count that cannot go on (0, or 2–9 in a 13-card game) moves to the next player at once
  * and 1 waits for a second digit or Enter; Enter on the last count saves. An Enter right
  * after such a move is taken as the end of that count, so "5 Enter 8 Enter 3 Enter" works
- * as well. The extras have a key each (deuces_deal_fields_get_extra()). The window sends
- * digits typed outside the editor here too (deuces_deal_editor_handle_key()). The core
+ * as well. The extras have a key each (deuces_deal_fields_get_extra()). The keys come
+ * from the window, before any widget sees them, wherever the focus is
+ * (deuces_deal_editor_handle_key(), through deuces_session_view_handle_key()). The core
  * checks the deal before anything is written; its message is shown, the field it names
  * is marked and focused, and the ledger is left as it was. */
 #include "config.h"
@@ -178,13 +179,29 @@ static void
 toggle_sitting_out (DeucesDealEditor *self,
                     guint             player)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus;
   gint winner = deuces_deal_fields_get_winner (self->fields);
 
   deuces_deal_fields_toggle_sitting_out (self->fields, player);
   update_title (self);
   /* Carry on where the digits go next. */
   if (winner >= 0 && deuces_deal_fields_get_winner (self->fields) >= 0)
-    focus_first_field (self);
+    {
+      focus_first_field (self);
+      return;
+    }
+  /* The player sat out may have had the focus, on a button that just went insensitive:
+   * it stays in the form, on who went out. */
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) ||
+      !gtk_widget_is_sensitive (focus))
+    {
+      if (deuces_deal_fields_get_winner (self->fields) >= 0)
+        focus_first_field (self);
+      else
+        focus_first_winner (self);
+    }
 }
 
 static void
@@ -440,16 +457,6 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
   return FALSE;
 }
 
-static gboolean
-on_editor_key (GtkEventControllerKey *controller,
-               guint                  keyval,
-               guint                  keycode,
-               GdkModifierType        state,
-               DeucesDealEditor      *self)
-{
-  return deuces_deal_editor_handle_key (self, keyval, state);
-}
-
 void
 deuces_deal_editor_start (DeucesDealEditor *self)
 {
@@ -692,14 +699,6 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
 static void
 deuces_deal_editor_init (DeucesDealEditor *self)
 {
-  GtkEventController *keys;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_name (GTK_WIDGET (self->delete_button), "delete-deal");
-
-  /* Before the fields see a key: digits are counts, Enter moves on or saves. */
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_editor_key), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }

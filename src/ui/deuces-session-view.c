@@ -170,14 +170,16 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 
   if (self->session == NULL || deuces_session_get_ended (self->session))
     return FALSE;
-  /* Inside the editor, it has the keys first; a text field elsewhere keeps its own. */
-  if (focus != NULL && (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)) ||
-                        GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus)))
+  /* Inside the editor, every key goes to it first (it leaves cards and points typed in
+   * their fields alone). */
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)))
+    return deuces_deal_editor_handle_key (self->editor, keyval, state);
+  /* A text field elsewhere (search, notes, a title) keeps its keys. */
+  if (focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
-  /* From afar: digits, Alt+digits and Escape; letters stay with what has the focus. */
+  /* From afar (the sheet, a score card, the session list): digits, Alt+digits, Escape and
+   * the form's letters (O, the extras' keys) go to the deal; Ctrl+ keys are shortcuts. */
   if (state & GDK_CONTROL_MASK)
-    return FALSE;
-  if (!digit && keyval != GDK_KEY_Escape)
     return FALSE;
   if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
     adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
