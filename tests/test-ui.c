@@ -957,6 +957,39 @@ test_letters_anywhere (Fixture       *f,
   assert_counts (f, 2, 2, 5, 6, DEUCES_UNSET, DEUCES_UNSET);
 }
 
+/* A click or Tab into a count that holds a number selects it: the digit typed next
+ * replaces it ("1" then 2 is 2, not 12 — 24 points). Real keys and clicks. */
+static void
+test_count_replaced (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Ann went out; Bo "1" waits for a second digit, Enter moves on; Cy 8, Di 3. */
+  xtest_type (window, "11\n83");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 1));
+  g_assert_true (focus (f) == field (f, "main", 1));
+  xtest_type (window, "2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 1))), ==, "2");
+  /* 2 cannot go on: on to Cy, whose 8 is replaced too. */
+  g_assert_true (focus (f) == field (f, "main", 2));
+  xtest_type (window, "4");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "4");
+  /* Shift+Tab back from Di into Cy's count. */
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_key (window, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  g_assert_true (focus (f) == field (f, "main", 2));
+  xtest_type (window, "6");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "6");
+  /* A click into the count that already has the focus selects it as well. */
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 3));
+  xtest_type (window, "5\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 2, 6, 5);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -2452,6 +2485,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
   g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
+  g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

@@ -306,6 +306,21 @@ make_label (DeucesDealFields *self,
   return label;
 }
 
+/* A click into a count selects what it holds, as Tab does: the digit typed next replaces
+ * it ("1", then 2, is 2, not 12). The click is claimed before the text sees it, so it
+ * cannot put the caret at the end instead; a count is too short to edit in the middle. */
+static void
+on_count_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkWidget       *entry)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_grab_focus (entry);
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+}
+
 static GtkWidget *
 make_entry (DeucesDealFields *self,
             const char       *accessible,
@@ -313,6 +328,7 @@ make_entry (DeucesDealFields *self,
             int               width)
 {
   GtkWidget *entry = gtk_entry_new ();
+  GtkGesture *click;
 
   g_signal_connect (entry, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect_swapped (entry, "changed", G_CALLBACK (on_edited), self);
@@ -322,6 +338,10 @@ make_entry (DeucesDealFields *self,
       gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
       gtk_editable_set_alignment (GTK_EDITABLE (entry), 0.5f);
       gtk_entry_set_max_length (GTK_ENTRY (entry), 3);
+      click = gtk_gesture_click_new ();
+      gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+      g_signal_connect (click, "pressed", G_CALLBACK (on_count_pressed), entry);
+      gtk_widget_add_controller (entry, GTK_EVENT_CONTROLLER (click));
     }
   label_widget (entry, accessible);
   return entry;
