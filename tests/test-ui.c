@@ -16,6 +16,7 @@
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
+#include "deuces-print-private.h"
 #include "deuces-stats-window.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
@@ -1271,6 +1272,71 @@ open_table (Fixture           *f,
   f->session = g_object_ref (deuces_window_get_session (f->window));
 }
 
+/* Eight long names on paper: each column heading is cut to its column, so that none runs
+ * into the next, as pdftotext measures the words' boxes on the page; Print to File offers
+ * the session's title as the file's name. */
+static void
+test_print_columns (void)
+{
+  const char *names[] = { "Christopherson", "Alexandrovna", "Bartholomew", "Maximilianus",
+                          "Konstantinos", "Wilhelmina", "Evangelista", "Gwendolynne" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autoptr(GRegex) word = g_regex_new ("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" "
+                                        "xMax=\"([0-9.]+)\" yMax=\"[0-9.]+\">([^<]*)</word>",
+                                        0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *pdf = g_build_filename (test_dir, "eight.pdf", NULL);
+  g_autofree char *html = NULL;
+  const char *pdftotext[] = { "pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-", NULL };
+  double heading_y = -1;
+  int status = 0;
+
+  open_table (f, names, 8, "1", 1280, 800);
+  operation = _deuces_print_operation_new (f->session);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_BASENAME),
+                   ==, deuces_session_get_title (f->session));
+
+  g_assert_true (deuces_print_session_to_pdf (f->session, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &html, NULL, &status, &error));
+  g_assert_no_error (error);
+  /* The headings are the words on the line of "#". */
+  for (g_regex_match (word, html, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *y = g_match_info_fetch (match, 2);
+      g_autofree char *text = g_match_info_fetch (match, 4);
+
+      if (g_strcmp0 (text, "#") == 0)
+        heading_y = g_ascii_strtod (y, NULL);
+    }
+  g_assert_cmpfloat (heading_y, >=, 0);
+  g_clear_pointer (&match, g_match_info_unref);
+  for (g_regex_match (word, html, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *x0 = g_match_info_fetch (match, 1);
+      g_autofree char *y = g_match_info_fetch (match, 2);
+      g_autofree char *x1 = g_match_info_fetch (match, 3);
+      double edges[2] = { g_ascii_strtod (x0, NULL), g_ascii_strtod (x1, NULL) };
+
+      if (ABS (g_ascii_strtod (y, NULL) - heading_y) < 2)
+        g_array_append_vals (xs, edges, 2);
+    }
+  /* "#" and eight names, left to right, each ending before the next begins. */
+  g_assert_cmpuint (xs->len, ==, 2 * 9);
+  for (guint i = 1; i < xs->len; i++)
+    g_assert_cmpfloat (g_array_index (xs, double, i - 1), <=, g_array_index (xs, double, i));
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
 static GPtrArray *
 column_titles (GtkWidget *view)
@@ -2472,6 +2538,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
+  g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
