@@ -10,6 +10,7 @@
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
+#include "deuces-chart-private.h"
 #include "deuces-colors.h"
 #include "deuces-document.h"
 #include "deuces-error.h"
@@ -40,6 +41,34 @@ typedef struct {
   DeucesWindow      *window;
   DeucesSession     *session;
 } Fixture;
+
+static void settle (void);
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+on_condition_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until @done holds, or ten seconds went by: a test waits for what it
+ * needs (a layout, a window's size), never for a number of iterations, which a busy
+ * machine outruns. Then lets GTK draw. TRUE when @done held. */
+static gboolean
+wait_until (Condition done,
+            gpointer  data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_condition_tick, NULL);
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  settle ();
+  return held;
+}
 
 static GtkWidget *
 find_named (GtkWidget  *root,
@@ -1337,6 +1366,118 @@ test_print_columns (void)
     ;
 }
 
+/* The first mapped widget with the style class @name under @root, or NULL. */
+static GtkWidget *
+find_css_class (GtkWidget  *root,
+                const char *name)
+{
+  if (gtk_widget_get_mapped (root) && gtk_widget_has_css_class (root, name))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_css_class (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+stats_laid_out (gpointer data)
+{
+  DeucesStatsWindow *window = data;
+  GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+
+  return !deuces_stats_window_is_busy (window) && chart != NULL && gtk_widget_get_mapped (chart) &&
+         gtk_widget_get_width (chart) > 0;
+}
+
+/* The Statistics window fits a phone (360 px: its close button on screen) and a laptop;
+ * Net Money Over Time keeps every text inside the chart, the minus of negative amounts
+ * included, and its legend wraps to show all eight players. Boxes measured with Pango. */
+static void
+test_stats_chart_fits (void)
+{
+  const char *names[] = { "Quentin Ho", "Rosalind Fung", "Sebastian Lau", "Theodora Yip",
+                          "Ulysses Kwok", "Valentina Mak", "Wilfred Tsang", "Xiomara Leung" };
+  const struct { int width, height; } screens[] = { { 360, 740 }, { 1280, 800 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *group = g_strjoinv (", ", (char **) (const char *const[]) {
+    names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7], NULL });
+  DeucesDeal deal;
+
+  open_table (f, names, 8, "2", 1280, 800);
+  for (guint d = 0; d < 3; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 8; p++)
+        if (p != d)
+          deal.cards_left[p] = (gint16) (3 + (p * 5 + d) % 11);
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      DeucesStatsWindow *window = deuces_stats_window_new (GTK_WINDOW (f->window),
+                                                           deuces_application_get_store (test_app));
+      graphene_rect_t all, bounds;
+      g_autoptr(GArray) texts = NULL;
+      GtkWidget *chart, *controls;
+      guint legend = 0, negative = 0;
+
+      g_test_message ("Statistics at %d×%d", screens[w].width, screens[w].height);
+      gtk_window_set_default_size (GTK_WINDOW (window), screens[w].width, screens[w].height);
+      gtk_window_present (GTK_WINDOW (window));
+      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
+      g_assert_true (wait_until (stats_laid_out, window));
+
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, screens[w].width);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window), GTK_WIDGET (window), &all));
+      controls = find_css_class (GTK_WIDGET (window), "close");
+      g_assert_nonnull (controls);
+      g_assert_true (gtk_widget_compute_bounds (controls, GTK_WIDGET (window), &bounds));
+      g_assert_cmpfloat (bounds.size.width, >, 8);
+      g_assert_true (graphene_rect_contains_rect (&all, &bounds));
+
+      chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+      g_assert_true (shows_text (GTK_WIDGET (window), "Net Money Over Time (HKD)"));
+      texts = _deuces_chart_dup_texts (DEUCES_CHART (chart));
+      for (guint i = 0; i < texts->len; i++)
+        {
+          const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
+          graphene_rect_t inside = GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (chart),
+                                                       (float) gtk_widget_get_height (chart));
+
+          g_test_message ("%s at %g,%g %g×%g", t->text, t->box.origin.x, t->box.origin.y,
+                          t->box.size.width, t->box.size.height);
+          g_assert_true (graphene_rect_contains_rect (&inside, &t->box));
+          if (t->series >= 0)
+            {
+              g_assert_cmpstr (t->text, ==, names[t->series]);
+              /* No two names of the legend on top of each other. */
+              for (guint k = 0; k < i; k++)
+                g_assert_false (graphene_rect_intersection (&g_array_index (texts, DeucesChartText, k).box,
+                                                            &t->box, NULL));
+              legend++;
+            }
+          negative += g_str_has_prefix (t->text, "−") && g_str_has_suffix (t->text, " HKD");
+        }
+      g_assert_cmpuint (legend, ==, 8);
+      g_assert_cmpuint (negative, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
 static GPtrArray *
 column_titles (GtkWidget *view)
@@ -2540,6 +2681,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add_func ("/ui/damaged-newest", test_damaged_newest);

@@ -31,7 +31,7 @@ struct _DeucesStatsWindow
   GtkEntry      *players_entry;
   GtkLabel      *filter_error;
   GtkStack      *stack;
-  GtkBox        *highlights;
+  GtkFlowBox    *highlights;
   GtkWidget     *players_scroller;
   GtkGrid       *players_grid;
   GtkLabel      *money_heading;
@@ -254,7 +254,10 @@ add_highlight (DeucesStatsWindow *self,
       gtk_box_append (GTK_BOX (card), among);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
-  gtk_box_append (self->highlights, card);
+  /* Side by side where they fit, one above the other on a phone; the card is not a
+   * Tab stop of its own. */
+  gtk_flow_box_append (self->highlights, card);
+  gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
   g_string_append_printf (text, "%s\n", line);
 }
 
@@ -271,7 +274,7 @@ show_highlights (DeucesStatsWindow *self,
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->highlights))) != NULL)
-    gtk_box_remove (self->highlights, child);
+    gtk_flow_box_remove (self->highlights, child);
 
   for (guint i = 0; i < players->len; i++)
     {
