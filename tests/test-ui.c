@@ -2602,6 +2602,25 @@ find_mapped_button (GtkWidget  *root,
   return NULL;
 }
 
+/* The phone window is laid out at its size, with a New Session button on screen: what
+ * the test below waits for (the X server may take its time to map and size a window on
+ * a busy machine, and a fixed number of main loop iterations may come before it). */
+static gboolean
+phone_laid_out (gpointer data)
+{
+  GtkWidget *window = data;
+  GtkWidget *button;
+  graphene_rect_t bounds, all;
+
+  if (!gtk_widget_get_mapped (window) || gtk_widget_get_width (window) <= 0 ||
+      gtk_widget_get_width (window) > 360)
+    return FALSE;
+  button = find_mapped_button (window, "_New Session");
+  return button != NULL && gtk_widget_compute_bounds (button, window, &bounds) &&
+         gtk_widget_compute_bounds (window, window, &all) &&
+         bounds.size.width > 8 && graphene_rect_contains_rect (&all, &bounds);
+}
+
 /* A phone with an empty ledger: the folded window shows only its sidebar, which must
  * then carry the empty state and a New Session button that can be seen and pressed.
  * The sessions of earlier tests go to the bin meanwhile, and come back after. */
@@ -2630,8 +2649,7 @@ test_empty_phone (void)
   f->window = deuces_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
   gtk_window_present (GTK_WINDOW (f->window));
-  settle ();
-  settle ();
+  wait_until (phone_laid_out, f->window);
   g_assert_null (deuces_window_get_session (f->window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 360);
 
