@@ -1301,6 +1301,70 @@ open_table (Fixture           *f,
   f->session = g_object_ref (deuces_window_get_session (f->window));
 }
 
+/* The lowest row of the sheet in sight: the newest deal. */
+static GtkWidget *
+lowest_row (GtkWidget *window)
+{
+  GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *list = find_type (view, GTK_TYPE_LIST_VIEW);
+  GtkWidget *lowest = NULL;
+  graphene_rect_t bounds, seen;
+  float bottom = -1;
+
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
+                                            window, &seen));
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (gtk_widget_get_mapped (row) && gtk_widget_compute_bounds (row, window, &bounds) &&
+        graphene_rect_intersection (&bounds, &seen, &bounds) && bounds.size.height > 2 &&
+        bounds.origin.y + bounds.size.height > bottom)
+      {
+        bottom = bounds.origin.y + bounds.size.height;
+        lowest = row;
+      }
+  return lowest;
+}
+
+/* Whether @row's first cell (the deal's number) says @number. */
+static gboolean
+row_is_deal (GtkWidget *row,
+             guint      number)
+{
+  g_autofree char *text = g_strdup_printf ("%u", number);
+  GtkWidget *label = find_type (gtk_widget_get_first_child (row), GTK_TYPE_LABEL);
+
+  return label != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+/* After each save, on a phone and on a laptop, the lowest row in sight is the newest
+ * deal: the scroll waits for the new row to be laid out rather than going to the end
+ * the sheet had before. Real keys. */
+static void
+test_newest_in_view (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+
+      open_table (f, names, 4, "1", screens[w].width, screens[w].height);
+      deuces_session_view_focus_deal_editor (session_view (f));
+      settle ();
+      for (guint d = 1; d <= 12; d++)
+        {
+          xtest_type (GTK_WIDGET (f->window), "1583\n");
+          g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, d);
+          settle ();
+          g_assert_true (row_is_deal (lowest_row (GTK_WIDGET (f->window)), d));
+        }
+      g_clear_object (&f->session);
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
 /* Eight long names on paper: each column heading is cut to its column, so that none runs
  * into the next, as pdftotext measures the words' boxes on the page; Print to File offers
  * the session's title as the file's name. */
@@ -2713,6 +2777,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
   g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
   g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
+  g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
