@@ -1301,6 +1301,12 @@ open_table (Fixture           *f,
   f->session = g_object_ref (deuces_window_get_session (f->window));
 }
 
+static gboolean
+toast_shown (gpointer data)
+{
+  return find_mapped_type_name (data, "AdwToastWidget") != NULL;
+}
+
 /* The lowest row of the sheet in sight: the newest deal. */
 static GtkWidget *
 lowest_row (GtkWidget *window)
@@ -1358,6 +1364,46 @@ test_newest_in_view (void)
           settle ();
           g_assert_true (row_is_deal (lowest_row (GTK_WIDGET (f->window)), d));
         }
+      g_clear_object (&f->session);
+      gtk_window_destroy (GTK_WINDOW (f->window));
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+    }
+}
+
+/* The toast after a save stays off the newest deal, on a phone (where the sheet shows
+ * two rows and a half) and on a laptop. Real keys. */
+static void
+test_toast_off_newest (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      graphene_rect_t toast, row, all;
+
+      open_table (f, names, 4, "1", screens[w].width, screens[w].height);
+      deuces_session_view_focus_deal_editor (session_view (f));
+      settle ();
+      /* Enough deals to fill the sheet. */
+      for (guint d = 1; d <= 12; d++)
+        xtest_type (GTK_WIDGET (f->window), "1583\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 12);
+      g_assert_true (wait_until (toast_shown, f->window));
+      /* The toast slides in for 300 ms. */
+      settle ();
+      settle ();
+      settle ();
+      g_assert_true (gtk_widget_compute_bounds (find_mapped_type_name (GTK_WIDGET (f->window), "AdwToastWidget"),
+                                                GTK_WIDGET (f->window), &toast));
+      g_assert_true (gtk_widget_compute_bounds (lowest_row (GTK_WIDGET (f->window)), GTK_WIDGET (f->window), &row));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->window), GTK_WIDGET (f->window), &all));
+      g_test_message ("%d px: toast at %g..%g, newest row at %g..%g", screens[w].width, toast.origin.y,
+                      toast.origin.y + toast.size.height, row.origin.y, row.origin.y + row.size.height);
+      g_assert_true (graphene_rect_contains_rect (&all, &toast));
+      g_assert_false (graphene_rect_intersection (&toast, &row, NULL));
       g_clear_object (&f->session);
       gtk_window_destroy (GTK_WINDOW (f->window));
       while (g_main_context_iteration (NULL, FALSE))
@@ -2778,6 +2824,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
   g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
+  g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
