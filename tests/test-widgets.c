@@ -154,14 +154,15 @@ on_xtest_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Watches @widget's window for events of @type, before any of its widgets sees them. */
+/* Watches @widget's window for events of @type, before any of its widgets sees them.
+ * The controller is held: the window may be destroyed by what the events do. */
 static GtkEventController *
 watch (GtkWidget    *widget,
        Seen         *seen,
        GdkEventType  type)
 {
   GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
-  GtkEventController *legacy = gtk_event_controller_legacy_new ();
+  GtkEventController *legacy = g_object_ref (gtk_event_controller_legacy_new ());
 
   g_assert_nonnull (root);
   seen->type = type;
@@ -173,23 +174,29 @@ watch (GtkWidget    *widget,
 }
 
 /* Until @seen counted @count events (or ten seconds went by, which fails), and then until
- * what those events started is done. */
+ * what those events started is done. A window the events closed receives no more. */
 static void
-wait_seen (GtkWidget          *widget,
-           GtkEventController *legacy,
+wait_seen (GtkEventController *legacy,
            Seen               *seen,
            guint               count)
 {
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   guint tick = g_timeout_add (5, on_xtest_tick, NULL);
+  GtkWidget *root;
 
-  while (seen->seen < count && g_get_monotonic_time () < end)
+  while (seen->seen < count && gtk_event_controller_get_widget (legacy) != NULL &&
+         g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (tick);
   while (g_main_context_iteration (NULL, FALSE))
     ;
-  gtk_widget_remove_controller (GTK_WIDGET (gtk_widget_get_root (widget)), legacy);
-  g_assert_cmpuint (seen->seen, >=, count);
+  root = gtk_event_controller_get_widget (legacy);
+  if (root != NULL)
+    {
+      gtk_widget_remove_controller (root, legacy);
+      g_assert_cmpuint (seen->seen, >=, count);
+    }
+  g_object_unref (legacy);
 }
 
 static Display *
@@ -242,7 +249,7 @@ xtest_key (GtkWidget       *widget,
   fake_modifiers (dpy, state, FALSE);
   XFlush (dpy);
   /* The key's release, then one for each modifier. */
-  wait_seen (widget, legacy, &seen,
+  wait_seen (legacy, &seen,
              1 + !!(state & GDK_CONTROL_MASK) + !!(state & GDK_SHIFT_MASK) + !!(state & GDK_ALT_MASK));
 }
 
@@ -284,5 +291,5 @@ xtest_click (GtkWidget *widget)
   XTestFakeButtonEvent (dpy, 1, True, CurrentTime);
   XTestFakeButtonEvent (dpy, 1, False, CurrentTime);
   XFlush (dpy);
-  wait_seen (widget, legacy, &seen, 1);
+  wait_seen (legacy, &seen, 1);
 }
