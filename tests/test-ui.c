@@ -562,6 +562,71 @@ test_new_session (void)
   }
 }
 
+static gboolean
+focus_in_row (GtkWidget *dialog,
+              GtkWidget *row)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
+
+  return focus != NULL && (focus == row || gtk_widget_is_ancestor (focus, row));
+}
+
+/* New Session by keyboard only, real keys: Enter in the last named seat offers a new
+ * one, up to eight; Enter in a new seat left empty takes it away and goes on to the
+ * stake; Ctrl+Enter starts. */
+static void
+test_new_session_keyboard (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+
+  for (guint n = 4; n <= 8; n += 4)
+    {
+      DeucesNewSessionDialog *dialog;
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesGame) game = NULL;
+      gint64 id = 0;
+
+      g_settings_set_strv (settings, "default-players", NULL);
+      dialog = deuces_new_session_dialog_new (NULL, store, settings);
+      g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+      gtk_window_present (GTK_WINDOW (dialog));
+      settle ();
+      collect_rows (GTK_WIDGET (dialog), rows);
+      g_assert_cmpuint (rows->len, ==, 4);
+      gtk_widget_grab_focus (rows->pdata[0]);
+      for (guint p = 0; p < n; p++)
+        {
+          g_autofree char *typed = g_strdup_printf ("%s\n", names[p]);
+
+          xtest_type (GTK_WIDGET (dialog), typed);
+        }
+      g_ptr_array_set_size (rows, 0);
+      collect_rows (GTK_WIDGET (dialog), rows);
+      if (n < 8)
+        {
+          /* A fifth seat was offered; Enter there, empty, takes it away. */
+          g_assert_cmpuint (rows->len, ==, n + 1);
+          g_assert_true (focus_in_row (GTK_WIDGET (dialog), rows->pdata[n]));
+          xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0);
+          g_ptr_array_set_size (rows, 0);
+          collect_rows (GTK_WIDGET (dialog), rows);
+        }
+      /* Eight is the most: after the eighth, on to the stake. */
+      g_assert_cmpuint (rows->len, ==, n);
+      g_assert_true (focus_in_row (GTK_WIDGET (dialog), find_row (GTK_WIDGET (dialog), "Stake per point")));
+      xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, GDK_CONTROL_MASK);
+      g_assert_cmpint (id, >, 0);
+      game = deuces_store_load_game (store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (game->n_players, ==, n);
+      for (guint p = 0; p < n; p++)
+        g_assert_cmpstr (game->players[p], ==, names[p]);
+    }
+}
+
 /* Issue 4, "Variants": duplicate a preset, change a multiplier and a switch, save. */
 static void
 test_variant_editor (void)
@@ -2839,6 +2904,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
+  g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 
