@@ -2686,34 +2686,32 @@ test_shortcuts_window (Fixture       *f,
     }
 }
 
-/* Audit: the same player got other colours when seated elsewhere. */
+/* One colour per player for the life of a session: a latecomer, seated at the end, never
+ * changes the colour of anyone already at the table, whoever they are; and up to eight
+ * players never share a colour. */
 static void
-test_colors_seat_order (void)
+test_colors_latecomer (void)
 {
   const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal" };
-  const guint sizes[] = { 4, 8 };
 
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-    for (int dark = 0; dark < 2; dark++)
+  for (int dark = 0; dark < 2; dark++)
+    for (guint r = 0; r < G_N_ELEMENTS (names); r++)
       {
-        guint n = sizes[s];
-        GdkRGBA first[8], other[8];
+        const char *seated[8];
+        GdkRGBA before[8], after[8];
 
-        deuces_player_colors (names, n, dark, first);
-        /* Every rotation and the reverse of the seats, e.g. Di, Ann, Bo, Cy. */
-        for (guint r = 0; r < 2 * n; r++)
+        /* Each rotation of the names, e.g. Di, Ed, …, Ann, Bo, Cy. */
+        for (guint i = 0; i < 8; i++)
+          seated[i] = names[(i + r) % 8];
+        for (guint n = 1; n < 8; n++)
           {
-            const char *seated[8];
-            guint from[8];
-
+            deuces_player_colors (seated, n, dark, before);
+            deuces_player_colors (seated, n + 1, dark, after);
             for (guint i = 0; i < n; i++)
-              {
-                from[i] = r < n ? (i + n - r) % n : n - 1 - (i + r) % n;
-                seated[i] = names[from[i]];
-              }
-            deuces_player_colors (seated, n, dark, other);
-            for (guint i = 0; i < n; i++)
-              g_assert_true (gdk_rgba_equal (&other[i], &first[from[i]]));
+              g_assert_true (gdk_rgba_equal (&before[i], &after[i]));
+            for (guint i = 0; i <= n; i++)
+              for (guint k = 0; k < i; k++)
+                g_assert_false (gdk_rgba_equal (&after[i], &after[k]));
           }
       }
 }
@@ -2901,7 +2899,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
-  g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
+  g_test_add_func ("/ui/colors/latecomer", test_colors_latecomer);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
