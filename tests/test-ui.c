@@ -22,6 +22,7 @@
 #include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
+#include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 #include "deuces-session-view.h"
@@ -2727,6 +2728,46 @@ collect_dots (GtkWidget *root,
     collect_dots (child, out);
 }
 
+/* The score cards marked as leading: their accessible names say "ahead". */
+static guint
+count_leading_cards (GtkWidget *root)
+{
+  guint n = GTK_IS_WIDGET (root) && gtk_widget_has_css_class (root, "leader");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_leading_cards (child);
+  return n;
+}
+
+/* Two players tied at the best total both lead: each card has the star, not only the
+ * earlier seat's (000 Scoring: lowest total leads in classic). */
+static void
+test_tied_leaders (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };   /* Ann goes out: Bo 5, Cy 3, Di 13 (39) */
+  const char *deal2[] = { "5", "3", "13" };   /* Bo goes out: Ann 5, Cy 3, Di 13 */
+  g_autoptr(GString) marks = g_string_new (NULL);
+  GtkWidget *scoreboard = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SCOREBOARD);
+
+  enter_deal (f, 0, deal1);
+  enter_deal (f, 1, deal2);
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->totals[0], ==, 5);
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->totals[1], ==, 5);
+  settle ();
+  g_assert_cmpuint (count_leading_cards (scoreboard), ==, 2);
+  collect_dots (scoreboard, marks);
+  /* Each card has its name in full and in initials, each with the mark. */
+  {
+    guint stars = 0;
+
+    for (const char *p = strstr (marks->str, "★"); p != NULL; p = strstr (p + 1, "★"))
+      stars++;
+    g_assert_cmpuint (stars, ==, 2 * 2);
+  }
+}
+
 /* The scoreboard's dots follow dark mode, as the chart does. */
 static void
 test_scoreboard_dark (Fixture       *f,
@@ -2900,6 +2941,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
   g_test_add_func ("/ui/colors/latecomer", test_colors_latecomer);
+  g_test_add ("/ui/scoreboard/tied-leaders", Fixture, NULL, fixture_set_up, test_tied_leaders, fixture_tear_down);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
