@@ -1654,6 +1654,44 @@ test_stats_chart_fits (void)
     ;
 }
 
+/* Statistics name everyone tied: two players won the same, two were fried as often. */
+static void
+test_stats_ties (void)
+{
+  const char *names[] = { "Tiago Ribeiro", "Ulla Berg", "Vilja Holm", "Wendel Roos" };
+  const gint16 counts[2][4] = { { 0, 5, 13, 3 }, { 5, 0, 3, 13 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *highlights = NULL;
+  DeucesStatsWindow *window;
+  DeucesDeal deal;
+
+  open_table (f, names, 4, "1", 1280, 800);
+  for (guint d = 0; d < 2; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 4; p++)
+        if (p != d)
+          deal.cards_left[p] = counts[d][p];
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (window));
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, "Tiago Ribeiro, Ulla Berg, Vilja Holm, Wendel Roos");
+  g_assert_true (wait_until (stats_laid_out, window));
+  highlights = deuces_stats_window_dup_highlights (window);
+  g_test_message ("%s", highlights);
+  g_assert_nonnull (strstr (highlights, "Won the most: Tiago Ribeiro, Ulla Berg, +"));
+  g_assert_nonnull (strstr (highlights, "Fried most often: Vilja Holm, Wendel Roos, fried 1 time"));
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
 static GPtrArray *
 column_titles (GtkWidget *view)
@@ -2914,6 +2952,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
+  g_test_add_func ("/ui/stats/ties", test_stats_ties);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add_func ("/ui/damaged-newest", test_damaged_newest);
