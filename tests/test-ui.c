@@ -1086,6 +1086,30 @@ test_count_replaced (Fixture       *f,
   assert_counts (f, 1, 0, DEUCES_UNSET, 2, 6, 5);
 }
 
+/* A refusal goes once its cause is gone: three of four sat out, the deal is refused;
+ * one of them back (O and their number, or a tap on their button), the message goes. */
+static void
+test_refusal_clears (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+
+  for (guint round = 0; round < 2; round++)
+    {
+      xtest_type (window, "o2o3o4");
+      xtest_key (window, GDK_KEY_Return, GDK_CONTROL_MASK);
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+      g_assert_nonnull (deuces_deal_editor_get_error (editor));
+      if (round == 0)
+        xtest_type (window, "o2");
+      else
+        xtest_click (find_named (window, "sit-1"));
+      g_assert_null (deuces_deal_editor_get_error (editor));
+      xtest_key (window, GDK_KEY_Escape, 0);
+    }
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -2968,6 +2992,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
+  g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

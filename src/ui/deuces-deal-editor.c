@@ -184,6 +184,9 @@ toggle_sitting_out (DeucesDealEditor *self,
   gint winner = deuces_deal_fields_get_winner (self->fields);
 
   deuces_deal_fields_toggle_sitting_out (self->fields, player);
+  /* A refusal was about the table as it was ("only 1 player is left…"). */
+  set_error (self, NULL);
+  deuces_deal_fields_mark_error (self->fields, NULL);
   update_title (self);
   /* Carry on where the digits go next. */
   if (winner >= 0 && deuces_deal_fields_get_winner (self->fields) >= 0)

@@ -198,6 +198,7 @@ on_sit_toggled (GtkToggleButton  *button,
   if (self->updating)
     return;
   deuces_deal_fields_toggle_sitting_out (self, player);
+  on_edited (self);
   if (winner_was && self->winner < 0)
     g_signal_emit (self, signals[WINNER_CHOSEN], 0, -1);
 }
