@@ -1110,6 +1110,28 @@ test_refusal_clears (Fixture       *f,
     }
 }
 
+/* An ended session's sheet does not offer a double-click or Delete, which do nothing
+ * there; reopened, it does again. */
+static void
+test_ended_tooltip (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  GtkWidget *sheet = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_autoptr(GError) error = NULL;
+
+  enter_deal (f, 0, deal1);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (sheet), "Double-click"));
+  g_assert_true (deuces_session_set_ended (f->session, TRUE, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_assert_null (gtk_widget_get_tooltip_text (sheet));
+  g_assert_true (deuces_session_set_ended (f->session, FALSE, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (sheet), "Double-click"));
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -2993,6 +3015,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
+  g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

@@ -489,6 +489,16 @@ fill_rows (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* What a double-click and Delete do, while they do it: not once the session has ended. */
+static void
+update_tooltip (DeucesSheetView *self)
+{
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view),
+                               ended ? NULL : _("Double-click a deal to change it; Delete removes it"));
+}
+
 /* A newcomer was seated: a column of their own (the rows are bound again). */
 static void
 on_session_changed (DeucesSheetView *self)
@@ -496,6 +506,7 @@ on_session_changed (DeucesSheetView *self)
   GListModel *columns = gtk_column_view_get_columns (self->view);
   g_autoptr(DeucesSession) session = g_object_ref (self->session);
 
+  update_tooltip (self);
   if (g_list_model_get_n_items (columns) == deuces_session_get_game (session)->n_players + 1)
     return;
   deuces_sheet_view_set_session (self, NULL);
@@ -517,6 +528,7 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   if (self->session != NULL)
     g_signal_handlers_disconnect_by_func (self->session, on_session_changed, self);
   g_set_object (&self->session, session);
+  update_tooltip (self);
   if (session == NULL)
     return;
   g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
@@ -694,5 +706,5 @@ deuces_sheet_view_init (DeucesSheetView *self)
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
                            G_CALLBACK (on_height_changed), self, 0);
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it; Delete removes it"));
+  update_tooltip (self);
 }
