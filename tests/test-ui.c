@@ -1132,6 +1132,27 @@ test_ended_tooltip (Fixture       *f,
   g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (sheet), "Double-click"));
 }
 
+/* Escape takes back this deal's sit-out swaps too, to those carried over from the last
+ * deal. Real keys. */
+static void
+test_escape_sit_out (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Deal 1 with Di sitting out: she still sits out when deal 2 begins. */
+  xtest_type (window, "o4158\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  xtest_type (window, "o2o4");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  xtest_key (window, GDK_KEY_Escape, 0);
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -3016,6 +3037,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
+  g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
