@@ -628,6 +628,45 @@ test_new_session_keyboard (void)
     }
 }
 
+/* Every button of ours showing only an icon (and saying what it does in its tooltip)
+ * under @root is at least 44 × 44 px, what a fingertip hits at the table. */
+static void
+assert_touch_targets (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) && gtk_button_get_icon_name (GTK_BUTTON (root)) != NULL &&
+      gtk_widget_get_tooltip_text (root) != NULL && gtk_widget_get_ancestor (root, ADW_TYPE_HEADER_BAR) == NULL)
+    {
+      g_test_message ("%s: %d × %d", gtk_widget_get_tooltip_text (root), gtk_widget_get_width (root),
+                      gtk_widget_get_height (root));
+      g_assert_cmpint (gtk_widget_get_width (root), >=, 44);
+      g_assert_cmpint (gtk_widget_get_height (root), >=, 44);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_touch_targets (child);
+}
+
+/* New Session on a phone: +, ↑, ↓ and remove are fingertip-sized. */
+static void
+test_new_session_touch (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  DeucesNewSessionDialog *dialog;
+
+  gtk_window_set_default_size (GTK_WINDOW (parent), 360, 720);
+  gtk_window_present (GTK_WINDOW (parent));
+  dialog = deuces_new_session_dialog_new (GTK_WINDOW (parent), deuces_application_get_store (test_app),
+                                          deuces_application_get_settings (test_app));
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  settle ();
+  g_assert_nonnull (find_tooltip (GTK_WIDGET (dialog), "Move Up"));
+  assert_touch_targets (GTK_WIDGET (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (parent));
+  settle ();
+}
+
 /* Issue 4, "Variants": duplicate a preset, change a multiplier and a switch, save. */
 static void
 test_variant_editor (void)
@@ -3054,6 +3093,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
+  g_test_add_func ("/ui/new-session/touch", test_new_session_touch);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 

@@ -422,6 +422,7 @@ icon_button (const char *icon,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "touch-target");
   gtk_widget_set_tooltip_text (button, label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   g_signal_connect (button, "clicked", callback, row);
