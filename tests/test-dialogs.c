@@ -116,6 +116,15 @@ test_options_follow_variant (Fixture       *f,
       const DeucesVariant *v = variants->pdata[i];
 
       adw_combo_row_set_selected (variant_row, i);
+      /* President scores the finishing order: Big Two's switches are not offered. */
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "_Dragon")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "Twos _out double")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "_Assistance penalty")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      if (g_str_equal (v->id, "president"))
+        g_assert_false (gtk_widget_get_visible (find_row (root, "_Dragon")));
       g_assert_cmpint (switch_on (root, "_Assistance penalty"), ==, v->options.assistance);
       g_assert_cmpint (switch_on (root, "_Dragon"), ==, v->options.dragon);
       g_assert_cmpint (switch_on (root, "Twos _out double"), ==, v->options.twos_out_doubles);

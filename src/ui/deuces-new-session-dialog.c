@@ -544,6 +544,12 @@ on_variant_changed (DeucesNewSessionDialog *self)
   adw_action_row_set_subtitle (self->description_row, description);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
   deuces_variant_foreach_field (variant, show_option, self);
+  /* Big Two's switches (assistance, dragon, twos) mean nothing where the finishing order
+   * is scored (President): not offered there. */
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (GTK_IS_SWITCH (option_widget (self, i)))
+      gtk_widget_set_visible (gtk_widget_get_ancestor (option_widget (self, i), ADW_TYPE_ACTION_ROW),
+                              !(deuces_variant_facts (variant) & DEUCES_FACT_ORDER));
   validate (self);
 }
 
