@@ -1192,6 +1192,40 @@ test_escape_sit_out (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
 }
 
+/* Once the target is reached the game is over: the form says so, and a further deal is
+ * refused with that message, the ledger unchanged (doc/rules.md: target). Real keys. */
+static void
+test_game_over (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesDealEditor *editor;
+
+  variant->options.target = 30;
+  request.title = "Short game";
+  request.variant = variant;
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  open_session (f, &request);
+  editor = DEUCES_DEAL_EDITOR (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_DEAL_EDITOR));
+  /* Di holds 13: 39 points, past 30. */
+  xtest_type (GTK_WIDGET (f->window), "15313\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (deuces_session_get_sheet (f->session)->finished);
+  g_assert_true (shows_text (GTK_WIDGET (editor), "The game is over: start a new session to play on."));
+  xtest_type (GTK_WIDGET (f->window), "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
+                   "The game is over: start a new session to play on.");
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -3077,6 +3111,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
+  g_test_add_func ("/ui/keyboard/game-over", test_game_over);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

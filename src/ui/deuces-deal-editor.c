@@ -108,7 +108,9 @@ update_title (DeucesDealEditor *self)
     title = g_strdup_printf (_("Deal %u"), deuces_session_get_n_deals (self->session) + 1);
   gtk_label_set_text (self->title_label, title);
 
-  if (self->sit_key)
+  if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
+    hint = _("The game is over: start a new session to play on.");
+  else if (self->sit_key)
     hint = _("Who sits out, or comes back? Press their number.");
   else if (deuces_deal_fields_get_winner (self->fields) < 0)
     hint = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
@@ -233,6 +235,13 @@ deuces_deal_editor_save (DeucesDealEditor *self)
 
   if (self->session == NULL || self->fields == NULL)
     return FALSE;
+  /* The target was reached (or the game's deals were played): a deal after it would
+   * count in a game that is over. Changing an earlier deal is still right. */
+  if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
+    {
+      show_fault (self, NULL, _("The game is over: start a new session to play on."));
+      return FALSE;
+    }
   if (!deuces_deal_fields_collect (self->fields, &deal, &at_fault, &error))
     {
       show_fault (self, at_fault, error->message);
