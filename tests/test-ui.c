@@ -1226,6 +1226,37 @@ test_game_over (void)
     ;
 }
 
+static gboolean
+on_blink_wait (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Sitting out the player whose count has the focus moves the focus on cleanly: the
+ * count's text is told it lost the focus (else GTK warns, a second later, that it never
+ * was, and warnings are fatal here). Real keys. */
+static void
+test_sit_out_focused_count (Fixture       *f,
+                            gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  gboolean waited = FALSE;
+
+  /* Ann went out; the focus is in Bo's count, its caret blinking. */
+  xtest_type (window, "1");
+  g_assert_true (focus (f) == field (f, "main", 1));
+  xtest_type (window, "o2");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "main", 1)));
+  g_assert_true (focus (f) == field (f, "main", 2));
+  /* Longer than a caret's blink. */
+  g_timeout_add (2500, on_blink_wait, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  xtest_type (window, "83\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -3112,6 +3143,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
   g_test_add_func ("/ui/keyboard/game-over", test_game_over);
+  g_test_add ("/ui/keyboard/sit-out-focused-count", Fixture, NULL, fixture_set_up, test_sit_out_focused_count, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);

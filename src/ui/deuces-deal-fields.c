@@ -91,6 +91,16 @@ _deuces_deal_fields_set_wide (DeucesDealFields *self,
 
 /* The winner. */
 
+static void
+drop_focus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget)))
+    gtk_root_set_focus (root, NULL);
+}
+
 void
 _deuces_deal_fields_update_sensitivity (DeucesDealFields *self)
 {
@@ -102,6 +112,13 @@ _deuces_deal_fields_update_sensitivity (DeucesDealFields *self)
       gboolean out = (self->sitting_out >> p) & 1;
       gboolean loser = (gint) p != self->winner && !out;
 
+      /* The focus leaves a field before it goes insensitive, as a focus change: taken
+       * away with it, a count's text never hears it lost the focus and warns. */
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        if (fields[i] != NULL && !loser)
+          drop_focus (fields[i]);
+      if (out)
+        drop_focus (self->winner_buttons[p]);
       gtk_widget_set_sensitive (self->winner_buttons[p], !out);
       for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
         if (fields[i] != NULL)
