@@ -1608,8 +1608,8 @@ test_newest_in_view (void)
     }
 }
 
-/* The toast after a save stays off the newest deal, on a phone (where the sheet shows
- * two rows and a half) and on a laptop. Real keys. */
+/* The toast after a save stays off the sheet, so off its newest deal, on a phone (where
+ * the sheet shows two rows and a half) and on a laptop. Real keys. */
 static void
 test_toast_off_newest (void)
 {
@@ -1641,6 +1641,14 @@ test_toast_off_newest (void)
                       toast.origin.y + toast.size.height, row.origin.y, row.origin.y + row.size.height);
       g_assert_true (graphene_rect_contains_rect (&all, &toast));
       g_assert_false (graphene_rect_intersection (&toast, &row, NULL));
+      {
+        graphene_rect_t sheet;
+        GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+
+        g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
+                                                  GTK_WIDGET (f->window), &sheet));
+        g_assert_false (graphene_rect_intersection (&toast, &sheet, NULL));
+      }
       g_clear_object (&f->session);
       gtk_window_destroy (GTK_WINDOW (f->window));
       while (g_main_context_iteration (NULL, FALSE))
