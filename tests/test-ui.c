@@ -1594,7 +1594,7 @@ test_newest_in_view (void)
       open_table (f, names, 4, "1", screens[w].width, screens[w].height);
       deuces_session_view_focus_deal_editor (session_view (f));
       settle ();
-      for (guint d = 1; d <= 12; d++)
+      for (guint d = 1; d <= 8; d++)
         {
           xtest_type (GTK_WIDGET (f->window), "1583\n");
           g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, d);
@@ -1625,9 +1625,9 @@ test_toast_off_newest (void)
       deuces_session_view_focus_deal_editor (session_view (f));
       settle ();
       /* Enough deals to fill the sheet. */
-      for (guint d = 1; d <= 12; d++)
+      for (guint d = 1; d <= 8; d++)
         xtest_type (GTK_WIDGET (f->window), "1583\n");
-      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 12);
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 8);
       g_assert_true (wait_until (toast_shown, f->window));
       /* The toast slides in for 300 ms. */
       settle ();
