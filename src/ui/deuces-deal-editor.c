@@ -130,13 +130,23 @@ update_title (DeucesDealEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->delete_button), self->editing > 0);
 }
 
+/* Puts the focus in @field with what it holds selected, so that the next digit replaces
+ * it, however the focus came (GTK selects only on some ways in). */
+static void
+focus_field (GtkWidget *field)
+{
+  gtk_widget_grab_focus (field);
+  if (GTK_IS_EDITABLE (field))
+    gtk_editable_select_region (GTK_EDITABLE (field), 0, -1);
+}
+
 /* After the winner, the first count; with nothing to count, Save. */
 static void
 focus_first_field (DeucesDealEditor *self)
 {
   GtkWidget *first = deuces_deal_fields_next (self->fields, NULL);
 
-  gtk_widget_grab_focus (first != NULL ? first : GTK_WIDGET (self->save_button));
+  focus_field (first != NULL ? first : GTK_WIDGET (self->save_button));
 }
 
 /* A new deal starts at who went out: the first player at the table. Those sitting out
@@ -305,7 +315,7 @@ type_digit (DeucesDealEditor *self,
 
     if (next != NULL)
       {
-        gtk_widget_grab_focus (next);
+        focus_field (next);
         self->absorb_enter = TRUE;
       }
   }
@@ -400,7 +410,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
             return TRUE;
           next = deuces_deal_fields_next (self->fields, field);
           if (next != NULL)
-            gtk_widget_grab_focus (next);
+            focus_field (next);
           else
             deuces_deal_editor_save (self);
           return TRUE;
@@ -431,7 +441,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
             return FALSE;
           /* Chosen: the next digits go on with what is still to type, if anything. */
           if (deuces_deal_fields_get_winner (self->fields) >= 0 && (empty = find_empty (self)) != NULL)
-            gtk_widget_grab_focus (empty);
+            focus_field (empty);
           return TRUE;
         }
       if (kind == DEUCES_FIELD_WINNER || deuces_deal_fields_get_winner (self->fields) < 0)
@@ -564,7 +574,7 @@ on_field_activated (DeucesDealEditor *self,
   if (kind == DEUCES_FIELD_COUNT || kind == DEUCES_FIELD_HAND)
     next = deuces_deal_fields_next (self->fields, field);
   if (next != NULL)
-    gtk_widget_grab_focus (next);
+    focus_field (next);
   else
     deuces_deal_editor_save (self);
 }

@@ -339,6 +339,14 @@ on_count_pressed (GtkGestureClick *gesture,
   gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
 }
 
+/* Tab, Shift+Tab or the form itself into a count: what it holds is selected too. */
+static void
+on_count_focused (GtkEventControllerFocus *focus,
+                  GtkWidget               *entry)
+{
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+}
+
 static GtkWidget *
 make_entry (DeucesDealFields *self,
             const char       *accessible,
@@ -346,6 +354,7 @@ make_entry (DeucesDealFields *self,
             int               width)
 {
   GtkWidget *entry = gtk_entry_new ();
+  GtkEventController *focus;
   GtkGesture *click;
 
   g_signal_connect (entry, "activate", G_CALLBACK (on_activate), self);
@@ -360,6 +369,9 @@ make_entry (DeucesDealFields *self,
       gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
       g_signal_connect (click, "pressed", G_CALLBACK (on_count_pressed), entry);
       gtk_widget_add_controller (entry, GTK_EVENT_CONTROLLER (click));
+      focus = gtk_event_controller_focus_new ();
+      g_signal_connect (focus, "enter", G_CALLBACK (on_count_focused), entry);
+      gtk_widget_add_controller (entry, focus);
     }
   label_widget (entry, accessible);
   return entry;
