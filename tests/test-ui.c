@@ -508,10 +508,7 @@ test_every_preset (void)
         }
       g_assert_true (scored_something);
 
-      g_clear_object (&f->session);
-      gtk_window_destroy (GTK_WINDOW (f->window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      fixture_tear_down (f, NULL);
     }
 }
 
@@ -1008,22 +1005,26 @@ test_undo_while_typing (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
 }
 
+static gboolean
+has_type_name (GtkWidget     *widget,
+               gconstpointer  type_name)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (G_OBJECT_TYPE_NAME (widget), type_name) == 0;
+}
+
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  name)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_has_css_class (widget, name);
+}
+
 /* The first mapped widget of the type named @type_name (a GTK-private one) under @root. */
 static GtkWidget *
 find_mapped_type_name (GtkWidget  *root,
                        const char *type_name)
 {
-  if (gtk_widget_get_mapped (root) && g_strcmp0 (G_OBJECT_TYPE_NAME (root), type_name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped_type_name (child, type_name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget (root, has_type_name, type_name);
 }
 
 static gboolean
@@ -1220,10 +1221,7 @@ test_game_over (void)
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
                    "The game is over: start a new session to play on.");
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 static gboolean
@@ -1423,10 +1421,7 @@ test_face_value_points (void)
   g_assert_cmpint (deal->points_left[2], ==, 4);
   g_assert_cmpint (deal->hand_len[3], ==, 1);
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Focuses @widget and waits for its scroller's animated scroll to it to end. */
@@ -1601,10 +1596,7 @@ test_newest_in_view (void)
           settle ();
           g_assert_true (row_is_deal (lowest_row (GTK_WIDGET (f->window)), d));
         }
-      g_clear_object (&f->session);
-      gtk_window_destroy (GTK_WINDOW (f->window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      fixture_tear_down (f, NULL);
     }
 }
 
@@ -1649,10 +1641,7 @@ test_toast_off_newest (void)
                                                   GTK_WIDGET (f->window), &sheet));
         g_assert_false (graphene_rect_intersection (&toast, &sheet, NULL));
       }
-      g_clear_object (&f->session);
-      gtk_window_destroy (GTK_WINDOW (f->window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      fixture_tear_down (f, NULL);
     }
 }
 
@@ -1715,10 +1704,7 @@ test_print_columns (void)
   for (guint i = 1; i < xs->len; i++)
     g_assert_cmpfloat (g_array_index (xs, double, i - 1), <=, g_array_index (xs, double, i));
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* The first mapped widget with the style class @name under @root, or NULL. */
@@ -1726,17 +1712,7 @@ static GtkWidget *
 find_css_class (GtkWidget  *root,
                 const char *name)
 {
-  if (gtk_widget_get_mapped (root) && gtk_widget_has_css_class (root, name))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_css_class (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget (root, has_css_class, name);
 }
 
 static gboolean
@@ -1827,10 +1803,7 @@ test_stats_chart_fits (void)
       gtk_window_destroy (GTK_WINDOW (window));
     }
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Statistics name everyone tied: two players won the same, two were fried as often. */
@@ -1865,10 +1838,7 @@ test_stats_ties (void)
   g_assert_nonnull (strstr (highlights, "Won the most: Tiago Ribeiro, Ulla Berg, +"));
   g_assert_nonnull (strstr (highlights, "Fried most often: Vilja Holm, Wendel Roos, fried 1 time"));
   gtk_window_destroy (GTK_WINDOW (window));
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
@@ -2067,10 +2037,7 @@ test_any_table (void)
             g_assert_cmpuint (totals, ==, n);
           }
 
-        g_clear_object (&f->session);
-        gtk_window_destroy (GTK_WINDOW (f->window));
-        while (g_main_context_iteration (NULL, FALSE))
-          ;
+        fixture_tear_down (f, NULL);
       }
 }
 
@@ -2210,10 +2177,7 @@ test_score_cards (void)
           else
             g_assert_cmpuint (lines, <=, longer ? 2 : 1);
 
-          g_clear_object (&f->session);
-          gtk_window_destroy (GTK_WINDOW (f->window));
-          while (g_main_context_iteration (NULL, FALSE))
-            ;
+          fixture_tear_down (f, NULL);
         }
 }
 
@@ -2308,10 +2272,7 @@ test_sitting_out (void)
   type_keys (f, "o\033");
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Taiwan loser pays (doc/rules.md §6.12): the digits go through the counts alone, then
@@ -2357,10 +2318,7 @@ test_taiwan_loser_keys (void)
   g_assert_cmpint (deal->cards_left[2], ==, 3);
   g_assert_cmpint (deal->cards_left[3], ==, 4);
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Issue 17: K, then a player's number, names who takes all — the winner here, who did
@@ -3015,22 +2973,19 @@ test_scoreboard_dark (Fixture       *f,
 }
 
 /* The first button labelled @label that is mapped, i.e. shown on screen. */
+static gboolean
+has_button_label (GtkWidget     *widget,
+                  gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
 static GtkWidget *
 find_mapped_button (GtkWidget  *root,
                     const char *label)
 {
-  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+  return find_widget (root, has_button_label, label);
 }
 
 /* The phone window is laid out at its size, with a New Session button on screen: what

@@ -8,19 +8,17 @@
 
 #include "test-widgets.h"
 
-typedef gboolean (*Match) (GtkWidget *widget, gconstpointer data);
-
-static GtkWidget *
-find (GtkWidget     *root,
-      Match          match,
-      gconstpointer  data)
+GtkWidget *
+find_widget (GtkWidget           *root,
+             FindWidgetFunc       match,
+             gconstpointer        data)
 {
   if (match (root, data))
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find (child, match, data);
+      GtkWidget *found = find_widget (child, match, data);
 
       if (found != NULL)
         return found;
@@ -39,7 +37,7 @@ GtkWidget *
 find_type (GtkWidget *root,
            GType      type)
 {
-  return find (root, is_type, &type);
+  return find_widget (root, is_type, &type);
 }
 
 static gboolean
@@ -53,7 +51,7 @@ GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
 {
-  return find (root, is_button, label);
+  return find_widget (root, is_button, label);
 }
 
 static gboolean
@@ -68,7 +66,7 @@ GtkWidget *
 find_row (GtkWidget  *root,
           const char *title)
 {
-  return find (root, is_row, title);
+  return find_widget (root, is_row, title);
 }
 
 static gboolean
@@ -83,7 +81,7 @@ GtkWidget *
 find_actionable (GtkWidget  *root,
                  const char *action)
 {
-  return find (root, is_actionable, action);
+  return find_widget (root, is_actionable, action);
 }
 
 static gboolean
@@ -97,7 +95,7 @@ GtkWidget *
 find_tooltip (GtkWidget  *root,
               const char *tooltip)
 {
-  return find (root, has_tooltip, tooltip);
+  return find_widget (root, has_tooltip, tooltip);
 }
 
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,

@@ -7,6 +7,12 @@
 
 G_BEGIN_DECLS
 
+typedef gboolean (*FindWidgetFunc) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget under @root (@root included), depth first, that @match accepts. */
+GtkWidget *find_widget (GtkWidget      *root,
+                        FindWidgetFunc  match,
+                        gconstpointer   data);
 /* The first widget of @type under @root (@root included), or NULL. */
 GtkWidget *find_type   (GtkWidget  *root,
                         GType       type);
