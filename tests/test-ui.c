@@ -14,6 +14,7 @@
 #include "deuces-colors.h"
 #include "deuces-document.h"
 #include "deuces-error.h"
+#include "deuces-i18n.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
@@ -1837,6 +1838,18 @@ test_stats_ties (void)
   g_test_message ("%s", highlights);
   g_assert_nonnull (strstr (highlights, "Won the most: Tiago Ribeiro, Ulla Berg, +"));
   g_assert_nonnull (strstr (highlights, "Fried most often: Vilja Holm, Wendel Roos, fried 1 time"));
+  /* The session is titled by its day: its best and worst say the day once. */
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *day = deuces_format_date (now);
+    g_autofree char *twice = NULL;
+    g_autofree char *short_day = deuces_format_short_date (now);
+
+    g_assert_cmpstr (deuces_session_get_title (f->session), ==, day);
+    twice = g_strdup_printf ("%s, %s", day, short_day);
+    g_assert_true (shows_text (GTK_WIDGET (window), day));
+    g_assert_false (shows_text (GTK_WIDGET (window), twice));
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   fixture_tear_down (f, NULL);
 }

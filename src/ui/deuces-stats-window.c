@@ -141,7 +141,11 @@ format_sessions (const GArray *extremes)
                                                e->amount.digits);
       g_autoptr(GDateTime) local = e->started ? g_date_time_to_local (e->started) : NULL;
       g_autofree char *day = local ? deuces_format_short_date (local) : NULL;
+      g_autofree char *long_day = local ? deuces_format_date (local) : NULL;
 
+      /* A session titled by its day (the default) says the day once. */
+      if (g_strcmp0 (e->title, long_day) == 0)
+        g_clear_pointer (&day, g_free);
       if (i > 0)
         g_string_append (text, "\n");
       g_string_append_printf (text, "%s\n", amount);
