@@ -1256,6 +1256,27 @@ test_sit_out_focused_count (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
 }
 
+/* A click on the session's chart gives it the keyboard, and its arrow keys move through
+ * the deals. Real clicks and keys. */
+static void
+test_chart_focus (Fixture       *f,
+                  gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *chart;
+
+  xtest_type (window, "1583\n2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  xtest_key (window, GDK_KEY_3, GDK_CONTROL_MASK);
+  chart = find_type (window, DEUCES_TYPE_CHART);
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (chart));
+  xtest_click (chart);
+  g_assert_true (gtk_widget_has_focus (chart));
+  xtest_key (window, GDK_KEY_Right, 0);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), >=, 0);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -3120,6 +3141,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
   g_test_add_func ("/ui/keyboard/game-over", test_game_over);
   g_test_add ("/ui/keyboard/sit-out-focused-count", Fixture, NULL, fixture_set_up, test_sit_out_focused_count, fixture_tear_down);
+  g_test_add ("/ui/keyboard/chart-focus", Fixture, NULL, fixture_set_up, test_chart_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
