@@ -121,6 +121,15 @@ test_options_follow_variant (Fixture       *f,
       const DeucesVariant *v = variants->pdata[i];
 
       adw_combo_row_set_selected (variant_row, i);
+      /* President scores the finishing order: Big Two's switches are not offered. */
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "_Dragon")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "Twos _out double")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      g_assert_cmpint (gtk_widget_get_visible (find_row (root, "_Assistance penalty")), ==,
+                       !(deuces_variant_facts (v) & DEUCES_FACT_ORDER));
+      if (g_str_equal (v->id, "president"))
+        g_assert_false (gtk_widget_get_visible (find_row (root, "_Dragon")));
       g_assert_cmpint (switch_on (root, "_Assistance penalty"), ==, v->options.assistance);
       g_assert_cmpint (switch_on (root, "_Dragon"), ==, v->options.dragon);
       g_assert_cmpint (switch_on (root, "Twos _out double"), ==, v->options.twos_out_doubles);
@@ -404,6 +413,66 @@ test_variant_editor_tiers (Fixture       *f,
   g_object_unref (editor);
 }
 
+static gboolean
+on_minus_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Lets GTK lay out and draw: a frame clock tick per iteration, for @ms milliseconds. */
+static void
+run_frames (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + ms * 1000;
+  guint tick = g_timeout_add (5, on_minus_tick, NULL);
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+}
+
+/* Repeated clicks on "Up to"'s − (real clicks): the explanation that appears below 10 moves
+ * nothing under the pointer, so the clicks go on lowering "Up to" and never reach "Every
+ * card dealt" or Remove. */
+static void
+test_variant_editor_minus_clicks (Fixture       *f,
+                                  gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("classic"));
+  GtkWidget *to = _deuces_variant_editor_get_tier (editor, 0, "to");
+  GtkWidget *minus = NULL;
+  graphene_rect_t first, now;
+
+  gtk_window_set_default_size (GTK_WINDOW (editor), 800, 1000);
+  gtk_window_present (GTK_WINDOW (editor));
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (_deuces_variant_editor_get_tier (editor, 0, "row")),
+                                 TRUE);
+  gtk_widget_grab_focus (to);
+  run_frames (1500);
+  for (GtkWidget *child = gtk_widget_get_first_child (to); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, "down"))
+      minus = child;
+  g_assert_nonnull (minus);
+  g_assert_true (gtk_widget_compute_bounds (minus, GTK_WIDGET (editor), &first));
+  g_assert_cmpfloat (first.origin.y + first.size.height, <, gtk_widget_get_height (GTK_WIDGET (editor)));
+
+  /* 12 down to 7: from 9 on, "Up to" is fewer than "From" (10), and it is explained. */
+  for (gint expected = 11; expected >= 7; expected--)
+    {
+      xtest_click (minus);
+      run_frames (100);
+      g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (to)), ==, expected);
+      g_assert_true (gtk_widget_compute_bounds (minus, GTK_WIDGET (editor), &now));
+      g_assert_cmpfloat (now.origin.y, ==, first.origin.y);
+      g_assert_false (gtk_switch_get_active (GTK_SWITCH (_deuces_variant_editor_get_tier (editor, 0, "full"))));
+      g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 2);
+    }
+  g_assert_nonnull (_deuces_variant_editor_get_error (editor, "tier.0"));
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
 /* Issue 17: every wrong value is explained under its row and the Save button stays
  * insensitive until it is put right; nothing is saved meanwhile. */
 static void
@@ -435,6 +504,9 @@ test_variant_editor_invalid (Fixture       *f,
   g_assert_true (gtk_widget_has_css_class (gtk_widget_get_ancestor (
                                              _deuces_variant_editor_get_tier (editor, 0, "to"),
                                              ADW_TYPE_ACTION_ROW), "error"));
+  /* Folded, the tier's own row says it. */
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (_deuces_variant_editor_get_tier (editor, 0, "row")),
+                                 FALSE);
   g_assert_cmpstr (adw_expander_row_get_subtitle (ADW_EXPANDER_ROW (
                      _deuces_variant_editor_get_tier (editor, 0, "row"))), ==,
                    gtk_label_get_text (error));
@@ -949,6 +1021,8 @@ main (int argc, char **argv)
               fixture_set_up, test_variant_editor_tiers, fixture_tear_down);
   g_test_add ("/ui/variant/saved-described", Fixture, NULL,
               fixture_set_up, test_saved_variant_described, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/minus-clicks", Fixture, NULL,
+              fixture_set_up, test_variant_editor_minus_clicks, fixture_tear_down);
   g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
               fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
   g_test_add ("/ui/variant-editor/flat-tier", Fixture, NULL,

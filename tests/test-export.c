@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deuces-export.h"
+#include "deuces-export-private.h"
 #include "deuces-store-private.h"
 #include "test-files.h"
 
@@ -184,12 +185,47 @@ test_own_files (Fixture       *f,
   }
 }
 
+/* The format picked in the dialog is what is written, and the suggested name's suffix
+ * follows it: CSV picked for a session offered as "Friday.json" writes "Friday.csv" as
+ * CSV. A suffix typed under the format offered first still decides. */
+static void
+test_format_picked (void)
+{
+  const struct {
+    const char *name, *filter;
+    gboolean    csv_first;
+    const char *renamed;
+    gboolean    csv;
+  } cases[] = {
+    { "Friday.json", "Spreadsheet (CSV)", FALSE, "Friday.csv", TRUE },
+    { "Friday.json", "Deuces sessions (JSON)", FALSE, NULL, FALSE },
+    { "deuces-sessions.csv", "Deuces sessions (JSON)", TRUE, "deuces-sessions.json", FALSE },
+    { "deuces-sessions.csv", "Spreadsheet (CSV)", TRUE, NULL, TRUE },
+    { "typed.json", "Spreadsheet (CSV)", TRUE, NULL, FALSE },
+    { "typed.csv", "Deuces sessions (JSON)", FALSE, NULL, TRUE },
+    { "no-suffix", "Spreadsheet (CSV)", FALSE, NULL, TRUE },
+    { "no-suffix", NULL, FALSE, NULL, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      gboolean csv = !cases[i].csv;
+      g_autofree char *renamed = _deuces_export_decide (cases[i].name, cases[i].filter,
+                                                        cases[i].csv_first, &csv);
+
+      g_test_message ("%s with %s", cases[i].name, cases[i].filter);
+      g_assert_cmpstr (renamed, ==, cases[i].renamed);
+      g_assert_cmpint (csv, ==, cases[i].csv);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
 
+  g_test_add_func ("/ui/export/format-picked", test_format_picked);
   g_test_add ("/ui/export/one-session", Fixture, NULL, fixture_set_up, test_one_session, fixture_tear_down);
   g_test_add ("/ui/export/every-session", Fixture, NULL, fixture_set_up, test_every_session, fixture_tear_down);
   g_test_add ("/ui/export/unwritable", Fixture, NULL, fixture_set_up, test_unwritable, fixture_tear_down);

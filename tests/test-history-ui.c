@@ -490,10 +490,20 @@ test_new_session_stake (Fixture       *f,
   stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
   g_assert_nonnull (stake);
 
-  /* Enter in the last name: no session yet, on to the stake. */
+  /* Enter in the last name: no session yet, a fifth seat offered; Enter there, empty,
+   * takes it away and goes on to the stake. */
   g_signal_emit_by_name (names->pdata[3], "entry-activated");
   settle ();
   g_assert_cmpint (id, ==, 0);
+  g_ptr_array_set_size (names, 0);
+  collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
+  g_assert_cmpuint (names->len, ==, 5);
+  g_signal_emit_by_name (names->pdata[4], "entry-activated");
+  settle ();
+  g_assert_cmpint (id, ==, 0);
+  g_ptr_array_set_size (names, 0);
+  collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
+  g_assert_cmpuint (names->len, ==, 4);
   g_assert_true (gtk_widget_is_ancestor (gtk_window_get_focus (GTK_WINDOW (dialog)), stake));
 
   /* Enter in the stake starts it, and the stake and currency are remembered. */

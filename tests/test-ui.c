@@ -12,18 +12,22 @@
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
+#include "deuces-chart-private.h"
 #include "deuces-colors.h"
 #include "deuces-document.h"
 #include "deuces-error.h"
+#include "deuces-i18n.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
 #include "deuces-standings-window.h"
+#include "deuces-print-private.h"
 #include "deuces-stats-window.h"
 #include "deuces-store-stats.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
+#include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 #include "deuces-session-view.h"
@@ -44,6 +48,37 @@ typedef struct {
   DeucesWindow      *window;
   DeucesSession     *session;
 } Fixture;
+
+static void settle (void);
+static GtkWidget *lowest_row  (GtkWidget *window);
+static gboolean   row_is_deal (GtkWidget *row,
+                               guint      number);
+
+typedef gboolean (*Condition) (gpointer data);
+
+static gboolean
+on_condition_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs the main loop until @done holds, or ten seconds went by: a test waits for what it
+ * needs (a layout, a window's size), never for a number of iterations, which a busy
+ * machine outruns. Then lets GTK draw. TRUE when @done held. */
+static gboolean
+wait_until (Condition done,
+            gpointer  data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_condition_tick, NULL);
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  settle ();
+  return held;
+}
 
 static GtkWidget *
 find_named (GtkWidget  *root,
@@ -482,10 +517,7 @@ test_every_preset (void)
         }
       g_assert_true (scored_something);
 
-      g_clear_object (&f->session);
-      gtk_window_destroy (GTK_WINDOW (f->window));
-      while (g_main_context_iteration (NULL, FALSE))
-        ;
+      fixture_tear_down (f, NULL);
     }
 }
 
@@ -535,6 +567,110 @@ test_new_session (void)
 
     g_assert_cmpstr (remembered[0], ==, "Mei");
   }
+}
+
+static gboolean
+focus_in_row (GtkWidget *dialog,
+              GtkWidget *row)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (dialog));
+
+  return focus != NULL && (focus == row || gtk_widget_is_ancestor (focus, row));
+}
+
+/* New Session by keyboard only, real keys: Enter in the last named seat offers a new
+ * one, up to eight; Enter in a new seat left empty takes it away and goes on to the
+ * stake; Ctrl+Enter starts. */
+static void
+test_new_session_keyboard (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+
+  for (guint n = 4; n <= 8; n += 4)
+    {
+      DeucesNewSessionDialog *dialog;
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesGame) game = NULL;
+      gint64 id = 0;
+
+      g_settings_set_strv (settings, "default-players", NULL);
+      dialog = deuces_new_session_dialog_new (NULL, store, settings);
+      g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+      gtk_window_present (GTK_WINDOW (dialog));
+      settle ();
+      collect_rows (GTK_WIDGET (dialog), rows);
+      g_assert_cmpuint (rows->len, ==, 4);
+      gtk_widget_grab_focus (rows->pdata[0]);
+      for (guint p = 0; p < n; p++)
+        {
+          g_autofree char *typed = g_strdup_printf ("%s\n", names[p]);
+
+          xtest_type (GTK_WIDGET (dialog), typed);
+        }
+      g_ptr_array_set_size (rows, 0);
+      collect_rows (GTK_WIDGET (dialog), rows);
+      if (n < 8)
+        {
+          /* A fifth seat was offered; Enter there, empty, takes it away. */
+          g_assert_cmpuint (rows->len, ==, n + 1);
+          g_assert_true (focus_in_row (GTK_WIDGET (dialog), rows->pdata[n]));
+          xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, 0);
+          g_ptr_array_set_size (rows, 0);
+          collect_rows (GTK_WIDGET (dialog), rows);
+        }
+      /* Eight is the most: after the eighth, on to the stake. */
+      g_assert_cmpuint (rows->len, ==, n);
+      g_assert_true (focus_in_row (GTK_WIDGET (dialog), find_row (GTK_WIDGET (dialog), "Stake per point")));
+      xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, GDK_CONTROL_MASK);
+      g_assert_cmpint (id, >, 0);
+      game = deuces_store_load_game (store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (game->n_players, ==, n);
+      for (guint p = 0; p < n; p++)
+        g_assert_cmpstr (game->players[p], ==, names[p]);
+    }
+}
+
+/* Every button of ours showing only an icon (and saying what it does in its tooltip)
+ * under @root is at least 44 × 44 px, what a fingertip hits at the table. */
+static void
+assert_touch_targets (GtkWidget *root)
+{
+  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) && gtk_button_get_icon_name (GTK_BUTTON (root)) != NULL &&
+      gtk_widget_get_tooltip_text (root) != NULL && gtk_widget_get_ancestor (root, ADW_TYPE_HEADER_BAR) == NULL)
+    {
+      g_test_message ("%s: %d × %d", gtk_widget_get_tooltip_text (root), gtk_widget_get_width (root),
+                      gtk_widget_get_height (root));
+      g_assert_cmpint (gtk_widget_get_width (root), >=, 44);
+      g_assert_cmpint (gtk_widget_get_height (root), >=, 44);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    assert_touch_targets (child);
+}
+
+/* New Session on a phone: +, ↑, ↓ and remove are fingertip-sized. */
+static void
+test_new_session_touch (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  DeucesNewSessionDialog *dialog;
+
+  gtk_window_set_default_size (GTK_WINDOW (parent), 360, 720);
+  gtk_window_present (GTK_WINDOW (parent));
+  dialog = deuces_new_session_dialog_new (GTK_WINDOW (parent), deuces_application_get_store (test_app),
+                                          deuces_application_get_settings (test_app));
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle ();
+  settle ();
+  g_assert_nonnull (find_tooltip (GTK_WIDGET (dialog), "Move Up"));
+  assert_touch_targets (GTK_WIDGET (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (parent));
+  settle ();
 }
 
 /* Issue 4, "Variants": duplicate a preset, change a multiplier and a switch, save. */
@@ -902,6 +1038,324 @@ test_escape_clears (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
 }
 
+/* Ctrl+Z while a deal is half typed takes back the typing, never the last saved deal;
+ * Ctrl+Shift+Z then reapplies nothing. Real keys: the application's accelerators first. */
+static void
+test_undo_while_typing (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 5, 8, 3);
+
+  /* Half typed: Bo went out, Ann holds 4. */
+  xtest_type (window, "24");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 0))), ==, "");
+
+  /* Only a sit-out swapped is typing too. */
+  xtest_type (window, "o4");
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 3)));
+
+  /* With nothing typed, Ctrl+Z takes back the deal; typing again, redo waits. */
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_type (window, "3");
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_key (window, GDK_KEY_Escape, 0);
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
+static gboolean
+has_type_name (GtkWidget     *widget,
+               gconstpointer  type_name)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (G_OBJECT_TYPE_NAME (widget), type_name) == 0;
+}
+
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  name)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_has_css_class (widget, name);
+}
+
+/* The first mapped widget of the type named @type_name (a GTK-private one) under @root. */
+static GtkWidget *
+find_mapped_type_name (GtkWidget  *root,
+                       const char *type_name)
+{
+  return find_widget (root, has_type_name, type_name);
+}
+
+static gboolean
+focus_within (Fixture   *f,
+              GtkWidget *widget)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  return focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget));
+}
+
+/* The sheet of the window @data, opened afresh, shows its first deal. */
+static gboolean
+first_deal_shown (gpointer data)
+{
+  GtkWidget *row = lowest_row (data);
+
+  return row != NULL && row_is_deal (row, 1);
+}
+
+/* O + a number reaches the deal wherever the focus is: after sitting out the player whose
+ * button has the focus, after a click on the session list or on the sheet; and neither
+ * the O nor the number goes into the session search. Real keys and clicks. */
+static void
+test_letters_anywhere (Fixture       *f,
+                       gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *editor = find_type (window, DEUCES_TYPE_DEAL_EDITOR);
+  GtkWidget *list = find_named (window, "session-list");
+  GtkWidget *search = find_type (find_type (window, GTK_TYPE_SEARCH_BAR), GTK_TYPE_SEARCH_ENTRY);
+  GtkWidget *sheet = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *row;
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  settle ();
+  /* Ann's "went out" button has the focus: sitting her out keeps the focus in the form. */
+  g_assert_true (focus (f) == field (f, "winner", 0));
+  xtest_type (window, "o1");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 0)));
+  g_assert_true (focus_within (f, editor));
+  xtest_type (window, "o2");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_true (focus_within (f, editor));
+  xtest_type (window, "o1o2");
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 0)));
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+
+  /* After a click on the session list. */
+  row = find_mapped_type_name (list, "GtkListItemWidget");
+  g_assert_nonnull (row);
+  xtest_click (row);
+  g_set_object (&f->session, deuces_window_get_session (f->window));
+  g_assert_true (focus_within (f, list));
+  xtest_type (window, "o3");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 2)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+
+  /* After a click on the sheet's row, once the session opened afresh shows it. */
+  g_assert_true (wait_until (first_deal_shown, window));
+  row = lowest_row (window);
+  g_assert_nonnull (row);
+  xtest_click (row);
+  g_assert_true (focus_within (f, sheet));
+  xtest_type (window, "o3o4");
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 2)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (search)), ==, "");
+
+  /* Cy went out, Ann and Bo hold 5 and 6; Di sat out. */
+  xtest_type (window, "356\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 2, 2, 5, 6, DEUCES_UNSET, DEUCES_UNSET);
+}
+
+/* A click or Tab into a count that holds a number selects it: the digit typed next
+ * replaces it ("1" then 2 is 2, not 12 — 24 points). Real keys and clicks. */
+static void
+test_count_replaced (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Ann went out; Bo "1" waits for a second digit, Enter moves on; Cy 8, Di 3. */
+  xtest_type (window, "11\n83");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 1));
+  g_assert_true (focus (f) == field (f, "main", 1));
+  xtest_type (window, "2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 1))), ==, "2");
+  /* 2 cannot go on: on to Cy, whose 8 is replaced too. */
+  g_assert_true (focus (f) == field (f, "main", 2));
+  xtest_type (window, "4");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "4");
+  /* Shift+Tab back from Di into Cy's count. */
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_key (window, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  g_assert_true (focus (f) == field (f, "main", 2));
+  xtest_type (window, "6");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "6");
+  /* A click into the count that already has the focus selects it as well. */
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 3));
+  xtest_type (window, "5\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 2, 6, 5);
+}
+
+/* A refusal goes once its cause is gone: three of four sat out, the deal is refused;
+ * one of them back (O and their number, or a tap on their button), the message goes. */
+static void
+test_refusal_clears (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+
+  for (guint round = 0; round < 2; round++)
+    {
+      xtest_type (window, "o2o3o4");
+      xtest_key (window, GDK_KEY_Return, GDK_CONTROL_MASK);
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+      g_assert_nonnull (deuces_deal_editor_get_error (editor));
+      if (round == 0)
+        xtest_type (window, "o2");
+      else
+        xtest_click (find_named (window, "sit-1"));
+      g_assert_null (deuces_deal_editor_get_error (editor));
+      xtest_key (window, GDK_KEY_Escape, 0);
+    }
+}
+
+/* An ended session's sheet does not offer a double-click or Delete, which do nothing
+ * there; reopened, it does again. */
+static void
+test_ended_tooltip (Fixture       *f,
+                    gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  GtkWidget *sheet = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_autoptr(GError) error = NULL;
+
+  enter_deal (f, 0, deal1);
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (sheet), "Double-click"));
+  g_assert_true (deuces_session_set_ended (f->session, TRUE, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_assert_null (gtk_widget_get_tooltip_text (sheet));
+  g_assert_true (deuces_session_set_ended (f->session, FALSE, &error));
+  g_assert_no_error (error);
+  settle ();
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (sheet), "Double-click"));
+}
+
+/* Escape takes back this deal's sit-out swaps too, to those carried over from the last
+ * deal. Real keys. */
+static void
+test_escape_sit_out (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Deal 1 with Di sitting out: she still sits out when deal 2 begins. */
+  xtest_type (window, "o4158\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  xtest_type (window, "o2o4");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  xtest_key (window, GDK_KEY_Escape, 0);
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 1)));
+  g_assert_false (gtk_widget_get_sensitive (field (f, "winner", 3)));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
+/* Once the target is reached the game is over: the form says so, and a further deal is
+ * refused with that message, the ledger unchanged (doc/rules.md: target). Real keys. */
+static void
+test_game_over (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  DeucesNewSession request = { 0, };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesDealEditor *editor;
+
+  variant->options.target = 30;
+  request.title = "Short game";
+  request.variant = variant;
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  open_session (f, &request);
+  editor = DEUCES_DEAL_EDITOR (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_DEAL_EDITOR));
+  /* Di holds 13: 39 points, past 30. */
+  xtest_type (GTK_WIDGET (f->window), "15313\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (deuces_session_get_sheet (f->session)->finished);
+  g_assert_true (shows_text (GTK_WIDGET (editor), "The game is over: start a new session to play on."));
+  xtest_type (GTK_WIDGET (f->window), "2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
+                   "The game is over: start a new session to play on.");
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+on_blink_wait (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Sitting out the player whose count has the focus moves the focus on cleanly: the
+ * count's text is told it lost the focus (else GTK warns, a second later, that it never
+ * was, and warnings are fatal here). Real keys. */
+static void
+test_sit_out_focused_count (Fixture       *f,
+                            gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  gboolean waited = FALSE;
+
+  /* Ann went out; the focus is in Bo's count, its caret blinking. */
+  xtest_type (window, "1");
+  g_assert_true (focus (f) == field (f, "main", 1));
+  xtest_type (window, "o2");
+  g_assert_false (gtk_widget_get_sensitive (field (f, "main", 1)));
+  g_assert_true (focus (f) == field (f, "main", 2));
+  /* Longer than a caret's blink. */
+  g_timeout_add (2500, on_blink_wait, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  xtest_type (window, "83\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+}
+
+/* A click on the session's chart gives it the keyboard, and its arrow keys move through
+ * the deals. Real clicks and keys. */
+static void
+test_chart_focus (Fixture       *f,
+                  gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *chart;
+
+  xtest_type (window, "1583\n2583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  xtest_key (window, GDK_KEY_3, GDK_CONTROL_MASK);
+  chart = find_type (window, DEUCES_TYPE_CHART);
+  settle ();
+  g_assert_true (gtk_widget_get_mapped (chart));
+  xtest_click (chart);
+  g_assert_true (gtk_widget_has_focus (chart));
+  xtest_key (window, GDK_KEY_Right, 0);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), >=, 0);
+}
+
 /* A refused deal focuses and marks the field it names. */
 static void
 test_refused_focus (Fixture       *f,
@@ -1068,10 +1522,7 @@ test_face_value_points (void)
   g_assert_cmpint (deal->points_left[2], ==, 4);
   g_assert_cmpint (deal->hand_len[3], ==, 1);
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Focuses @widget and waits for its scroller's animated scroll to it to end. */
@@ -1181,6 +1632,326 @@ open_table (Fixture           *f,
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (deuces_window_open_session (f->window, id));
   f->session = g_object_ref (deuces_window_get_session (f->window));
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return find_mapped_type_name (data, "AdwToastWidget") != NULL;
+}
+
+/* The lowest row of the sheet in sight: the newest deal. */
+static GtkWidget *
+lowest_row (GtkWidget *window)
+{
+  GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *list = find_type (view, GTK_TYPE_LIST_VIEW);
+  GtkWidget *lowest = NULL;
+  graphene_rect_t bounds, seen;
+  float bottom = -1;
+
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
+                                            window, &seen));
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (gtk_widget_get_mapped (row) && gtk_widget_compute_bounds (row, window, &bounds) &&
+        graphene_rect_intersection (&bounds, &seen, &bounds) && bounds.size.height > 2 &&
+        bounds.origin.y + bounds.size.height > bottom)
+      {
+        bottom = bounds.origin.y + bounds.size.height;
+        lowest = row;
+      }
+  return lowest;
+}
+
+/* Whether @row's first cell (the deal's number) says @number. */
+static gboolean
+row_is_deal (GtkWidget *row,
+             guint      number)
+{
+  g_autofree char *text = g_strdup_printf ("%u", number);
+  GtkWidget *label = find_type (gtk_widget_get_first_child (row), GTK_TYPE_LABEL);
+
+  return label != NULL && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+/* After each save, on a phone and on a laptop, the lowest row in sight is the newest
+ * deal: the scroll waits for the new row to be laid out rather than going to the end
+ * the sheet had before. Real keys. */
+static void
+test_newest_in_view (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+
+      open_table (f, names, 4, "1", screens[w].width, screens[w].height);
+      deuces_session_view_focus_deal_editor (session_view (f));
+      settle ();
+      for (guint d = 1; d <= 8; d++)
+        {
+          xtest_type (GTK_WIDGET (f->window), "1583\n");
+          g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, d);
+          settle ();
+          g_assert_true (row_is_deal (lowest_row (GTK_WIDGET (f->window)), d));
+        }
+      fixture_tear_down (f, NULL);
+    }
+}
+
+/* The toast after a save stays off the sheet, so off its newest deal, on a phone (where
+ * the sheet shows two rows and a half) and on a laptop. Real keys. */
+static void
+test_toast_off_newest (void)
+{
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  const struct { int width, height; } screens[] = { { 360, 720 }, { 1280, 800 } };
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      graphene_rect_t toast, row, all;
+
+      open_table (f, names, 4, "1", screens[w].width, screens[w].height);
+      deuces_session_view_focus_deal_editor (session_view (f));
+      settle ();
+      /* Enough deals to fill the sheet. */
+      for (guint d = 1; d <= 8; d++)
+        xtest_type (GTK_WIDGET (f->window), "1583\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 8);
+      g_assert_true (wait_until (toast_shown, f->window));
+      /* The toast slides in for 300 ms. */
+      settle ();
+      settle ();
+      settle ();
+      g_assert_true (gtk_widget_compute_bounds (find_mapped_type_name (GTK_WIDGET (f->window), "AdwToastWidget"),
+                                                GTK_WIDGET (f->window), &toast));
+      g_assert_true (gtk_widget_compute_bounds (lowest_row (GTK_WIDGET (f->window)), GTK_WIDGET (f->window), &row));
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (f->window), GTK_WIDGET (f->window), &all));
+      g_test_message ("%d px: toast at %g..%g, newest row at %g..%g", screens[w].width, toast.origin.y,
+                      toast.origin.y + toast.size.height, row.origin.y, row.origin.y + row.size.height);
+      g_assert_true (graphene_rect_contains_rect (&all, &toast));
+      g_assert_false (graphene_rect_intersection (&toast, &row, NULL));
+      {
+        graphene_rect_t sheet;
+        GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+
+        g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
+                                                  GTK_WIDGET (f->window), &sheet));
+        g_assert_false (graphene_rect_intersection (&toast, &sheet, NULL));
+      }
+      fixture_tear_down (f, NULL);
+    }
+}
+
+/* Eight long names on paper: each column heading is cut to its column, so that none runs
+ * into the next, as pdftotext measures the words' boxes on the page; Print to File offers
+ * the session's title as the file's name. */
+static void
+test_print_columns (void)
+{
+  const char *names[] = { "Christopherson", "Alexandrovna", "Bartholomew", "Maximilianus",
+                          "Konstantinos", "Wilhelmina", "Evangelista", "Gwendolynne" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autoptr(GRegex) word = g_regex_new ("<word xMin=\"([0-9.]+)\" yMin=\"([0-9.]+)\" "
+                                        "xMax=\"([0-9.]+)\" yMax=\"[0-9.]+\">([^<]*)</word>",
+                                        0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GArray) xs = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree char *pdf = g_build_filename (test_dir, "eight.pdf", NULL);
+  g_autofree char *html = NULL;
+  const char *pdftotext[] = { "pdftotext", "-bbox", "-f", "1", "-l", "1", pdf, "-", NULL };
+  double heading_y = -1;
+  int status = 0;
+
+  open_table (f, names, 8, "1", 1280, 800);
+  operation = _deuces_print_operation_new (f->session);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_BASENAME),
+                   ==, deuces_session_get_title (f->session));
+
+  g_assert_true (deuces_print_session_to_pdf (f->session, pdf, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &html, NULL, &status, &error));
+  g_assert_no_error (error);
+  /* The headings are the words on the line of "#". */
+  for (g_regex_match (word, html, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *y = g_match_info_fetch (match, 2);
+      g_autofree char *text = g_match_info_fetch (match, 4);
+
+      if (g_strcmp0 (text, "#") == 0)
+        heading_y = g_ascii_strtod (y, NULL);
+    }
+  g_assert_cmpfloat (heading_y, >=, 0);
+  g_clear_pointer (&match, g_match_info_unref);
+  for (g_regex_match (word, html, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *x0 = g_match_info_fetch (match, 1);
+      g_autofree char *y = g_match_info_fetch (match, 2);
+      g_autofree char *x1 = g_match_info_fetch (match, 3);
+      double edges[2] = { g_ascii_strtod (x0, NULL), g_ascii_strtod (x1, NULL) };
+
+      if (ABS (g_ascii_strtod (y, NULL) - heading_y) < 2)
+        g_array_append_vals (xs, edges, 2);
+    }
+  /* "#" and eight names, left to right, each ending before the next begins. */
+  g_assert_cmpuint (xs->len, ==, 2 * 9);
+  for (guint i = 1; i < xs->len; i++)
+    g_assert_cmpfloat (g_array_index (xs, double, i - 1), <=, g_array_index (xs, double, i));
+
+  fixture_tear_down (f, NULL);
+}
+
+/* The first mapped widget with the style class @name under @root, or NULL. */
+static GtkWidget *
+find_css_class (GtkWidget  *root,
+                const char *name)
+{
+  return find_widget (root, has_css_class, name);
+}
+
+static gboolean
+stats_laid_out (gpointer data)
+{
+  DeucesStatsWindow *window = data;
+  GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+
+  return !deuces_stats_window_is_busy (window) && chart != NULL && gtk_widget_get_mapped (chart) &&
+         gtk_widget_get_width (chart) > 0;
+}
+
+/* The Statistics window fits a phone (360 px: its close button on screen) and a laptop;
+ * Net Money Over Time keeps every text inside the chart, the minus of negative amounts
+ * included, and its legend wraps to show all eight players. Boxes measured with Pango. */
+static void
+test_stats_chart_fits (void)
+{
+  const char *names[] = { "Quentin Ho", "Rosalind Fung", "Sebastian Lau", "Theodora Yip",
+                          "Ulysses Kwok", "Valentina Mak", "Wilfred Tsang", "Xiomara Leung" };
+  const struct { int width, height; } screens[] = { { 360, 740 }, { 1280, 800 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *group = g_strjoinv (", ", (char **) (const char *const[]) {
+    names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7], NULL });
+  DeucesDeal deal;
+
+  open_table (f, names, 8, "2", 1280, 800);
+  for (guint d = 0; d < 3; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 8; p++)
+        if (p != d)
+          deal.cards_left[p] = (gint16) (3 + (p * 5 + d) % 11);
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      DeucesStatsWindow *window = deuces_stats_window_new (GTK_WINDOW (f->window),
+                                                           deuces_application_get_store (test_app));
+      graphene_rect_t all, bounds;
+      g_autoptr(GArray) texts = NULL;
+      GtkWidget *chart, *controls;
+      guint legend = 0, negative = 0;
+
+      g_test_message ("Statistics at %d×%d", screens[w].width, screens[w].height);
+      gtk_window_set_default_size (GTK_WINDOW (window), screens[w].width, screens[w].height);
+      gtk_window_present (GTK_WINDOW (window));
+      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
+      g_assert_true (wait_until (stats_laid_out, window));
+
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, screens[w].width);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window), GTK_WIDGET (window), &all));
+      controls = find_css_class (GTK_WIDGET (window), "close");
+      g_assert_nonnull (controls);
+      g_assert_true (gtk_widget_compute_bounds (controls, GTK_WIDGET (window), &bounds));
+      g_assert_cmpfloat (bounds.size.width, >, 8);
+      g_assert_true (graphene_rect_contains_rect (&all, &bounds));
+
+      chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+      g_assert_true (shows_text (GTK_WIDGET (window), "Net Money Over Time (HKD)"));
+      texts = _deuces_chart_dup_texts (DEUCES_CHART (chart));
+      for (guint i = 0; i < texts->len; i++)
+        {
+          const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
+          graphene_rect_t inside = GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (chart),
+                                                       (float) gtk_widget_get_height (chart));
+
+          g_test_message ("%s at %g,%g %g×%g", t->text, t->box.origin.x, t->box.origin.y,
+                          t->box.size.width, t->box.size.height);
+          g_assert_true (graphene_rect_contains_rect (&inside, &t->box));
+          if (t->series >= 0)
+            {
+              g_assert_cmpstr (t->text, ==, names[t->series]);
+              /* No two names of the legend on top of each other. */
+              for (guint k = 0; k < i; k++)
+                g_assert_false (graphene_rect_intersection (&g_array_index (texts, DeucesChartText, k).box,
+                                                            &t->box, NULL));
+              legend++;
+            }
+          negative += g_str_has_prefix (t->text, "−") && g_str_has_suffix (t->text, " HKD");
+        }
+      g_assert_cmpuint (legend, ==, 8);
+      g_assert_cmpuint (negative, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+
+  fixture_tear_down (f, NULL);
+}
+
+/* Statistics name everyone tied: two players won the same, two were fried as often. */
+static void
+test_stats_ties (void)
+{
+  const char *names[] = { "Tiago Ribeiro", "Ulla Berg", "Vilja Holm", "Wendel Roos" };
+  const gint16 counts[2][4] = { { 0, 5, 13, 3 }, { 5, 0, 3, 13 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *highlights = NULL;
+  DeucesStatsWindow *window;
+  DeucesDeal deal;
+
+  open_table (f, names, 4, "1", 1280, 800);
+  for (guint d = 0; d < 2; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 4; p++)
+        if (p != d)
+          deal.cards_left[p] = counts[d][p];
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (window));
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, "Tiago Ribeiro, Ulla Berg, Vilja Holm, Wendel Roos");
+  g_assert_true (wait_until (stats_laid_out, window));
+  highlights = deuces_stats_window_dup_highlights (window);
+  g_test_message ("%s", highlights);
+  g_assert_nonnull (strstr (highlights, "Won the most: Tiago Ribeiro, Ulla Berg, +"));
+  g_assert_nonnull (strstr (highlights, "Fried most often: Vilja Holm, Wendel Roos, fried 1 time"));
+  /* The session is titled by its day: its best and worst say the day once. */
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *day = deuces_format_date (now);
+    g_autofree char *twice = NULL;
+    g_autofree char *short_day = deuces_format_short_date (now);
+
+    g_assert_cmpstr (deuces_session_get_title (f->session), ==, day);
+    twice = g_strdup_printf ("%s, %s", day, short_day);
+    g_assert_true (shows_text (GTK_WIDGET (window), day));
+    g_assert_false (shows_text (GTK_WIDGET (window), twice));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_tear_down (f, NULL);
 }
 
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
@@ -1379,10 +2150,7 @@ test_any_table (void)
             g_assert_cmpuint (totals, ==, n);
           }
 
-        g_clear_object (&f->session);
-        gtk_window_destroy (GTK_WINDOW (f->window));
-        while (g_main_context_iteration (NULL, FALSE))
-          ;
+        fixture_tear_down (f, NULL);
       }
 }
 
@@ -1522,10 +2290,7 @@ test_score_cards (void)
           else
             g_assert_cmpuint (lines, <=, longer ? 2 : 1);
 
-          g_clear_object (&f->session);
-          gtk_window_destroy (GTK_WINDOW (f->window));
-          while (g_main_context_iteration (NULL, FALSE))
-            ;
+          fixture_tear_down (f, NULL);
         }
 }
 
@@ -1620,10 +2385,7 @@ test_sitting_out (void)
   type_keys (f, "o\033");
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 0))));
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Taiwan loser pays (doc/rules.md §6.12): the digits go through the counts alone, then
@@ -1669,10 +2431,7 @@ test_taiwan_loser_keys (void)
   g_assert_cmpint (deal->cards_left[2], ==, 3);
   g_assert_cmpint (deal->cards_left[3], ==, 4);
 
-  g_clear_object (&f->session);
-  gtk_window_destroy (GTK_WINDOW (f->window));
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
+  fixture_tear_down (f, NULL);
 }
 
 /* Issue 17: K, then a player's number, names who takes all — the winner here, who did
@@ -2642,34 +3401,32 @@ test_stats_locale (Fixture       *f,
   setlocale (LC_NUMERIC, "C");
 }
 
-/* Audit: the same player got other colours when seated elsewhere. */
+/* One colour per player for the life of a session: a latecomer, seated at the end, never
+ * changes the colour of anyone already at the table, whoever they are; and up to eight
+ * players never share a colour. */
 static void
-test_colors_seat_order (void)
+test_colors_latecomer (void)
 {
   const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal" };
-  const guint sizes[] = { 4, 8 };
 
-  for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
-    for (int dark = 0; dark < 2; dark++)
+  for (int dark = 0; dark < 2; dark++)
+    for (guint r = 0; r < G_N_ELEMENTS (names); r++)
       {
-        guint n = sizes[s];
-        GdkRGBA first[8], other[8];
+        const char *seated[8];
+        GdkRGBA before[8], after[8];
 
-        deuces_player_colors (names, n, dark, first);
-        /* Every rotation and the reverse of the seats, e.g. Di, Ann, Bo, Cy. */
-        for (guint r = 0; r < 2 * n; r++)
+        /* Each rotation of the names, e.g. Di, Ed, …, Ann, Bo, Cy. */
+        for (guint i = 0; i < 8; i++)
+          seated[i] = names[(i + r) % 8];
+        for (guint n = 1; n < 8; n++)
           {
-            const char *seated[8];
-            guint from[8];
-
+            deuces_player_colors (seated, n, dark, before);
+            deuces_player_colors (seated, n + 1, dark, after);
             for (guint i = 0; i < n; i++)
-              {
-                from[i] = r < n ? (i + n - r) % n : n - 1 - (i + r) % n;
-                seated[i] = names[from[i]];
-              }
-            deuces_player_colors (seated, n, dark, other);
-            for (guint i = 0; i < n; i++)
-              g_assert_true (gdk_rgba_equal (&other[i], &first[from[i]]));
+              g_assert_true (gdk_rgba_equal (&before[i], &after[i]));
+            for (guint i = 0; i <= n; i++)
+              for (guint k = 0; k < i; k++)
+                g_assert_false (gdk_rgba_equal (&after[i], &after[k]));
           }
       }
 }
@@ -2683,6 +3440,46 @@ collect_dots (GtkWidget *root,
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     collect_dots (child, out);
+}
+
+/* The score cards marked as leading: their accessible names say "ahead". */
+static guint
+count_leading_cards (GtkWidget *root)
+{
+  guint n = GTK_IS_WIDGET (root) && gtk_widget_has_css_class (root, "leader");
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    n += count_leading_cards (child);
+  return n;
+}
+
+/* Two players tied at the best total both lead: each card has the star, not only the
+ * earlier seat's (000 Scoring: lowest total leads in classic). */
+static void
+test_tied_leaders (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };   /* Ann goes out: Bo 5, Cy 3, Di 13 (39) */
+  const char *deal2[] = { "5", "3", "13" };   /* Bo goes out: Ann 5, Cy 3, Di 13 */
+  g_autoptr(GString) marks = g_string_new (NULL);
+  GtkWidget *scoreboard = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SCOREBOARD);
+
+  enter_deal (f, 0, deal1);
+  enter_deal (f, 1, deal2);
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->totals[0], ==, 5);
+  g_assert_cmpint (deuces_session_get_sheet (f->session)->totals[1], ==, 5);
+  settle ();
+  g_assert_cmpuint (count_leading_cards (scoreboard), ==, 2);
+  collect_dots (scoreboard, marks);
+  /* Each card has its name in full and in initials, each with the mark. */
+  {
+    guint stars = 0;
+
+    for (const char *p = strstr (marks->str, "★"); p != NULL; p = strstr (p + 1, "★"))
+      stars++;
+    g_assert_cmpuint (stars, ==, 2 * 2);
+  }
 }
 
 /* The scoreboard's dots follow dark mode, as the chart does. */
@@ -2715,22 +3512,38 @@ test_scoreboard_dark (Fixture       *f,
 }
 
 /* The first button labelled @label that is mapped, i.e. shown on screen. */
+static gboolean
+has_button_label (GtkWidget     *widget,
+                  gconstpointer  label)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0;
+}
+
 static GtkWidget *
 find_mapped_button (GtkWidget  *root,
                     const char *label)
 {
-  if (GTK_IS_BUTTON (root) && gtk_widget_get_mapped (root) &&
-      g_strcmp0 (gtk_button_get_label (GTK_BUTTON (root)), label) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_mapped_button (child, label);
+  return find_widget (root, has_button_label, label);
+}
 
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
+/* The phone window is laid out at its size, with a New Session button on screen: what
+ * the test below waits for (the X server may take its time to map and size a window on
+ * a busy machine, and a fixed number of main loop iterations may come before it). */
+static gboolean
+phone_laid_out (gpointer data)
+{
+  GtkWidget *window = data;
+  GtkWidget *button;
+  graphene_rect_t bounds, all;
+
+  if (!gtk_widget_get_mapped (window) || gtk_widget_get_width (window) <= 0 ||
+      gtk_widget_get_width (window) > 360)
+    return FALSE;
+  button = find_mapped_button (window, "_New Session");
+  return button != NULL && gtk_widget_compute_bounds (button, window, &bounds) &&
+         gtk_widget_compute_bounds (window, window, &all) &&
+         bounds.size.width > 8 && graphene_rect_contains_rect (&all, &bounds);
 }
 
 /* A phone with an empty ledger: the folded window shows only its sidebar, which must
@@ -2761,8 +3574,7 @@ test_empty_phone (void)
   f->window = deuces_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
   gtk_window_present (GTK_WINDOW (f->window));
-  settle ();
-  settle ();
+  wait_until (phone_laid_out, f->window);
   g_assert_null (deuces_window_get_session (f->window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 360);
 
@@ -2810,8 +3622,11 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/invalid-deal", Fixture, NULL, fixture_set_up, test_invalid_deal, fixture_tear_down);
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
+  g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/standings/window", Fixture, NULL, fixture_set_up, test_standings_window, fixture_tear_down);
+  g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
+  g_test_add_func ("/ui/stats/ties", test_stats_ties);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/import/large-file", Fixture, NULL, fixture_set_up, test_import_large, fixture_tear_down);
   g_test_add_func ("/ui/damaged-newest", test_damaged_newest);
@@ -2824,6 +3639,17 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/n-plus-one", Fixture, NULL, fixture_set_up, test_n_plus_one, fixture_tear_down);
   g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
+  g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
+  g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
+  g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
+  g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
+  g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
+  g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
+  g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
+  g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
+  g_test_add_func ("/ui/keyboard/game-over", test_game_over);
+  g_test_add ("/ui/keyboard/sit-out-focused-count", Fixture, NULL, fixture_set_up, test_sit_out_focused_count, fixture_tear_down);
+  g_test_add ("/ui/keyboard/chart-focus", Fixture, NULL, fixture_set_up, test_chart_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/refused-focus", Fixture, NULL, fixture_set_up, test_refused_focus, fixture_tear_down);
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
@@ -2838,9 +3664,12 @@ main (int argc, char **argv)
   g_test_add ("/ui/keys/stats-window", Fixture, NULL, fixture_set_up, test_stats_window_keys, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
-  g_test_add_func ("/ui/colors/seat-order", test_colors_seat_order);
+  g_test_add_func ("/ui/colors/latecomer", test_colors_latecomer);
+  g_test_add ("/ui/scoreboard/tied-leaders", Fixture, NULL, fixture_set_up, test_tied_leaders, fixture_tear_down);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add_func ("/ui/new-session", test_new_session);
+  g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
+  g_test_add_func ("/ui/new-session/touch", test_new_session_touch);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 

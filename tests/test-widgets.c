@@ -1,23 +1,24 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widgets.c: finding a widget in a window the way a person would, by what it shows,
- * and pressing keys on it. */
+ * and pressing keys on it, directly or as real X events. */
 #include "config.h"
+
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
 
 #include "test-widgets.h"
 
-typedef gboolean (*Match) (GtkWidget *widget, gconstpointer data);
-
-static GtkWidget *
-find (GtkWidget     *root,
-      Match          match,
-      gconstpointer  data)
+GtkWidget *
+find_widget (GtkWidget           *root,
+             FindWidgetFunc       match,
+             gconstpointer        data)
 {
   if (match (root, data))
     return root;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
     {
-      GtkWidget *found = find (child, match, data);
+      GtkWidget *found = find_widget (child, match, data);
 
       if (found != NULL)
         return found;
@@ -36,7 +37,7 @@ GtkWidget *
 find_type (GtkWidget *root,
            GType      type)
 {
-  return find (root, is_type, &type);
+  return find_widget (root, is_type, &type);
 }
 
 static gboolean
@@ -50,7 +51,7 @@ GtkWidget *
 find_button (GtkWidget  *root,
              const char *label)
 {
-  return find (root, is_button, label);
+  return find_widget (root, is_button, label);
 }
 
 static gboolean
@@ -65,7 +66,7 @@ GtkWidget *
 find_row (GtkWidget  *root,
           const char *title)
 {
-  return find (root, is_row, title);
+  return find_widget (root, is_row, title);
 }
 
 static gboolean
@@ -80,7 +81,7 @@ GtkWidget *
 find_actionable (GtkWidget  *root,
                  const char *action)
 {
-  return find (root, is_actionable, action);
+  return find_widget (root, is_actionable, action);
 }
 
 static gboolean
@@ -94,7 +95,7 @@ GtkWidget *
 find_tooltip (GtkWidget  *root,
               const char *tooltip)
 {
-  return find (root, has_tooltip, tooltip);
+  return find_widget (root, has_tooltip, tooltip);
 }
 
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
@@ -126,4 +127,167 @@ press_key (GtkWidget       *widget,
           }
       }
   return handled;
+}
+
+/* Real X events. */
+
+typedef struct {
+  GdkEventType type;
+  guint        seen;
+} Seen;
+
+static gboolean
+on_event_seen (GtkEventControllerLegacy *controller,
+               GdkEvent                 *event,
+               Seen                     *seen)
+{
+  if (gdk_event_get_event_type (event) == seen->type)
+    seen->seen++;
+  return FALSE;
+}
+
+static gboolean
+on_xtest_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+/* Watches @widget's window for events of @type, before any of its widgets sees them.
+ * The controller is held: the window may be destroyed by what the events do. */
+static GtkEventController *
+watch (GtkWidget    *widget,
+       Seen         *seen,
+       GdkEventType  type)
+{
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
+  GtkEventController *legacy = g_object_ref (gtk_event_controller_legacy_new ());
+
+  g_assert_nonnull (root);
+  seen->type = type;
+  seen->seen = 0;
+  gtk_event_controller_set_propagation_phase (legacy, GTK_PHASE_CAPTURE);
+  g_signal_connect (legacy, "event", G_CALLBACK (on_event_seen), seen);
+  gtk_widget_add_controller (root, legacy);
+  return legacy;
+}
+
+/* Until @seen counted @count events (or ten seconds went by, which fails), and then until
+ * what those events started is done. A window the events closed receives no more. */
+static void
+wait_seen (GtkEventController *legacy,
+           Seen               *seen,
+           guint               count)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_xtest_tick, NULL);
+  GtkWidget *root;
+
+  while (seen->seen < count && gtk_event_controller_get_widget (legacy) != NULL &&
+         g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  root = gtk_event_controller_get_widget (legacy);
+  if (root != NULL)
+    {
+      gtk_widget_remove_controller (root, legacy);
+      g_assert_cmpuint (seen->seen, >=, count);
+    }
+  g_object_unref (legacy);
+}
+
+static Display *
+x_display (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+
+  g_assert_true (GDK_IS_X11_DISPLAY (display));
+  return gdk_x11_display_get_xdisplay (display);
+}
+
+static Window
+x_window (GtkWidget *widget)
+{
+  GdkSurface *surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+
+  g_assert_nonnull (surface);
+  return gdk_x11_surface_get_xid (surface);
+}
+
+static void
+fake_modifiers (Display         *dpy,
+                GdkModifierType  state,
+                gboolean         down)
+{
+  if (state & GDK_CONTROL_MASK)
+    XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_Control_L), down, CurrentTime);
+  if (state & GDK_SHIFT_MASK)
+    XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_Shift_L), down, CurrentTime);
+  if (state & GDK_ALT_MASK)
+    XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_Alt_L), down, CurrentTime);
+}
+
+void
+xtest_key (GtkWidget       *widget,
+           guint            keyval,
+           GdkModifierType  state)
+{
+  Display *dpy = x_display (widget);
+  KeyCode code = XKeysymToKeycode (dpy, keyval);
+  GtkEventController *legacy;
+  Seen seen;
+
+  g_assert_cmpuint (code, !=, 0);
+  XSetInputFocus (dpy, x_window (widget), RevertToPointerRoot, CurrentTime);
+  legacy = watch (widget, &seen, GDK_KEY_RELEASE);
+  fake_modifiers (dpy, state, TRUE);
+  XTestFakeKeyEvent (dpy, code, True, CurrentTime);
+  XTestFakeKeyEvent (dpy, code, False, CurrentTime);
+  fake_modifiers (dpy, state, FALSE);
+  XFlush (dpy);
+  /* The key's release, then one for each modifier. */
+  wait_seen (legacy, &seen,
+             1 + !!(state & GDK_CONTROL_MASK) + !!(state & GDK_SHIFT_MASK) + !!(state & GDK_ALT_MASK));
+}
+
+void
+xtest_type (GtkWidget  *widget,
+            const char *text)
+{
+  for (const char *c = text; *c; c++)
+    {
+      guint keyval = *c == '\n' ? GDK_KEY_Return : *c == '\033' ? GDK_KEY_Escape
+                   : *c == '\t' ? GDK_KEY_Tab : gdk_unicode_to_keyval ((guint) *c);
+      GdkModifierType state = g_ascii_isupper (*c) ? GDK_SHIFT_MASK : 0;
+
+      xtest_key (widget, gdk_keyval_to_lower (keyval), state);
+    }
+}
+
+void
+xtest_click (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  Display *dpy = x_display (widget);
+  graphene_point_t middle, point;
+  GtkEventController *legacy;
+  double dx, dy;
+  int x, y;
+  Window child;
+  Seen seen;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  middle = GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
+                                gtk_widget_get_height (widget) / 2.f);
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &middle, &point));
+  gtk_native_get_surface_transform (native, &dx, &dy);
+  XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
+                         (int) (point.x + dx), (int) (point.y + dy), &x, &y, &child);
+  legacy = watch (widget, &seen, GDK_BUTTON_RELEASE);
+  XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
+  XTestFakeButtonEvent (dpy, 1, True, CurrentTime);
+  XTestFakeButtonEvent (dpy, 1, False, CurrentTime);
+  XFlush (dpy);
+  wait_seen (legacy, &seen, 1);
 }

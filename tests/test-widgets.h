@@ -1,12 +1,18 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widgets.h: finding a widget in a window the way a person would, by what it shows,
- * and pressing keys on it. */
+ * and pressing keys on it, directly or as real X events. */
 #pragma once
 
 #include <adwaita.h>
 
 G_BEGIN_DECLS
 
+typedef gboolean (*FindWidgetFunc) (GtkWidget *widget, gconstpointer data);
+
+/* The first widget under @root (@root included), depth first, that @match accepts. */
+GtkWidget *find_widget (GtkWidget      *root,
+                        FindWidgetFunc  match,
+                        gconstpointer   data);
 /* The first widget of @type under @root (@root included), or NULL. */
 GtkWidget *find_type   (GtkWidget  *root,
                         GType       type);
@@ -27,5 +33,17 @@ GtkWidget *find_tooltip    (GtkWidget  *root,
 gboolean   press_key   (GtkWidget       *widget,
                         guint            keyval,
                         GdkModifierType  state);
+
+/* Real X events through XTest, as a person at the keyboard and the mouse sends them; each
+ * returns once @widget's window has received them (the X server's keyboard focus is put
+ * on that window first). @state: GDK_CONTROL_MASK, GDK_SHIFT_MASK, GDK_ALT_MASK. */
+void       xtest_key   (GtkWidget       *widget,
+                        guint            keyval,
+                        GdkModifierType  state);
+/* Each character of @text typed as its key ("\n" Enter, "\033" Escape, "\t" Tab). */
+void       xtest_type  (GtkWidget       *widget,
+                        const char      *text);
+/* A left click in the middle of @widget, which must be mapped. */
+void       xtest_click (GtkWidget       *widget);
 
 G_END_DECLS

@@ -612,10 +612,12 @@ deuces_game_check_deal (const DeucesGame *game,
  * a deal out, totals over different deals do not compare (a player who sat out all but
  * one cheap deal would lead), so the player the settlement pays most leads: the net of
  * what each player is owed and owes, in points (doc/rules.md §9). Without sitting out the
- * two agree for pairwise settlement. Ties go to the earlier seat. */
+ * two agree for pairwise settlement. Ties go to the earlier seat; @leaders gets everyone
+ * tied. */
 static gint
 best_placed (const DeucesGame       *game,
-             const DeucesScoreSheet *sheet)
+             const DeucesScoreSheet *sheet,
+             guint16                *leaders)
 {
   const DeucesVariant *v = game->variant;
   gboolean sat_out = FALSE;
@@ -631,6 +633,10 @@ best_placed (const DeucesGame       *game,
         if (v->goal == DEUCES_GOAL_LOWEST ? sheet->totals[i] < sheet->totals[leader]
                                           : sheet->totals[i] > sheet->totals[leader])
           leader = (gint) i;
+      *leaders = 0;
+      for (guint i = 0; i < game->n_players; i++)
+        if (sheet->totals[i] == sheet->totals[leader])
+          *leaders |= (guint16) (1u << i);
       return leader;
     }
 
@@ -646,6 +652,10 @@ best_placed (const DeucesGame       *game,
   for (guint i = 1; i < game->n_players; i++)
     if (net[i] > net[leader])
       leader = (gint) i;
+  *leaders = 0;
+  for (guint i = 0; i < game->n_players; i++)
+    if (net[i] == net[leader])
+      *leaders |= (guint16) (1u << i);
   return leader;
 }
 
@@ -690,7 +700,7 @@ deuces_game_score (const DeucesGame *game,
         }
     }
 
-  sheet->leader = best_placed (game, sheet);
+  sheet->leader = best_placed (game, sheet, &sheet->leaders);
 
   if (o->deal_limit > 0 && sheet->n_deals >= (guint) o->deal_limit)
     sheet->finished = TRUE;

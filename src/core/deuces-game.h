@@ -195,6 +195,7 @@ typedef struct {
   DeucesDealScore *deals;
   gint64           totals[DEUCES_MAX_PLAYERS];
   gint             leader;       /* best placed; ties go to the earlier seat */
+  guint16          leaders;      /* everyone tied best placed, bit i for seat i */
   gboolean         finished;     /* target or deal limit reached */
   gint             next_leader;  /* who leads the next deal, or -1 if unknown */
   /* points i owes j over all deals, for settlements that pay deal by deal */

@@ -7,10 +7,13 @@
 #include <glib/gi18n.h>
 
 #include "deuces-chart.h"
+#include "deuces-chart-private.h"
 #include "deuces-colors.h"
 
-#define LEGEND_HEIGHT 28.0
-#define LEFT_MARGIN   64.0
+#define LEGEND_HEIGHT 28.0          /* one row of the legend */
+#define LEGEND_GAP    20.0
+#define LABEL_GAP     8.0           /* between a value and the plot */
+#define LEFT_EDGE     4.0
 #define RIGHT_MARGIN  16.0
 #define BOTTOM_MARGIN 28.0
 #define TOP_MARGIN    8.0
@@ -117,20 +120,6 @@ typedef struct {
   gint64 low, high, step;
 } Plot;
 
-static void
-get_plot (DeucesChart *self,
-          Plot        *plot)
-{
-  int width = gtk_widget_get_width (GTK_WIDGET (self));
-  int height = gtk_widget_get_height (GTK_WIDGET (self));
-
-  plot->x0 = LEFT_MARGIN;
-  plot->y0 = LEGEND_HEIGHT + TOP_MARGIN;
-  plot->width = MAX (width - LEFT_MARGIN - RIGHT_MARGIN, 1);
-  plot->height = MAX (height - plot->y0 - BOTTOM_MARGIN, 1);
-  value_range (self, &plot->low, &plot->high, &plot->step);
-}
-
 static double
 x_of (const Plot *plot,
       guint       point,
@@ -148,18 +137,12 @@ y_of (const Plot *plot,
   return plot->y0 + plot->height * (double) (plot->high - value) / (double) (plot->high - plot->low);
 }
 
-static void
-append_text (GtkSnapshot   *snapshot,
-             GtkWidget     *widget,
-             const char    *text,
-             double         x,
-             double         y,
-             double         align,
-             const GdkRGBA *color,
-             gboolean       small)
+static PangoLayout *
+make_layout (GtkWidget  *widget,
+             const char *text,
+             gboolean    small)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, text);
-  int w, h;
+  PangoLayout *layout = gtk_widget_create_pango_layout (widget, text);
 
   if (small)
     {
@@ -170,6 +153,129 @@ append_text (GtkSnapshot   *snapshot,
       pango_layout_set_attributes (layout, attrs);
       pango_attr_list_unref (attrs);
     }
+  return layout;
+}
+
+/* Where each text goes, measured: the legend (wrapped into as many rows as the width
+ * needs), the values at the grid lines (the plot starts right of the widest, so that
+ * "−200.00 HKD" keeps its sign), and the x labels (kept inside the chart). @plot is
+ * filled in on the way. */
+static GArray *
+lay_out (DeucesChart *self,
+         Plot        *plot)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  GArray *texts = g_array_new (FALSE, TRUE, sizeof (DeucesChartText));
+  double label_w = 0, legend_x = LEFT_EDGE, legend_y = 0;
+  guint first_value;
+
+  g_array_set_clear_func (texts, (GDestroyNotify) _deuces_chart_text_clear);
+  value_range (self, &plot->low, &plot->high, &plot->step);
+
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (widget, self->names->pdata[s], FALSE);
+      DeucesChartText t = { g_strdup (self->names->pdata[s]), (gint) s, FALSE, };
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      /* A dot, the name; on to the next row when it would not fit. */
+      if (legend_x > LEFT_EDGE && legend_x + 16 + w > width - RIGHT_MARGIN)
+        {
+          legend_x = LEFT_EDGE;
+          legend_y += LEGEND_HEIGHT;
+        }
+      t.box = GRAPHENE_RECT_INIT ((float) (legend_x + 16), (float) (legend_y + (LEGEND_HEIGHT - h) / 2),
+                                  (float) w, (float) h);
+      g_array_append_val (texts, t);
+      legend_x += 16 + w + LEGEND_GAP;
+    }
+
+  first_value = texts->len;
+  for (gint64 v = plot->low; v <= plot->high; v += plot->step)
+    {
+      DeucesChartText t = { format_value (self, v), -1, TRUE, };
+      g_autoptr(PangoLayout) layout = make_layout (widget, t.text, TRUE);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      t.box = GRAPHENE_RECT_INIT (0, 0, (float) w, (float) h);
+      label_w = MAX (label_w, w);
+      g_array_append_val (texts, t);
+    }
+
+  plot->x0 = LEFT_EDGE + label_w + LABEL_GAP;
+  plot->y0 = legend_y + LEGEND_HEIGHT + TOP_MARGIN;
+  plot->width = MAX (width - plot->x0 - RIGHT_MARGIN, 1);
+  plot->height = MAX (height - plot->y0 - BOTTOM_MARGIN, 1);
+
+  for (guint i = first_value; i < texts->len; i++)
+    {
+      DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
+      gint64 v = plot->low + (gint64) (i - first_value) * plot->step;
+
+      t->box.origin.x = (float) (plot->x0 - LABEL_GAP - t->box.size.width);
+      t->box.origin.y = (float) (y_of (plot, v) - t->box.size.height / 2);
+    }
+
+  /* A few x labels: first, last, and evenly between. */
+  {
+    guint every = MAX (1, self->n_points / MAX (1, (guint) (plot->width / 80)));
+
+    for (guint p = 0; p < self->n_points; p += every)
+      {
+        DeucesChartText t = { g_strdup (x_label (self, p)), -1, TRUE, };
+        g_autoptr(PangoLayout) layout = make_layout (widget, t.text, TRUE);
+        double x;
+        int w, h;
+
+        pango_layout_get_pixel_size (layout, &w, &h);
+        x = CLAMP (x_of (plot, p, self->n_points) - w / 2.0, 0, MAX (width - w, 0));
+        t.box = GRAPHENE_RECT_INIT ((float) x, (float) (plot->y0 + plot->height + (BOTTOM_MARGIN - h) / 2),
+                                    (float) w, (float) h);
+        g_array_append_val (texts, t);
+      }
+  }
+  return texts;
+}
+
+static void
+get_plot (DeucesChart *self,
+          Plot        *plot)
+{
+  g_autoptr(GArray) texts = lay_out (self, plot);
+}
+
+void
+_deuces_chart_text_clear (DeucesChartText *text)
+{
+  g_clear_pointer (&text->text, g_free);
+}
+
+GArray *
+_deuces_chart_dup_texts (DeucesChart *self)
+{
+  Plot plot;
+
+  g_return_val_if_fail (DEUCES_IS_CHART (self), NULL);
+  return lay_out (self, &plot);
+}
+
+static void
+append_text (GtkSnapshot   *snapshot,
+             GtkWidget     *widget,
+             const char    *text,
+             double         x,
+             double         y,
+             double         align,
+             const GdkRGBA *color,
+             gboolean       small)
+{
+  g_autoptr(PangoLayout) layout = make_layout (widget, text, small);
+  int w, h;
+
   pango_layout_get_pixel_size (layout, &w, &h);
   gtk_snapshot_save (snapshot);
   gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((float) (x - w * align), (float) (y - h / 2.0)));
@@ -183,9 +289,9 @@ deuces_chart_snapshot (GtkWidget   *widget,
 {
   DeucesChart *self = DEUCES_CHART (widget);
   GdkRGBA fg, grid, colors[64];
+  g_autoptr(GArray) texts = NULL;
   Plot plot;
   cairo_t *cr;
-  double legend_x = LEFT_MARGIN;
 
   if (self->n_series == 0 || self->n_points == 0)
     return;
@@ -196,43 +302,31 @@ deuces_chart_snapshot (GtkWidget   *widget,
   grid = fg;
   grid.alpha = 0.15f;
   get_colors (self, colors);
-  get_plot (self, &plot);
+  texts = lay_out (self, &plot);
 
-  /* Legend: a dot and a name per series. */
-  for (guint s = 0; s < self->n_series; s++)
-    {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, self->names->pdata[s]);
-      int w, h;
-
-      pango_layout_get_pixel_size (layout, &w, &h);
-      gtk_snapshot_append_color (snapshot, &colors[s],
-                                 &GRAPHENE_RECT_INIT ((float) legend_x, LEGEND_HEIGHT / 2 - 5, 10, 10));
-      append_text (snapshot, widget, self->names->pdata[s], legend_x + 16, LEGEND_HEIGHT / 2, 0, &fg, FALSE);
-      legend_x += 16 + w + 20;
-    }
-
-  /* Grid lines and their values. */
+  /* Grid lines. */
   for (gint64 v = plot.low; v <= plot.high; v += plot.step)
     {
-      double y = y_of (&plot, v);
-      g_autofree char *label = format_value (self, v);
       GdkRGBA line = grid;
 
       if (v == 0)
         line.alpha = 0.45f;
       gtk_snapshot_append_color (snapshot, &line,
-                                 &GRAPHENE_RECT_INIT ((float) plot.x0, (float) y, (float) plot.width, 1));
-      append_text (snapshot, widget, label, plot.x0 - 8, y, 1.0, &fg, TRUE);
+                                 &GRAPHENE_RECT_INIT ((float) plot.x0, (float) y_of (&plot, v),
+                                                      (float) plot.width, 1));
     }
 
-  /* A few x labels: first, last, and evenly between. */
-  {
-    guint every = MAX (1, self->n_points / MAX (1, (guint) (plot.width / 80)));
+  /* The legend (a dot and a name per series), the values and the x labels. */
+  for (guint i = 0; i < texts->len; i++)
+    {
+      const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
+      float middle = t->box.origin.y + t->box.size.height / 2;
 
-    for (guint p = 0; p < self->n_points; p += every)
-      append_text (snapshot, widget, x_label (self, p), x_of (&plot, p, self->n_points),
-                   plot.y0 + plot.height + BOTTOM_MARGIN / 2, 0.5, &fg, TRUE);
-  }
+      if (t->series >= 0)
+        gtk_snapshot_append_color (snapshot, &colors[t->series],
+                                   &GRAPHENE_RECT_INIT (t->box.origin.x - 16, middle - 5, 10, 10));
+      append_text (snapshot, widget, t->text, t->box.origin.x, middle, 0, &fg, t->small);
+    }
 
   /* The lines. */
   cr = gtk_snapshot_append_cairo (snapshot,

@@ -8,10 +8,10 @@ G_BEGIN_DECLS
 
 #define DEUCES_N_PLAYER_COLORS 8
 
-/* Colours for @names: each name keeps its own colour (from a hash of the name) unless
- * a name before it in alphabetical order has it, then the next free one; the order of
- * @names (the seats) makes no difference. @dark picks the variant that reads on a
- * dark background. */
+/* Colours for @names, in seat order: each name keeps its own colour (from a hash of the
+ * name) unless an earlier seat has it, then the next free one. Seats are only ever added
+ * at the end, so a latecomer never changes anyone's colour. @dark picks the variant
+ * that reads on a dark background. */
 void deuces_player_colors (const char *const *names,
                            guint              n_names,
                            gboolean           dark,

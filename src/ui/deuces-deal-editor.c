@@ -5,8 +5,9 @@
  * count that cannot go on (0, or 2–9 in a 13-card game) moves to the next player at once
  * and 1 waits for a second digit or Enter; Enter on the last count saves. An Enter right
  * after such a move is taken as the end of that count, so "5 Enter 8 Enter 3 Enter" works
- * as well. The extras have a key each (deuces_deal_fields_get_extra()). The window sends
- * digits typed outside the editor here too (deuces_deal_editor_handle_key()). The core
+ * as well. The extras have a key each (deuces_deal_fields_get_extra()). The keys come
+ * from the window, before any widget sees them, wherever the focus is
+ * (deuces_deal_editor_handle_key(), through deuces_session_view_handle_key()). The core
  * checks the deal before anything is written; its message is shown, the field it names
  * is marked and focused, and the ledger is left as it was. */
 #include "config.h"
@@ -77,6 +78,14 @@ deuces_deal_editor_get_error (DeucesDealEditor *self)
 }
 
 gboolean
+deuces_deal_editor_get_typing (DeucesDealEditor *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
+  return self->fields != NULL &&
+         (self->editing > 0 || self->sit_key || deuces_deal_fields_is_dirty (self->fields));
+}
+
+gboolean
 deuces_deal_editor_get_wide (DeucesDealEditor *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
@@ -99,7 +108,9 @@ update_title (DeucesDealEditor *self)
     title = g_strdup_printf (_("Deal %u"), deuces_session_get_n_deals (self->session) + 1);
   gtk_label_set_text (self->title_label, title);
 
-  if (self->sit_key)
+  if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
+    hint = _("The game is over: start a new session to play on.");
+  else if (self->sit_key)
     hint = _("Who sits out, or comes back? Press their number.");
   else if (deuces_deal_fields_get_winner (self->fields) < 0)
     hint = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
@@ -119,13 +130,23 @@ update_title (DeucesDealEditor *self)
   gtk_widget_set_visible (GTK_WIDGET (self->delete_button), self->editing > 0);
 }
 
+/* Puts the focus in @field with what it holds selected, so that the next digit replaces
+ * it, however the focus came (GTK selects only on some ways in). */
+static void
+focus_field (GtkWidget *field)
+{
+  gtk_widget_grab_focus (field);
+  if (GTK_IS_EDITABLE (field))
+    gtk_editable_select_region (GTK_EDITABLE (field), 0, -1);
+}
+
 /* After the winner, the first count; with nothing to count, Save. */
 static void
 focus_first_field (DeucesDealEditor *self)
 {
   GtkWidget *first = deuces_deal_fields_next (self->fields, NULL);
 
-  gtk_widget_grab_focus (first != NULL ? first : GTK_WIDGET (self->save_button));
+  focus_field (first != NULL ? first : GTK_WIDGET (self->save_button));
 }
 
 /* A new deal starts at who went out: the first player at the table. Those sitting out
@@ -170,13 +191,32 @@ static void
 toggle_sitting_out (DeucesDealEditor *self,
                     guint             player)
 {
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus;
   gint winner = deuces_deal_fields_get_winner (self->fields);
 
   deuces_deal_fields_toggle_sitting_out (self->fields, player);
+  /* A refusal was about the table as it was ("only 1 player is left…"). */
+  set_error (self, NULL);
+  deuces_deal_fields_mark_error (self->fields, NULL);
   update_title (self);
   /* Carry on where the digits go next. */
   if (winner >= 0 && deuces_deal_fields_get_winner (self->fields) >= 0)
-    focus_first_field (self);
+    {
+      focus_first_field (self);
+      return;
+    }
+  /* The player sat out may have had the focus, on a button that just went insensitive:
+   * it stays in the form, on who went out. */
+  focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  if (focus == NULL || !gtk_widget_is_ancestor (focus, GTK_WIDGET (self)) ||
+      !gtk_widget_is_sensitive (focus))
+    {
+      if (deuces_deal_fields_get_winner (self->fields) >= 0)
+        focus_first_field (self);
+      else
+        focus_first_winner (self);
+    }
 }
 
 static void
@@ -205,6 +245,13 @@ deuces_deal_editor_save (DeucesDealEditor *self)
 
   if (self->session == NULL || self->fields == NULL)
     return FALSE;
+  /* The target was reached (or the game's deals were played): a deal after it would
+   * count in a game that is over. Changing an earlier deal is still right. */
+  if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
+    {
+      show_fault (self, NULL, _("The game is over: start a new session to play on."));
+      return FALSE;
+    }
   if (!deuces_deal_fields_collect (self->fields, &deal, &at_fault, &error))
     {
       show_fault (self, at_fault, error->message);
@@ -268,7 +315,7 @@ type_digit (DeucesDealEditor *self,
 
     if (next != NULL)
       {
-        gtk_widget_grab_focus (next);
+        focus_field (next);
         self->absorb_enter = TRUE;
       }
   }
@@ -363,7 +410,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
             return TRUE;
           next = deuces_deal_fields_next (self->fields, field);
           if (next != NULL)
-            gtk_widget_grab_focus (next);
+            focus_field (next);
           else
             deuces_deal_editor_save (self);
           return TRUE;
@@ -394,7 +441,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
             return FALSE;
           /* Chosen: the next digits go on with what is still to type, if anything. */
           if (deuces_deal_fields_get_winner (self->fields) >= 0 && (empty = find_empty (self)) != NULL)
-            gtk_widget_grab_focus (empty);
+            focus_field (empty);
           return TRUE;
         }
       if (kind == DEUCES_FIELD_WINNER || deuces_deal_fields_get_winner (self->fields) < 0)
@@ -430,16 +477,6 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
       return TRUE;
     }
   return FALSE;
-}
-
-static gboolean
-on_editor_key (GtkEventControllerKey *controller,
-               guint                  keyval,
-               guint                  keycode,
-               GdkModifierType        state,
-               DeucesDealEditor      *self)
-{
-  return deuces_deal_editor_handle_key (self, keyval, state);
 }
 
 void
@@ -537,7 +574,7 @@ on_field_activated (DeucesDealEditor *self,
   if (kind == DEUCES_FIELD_COUNT || kind == DEUCES_FIELD_HAND)
     next = deuces_deal_fields_next (self->fields, field);
   if (next != NULL)
-    gtk_widget_grab_focus (next);
+    focus_field (next);
   else
     deuces_deal_editor_save (self);
 }
@@ -684,14 +721,6 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
 static void
 deuces_deal_editor_init (DeucesDealEditor *self)
 {
-  GtkEventController *keys;
-
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_name (GTK_WIDGET (self->delete_button), "delete-deal");
-
-  /* Before the fields see a key: digits are counts, Enter moves on or saves. */
-  keys = gtk_event_controller_key_new ();
-  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
-  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_editor_key), self);
-  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }

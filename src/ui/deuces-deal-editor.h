@@ -29,6 +29,9 @@ const char *deuces_deal_editor_get_error   (DeucesDealEditor *self);
 gboolean    deuces_deal_editor_handle_key  (DeucesDealEditor *self,
                                             guint             keyval,
                                             GdkModifierType   state);
+/* Whether something is typed and not saved: a new deal begun (a sit-out swapped
+ * included), or a deal being changed. */
+gboolean    deuces_deal_editor_get_typing  (DeucesDealEditor *self);
 /* Whether the fields stand in the score sheet's columns (else a row per player). */
 gboolean    deuces_deal_editor_get_wide    (DeucesDealEditor *self);
 /* The "went out" button of @player. */

@@ -21,6 +21,7 @@ deuces_deal_fields_fill (DeucesDealFields *self,
   /* A new deal starts with the same people at the table as the last one. */
   deuces_deal_fields_set_sitting_out (self, deal != NULL ? deal->sitting_out
                                             : deuces_session_get_next_sitting_out (self->session));
+  self->filled_sitting_out = self->sitting_out;
   for (guint p = 0; p < self->n_players; p++)
     {
       g_autofree char *main_text = NULL;
@@ -99,7 +100,7 @@ deuces_deal_fields_is_dirty (DeucesDealFields *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
 
-  if (self->winner >= 0)
+  if (self->winner >= 0 || self->sitting_out != self->filled_sitting_out)
     return TRUE;
   for (guint p = 0; p < self->n_players; p++)
     {

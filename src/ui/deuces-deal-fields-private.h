@@ -40,6 +40,7 @@ struct _DeucesDealFields
   guint           n_players;
   gint            winner;
   guint16         sitting_out;                        /* a DeucesDeal's sitting_out mask */
+  guint16         filled_sitting_out;                 /* as filled, before any O key */
   gboolean        wide;
   gboolean        updating;
   guint           notify_source;

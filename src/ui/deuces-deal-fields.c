@@ -91,6 +91,16 @@ _deuces_deal_fields_set_wide (DeucesDealFields *self,
 
 /* The winner. */
 
+static void
+drop_focus (GtkWidget *widget)
+{
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus != NULL && (focus == widget || gtk_widget_is_ancestor (focus, widget)))
+    gtk_root_set_focus (root, NULL);
+}
+
 void
 _deuces_deal_fields_update_sensitivity (DeucesDealFields *self)
 {
@@ -102,6 +112,13 @@ _deuces_deal_fields_update_sensitivity (DeucesDealFields *self)
       gboolean out = (self->sitting_out >> p) & 1;
       gboolean loser = (gint) p != self->winner && !out;
 
+      /* The focus leaves a field before it goes insensitive, as a focus change: taken
+       * away with it, a count's text never hears it lost the focus and warns. */
+      for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+        if (fields[i] != NULL && !loser)
+          drop_focus (fields[i]);
+      if (out)
+        drop_focus (self->winner_buttons[p]);
       gtk_widget_set_sensitive (self->winner_buttons[p], !out);
       for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
         if (fields[i] != NULL)
@@ -198,6 +215,7 @@ on_sit_toggled (GtkToggleButton  *button,
   if (self->updating)
     return;
   deuces_deal_fields_toggle_sitting_out (self, player);
+  on_edited (self);
   if (winner_was && self->winner < 0)
     g_signal_emit (self, signals[WINNER_CHOSEN], 0, -1);
 }
@@ -306,6 +324,29 @@ make_label (DeucesDealFields *self,
   return label;
 }
 
+/* A click into a count selects what it holds, as Tab does: the digit typed next replaces
+ * it ("1", then 2, is 2, not 12). The click is claimed before the text sees it, so it
+ * cannot put the caret at the end instead; a count is too short to edit in the middle. */
+static void
+on_count_pressed (GtkGestureClick *gesture,
+                  int              n_press,
+                  double           x,
+                  double           y,
+                  GtkWidget       *entry)
+{
+  gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
+  gtk_widget_grab_focus (entry);
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+}
+
+/* Tab, Shift+Tab or the form itself into a count: what it holds is selected too. */
+static void
+on_count_focused (GtkEventControllerFocus *focus,
+                  GtkWidget               *entry)
+{
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+}
+
 static GtkWidget *
 make_entry (DeucesDealFields *self,
             const char       *accessible,
@@ -313,6 +354,8 @@ make_entry (DeucesDealFields *self,
             int               width)
 {
   GtkWidget *entry = gtk_entry_new ();
+  GtkEventController *focus;
+  GtkGesture *click;
 
   g_signal_connect (entry, "activate", G_CALLBACK (on_activate), self);
   g_signal_connect_swapped (entry, "changed", G_CALLBACK (on_edited), self);
@@ -322,6 +365,13 @@ make_entry (DeucesDealFields *self,
       gtk_entry_set_input_purpose (GTK_ENTRY (entry), GTK_INPUT_PURPOSE_DIGITS);
       gtk_editable_set_alignment (GTK_EDITABLE (entry), 0.5f);
       gtk_entry_set_max_length (GTK_ENTRY (entry), 3);
+      click = gtk_gesture_click_new ();
+      gtk_event_controller_set_propagation_phase (GTK_EVENT_CONTROLLER (click), GTK_PHASE_CAPTURE);
+      g_signal_connect (click, "pressed", G_CALLBACK (on_count_pressed), entry);
+      gtk_widget_add_controller (entry, GTK_EVENT_CONTROLLER (click));
+      focus = gtk_event_controller_focus_new ();
+      g_signal_connect (focus, "enter", G_CALLBACK (on_count_focused), entry);
+      gtk_widget_add_controller (entry, focus);
     }
   label_widget (entry, accessible);
   return entry;

@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-export.c: one export dialog for the session menu and Export All: the file name's
- * suffix chooses the format, else the filter chosen. */
+/* deuces-export.c: one export dialog for the session menu and Export All: a format chosen
+ * in the dialog wins (and gives the name its suffix), else the file name's suffix. */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <string.h>
 
 #include "deuces-export.h"
+#include "deuces-export-private.h"
 #include "deuces-window.h"
 
 typedef struct {
   GtkWindow   *parent;
   DeucesStore *store;
   gint64       id;
+  gboolean     csv_first;   /* the format the dialog offered first */
 } ExportJob;
 
 static void
@@ -21,6 +23,34 @@ export_job_free (ExportJob *job)
   g_clear_object (&job->parent);
   g_clear_object (&job->store);
   g_free (job);
+}
+
+/* What to write for @name, picked with the filter named @filter_name (or NULL), the
+ * dialog having offered CSV first or not: TRUE in @csv for CSV. The format picked in
+ * the dialog, when it is not the one offered, wins over the suffix of the name it
+ * suggested, and the name's suffix follows it (a new name, else NULL); otherwise the
+ * name's suffix decides, and without one the filter. */
+char *
+_deuces_export_decide (const char *name,
+                       const char *filter_name,
+                       gboolean    csv_first,
+                       gboolean   *csv)
+{
+  gboolean csv_filter = g_strcmp0 (filter_name, _("Spreadsheet (CSV)")) == 0;
+  gboolean json_filter = g_strcmp0 (filter_name, _("Deuces sessions (JSON)")) == 0;
+  const char *wrong = NULL, *right = NULL;
+  g_autofree char *stem = NULL;
+
+  *csv = g_str_has_suffix (name, ".csv") || (!g_str_has_suffix (name, ".json") && csv_filter);
+  if (csv_filter && !csv_first && g_str_has_suffix (name, ".json"))
+    wrong = ".json", right = ".csv";
+  else if (json_filter && csv_first && g_str_has_suffix (name, ".csv"))
+    wrong = ".csv", right = ".json";
+  if (wrong == NULL)
+    return NULL;
+  *csv = csv_filter;
+  stem = g_strndup (name, strlen (name) - strlen (wrong));
+  return g_strconcat (stem, right, NULL);
 }
 
 gboolean
@@ -86,12 +116,19 @@ on_file_chosen (GtkNativeDialog *chooser,
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
       g_autofree char *name = g_file_get_basename (file);
-      /* The name's suffix decides; without one, the filter chosen. A portal hands back
-       * a filter of its own, so it is known by its name. */
-      gboolean csv = g_str_has_suffix (name, ".csv") ||
-                     (!g_str_has_suffix (name, ".json") && filter != NULL &&
-                      g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0);
+      gboolean csv;
+      /* A portal hands back a filter of its own, so it is known by its name. */
+      g_autofree char *renamed = _deuces_export_decide (name, filter != NULL ? gtk_file_filter_get_name (filter)
+                                                                             : NULL,
+                                                        job->csv_first, &csv);
 
+      if (renamed != NULL)
+        {
+          g_autoptr(GFile) folder = g_file_get_parent (file);
+
+          g_object_unref (file);
+          file = g_file_get_child (folder, renamed);
+        }
       deuces_export_to_file (job->parent, job->store, job->id, file, csv);
     }
   export_job_free (job);
@@ -118,6 +155,7 @@ deuces_export_choose_file (GtkWindow   *parent,
   job->parent = g_object_ref (parent);
   job->store = g_object_ref (store);
   job->id = id;
+  job->csv_first = id == 0;
 
   chooser = gtk_file_chooser_native_new (id == 0 ? _("Export All Sessions") : _("Export Session"),
                                          parent, GTK_FILE_CHOOSER_ACTION_SAVE,

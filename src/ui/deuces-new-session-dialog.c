@@ -322,30 +322,50 @@ on_name_changed (AdwEntryRow            *row,
   validate (self);
 }
 
+static void rebuild_rows (DeucesNewSessionDialog *self);
+static void add_player   (DeucesNewSessionDialog *self,
+                          const char             *name);
+
 /* Enter takes the suggestion picked with the arrows, if any; either way it then moves to
- * the next empty seat, then on to the stake: starting with a stake nobody looked at was
- * the mistake (issue 12). A name typed whole stays as typed, even when a known name
- * begins with it ("Bo" with "Bob" known). */
+ * the next empty seat. In the last seat, named, it offers a new seat (up to eight);
+ * Enter in that new seat left empty takes it away again and goes on to the stake:
+ * starting with a stake nobody looked at was the mistake (issue 12). A name typed whole
+ * stays as typed, even when a known name begins with it ("Bo" with "Bob" known). */
 static void
 on_name_activated (AdwEntryRow            *row,
                    DeucesNewSessionDialog *self)
 {
   GtkPopover *popover = suggestions_popover (row);
   GtkListBoxRow *selected = gtk_list_box_get_selected_row (suggestions_list (row));
+  gboolean last = self->rows->len > 0 && self->rows->pdata[self->rows->len - 1] == (gpointer) row;
+  gboolean empty;
 
   if (gtk_widget_get_visible (GTK_WIDGET (popover)) && selected != NULL)
     take_suggestion (row, selected);
   gtk_popover_popdown (popover);
+  empty = *gtk_editable_get_text (GTK_EDITABLE (row)) == '\0';
+  if (last && empty && self->rows->len > DEUCES_MIN_PLAYERS)
+    {
+      gtk_widget_grab_focus (GTK_WIDGET (self->stake_row));
+      adw_preferences_group_remove (self->players_group, GTK_WIDGET (row));
+      g_ptr_array_remove (self->rows, row);
+      rebuild_rows (self);
+      return;
+    }
   for (guint i = 0; i < self->rows->len; i++)
     if (*gtk_editable_get_text (self->rows->pdata[i]) == '\0')
       {
         gtk_widget_grab_focus (self->rows->pdata[i]);
         return;
       }
+  if (last && self->rows->len < DEUCES_MAX_PLAYERS)
+    {
+      add_player (self, NULL);
+      gtk_widget_grab_focus (self->rows->pdata[self->rows->len - 1]);
+      return;
+    }
   gtk_widget_grab_focus (GTK_WIDGET (self->stake_row));
 }
-
-static void rebuild_rows (DeucesNewSessionDialog *self);
 
 static void
 move_row (DeucesNewSessionDialog *self,
@@ -403,6 +423,7 @@ icon_button (const char *icon,
 
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "touch-target");
   gtk_widget_set_tooltip_text (button, label);
   gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
   g_signal_connect (button, "clicked", callback, row);
@@ -524,6 +545,12 @@ on_variant_changed (DeucesNewSessionDialog *self)
   adw_action_row_set_subtitle (self->description_row, description);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->description_row), _("How it scores"));
   deuces_variant_foreach_field (variant, show_option, self);
+  /* Big Two's switches (assistance, dragon, twos) mean nothing where the finishing order
+   * is scored (President): not offered there. */
+  for (guint i = 0; i < G_N_ELEMENTS (options); i++)
+    if (GTK_IS_SWITCH (option_widget (self, i)))
+      gtk_widget_set_visible (gtk_widget_get_ancestor (option_widget (self, i), ADW_TYPE_ACTION_ROW),
+                              !(deuces_variant_facts (variant) & DEUCES_FACT_ORDER));
   validate (self);
 }
 
@@ -643,11 +670,40 @@ deuces_new_session_dialog_class_init (DeucesNewSessionDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
+/* Ctrl+Enter anywhere starts the session, a seat added by Enter and left empty aside. */
+static gboolean
+on_dialog_key_pressed (GtkEventControllerKey  *keys,
+                       guint                   keyval,
+                       guint                   keycode,
+                       GdkModifierType         state,
+                       DeucesNewSessionDialog *self)
+{
+  GtkWidget *last;
+
+  if ((state & GDK_CONTROL_MASK) == 0 ||
+      (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter))
+    return FALSE;
+  while (self->rows->len > DEUCES_MIN_PLAYERS &&
+         *gtk_editable_get_text (GTK_EDITABLE (last = self->rows->pdata[self->rows->len - 1])) == '\0')
+    {
+      adw_preferences_group_remove (self->players_group, last);
+      g_ptr_array_remove (self->rows, last);
+      rebuild_rows (self);
+    }
+  on_start_clicked (self);
+  return TRUE;
+}
+
 static void
 deuces_new_session_dialog_init (DeucesNewSessionDialog *self)
 {
+  GtkEventController *keys = gtk_event_controller_key_new ();
+
   self->rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_dialog_key_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
 DeucesNewSessionDialog *

@@ -6,6 +6,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-print.h"
+#include "deuces-print-private.h"
 
 typedef struct {
   DeucesSession *session;
@@ -66,6 +67,27 @@ draw_text (GtkPrintContext *context,
 /* Heading height and table geometry, the same for every page. */
 #define HEADING_LINES 3
 #define BODY_SIZE     9.0
+#define COLUMN_GAP    6.0
+
+/* A column heading: the name right-aligned at @right, cut with an ellipsis to the
+ * column's @width less a gap, so that eight long names never run into each other. */
+static void
+draw_heading (GtkPrintContext *context,
+              const char      *name,
+              double           right,
+              double           y,
+              double           width)
+{
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+  g_autoptr(PangoLayout) layout = make_layout (context, name, BODY_SIZE, TRUE);
+  double room = MAX (width - COLUMN_GAP, BODY_SIZE);
+
+  pango_layout_set_width (layout, (int) (room * PANGO_SCALE));
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+  cairo_move_to (cr, right - room, y);
+  pango_cairo_show_layout (cr, layout);
+}
 
 static void
 on_begin_print (GtkPrintOperation *operation,
@@ -133,7 +155,7 @@ on_draw_page (GtkPrintOperation *operation,
     {
       draw_text (context, "#", 0, y, 0, BODY_SIZE, TRUE);
       for (guint p = 0; p < game->n_players; p++)
-        draw_text (context, game->players[p], 40 + column * (p + 1) - 6, y, 1, BODY_SIZE, TRUE);
+        draw_heading (context, game->players[p], 40 + column * (p + 1) - 6, y, column);
       y += job->line;
       cairo_move_to (cr, 0, y - 2);
       cairo_line_to (cr, width, y - 2);
@@ -200,14 +222,21 @@ on_draw_page (GtkPrintOperation *operation,
     }
 }
 
-static GtkPrintOperation *
-make_operation (DeucesSession *session)
+GtkPrintOperation *
+_deuces_print_operation_new (DeucesSession *session)
 {
   GtkPrintOperation *operation = gtk_print_operation_new ();
+  g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
+  g_autofree char *basename = g_strdup (deuces_session_get_title (session));
   PrintJob *job = g_new0 (PrintJob, 1);
 
   job->session = g_object_ref (session);
   gtk_print_operation_set_job_name (operation, deuces_session_get_title (session));
+  /* Print to File offers the session's title, not "output.pdf"; a slash cannot be in a
+   * file's name. */
+  g_strdelimit (basename, "/", '-');
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
+  gtk_print_operation_set_print_settings (operation, settings);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
   g_signal_connect (operation, "begin-print", G_CALLBACK (on_begin_print), job);
@@ -221,7 +250,7 @@ deuces_print_session (DeucesSession *session,
                       GtkWindow     *parent,
                       GError       **error)
 {
-  g_autoptr(GtkPrintOperation) operation = make_operation (session);
+  g_autoptr(GtkPrintOperation) operation = _deuces_print_operation_new (session);
   g_autoptr(GError) local_error = NULL;
 
   if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent,
@@ -238,7 +267,7 @@ deuces_print_session_to_pdf (DeucesSession *session,
                              const char    *path,
                              GError       **error)
 {
-  g_autoptr(GtkPrintOperation) operation = make_operation (session);
+  g_autoptr(GtkPrintOperation) operation = _deuces_print_operation_new (session);
 
   gtk_print_operation_set_export_filename (operation, path);
   return gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, error)

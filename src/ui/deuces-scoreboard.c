@@ -67,7 +67,7 @@ rebuild (DeucesScoreboard *self)
       GtkWidget *balance = adw_squeezer_new ();
       GtkWidget *amount = gtk_label_new (money);
       GtkWidget *bare = gtk_label_new (money);
-      gboolean leads = sheet->n_deals > 0 && sheet->leader == (gint) i;
+      gboolean leads = sheet->n_deals > 0 && ((sheet->leaders >> i) & 1);
       g_autofree char *description = NULL;
 
       gtk_widget_add_css_class (card, "card");

@@ -207,14 +207,16 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 
   if (self->session == NULL || deuces_session_get_ended (self->session))
     return FALSE;
-  /* Inside the editor, it has the keys first; a text field elsewhere keeps its own. */
-  if (focus != NULL && (gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)) ||
-                        GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus)))
+  /* Inside the editor, every key goes to it first (it leaves cards and points typed in
+   * their fields alone). */
+  if (focus != NULL && gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)))
+    return deuces_deal_editor_handle_key (self->editor, keyval, state);
+  /* A text field elsewhere (search, notes, a title) keeps its keys. */
+  if (focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
-  /* From afar: digits, Alt+digits and Escape; letters stay with what has the focus. */
+  /* From afar (the sheet, a score card, the session list): digits, Alt+digits, Escape and
+   * the form's letters (O, the extras' keys) go to the deal; Ctrl+ keys are shortcuts. */
   if (state & GDK_CONTROL_MASK)
-    return FALSE;
-  if (!digit && keyval != GDK_KEY_Escape)
     return FALSE;
   if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
     adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
@@ -435,21 +437,50 @@ copy_settlement (DeucesSessionView *self)
   toast (self, adw_toast_new (_("Settlement copied")));
 }
 
+/* The text field with the focus outside the deal form (notes, a title), or NULL: Ctrl+Z
+ * there is about its text. */
+static GtkWidget *
+focused_text (DeucesSessionView *self)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
+  if (focus == NULL || gtk_widget_is_ancestor (focus, GTK_WIDGET (self->editor)))
+    return NULL;
+  return GTK_IS_TEXT (focus) || GTK_IS_TEXT_VIEW (focus) ? focus : NULL;
+}
+
+/* Ctrl+Z reaches a saved change only when nothing is being typed: a deal half typed is
+ * taken back instead (it was never saved), a text field undoes its own typing. */
 void
 deuces_session_view_undo (DeucesSessionView *self)
 {
+  GtkWidget *text;
+
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
+  if (self->session == NULL)
+    return;
+  if ((text = focused_text (self)) != NULL)
+    gtk_widget_activate_action (text, "text.undo", NULL);
+  else if (deuces_deal_editor_get_typing (self->editor))
+    deuces_deal_editor_start (self->editor);
+  else
     undo (self);
 }
 
 void
 deuces_session_view_redo (DeucesSessionView *self)
 {
+  GtkWidget *text;
+
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  if (self->session != NULL)
+  if (self->session == NULL)
+    return;
+  if ((text = focused_text (self)) != NULL)
+    gtk_widget_activate_action (text, "text.redo", NULL);
+  else if (!deuces_deal_editor_get_typing (self->editor))
     redo (self);
 }
 

@@ -15,8 +15,9 @@ void           deuces_session_view_set_session       (DeucesSessionView *self,
                                                       DeucesSession     *session);
 DeucesSession *deuces_session_view_get_session       (DeucesSessionView *self);
 void           deuces_session_view_focus_deal_editor (DeucesSessionView *self);
-/* A key typed elsewhere in the window (the sheet, the score cards, the session list):
- * digits, Alt+digits and Escape go to the deal editor. TRUE if used. */
+/* A key typed anywhere in the window, before any widget sees it: the deal editor takes
+ * it (digits, Alt+digits, Escape, Enter in its fields, O and the extras' letters) unless
+ * a text field outside the editor has the focus. TRUE if used. */
 gboolean       deuces_session_view_handle_key        (DeucesSessionView *self,
                                                       guint              keyval,
                                                       GdkModifierType    state);

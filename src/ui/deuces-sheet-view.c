@@ -16,7 +16,8 @@ struct _DeucesSheetView
   DeucesSession     *session;
   GtkScrolledWindow *scroller;
   GtkColumnView     *view;
-  guint              scroll_source;
+  guint              scroll_source;   /* following the end after a save, for a moment */
+  guint              end_source;
   guint              fill_source;
   guint              title_source;
   int                last_width;
@@ -496,6 +497,16 @@ fill_rows (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* What a double-click and Delete do, while they do it: not once the session has ended. */
+static void
+update_tooltip (DeucesSheetView *self)
+{
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view),
+                               ended ? NULL : _("Double-click a deal to change it; Delete removes it"));
+}
+
 /* A newcomer was seated: a column of their own (the rows are bound again). */
 static void
 on_session_changed (DeucesSheetView *self)
@@ -503,6 +514,7 @@ on_session_changed (DeucesSheetView *self)
   GListModel *columns = gtk_column_view_get_columns (self->view);
   g_autoptr(DeucesSession) session = g_object_ref (self->session);
 
+  update_tooltip (self);
   if (g_list_model_get_n_items (columns) == deuces_session_get_game (session)->n_players + 1)
     return;
   deuces_sheet_view_set_session (self, NULL);
@@ -525,6 +537,7 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
     g_signal_handlers_disconnect_by_func (self->session, on_session_changed, self);
   g_set_object (&self->session, session);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+  update_tooltip (self);
   if (session == NULL)
     return;
   g_signal_connect_object (session, "changed", G_CALLBACK (on_session_changed), self,
@@ -546,28 +559,59 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
 
+/* The end is reached and the rows are measured: the sheet stops following its end. */
+static gboolean
+stop_following (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+
+  self->scroll_source = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 scroll_to_end (gpointer user_data)
 {
   DeucesSheetView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
 
-  self->scroll_source = 0;
-  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  self->end_source = 0;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
   return G_SOURCE_REMOVE;
+}
+
+/* While the newest deal is being shown, each change of the sheet's height (the new row
+ * measured, the form below growing or shrinking) moves the view to the end again: the
+ * upper known when the deal was saved is the old one. Once the layout that changed it is
+ * done (an idle comes after the frame's layout): moving the view in the middle of the
+ * list's own allocation would leave its rows where they were. */
+static void
+on_height_changed (GtkAdjustment   *adjustment,
+                   DeucesSheetView *self)
+{
+  if (self->scroll_source != 0 && self->end_source == 0)
+    self->end_source = g_idle_add (scroll_to_end, self);
 }
 
 void
 deuces_sheet_view_scroll_to (DeucesSheetView *self,
                              guint            number)
 {
+  GtkAdjustment *adjustment;
+
   g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
 
   /* GTK 4.8 has no gtk_column_view_scroll_to(); new deals are at the end, which is
-   * where a scorer looks. Wait for the new row to be measured. */
-  if (self->session != NULL && number >= deuces_session_get_n_deals (self->session) &&
-      self->scroll_source == 0)
-    self->scroll_source = g_timeout_add (50, scroll_to_end, self);
+   * where a scorer looks. Follow the end until the new row is laid out (a second is
+   * plenty even on a busy machine, and the person may scroll away after). */
+  if (self->session == NULL || number < deuces_session_get_n_deals (self->session))
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
+  g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_handle_id (&self->end_source, g_source_remove);
+  self->scroll_source = g_timeout_add (1000, stop_following, self);
+  on_height_changed (adjustment, self);
 }
 
 static void
@@ -636,6 +680,7 @@ deuces_sheet_view_dispose (GObject *object)
   DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
 
   g_clear_handle_id (&self->scroll_source, g_source_remove);
+  g_clear_handle_id (&self->end_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_handle_id (&self->title_source, g_source_remove);
   g_clear_object (&self->session);
@@ -707,6 +752,8 @@ deuces_sheet_view_init (DeucesSheetView *self)
   gtk_widget_set_vexpand (GTK_WIDGET (self->scroller), TRUE);
   g_signal_connect_object (gtk_scrolled_window_get_hadjustment (self->scroller), "changed",
                            G_CALLBACK (on_width_changed), self, 0);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
+                           G_CALLBACK (on_height_changed), self, 0);
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->view), _("Double-click a deal to change it; Delete removes it"));
+  update_tooltip (self);
 }

@@ -9,6 +9,7 @@
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
 #include "deuces-money.h"
+#include "deuces-session.h"
 #include "deuces-stats-window.h"
 #include "deuces-store-stats.h"
 #include "deuces-variant-library.h"
@@ -31,7 +32,7 @@ struct _DeucesStatsWindow
   GtkEntry      *players_entry;
   GtkLabel      *filter_error;
   GtkStack      *stack;
-  GtkBox        *highlights;
+  GtkFlowBox    *highlights;
   GtkWidget     *players_scroller;
   GtkGrid       *players_grid;
   GtkLabel      *money_heading;
@@ -140,7 +141,11 @@ format_sessions (const GArray *extremes)
                                                e->amount.digits);
       g_autoptr(GDateTime) local = e->started ? g_date_time_to_local (e->started) : NULL;
       g_autofree char *day = local ? deuces_format_short_date (local) : NULL;
+      g_autofree char *long_day = local ? deuces_format_date (local) : NULL;
 
+      /* A session titled by its day (the default) says the day once. */
+      if (g_strcmp0 (e->title, long_day) == 0)
+        g_clear_pointer (&day, g_free);
       if (i > 0)
         g_string_append (text, "\n");
       g_string_append_printf (text, "%s\n", amount);
@@ -239,6 +244,8 @@ add_highlight (DeucesStatsWindow *self,
   gtk_widget_add_css_class (heading, "caption");
   gtk_widget_add_css_class (heading, "dim-label");
   gtk_widget_add_css_class (who, "title-3");
+  gtk_label_set_wrap (GTK_LABEL (who), TRUE);
+  gtk_label_set_justify (GTK_LABEL (who), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (what, "money");
   gtk_box_append (GTK_BOX (card), heading);
   gtk_box_append (GTK_BOX (card), who);
@@ -254,7 +261,10 @@ add_highlight (DeucesStatsWindow *self,
       gtk_box_append (GTK_BOX (card), among);
     }
   gtk_accessible_update_property (GTK_ACCESSIBLE (card), GTK_ACCESSIBLE_PROPERTY_LABEL, line, -1);
-  gtk_box_append (self->highlights, card);
+  /* Side by side where they fit, one above the other on a phone; the card is not a
+   * Tab stop of its own. */
+  gtk_flow_box_append (self->highlights, card);
+  gtk_widget_set_focusable (gtk_widget_get_parent (card), FALSE);
   g_string_append_printf (text, "%s\n", line);
 }
 
@@ -267,11 +277,13 @@ show_highlights (DeucesStatsWindow *self,
   const DeucesPlayerStats *richest = NULL, *fried = NULL;
   /* The rule lives in the core, so the app and deuces-cli name the same player. */
   const DeucesPlayerStats *best_rate = deuces_stats_get_best_win_rate (self->stats);
+  g_autoptr(GPtrArray) richest_names = g_ptr_array_new ();
+  g_autoptr(GPtrArray) fried_names = g_ptr_array_new ();
   g_autoptr(GString) text = g_string_new (NULL);
   GtkWidget *child;
 
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->highlights))) != NULL)
-    gtk_box_remove (self->highlights, child);
+    gtk_flow_box_remove (self->highlights, child);
 
   for (guint i = 0; i < players->len; i++)
     {
@@ -282,11 +294,23 @@ show_highlights (DeucesStatsWindow *self,
       if (fried == NULL || p->fried > fried->fried)
         fried = p;
     }
+  /* A tie names everyone in it, not the first of them. */
+  for (guint i = 0; i < players->len; i++)
+    {
+      const DeucesPlayerStats *p = players->pdata[i];
+
+      if (net_in (p, currency) == net_in (richest, currency))
+        g_ptr_array_add (richest_names, p->name);
+      if (p->fried == fried->fried)
+        g_ptr_array_add (fried_names, p->name);
+    }
   if (richest != NULL)
     {
       g_autofree char *value = format_amount (net_in (richest, currency), currency, digits);
+      g_autofree char *names = deuces_join_players ((char *const *) richest_names->pdata,
+                                                    richest_names->len);
 
-      add_highlight (self, text, _("Won the most"), richest->name, value, NULL);
+      add_highlight (self, text, _("Won the most"), names, value, NULL);
     }
   if (best_rate != NULL)
     {
@@ -311,7 +335,10 @@ show_highlights (DeucesStatsWindow *self,
                                                              "fried %u times", fried->fried),
                                                 fried->fried);
 
-      add_highlight (self, text, _("Fried most often"), fried->name, value, NULL);
+      g_autofree char *names = deuces_join_players ((char *const *) fried_names->pdata,
+                                                    fried_names->len);
+
+      add_highlight (self, text, _("Fried most often"), names, value, NULL);
     }
   g_free (self->highlights_text);
   self->highlights_text = g_string_free (g_steal_pointer (&text), FALSE);

@@ -37,6 +37,7 @@ struct _DeucesVariantEditorTiers
   GtkWidget     *text_row;    /* AdwEntryRow: the tiers as a variant file writes them */
   GtkWidget     *text_error;
   gboolean       syncing;
+  gboolean       folding;     /* a tier is being folded: leave it folded */
 
   /* Template widgets. */
   GtkWidget     *add_button;
@@ -170,11 +171,14 @@ check_tiers (DeucesVariantEditorTiers *self)
       gtk_widget_set_visible (tier->to_row, !full && value.to != DEUCES_TIER_OPEN);
       gtk_widget_set_visible (tier->factor_row, value.flat == 0);
       gtk_widget_set_visible (tier->points_row, value.flat > 0);
-      /* Said under the wrong value, and on the tier's own row while it is folded. */
+      /* Said under the wrong value, and on the tier's own row only while it is folded:
+       * nothing above the pointer moves while a value is clicked up or down. */
       _deuces_variant_editor_explain (tier->error, tier->to_row, problem);
-      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (tier->row), problem != NULL ? problem : "");
-      if (problem != NULL)
+      if (problem != NULL && !self->folding)
         adw_expander_row_set_expanded (ADW_EXPANDER_ROW (tier->row), TRUE);
+      adw_expander_row_set_subtitle (ADW_EXPANDER_ROW (tier->row),
+                                     problem != NULL && !adw_expander_row_get_expanded (ADW_EXPANDER_ROW (tier->row))
+                                       ? problem : "");
       ok = ok && problem == NULL;
     }
   gtk_widget_set_sensitive (self->add_button, self->tiers->len < DEUCES_MAX_TIERS);
@@ -195,6 +199,15 @@ on_tier_changed (DeucesVariantEditorTiers *self)
   self->syncing = FALSE;
   _deuces_variant_editor_explain (self->text_error, self->text_row, NULL);
   g_signal_emit (self, signals[CHANGED], 0);
+}
+
+/* Folded or unfolded: the tier's problem moves between its row and its foot. */
+static void
+on_tier_folded (DeucesVariantEditorTiers *self)
+{
+  self->folding = TRUE;
+  check_tiers (self);
+  self->folding = FALSE;
 }
 
 static void fill_tiers (DeucesVariantEditorTiers *self,
@@ -261,7 +274,6 @@ fill_tiers (DeucesVariantEditorTiers *self,
       gboolean full = value->from == DEUCES_TIER_FULL;
       Tier *tier = g_new0 (Tier, 1);
       GtkWidget *remove = gtk_button_new_with_mnemonic (_("_Remove"));
-      GtkWidget *remove_row = adw_action_row_new ();
 
       tier->row = adw_expander_row_new ();
       tier->full = _deuces_variant_editor_switch_new (full);
@@ -296,12 +308,15 @@ fill_tiers (DeucesVariantEditorTiers *self,
       adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->factor_row);
       tier->points_row = _deuces_variant_editor_action_row_new (_("Points"), NULL, tier->points);
       adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), tier->points_row);
+      /* Remove is on the tier's own row, away from the values' − and + buttons. */
       gtk_widget_set_valign (remove, GTK_ALIGN_CENTER);
-      gtk_widget_add_css_class (remove, "destructive-action");
+      gtk_widget_add_css_class (remove, "flat");
+      gtk_widget_add_css_class (remove, "error");
       g_object_set_data (G_OBJECT (remove), "index", GUINT_TO_POINTER (i));
       g_signal_connect_object (remove, "clicked", G_CALLBACK (on_remove_clicked), self, 0);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (remove_row), remove);
-      adw_expander_row_add_row (ADW_EXPANDER_ROW (tier->row), remove_row);
+      adw_expander_row_add_action (ADW_EXPANDER_ROW (tier->row), remove);
+      g_signal_connect_object (tier->row, "notify::expanded", G_CALLBACK (on_tier_folded), self,
+                               G_CONNECT_SWAPPED);
 
       for (GtkWidget **w = (GtkWidget *[]) { tier->from, tier->to, tier->factor, tier->points, NULL }; *w; w++)
         g_signal_connect_object (*w, "value-changed", G_CALLBACK (on_tier_changed), self,

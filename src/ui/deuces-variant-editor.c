@@ -569,10 +569,15 @@ update_preview (DeucesVariantEditor *self,
 
   if (variant == NULL)
     {
+      /* The shorter message keeps the room of the lines it replaces: the rows below, and
+       * the − a person is clicking, stay where they are. */
+      gtk_widget_set_size_request (GTK_WIDGET (self->preview), -1,
+                                   gtk_widget_get_height (GTK_WIDGET (self->preview)));
       gtk_label_set_text (self->preview, _("Correct the values marked below to see what a deal "
                                            "scores."));
       return;
     }
+  gtk_widget_set_size_request (GTK_WIDGET (self->preview), -1, -1);
   description = deuces_variant_describe (variant);
   lines = sample_lines (variant);
   if (lines != NULL)

@@ -305,9 +305,9 @@ deuces_window_export_all (DeucesWindow *self,
   return self->store != NULL && deuces_export_to_file (GTK_WINDOW (self), self->store, 0, file, csv);
 }
 
-/* Digits typed anywhere in the window reach the deal editor: after a click on the sheet,
- * a score card or a session in the list, the next digit still picks who went out rather
- * than starting a search. Text fields (the search entry) keep their keys. */
+/* The one way keys reach the deal editor, before any widget sees them: after a click on
+ * the sheet, a score card or a session in the list, the next digit or O still goes to the
+ * deal rather than starting a search. Text fields (the search entry) keep their keys. */
 static gboolean
 on_key_pressed (GtkEventControllerKey *controller,
                 guint                  keyval,
