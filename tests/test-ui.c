@@ -1346,7 +1346,8 @@ test_chart_focus (Fixture       *f,
 
   xtest_type (window, "1583\n2583\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
-  xtest_key (window, GDK_KEY_3, GDK_CONTROL_MASK);
+  /* Ctrl+2: the chart, the second tab (one key map, /ui/keys/map). */
+  xtest_key (window, GDK_KEY_2, GDK_CONTROL_MASK);
   chart = find_type (window, DEUCES_TYPE_CHART);
   settle ();
   g_assert_true (gtk_widget_get_mapped (chart));
