@@ -94,6 +94,18 @@ assert_no_partial_backup (Ledger *ledger)
     g_assert_null (strstr (name, ".partial"));
 }
 
+/* @text (taken) with every "uuid" blanked: the step to schema 4 gives an old ledger's
+ * sessions random ones, new at each run from the pristine file. */
+static char *
+without_uuids (char *text)
+{
+  g_autoptr(GRegex) uuid = g_regex_new ("\"uuid\" : \"[0-9a-f-]{36}\"", 0, 0, NULL);
+  char *blanked = g_regex_replace_literal (uuid, text, -1, 0, "\"uuid\" : \"\"", 0, NULL);
+
+  g_free (text);
+  return blanked;
+}
+
 /* How many writes and syncs @command makes, faults aside. */
 static long
 count_calls (Ledger            *ledger,
@@ -135,12 +147,12 @@ every_fault (Ledger            *ledger,
     g_auto(Run) change = { 0 };
 
     restore (ledger);
-    before = run_db_ok (ledger->db, check);
+    before = without_uuids (run_db_ok (ledger->db, check));
     run_fault (&change, &no_fault, ledger->db, input, command);
     if (change.status != 0)
       g_error ("%s without a fault exited %d: %s", command[0], change.status, change.err);
     g_assert_cmpstr (change.out, ==, done_out);
-    after = run_db_ok (ledger->db, check);
+    after = without_uuids (run_db_ok (ledger->db, check));
     g_assert_cmpstr (before, !=, after);
   }
 
@@ -175,6 +187,7 @@ every_fault (Ledger            *ledger,
 
         run_db_args (&show, ledger->db, check);
         g_assert_cmpint (show.status, ==, 0);
+        show.out = without_uuids (show.out);
         g_assert_cmpstr (show.out, ==, run.status == 0 ? after : before);
       }
     }

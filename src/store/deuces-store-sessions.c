@@ -406,11 +406,14 @@ _deuces_store_insert_session_row (DeucesStore         *self,
   g_autofree char *now = _deuces_store_now_text ();
   gint64 id;
 
+  g_autofree char *uuid = g_uuid_string_random ();
+
   stmt = _deuces_store_prepare (self, "INSERT INTO sessions (title, started, ended, variant_id, variant_name, "
-                                      "variant, hand_size, stake, currency, notes) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+                                      "variant, hand_size, stake, currency, notes, uuid) "
+                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
   if (stmt == NULL)
     return 0;
+  _deuces_store_bind_text (stmt, 11, uuid);
   _deuces_store_bind_text (stmt, 1, title);
   _deuces_store_bind_text (stmt, 2, started ? started : now);
   _deuces_store_bind_text (stmt, 3, ended);
