@@ -97,6 +97,88 @@ test_copies (void)
   remove_tree (dir);
 }
 
+/* A file of sessions with uuids (doc/cli.md §7.2): the preview says, for each, whether
+ * it continues a session of the ledger, is one the ledger has with later changes, or
+ * was changed in both places and will be kept as a conflicting copy; importing does it,
+ * and never doubles a session. */
+static void
+test_by_uuid (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("deuces-import-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "ledger.sqlite3", NULL);
+  g_autofree char *elsewhere_path = g_build_filename (dir, "elsewhere.sqlite3", NULL);
+  g_autoptr(DeucesStore) store = deuces_store_open (path, &error);
+  g_autoptr(DeucesStore) elsewhere = deuces_store_open (elsewhere_path, &error);
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GArray) copies = NULL;
+  g_autofree char *file = NULL;
+  g_autofree char *preview = NULL;
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  for (guint k = 0; k < G_N_ELEMENTS (documents); k++)
+    {
+      g_autoptr(JsonNode) document = json_from_string (documents[k], &error);
+
+      g_assert_no_error (error);
+      g_assert_true (deuces_store_import_documents (elsewhere, document, NULL, &error));
+      g_assert_no_error (error);
+    }
+  /* Both in this ledger as they were there. */
+  exported = deuces_store_export_documents (elsewhere, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (store, exported, NULL, &error));
+  g_assert_no_error (error);
+
+  /* Friday continued there; Saturday changed here and there. */
+  deuces_deal_init (&deal);
+  deal.winner = 1;
+  deal.cards_left[0] = 2;
+  deal.cards_left[2] = 2;
+  deal.cards_left[3] = 2;
+  g_assert_cmpuint (deuces_store_add_deal (elsewhere, 1, &deal, &error), ==, 2);
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 4;
+  g_assert_cmpuint (deuces_store_add_deal (elsewhere, 2, &deal, &error), ==, 2);
+  deal.cards_left[1] = 6;
+  g_assert_cmpuint (deuces_store_add_deal (store, 2, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  g_clear_pointer (&exported, json_node_unref);
+  exported = deuces_store_export_documents (elsewhere, &error);
+  file = json_to_string (exported, FALSE);
+
+  preview = deuces_import_preview (store, file, strlen (file), &root, &copies, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", preview);
+  g_assert_nonnull (strstr (preview, "• Friday — Ann, Bo, Cy, Di · 2 deals · brings session 1 up to date\n"));
+  g_assert_nonnull (strstr (preview, "• Saturday — Ann, Bo · 2 deals · changed here and there since they "
+                                     "parted: kept beside session 2 as “Saturday (conflicting copy)”"));
+  g_assert_cmpint (g_array_index (copies, gint64, 0), ==, 0);
+  g_assert_cmpint (g_array_index (copies, gint64, 1), ==, 0);
+
+  g_assert_true (deuces_store_import_documents (store, root, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_sessions (store), ==, 3);
+
+  /* Again: all there, nothing doubled. */
+  g_clear_pointer (&preview, g_free);
+  g_clear_pointer (&root, json_node_unref);
+  g_clear_pointer (&copies, g_array_unref);
+  preview = deuces_import_preview (store, file, strlen (file), &root, &copies, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (preview, "• Friday — Ann, Bo, Cy, Di · 2 deals · already in the ledger as session 1\n"));
+  g_assert_nonnull (strstr (preview, "· already in the ledger as a conflicting copy, session 3"));
+  g_assert_true (deuces_store_import_documents (store, root, NULL, &error));
+  g_assert_cmpuint (count_sessions (store), ==, 3);
+
+  g_clear_object (&store);
+  g_clear_object (&elsewhere);
+  remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -104,5 +186,6 @@ main (int argc, char **argv)
   adw_init ();
 
   g_test_add_func ("/ui/import/copies", test_copies);
+  g_test_add_func ("/ui/import/by-uuid", test_by_uuid);
   return g_test_run ();
 }
