@@ -55,7 +55,7 @@ deuces_store_get_session_uuid (DeucesStore *self,
     return _deuces_store_column_valid_text (stmt, 0);
   if (rc == SQLITE_DONE)
     g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-                 _("There is no session %lld"), (long long) session);
+                 _("there is no session %lld"), (long long) session);
   else
     _deuces_store_fail_sql (self, rc, error);
   return NULL;
