@@ -15,6 +15,7 @@
 #include "deuces-error.h"
 #include "deuces-store-private.h"
 #include "deuces-store.h"
+#include "deuces-variant-library.h"
 #include "test-ledger.h"
 
 /* The whole ledger as JSON text. */
@@ -441,12 +442,38 @@ test_sync (LedgerFixture *f,
     ledger_new_session (b, "classic", "Only on B", five, 5);
   }
 
+  /* A house variant saved on A, played there. */
+  {
+    g_autoptr(DeucesVariant) ours = deuces_variant_copy (deuces_preset_lookup ("classic"));
+    DeucesNewSession request = { 0, };
+
+    g_free (ours->id);
+    g_free (ours->name);
+    ours->id = g_strdup ("our-rules");
+    ours->name = g_strdup ("Our Rules");
+    g_assert_true (deuces_variant_library_save (a, ours, &error));
+    g_assert_no_error (error);
+    request.title = "House night";
+    request.variant = ours;
+    request.variant_id = "our-rules";
+    request.players = four;
+    request.n_players = 4;
+    g_assert_cmpint (deuces_store_create_session (a, &request, &error), >, 0);
+    g_assert_no_error (error);
+  }
+
   g_assert_true (deuces_store_sync_file (a, path, here, there, &error));
   g_assert_no_error (error);
+  {
+    g_autoptr(DeucesVariant) carried = deuces_variant_library_lookup (b, "our-rules", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (carried->name, ==, "Our Rules");
+  }
   a_rows = by_uuid (a);
   b_rows = by_uuid (b);
   g_assert_cmpstr (a_rows, ==, b_rows);
-  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 8);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 9);
   /* The diverged one: both kept, the one with more changes under its uuid. */
   {
     g_autoptr(DeucesSessionInfo) kept = deuces_store_get_session (a, both, &error);

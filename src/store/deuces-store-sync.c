@@ -10,6 +10,7 @@
 
 #include "deuces-error.h"
 #include "deuces-store-private.h"
+#include "deuces-variant-library.h"
 
 /* Ids out. */
 
@@ -680,6 +681,39 @@ merge_into (DeucesStore *self,
   return TRUE;
 }
 
+/* Saved house variants travel with the sessions that use them: each saved variant of
+ * @from that a session of @to plays and @to's folder lacks is saved there. A variant
+ * that cannot be (its name taken there) is left out: the session keeps its own copy of
+ * it (doc/ledger.md §2.1), so it still scores the same. */
+static void
+carry_variants (DeucesStore *from,
+                DeucesStore *to)
+{
+  g_autoptr(GPtrArray) saved = deuces_variant_library_list_saved (from, NULL);
+
+  for (guint k = 0; saved != NULL && k < saved->len; k++)
+    {
+      const DeucesVariant *variant = saved->pdata[k];
+      g_autoptr(sqlite3_stmt) used = _deuces_store_prepare (to, "SELECT 1 FROM sessions WHERE variant_id = ?1",
+                                                            NULL);
+      g_autoptr(DeucesVariant) there = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (used == NULL)
+        return;
+      _deuces_store_bind_text (used, 1, variant->id);
+      if (sqlite3_step (used) != SQLITE_ROW)
+        continue;
+      there = deuces_variant_library_lookup (to, variant->id, &error);
+      if (there == NULL && g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND))
+        {
+          g_clear_error (&error);
+          if (!deuces_variant_library_save (to, variant, &error))
+            g_info ("%s: %s", variant->id, error->message);
+        }
+    }
+}
+
 gboolean
 deuces_store_sync_file (DeucesStore *self,
                         const char  *path,
@@ -745,5 +779,7 @@ deuces_store_sync_file (DeucesStore *self,
       g_ptr_array_set_size (here, 0);
       return FALSE;
     }
+  carry_variants (self, other);
+  carry_variants (other, self);
   return TRUE;
 }
