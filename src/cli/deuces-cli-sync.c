@@ -8,22 +8,6 @@
 
 #include "deuces-cli-private.h"
 
-/* How many of @outcomes brought a session in (added or brought up to date). */
-static guint
-count_brought (GPtrArray *outcomes)
-{
-  guint n = 0;
-
-  for (guint k = 0; k < outcomes->len; k++)
-    {
-      const DeucesImportOutcome *outcome = outcomes->pdata[k];
-
-      n += outcome->kind == DEUCES_IMPORT_NEW || outcome->kind == DEUCES_IMPORT_UPDATE ||
-           outcome->kind == DEUCES_IMPORT_CONFLICT || outcome->kind == DEUCES_IMPORT_CONFLICT_OURS;
-    }
-  return n;
-}
-
 int
 _deuces_cli_command_sync (CliContext *cli,
                           int         argc,
@@ -60,8 +44,8 @@ _deuces_cli_command_sync (CliContext *cli,
                                      "the other as session %lld “%s”"),
                           (long long) outcome->other, (long long) outcome->session, outcome->title);
     }
-  n_here = count_brought (here);
-  n_there = count_brought (there);
+  n_here = deuces_import_outcomes_count_moved (here);
+  n_there = deuces_import_outcomes_count_moved (there);
   if (n_here == 0 && n_there == 0)
     printf (_("Already in sync with “%s”; nothing changed.\n"), display);
   else

@@ -335,6 +335,21 @@ deuces_import_outcome_free (DeucesImportOutcome *outcome)
   g_free (outcome);
 }
 
+guint
+deuces_import_outcomes_count_moved (GPtrArray *outcomes)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < outcomes->len; k++)
+    {
+      DeucesImportKind kind = ((const DeucesImportOutcome *) outcomes->pdata[k])->kind;
+
+      n += kind == DEUCES_IMPORT_NEW || kind == DEUCES_IMPORT_UPDATE ||
+           kind == DEUCES_IMPORT_CONFLICT || kind == DEUCES_IMPORT_CONFLICT_OURS;
+    }
+  return n;
+}
+
 /* What importing @node would do, decided as the import decides it: the ledger's session
  * of the same uuid (if any) in @local, the copy's id in @copy. */
 /* Whether the ledger's session @local reads out as @node does (format 0: as a session

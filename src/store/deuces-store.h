@@ -400,6 +400,9 @@ typedef struct {
 void         deuces_import_outcome_free    (DeucesImportOutcome *outcome);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesImportOutcome, deuces_import_outcome_free)
 
+/* How many of @outcomes (DeucesImportOutcome) added a session or changed one. */
+guint        deuces_import_outcomes_count_moved (GPtrArray *outcomes);
+
 /* The session's stable id (a UUID string). */
 char        *deuces_store_get_session_uuid (DeucesStore  *self,
                                             gint64        session,

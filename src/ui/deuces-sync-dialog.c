@@ -23,30 +23,14 @@ sync_job_free (SyncJob *job)
   g_free (job);
 }
 
-/* How many of @outcomes brought a session in or changed one. */
-static guint
-count_moved (GPtrArray *outcomes)
-{
-  guint n = 0;
-
-  for (guint k = 0; k < outcomes->len; k++)
-    {
-      DeucesImportKind kind = ((const DeucesImportOutcome *) outcomes->pdata[k])->kind;
-
-      n += kind == DEUCES_IMPORT_NEW || kind == DEUCES_IMPORT_UPDATE ||
-           kind == DEUCES_IMPORT_CONFLICT || kind == DEUCES_IMPORT_CONFLICT_OURS;
-    }
-  return n;
-}
-
 char *
 deuces_sync_describe (DeucesStore *store,
                       GPtrArray   *here,
                       GPtrArray   *there)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  guint n_here = count_moved (here);
-  guint n_there = count_moved (there);
+  guint n_here = deuces_import_outcomes_count_moved (here);
+  guint n_there = deuces_import_outcomes_count_moved (there);
 
   if (n_here == 0 && n_there == 0)
     return g_strdup (_("Both computers already had the same sessions; nothing changed."));
@@ -102,7 +86,7 @@ deuces_sync_with_file (GtkWindow      *parent,
       dialog = adw_message_dialog_new (parent, NULL, body);
       /* Translators: %s is a file name */
       adw_message_dialog_format_heading (ADW_MESSAGE_DIALOG (dialog), _("Synced With “%s”"), name);
-      if (count_moved (here) > 0 && done != NULL)
+      if (deuces_import_outcomes_count_moved (here) > 0 && done != NULL)
         done (user_data);
     }
   adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
