@@ -296,6 +296,31 @@ test_import (LedgerFixture *f,
   g_assert_true (deuces_store_import (other, first, ids, outcomes, &error));
   g_assert_cmpint (kind_of (outcomes, 0), ==, DEUCES_IMPORT_OLDER);
 
+  /* Continued here with a paid mark, then a deal: a session document (no paid marks in
+   * it) brings the other up to date and leaves its marks. */
+  {
+    DeucesTransfer transfer = { 1, 0, 50 };
+    g_autoptr(JsonNode) marked = NULL;
+    g_autoptr(JsonNode) document = NULL;
+
+    g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
+    g_assert_no_error (error);
+    marked = deuces_store_export_ledger (f->store, &error);
+    g_ptr_array_set_size (outcomes, 0);
+    g_assert_true (deuces_store_import (other, marked, ids, outcomes, &error));
+    g_assert_cmpint (kind_of (outcomes, 0), ==, DEUCES_IMPORT_UPDATE);
+    g_assert_cmpuint (count_rows (other, "SELECT count(*) FROM paid"), ==, 1);
+    ledger_add_deal (f->store, id, 1, 1, 1, 1);
+    document = deuces_store_export_document (f->store, id, &error);
+    g_assert_no_error (error);
+    g_ptr_array_set_size (outcomes, 0);
+    g_assert_true (deuces_store_import (other, document, ids, outcomes, &error));
+    g_assert_no_error (error);
+    g_assert_cmpint (kind_of (outcomes, 0), ==, DEUCES_IMPORT_UPDATE);
+    g_assert_cmpuint (count_rows (other, "SELECT count(*) FROM deals"), ==, 3);
+    g_assert_cmpuint (count_rows (other, "SELECT count(*) FROM paid"), ==, 1);
+  }
+
   /* Both changed: the file's kept as a conflicting copy, both deals kept. */
   ledger_add_deal (f->store, id, 2, 1, 1, 1);
   ledger_add_deal (other, there, 3, 9, 9, 9);
@@ -312,8 +337,8 @@ test_import (LedgerFixture *f,
     g_assert_no_error (error);
     g_assert_cmpint (outcome->other, ==, there);
     g_assert_cmpstr (copy->title, ==, "Friday (conflicting copy)");
-    g_assert_cmpuint (copy->n_deals, ==, 3);
-    g_assert_cmpuint (kept->n_deals, ==, 3);
+    g_assert_cmpuint (copy->n_deals, ==, 4);
+    g_assert_cmpuint (kept->n_deals, ==, 4);
     g_assert_cmpstr (kept->title, ==, "Friday");
   }
   /* Again: the copy is found, nothing changes. */

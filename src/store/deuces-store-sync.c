@@ -446,16 +446,19 @@ classify (DeucesStore         *self,
   return TRUE;
 }
 
-/* The rows of session @from become session @into's (whose own go), and @from goes. */
+/* The rows of session @from become session @into's (whose own go), and @from goes.
+ * With @keep_paid (a session document, which holds no paid marks), @into keeps its
+ * marks: a mark counts only while its transfer is still due (doc/ledger.md §2.1). */
 static gboolean
 move_session (DeucesStore *self,
               gint64       from,
               gint64       into,
+              gboolean     keep_paid,
               GError     **error)
 {
-  static const char *const tables[] = { "seats", "deals", "paid", "history", "revisions" };
+  static const char *const tables[] = { "seats", "deals", "history", "revisions", "paid" };
 
-  for (guint k = 0; k < G_N_ELEMENTS (tables); k++)
+  for (guint k = 0; k < G_N_ELEMENTS (tables) - (keep_paid ? 1 : 0); k++)
     {
       g_autofree char *forget = g_strdup_printf ("DELETE FROM %s WHERE session = ?2 AND ?1 = ?1", tables[k]);
       g_autofree char *move = g_strdup_printf ("UPDATE %s SET session = ?2 WHERE session = ?1", tables[k]);
@@ -529,7 +532,7 @@ _deuces_store_merge_session (DeucesStore         *self,
     return FALSE;
   if (outcome->kind == DEUCES_IMPORT_UPDATE)
     {
-      if (!move_session (self, id, outcome->session, error))
+      if (!move_session (self, id, outcome->session, format == 0, error))
         return FALSE;
       id = outcome->session;
     }
