@@ -390,12 +390,8 @@ session_show (CliContext *cli,
 
   if (json)
     {
-      g_autoptr(JsonNode) root = deuces_document_build_settlement (game, sheet, settlement);
-      g_autofree char *uuid = deuces_store_get_session_uuid (store, id, NULL);
+      g_autoptr(JsonNode) root = deuces_store_build_settlement_document (store, id, game, sheet, settlement);
 
-      /* The session's stable id (doc/cli.md §10, doc/ledger.md §9). */
-      if (uuid != NULL)
-        json_object_set_string_member (json_node_get_object (root), "uuid", uuid);
       return _deuces_cli_print_json (root);
     }
   print_table (game, sheet, settlement);

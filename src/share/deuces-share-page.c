@@ -265,7 +265,8 @@ _deuces_share_snapshot_load (DeucesStore *store,
   snapshot->ended = info->ended != NULL;
 
   /* The same document as `deuces-cli session show --json`. */
-  root = deuces_document_build_settlement (snapshot->game, snapshot->sheet, snapshot->settlement);
+  root = deuces_store_build_settlement_document (store, session, snapshot->game, snapshot->sheet,
+                                                 snapshot->settlement);
   snapshot->document = deuces_json_to_string (root, FALSE);
   return g_steal_pointer (&snapshot);
 }

@@ -8,6 +8,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "deuces-document.h"
 #include "deuces-error.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-library.h"
@@ -60,6 +61,21 @@ deuces_store_get_session_uuid (DeucesStore *self,
   else
     _deuces_store_fail_sql (self, rc, error);
   return NULL;
+}
+
+JsonNode *
+deuces_store_build_settlement_document (DeucesStore            *self,
+                                        gint64                  session,
+                                        const DeucesGame       *game,
+                                        const DeucesScoreSheet *sheet,
+                                        const DeucesSettlement *settlement)
+{
+  JsonNode *root = deuces_document_build_settlement (game, sheet, settlement);
+  g_autofree char *uuid = deuces_store_get_session_uuid (self, session, NULL);
+
+  if (uuid != NULL)
+    json_object_set_string_member (json_node_get_object (root), "uuid", uuid);
+  return root;
 }
 
 gboolean

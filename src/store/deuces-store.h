@@ -403,6 +403,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesImportOutcome, deuces_import_outcome_free)
 /* How many of @outcomes (DeucesImportOutcome) added a session or changed one. */
 guint        deuces_import_outcomes_count_moved (GPtrArray *outcomes);
 
+/* The settlement document of `session show --json` for stored session @session (scored
+ * as @game, @sheet, @settlement): the core's, with the session's "uuid". */
+JsonNode    *deuces_store_build_settlement_document (DeucesStore            *self,
+                                                     gint64                  session,
+                                                     const DeucesGame       *game,
+                                                     const DeucesScoreSheet *sheet,
+                                                     const DeucesSettlement *settlement);
+
 /* The session's stable id (a UUID string). */
 char        *deuces_store_get_session_uuid (DeucesStore  *self,
                                             gint64        session,
