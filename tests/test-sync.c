@@ -218,6 +218,12 @@ test_migration (LedgerFixture *f,
   g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM deals WHERE uuid IS NULL"), ==, 0);
   g_assert_cmpuint (count_rows (opened, "SELECT count(DISTINCT uuid) FROM deals"), ==, 2);
   g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM revisions WHERE session = 1"), ==, 1);
+  /* A row written without a uuid (by code that does not know them) gets one. */
+  g_assert_true (_deuces_store_exec (opened, "INSERT INTO deals (session, number, winner, recorded) "
+                                             "VALUES (1, 3, 0, '2025-02-01T20:30:00Z')", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM deals WHERE uuid IS NULL"), ==, 0);
+  g_assert_true (_deuces_store_exec (opened, "DELETE FROM deals WHERE number = 3", &error));
   /* A change made now is a revision more. */
   g_assert_true (deuces_store_delete_session (opened, 1, &error));
   g_assert_no_error (error);

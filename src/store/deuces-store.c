@@ -107,9 +107,10 @@ static const char migrate_v3[] =
   "DELETE FROM deals WHERE undone = 1;";
 
 /* Version 4 (issue 24): stable ids for one history on several computers (doc/ledger.md
- * §2, §9). Every session and deal gets a UUID (a kept deal keeps its deal's); every
- * session a log of revisions, one random id per change of it, appended by triggers so
- * that no write can forget it: sync compares two copies of a session by their logs. */
+ * §2, §9). Every session and deal gets a UUID (a kept deal keeps its deal's; a row
+ * written without one gets one from a trigger); every session a log of revisions, one
+ * random id per change of it, appended by triggers so that no write can forget it:
+ * sync compares two copies of a session by their logs. */
 #define UUID_SQL "(lower (hex (randomblob (4))) || '-' || lower (hex (randomblob (2))) || '-4' || " \
                  "substr (lower (hex (randomblob (2))), 2) || '-' || " \
                  "substr ('89ab', 1 + (abs (random ()) % 4), 1) || " \
@@ -132,7 +133,11 @@ static const char migrate_v4[] =
   "  PRIMARY KEY (session, seq));"
   "INSERT INTO revisions (session, seq, uuid) SELECT id, 1, " UUID_SQL " FROM sessions;"
   "CREATE TRIGGER revision_created AFTER INSERT ON sessions BEGIN "
+  "  UPDATE sessions SET uuid = " UUID_SQL " WHERE id = NEW.id AND uuid IS NULL;"
   REVISION_SQL ("NEW.id") " END;"
+  /* A deal written without one (a kept deal of a file that had none) gets its own. */
+  "CREATE TRIGGER deal_uuid AFTER INSERT ON deals WHEN NEW.uuid IS NULL BEGIN "
+  "  UPDATE deals SET uuid = " UUID_SQL " WHERE id = NEW.id; END;"
   "CREATE TRIGGER revision_change AFTER INSERT ON history BEGIN "
   REVISION_SQL ("NEW.session") " END;"
   "CREATE TRIGGER revision_undo AFTER UPDATE OF undone ON history BEGIN "
