@@ -10,9 +10,10 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-/* Format 2 holds each session's history (schema 3); format 1 held its undone deals
+/* Format 3 adds the stable ids of schema 4 ("uuid", "revisions", doc/ledger.md §9);
+ * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 2
+#define LEDGER_FORMAT 3
 
 static gboolean
 add_paid (DeucesStore      *self,
@@ -178,7 +179,7 @@ static gboolean
 bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("a ledger export holds “deuces-ledger”: 2 (or 1), its “sessions” and "
+                       _("a ledger export holds “deuces-ledger”: 3 (or 2, 1), its “sessions” and "
                          "its “players”, and nothing else"));
   return FALSE;
 }

@@ -362,7 +362,7 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
                                              GPtrArray   *skipped,
                                              GError     **error);
 
-/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 2, "sessions": […],
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 3, "sessions": […],
  * "players": […]}: every session (the bin's too, with "deleted") as a session document
  * with its history ("history", which undo and redo follow, doc/ledger.md §4.3) and paid
  * marks ("paid": {"from", "to", "amount"}), oldest first, and every player. What
