@@ -246,6 +246,16 @@ temp_ledger (char **dir)
 }
 
 /* The ledger as `export --format json` and `session show --json` have it. */
+/* @text without the ids of the sessions' changes (doc/ledger.md §9), which two ledgers
+ * making the same change (an undo too) each make anew. */
+static char *
+without_revisions (const char *text)
+{
+  g_autoptr(GRegex) revisions = g_regex_new ("\"revisions\" : \\[[^]]*\\],?\n *", 0, 0, NULL);
+
+  return g_regex_replace (revisions, text, -1, 0, "", 0, NULL);
+}
+
 static char *
 ledger_text (const char *db)
 {
@@ -254,7 +264,11 @@ ledger_text (const char *db)
 
   exported = run_ok (db, NULL, "export", "--format", "json", NULL);
   shown = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
-  return g_strconcat (exported, shown, NULL);
+  {
+    g_autofree char *text = g_strconcat (exported, shown, NULL);
+
+    return without_revisions (text);
+  }
 }
 
 /* Runs @args on @db, which must succeed and print @out; the ledger after, as ledger_text. */
@@ -948,8 +962,15 @@ test_store_import_twice (void)
   }
 
   /* What makes another session: a deal more or different, another title, start, stake,
-   * currency, variant, option or seating; notes do not. */
-  friday = run_ok (db, NULL, "export", "--session", "1", "--format", "json", NULL);
+   * currency, variant, option or seating; notes do not. (A document without a "uuid", as
+   * another program writes it: one with a uuid is told by it, test_store_import_uuid.) */
+  {
+    g_autofree char *exported_friday = run_ok (db, NULL, "export", "--session", "1", "--format",
+                                               "json", NULL);
+    g_autofree char *without_uuid = changed_document (exported_friday, "uuid", NULL);
+
+    friday = changed_document (without_uuid, "revisions", NULL);
+  }
   {
     static const struct {
       const char *key;
@@ -989,8 +1010,8 @@ test_store_import_twice (void)
       }
   }
 
-  /* A document without a start is compared on the rest; a copy of a session in the bin
-   * is not skipped. */
+  /* A document without a start is compared on the rest; a session of the file whose uuid
+   * is in the bin, put there after the export, is not imported again. */
   {
     g_autofree char *undated = changed_document (friday, "started", NULL);
     g_auto(Run) run = { 0 };
@@ -1002,10 +1023,176 @@ test_store_import_twice (void)
 
     g_free (run_ok (db, NULL, "session", "delete", "2", NULL));
     run_db (&partly, db, exported, "import", "-", NULL);
-    assert_run (&partly, 0, NULL, "deuces-cli: session 1 of the file is already in the ledger as "
-                                  "session 1; skipped\n");
-    g_assert_true (g_regex_match_simple ("^[0-9]+\n$", partly.out, 0, 0));
+    assert_run (&partly, 0, "", "deuces-cli: session 1 of the file is already in the ledger as "
+                                "session 1; skipped\n"
+                                "deuces-cli: session 2 of the file is already in the ledger as "
+                                "session 2, with later changes; skipped\n");
   }
+  remove_tree (dir);
+}
+
+/* A ledger export imported twice, even into the ledger it came from, changes nothing the
+ * second time; a session continued elsewhere is brought up to date, one changed on both
+ * kept as a conflicting copy (doc/cli.md §7.2). */
+static void
+test_store_import_uuid (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+  g_autofree char *out = g_build_filename (dir, "everything.json", NULL);
+  g_autofree char *later = g_build_filename (dir, "later.json", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  two_sessions (db);
+  g_free (run_ok (db, NULL, "export", "--format", "ledger", "-o", out, NULL));
+  before = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, db, NULL, "import", out, NULL);
+    assert_run (&again, 0, "", "deuces-cli: session 1 of the file is already in the ledger as session 1; "
+                               "skipped\n"
+                               "deuces-cli: session 2 of the file is already in the ledger as session 2; "
+                               "skipped\n");
+  }
+  after = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpstr (after, ==, before);
+
+  /* Into another ledger, twice: once. */
+  run_prints (other, NULL, "1\n2\n", "import", out, NULL);
+  {
+    g_auto(Run) again = { 0 };
+
+    run_db (&again, other, NULL, "import", out, NULL);
+    assert_run (&again, 0, "", NULL);
+  }
+  {
+    g_autofree char *listed = run_ok (other, NULL, "session", "list", NULL);
+    g_auto(GStrv) lines = g_strsplit (listed, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (lines), ==, 2 + 1);
+  }
+
+  /* Continued here: brought up to date there; then changed on both: a copy, once. */
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL));
+  g_free (run_ok (db, NULL, "export", "--format", "ledger", "-o", later, NULL));
+  {
+    g_auto(Run) update = { 0 };
+
+    run_db (&update, other, NULL, "import", later, NULL);
+    assert_run (&update, 0, "1\n", "deuces-cli: session 1 of the file continues session 1, which was "
+                                   "brought up to date\n"
+                                   "deuces-cli: session 2 of the file is already in the ledger as "
+                                   "session 2; skipped\n");
+  }
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Di", "--left", "Ann=2,Bo=2,Cy=2", NULL));
+  g_free (run_ok (other, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=9,Cy=9,Di=9", NULL));
+  g_free (run_ok (db, NULL, "export", "--format", "ledger", "-o", later, NULL));
+  {
+    g_auto(Run) conflict = { 0 };
+    g_auto(Run) again = { 0 };
+
+    run_db (&conflict, other, NULL, "import", later, NULL);
+    assert_run (&conflict, 0, "3\n", NULL);
+    g_assert_nonnull (strstr (conflict.err, "deuces-cli: session 1 of the file and session 1 were both "
+                                            "changed since they parted: kept as a conflicting copy, "
+                                            "session 3 “Sound (conflicting copy)”\n"));
+    run_db (&again, other, NULL, "import", later, NULL);
+    assert_run (&again, 0, "", NULL);
+    g_assert_nonnull (strstr (again.err, "already in the ledger as a conflicting copy, session 3; skipped"));
+  }
+  /* session show --json names the session's uuid. */
+  {
+    g_autofree char *shown = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+
+    g_assert_true (g_regex_match_simple ("\"uuid\" : \"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab]",
+                                         shown, 0, 0));
+  }
+  remove_tree (dir);
+}
+
+/* sync OTHER: both ways, then nothing; a session changed on both kept twice on both;
+ * what is not a partner refused, both unchanged (doc/cli.md §16). */
+static void
+test_store_sync (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other_dir = g_build_filename (dir, "stick", NULL);
+  g_autofree char *other = g_build_filename (other_dir, "ledger.sqlite3", NULL);
+  g_autofree char *out = g_build_filename (dir, "everything.json", NULL);
+  g_autofree char *text = g_build_filename (dir, "notes.txt", NULL);
+  g_autofree char *synced = NULL;
+  g_autofree char *a_before = NULL;
+  g_autofree char *b_before = NULL;
+  g_autofree char *a_after = NULL;
+  g_autofree char *b_after = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (other_dir, 0700), ==, 0);
+  two_sessions (db);
+  g_free (run_ok (db, NULL, "export", "--format", "ledger", "-o", out, NULL));
+  g_free (run_ok (other, NULL, "import", out, NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL));
+  g_free (run_ok (other, NULL, "deal", "add", "2", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL));
+  g_free (run_ok (other, NULL, "deal", "add", "2", "--winner", "Di", "--left", "Ann=2,Bo=2,Cy=2", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "2", "--winner", "Ann", "--left", "Bo=4,Cy=4,Di=4", NULL));
+  g_free (run_ok (other, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Ed",
+                  "--title", "Clubhouse", NULL));
+
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *said = g_strdup_printf ("Synced with “%s”: 2 sessions brought here, 2 sent there.\n",
+                                             other);
+
+    run_db (&run, db, NULL, "sync", other, NULL);
+    /* The other's session 2 has more changes: it keeps the id, this one becomes the copy. */
+    assert_run (&run, 0, said, "deuces-cli: session 3 was changed on both computers: both kept on both, "
+                               "the other as session 2 “Victim (conflicting copy)”\n");
+  }
+  {
+    g_autofree char *a = run_ok (db, NULL, "session", "list", NULL);
+    g_autofree char *b = run_ok (other, NULL, "session", "list", NULL);
+    g_auto(GStrv) a_lines = g_strsplit (a, "\n", -1);
+    g_auto(GStrv) b_lines = g_strsplit (b, "\n", -1);
+
+    g_assert_cmpuint (g_strv_length (a_lines), ==, 4 + 1);
+    g_assert_cmpuint (g_strv_length (b_lines), ==, 4 + 1);
+    g_assert_nonnull (strstr (a, "Clubhouse"));
+    g_assert_nonnull (strstr (b, "Victim (conflicting copy)"));
+  }
+  a_before = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  b_before = run_ok (other, NULL, "export", "--format", "ledger", NULL);
+  synced = g_strdup_printf ("Already in sync with “%s”; nothing changed.\n", other);
+  run_prints (db, NULL, synced, "sync", other, NULL);
+  a_after = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  b_after = run_ok (other, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpstr (a_after, ==, a_before);
+  g_assert_cmpstr (b_after, ==, b_before);
+
+  /* Refused, one line, both unchanged. */
+  g_assert_true (g_file_set_contents (text, "shopping list\n", -1, NULL));
+  {
+    g_autofree char *message = g_strdup_printf ("deuces-cli: “%s” is not a Deuces ledger; it was left as it "
+                                                "was\n", text);
+    g_autofree char *itself = g_strdup_printf ("deuces-cli: “%s” is this ledger itself (or one of its "
+                                               "files); sync with another computer’s ledger\n", db);
+
+    run_fails (db, NULL, 1, message, "sync", text, NULL);
+    run_fails (db, NULL, 2, itself, "sync", db, NULL);
+  }
+  run_fails (db, NULL, 2, "deuces-cli: sync: give the other computer’s ledger file, e.g. deuces-cli sync "
+                          "/media/stick/ledger.sqlite3\n", "sync", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: sync: syncing over the network is not in this version; copy the "
+                          "other ledger file here and sync with it\n",
+             "sync", "http://192.168.1.5:8080/sync/abc/", NULL);
+  g_clear_pointer (&a_after, g_free);
+  g_clear_pointer (&b_after, g_free);
+  a_after = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+  b_after = run_ok (other, NULL, "export", "--format", "ledger", NULL);
+  g_assert_cmpstr (a_after, ==, a_before);
+  g_assert_cmpstr (b_after, ==, b_before);
   remove_tree (dir);
 }
 
@@ -2025,8 +2212,13 @@ test_store_ledger_format (void)
   undo_original = run_ok (db, NULL, "undo", "1", NULL);
   g_assert_nonnull (strstr (undo_original, "1"));
   run_prints (copy, NULL, undo_original, "undo", "1", NULL);
-  after_original = run_ok (db, NULL, "export", "--format", "ledger", NULL);
-  after_copy = run_ok (copy, NULL, "export", "--format", "ledger", NULL);
+  {
+    g_autofree char *original = run_ok (db, NULL, "export", "--format", "ledger", NULL);
+    g_autofree char *copied = run_ok (copy, NULL, "export", "--format", "ledger", NULL);
+
+    after_original = without_revisions (original);
+    after_copy = without_revisions (copied);
+  }
   g_assert_cmpstr (after_copy, ==, after_original);
   g_assert_cmpstr (after_copy, !=, first);
 
@@ -2236,6 +2428,8 @@ main (int    argc,
   g_test_add_func ("/cli/store/file-size-limit", test_store_file_size_limit);
   g_test_add_func ("/cli/store/import-too-large", test_store_import_too_large);
   g_test_add_func ("/cli/store/ledger-format", test_store_ledger_format);
+  g_test_add_func ("/cli/store/import-uuid", test_store_import_uuid);
+  g_test_add_func ("/cli/store/sync", test_store_sync);
   g_test_add_func ("/cli/store/sitting-out-night", test_store_sitting_out_night);
   g_test_add_func ("/cli/store/sitting-out-refusals", test_store_sitting_out_refusals);
   g_test_add_func ("/cli/store/sitting-out-order", test_store_sitting_out_order);

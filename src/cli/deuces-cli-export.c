@@ -118,8 +118,9 @@ _deuces_cli_command_import (CliContext *cli,
   g_autoptr(GArray) copies = NULL;
   g_autoptr(JsonNode) root = NULL;
   g_autoptr(JsonNode) fresh = NULL;
+  g_autoptr(GPtrArray) outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
   gsize length = 0;
-  guint n_fresh;
+  guint n_fresh, n_file, next = 0;
   int status = EXIT_OK;
   int saved;
 
@@ -135,8 +136,9 @@ _deuces_cli_command_import (CliContext *cli,
     return status;
   if (deuces_store_is_ledger_export (root))
     {
-      if (!deuces_store_import_ledger (store, root, ids, &error))
+      if (!deuces_store_import (store, root, ids, outcomes, &error))
         return _deuces_cli_fail_with (error);
+      n_file = outcomes->len;
     }
   else
     {
@@ -144,9 +146,10 @@ _deuces_cli_command_import (CliContext *cli,
         return _deuces_cli_fail_with (error);
       fresh = deuces_store_without_copies (root, copies);
       n_fresh = json_array_get_length (json_node_get_array (fresh));
+      n_file = copies->len;
       /* With nothing skipped, the file as it is: a failure names a document by its place. */
       if (n_fresh > 0 &&
-          !deuces_store_import_documents (store, n_fresh < copies->len ? fresh : root, ids, &error))
+          !deuces_store_import (store, n_fresh < copies->len ? fresh : root, ids, outcomes, &error))
         return _deuces_cli_fail_with (error);
     }
 
@@ -158,17 +161,35 @@ _deuces_cli_command_import (CliContext *cli,
                                        "%u sessions were imported, but their numbers could not be printed: %s",
                                        ids->len),
                              ids->len, g_strerror (saved));
-  for (guint i = 0; copies != NULL && i < copies->len; i++)
-    if (g_array_index (copies, gint64, i) != 0)
-      {
-        long long copy = (long long) g_array_index (copies, gint64, i);
+  /* One line for each session of the file not simply added (doc/cli.md §7.2). */
+  for (guint i = 0; i < n_file; i++)
+    {
+      gint64 copy = copies != NULL ? g_array_index (copies, gint64, i) : 0;
+      const DeucesImportOutcome *outcome = copy == 0 && next < outcomes->len ? outcomes->pdata[next++] : NULL;
+      g_autofree char *which = n_file == 1 ? g_strdup (_("the session in the file"))
+                                           : g_strdup_printf (_("session %u of the file"), i + 1);
 
-        if (copies->len == 1)
-          _deuces_cli_fail (EXIT_OK, _("the session in the file is already in the ledger as session "
-                                       "%lld; skipped"), copy);
-        else
-          _deuces_cli_fail (EXIT_OK, _("session %u of the file is already in the ledger as session "
-                                       "%lld; skipped"), i + 1, copy);
-      }
+      if (copy == 0 && outcome != NULL && outcome->kind == DEUCES_IMPORT_SAME)
+        copy = outcome->session;
+      if (copy != 0)
+        _deuces_cli_fail (EXIT_OK, _("%s is already in the ledger as session %lld; skipped"),
+                          which, (long long) copy);
+      else if (outcome == NULL || outcome->kind == DEUCES_IMPORT_NEW)
+        continue;
+      else if (outcome->kind == DEUCES_IMPORT_OLDER)
+        _deuces_cli_fail (EXIT_OK, _("%s is already in the ledger as session %lld, with later "
+                                     "changes; skipped"), which, (long long) outcome->session);
+      else if (outcome->kind == DEUCES_IMPORT_UPDATE)
+        _deuces_cli_fail (EXIT_OK, _("%s continues session %lld, which was brought up to date"),
+                          which, (long long) outcome->session);
+      else if (outcome->kind == DEUCES_IMPORT_CONFLICT_KEPT)
+        _deuces_cli_fail (EXIT_OK, _("%s is already in the ledger as a conflicting copy, session "
+                                     "%lld; skipped"), which, (long long) outcome->session);
+      else
+        _deuces_cli_fail (EXIT_OK, _("%s and session %lld were both changed since they parted: "
+                                     "kept as a conflicting copy, session %lld “%s”"),
+                          which, (long long) outcome->other, (long long) outcome->session,
+                          outcome->title);
+    }
   return EXIT_OK;
 }

@@ -136,6 +136,7 @@ gboolean _deuces_cli_parse_range     (const char  *command,
 int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);
+int      _deuces_cli_command_sync    (CliContext *cli, int argc, char **argv);
 /* After a command that read the ledger: names the damaged sessions it left out, as
  * @cli's warning. */
 void     _deuces_cli_warn_damaged    (CliContext  *cli,

@@ -365,8 +365,9 @@ session_show (CliContext *cli,
 
   if (json)
     {
-      g_autoptr(JsonNode) root = deuces_document_build_settlement (snapshot->game, snapshot->sheet,
-                                                                    snapshot->settlement);
+      g_autoptr(JsonNode) root = deuces_store_build_settlement_document (store, id, snapshot->game,
+                                                                          snapshot->sheet,
+                                                                          snapshot->settlement);
 
       return _deuces_cli_print_json (root);
     }

@@ -342,6 +342,7 @@ static const struct {
   { "serve", _deuces_cli_command_serve },
   { "check", _deuces_cli_command_check },
   { "salvage", _deuces_cli_command_salvage },
+  { "sync", _deuces_cli_command_sync },
   { "undo", _deuces_cli_command_undo },
   { "redo", _deuces_cli_command_redo },
   { "log", _deuces_cli_command_log },
@@ -398,6 +399,7 @@ static const HelpEntry command_help[] = {
     N_("share a session with the phones at the table (--scoring: they may score)") },
   { "check", N_("check the whole ledger; exit 1 when anything is wrong") },
   { "salvage -o FILE", N_("export every session that still reads back (JSON)") },
+  { "sync OTHER", N_("merge both ways with another computer's ledger file") },
 };
 
 static const HelpEntry option_help[] = {

@@ -52,6 +52,31 @@ node_is_bool (JsonNode *node)
          json_node_get_value_type (node) == G_TYPE_BOOLEAN;
 }
 
+/* A stable id (doc/ledger.md §9): an RFC 4122 UUID string. */
+static gboolean
+node_is_uuid (JsonNode *node)
+{
+  return node_is_string (node) && g_uuid_string_is_valid (json_node_get_string (node));
+}
+
+/* The stable ids a stored session adds to its export: "uuid" and "revisions" (its
+ * changes' ids, oldest first). The store reads them; the core only checks them. */
+static gboolean
+check_ids (const char *key,
+           JsonNode   *node,
+           GError    **error)
+{
+  if (g_str_equal (key, "uuid"))
+    return node_is_uuid (node) ||
+           doc_error (error, _("“uuid” must be a UUID such as “0b5f0a3e-6d0c-4a51-9b7e-2f4a8c1d9e20”"));
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return doc_error (error, _("“revisions” must be a list of UUIDs"));
+  for (guint k = 0; k < json_array_get_length (json_node_get_array (node)); k++)
+    if (!node_is_uuid (json_array_get_element (json_node_get_array (node), k)))
+      return doc_error (error, _("“revisions” must be a list of UUIDs"));
+  return TRUE;
+}
+
 /* A JSON scalar as the text a variant file would hold. */
 static char *
 scalar_to_text (JsonNode *node)
@@ -402,6 +427,13 @@ deuces_document_parse_deal (const DeucesGame *game,
             }
           deal->n_order = json_array_get_length (array);
         }
+      else if (g_str_equal (key, "uuid"))
+        {
+          /* The deal's stable id: the store keeps it; the rules need nothing of it. */
+          if (!node_is_uuid (value))
+            return _deuces_deal_error (error, number, _("“uuid” must be a UUID such as "
+                                                        "“0b5f0a3e-6d0c-4a51-9b7e-2f4a8c1d9e20”"));
+        }
       else
         return _deuces_deal_error (error, number, _("“%s” is not a fact of a deal"), key);
     }
@@ -536,6 +568,12 @@ deuces_document_parse (JsonNode *root,
               return NULL;
             known = TRUE;
           }
+      if (!known && (g_str_equal (key, "uuid") || g_str_equal (key, "revisions")))
+        {
+          if (!check_ids (key, node, error))
+            return NULL;
+          known = TRUE;
+        }
       if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&
           !g_str_equal (key, "stake") && !g_str_equal (key, "currency") &&
           !g_str_equal (key, "stakes") && !g_str_equal (key, "options") && !g_str_equal (key, "hand_size") &&

@@ -251,8 +251,8 @@ _deuces_share_snapshot_load (DeucesStore *store,
   if (snapshot->scored == NULL)
     return NULL;
   /* The same document as `deuces-cli session show --json`. */
-  root = deuces_document_build_settlement (snapshot->scored->game, snapshot->scored->sheet,
-                                           snapshot->scored->settlement);
+  root = deuces_store_build_settlement_document (store, session, snapshot->scored->game,
+                                                 snapshot->scored->sheet, snapshot->scored->settlement);
   snapshot->document = deuces_json_to_string (root, FALSE);
   return g_steal_pointer (&snapshot);
 }

@@ -18,14 +18,16 @@ _deuces_store_insert_deal_row (DeucesStore      *self,
                                GError          **error)
 {
   g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "INSERT INTO deals (" DEAL_COLUMNS ", recorded, session, number) "
-                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)", error);
+    _deuces_store_prepare (self, "INSERT INTO deals (" DEAL_COLUMNS ", recorded, session, number, uuid) "
+                                 "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)", error);
+  g_autofree char *uuid = g_uuid_string_random ();
 
   if (stmt == NULL)
     return FALSE;
   _deuces_store_bind_deal (stmt, deal, n_players);
   sqlite3_bind_int64 (stmt, 13, session);
   sqlite3_bind_int (stmt, 14, (int) number);
+  _deuces_store_bind_text (stmt, 15, uuid);
   return _deuces_store_step_done (self, stmt, error);
 }
 

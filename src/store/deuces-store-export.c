@@ -86,6 +86,10 @@ _deuces_store_import_one (DeucesStore *self,
     if (!_deuces_store_insert_deal_row (self, id, d + 1, &g_array_index (game->deals, DeucesDeal, d),
                                         game->n_players, error))
       return 0;
+  if (json_object_has_member (object, "deals") &&
+      JSON_NODE_HOLDS_ARRAY (json_object_get_member (object, "deals")) &&
+      !_deuces_store_set_deal_uuids (self, id, json_object_get_array_member (object, "deals"), error))
+    return 0;
   if (parsed != NULL)
     *parsed = g_steal_pointer (&game);
   return id;
@@ -126,6 +130,17 @@ deuces_store_import_documents (DeucesStore *self,
                                GArray      *ids,
                                GError     **error)
 {
+  return _deuces_store_import_documents (self, root, ids, NULL, error);
+}
+
+gboolean
+_deuces_store_import_documents (DeucesStore *self,
+                                JsonNode    *root,
+                                GArray      *ids,
+                                GPtrArray   *outcomes,
+                                GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   guint n;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
@@ -137,26 +152,22 @@ deuces_store_import_documents (DeucesStore *self,
   for (guint i = 0; i < n; i++)
     {
       g_autoptr(GError) local_error = NULL;
-      gint64 id = _deuces_store_import_one (self, nth_document (root, i), NULL, &local_error);
 
-      if (id == 0)
+      if (!_deuces_store_import_next (self, nth_document (root, i), 0, seen, ids, outcomes, &local_error))
         {
           _deuces_store_rollback (self);
           document_error (error, local_error, i, n);
-          if (ids != NULL)
-            g_array_set_size (ids, 0);
-          return FALSE;
+          goto fail;
         }
-      if (ids != NULL)
-        g_array_append_val (ids, id);
     }
-  if (!_deuces_store_commit (self, error))
-    {
-      if (ids != NULL)
-        g_array_set_size (ids, 0);
-      return FALSE;
-    }
-  return TRUE;
+  if (_deuces_store_commit (self, error))
+    return TRUE;
+fail:
+  if (ids != NULL)
+    g_array_set_size (ids, 0);
+  if (outcomes != NULL)
+    g_ptr_array_set_size (outcomes, 0);
+  return FALSE;
 }
 
 gint64
@@ -164,7 +175,7 @@ _deuces_store_import_document (DeucesStore  *self,
                                JsonNode     *document,
                                GError      **error)
 {
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(GPtrArray) outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
 
@@ -174,9 +185,10 @@ _deuces_store_import_document (DeucesStore  *self,
                            _("a session document is a JSON object"));
       return 0;
     }
-  if (!deuces_store_import_documents (self, document, ids, error))
+  if (!_deuces_store_import_documents (self, document, NULL, outcomes, error))
     return 0;
-  return g_array_index (ids, gint64, 0);
+  /* A session the ledger holds already: that one. */
+  return ((DeucesImportOutcome *) outcomes->pdata[0])->session;
 }
 
 /* The oldest of @sessions (newest first, as deuces_store_list_sessions gives them)
@@ -407,6 +419,8 @@ deuces_store_export_document (DeucesStore *self,
     return NULL;
   root = deuces_document_build (game);
   _deuces_store_document_metadata (json_node_get_object (root), info);
+  if (!_deuces_store_document_ids (self, session, json_node_get_object (root), error))
+    g_clear_pointer (&root, json_node_unref);
   return root;
 }
 

@@ -443,8 +443,20 @@ _deuces_store_history_export (DeucesStore      *self,
       export_authors (stmt, change);
       for (gint side = 0; side < 2; side++)
         if (kept_sides (entry.kind) & (1 << side))
-          json_object_set_member (change, kept_names[side],
-                                  deuces_document_build_deal (game, &kept[side]));
+          {
+            JsonNode *deal = deuces_document_build_deal (game, &kept[side]);
+            g_autofree char *uuid = NULL;
+
+            if (!_deuces_store_kept_deal_uuid (self, entry.id, side, &uuid, error))
+              {
+                json_node_unref (deal);
+                json_object_unref (change);
+                return FALSE;
+              }
+            if (uuid != NULL)
+              json_object_set_string_member (json_node_get_object (deal), "uuid", uuid);
+            json_object_set_member (change, kept_names[side], deal);
+          }
       json_array_add_object_element (history, change);
     }
   if (rc != SQLITE_DONE)
@@ -564,11 +576,12 @@ import_change (DeucesStore      *self,
           return FALSE;
         }
       keep = _deuces_store_prepare (self, "INSERT INTO history_deals (" DEAL_COLUMNS ", recorded, "
-                                          "entry, side) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
-                                          "?10, ?11, ?12, ?13, ?14)", error);
+                                          "entry, side, uuid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, "
+                                          "?10, ?11, ?12, ?13, ?14, ?15)", error);
       if (keep == NULL)
         return FALSE;
       _deuces_store_bind_deal (keep, &deal, game->n_players);
+      _deuces_store_bind_text (keep, 15, _deuces_store_member_text (json_node_get_object (deal_node), "uuid"));
       _deuces_store_bind_text (keep, 12, recorded);
       sqlite3_bind_int64 (keep, 13, entry);
       sqlite3_bind_int (keep, 14, side);

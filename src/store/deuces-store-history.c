@@ -75,8 +75,8 @@ _deuces_store_history_keep_deal (DeucesStore *self,
 {
   g_autoptr(sqlite3_stmt) stmt =
     _deuces_store_prepare (self,
-                           "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded) "
-                                 "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded FROM deals "
+                           "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded, uuid) "
+                                 "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded, uuid FROM deals "
                                  "WHERE session = ?3 AND number = ?4 AND undone = 0", error);
 
   if (stmt == NULL)
@@ -168,8 +168,8 @@ restore_deal (DeucesStore *self,
               GError     **error)
 {
   return _deuces_store_shift_deals (self, session, number, 1, error) &&
-         copy_kept_deal (self, "INSERT INTO deals (session, number, " DEAL_COLUMNS ", recorded) "
-                               "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded FROM history_deals "
+         copy_kept_deal (self, "INSERT INTO deals (session, number, " DEAL_COLUMNS ", recorded, uuid) "
+                               "SELECT ?1, ?2, " DEAL_COLUMNS ", recorded, uuid FROM history_deals "
                                "WHERE entry = ?3 AND side = ?4",
                          session, entry, side, number, error);
 }

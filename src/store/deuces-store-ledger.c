@@ -10,9 +10,10 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-/* Format 2 holds each session's history (schema 3); format 1 held its undone deals
+/* Format 3 adds the stable ids of schema 4 ("uuid", "revisions", doc/ledger.md §9);
+ * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 2
+#define LEDGER_FORMAT 3
 
 static gboolean
 add_paid (DeucesStore      *self,
@@ -53,8 +54,8 @@ add_paid (DeucesStore      *self,
   return TRUE;
 }
 
-static JsonNode *
-export_session (DeucesStore *self,
+JsonNode *
+_deuces_store_export_session (DeucesStore *self,
                 gint64       session,
                 GError     **error)
 {
@@ -71,6 +72,8 @@ export_session (DeucesStore *self,
   root = deuces_document_build (game);
   object = json_node_get_object (root);
   _deuces_store_document_metadata (object, info);
+  if (!_deuces_store_document_ids (self, session, object, error))
+    return NULL;
   if (info->deleted != NULL)
     {
       g_autofree char *deleted = g_date_time_format_iso8601 (info->deleted);
@@ -88,6 +91,25 @@ JsonNode *
 deuces_store_export_ledger (DeucesStore *self,
                             GError     **error)
 {
+  JsonNode *root;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  /* A read transaction: one consistent picture of the whole ledger. */
+  if (!_deuces_store_exec (self, "BEGIN", error))
+    return NULL;
+  root = _deuces_store_export_ledger_in (self, error);
+  if (root == NULL)
+    _deuces_store_rollback (self);
+  else
+    _deuces_store_exec (self, "COMMIT", NULL);
+  return root;
+}
+
+JsonNode *
+_deuces_store_export_ledger_in (DeucesStore *self,
+                                GError     **error)
+{
   g_autoptr(sqlite3_stmt) ids = NULL;
   g_autoptr(sqlite3_stmt) names = NULL;
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
@@ -97,11 +119,6 @@ deuces_store_export_ledger (DeucesStore *self,
   JsonNode *root;
   int rc;
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-
-  /* A read transaction: one consistent picture of the whole ledger. */
-  if (!_deuces_store_exec (self, "BEGIN", error))
-    return NULL;
   ids = _deuces_store_prepare (self, "SELECT id FROM sessions ORDER BY id", error);
   names = _deuces_store_prepare (self, "SELECT name FROM players ORDER BY id", error);
   if (ids == NULL || names == NULL)
@@ -119,7 +136,7 @@ deuces_store_export_ledger (DeucesStore *self,
     }
   for (guint k = 0; k < all->len; k++)
     {
-      JsonNode *session = export_session (self, g_array_index (all, gint64, k), error);
+      JsonNode *session = _deuces_store_export_session (self, g_array_index (all, gint64, k), error);
 
       if (session == NULL)
         goto fail;
@@ -138,7 +155,6 @@ deuces_store_export_ledger (DeucesStore *self,
     }
   g_clear_pointer (&ids, sqlite3_finalize);
   g_clear_pointer (&names, sqlite3_finalize);
-  _deuces_store_exec (self, "COMMIT", NULL);
 
   object = json_object_new ();
   json_object_set_int_member (object, "deuces-ledger", LEDGER_FORMAT);
@@ -149,9 +165,6 @@ deuces_store_export_ledger (DeucesStore *self,
   return root;
 
 fail:
-  g_clear_pointer (&ids, sqlite3_finalize);
-  g_clear_pointer (&names, sqlite3_finalize);
-  _deuces_store_rollback (self);
   return NULL;
 }
 
@@ -166,7 +179,7 @@ static gboolean
 bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("a ledger export holds “deuces-ledger”: 2 (or 1), its “sessions” and "
+                       _("a ledger export holds “deuces-ledger”: 3 (or 2, 1), its “sessions” and "
                          "its “players”, and nothing else"));
   return FALSE;
 }
@@ -197,9 +210,9 @@ undone_into_history (DeucesStore *self,
     "INSERT INTO history (session, seq, undone, kind, number, recorded) "
     "  SELECT session, number, 1, 'deal-add', number, recorded FROM deals "
     "  WHERE session = ?1 AND number > ?2",
-    "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded) "
+    "INSERT INTO history_deals (entry, side, " DEAL_COLUMNS ", recorded, uuid) "
     "  SELECT h.id, 1, d.winner, d.cards_left, d.twos_left, d.points_left, d.final_cards, "
-    "         d.final_twos, d.starter, d.assisted_by, d.loser, d.dragon, d.extra, d.recorded "
+    "         d.final_twos, d.starter, d.assisted_by, d.loser, d.dragon, d.extra, d.recorded, d.uuid "
     "  FROM deals d JOIN history h ON h.session = d.session AND h.seq = d.number "
     "  WHERE d.session = ?1 AND d.number > ?2",
     "DELETE FROM deals WHERE session = ?1 AND number > ?2",
@@ -222,11 +235,11 @@ undone_into_history (DeucesStore *self,
 /* One session of a ledger export: the session document (in format 1 with its undone
  * deals after the live ones: the core checks them all in order), then its history, the
  * bin, the paid marks. Inside the caller's transaction. */
-static gint64
-import_session (DeucesStore *self,
-                JsonNode    *node,
-                gint64       format,
-                GError     **error)
+gint64
+_deuces_store_import_session (DeucesStore *self,
+                              JsonNode    *node,
+                              gint64       format,
+                              GError     **error)
 {
   g_autoptr(JsonNode) document = NULL;
   g_autoptr(DeucesGame) game = NULL;
@@ -236,6 +249,8 @@ import_session (DeucesStore *self,
   gboolean ok = TRUE;
   gint64 id;
 
+  if (format == 0)
+    return _deuces_store_import_one (self, node, NULL, error);
   if (!JSON_NODE_HOLDS_OBJECT (node))
     return bad_export (error);
   object = json_node_get_object (node);
@@ -324,12 +339,14 @@ import_session (DeucesStore *self,
   return id;
 }
 
-gboolean
-deuces_store_import_ledger (DeucesStore *self,
-                            JsonNode    *root,
-                            GArray      *ids,
-                            GError     **error)
+static gboolean
+import_ledger (DeucesStore *self,
+               JsonNode    *root,
+               GArray      *ids,
+               GPtrArray   *outcomes,
+               GError     **error)
 {
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   JsonObject *object;
   JsonNode *format;
   JsonArray *sessions, *players;
@@ -370,17 +387,14 @@ deuces_store_import_ledger (DeucesStore *self,
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
       g_autoptr(GError) local_error = NULL;
-      gint64 id = import_session (self, json_array_get_element (sessions, k),
-                                 json_node_get_int (format), &local_error);
 
-      if (id == 0)
+      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k),
+                                      json_node_get_int (format), seen, ids, outcomes, &local_error))
         {
           g_set_error (error, local_error->domain, local_error->code,
                        _("session %u of the file: %s"), k + 1, local_error->message);
           goto fail;
         }
-      if (ids != NULL)
-        g_array_append_val (ids, id);
     }
   if (!_deuces_store_commit (self, error))
     goto fail;
@@ -390,5 +404,28 @@ fail:
   _deuces_store_rollback (self);
   if (ids != NULL)
     g_array_set_size (ids, 0);
+  if (outcomes != NULL)
+    g_ptr_array_set_size (outcomes, 0);
   return FALSE;
+}
+
+gboolean
+deuces_store_import_ledger (DeucesStore *self,
+                            JsonNode    *root,
+                            GArray      *ids,
+                            GError     **error)
+{
+  return import_ledger (self, root, ids, NULL, error);
+}
+
+gboolean
+deuces_store_import (DeucesStore *self,
+                     JsonNode    *root,
+                     GArray      *ids,
+                     GPtrArray   *outcomes,
+                     GError     **error)
+{
+  if (deuces_store_is_ledger_export (root))
+    return import_ledger (self, root, ids, outcomes, error);
+  return _deuces_store_import_documents (self, root, ids, outcomes, error);
 }

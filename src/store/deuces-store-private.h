@@ -165,6 +165,57 @@ gint64        _deuces_store_import_one       (DeucesStore  *self,
                                               JsonNode     *document,
                                               DeucesGame  **parsed,
                                               GError      **error);
+/* deuces-store-sync.c (doc/ledger.md §9): a session's "uuid", "revisions" and its deals'
+ * "uuid" into its exported document; a kept deal's uuid (NULL for none); the deals'
+ * uuids of a document onto the session's deals; one session of a file merged into the
+ * ledger by its uuid, inside the caller's transaction (@sync: a sync, where of two copies
+ * that went apart the same one keeps the id on both sides). */
+gboolean      _deuces_store_document_ids     (DeucesStore  *self,
+                                              gint64        session,
+                                              JsonObject   *object,
+                                              GError      **error);
+gboolean      _deuces_store_kept_deal_uuid   (DeucesStore  *self,
+                                              gint64        entry,
+                                              gint          side,
+                                              char        **uuid,
+                                              GError      **error);
+gboolean      _deuces_store_set_deal_uuids   (DeucesStore  *self,
+                                              gint64        session,
+                                              JsonArray    *deals,
+                                              GError      **error);
+gboolean      _deuces_store_merge_session    (DeucesStore         *self,
+                                              JsonNode            *node,
+                                              gint64               format,
+                                              gboolean             sync,
+                                              DeucesImportOutcome *outcome,
+                                              GError             **error);
+/* The next session of a file imported as _deuces_store_merge_session says, once per uuid
+ * in the file (@seen); its id appended to @ids when it was added or changed, and its
+ * outcome to @outcomes (each may be NULL). */
+gboolean      _deuces_store_import_next      (DeucesStore  *self,
+                                              JsonNode     *node,
+                                              gint64        format,
+                                              GHashTable   *seen,
+                                              GArray       *ids,
+                                              GPtrArray    *outcomes,
+                                              GError      **error);
+gboolean      _deuces_store_import_documents (DeucesStore  *self,
+                                              JsonNode     *root,
+                                              GArray       *ids,
+                                              GPtrArray    *outcomes,
+                                              GError      **error);
+/* deuces-store-ledger.c: one session of a ledger export (@format 1 or 2) or a session
+ * document (@format 0) added, inside the caller's transaction; its id or 0. The whole
+ * ledger export, inside the caller's transaction. */
+gint64        _deuces_store_import_session   (DeucesStore  *self,
+                                              JsonNode     *node,
+                                              gint64        format,
+                                              GError      **error);
+JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
+                                              GError      **error);
+JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
+                                              gint64        session,
+                                              GError      **error);
 /* Title, notes, started and ended of @info into a session document. */
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
@@ -412,7 +463,8 @@ gboolean      _deuces_store_migrate_to       (DeucesStore  *self,
                                               gint64        version,
                                               GError      **error);
 /* A session document (with title, notes, started, ended when present) into a new
- * session. Returns its id, or 0. */
+ * session, or the session of its uuid the ledger holds (doc/ledger.md §9). Returns its
+ * id, or 0. */
 gint64        _deuces_store_import_document  (DeucesStore  *self,
                                               JsonNode     *document,
                                               GError      **error);

@@ -272,10 +272,7 @@ copy_rows (DeucesStore *self,
   if (columns == NULL)
     return FALSE;
   select = g_strdup_printf ("SELECT %s FROM %s", columns, quoted);
-  /* OR IGNORE: a row a trigger already wrote while the others were copied (a stale
-   * mark) is the same row; replace_contents() puts the table right after. */
-  insert = g_strdup_printf ("INSERT OR IGNORE INTO %s (%s) VALUES (%s)", quoted, columns,
-                            parameters->str);
+  insert = g_strdup_printf ("INSERT INTO %s (%s) VALUES (%s)", quoted, columns, parameters->str);
   /* The copy has this ledger's schema (both are at this version): a table or column it
    * lacks fails here, and the transaction is rolled back. */
   if ((from = _deuces_store_prepare (copy, select, error)) == NULL ||
@@ -352,46 +349,72 @@ empty_tables (DeucesStore *self,
   return TRUE;
 }
 
-static gint64
-count_rows (DeucesStore *store,
-            const char  *table)
+/* The ledger's triggers (the aggregates' stale marks, a session's revisions: doc/ledger.md
+ * §2.5, §9) as name and SQL pairs, dropped: they would write rows of their own while the
+ * rows are removed and put back. Inside the caller's transaction, so that no other
+ * program ever sees the ledger without them. */
+static GPtrArray *
+drop_triggers (DeucesStore *self,
+               GError     **error)
 {
-  g_autofree char *quoted = quoted_name (table);
-  g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM %s", quoted);
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT name, sql FROM sqlite_schema WHERE type = 'trigger' "
+                                 "ORDER BY name", error);
+  g_autoptr(GPtrArray) triggers = g_ptr_array_new_with_free_func (g_free);
+  int rc;
 
-  return _deuces_store_query_int (store, sql, -1);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_ptr_array_add (triggers, _deuces_store_column_text (stmt, 0));
+      g_ptr_array_add (triggers, _deuces_store_column_text (stmt, 1));
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  g_clear_pointer (&stmt, sqlite3_finalize);
+  for (guint k = 0; k < triggers->len; k += 2)
+    {
+      g_autofree char *quoted = quoted_name (triggers->pdata[k]);
+      g_autofree char *sql = g_strdup_printf ("DROP TRIGGER %s", quoted);
+
+      if (!_deuces_store_exec (self, sql, error))
+        return NULL;
+    }
+  return g_steal_pointer (&triggers);
 }
 
-/* Inside the caller's transaction: this ledger's rows become those of @copy, table by
- * table, all emptied before any is filled. The ledger's triggers write rows of their
- * own (a stale mark, doc/ledger.md §2.5) as rows are removed and put back: emptying
- * twice clears what the first pass's triggers wrote, and a table that holds more rows
- * than the copy's once every table is filled is emptied and filled again, so that the
- * ledger holds exactly the backup's rows. (No trigger writes on a table a trigger
- * fills, so once is enough.) */
+static gboolean
+create_triggers (DeucesStore *self,
+                 GPtrArray   *triggers,
+                 GError     **error)
+{
+  for (guint k = 0; k < triggers->len; k += 2)
+    if (!_deuces_store_exec (self, triggers->pdata[k + 1], error))
+      return FALSE;
+  return TRUE;
+}
+
+/* Inside the caller's transaction: this ledger's rows become exactly those of @copy,
+ * table by table, all emptied before any is filled, with the triggers set aside. */
 static gboolean
 replace_contents (DeucesStore *self,
                   DeucesStore *copy,
                   GError     **error)
 {
   g_autoptr(GPtrArray) tables = table_names (self, error);
+  g_autoptr(GPtrArray) triggers = NULL;
 
-  if (tables == NULL || !empty_tables (self, tables, error) || !empty_tables (self, tables, error))
+  if (tables == NULL || (triggers = drop_triggers (self, error)) == NULL ||
+      !empty_tables (self, tables, error))
     return FALSE;
   for (guint k = 0; k < tables->len; k++)
     if (!copy_rows (self, copy, tables->pdata[k], error))
       return FALSE;
-  for (guint k = 0; k < tables->len; k++)
-    {
-      g_autoptr(GPtrArray) one = g_ptr_array_new ();
-
-      if (count_rows (self, tables->pdata[k]) == count_rows (copy, tables->pdata[k]))
-        continue;
-      g_ptr_array_add (one, tables->pdata[k]);
-      if (!empty_tables (self, one, error) || !copy_rows (self, copy, tables->pdata[k], error))
-        return FALSE;
-    }
-  return merge_counters (self, copy, error);
+  return create_triggers (self, triggers, error) && merge_counters (self, copy, error);
 }
 
 /* Inside the write transaction, before it writes: the ledger as it is, backed up. SQLite

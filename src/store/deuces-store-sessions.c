@@ -502,11 +502,14 @@ _deuces_store_insert_session_row (DeucesStore         *self,
   g_autofree char *stakes = _deuces_store_stakes_text (game);
   gint64 id;
 
+  g_autofree char *uuid = g_uuid_string_random ();
+
   stmt = _deuces_store_prepare (self, "INSERT INTO sessions (title, started, ended, variant_id, variant_name, "
-                                      "variant, hand_size, stake, currency, notes, stakes) "
-                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
+                                      "variant, hand_size, stake, currency, notes, stakes, uuid) "
+                                      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", error);
   if (stmt == NULL)
     return 0;
+  _deuces_store_bind_text (stmt, 12, uuid);
   _deuces_store_bind_text (stmt, 1, title);
   _deuces_store_bind_text (stmt, 2, started ? started : now);
   _deuces_store_bind_text (stmt, 3, ended);

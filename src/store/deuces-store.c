@@ -155,7 +155,49 @@ static const char migrate_v5[] =
   "  AFTER UPDATE OF variant, hand_size, stake, currency, stakes ON sessions BEGIN "
   "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.id); END;";
 
-static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5 };
+/* Version 6 (issue 24): stable ids for one history on several computers (doc/ledger.md
+ * §2, §9). Every session and deal gets a UUID (a kept deal keeps its deal's; a row
+ * written without one gets one from a trigger); every session a log of revisions, one
+ * random id per change of it, appended by triggers so that no write can forget it:
+ * sync compares two copies of a session by their logs. */
+#define UUID_SQL "(lower (hex (randomblob (4))) || '-' || lower (hex (randomblob (2))) || '-4' || " \
+                 "substr (lower (hex (randomblob (2))), 2) || '-' || " \
+                 "substr ('89ab', 1 + (abs (random ()) % 4), 1) || " \
+                 "substr (lower (hex (randomblob (2))), 2) || '-' || lower (hex (randomblob (6))))"
+#define REVISION_SQL(session) \
+  "INSERT INTO revisions (session, seq, uuid) VALUES (" session ", " \
+  "  coalesce ((SELECT max (seq) FROM revisions WHERE session = " session "), 0) + 1, " UUID_SQL ");"
+static const char migrate_v6[] =
+  "ALTER TABLE sessions ADD COLUMN uuid TEXT;"
+  "UPDATE sessions SET uuid = " UUID_SQL ";"
+  "CREATE UNIQUE INDEX sessions_by_uuid ON sessions (uuid);"
+  "ALTER TABLE deals ADD COLUMN uuid TEXT;"
+  "UPDATE deals SET uuid = " UUID_SQL ";"
+  "ALTER TABLE history_deals ADD COLUMN uuid TEXT;"
+  "UPDATE history_deals SET uuid = " UUID_SQL ";"
+  "CREATE TABLE revisions ("
+  "  session INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,"
+  "  seq INTEGER NOT NULL,"
+  "  uuid TEXT NOT NULL,"
+  "  PRIMARY KEY (session, seq));"
+  "INSERT INTO revisions (session, seq, uuid) SELECT id, 1, " UUID_SQL " FROM sessions;"
+  "CREATE TRIGGER revision_created AFTER INSERT ON sessions BEGIN "
+  "  UPDATE sessions SET uuid = " UUID_SQL " WHERE id = NEW.id AND uuid IS NULL;"
+  REVISION_SQL ("NEW.id") " END;"
+  /* A deal written without one (a kept deal of a file that had none) gets its own. */
+  "CREATE TRIGGER deal_uuid AFTER INSERT ON deals WHEN NEW.uuid IS NULL BEGIN "
+  "  UPDATE deals SET uuid = " UUID_SQL " WHERE id = NEW.id; END;"
+  "CREATE TRIGGER revision_change AFTER INSERT ON history BEGIN "
+  REVISION_SQL ("NEW.session") " END;"
+  "CREATE TRIGGER revision_undo AFTER UPDATE OF undone ON history BEGIN "
+  REVISION_SQL ("NEW.session") " END;"
+  "CREATE TRIGGER revision_bin AFTER UPDATE OF deleted ON sessions BEGIN "
+  REVISION_SQL ("NEW.id") " END;"
+  "CREATE TRIGGER revision_seat AFTER INSERT ON seats BEGIN "
+  REVISION_SQL ("NEW.session") " END;";
+
+static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
+                                           migrate_v6 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Object. */

@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 5
+#define DEUCES_STORE_SCHEMA_VERSION 6
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -400,7 +400,7 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
                                              GPtrArray   *skipped,
                                              GError     **error);
 
-/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 2, "sessions": […],
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 3, "sessions": […],
  * "players": […]}: every session (the bin's too, with "deleted") as a session document
  * with its history ("history", which undo and redo follow, doc/ledger.md §4.3) and paid
  * marks ("paid": {"from", "to", "amount"}), oldest first, and every player. What
@@ -415,6 +415,65 @@ gboolean     deuces_store_is_ledger_export (JsonNode     *root);
 gboolean     deuces_store_import_ledger    (DeucesStore  *self,
                                             JsonNode     *root,
                                             GArray       *ids,
+                                            GError      **error);
+
+/* One history on several computers (doc/ledger.md §9). */
+typedef enum {
+  DEUCES_IMPORT_NEW,            /* not in the ledger: added */
+  DEUCES_IMPORT_SAME,           /* the ledger holds it as it is: skipped */
+  DEUCES_IMPORT_OLDER,          /* the ledger holds it with later changes: skipped */
+  DEUCES_IMPORT_UPDATE,         /* the file's continues the ledger's: brought up to date */
+  DEUCES_IMPORT_CONFLICT,       /* both changed: the file's kept as a conflicting copy */
+  DEUCES_IMPORT_CONFLICT_KEPT,  /* both changed, and that copy is already here: skipped */
+  DEUCES_IMPORT_CONFLICT_OURS,  /* (sync) both changed: ours kept as the conflicting copy */
+} DeucesImportKind;
+
+typedef struct {
+  DeucesImportKind  kind;
+  gint64            session;    /* the ledger's session: the new, updated or existing one, or the copy */
+  char             *title;      /* the conflicting copy's title */
+  gint64            other;      /* for a conflict: the session kept under the uuid */
+} DeucesImportOutcome;
+
+void         deuces_import_outcome_free    (DeucesImportOutcome *outcome);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (DeucesImportOutcome, deuces_import_outcome_free)
+
+/* How many of @outcomes (DeucesImportOutcome) added a session or changed one. */
+guint        deuces_import_outcomes_count_moved (GPtrArray *outcomes);
+
+/* The settlement document of `session show --json` for stored session @session (scored
+ * as @game, @sheet, @settlement): the core's, with the session's "uuid". */
+JsonNode    *deuces_store_build_settlement_document (DeucesStore            *self,
+                                                     gint64                  session,
+                                                     const DeucesGame       *game,
+                                                     const DeucesScoreSheet *sheet,
+                                                     const DeucesSettlement *settlement);
+
+/* The session's stable id (a UUID string). */
+char        *deuces_store_get_session_uuid (DeucesStore  *self,
+                                            gint64        session,
+                                            GError      **error);
+/* What importing @root (a session document, an array of them, or a ledger export) would
+ * do with each of its sessions, in order: a GPtrArray of DeucesImportOutcome. */
+GPtrArray   *deuces_store_plan_import      (DeucesStore  *self,
+                                            JsonNode     *root,
+                                            GError      **error);
+/* As deuces_store_import_documents or _import_ledger (by what @root is), and appends one
+ * DeucesImportOutcome per session of the file to @outcomes (may be NULL). */
+gboolean     deuces_store_import           (DeucesStore  *self,
+                                            JsonNode     *root,
+                                            GArray       *ids,
+                                            GPtrArray    *outcomes,
+                                            GError      **error);
+/* Two-way merge with the ledger file @path: afterwards both hold the same sessions (by
+ * uuid), deals, paid marks and history; a session changed on both sides in ways that
+ * cannot both stand is kept twice on both, once as a conflicting copy. Both ledgers are
+ * backed up first ("before-sync"); each is merged in one transaction. @here and @there
+ * get the DeucesImportOutcome of each session brought to this ledger and to the other. */
+gboolean     deuces_store_sync_file        (DeucesStore  *self,
+                                            const char   *path,
+                                            GPtrArray    *here,
+                                            GPtrArray    *there,
                                             GError      **error);
 
 /* Checks the whole ledger: SQLite's integrity and foreign-key checks, then every session

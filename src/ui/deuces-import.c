@@ -70,6 +70,7 @@ deuces_import_preview (DeucesStore *store,
   g_autoptr(GDateTime) first = NULL;
   g_autoptr(GDateTime) last = NULL;
   g_autoptr(GArray) copies = NULL;
+  g_autoptr(GPtrArray) plan = NULL;
   guint n, n_deals = 0, n_copies = 0;
 
   node = deuces_json_parse (data, (gssize) length, &local_error);
@@ -152,17 +153,51 @@ deuces_import_preview (DeucesStore *store,
           g_propagate_error (error, g_steal_pointer (&local_error));
           return NULL;
         }
-      for (guint i = 0; i < copies->len; i++)
-        n_copies += g_array_index (copies, gint64, i) != 0 ? 1 : 0;
+      /* What the import does with a session whose uuid the ledger holds (doc/cli.md §7.2):
+       * one skipped there counts as in the ledger here too. */
+      plan = deuces_store_plan_import (store, node, &local_error);
+      if (plan == NULL)
+        {
+          g_propagate_error (error, g_steal_pointer (&local_error));
+          return NULL;
+        }
+      for (guint i = 0; i < copies->len && i < plan->len; i++)
+        {
+          const DeucesImportOutcome *outcome = plan->pdata[i];
+
+          if (g_array_index (copies, gint64, i) == 0 &&
+              (outcome->kind == DEUCES_IMPORT_SAME || outcome->kind == DEUCES_IMPORT_OLDER ||
+               outcome->kind == DEUCES_IMPORT_CONFLICT_KEPT))
+            g_array_index (copies, gint64, i) = outcome->session;
+          n_copies += g_array_index (copies, gint64, i) != 0 ? 1 : 0;
+        }
     }
   for (guint i = 0; i < shown->len; i++)
     {
       gint64 copy = copies != NULL ? g_array_index (copies, gint64, i) : 0;
+      const DeucesImportOutcome *outcome = plan != NULL && i < plan->len ? plan->pdata[i] : NULL;
+      DeucesImportKind kind = outcome != NULL ? outcome->kind : DEUCES_IMPORT_NEW;
 
       g_string_append (lines, shown->pdata[i]);
-      if (copy != 0)
+      if (kind == DEUCES_IMPORT_OLDER)
+        /* Translators: after a line of the import preview, for a session the ledger has with more changes */
+        g_string_append_printf (lines, _(" · already in the ledger as session %lld, with later changes"),
+                                (long long) copy);
+      else if (kind == DEUCES_IMPORT_CONFLICT_KEPT)
+        /* Translators: after a line of the import preview */
+        g_string_append_printf (lines, _(" · already in the ledger as a conflicting copy, session %lld"),
+                                (long long) copy);
+      else if (copy != 0)
         /* Translators: after a line of the import preview, for a session the ledger has */
         g_string_append_printf (lines, _(" · already in the ledger as session %lld"), (long long) copy);
+      else if (kind == DEUCES_IMPORT_UPDATE)
+        /* Translators: after a line of the import preview, for a session continued elsewhere */
+        g_string_append_printf (lines, _(" · brings session %lld up to date"), (long long) outcome->session);
+      else if (kind == DEUCES_IMPORT_CONFLICT)
+        /* Translators: after a line of the import preview, for a session changed in both places */
+        g_string_append_printf (lines, _(" · changed here and there since they parted: kept beside "
+                                         "session %lld as “%s”"),
+                                (long long) outcome->other, outcome->title);
       g_string_append_c (lines, '\n');
     }
   if (n > PREVIEW_LINES)

@@ -12,6 +12,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-backup-dialog.h"
+#include "deuces-sync-dialog.h"
 #include "deuces-export.h"
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
@@ -120,6 +121,24 @@ restore_backup_action (GtkWidget  *widget,
   g_signal_connect_object (dialog, "restored", G_CALLBACK (_deuces_window_reload), self,
                            G_CONNECT_SWAPPED);
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_synced (gpointer user_data)
+{
+  _deuces_window_reload (DEUCES_WINDOW (user_data));
+}
+
+/* Sync With Another Computer… (doc/ledger.md §9). */
+static void
+sync_action (GtkWidget  *widget,
+             const char *action_name,
+             GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->store != NULL)
+    deuces_sync_choose_file (GTK_WINDOW (self), self->store, on_synced, self);
 }
 
 /* The session's commands. */
@@ -371,6 +390,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.change-stake", NULL, change_stake_action);
   gtk_widget_class_install_action (widget_class, "win.edit-notes", NULL, edit_notes_action);
   gtk_widget_class_install_action (widget_class, "win.restore-backup", NULL, restore_backup_action);
+  gtk_widget_class_install_action (widget_class, "win.sync", NULL, sync_action);
 }
 
 void
@@ -404,4 +424,5 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.change-stake", writable);
   gtk_widget_action_set_enabled (widget, "win.edit-notes", writable);
   gtk_widget_action_set_enabled (widget, "win.restore-backup", self->store != NULL);
+  gtk_widget_action_set_enabled (widget, "win.sync", self->store != NULL);
 }

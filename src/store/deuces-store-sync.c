@@ -1,0 +1,819 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-store-sync.c: one history on several computers (doc/ledger.md §9) — the stable
+ * ids of sessions and deals in and out of documents, an import that never doubles a
+ * session, and the two-way merge with another ledger file. */
+#include "config.h"
+
+#include <glib/gi18n-lib.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "deuces-document.h"
+#include "deuces-error.h"
+#include "deuces-store-private.h"
+#include "deuces-variant-library.h"
+
+/* Ids out. */
+
+static GPtrArray *
+session_revisions (DeucesStore *self,
+                   gint64       session,
+                   GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT uuid FROM revisions WHERE session = ?1 ORDER BY seq", error);
+  g_autoptr(GPtrArray) revisions = g_ptr_array_new_with_free_func (g_free);
+  int rc;
+
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    g_ptr_array_add (revisions, _deuces_store_column_valid_text (stmt, 0));
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&revisions);
+}
+
+char *
+deuces_store_get_session_uuid (DeucesStore *self,
+                               gint64       session,
+                               GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  stmt = _deuces_store_prepare (self, "SELECT uuid FROM sessions WHERE id = ?1", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, session);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    return _deuces_store_column_valid_text (stmt, 0);
+  if (rc == SQLITE_DONE)
+    g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+                 _("there is no session %lld"), (long long) session);
+  else
+    _deuces_store_fail_sql (self, rc, error);
+  return NULL;
+}
+
+JsonNode *
+deuces_store_build_settlement_document (DeucesStore            *self,
+                                        gint64                  session,
+                                        const DeucesGame       *game,
+                                        const DeucesScoreSheet *sheet,
+                                        const DeucesSettlement *settlement)
+{
+  JsonNode *root = deuces_document_build_settlement (game, sheet, settlement);
+  g_autofree char *uuid = deuces_store_get_session_uuid (self, session, NULL);
+
+  if (uuid != NULL)
+    json_object_set_string_member (json_node_get_object (root), "uuid", uuid);
+  return root;
+}
+
+gboolean
+_deuces_store_document_ids (DeucesStore *self,
+                            gint64       session,
+                            JsonObject  *object,
+                            GError     **error)
+{
+  g_autoptr(sqlite3_stmt) deals = NULL;
+  g_autoptr(GPtrArray) revisions = NULL;
+  g_autofree char *uuid = deuces_store_get_session_uuid (self, session, error);
+  JsonArray *array = json_object_has_member (object, "deals")
+                     ? json_object_get_array_member (object, "deals") : NULL;
+  g_autoptr(JsonArray) list = json_array_new ();
+  guint k = 0;
+  int rc;
+
+  if (uuid == NULL)
+    return error == NULL || *error == NULL;
+  if ((revisions = session_revisions (self, session, error)) == NULL)
+    return FALSE;
+  json_object_set_string_member (object, "uuid", uuid);
+  for (guint r = 0; r < revisions->len; r++)
+    if (g_uuid_string_is_valid (revisions->pdata[r]))
+      json_array_add_string_element (list, revisions->pdata[r]);
+  json_object_set_array_member (object, "revisions", g_steal_pointer (&list));
+
+  deals = _deuces_store_prepare (self, "SELECT uuid FROM deals WHERE session = ?1 AND undone = 0 "
+                                       "ORDER BY number", error);
+  if (deals == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (deals, 1, session);
+  while ((rc = sqlite3_step (deals)) == SQLITE_ROW && array != NULL &&
+         k < json_array_get_length (array))
+    {
+      g_autofree char *deal = _deuces_store_column_valid_text (deals, 0);
+      JsonNode *node = json_array_get_element (array, k++);
+
+      if (deal != NULL && g_uuid_string_is_valid (deal) && JSON_NODE_HOLDS_OBJECT (node))
+        json_object_set_string_member (json_node_get_object (node), "uuid", deal);
+    }
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+    return _deuces_store_fail_sql (self, rc, error);
+  return TRUE;
+}
+
+gboolean
+_deuces_store_kept_deal_uuid (DeucesStore *self,
+                              gint64       entry,
+                              gint         side,
+                              char       **uuid,
+                              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT uuid FROM history_deals WHERE entry = ?1 AND side = ?2", error);
+  int rc;
+
+  *uuid = NULL;
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, entry);
+  sqlite3_bind_int (stmt, 2, side);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      *uuid = _deuces_store_column_valid_text (stmt, 0);
+      if (*uuid != NULL && !g_uuid_string_is_valid (*uuid))
+        g_clear_pointer (uuid, g_free);
+      return TRUE;
+    }
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
+/* Ids in. */
+
+gboolean
+_deuces_store_set_deal_uuids (DeucesStore *self,
+                              gint64       session,
+                              JsonArray   *deals,
+                              GError     **error)
+{
+  for (guint k = 0; deals != NULL && k < json_array_get_length (deals); k++)
+    {
+      JsonNode *node = json_array_get_element (deals, k);
+      const char *uuid = JSON_NODE_HOLDS_OBJECT (node)
+                         ? _deuces_store_member_text (json_node_get_object (node), "uuid") : NULL;
+      g_autoptr(sqlite3_stmt) stmt = NULL;
+
+      if (uuid == NULL)
+        continue;
+      stmt = _deuces_store_prepare (self, "UPDATE deals SET uuid = ?1 WHERE session = ?2 AND number = ?3",
+                                    error);
+      if (stmt == NULL)
+        return FALSE;
+      _deuces_store_bind_text (stmt, 1, uuid);
+      sqlite3_bind_int64 (stmt, 2, session);
+      sqlite3_bind_int (stmt, 3, (int) k + 1);
+      if (!_deuces_store_step_done (self, stmt, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The session's revisions become @revisions (when the file gave any). */
+static gboolean
+set_revisions (DeucesStore *self,
+               gint64       session,
+               JsonArray   *revisions,
+               GError     **error)
+{
+  g_autoptr(sqlite3_stmt) forget = NULL;
+
+  if (revisions == NULL || json_array_get_length (revisions) == 0)
+    return TRUE;
+  forget = _deuces_store_prepare (self, "DELETE FROM revisions WHERE session = ?1", error);
+  if (forget == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (forget, 1, session);
+  if (!_deuces_store_step_done (self, forget, error))
+    return FALSE;
+  for (guint k = 0; k < json_array_get_length (revisions); k++)
+    {
+      g_autoptr(sqlite3_stmt) add =
+        _deuces_store_prepare (self, "INSERT INTO revisions (session, seq, uuid) VALUES (?1, ?2, ?3)", error);
+
+      if (add == NULL)
+        return FALSE;
+      sqlite3_bind_int64 (add, 1, session);
+      sqlite3_bind_int (add, 2, (int) k + 1);
+      _deuces_store_bind_text (add, 3, json_array_get_string_element (revisions, k));
+      if (!_deuces_store_step_done (self, add, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+run (DeucesStore *self,
+     const char  *sql,
+     gint64       a,
+     gint64       b,
+     const char  *text,
+     GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, a);
+  sqlite3_bind_int64 (stmt, 2, b);
+  if (text != NULL)
+    _deuces_store_bind_text (stmt, 3, text);
+  return _deuces_store_step_done (self, stmt, error);
+}
+
+/* The session's id in the ledger and title: @uuid's, or 0. */
+static gint64
+find_uuid (DeucesStore *self,
+           const char  *uuid,
+           char       **title,
+           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT id, title FROM sessions WHERE uuid = ?1", error);
+  int rc;
+
+  if (stmt == NULL)
+    return -1;
+  _deuces_store_bind_text (stmt, 1, uuid);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_ROW)
+    {
+      if (title != NULL)
+        *title = _deuces_store_column_valid_text (stmt, 1);
+      return sqlite3_column_int64 (stmt, 0);
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return -1;
+    }
+  return 0;
+}
+
+/* The id of the conflicting copy of session @uuid as it is in @revisions (or, with none,
+ * in @node): the same on every computer, so that a copy made twice is one copy. A
+ * name-based UUID (RFC 4122 version 5 layout, SHA-1). */
+static char *
+copy_uuid (const char *uuid,
+           GPtrArray  *revisions,
+           JsonNode   *node,
+           gboolean    by_content)
+{
+  g_autoptr(GChecksum) sum = g_checksum_new (G_CHECKSUM_SHA1);
+  guint8 digest[20];
+  gsize length = sizeof digest;
+
+  g_checksum_update (sum, (const guchar *) "deuces-conflicting-copy\n", -1);
+  g_checksum_update (sum, (const guchar *) uuid, -1);
+  for (guint k = 0; k < revisions->len; k++)
+    {
+      g_checksum_update (sum, (const guchar *) "\n", 1);
+      g_checksum_update (sum, revisions->pdata[k], -1);
+    }
+  if (by_content || revisions->len == 0)
+    {
+      g_autofree char *text = deuces_json_to_string (node, FALSE);
+
+      g_checksum_update (sum, (const guchar *) text, -1);
+    }
+  g_checksum_get_digest (sum, digest, &length);
+  digest[6] = (digest[6] & 0x0f) | 0x50;
+  digest[8] = (digest[8] & 0x3f) | 0x80;
+  return g_strdup_printf ("%02x%02x%02x%02x-%02x%02x-%02x%02x-%02x%02x-%02x%02x%02x%02x%02x%02x",
+                          digest[0], digest[1], digest[2], digest[3], digest[4], digest[5],
+                          digest[6], digest[7], digest[8], digest[9], digest[10], digest[11],
+                          digest[12], digest[13], digest[14], digest[15]);
+}
+
+/* Whether @a is @b, or the first part of it. */
+static gboolean
+is_prefix (GPtrArray *a,
+           GPtrArray *b)
+{
+  if (a->len > b->len)
+    return FALSE;
+  for (guint k = 0; k < a->len; k++)
+    if (g_strcmp0 (a->pdata[k], b->pdata[k]) != 0)
+      return FALSE;
+  return TRUE;
+}
+
+/* Of two copies of one session that went apart, the one that keeps its id on both
+ * computers: the one with more changes, then the greater last change id. */
+static gboolean
+wins (GPtrArray *a,
+      GPtrArray *b)
+{
+  if (a->len != b->len)
+    return a->len > b->len;
+  return a->len > 0 && g_strcmp0 (a->pdata[a->len - 1], b->pdata[b->len - 1]) > 0;
+}
+
+static GPtrArray *
+node_revisions (JsonObject *object,
+                JsonArray **array)
+{
+  GPtrArray *revisions = g_ptr_array_new_with_free_func (g_free);
+  JsonNode *node = json_object_get_member (object, "revisions");
+
+  *array = NULL;
+  if (node != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    {
+      *array = json_node_get_array (node);
+      for (guint k = 0; k < json_array_get_length (*array); k++)
+        {
+          JsonNode *one = json_array_get_element (*array, k);
+
+          g_ptr_array_add (revisions, g_strdup (JSON_NODE_HOLDS_VALUE (one) &&
+                                                json_node_get_value_type (one) == G_TYPE_STRING
+                                                ? json_node_get_string (one) : ""));
+        }
+    }
+  return revisions;
+}
+
+void
+deuces_import_outcome_free (DeucesImportOutcome *outcome)
+{
+  if (outcome == NULL)
+    return;
+  g_free (outcome->title);
+  g_free (outcome);
+}
+
+guint
+deuces_import_outcomes_count_moved (GPtrArray *outcomes)
+{
+  guint n = 0;
+
+  for (guint k = 0; k < outcomes->len; k++)
+    {
+      DeucesImportKind kind = ((const DeucesImportOutcome *) outcomes->pdata[k])->kind;
+
+      n += kind == DEUCES_IMPORT_NEW || kind == DEUCES_IMPORT_UPDATE ||
+           kind == DEUCES_IMPORT_CONFLICT || kind == DEUCES_IMPORT_CONFLICT_OURS;
+    }
+  return n;
+}
+
+/* What importing @node would do, decided as the import decides it: the ledger's session
+ * of the same uuid (if any) in @local, the copy's id in @copy. */
+/* Whether the ledger's session @local reads out as @node does (format 0: as a session
+ * document, else as a session of a ledger export). */
+static gboolean
+same_content (DeucesStore *self,
+              gint64       local,
+              JsonNode    *node,
+              gint64       format,
+              gboolean    *same,
+              GError     **error)
+{
+  g_autoptr(JsonNode) ours = format == 0 ? deuces_store_export_document (self, local, error)
+                                         : _deuces_store_export_session (self, local, error);
+
+  if (ours == NULL)
+    return FALSE;
+  *same = json_node_equal (ours, node);
+  return TRUE;
+}
+
+static gboolean
+classify (DeucesStore         *self,
+          JsonNode            *node,
+          gint64               format,
+          gboolean             sync,
+          DeucesImportOutcome *outcome,
+          char               **copy,
+          GPtrArray          **ours_out,
+          GError             **error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+  g_autoptr(GPtrArray) theirs = NULL;
+  g_autoptr(GPtrArray) ours = NULL;
+  g_autofree char *title = NULL;
+  JsonArray *array;
+  gint64 local;
+
+  outcome->kind = DEUCES_IMPORT_NEW;
+  outcome->session = 0;
+  *copy = NULL;
+  if (uuid == NULL || !g_uuid_string_is_valid (uuid))
+    return TRUE;
+  if ((local = find_uuid (self, uuid, &title, error)) < 0)
+    return FALSE;
+  if (local == 0)
+    return TRUE;
+  outcome->session = outcome->other = local;
+  theirs = node_revisions (object, &array);
+  if ((ours = session_revisions (self, local, error)) == NULL)
+    return FALSE;
+  if (theirs->len > 0 && theirs->len == ours->len && is_prefix (theirs, ours))
+    {
+      gboolean same = FALSE;
+
+      /* Changed by hand in the file, it is no longer the same session. */
+      if (!same_content (self, local, node, format, &same, error))
+        return FALSE;
+      if (same)
+        {
+          outcome->kind = DEUCES_IMPORT_SAME;
+          return TRUE;
+        }
+    }
+  if (theirs->len > 0 && theirs->len < ours->len && is_prefix (theirs, ours))
+    outcome->kind = DEUCES_IMPORT_OLDER;
+  else if (theirs->len > ours->len && is_prefix (ours, theirs))
+    outcome->kind = DEUCES_IMPORT_UPDATE;
+  else if (sync && wins (theirs, ours))
+    {
+      /* Ours becomes the copy, here as on the other computer. */
+      outcome->kind = DEUCES_IMPORT_CONFLICT_OURS;
+      *copy = copy_uuid (uuid, ours, NULL, FALSE);
+      outcome->title = g_strdup_printf (_("%s (conflicting copy)"), title);
+    }
+  else
+    {
+      const char *their_title = _deuces_store_member_text (object, "title");
+      gint64 existing;
+
+      /* Changed by hand, the file's copy is told apart by what it holds. */
+      *copy = copy_uuid (uuid, theirs, node, theirs->len == ours->len && is_prefix (theirs, ours));
+      if ((existing = find_uuid (self, *copy, NULL, error)) < 0)
+        return FALSE;
+      outcome->kind = existing != 0 ? DEUCES_IMPORT_CONFLICT_KEPT : DEUCES_IMPORT_CONFLICT;
+      if (existing != 0)
+        outcome->session = existing;
+      outcome->title = g_strdup_printf (_("%s (conflicting copy)"),
+                                        their_title != NULL ? their_title : title);
+    }
+  if (ours_out != NULL)
+    *ours_out = g_steal_pointer (&ours);
+  return TRUE;
+}
+
+/* The rows of session @from become session @into's (whose own go), and @from goes.
+ * With @keep_paid (a session document, which holds no paid marks), @into keeps its
+ * marks: a mark counts only while its transfer is still due (doc/ledger.md §2.1). */
+static gboolean
+move_session (DeucesStore *self,
+              gint64       from,
+              gint64       into,
+              gboolean     keep_paid,
+              GError     **error)
+{
+  static const char *const tables[] = { "seats", "deals", "history", "revisions", "paid" };
+
+  for (guint k = 0; k < G_N_ELEMENTS (tables) - (keep_paid ? 1 : 0); k++)
+    {
+      g_autofree char *forget = g_strdup_printf ("DELETE FROM %s WHERE session = ?2 AND ?1 = ?1", tables[k]);
+      g_autofree char *move = g_strdup_printf ("UPDATE %s SET session = ?2 WHERE session = ?1", tables[k]);
+
+      if (!run (self, forget, from, into, NULL, error) || !run (self, move, from, into, NULL, error))
+        return FALSE;
+    }
+  return run (self, "UPDATE sessions SET (title, started, ended, variant_id, variant_name, variant, "
+                    "hand_size, stake, currency, deleted, notes) = "
+                    "(SELECT title, started, ended, variant_id, variant_name, variant, hand_size, "
+                    " stake, currency, deleted, notes FROM sessions WHERE id = ?1) WHERE id = ?2",
+              from, into, NULL, error) &&
+         run (self, "DELETE FROM sessions WHERE id = ?1 AND ?2 = ?2", from, into, NULL, error);
+}
+
+gboolean
+_deuces_store_merge_session (DeucesStore         *self,
+                             JsonNode            *node,
+                             gint64               format,
+                             gboolean             sync,
+                             DeucesImportOutcome *outcome,
+                             GError             **error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+  g_autofree char *copy = NULL;
+  g_autoptr(GPtrArray) theirs = NULL;
+  JsonArray *revisions = NULL;
+  gint64 id;
+
+  if (!classify (self, node, format, sync, outcome, &copy, NULL, error))
+    return FALSE;
+  if (object != NULL)
+    theirs = node_revisions (object, &revisions);
+  switch (outcome->kind)
+    {
+    case DEUCES_IMPORT_SAME:
+    case DEUCES_IMPORT_OLDER:
+    case DEUCES_IMPORT_CONFLICT_KEPT:
+      /* Skipped, but read as an import reads it: a file that would be refused still is. */
+      if (sync)
+        return TRUE;
+      if (!_deuces_store_exec (self, "SAVEPOINT skipped", error))
+        return FALSE;
+      id = _deuces_store_import_session (self, node, format, error);
+      _deuces_store_exec (self, "ROLLBACK TO skipped", NULL);
+      _deuces_store_exec (self, "RELEASE skipped", NULL);
+      return id != 0;
+    case DEUCES_IMPORT_CONFLICT_OURS:
+      /* Ours is kept as the copy, and the file's takes its id. */
+      if (find_uuid (self, copy, NULL, error) != 0)
+        {
+          g_free (copy);
+          copy = g_uuid_string_random ();
+        }
+      if (!run (self, "UPDATE sessions SET uuid = ?3 WHERE id = ?1 AND ?2 = ?2", outcome->session, 0,
+                copy, error) ||
+          !run (self, "UPDATE sessions SET title = ?3 WHERE id = ?1 AND ?2 = ?2", outcome->session, 0,
+                outcome->title, error))
+        return FALSE;
+      break;
+    case DEUCES_IMPORT_NEW:
+    case DEUCES_IMPORT_UPDATE:
+    case DEUCES_IMPORT_CONFLICT:
+    default:
+      break;
+    }
+
+  id = _deuces_store_import_session (self, node, format, error);
+  if (id == 0)
+    return FALSE;
+  if (outcome->kind == DEUCES_IMPORT_UPDATE)
+    {
+      if (!move_session (self, id, outcome->session, format == 0, error))
+        return FALSE;
+      id = outcome->session;
+    }
+  else if (outcome->kind == DEUCES_IMPORT_CONFLICT)
+    {
+      if (!run (self, "UPDATE sessions SET uuid = ?3 WHERE id = ?1 AND ?2 = ?2", id, 0, copy, error) ||
+          !run (self, "UPDATE sessions SET title = ?3 WHERE id = ?1 AND ?2 = ?2", id, 0,
+                outcome->title, error))
+        return FALSE;
+    }
+  else if (uuid != NULL && g_uuid_string_is_valid (uuid) &&
+           !run (self, "UPDATE sessions SET uuid = ?3 WHERE id = ?1 AND ?2 = ?2", id, 0, uuid, error))
+    return FALSE;
+  if (outcome->kind == DEUCES_IMPORT_CONFLICT_OURS)
+    outcome->other = id;
+  else if (outcome->kind != DEUCES_IMPORT_UPDATE)
+    outcome->session = id;
+  return set_revisions (self, id, revisions, error);
+}
+
+gboolean
+_deuces_store_import_next (DeucesStore *self,
+                           JsonNode    *node,
+                           gint64       format,
+                           GHashTable  *seen,
+                           GArray      *ids,
+                           GPtrArray   *outcomes,
+                           GError     **error)
+{
+  g_autoptr(DeucesImportOutcome) outcome = g_new0 (DeucesImportOutcome, 1);
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+
+  if (uuid != NULL && g_hash_table_contains (seen, uuid))
+    {
+      /* The same session twice in one file: imported once, with the first. */
+      outcome->kind = DEUCES_IMPORT_SAME;
+      outcome->session = GPOINTER_TO_SIZE (g_hash_table_lookup (seen, uuid));
+    }
+  else
+    {
+      if (!_deuces_store_merge_session (self, node, format, FALSE, outcome, error))
+        return FALSE;
+      if (uuid != NULL)
+        g_hash_table_insert (seen, (gpointer) uuid, GSIZE_TO_POINTER ((gsize) outcome->session));
+      if (ids != NULL && (outcome->kind == DEUCES_IMPORT_NEW || outcome->kind == DEUCES_IMPORT_UPDATE ||
+                          outcome->kind == DEUCES_IMPORT_CONFLICT))
+        g_array_append_val (ids, outcome->session);
+    }
+  if (outcomes != NULL)
+    g_ptr_array_add (outcomes, g_steal_pointer (&outcome));
+  return TRUE;
+}
+
+GPtrArray *
+deuces_store_plan_import (DeucesStore *self,
+                          JsonNode    *root,
+                          GError     **error)
+{
+  g_autoptr(GPtrArray) plan = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *sessions = NULL;
+  guint n;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (root != NULL, NULL);
+
+  if (deuces_store_is_ledger_export (root))
+    {
+      JsonNode *node = json_object_get_member (json_node_get_object (root), "sessions");
+
+      sessions = node != NULL && JSON_NODE_HOLDS_ARRAY (node) ? json_node_get_array (node) : NULL;
+    }
+  else if (JSON_NODE_HOLDS_ARRAY (root))
+    sessions = json_node_get_array (root);
+  n = sessions != NULL ? json_array_get_length (sessions) : 1;
+  for (guint k = 0; k < n; k++)
+    {
+      JsonNode *node = sessions != NULL ? json_array_get_element (sessions, k) : root;
+      JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+      DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
+      g_autofree char *copy = NULL;
+
+      g_ptr_array_add (plan, outcome);
+      if (uuid != NULL && g_hash_table_contains (seen, uuid))
+        {
+          /* Imported once, with the first. */
+          outcome->kind = DEUCES_IMPORT_SAME;
+          continue;
+        }
+      if (uuid != NULL)
+        g_hash_table_add (seen, (gpointer) uuid);
+      if (!classify (self, node, deuces_store_is_ledger_export (root) ? 2 : 0, FALSE, outcome,
+                     &copy, NULL, error))
+        return NULL;
+    }
+  return g_steal_pointer (&plan);
+}
+
+/* The merge with another ledger file. */
+
+/* Whether @path is a file that may be a ledger; else the one-line reason. */
+static gboolean
+check_other_file (DeucesStore *self,
+                  const char  *path,
+                  GError     **error)
+{
+  GStatBuf st;
+  g_autofree char *display = g_filename_display_name (path);
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Cannot sync with “%s”: %s"), display, g_strerror (saved));
+      return FALSE;
+    }
+  if (!S_ISREG (st.st_mode) || st.st_size == 0)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER,
+                   _("“%s” is not a Deuces ledger; it was left as it was"), display);
+      return FALSE;
+    }
+  if (deuces_store_is_own_file (self, path))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("“%s” is this ledger itself (or one of its files); sync with another "
+                     "computer’s ledger"), display);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static JsonArray *
+sessions_of (JsonNode *root)
+{
+  return json_object_get_array_member (json_node_get_object (root), "sessions");
+}
+
+/* @root's sessions into @self, in @self's open transaction. */
+static gboolean
+merge_into (DeucesStore *self,
+            JsonNode    *root,
+            GPtrArray   *outcomes,
+            GError     **error)
+{
+  JsonArray *players = json_object_get_array_member (json_node_get_object (root), "players");
+  JsonArray *sessions = sessions_of (root);
+
+  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
+    if (_deuces_store_find_or_add_player (self, json_array_get_string_element (players, k), error) == 0)
+      return FALSE;
+  for (guint k = 0; k < json_array_get_length (sessions); k++)
+    {
+      DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
+
+      g_ptr_array_add (outcomes, outcome);
+      if (!_deuces_store_merge_session (self, json_array_get_element (sessions, k), 2, TRUE,
+                                        outcome, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Saved house variants travel with the sessions that use them: each saved variant of
+ * @from that a session of @to plays and @to's folder lacks is saved there. A variant
+ * that cannot be (its name taken there) is left out: the session keeps its own copy of
+ * it (doc/ledger.md §2.1), so it still scores the same. */
+static void
+carry_variants (DeucesStore *from,
+                DeucesStore *to)
+{
+  g_autoptr(GPtrArray) saved = deuces_variant_library_list_saved (from, NULL);
+
+  for (guint k = 0; saved != NULL && k < saved->len; k++)
+    {
+      const DeucesVariant *variant = saved->pdata[k];
+      g_autoptr(sqlite3_stmt) used = _deuces_store_prepare (to, "SELECT 1 FROM sessions WHERE variant_id = ?1",
+                                                            NULL);
+      g_autoptr(DeucesVariant) there = NULL;
+      g_autoptr(GError) error = NULL;
+
+      if (used == NULL)
+        return;
+      _deuces_store_bind_text (used, 1, variant->id);
+      if (sqlite3_step (used) != SQLITE_ROW)
+        continue;
+      there = deuces_variant_library_lookup (to, variant->id, &error);
+      if (there == NULL && g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND))
+        {
+          g_clear_error (&error);
+          if (!deuces_variant_library_save (to, variant, &error))
+            g_info ("%s: %s", variant->id, error->message);
+        }
+    }
+}
+
+gboolean
+deuces_store_sync_file (DeucesStore *self,
+                        const char  *path,
+                        GPtrArray   *here,
+                        GPtrArray   *there,
+                        GError     **error)
+{
+  g_autoptr(DeucesStore) other = NULL;
+  g_autoptr(JsonNode) ours = NULL;
+  g_autoptr(JsonNode) theirs = NULL;
+  g_autofree char *problem = NULL;
+  g_autofree char *backup = NULL;
+  g_autofree char *other_backup = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *display = g_filename_display_name (path);
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (here != NULL && there != NULL, FALSE);
+
+  if (!check_other_file (self, path, error))
+    return FALSE;
+  other = deuces_store_open (path, error);
+  if (other == NULL)
+    return FALSE;
+  if (!_deuces_store_integrity_check (other, &problem))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                   _("“%s” is damaged or is not a Deuces ledger (%s); it was left as it was"),
+                   display, problem);
+      return FALSE;
+    }
+  /* A copy of each first, as before a restore (doc/ledger.md §4.2). */
+  if ((backup = deuces_store_backup (self, "before-sync", error)) == NULL ||
+      (other_backup = deuces_store_backup (other, "before-sync", error)) == NULL)
+    return FALSE;
+
+  /* Both write locks, then both as they are, then each merged in its own transaction:
+   * nothing can change either between what was read and what is written. */
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  if (!_deuces_store_begin (other, &local_error))
+    {
+      _deuces_store_rollback (self);
+      g_set_error (error, local_error->domain, local_error->code, "%s: %s", display, local_error->message);
+      return FALSE;
+    }
+  if ((ours = _deuces_store_export_ledger_in (self, error)) == NULL ||
+      (theirs = _deuces_store_export_ledger_in (other, error)) == NULL ||
+      !merge_into (self, theirs, here, error) ||
+      !merge_into (other, ours, there, error) ||
+      !_deuces_store_commit (other, error))
+    {
+      _deuces_store_rollback (other);
+      _deuces_store_rollback (self);
+      g_ptr_array_set_size (here, 0);
+      g_ptr_array_set_size (there, 0);
+      return FALSE;
+    }
+  /* The other ledger is merged; were this commit to fail, syncing again finishes it. */
+  if (!_deuces_store_commit (self, error))
+    {
+      _deuces_store_rollback (self);
+      g_ptr_array_set_size (here, 0);
+      return FALSE;
+    }
+  carry_variants (self, other);
+  carry_variants (other, self);
+  return TRUE;
+}
