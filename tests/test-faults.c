@@ -103,7 +103,7 @@ assert_no_partial_backup (Ledger *ledger)
     g_assert_null (strstr (name, ".partial"));
 }
 
-/* @text (taken) with every "uuid" blanked: the step to schema 4 gives an old ledger's
+/* @text (taken) with every "uuid" blanked: the step to schema 6 gives an old ledger's
  * sessions random ones, new at each run from the pristine file. */
 static char *
 without_uuids (char *text)
