@@ -281,7 +281,11 @@ test_import (LedgerFixture *f,
   g_assert_cmpint (kind_of (outcomes, 0), ==, DEUCES_IMPORT_SAME);
   after = ledger_text (other);
   g_assert_cmpstr (after, ==, before);
-  g_assert_cmpstr (before, ==, ledger_text (f->store));
+  {
+    g_autofree char *here = ledger_text (f->store);
+
+    g_assert_cmpstr (before, ==, here);
+  }
 
   /* Continued here: the other is brought up to date, its number kept. */
   ledger_add_deal (f->store, id, 1, 4, 5, 6);

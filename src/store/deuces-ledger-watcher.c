@@ -114,6 +114,13 @@ on_poll (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+static void
+weak_ref_free (gpointer data)
+{
+  g_weak_ref_clear (data);
+  g_free (data);
+}
+
 DeucesLedgerWatcher *
 deuces_ledger_watcher_get (DeucesStore *store)
 {
@@ -124,8 +131,7 @@ deuces_ledger_watcher_get (DeucesStore *store)
 
   G_LOCK (watchers);
   if (watchers == NULL)
-    watchers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
-                                      (GDestroyNotify) g_weak_ref_clear);
+    watchers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, weak_ref_free);
   ref = g_hash_table_lookup (watchers, store->path);
   if (ref != NULL)
     self = g_weak_ref_get (ref);
