@@ -1179,8 +1179,14 @@ test_store_sync (void)
     g_autofree char *itself = g_strdup_printf ("deuces-cli: “%s” is this ledger itself (or one of its "
                                                "files); sync with another computer’s ledger\n", db);
 
+    g_autofree char *gone = g_build_filename (dir, "not-there.sqlite3", NULL);
+    g_autofree char *missing = g_strdup_printf ("deuces-cli: cannot sync with “%s”: No such file or "
+                                                "directory\n", gone);
+
     run_fails (db, NULL, 1, message, "sync", text, NULL);
     run_fails (db, NULL, 2, itself, "sync", db, NULL);
+    /* A file that is not there is a file error, exit 1, as for every command. */
+    run_fails (db, NULL, 1, missing, "sync", gone, NULL);
   }
   run_fails (db, NULL, 2, "deuces-cli: sync: give the other computer’s ledger file, e.g. deuces-cli sync "
                           "/media/stick/ledger.sqlite3\n", "sync", NULL);
@@ -1648,6 +1654,12 @@ test_standings_settle_up (void)
   g_assert_nonnull (strstr (marked, "Ann pays Ed 2.00 USD\n"));
   nothing = run_ok (db, NULL, "settle-up", NULL);
   g_assert_cmpstr (nothing, ==, "Settling up 3 nights:\nNothing is left to pay.\n");
+  {
+    /* The log says what was done, the first time: not "again". */
+    g_autofree char *log = run_ok (db, NULL, "log", "3", NULL);
+
+    g_assert_nonnull (strstr (log, "\tSettled up: 1 transfer marked paid"));
+  }
   undone = run_ok (db, NULL, "undo", "3", NULL);
   g_assert_nonnull (strstr (undone, "Settling up undone: 1 transfer no longer marked paid"));
   again = run_ok (db, NULL, "settle-up", NULL);

@@ -890,6 +890,36 @@ test_standings_window (Fixture       *f,
   g_assert_true (shows_text (window, "Ranked by average points per deal, lowest first; at least "));
   g_assert_true (shows_text (window, "Ann"));
 
+  /* A night saved while the window is open (here by the store, as another window or
+   * deuces-cli would) shows at once: the window follows the ledger's watcher. */
+  {
+    const char *players[] = { "Zelda", "Ann", "Bo", "Cy" };
+    DeucesNewSession request = { 0, };
+    DeucesDeal deal;
+    gint64 id;
+
+    g_assert_false (shows_text (window, "Zelda"));
+    request.variant = deuces_preset_lookup ("classic");
+    request.variant_id = "classic";
+    request.players = players;
+    request.n_players = 4;
+    request.title = "Zelda's night";
+    id = deuces_store_create_session (store, &request, &error);
+    g_assert_no_error (error);
+    deuces_deal_init (&deal);
+    deal.winner = 0;
+    deal.cards_left[1] = 3;
+    deal.cards_left[2] = 5;
+    deal.cards_left[3] = 7;
+    g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, 1);
+    g_assert_no_error (error);
+    settle ();
+    g_assert_true (shows_text (window, "Zelda"));
+    g_assert_true (deuces_store_delete_session (store, id, &error));
+    g_assert_no_error (error);
+    settle ();
+  }
+
   /* A date that does not read says so, and the table empties. */
   deuces_standings_window_set_range (DEUCES_STANDINGS_WINDOW (window), "2026-13-01", NULL);
   g_assert_true (shows_text (window, "“2026-13-01” is not a date like 2026-11-22"));

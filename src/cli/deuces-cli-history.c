@@ -159,6 +159,8 @@ _deuces_cli_session_set (CliContext *cli,
       if (missing)
         return _deuces_cli_fail (EXIT_INVALID, _("session set: %s needs a value"), argv[i]);
     }
+  if (from_deal != NULL && change.stake == NULL)
+    return _deuces_cli_fail (EXIT_INVALID, _("session set: --from-deal goes with --stake"));
   if (change.stake == NULL && change.currency == NULL && change.title == NULL &&
       change.notes == NULL)
     return _deuces_cli_fail (EXIT_INVALID,
@@ -167,8 +169,6 @@ _deuces_cli_session_set (CliContext *cli,
     {
       guint64 number = 0;
 
-      if (change.stake == NULL)
-        return _deuces_cli_fail (EXIT_INVALID, _("session set: --from-deal goes with --stake"));
       if (!g_ascii_string_to_unsigned (from_deal, 10, 1, G_MAXINT32, &number, NULL))
         return _deuces_cli_fail (EXIT_INVALID, _("session set: “%s” is not a deal number"), from_deal);
       change.from_deal = (guint) number;

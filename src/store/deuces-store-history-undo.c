@@ -149,6 +149,9 @@ describe (const DeucesHistoryEntry *entry,
                          direction == UNDONE
                            ? g_dngettext (GETTEXT_PACKAGE, "Settling up undone: %u transfer no longer marked paid",
                                           "Settling up undone: %u transfers no longer marked paid", marks->len)
+                         : direction == DONE
+                           ? g_dngettext (GETTEXT_PACKAGE, "Settled up: %u transfer marked paid",
+                                          "Settled up: %u transfers marked paid", marks->len)
                            : g_dngettext (GETTEXT_PACKAGE, "Settled up again: %u transfer marked paid",
                                           "Settled up again: %u transfers marked paid", marks->len),
                          marks->len);

@@ -664,7 +664,9 @@ check_other_file (DeucesStore *self,
     {
       int saved = errno;
 
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+      /* A file that cannot be read is a file error, as for every other command
+       * (exit 1 for deuces-cli), not invalid input. */
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
                    _("Cannot sync with “%s”: %s"), display, g_strerror (saved));
       return FALSE;
     }

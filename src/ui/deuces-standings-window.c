@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-ledger-watcher.h"
 #include "deuces-money.h"
 #include "deuces-standings-window.h"
 #include "deuces-store-stats.h"
@@ -16,6 +17,7 @@ struct _DeucesStandingsWindow
   AdwWindow       parent_instance;
 
   DeucesStore    *store;
+  DeucesLedgerWatcher *watcher;   /* every change: the standings are read again */
   GPtrArray      *seasons;        /* DeucesSeason, parallel to the dropdown after "All Nights" */
   gboolean        choosing;       /* a season is filling the dates in */
 
@@ -351,6 +353,9 @@ deuces_standings_window_dispose (GObject *object)
 {
   DeucesStandingsWindow *self = DEUCES_STANDINGS_WINDOW (object);
 
+  if (self->watcher != NULL)
+    g_signal_handlers_disconnect_by_data (self->watcher, self);
+  g_clear_object (&self->watcher);
   g_clear_object (&self->store);
   g_clear_pointer (&self->seasons, g_ptr_array_unref);
   G_OBJECT_CLASS (deuces_standings_window_parent_class)->dispose (object);
@@ -395,5 +400,9 @@ deuces_standings_window_new (GtkWindow   *parent,
   self->store = g_object_ref (store);
   load_seasons (self, 0);
   refresh (self);
+  /* A deal saved in the main window, a paid mark, another program's change: the
+   * standings follow, as the sheet does. */
+  self->watcher = deuces_ledger_watcher_get (store);
+  g_signal_connect_swapped (self->watcher, "changed", G_CALLBACK (refresh), self);
   return self;
 }
