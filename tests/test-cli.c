@@ -1113,6 +1113,47 @@ test_store_import_uuid (void)
   remove_tree (dir);
 }
 
+/* A night exported as a session document on one computer and imported on the other is
+ * the same night when the two ledgers sync, both ways round: never a conflicting copy,
+ * which would count its money twice (doc/ledger.md §9). */
+static void
+test_store_sync_after_import (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *other = g_build_filename (dir, "other.sqlite3", NULL);
+  g_autofree char *document = g_build_filename (dir, "night.json", NULL);
+  g_autofree char *synced = NULL;
+  g_autofree char *again = NULL;
+  g_autofree char *here = NULL;
+  g_autofree char *there = NULL;
+  g_autofree char *mine = NULL;
+  g_autofree char *theirs = NULL;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "1", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=8", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  g_free (run_ok (db, NULL, "export", "--session", "1", "--format", "json", "-o", document, NULL));
+  g_free (run_ok (other, NULL, "import", document, NULL));
+
+  synced = run_ok (other, NULL, "sync", db, NULL);
+  g_assert_null (strstr (synced, "conflicting"));
+  g_assert_null (strstr (synced, "both computers"));
+  again = run_ok (db, NULL, "sync", other, NULL);
+  g_assert_null (strstr (again, "both computers"));
+  here = run_ok (db, NULL, "session", "list", NULL);
+  there = run_ok (other, NULL, "session", "list", NULL);
+  g_assert_null (strstr (here, "conflicting"));
+  g_assert_null (strstr (there, "conflicting"));
+  /* One night, settled once, on both: its history came along. */
+  mine = run_ok (db, NULL, "settle-up", NULL);
+  theirs = run_ok (other, NULL, "settle-up", NULL);
+  g_assert_cmpstr (mine, ==, "Settling up 1 night:\nCy pays Bo 4.00\nDi pays Ann 16.00\n");
+  g_assert_cmpstr (theirs, ==, mine);
+  remove_tree (dir);
+}
+
 /* sync OTHER: both ways, then nothing; a session changed on both kept twice on both;
  * what is not a partner refused, both unchanged (doc/cli.md §16). */
 static void
@@ -2442,6 +2483,7 @@ main (int    argc,
   g_test_add_func ("/cli/store/ledger-format", test_store_ledger_format);
   g_test_add_func ("/cli/store/import-uuid", test_store_import_uuid);
   g_test_add_func ("/cli/store/sync", test_store_sync);
+  g_test_add_func ("/cli/store/sync-after-import", test_store_sync_after_import);
   g_test_add_func ("/cli/store/sitting-out-night", test_store_sitting_out_night);
   g_test_add_func ("/cli/store/sitting-out-refusals", test_store_sitting_out_refusals);
   g_test_add_func ("/cli/store/sitting-out-order", test_store_sitting_out_order);

@@ -430,6 +430,30 @@ classify (DeucesStore         *self,
           outcome->kind = DEUCES_IMPORT_SAME;
           return TRUE;
         }
+      /* The same changes, told apart only by the history: a session imported from a
+       * session document (which carries none) against the session it was exported from.
+       * No change was made to either since (they would have a revision more), so the one
+       * with its history continues the other, both ways round. */
+      if (format != 0)
+        {
+          g_autofree char *sql = g_strdup_printf ("SELECT count(*) FROM history WHERE session = %"
+                                                  G_GINT64_FORMAT, local);
+          JsonNode *history = json_object_get_member (object, "history");
+          gboolean theirs_bare = history == NULL || !JSON_NODE_HOLDS_ARRAY (history) ||
+                                 json_array_get_length (json_node_get_array (history)) == 0;
+          gint64 n_ours = _deuces_store_query_int (self, sql, -1);
+
+          if (n_ours == 0 && !theirs_bare)
+            {
+              outcome->kind = DEUCES_IMPORT_UPDATE;
+              goto decided;
+            }
+          if (n_ours > 0 && theirs_bare)
+            {
+              outcome->kind = DEUCES_IMPORT_OLDER;
+              goto decided;
+            }
+        }
     }
   if (theirs->len > 0 && theirs->len < ours->len && is_prefix (theirs, ours))
     outcome->kind = DEUCES_IMPORT_OLDER;
@@ -457,6 +481,7 @@ classify (DeucesStore         *self,
       outcome->title = g_strdup_printf (_("%s (conflicting copy)"),
                                         their_title != NULL ? their_title : title);
     }
+decided:
   if (ours_out != NULL)
     *ours_out = g_steal_pointer (&ours);
   return TRUE;
