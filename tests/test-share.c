@@ -1117,6 +1117,18 @@ test_scoring (Fixture       *f,
   g_clear_pointer (&page, g_free);
   g_assert_cmpuint (request (f, "GET", page_url, NULL, NULL, &page), ==, 200);
   g_assert_nonnull (strstr (page, "(undone by Bo)"));
+
+  /* An ended night is the host's to reopen: a phone's Undo would reopen it, so it is
+   * refused like any other write, and the night stays ended. */
+  g_free (run_cli (f, "session", "end", "1", NULL));
+  assert_refused (f, "POST", undo, "application/json", "{\"by\": \"Bo\"}", NULL, 422,
+                  "session 1 has ended; reopen it to change it");
+  {
+    g_autofree char *listed = run_cli (f, "session", "list", "--json", NULL);
+
+    g_assert_nonnull (strstr (listed, "\"ended\" : \"20"));
+    g_assert_cmpuint (stored_deals (f), ==, 2);
+  }
 }
 
 /* A phone writing too often is told to wait. */

@@ -905,6 +905,14 @@ handle_write (DeucesShareServer *self,
       return;
     }
 
+  /* An ended night is the host's to reopen: a phone's Undo of the end would reopen it. */
+  if (where == ROUTE_UNDO && deuces_session_snapshot_get_ended (self->snapshot->scored))
+    {
+      g_set_error (&error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
+                   _("Session %lld has ended; reopen it to change it"), (long long) self->session);
+      respond_error (self, msg, error);
+      return;
+    }
   deuces_store_set_author (self->writer, by);
   if (where == ROUTE_UNDO)
     ok = (what = deuces_store_undo (self->writer, self->session, &error)) != NULL;
