@@ -1710,6 +1710,8 @@ test_standings_settle_up (void)
   /* Bad input: one line, exit 2, nothing written. */
   run_fails (db, NULL, 2, "deuces-cli: standings: “2026-02-30” is not a date like 2026-11-22\n",
              "standings", "--from", "2026-02-30", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: standings: there is no variant “nosuch” (deuces-cli variants "
+                          "lists them)\n", "standings", "--variant", "nosuch", NULL);
   run_fails (db, NULL, 2, "deuces-cli: standings: --from 2026-12-01 is after --to 2026-11-01\n",
              "standings", "--from", "2026-12-01", "--to", "2026-11-01", NULL);
   run_fails (db, NULL, 2, "deuces-cli: standings: no session with a deal in this range\n",

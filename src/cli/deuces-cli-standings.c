@@ -11,6 +11,7 @@
 #include "deuces-cli-private.h"
 #include "deuces-money.h"
 #include "deuces-store-stats.h"
+#include "deuces-variant-library.h"
 
 /* Sessions played without a currency count points at their stake, as in `stats`. */
 static const char *
@@ -212,7 +213,15 @@ _deuces_cli_command_standings (CliContext *cli,
     return _deuces_cli_fail_with (error);
   _deuces_cli_warn_damaged (cli, store);
   if (deuces_standings_get_n_nights (standings) == 0)
-    return _deuces_cli_fail (EXIT_INVALID, _("standings: no session with a deal in this range"));
+    {
+      g_autoptr(DeucesVariant) known = NULL;
+
+      /* Nothing played: say so of a variant that does not exist rather than of the range
+       * (a variant no longer saved still counts for the nights that used it). */
+      if (variant != NULL && (known = deuces_variant_library_lookup (store, variant, &error)) == NULL)
+        return _deuces_cli_fail (EXIT_INVALID, _("standings: %s"), error->message);
+      return _deuces_cli_fail (EXIT_INVALID, _("standings: no session with a deal in this range"));
+    }
   for (guint i = 0; only != NULL && only[i] != NULL; i++)
     if (deuces_standings_lookup (standings, only[i]) == NULL)
       return _deuces_cli_fail (EXIT_INVALID, _("standings: nobody called “%s” played in these sessions"),
