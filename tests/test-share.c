@@ -326,6 +326,29 @@ test_page_stakes (Fixture       *f,
   g_assert_nonnull (strstr (body, "0.50 HKD a point; from deal 2: 1.00 HKD"));
 }
 
+/* A player who sat a deal out shows a dash on the page, never the 0 a winner scores
+ * (doc/rules.md §9). */
+static void
+test_page_sitting_out (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *body = NULL;
+  DeucesDeal deal;
+
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 3;
+  deal.cards_left[2] = 5;
+  deal.sitting_out = 1u << 3;   /* Di */
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->session, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &body), ==, 200);
+  g_assert_nonnull (strstr (body, "<tr><td>2</td><td>0</td><td>3</td><td>5</td>"
+                                  "<td class=\"out\" title=\"Sat out this deal\" "
+                                  "aria-label=\"Sat out this deal\">–</td></tr>"));
+}
+
 static void
 test_page_language (Fixture       *f,
                     gconstpointer  data)
@@ -1396,6 +1419,8 @@ main (int    argc,
   }
   g_test_add_func ("/share/new-token", test_new_token);
   g_test_add ("/share/page/stakes", Fixture, NULL, fixture_set_up, test_page_stakes, fixture_tear_down);
+  g_test_add ("/share/page/sitting-out", Fixture, NULL, fixture_set_up, test_page_sitting_out,
+              fixture_tear_down);
 
   return g_test_run ();
 }

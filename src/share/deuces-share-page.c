@@ -495,8 +495,15 @@ _deuces_share_render_sheet (GString                   *out,
       g_string_append_printf (out, "<tr><td>%u</td>", d);
       if (actions)
         append_deal_actions (out, d, language);
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d - 1);
+
       for (guint i = 0; i < game->n_players; i++)
-        g_string_append_printf (out, "<td>%d</td>", s->scored->sheet->deals[d - 1].points[i]);
+        if (deuces_deal_sits_out (deal, i))
+          /* Not a 0, which a winner also scores: a dash, said in words to a screen reader. */
+          g_string_append_printf (out, "<td class=\"out\" title=\"%s\" aria-label=\"%s\">–</td>",
+                                  T (N_("Sat out this deal")), T (N_("Sat out this deal")));
+        else
+          g_string_append_printf (out, "<td>%d</td>", s->scored->sheet->deals[d - 1].points[i]);
       g_string_append (out, "</tr>\n");
     }
   g_string_append (out, "</tbody></table></div>\n");
