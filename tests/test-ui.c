@@ -865,6 +865,45 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* A four-player classic night @title in the app's ledger; its id. */
+static gint64
+add_classic_night (DeucesStore       *store,
+                   const char *const *players,
+                   const char        *title)
+{
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.title = title;
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
+/* Seat 0 goes out; the others hold 3, 5 and 7 cards. Returns the deal's number. */
+static guint
+add_plain_deal (DeucesStore *store,
+                gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+  guint number;
+
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 3;
+  deal.cards_left[2] = 5;
+  deal.cards_left[3] = 7;
+  number = deuces_store_add_deal (store, session, &deal, &error);
+  g_assert_no_error (error);
+  return number;
+}
+
 /* Issue 25: Standings, from the main menu, states its ranking rule (doc/rules.md §12);
  * Settle Up marks the ended nights paid in one step. */
 static void
@@ -893,26 +932,12 @@ test_standings_window (Fixture       *f,
   /* A night saved while the window is open (here by the store, as another window or
    * deuces-cli would) shows at once: the window follows the ledger's watcher. */
   {
-    const char *players[] = { "Zelda", "Ann", "Bo", "Cy" };
-    DeucesNewSession request = { 0, };
-    DeucesDeal deal;
+    const char *const players[] = { "Zelda", "Ann", "Bo", "Cy" };
     gint64 id;
 
     g_assert_false (shows_text (window, "Zelda"));
-    request.variant = deuces_preset_lookup ("classic");
-    request.variant_id = "classic";
-    request.players = players;
-    request.n_players = 4;
-    request.title = "Zelda's night";
-    id = deuces_store_create_session (store, &request, &error);
-    g_assert_no_error (error);
-    deuces_deal_init (&deal);
-    deal.winner = 0;
-    deal.cards_left[1] = 3;
-    deal.cards_left[2] = 5;
-    deal.cards_left[3] = 7;
-    g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, 1);
-    g_assert_no_error (error);
+    id = add_classic_night (store, players, "Zelda's night");
+    g_assert_cmpuint (add_plain_deal (store, id), ==, 1);
     settle ();
     g_assert_true (shows_text (window, "Zelda"));
     g_assert_true (deuces_store_delete_session (store, id, &error));
@@ -2708,32 +2733,16 @@ static void
 test_damaged_newest (void)
 {
   DeucesStore *store = deuces_application_get_store (test_app);
-  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
-  DeucesNewSession request = { 0, };
+  const char *const players[] = { "Ann", "Bo", "Cy", "Di" };
   g_autoptr(GError) error = NULL;
   g_autoptr(GSettings) settings = g_settings_new (APPLICATION_ID);
   g_autofree char *sql = NULL;
   DeucesWindow *window;
-  DeucesDeal deal;
   gint64 sound, damaged;
 
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = players;
-  request.n_players = 4;
-  request.title = "Readable night";
-  sound = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-  request.title = "Damaged night";
-  damaged = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-  deuces_deal_init (&deal);
-  deal.winner = 0;
-  deal.cards_left[1] = 3;
-  deal.cards_left[2] = 5;
-  deal.cards_left[3] = 7;
-  g_assert_cmpuint (deuces_store_add_deal (store, damaged, &deal, &error), ==, 1);
-  g_assert_no_error (error);
+  sound = add_classic_night (store, players, "Readable night");
+  damaged = add_classic_night (store, players, "Damaged night");
+  g_assert_cmpuint (add_plain_deal (store, damaged), ==, 1);
   sql = g_strdup_printf ("UPDATE deals SET extra = '[1,2]' WHERE session = %lld", (long long) damaged);
   g_assert_true (_deuces_store_exec (store, sql, &error));
   g_assert_no_error (error);
