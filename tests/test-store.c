@@ -1672,6 +1672,10 @@ test_history_hostile_entries (LedgerFixture *f,
     { MADE_STAKE, TRUE, "UPDATE history SET after = '{\"stake\":\"lots\"}'", 2 },
     { MADE_STAKE, FALSE, "UPDATE history SET before = '{\"currency\":\"XXQ\"}', "
                          "after = '{\"currency\":\"HKD\"}'", 2 },
+    { MADE_STAKE, FALSE, "UPDATE history SET before = '{\"stakes\":\"[{\\\"from_deal\\\":1,"
+                         "\\\"stake\\\":\\\"1\\\"}]\"}', after = '{\"stakes\":null}'", 2 },
+    { MADE_STAKE, FALSE, "UPDATE history SET before = '{\"stakes\":\"[{\\\"from_deal\\\":2,"
+                         "\\\"stake\\\":\\\"-2\\\"}]\"}', after = '{\"stakes\":null}'", 2 },
     { MADE_NOTHING, FALSE, "UPDATE history SET number = 4294967297", 1 },
     { MADE_NOTHING, FALSE, "UPDATE history SET number = 'one'", 1 },
     { MADE_NOTHING, TRUE, "UPDATE history SET before = '{}'", 1 },

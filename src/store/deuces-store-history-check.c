@@ -49,42 +49,29 @@ read_kept_deal (sqlite3_stmt     *stmt,
   return FALSE;
 }
 
-/* The later stakes as sessions.stakes holds them (doc/ledger.md §2.1): a list of
- * {"from_deal", "stake"}, the deals in increasing order after deal 1, each stake money
- * that is not negative. */
+/* One later stake of a history entry: money that is not negative (its currency's digits,
+ * 3 at most, are checked when the session is read). */
+static gboolean
+stake_valid (guint       from_deal,
+             const char *stake,
+             gpointer    user_data,
+             GError    **error)
+{
+  gint64 minor;
+
+  return deuces_money_parse (stake, 3, &minor, error) && minor >= 0;
+}
+
+/* The later stakes as sessions.stakes holds them (doc/ledger.md §2.1), read as the
+ * session reads them; an empty list is none. */
 static gboolean
 stakes_value_valid (const char *text)
 {
   g_autoptr(JsonNode) root = deuces_json_parse (text, -1, NULL);
-  JsonArray *array;
-  gint64 last = 1;
 
-  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root))
-    return FALSE;
-  array = json_node_get_array (root);
-  if (json_array_get_length (array) == 0)
-    return FALSE;
-  for (guint i = 0; i < json_array_get_length (array); i++)
-    {
-      JsonNode *element = json_array_get_element (array, i);
-      JsonNode *from, *stake;
-      JsonObject *range;
-      gint64 minor;
-
-      if (!JSON_NODE_HOLDS_OBJECT (element))
-        return FALSE;
-      range = json_node_get_object (element);
-      from = json_object_get_member (range, "from_deal");
-      stake = json_object_get_member (range, "stake");
-      if (json_object_get_size (range) != 2 || from == NULL || !JSON_NODE_HOLDS_VALUE (from) ||
-          json_node_get_value_type (from) != G_TYPE_INT64 || stake == NULL ||
-          !JSON_NODE_HOLDS_VALUE (stake) || json_node_get_value_type (stake) != G_TYPE_STRING ||
-          json_node_get_int (from) <= last || json_node_get_int (from) > G_MAXINT32 ||
-          !deuces_money_parse (json_node_get_string (stake), 3, &minor, NULL) || minor < 0)
-        return FALSE;
-      last = json_node_get_int (from);
-    }
-  return TRUE;
+  return root != NULL && JSON_NODE_HOLDS_ARRAY (root) &&
+         json_array_get_length (json_node_get_array (root)) > 0 &&
+         _deuces_store_read_stakes (text, stake_valid, NULL, NULL);
 }
 
 /* One value of a "session" entry, read like the input that made it: a title and notes

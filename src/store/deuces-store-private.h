@@ -272,6 +272,16 @@ char         *_deuces_store_stakes_text      (const DeucesGame *game);
 gboolean      _deuces_store_apply_stakes     (DeucesGame       *game,
                                               const char       *text,
                                               GError          **error);
+/* Reads sessions.stakes (NULL: one stake all night), calling @each for every later
+ * stake in order; a text that does not read is DEUCES_STORE_ERROR_DAMAGED. */
+typedef gboolean (*DeucesStakeRangeFunc) (guint       from_deal,
+                                          const char *stake,
+                                          gpointer    user_data,
+                                          GError    **error);
+gboolean      _deuces_store_read_stakes      (const char         *text,
+                                              DeucesStakeRangeFunc each,
+                                              gpointer            user_data,
+                                              GError            **error);
 
 /* deuces-store-history*.c: one history per session (doc/ledger.md §2.2). */
 

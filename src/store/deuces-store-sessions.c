@@ -437,15 +437,15 @@ _deuces_store_stakes_text (const DeucesGame *game)
 }
 
 gboolean
-_deuces_store_apply_stakes (DeucesGame *game,
-                            const char *text,
-                            GError    **error)
+_deuces_store_read_stakes (const char         *text,
+                           DeucesStakeRangeFunc each,
+                           gpointer            user_data,
+                           GError            **error)
 {
   g_autoptr(JsonNode) root = NULL;
   JsonArray *array;
   guint last = 1;
 
-  g_array_set_size (game->stakes, 0);
   if (text == NULL)
     return TRUE;
   root = deuces_json_parse (text, -1, NULL);
@@ -472,7 +472,7 @@ _deuces_store_apply_stakes (DeucesGame *game,
       /* Deal 1's stake is the stake column; the ranges follow it in order. */
       if (number <= last || number > G_MAXINT32)
         goto damaged;
-      if (!deuces_game_set_stake_from (game, (guint) number, json_node_get_string (stake), error))
+      if (!each ((guint) number, json_node_get_string (stake), user_data, error))
         return FALSE;
       last = (guint) number;
     }
@@ -482,6 +482,24 @@ damaged:
   g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
                _("its “%s” column is unreadable"), "stakes");
   return FALSE;
+}
+
+static gboolean
+apply_stake (guint       from_deal,
+             const char *stake,
+             gpointer    game,
+             GError    **error)
+{
+  return deuces_game_set_stake_from (game, from_deal, stake, error);
+}
+
+gboolean
+_deuces_store_apply_stakes (DeucesGame *game,
+                            const char *text,
+                            GError    **error)
+{
+  g_array_set_size (game->stakes, 0);
+  return _deuces_store_read_stakes (text, apply_stake, game, error);
 }
 
 /* Inserts the session row and its seats; inside the caller's transaction. */
