@@ -6,32 +6,7 @@
 
 #include "deuces-about.h"
 #include "deuces-application.h"
-
-/* Removes @dir with the ledger and backups a test left in it. */
-static void
-remove_dir (const char *dir)
-{
-  g_autoptr(GFile) file = g_file_new_for_path (dir);
-  g_autoptr(GFileEnumerator) children = NULL;
-  GFileInfo *info;
-  GFile *child;
-
-  children = g_file_enumerate_children (file, G_FILE_ATTRIBUTE_STANDARD_TYPE,
-                                        G_FILE_QUERY_INFO_NOFOLLOW_SYMLINKS, NULL, NULL);
-  while (children != NULL &&
-         g_file_enumerator_iterate (children, &info, &child, NULL, NULL) && info != NULL)
-    {
-      if (g_file_info_get_file_type (info) == G_FILE_TYPE_DIRECTORY)
-        {
-          g_autofree char *path = g_file_get_path (child);
-
-          remove_dir (path);
-        }
-      else
-        g_file_delete (child, NULL, NULL);
-    }
-  g_file_delete (file, NULL, NULL);
-}
+#include "test-files.h"
 
 static const char *sample =
   "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -168,7 +143,7 @@ test_window (void)
   g_assert_nonnull (strstr (unopened, "Permission denied"));
 
   g_clear_object (&store);
-  remove_dir (dir);
+  remove_tree (dir);
 }
 
 /* F1 and the main menu's Help open the help through app.help. */
@@ -193,7 +168,7 @@ test_help_action (void)
   g_assert_cmpstrv (accels, ((const char *[]) { "F1", NULL }));
 
   g_clear_object (&app);
-  remove_dir (dir);
+  remove_tree (dir);
 }
 
 int

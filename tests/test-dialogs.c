@@ -603,14 +603,6 @@ test_saved_variant_described (Fixture       *f,
                                    "more cards ×2."));
 }
 
-static void
-settle (void)
-{
-  for (guint i = 0; i < 20; i++)
-    while (g_main_context_iteration (NULL, FALSE))
-      ;
-}
-
 /* The known names under a player's field, shown while typing in it. */
 static GtkListBox *
 suggestions (GtkWidget *row)
@@ -666,7 +658,7 @@ test_known_names (Fixture       *f,
   g_settings_set_strv (f->settings, "default-players", NULL);
   dialog = deuces_new_session_dialog_new (NULL, f->store, f->settings);
   gtk_window_present (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (20);
   for (guint i = 0; i < G_N_ELEMENTS (rows); i++)
     {
       g_autofree char *title = g_strdup_printf ("Player %u", i + 1);
@@ -753,14 +745,14 @@ assert_fits_phone (GtkWindow *parent,
   int minimum, natural;
 
   gtk_window_present (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (20);
   gtk_widget_measure (dialog, GTK_ORIENTATION_HORIZONTAL, -1, &minimum, &natural, NULL, NULL);
   g_test_message ("%s: minimum width %d", G_OBJECT_TYPE_NAME (dialog), minimum);
   g_assert_cmpint (minimum, <=, 360);
   g_assert_cmpint (gtk_widget_get_width (dialog), <=, 360);
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (parent)), <=, 360);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (20);
 }
 
 /* The new-session and share dialogs on a 360×720 phone window. */
@@ -777,7 +769,7 @@ test_dialogs_fit_phone (Fixture       *f,
 
   gtk_window_set_default_size (GTK_WINDOW (parent), 360, 720);
   gtk_window_present (GTK_WINDOW (parent));
-  settle ();
+  run_pending (20);
   assert_fits_phone (GTK_WINDOW (parent),
                      GTK_WIDGET (deuces_new_session_dialog_new (GTK_WINDOW (parent), f->store,
                                                                 f->settings)));
@@ -795,7 +787,7 @@ test_dialogs_fit_phone (Fixture       *f,
   assert_fits_phone (GTK_WINDOW (parent), deuces_share_dialog_new (GTK_WINDOW (parent), server));
   deuces_share_server_stop (server);
   gtk_window_destroy (GTK_WINDOW (parent));
-  settle ();
+  run_pending (20);
 }
 
 static const char *

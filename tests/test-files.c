@@ -26,6 +26,16 @@ remove_tree (const char *path)
 }
 
 char *
+temp_ledger (char **dir)
+{
+  g_autoptr(GError) error = NULL;
+
+  *dir = g_dir_make_tmp ("deuces-cli-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  return g_build_filename (*dir, "ledger.sqlite3", NULL);
+}
+
+char *
 test_locale_dir (const char *name,
                  const char *source)
 {

@@ -308,13 +308,6 @@ find_entry_row (GtkWidget  *widget,
   return rows->len > 0 ? rows->pdata[0] : NULL;
 }
 
-static void
-settle (void)
-{
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-}
-
 /* @session's settlement shown in a window of its own (@window), laid out; its stake row
  * in @stake. */
 static DeucesSettlementView *
@@ -328,7 +321,7 @@ show_settlement (DeucesSession  *session,
   deuces_settlement_view_set_session (view, session);
   gtk_window_set_child (GTK_WINDOW (*window), GTK_WIDGET (view));
   gtk_window_present (GTK_WINDOW (*window));
-  settle ();
+  run_pending (1);
   *stake = find_entry_row (GTK_WIDGET (view), "Stake per point");
   g_assert_nonnull (*stake);
   return view;
@@ -403,7 +396,7 @@ test_stake_in_sight (Fixture       *f,
   }
   deuces_settlement_view_set_session (view, NULL);
   gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
+  run_pending (1);
 }
 
 /* Issue 27: the stake row reads and takes the stake in the locale's decimals ("0,75" in
@@ -452,7 +445,7 @@ test_stake_locale (Fixture       *f,
 
       deuces_settlement_view_set_session (view, NULL);
       gtk_window_destroy (GTK_WINDOW (window));
-      settle ();
+      run_pending (1);
     }
   setlocale (LC_NUMERIC, "C");
 }
@@ -482,7 +475,7 @@ test_new_session_stake (Fixture       *f,
   dialog = deuces_new_session_dialog_new (NULL, f->store, settings);
   g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
   gtk_window_present (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (1);
   collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
   g_assert_cmpuint (names->len, ==, 4);
   for (guint k = 0; k < 4; k++)
@@ -493,13 +486,13 @@ test_new_session_stake (Fixture       *f,
   /* Enter in the last name: no session yet, a fifth seat offered; Enter there, empty,
    * takes it away and goes on to the stake. */
   g_signal_emit_by_name (names->pdata[3], "entry-activated");
-  settle ();
+  run_pending (1);
   g_assert_cmpint (id, ==, 0);
   g_ptr_array_set_size (names, 0);
   collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
   g_assert_cmpuint (names->len, ==, 5);
   g_signal_emit_by_name (names->pdata[4], "entry-activated");
-  settle ();
+  run_pending (1);
   g_assert_cmpint (id, ==, 0);
   g_ptr_array_set_size (names, 0);
   collect_entry_rows (GTK_WIDGET (dialog), "Player ", names);
@@ -523,7 +516,7 @@ test_new_session_stake (Fixture       *f,
   stake = find_entry_row (GTK_WIDGET (dialog), "Stake per point");
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.20");
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (1);
 }
 
 /* Issue 12, "a sheet that explains itself": each cell says why it scored so. */
@@ -797,24 +790,6 @@ typedef struct {
   DeucesSession *session;
 } Window;
 
-static gboolean
-on_frame_tick (gpointer user_data)
-{
-  return G_SOURCE_CONTINUE;
-}
-
-/* Lets GTK lay out and draw a few frames. */
-static void
-settle_frames (void)
-{
-  guint tick = g_timeout_add (5, on_frame_tick, NULL);
-
-  for (guint i = 0; i < 40; i++)
-    g_main_context_iteration (NULL, TRUE);
-  g_source_remove (tick);
-  settle ();
-}
-
 static void
 window_set_up (Window        *w,
                gconstpointer  data)
@@ -845,7 +820,7 @@ window_tear_down (Window        *w,
 {
   g_clear_object (&w->session);
   gtk_window_destroy (GTK_WINDOW (w->window));
-  settle ();
+  run_pending (1);
 }
 
 static DeucesSessionView *
@@ -1026,11 +1001,11 @@ test_window_rename (Window        *w,
   g_assert_cmpstr (adw_message_dialog_get_default_response (ADW_MESSAGE_DIALOG (dialog)), ==, "rename");
   gtk_editable_set_text (GTK_EDITABLE (entry), "Friday at Bo's");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "rename");
-  settle ();
+  run_pending (1);
   g_assert_cmpstr (deuces_session_get_title (w->session), ==, "Friday at Bo's");
 
   gtk_widget_activate_action (GTK_WIDGET (w->window), "win.undo", NULL);
-  settle ();
+  run_pending (1);
   g_assert_cmpstr (deuces_session_get_title (w->session), ==, old_title);
 
   /* Cancel changes nothing. */
@@ -1038,7 +1013,7 @@ test_window_rename (Window        *w,
   entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
   gtk_editable_set_text (GTK_EDITABLE (entry), "Never mind");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
-  settle ();
+  run_pending (1);
   g_assert_cmpstr (deuces_session_get_title (w->session), ==, old_title);
 }
 
@@ -1063,7 +1038,7 @@ test_window_stake (Window        *w,
   gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "1");
   gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_last_child (box)), "usd");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
-  settle ();
+  run_pending (1);
 
   g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "1.00");
   g_assert_cmpstr (deuces_session_get_info (w->session)->currency, ==, "USD");
@@ -1170,7 +1145,7 @@ test_window_notes_and_backup (Window        *w,
     }
   g_assert_true (found);
   settle_frames ();
-  settle ();
+  run_pending (1);
 }
 
 /* Long notes wrap under the title on a phone instead of widening the window. */
@@ -1268,7 +1243,7 @@ test_window_restore (Window        *w,
   g_assert_no_error (error);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.restore-backup", NULL));
-  settle ();
+  run_pending (1);
   dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
   g_assert_nonnull (dialog);
   wait_for_backups (DEUCES_BACKUP_DIALOG (dialog));
@@ -1301,7 +1276,7 @@ test_window_restore (Window        *w,
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (w->window), "win.redo", NULL));
   g_assert_cmpuint (deuces_session_get_n_deals (shown), ==, 1);
   gtk_window_destroy (GTK_WINDOW (dialog));
-  settle ();
+  run_pending (1);
 }
 
 /* Two programs changing one session at once (the window, and deuces-cli on the same
@@ -1366,7 +1341,7 @@ test_window_follows_others (Window        *w,
   g_assert_no_error (error);
   ledger_new_session (other, "classic", "From the command line", four, 4);
   _deuces_window_follow_ledger (w->window);
-  settle ();
+  run_pending (1);
 
   g_assert_cmpuint (deuces_session_get_n_deals (w->session), ==, n_deals + 1);
   g_assert_cmpint (deuces_session_get_deal (w->session, n_deals + 1)->winner, ==, 3);
@@ -1444,7 +1419,7 @@ test_window_refusals (Window        *w,
   box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
   gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "0.005");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
-  settle ();
+  run_pending (1);
   g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "0.50");
   g_assert_nonnull (strstr (adw_toast_get_title (deuces_session_view_get_toast (view)),
                             "“0.005” is not exact to 2 decimal places"));

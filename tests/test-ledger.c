@@ -56,6 +56,25 @@ ledger_new_session (DeucesStore       *store,
   return id;
 }
 
+gint64
+ledger_new_classic_night (DeucesStore       *store,
+                          const char *const *players,
+                          const char        *title)
+{
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  gint64 id;
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = 4;
+  request.title = title;
+  id = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
 void
 deal_won_by (DeucesDeal *deal,
              gint        winner,
@@ -102,6 +121,49 @@ ledger_step (DeucesStore  *store,
   g_assert_no_error (error);
   g_assert_nonnull (done);
   return done;
+}
+
+char *
+ledger_snapshot (DeucesStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) sessions = NULL;
+  DeucesSessionFilter filter = { 0, };
+  GString *text = g_string_new (NULL);
+
+  for (int bin = 0; bin < 2; bin++)
+    {
+      filter.deleted = bin;
+      sessions = deuces_store_list_sessions (store, &filter, &error);
+      g_assert_no_error (error);
+      for (guint i = 0; i < sessions->len; i++)
+        {
+          const DeucesSessionInfo *info = sessions->pdata[i];
+          g_autoptr(JsonNode) doc = deuces_store_export_document (store, info->id, &error);
+          g_autofree char *json = NULL;
+
+          g_assert_no_error (error);
+          json = deuces_json_to_string (doc, FALSE);
+          g_string_append_printf (text, "%" G_GINT64_FORMAT " %d %s\n", info->id, bin, json);
+        }
+      g_clear_pointer (&sessions, g_ptr_array_unref);
+    }
+  return g_string_free (text, FALSE);
+}
+
+gint64
+ledger_total (DeucesStore *store,
+              gint64       session,
+              guint        player)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = deuces_store_load_game (store, session, &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  return sheet->totals[player];
 }
 
 void

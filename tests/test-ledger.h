@@ -35,6 +35,10 @@ gint64        ledger_new_session       (DeucesStore       *store,
                                         const char        *title,
                                         const char *const *players,
                                         guint              n);
+/* A four-player classic night @title with no stake, as the app makes one; its id. */
+gint64        ledger_new_classic_night (DeucesStore       *store,
+                                        const char *const *players,
+                                        const char        *title);
 /* @winner went out; the three others held @a, @b and @c cards, in seat order. */
 void          deal_won_by              (DeucesDeal *deal,
                                         gint        winner,
@@ -53,6 +57,13 @@ guint         ledger_add_deal          (DeucesStore *store,
 char         *ledger_step              (DeucesStore  *store,
                                         gint64        session,
                                         char        *(*step) (DeucesStore *, gint64, GError **));
+/* Every session, in the bin or not, as its document: "unchanged" means this text is the
+ * same. */
+char         *ledger_snapshot          (DeucesStore *store);
+/* @player's total points in @session, scored from its deals. */
+gint64        ledger_total             (DeucesStore *store,
+                                        gint64       session,
+                                        guint        player);
 /* A ledger at @path as schema @version wrote it: session 1, "Old night", Ann and Bo
  * playing the preset @variant for 1 a point (in @currency, or none), and the rows of
  * `INSERT INTO deals @deals`. */

@@ -2,6 +2,7 @@
 /* test-run.c: deuces-cli run as another process, and what the tests assert of a run. */
 #include "config.h"
 
+#include <json-glib/json-glib.h>
 #include <string.h>
 
 #include "test-run.h"
@@ -220,4 +221,99 @@ assert_one_line_prefix (const Run  *run,
   g_assert_true (g_str_has_prefix (run->err, prefix));
   g_assert_true (g_str_has_suffix (run->err, "\n"));
   assert_one_line (run->err);
+}
+
+JsonObject *
+parse_object (JsonParser *parser,
+              const char *text)
+{
+  g_autoptr(GError) error = NULL;
+
+  json_parser_load_from_data (parser, text, -1, &error);
+  g_assert_no_error (error);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  return json_node_get_object (json_parser_get_root (parser));
+}
+
+char *
+without_revisions (const char *text)
+{
+  g_autoptr(GRegex) revisions = g_regex_new ("\"revisions\" : \\[[^]]*\\],?\n *", 0, 0, NULL);
+
+  return g_regex_replace (revisions, text, -1, 0, "", 0, NULL);
+}
+
+char *
+cli_ledger_text (const char *db)
+{
+  g_autofree char *exported = NULL;
+  g_autofree char *shown = NULL;
+
+  exported = run_ok (db, NULL, "export", "--format", "json", NULL);
+  shown = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  {
+    g_autofree char *text = g_strconcat (exported, shown, NULL);
+
+    return without_revisions (text);
+  }
+}
+
+void
+assert_refused (const char        *db,
+                const char *const *args,
+                const char        *message,
+                const char        *prefix,
+                const char        *before)
+{
+  g_auto(Run) run = { 0 };
+  g_autofree char *after = NULL;
+
+  run_db_args (&run, db, args);
+  if (message != NULL)
+    assert_one_line_error (&run, 2, message);
+  else
+    assert_one_line_prefix (&run, 2, prefix);
+  after = cli_ledger_text (db);
+  g_assert_cmpstr (after, ==, before);
+}
+
+void
+assert_same_member (const char *a,
+                    const char *b,
+                    const char *name)
+{
+  g_autoptr(JsonParser) parser_a = json_parser_new ();
+  g_autoptr(JsonParser) parser_b = json_parser_new ();
+
+  g_assert_true (json_node_equal (json_object_get_member (parse_object (parser_a, a), name),
+                                  json_object_get_member (parse_object (parser_b, b), name)));
+}
+
+void
+save_variant_file (const char *dir,
+                   const char *file,
+                   const char *text)
+{
+  g_autofree char *folder = g_build_filename (dir, "variants", NULL);
+  g_autofree char *path = g_build_filename (folder, file, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_file_set_contents (path, text, -1, &error);
+  g_assert_no_error (error);
+}
+
+void
+two_sessions (const char *db)
+{
+  for (guint s = 0; s < 2; s++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", s + 1);
+
+      g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players",
+                      "Ann,Bo,Cy,Di", "--title", s == 0 ? "Sound" : "Victim", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Ann", "--left", "Bo=3,Cy=5,Di=7", NULL));
+      g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
+                      "--hand", "Ann=2S AH 3D", NULL));
+    }
 }

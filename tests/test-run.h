@@ -3,6 +3,7 @@
 #pragma once
 
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -84,5 +85,33 @@ void assert_one_line_error (const Run  *run,
 void assert_one_line_prefix (const Run  *run,
                              int         status,
                              const char *prefix);
+
+/* What the ledger tests share. */
+/* The object @text holds, parsed by @parser (which owns it). */
+JsonObject *parse_object (JsonParser *parser,
+                          const char *text);
+/* @text without the ids of the sessions' changes (doc/ledger.md §9), which two ledgers
+ * making the same change (an undo too) each make anew. */
+char *without_revisions  (const char *text);
+/* The ledger @db as `export --format json` and `session show 1 --json` have it, without
+ * the changes' ids: "unchanged" means this text is the same. */
+char *cli_ledger_text    (const char *db);
+/* Runs @args on @db: refused with exit 2 and one line on stderr, @message exactly or (when
+ * NULL) one starting with @prefix; and the ledger still reads as @before (cli_ledger_text). */
+void  assert_refused     (const char        *db,
+                          const char *const *args,
+                          const char        *message,
+                          const char        *prefix,
+                          const char        *before);
+/* The member @name of the JSON objects @a and @b (texts) is the same. */
+void  assert_same_member (const char *a,
+                          const char *b,
+                          const char *name);
+/* Writes @text as @dir/variants/@file, a saved variant beside the ledger. */
+void  save_variant_file  (const char *dir,
+                          const char *file,
+                          const char *text);
+/* Two sessions of two deals each, "Sound" and "Victim", made through deuces-cli. */
+void  two_sessions       (const char *db);
 
 G_END_DECLS

@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widgets.c: finding a widget in a window the way a person would, by what it shows,
- * and pressing keys on it, directly or as real X events. */
+ * pressing keys on it, directly or as real X events, and letting GTK catch up. */
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
 #include <X11/extensions/XTest.h>
+
+#include <string.h>
 
 #include "test-widgets.h"
 
@@ -96,6 +98,88 @@ find_tooltip (GtkWidget  *root,
               const char *tooltip)
 {
   return find_widget (root, has_tooltip, tooltip);
+}
+
+static gboolean
+has_name (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  return find_widget (root, has_name, name);
+}
+
+static gboolean
+has_type_name (GtkWidget     *widget,
+               gconstpointer  type_name)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (G_OBJECT_TYPE_NAME (widget), type_name) == 0;
+}
+
+GtkWidget *
+find_mapped_type_name (GtkWidget  *root,
+                       const char *type_name)
+{
+  return find_widget (root, has_type_name, type_name);
+}
+
+static gboolean
+has_text (GtkWidget     *widget,
+          gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), text) != NULL;
+}
+
+gboolean
+shows_text (GtkWidget  *root,
+            const char *text)
+{
+  return find_widget (root, has_text, text) != NULL;
+}
+
+void
+run_pending (guint rounds)
+{
+  for (guint i = 0; i < rounds; i++)
+    while (g_main_context_iteration (NULL, FALSE))
+      ;
+}
+
+static gboolean
+on_frame_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+void
+settle_frames (void)
+{
+  guint tick = g_timeout_add (5, on_frame_tick, NULL);
+
+  for (guint i = 0; i < 40; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  run_pending (1);
+}
+
+gboolean
+wait_until (Condition done,
+            gpointer  data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_frame_tick, NULL);
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  settle_frames ();
+  return held;
 }
 
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,

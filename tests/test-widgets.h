@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-widgets.h: finding a widget in a window the way a person would, by what it shows,
- * and pressing keys on it, directly or as real X events. */
+ * pressing keys on it, directly or as real X events, and letting GTK catch up. */
 #pragma once
 
 #include <adwaita.h>
@@ -28,6 +28,30 @@ GtkWidget *find_actionable (GtkWidget  *root,
 /* The widget whose tooltip is @tooltip, or NULL. */
 GtkWidget *find_tooltip    (GtkWidget  *root,
                             const char *tooltip);
+/* The widget named @name (gtk_widget_set_name, a .ui file's "name"), or NULL. */
+GtkWidget *find_named      (GtkWidget  *root,
+                            const char *name);
+/* The first mapped widget of the type named @type_name (a GTK-private one), or NULL. */
+GtkWidget *find_mapped_type_name (GtkWidget  *root,
+                                  const char *type_name);
+/* Whether some label under @root shows text containing @text. */
+gboolean   shows_text      (GtkWidget  *root,
+                            const char *text);
+
+/* Letting GTK catch up. Three ways, for three needs: */
+/* runs what is pending in the main loop now, @rounds times (an idle callback may queue
+ * another: each round gives it its turn), without waiting for anything; */
+void       run_pending     (guint       rounds);
+/* lets GTK lay out and draw a few frames (forty main loop iterations, a frame clock tick
+ * each), then runs what is pending; */
+void       settle_frames   (void);
+/* runs the main loop until @done (@data) holds, or ten seconds went by: a test waits for
+ * what it needs (a layout, a window's size), never for a number of iterations, which a
+ * busy machine outruns. Then settle_frames(). TRUE when @done held. */
+typedef gboolean (*Condition) (gpointer data);
+gboolean   wait_until      (Condition   done,
+                            gpointer    data);
+
 /* Delivers a key press to @widget's key controllers, capture ones of its ancestors first,
  * as GTK would for a key typed while @widget has the focus; TRUE when one handled it. */
 gboolean   press_key   (GtkWidget       *widget,

@@ -1,0 +1,483 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-stats.c: Statistics and Standings windows — their charts and tables laid out,
+ * ties, keys, numbers in the locale. */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "deuces-application.h"
+#include "deuces-chart-private.h"
+#include "deuces-i18n.h"
+#include "deuces-import.h"
+#include "deuces-standings-window.h"
+#include "deuces-stats-window.h"
+#include "deuces-store-stats.h"
+#include "deuces-store-private.h"
+#include "deuces-variant-library.h"
+#include "deuces-session.h"
+#include "test-app.h"
+#include "test-ledger.h"
+#include "test-locale.h"
+#include "test-widgets.h"
+
+/* Issue 5: the statistics window answers the headline questions. */
+static void
+test_stats_window (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  DeucesStatsWindow *window;
+  GtkDropDown *variants;
+  GListModel *names;
+  g_autoptr(DeucesVariant) ours = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  g_autoptr(GError) error = NULL;
+  g_autofree char *highlights = NULL;
+  g_autofree char *players = g_strdup ("Ann, Di");
+  gint64 deadline;
+
+  /* Audit: a saved variant of the ledger can be picked, not only the presets. */
+  g_free (ours->id);
+  ours->id = g_strdup ("stats-house");
+  g_free (ours->name);
+  ours->name = g_strdup ("Stats House Rules");
+  g_assert_true (deuces_variant_library_save (store, ours, &error));
+  g_assert_no_error (error);
+
+  enter_deal (f, 0, deal1);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
+  gtk_window_present (GTK_WINDOW (window));
+  variants = GTK_DROP_DOWN (find_type (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN));
+  names = gtk_drop_down_get_model (variants);
+  deuces_stats_window_set_filter (window, NULL, NULL, "stats-house", NULL);
+  g_assert_cmpuint (gtk_drop_down_get_selected (variants), >, 0);
+  g_assert_cmpstr (gtk_string_list_get_string (GTK_STRING_LIST (names), gtk_drop_down_get_selected (variants)),
+                   ==, "Stats House Rules");
+  g_assert_true (deuces_variant_library_delete (store, "stats-house", &error));
+  g_assert_no_error (error);
+
+  /* Only the sessions where Ann and Di sat together, in this test's own ledger. */
+  deuces_stats_window_set_filter (window, NULL, NULL, "classic", players);
+  deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+  while (deuces_stats_window_is_busy (window) && g_get_monotonic_time () < deadline)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (deuces_stats_window_is_busy (window));
+  highlights = deuces_stats_window_dup_highlights (window);
+  g_assert_nonnull (strstr (highlights, "Won the most: "));
+  g_assert_nonnull (strstr (highlights, "Fried most often: Di, fried "));
+  /* The best win rate says who qualifies (the rule itself is tested in test-stats.c). */
+  g_assert_nonnull (strstr (highlights, "Best win rate: "));
+  g_assert_nonnull (strstr (highlights, " (among players with at least "));
+  /* Best and worst sessions say which session: its title, then the day. */
+  g_assert_true (shows_text (GTK_WIDGET (window), " HKD\nTest night, "));
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* The toplevel window of @type, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+/* Issue 25: Standings, from the main menu, states its ranking rule (doc/rules.md §12);
+ * Settle Up marks the ended nights paid in one step. */
+static void
+test_standings_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSettleUp) left = NULL;
+  g_autoptr(GArray) sessions = NULL;
+  GtkWidget *window, *dialog;
+
+  enter_deal (f, 0, deal1);
+  g_assert_true (deuces_store_end_session (store, deuces_session_get_id (f->session), &error));
+  g_assert_no_error (error);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.standings", NULL);
+  window = find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW);
+  g_assert_nonnull (window);
+  settle_frames ();
+  /* The ledger holds the nights of the tests before: the quarter of the most deals
+   * varies, the rule's words do not. */
+  g_assert_true (shows_text (window, "Ranked by average points per deal, lowest first; at least "));
+  g_assert_true (shows_text (window, "Ann"));
+
+  /* A night saved while the window is open (here by the store, as another window or
+   * deuces-cli would) shows at once: the window follows the ledger's watcher. */
+  {
+    const char *const players[] = { "Zelda", "Ann", "Bo", "Cy" };
+    gint64 id;
+
+    g_assert_false (shows_text (window, "Zelda"));
+    id = ledger_new_classic_night (store, players, "Zelda's night");
+    g_assert_cmpuint (ledger_add_deal (store, id, 0, 3, 5, 7), ==, 1);
+    settle_frames ();
+    g_assert_true (shows_text (window, "Zelda"));
+    g_assert_true (deuces_store_delete_session (store, id, &error));
+    g_assert_no_error (error);
+    settle_frames ();
+  }
+
+  /* A date that does not read says so, and the table empties. */
+  deuces_standings_window_set_range (DEUCES_STANDINGS_WINDOW (window), "2026-13-01", NULL);
+  g_assert_true (shows_text (window, "“2026-13-01” is not a date like 2026-11-22"));
+  g_assert_false (shows_text (window, "Ann"));
+  deuces_standings_window_set_range (DEUCES_STANDINGS_WINDOW (window), NULL, NULL);
+
+  deuces_standings_window_settle_up (DEUCES_STANDINGS_WINDOW (window));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), " pays "));
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "paid");
+  settle_frames ();
+  left = deuces_store_settle_up (store, NULL, &sessions, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < deuces_settle_up_get_currencies (left)->len; i++)
+    g_assert_cmpuint (((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (left)->pdata[i])->transfers->len,
+                      ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static gboolean
+has_css_class (GtkWidget     *widget,
+               gconstpointer  name)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_has_css_class (widget, name);
+}
+
+/* The first mapped widget with the style class @name under @root, or NULL. */
+static GtkWidget *
+find_css_class (GtkWidget  *root,
+                const char *name)
+{
+  return find_widget (root, has_css_class, name);
+}
+
+static gboolean
+stats_laid_out (gpointer data)
+{
+  DeucesStatsWindow *window = data;
+  GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+
+  return !deuces_stats_window_is_busy (window) && chart != NULL && gtk_widget_get_mapped (chart) &&
+         gtk_widget_get_width (chart) > 0;
+}
+
+/* The Statistics window fits a phone (360 px: its close button on screen) and a laptop;
+ * Net Money Over Time keeps every text inside the chart, the minus of negative amounts
+ * included, and its legend wraps to show all eight players. Boxes measured with Pango. */
+static void
+test_stats_chart_fits (void)
+{
+  const char *names[] = { "Quentin Ho", "Rosalind Fung", "Sebastian Lau", "Theodora Yip",
+                          "Ulysses Kwok", "Valentina Mak", "Wilfred Tsang", "Xiomara Leung" };
+  const struct { int width, height; } screens[] = { { 360, 740 }, { 1280, 800 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *group = g_strjoinv (", ", (char **) (const char *const[]) {
+    names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7], NULL });
+  DeucesDeal deal;
+
+  open_table (f, names, 8, "2", 1280, 800);
+  for (guint d = 0; d < 3; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 8; p++)
+        if (p != d)
+          deal.cards_left[p] = (gint16) (3 + (p * 5 + d) % 11);
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      DeucesStatsWindow *window = deuces_stats_window_new (GTK_WINDOW (f->window),
+                                                           deuces_application_get_store (test_app));
+      graphene_rect_t all, bounds;
+      g_autoptr(GArray) texts = NULL;
+      GtkWidget *chart, *controls;
+      guint legend = 0, negative = 0;
+
+      g_test_message ("Statistics at %d×%d", screens[w].width, screens[w].height);
+      gtk_window_set_default_size (GTK_WINDOW (window), screens[w].width, screens[w].height);
+      gtk_window_present (GTK_WINDOW (window));
+      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
+      g_assert_true (wait_until (stats_laid_out, window));
+
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, screens[w].width);
+      g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window), GTK_WIDGET (window), &all));
+      controls = find_css_class (GTK_WIDGET (window), "close");
+      g_assert_nonnull (controls);
+      g_assert_true (gtk_widget_compute_bounds (controls, GTK_WIDGET (window), &bounds));
+      g_assert_cmpfloat (bounds.size.width, >, 8);
+      g_assert_true (graphene_rect_contains_rect (&all, &bounds));
+
+      chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+      g_assert_true (shows_text (GTK_WIDGET (window), "Net Money Over Time (HKD)"));
+      texts = _deuces_chart_dup_texts (DEUCES_CHART (chart));
+      for (guint i = 0; i < texts->len; i++)
+        {
+          const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
+          graphene_rect_t inside = GRAPHENE_RECT_INIT (0, 0, (float) gtk_widget_get_width (chart),
+                                                       (float) gtk_widget_get_height (chart));
+
+          g_test_message ("%s at %g,%g %g×%g", t->text, t->box.origin.x, t->box.origin.y,
+                          t->box.size.width, t->box.size.height);
+          g_assert_true (graphene_rect_contains_rect (&inside, &t->box));
+          if (t->series >= 0)
+            {
+              g_assert_cmpstr (t->text, ==, names[t->series]);
+              /* No two names of the legend on top of each other. */
+              for (guint k = 0; k < i; k++)
+                g_assert_false (graphene_rect_intersection (&g_array_index (texts, DeucesChartText, k).box,
+                                                            &t->box, NULL));
+              legend++;
+            }
+          negative += g_str_has_prefix (t->text, "−") && g_str_has_suffix (t->text, " HKD");
+        }
+      g_assert_cmpuint (legend, ==, 8);
+      g_assert_cmpuint (negative, >, 0);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+
+  fixture_tear_down (f, NULL);
+}
+
+/* Statistics name everyone tied: two players won the same, two were fried as often. */
+static void
+test_stats_ties (void)
+{
+  const char *names[] = { "Tiago Ribeiro", "Ulla Berg", "Vilja Holm", "Wendel Roos" };
+  const gint16 counts[2][4] = { { 0, 5, 13, 3 }, { 5, 0, 3, 13 } };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *highlights = NULL;
+  DeucesStatsWindow *window;
+  DeucesDeal deal;
+
+  open_table (f, names, 4, "1", 1280, 800);
+  for (guint d = 0; d < 2; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      for (guint p = 0; p < 4; p++)
+        if (p != d)
+          deal.cards_left[p] = counts[d][p];
+      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (window));
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, "Tiago Ribeiro, Ulla Berg, Vilja Holm, Wendel Roos");
+  g_assert_true (wait_until (stats_laid_out, window));
+  highlights = deuces_stats_window_dup_highlights (window);
+  g_test_message ("%s", highlights);
+  g_assert_nonnull (strstr (highlights, "Won the most: Tiago Ribeiro, Ulla Berg, +"));
+  g_assert_nonnull (strstr (highlights, "Fried most often: Vilja Holm, Wendel Roos, fried 1 time"));
+  /* The session is titled by its day: its best and worst say the day once. */
+  {
+    g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+    g_autofree char *day = deuces_format_date (now);
+    g_autofree char *twice = NULL;
+    g_autofree char *short_day = deuces_format_short_date (now);
+
+    g_assert_cmpstr (deuces_session_get_title (f->session), ==, day);
+    twice = g_strdup_printf ("%s, %s", day, short_day);
+    g_assert_true (shows_text (GTK_WIDGET (window), day));
+    g_assert_false (shows_text (GTK_WIDGET (window), twice));
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 11: the statistics tables fit a 1280 px window; narrower, the wheel still
+ * scrolls the window down rather than a table sideways. */
+static void
+test_stats_fit (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  DeucesStatsWindow *window;
+  GtkWidget *table, *outer;
+  GtkAdjustment *across, *down;
+  GtkEventController *wheel = NULL;
+  gboolean handled = FALSE;
+  double before;
+
+  enter_deal (f, 0, deal1);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (window));
+  while (deuces_stats_window_is_busy (window))
+    g_main_context_iteration (NULL, TRUE);
+  settle_frames ();
+  table = gtk_widget_get_ancestor (find_named (GTK_WIDGET (window), "players-table"), GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (table);
+  across = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (across), <=, gtk_adjustment_get_page_size (across) + 1);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 600, 400);
+  settle_frames ();
+  settle_frames ();
+  outer = gtk_widget_get_ancestor (gtk_widget_get_parent (table), GTK_TYPE_SCROLLED_WINDOW);
+  down = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (outer));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (down), >, gtk_adjustment_get_page_size (down));
+  {
+    g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (table);
+
+    for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+      {
+        g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+        if (g_strcmp0 (gtk_event_controller_get_name (c), "table-wheel") == 0)
+          wheel = c;
+      }
+  }
+  g_assert_nonnull (wheel);
+  before = gtk_adjustment_get_value (down);
+  g_signal_emit_by_name (wheel, "scroll", 0.0, 40.0, &handled);
+  g_assert_true (handled);
+  g_assert_cmpfloat (gtk_adjustment_get_value (down), >, before);
+  g_assert_cmpfloat (gtk_adjustment_get_value (across), ==, 0);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+/* Issue 27: the Statistics window belongs to the application, so its keys reach it:
+ * Ctrl+W closes it like every other window. */
+static void
+test_stats_window_keys (Fixture       *f,
+                        gconstpointer  data)
+{
+  DeucesStatsWindow *window =
+    deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+  g_autoptr(GListModel) controllers = NULL;
+  gboolean closes = FALSE;
+  guint key;
+  GdkModifierType mods;
+
+  g_assert_true (gtk_window_get_application (GTK_WINDOW (window)) == GTK_APPLICATION (test_app));
+  g_assert_true (gtk_accelerator_parse ("<Control>w", &key, &mods));
+  /* The window's application shortcuts hold Ctrl+W to window.close. */
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) c = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (c))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (c)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (c), k);
+          GtkShortcutAction *action = gtk_shortcut_get_action (shortcut);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_NAMED_ACTION (action)
+              && g_str_equal (gtk_named_action_get_action_name (GTK_NAMED_ACTION (action)), "window.close")
+              && GTK_IS_KEYVAL_TRIGGER (trigger)
+              && gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == key
+              && gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == mods)
+            closes = TRUE;
+        }
+    }
+  g_assert_true (closes);
+  gtk_window_present (GTK_WINDOW (window));
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &window);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "window.close", NULL));
+  settle_frames ();
+  g_assert_null (window);   /* closed, and destroyed */
+}
+
+/* The decimal separators of every number with decimals that @root's labels show
+ * ("22,9 %", "7,5", "146,60 HKD"), into @seps: one character each. */
+static void
+collect_separators (GtkWidget *root,
+                    GRegex    *number,
+                    GString   *seps)
+{
+  if (GTK_IS_LABEL (root))
+    {
+      g_autoptr(GMatchInfo) match = NULL;
+
+      g_regex_match (number, gtk_label_get_text (GTK_LABEL (root)), 0, &match);
+      while (g_match_info_matches (match))
+        {
+          g_autofree char *sep = g_match_info_fetch (match, 1);
+
+          g_string_append (seps, sep);
+          g_match_info_next (match, NULL);
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_separators (child, number, seps);
+}
+
+/* Issue 27: "22.9 %" next to "27,4 %" and "146,60 HKD": every rate, average and amount
+ * Statistics shows is in the locale's decimals. */
+static void
+test_stats_locale (Fixture       *f,
+                   gconstpointer  data)
+{
+  static const struct { const char *locale, *source; char decimal; } cases[] = {
+    { "de_DE.UTF-8", "de_DE", ',' }, { "id_ID.UTF-8", "id_ID", ',' }, { "zh_HK.UTF-8", "zh_HK", '.' },
+  };
+  const char *deal1[] = { "5", "3", "13" };
+  /* A decimal number: digits, one separator, then one or two digits that end it (a
+   * percentage, an average, an amount); not a date or a version. */
+  g_autoptr(GRegex) number = g_regex_new ("(?<![0-9.,])[0-9]+([.,])[0-9]{1,2}(?= %| HKD|$)",
+                                          G_REGEX_MULTILINE, 0, NULL);
+
+  enter_deal (f, 0, deal1);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      DeucesStatsWindow *window;
+      g_autoptr(GString) seps = g_string_new (NULL);
+      gint64 deadline;
+
+      use_test_locale (cases[i].locale, cases[i].source);
+      window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+      gtk_window_present (GTK_WINDOW (window));
+      deadline = g_get_monotonic_time () + 20 * G_USEC_PER_SEC;
+      while (deuces_stats_window_is_busy (window) && g_get_monotonic_time () < deadline)
+        g_main_context_iteration (NULL, TRUE);
+      g_assert_false (deuces_stats_window_is_busy (window));
+      settle_frames ();
+      collect_separators (GTK_WIDGET (window), number, seps);
+      g_test_message ("%s: %s", cases[i].locale, seps->str);
+      g_assert_cmpuint (seps->len, >=, 6);   /* win rates, cards left, money */
+      for (gsize k = 0; k < seps->len; k++)
+        g_assert_cmpint (seps->str[k], ==, cases[i].decimal);
+      gtk_window_destroy (GTK_WINDOW (window));
+    }
+  setlocale (LC_NUMERIC, "C");
+}
+
+int
+main (int argc, char **argv)
+{
+  test_app_init (&argc, &argv);
+
+  g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
+  g_test_add ("/ui/standings/window", Fixture, NULL, fixture_set_up, test_standings_window, fixture_tear_down);
+  g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
+  g_test_add_func ("/ui/stats/ties", test_stats_ties);
+  g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
+  g_test_add ("/ui/locale/stats", Fixture, NULL, fixture_set_up, test_stats_locale, fixture_tear_down);
+  g_test_add ("/ui/keys/stats-window", Fixture, NULL, fixture_set_up, test_stats_window_keys, fixture_tear_down);
+
+  return test_app_run ();
+}
