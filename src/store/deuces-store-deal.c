@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-deal.c: a deal's facts to the columns of a deals row and back. */
+/* deuces-store-deal.c: a deal's row — its facts to the columns of a deals row and back,
+ * the rows renumbered and removed. */
 #include "config.h"
 
 #include <errno.h>
@@ -439,4 +440,102 @@ _deuces_store_deal_extra (const DeucesDeal *deal,
                           guint             n)
 {
   return encode_extra (deal, n);
+}
+
+void
+_deuces_store_no_such_deal (gint64   session,
+                            guint    number,
+                            GError **error)
+{
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
+               _("Session %lld has no deal %u"), (long long) session, number);
+}
+
+/* The deal the session's last stake change starts at, or 0 when it has none. */
+static guint
+last_stake_change (DeucesStore *self,
+                   gint64       session,
+                   GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT stakes FROM sessions WHERE id = ?1", error);
+  g_autoptr(JsonNode) root = NULL;
+  JsonArray *array;
+  JsonNode *element;
+
+  if (stmt == NULL)
+    return G_MAXUINT;
+  sqlite3_bind_int64 (stmt, 1, session);
+  if (sqlite3_step (stmt) != SQLITE_ROW || sqlite3_column_type (stmt, 0) != SQLITE_TEXT)
+    return 0;
+  root = deuces_json_parse ((const char *) sqlite3_column_text (stmt, 0), -1, NULL);
+  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root) ||
+      json_array_get_length (array = json_node_get_array (root)) == 0)
+    return 0;
+  element = json_array_get_element (array, json_array_get_length (array) - 1);
+  if (!JSON_NODE_HOLDS_OBJECT (element))
+    return 0;
+  return (guint) CLAMP (json_object_get_int_member_with_default (json_node_get_object (element), "from_deal", 0),
+                        0, G_MAXINT32);
+}
+
+/* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
+ * unique (session, number) pairs never collide on the way. Refused when a deal would
+ * move across a stake change (doc/rules.md §8.1): the stakes follow deal numbers, and a
+ * deal played at one stake must not be settled at another. */
+gboolean
+_deuces_store_shift_deals (DeucesStore *self,
+                           gint64       session,
+                           guint        from,
+                           gint         by,
+                           GError     **error)
+{
+  guint at = by < 0 ? from - 1 : from;
+  guint change = last_stake_change (self, session, error);
+
+  if (change == G_MAXUINT)
+    return FALSE;
+  if (change > at)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Deal %u comes before the stake change at deal %u: undo that change, or set one "
+                     "stake for the whole night, before removing or inserting it"), at, change);
+      return FALSE;
+    }
+
+  g_autoptr(sqlite3_stmt) away = _deuces_store_prepare (self, "UPDATE deals SET number = -number "
+                                                              "WHERE session = ?1 AND number >= ?2", error);
+  g_autoptr(sqlite3_stmt) back = _deuces_store_prepare (self, "UPDATE deals SET number = -number + ?2 "
+                                                              "WHERE session = ?1 AND number < 0", error);
+
+  if (away == NULL || back == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (away, 1, session);
+  sqlite3_bind_int (away, 2, (int) from);
+  sqlite3_bind_int64 (back, 1, session);
+  sqlite3_bind_int (back, 2, by);
+  return _deuces_store_step_done (self, away, error) && _deuces_store_step_done (self, back, error);
+}
+
+/* Deal @number leaves the sheet; the later ones move up. */
+gboolean
+_deuces_store_remove_deal (DeucesStore *self,
+                           gint64       session,
+                           guint        number,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  sqlite3_bind_int (stmt, 2, (int) number);
+  if (!_deuces_store_step_done (self, stmt, error))
+    return FALSE;
+  if (sqlite3_changes (self->db) != 1)
+    {
+      _deuces_store_no_such_deal (session, number, error);
+      return FALSE;
+    }
+  return _deuces_store_shift_deals (self, session, number + 1, -1, error);
 }

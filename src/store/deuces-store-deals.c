@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-deals.c: adding, editing, removing and inserting deals, each change
  * recorded in the history (`deal undo` and `deal redo` are the history's, in
- * deuces-store-history-undo.c), and whether a transfer is marked paid. */
+ * deuces-store-history-undo.c). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -51,44 +51,6 @@ record_new_deal (DeucesStore      *self,
          _deuces_store_history_keep_deal (self, entry, 1, session, number, error);
 }
 
-/* Refuses a change to a session that is not there, one in the bin, or (unless
- * @allow_ended) one that has ended. */
-gboolean
-_deuces_store_check_writable (DeucesStore *self,
-                              gint64       session,
-                              gboolean     allow_ended,
-                              GError     **error)
-{
-  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (self, session, error);
-
-  if (info == NULL)
-    return FALSE;
-  if (info->deleted != NULL)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %lld is in the bin; restore it to change it"), (long long) info->id);
-      return FALSE;
-    }
-  if (info->ended != NULL && !allow_ended)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_READ_ONLY,
-                   _("Session %lld has ended; reopen it to change it"), (long long) info->id);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The session as it stands, refusing one that has ended (or is in the bin). */
-DeucesGame *
-_deuces_store_load_writable (DeucesStore *self,
-                             gint64       session,
-                             GError     **error)
-{
-  if (!_deuces_store_check_writable (self, session, FALSE, error))
-    return NULL;
-  return deuces_store_load_game (self, session, error);
-}
-
 guint
 deuces_store_add_deal (DeucesStore      *self,
                        gint64            session,
@@ -119,15 +81,6 @@ deuces_store_add_deal (DeucesStore      *self,
 fail:
   _deuces_store_rollback (self);
   return 0;
-}
-
-void
-_deuces_store_no_such_deal (gint64   session,
-                            guint    number,
-                            GError **error)
-{
-  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND,
-               _("Session %lld has no deal %u"), (long long) session, number);
 }
 
 /* Inside the caller's transaction: the session as it stands, refusing one that has
@@ -193,95 +146,6 @@ deuces_store_edit_deal (DeucesStore      *self,
 fail:
   _deuces_store_rollback (self);
   return FALSE;
-}
-
-/* The deal the session's last stake change starts at, or 0 when it has none. */
-static guint
-last_stake_change (DeucesStore *self,
-                   gint64       session,
-                   GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT stakes FROM sessions WHERE id = ?1", error);
-  g_autoptr(JsonNode) root = NULL;
-  JsonArray *array;
-  JsonNode *element;
-
-  if (stmt == NULL)
-    return G_MAXUINT;
-  sqlite3_bind_int64 (stmt, 1, session);
-  if (sqlite3_step (stmt) != SQLITE_ROW || sqlite3_column_type (stmt, 0) != SQLITE_TEXT)
-    return 0;
-  root = deuces_json_parse ((const char *) sqlite3_column_text (stmt, 0), -1, NULL);
-  if (root == NULL || !JSON_NODE_HOLDS_ARRAY (root) ||
-      json_array_get_length (array = json_node_get_array (root)) == 0)
-    return 0;
-  element = json_array_get_element (array, json_array_get_length (array) - 1);
-  if (!JSON_NODE_HOLDS_OBJECT (element))
-    return 0;
-  return (guint) CLAMP (json_object_get_int_member_with_default (json_node_get_object (element), "from_deal", 0),
-                        0, G_MAXINT32);
-}
-
-/* Moves the numbers of deals from @from on by @by (±1), in two steps so that the
- * unique (session, number) pairs never collide on the way. Refused when a deal would
- * move across a stake change (doc/rules.md §8.1): the stakes follow deal numbers, and a
- * deal played at one stake must not be settled at another. */
-gboolean
-_deuces_store_shift_deals (DeucesStore *self,
-                           gint64       session,
-                           guint        from,
-                           gint         by,
-                           GError     **error)
-{
-  guint at = by < 0 ? from - 1 : from;
-  guint change = last_stake_change (self, session, error);
-
-  if (change == G_MAXUINT)
-    return FALSE;
-  if (change > at)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                   _("Deal %u comes before the stake change at deal %u: undo that change, or set one "
-                     "stake for the whole night, before removing or inserting it"), at, change);
-      return FALSE;
-    }
-
-  g_autoptr(sqlite3_stmt) away = _deuces_store_prepare (self, "UPDATE deals SET number = -number "
-                                                              "WHERE session = ?1 AND number >= ?2", error);
-  g_autoptr(sqlite3_stmt) back = _deuces_store_prepare (self, "UPDATE deals SET number = -number + ?2 "
-                                                              "WHERE session = ?1 AND number < 0", error);
-
-  if (away == NULL || back == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (away, 1, session);
-  sqlite3_bind_int (away, 2, (int) from);
-  sqlite3_bind_int64 (back, 1, session);
-  sqlite3_bind_int (back, 2, by);
-  return _deuces_store_step_done (self, away, error) && _deuces_store_step_done (self, back, error);
-}
-
-/* Deal @number leaves the sheet; the later ones move up. */
-gboolean
-_deuces_store_remove_deal (DeucesStore *self,
-                           gint64       session,
-                           guint        number,
-                           GError     **error)
-{
-  g_autoptr(sqlite3_stmt) stmt =
-    _deuces_store_prepare (self, "DELETE FROM deals WHERE session = ?1 AND number = ?2", error);
-
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) number);
-  if (!_deuces_store_step_done (self, stmt, error))
-    return FALSE;
-  if (sqlite3_changes (self->db) != 1)
-    {
-      _deuces_store_no_such_deal (session, number, error);
-      return FALSE;
-    }
-  return _deuces_store_shift_deals (self, session, number + 1, -1, error);
 }
 
 gboolean
@@ -367,26 +231,4 @@ deuces_store_redo_deal (DeucesStore *self,
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
   return _deuces_store_history_undo_deal (self, session, TRUE, error);
-}
-
-/* Paid marks (setting one is a change of the history: deuces-store-history-changes.c). */
-
-gboolean
-deuces_store_is_transfer_paid (DeucesStore          *self,
-                               gint64                session,
-                               const DeucesTransfer *transfer)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  stmt = _deuces_store_prepare (self, "SELECT 1 FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
-                                      "AND amount = ?4", NULL);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) transfer->from);
-  sqlite3_bind_int (stmt, 3, (int) transfer->to);
-  sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return sqlite3_step (stmt) == SQLITE_ROW;
 }

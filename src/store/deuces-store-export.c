@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-export.c: session documents in and out of the ledger, and CSV. */
+/* deuces-store-export.c: session documents out of the ledger and one into it, the copies a
+ * file holds, and CSV (deuces-store-import.c imports whole files). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -10,45 +11,6 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 #include "deuces-variant-library.h"
-
-const char *
-_deuces_store_member_text (JsonObject *object,
-                           const char *name)
-{
-  JsonNode *node = json_object_get_member (object, name);
-
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
-      json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
-}
-
-char *
-_deuces_store_document_time (JsonObject *object,
-                             const char *name,
-                             GError    **error,
-                             gboolean   *ok)
-{
-  const char *text = _deuces_store_member_text (object, name);
-  g_autoptr(GDateTime) time = NULL;
-  g_autoptr(GDateTime) utc = NULL;
-  g_autoptr(GTimeZone) local = NULL;
-
-  *ok = TRUE;
-  if (text == NULL)
-    return NULL;
-  local = g_time_zone_new_local ();
-  time = g_date_time_new_from_iso8601 (text, local);
-  if (time == NULL)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                   _("“%s” is not a date and time such as 2026-11-22T20:00:00Z"), text);
-      *ok = FALSE;
-      return NULL;
-    }
-  utc = g_date_time_to_utc (time);
-  return g_date_time_format_iso8601 (utc);
-}
 
 gint64
 _deuces_store_import_one (DeucesStore *self,
@@ -95,100 +57,30 @@ _deuces_store_import_one (DeucesStore *self,
   return id;
 }
 
-/* The documents of @root: the elements of an array, or @root itself. */
-static guint
-n_documents (JsonNode *root)
+guint
+_deuces_store_n_documents (JsonNode *root)
 {
   return JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_length (json_node_get_array (root)) : 1;
 }
 
-static JsonNode *
-nth_document (JsonNode *root,
-              guint     i)
+JsonNode *
+_deuces_store_nth_document (JsonNode *root,
+                            guint     i)
 {
   return JSON_NODE_HOLDS_ARRAY (root) ? json_array_get_element (json_node_get_array (root), i) : root;
 }
 
-/* @local_error, about document @i of @n, into @error: named by its position when the
- * file holds several. */
-static void
-document_error (GError  **error,
-                GError   *local_error,
-                guint     i,
-                guint     n)
+void
+_deuces_store_document_error (GError  **error,
+                              GError   *local_error,
+                              guint     i,
+                              guint     n)
 {
   if (n > 1)
     g_set_error (error, local_error->domain, local_error->code,
                  _("session %u of the file: %s"), i + 1, local_error->message);
   else
     g_propagate_error (error, g_error_copy (local_error));
-}
-
-gboolean
-deuces_store_import_documents (DeucesStore *self,
-                               JsonNode    *root,
-                               GArray      *ids,
-                               GError     **error)
-{
-  return _deuces_store_import_documents (self, root, ids, NULL, error);
-}
-
-gboolean
-_deuces_store_import_documents (DeucesStore *self,
-                                JsonNode    *root,
-                                GArray      *ids,
-                                GPtrArray   *outcomes,
-                                GError     **error)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  guint n;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-  g_return_val_if_fail (root != NULL, FALSE);
-
-  n = n_documents (root);
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
-  for (guint i = 0; i < n; i++)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!_deuces_store_import_next (self, nth_document (root, i), 0, seen, ids, outcomes, &local_error))
-        {
-          _deuces_store_rollback (self);
-          document_error (error, local_error, i, n);
-          goto fail;
-        }
-    }
-  if (_deuces_store_commit (self, error))
-    return TRUE;
-fail:
-  if (ids != NULL)
-    g_array_set_size (ids, 0);
-  if (outcomes != NULL)
-    g_ptr_array_set_size (outcomes, 0);
-  return FALSE;
-}
-
-gint64
-_deuces_store_import_document (DeucesStore  *self,
-                               JsonNode     *document,
-                               GError      **error)
-{
-  g_autoptr(GPtrArray) outcomes = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
-
-  if (!JSON_NODE_HOLDS_OBJECT (document))
-    {
-      g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                           _("a session document is a JSON object"));
-      return 0;
-    }
-  if (!_deuces_store_import_documents (self, document, NULL, outcomes, error))
-    return 0;
-  /* A session the ledger holds already: that one. */
-  return ((DeucesImportOutcome *) outcomes->pdata[0])->session;
 }
 
 /* The oldest of @sessions (newest first, as deuces_store_list_sessions gives them)
@@ -264,10 +156,10 @@ deuces_store_find_copies (DeucesStore *self,
   sessions = deuces_store_list_sessions (self, &all, error);
   if (sessions == NULL)
     return NULL;
-  n = n_documents (root);
+  n = _deuces_store_n_documents (root);
   for (guint i = 0; i < n; i++)
     {
-      JsonNode *document = nth_document (root, i);
+      JsonNode *document = _deuces_store_nth_document (root, i);
       g_autoptr(GError) local_error = NULL;
       gint64 copy = 0;
 
@@ -276,7 +168,7 @@ deuces_store_find_copies (DeucesStore *self,
                              _("a session document is a JSON object"));
       if (local_error != NULL || !find_copy (self, sessions, document, &copy, &local_error))
         {
-          document_error (error, local_error, i, n);
+          _deuces_store_document_error (error, local_error, i, n);
           return NULL;
         }
       g_array_append_val (copies, copy);
@@ -292,11 +184,11 @@ deuces_store_without_copies (JsonNode     *root,
   JsonNode *fresh;
 
   g_return_val_if_fail (root != NULL, NULL);
-  g_return_val_if_fail (copies != NULL && copies->len == n_documents (root), NULL);
+  g_return_val_if_fail (copies != NULL && copies->len == _deuces_store_n_documents (root), NULL);
 
   for (guint i = 0; i < copies->len; i++)
     if (g_array_index (copies, gint64, i) == 0)
-      json_array_add_element (array, json_node_copy (nth_document (root, i)));
+      json_array_add_element (array, json_node_copy (_deuces_store_nth_document (root, i)));
   fresh = json_node_new (JSON_NODE_ARRAY);
   json_node_set_array (fresh, array);
   return fresh;

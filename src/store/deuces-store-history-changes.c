@@ -285,3 +285,46 @@ fail:
   _deuces_store_rollback (self);
   return FALSE;
 }
+
+/* A session's title and notes, its end and reopening: each a change of its history. */
+gboolean
+deuces_store_set_session_title (DeucesStore *self,
+                                gint64       session,
+                                const char  *title,
+                                GError     **error)
+{
+  DeucesSessionChange change = { .title = title ? title : "" };
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return deuces_store_change_session (self, session, &change, error);
+}
+
+gboolean
+deuces_store_set_session_notes (DeucesStore *self,
+                                gint64       session,
+                                const char  *notes,
+                                GError     **error)
+{
+  DeucesSessionChange change = { .notes = notes ? notes : "" };
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return deuces_store_change_session (self, session, &change, error);
+}
+
+gboolean
+deuces_store_end_session (DeucesStore *self,
+                          gint64       session,
+                          GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return _deuces_store_history_set_ended (self, session, TRUE, error);
+}
+
+gboolean
+deuces_store_reopen_session (DeucesStore *self,
+                             gint64       session,
+                             GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  return _deuces_store_history_set_ended (self, session, FALSE, error);
+}

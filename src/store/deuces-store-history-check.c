@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-history-check.c: a session's history checked entry by entry, each kept
- * deal read by the core (doc/ledger.md §2.3), and written into a ledger export and read
- * back from one (§4.3). */
+/* deuces-store-history-check.c: a session's history read back — an entry's values and
+ * paid marks parsed, the history checked entry by entry, each kept deal read by the core
+ * (doc/ledger.md §2.3), and written into a ledger export and read back from one (§4.3). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -602,4 +602,99 @@ _deuces_store_history_import (DeucesStore      *self,
       return FALSE;
     }
   return TRUE;
+}
+
+const char *const _deuces_store_session_columns[N_SESSION_COLUMNS] = {
+  [COL_TITLE] = "title",
+  [COL_NOTES] = "notes",
+  [COL_STAKE] = "stake",
+  [COL_CURRENCY] = "currency",
+  [COL_ENDED] = "ended",
+  [COL_STAKES] = "stakes",
+};
+
+void
+_deuces_store_history_entry_clear (DeucesHistoryEntry *entry)
+{
+  g_clear_pointer (&entry->kind, g_free);
+  g_clear_pointer (&entry->before, g_free);
+  g_clear_pointer (&entry->after, g_free);
+}
+
+JsonObject *
+_deuces_store_history_parse_object (const char *text,
+                                    gint64      session,
+                                    JsonNode  **root,
+                                    GError    **error)
+{
+  *root = text != NULL ? deuces_json_parse (text, -1, NULL) : NULL;
+  if (*root == NULL || !JSON_NODE_HOLDS_OBJECT (*root))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+                   _("The history of session %lld is damaged"), (long long) session);
+      return NULL;
+    }
+  return json_node_get_object (*root);
+}
+
+GArray *
+_deuces_store_history_read_marks (const char *text,
+                                  guint       n_players,
+                                  gint64      session,
+                                  GError    **error)
+{
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(GArray) marks = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
+  JsonObject *object = _deuces_store_history_parse_object (text, session, &root, error);
+  JsonNode *list, *paid;
+  JsonArray *array;
+
+  if (object == NULL)
+    return NULL;
+  list = json_object_get_member (object, "marks");
+  paid = json_object_get_member (object, "paid");
+  if (list == NULL || !JSON_NODE_HOLDS_ARRAY (list) || paid == NULL || !JSON_NODE_HOLDS_VALUE (paid) ||
+      json_node_get_value_type (paid) != G_TYPE_BOOLEAN || !json_node_get_boolean (paid) ||
+      json_object_get_size (object) != 2)
+    goto damaged;
+  array = json_node_get_array (list);
+  if (json_array_get_length (array) == 0)
+    goto damaged;
+  for (guint i = 0; i < json_array_get_length (array); i++)
+    {
+      static const char *const names[] = { "payer", "payee", "amount" };
+      JsonNode *element = json_array_get_element (array, i);
+      JsonObject *mark;
+      gint64 value[3];
+      DeucesTransfer transfer;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        goto damaged;
+      mark = json_node_get_object (element);
+      if (json_object_get_size (mark) != G_N_ELEMENTS (names))
+        goto damaged;
+      for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+        {
+          JsonNode *node = json_object_get_member (mark, names[k]);
+
+          if (node == NULL || !JSON_NODE_HOLDS_VALUE (node) ||
+              json_node_get_value_type (node) != G_TYPE_INT64)
+            goto damaged;
+          value[k] = json_node_get_int (node);
+        }
+      /* Two different seats of the session and a positive amount, as a "paid" entry. */
+      if (value[0] < 0 || value[1] < 0 || value[0] >= n_players || value[1] >= n_players ||
+          value[0] == value[1] || value[2] <= 0)
+        goto damaged;
+      transfer.from = (guint) value[0];
+      transfer.to = (guint) value[1];
+      transfer.amount = value[2];
+      g_array_append_val (marks, transfer);
+    }
+  return g_steal_pointer (&marks);
+
+damaged:
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+               _("The history of session %lld is damaged"), (long long) session);
+  return NULL;
 }

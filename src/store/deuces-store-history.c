@@ -10,23 +10,6 @@
 
 #include "deuces-store-private.h"
 
-const char *const _deuces_store_session_columns[N_SESSION_COLUMNS] = {
-  [COL_TITLE] = "title",
-  [COL_NOTES] = "notes",
-  [COL_STAKE] = "stake",
-  [COL_CURRENCY] = "currency",
-  [COL_ENDED] = "ended",
-  [COL_STAKES] = "stakes",
-};
-
-void
-_deuces_store_history_entry_clear (DeucesHistoryEntry *entry)
-{
-  g_clear_pointer (&entry->kind, g_free);
-  g_clear_pointer (&entry->before, g_free);
-  g_clear_pointer (&entry->after, g_free);
-}
-
 /* Recording, inside the caller's transaction. */
 
 gint64
@@ -191,22 +174,6 @@ replace_deal (DeucesStore *self,
                          session, entry, side, number, error);
 }
 
-JsonObject *
-_deuces_store_history_parse_object (const char *text,
-                                    gint64      session,
-                                    JsonNode  **root,
-                                    GError    **error)
-{
-  *root = text != NULL ? deuces_json_parse (text, -1, NULL) : NULL;
-  if (*root == NULL || !JSON_NODE_HOLDS_OBJECT (*root))
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
-                   _("The history of session %lld is damaged"), (long long) session);
-      return NULL;
-    }
-  return json_node_get_object (*root);
-}
-
 /* Sets the session's columns to the members of @values (a JSON object). */
 gboolean
 _deuces_store_history_set_columns (DeucesStore *self,
@@ -364,4 +331,24 @@ _deuces_store_history_load_checked (DeucesStore *self,
   if (sheet == NULL)
     return NULL;
   return g_steal_pointer (&game);
+}
+
+gboolean
+_deuces_store_history_write_marks (DeucesStore *self,
+                                   gint64       session,
+                                   const char  *text,
+                                   gboolean     paid,
+                                   GError     **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(GArray) marks = NULL;
+
+  if (game == NULL ||
+      (marks = _deuces_store_history_read_marks (text, game->n_players, session, error)) == NULL)
+    return FALSE;
+  for (guint i = 0; i < marks->len; i++)
+    if (!_deuces_store_history_write_paid (self, session, &g_array_index (marks, DeucesTransfer, i),
+                                           paid, error))
+      return FALSE;
+  return TRUE;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-ledger.c: the whole ledger as one JSON object and back — every session,
  * the bin's too, with its history and paid marks, and every player: a backup that a
- * person can read, and what `deuces-cli export --format ledger` writes. */
+ * person can read, and what `deuces-cli export --format ledger` writes; one session of it
+ * read back (deuces-store-import.c imports the whole). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -9,11 +10,6 @@
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
-
-/* Format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
- * format 2 holds each session's history (schema 3); format 1 held its undone deals
- * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 3
 
 static gboolean
 add_paid (DeucesStore      *self,
@@ -175,8 +171,8 @@ deuces_store_is_ledger_export (JsonNode *root)
          json_object_has_member (json_node_get_object (root), "deuces-ledger");
 }
 
-static gboolean
-bad_export (GError **error)
+gboolean
+_deuces_store_bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
                        _("a ledger export holds “deuces-ledger”: 3 (or 2, 1), its “sessions” and "
@@ -184,10 +180,10 @@ bad_export (GError **error)
   return FALSE;
 }
 
-static JsonArray *
-array_or_null (JsonObject *object,
-               const char *name,
-               gboolean   *ok)
+JsonArray *
+_deuces_store_array_or_null (JsonObject *object,
+                             const char *name,
+                             gboolean   *ok)
 {
   JsonNode *node = json_object_get_member (object, name);
 
@@ -252,14 +248,14 @@ _deuces_store_import_session (DeucesStore *self,
   if (format == 0)
     return _deuces_store_import_one (self, node, NULL, error);
   if (!JSON_NODE_HOLDS_OBJECT (node))
-    return bad_export (error);
+    return _deuces_store_bad_export (error);
   object = json_node_get_object (node);
-  deals = array_or_null (object, "deals", &ok);
-  undone = array_or_null (object, "undone", &ok);
-  paid = array_or_null (object, "paid", &ok);
-  history = array_or_null (object, "history", &ok);
+  deals = _deuces_store_array_or_null (object, "deals", &ok);
+  undone = _deuces_store_array_or_null (object, "undone", &ok);
+  paid = _deuces_store_array_or_null (object, "paid", &ok);
+  history = _deuces_store_array_or_null (object, "history", &ok);
   if (!ok || (format == 1 && history != NULL) || (format != 1 && undone != NULL))
-    return bad_export (error);
+    return _deuces_store_bad_export (error);
   deleted = _deuces_store_document_time (object, "deleted", error, &ok);
   if (!ok)
     return 0;
@@ -337,95 +333,4 @@ _deuces_store_import_session (DeucesStore *self,
         return 0;
     }
   return id;
-}
-
-static gboolean
-import_ledger (DeucesStore *self,
-               JsonNode    *root,
-               GArray      *ids,
-               GPtrArray   *outcomes,
-               GError     **error)
-{
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  JsonObject *object;
-  JsonNode *format;
-  JsonArray *sessions, *players;
-  gboolean ok = TRUE;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  if (!deuces_store_is_ledger_export (root))
-    return bad_export (error);
-  object = json_node_get_object (root);
-  format = json_object_get_member (object, "deuces-ledger");
-  sessions = array_or_null (object, "sessions", &ok);
-  players = array_or_null (object, "players", &ok);
-  if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
-      json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
-      sessions == NULL ||
-      json_object_get_size (object) != 2 + (players != NULL))
-    return bad_export (error);
-
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
-  /* Every player, those of no session too; names as the core allows them. */
-  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
-    {
-      JsonNode *node = json_array_get_element (players, k);
-      const char *name = JSON_NODE_HOLDS_VALUE (node) &&
-                         json_node_get_value_type (node) == G_TYPE_STRING
-                         ? json_node_get_string (node) : NULL;
-
-      if (name == NULL || !deuces_player_name_check (name, NULL))
-        {
-          bad_export (error);
-          goto fail;
-        }
-      if (_deuces_store_find_or_add_player (self, name, error) == 0)
-        goto fail;
-    }
-  for (guint k = 0; k < json_array_get_length (sessions); k++)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k),
-                                      json_node_get_int (format), seen, ids, outcomes, &local_error))
-        {
-          g_set_error (error, local_error->domain, local_error->code,
-                       _("session %u of the file: %s"), k + 1, local_error->message);
-          goto fail;
-        }
-    }
-  if (!_deuces_store_commit (self, error))
-    goto fail;
-  return TRUE;
-
-fail:
-  _deuces_store_rollback (self);
-  if (ids != NULL)
-    g_array_set_size (ids, 0);
-  if (outcomes != NULL)
-    g_ptr_array_set_size (outcomes, 0);
-  return FALSE;
-}
-
-gboolean
-deuces_store_import_ledger (DeucesStore *self,
-                            JsonNode    *root,
-                            GArray      *ids,
-                            GError     **error)
-{
-  return import_ledger (self, root, ids, NULL, error);
-}
-
-gboolean
-deuces_store_import (DeucesStore *self,
-                     JsonNode    *root,
-                     GArray      *ids,
-                     GPtrArray   *outcomes,
-                     GError     **error)
-{
-  if (deuces_store_is_ledger_export (root))
-    return import_ledger (self, root, ids, outcomes, error);
-  return _deuces_store_import_documents (self, root, ids, outcomes, error);
 }

@@ -1,6 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-log.c: who makes the changes (the history's "by") and the change log of a
- * session — every entry of its history, oldest first, with its time, who made it and
+/* deuces-store-log.c: the change log of a session — every entry of its history, oldest first, with its time, who made it and
  * what it did (`deuces-cli log`, the app's History view, the scorer's page). */
 #include "config.h"
 
@@ -8,23 +7,6 @@
 
 #include "deuces-money.h"
 #include "deuces-store-private.h"
-
-void
-deuces_store_set_author (DeucesStore *self,
-                         const char  *name)
-{
-  g_return_if_fail (DEUCES_IS_STORE (self));
-
-  g_free (self->author);
-  self->author = name != NULL ? g_strstrip (g_utf8_make_valid (name, -1)) : NULL;
-}
-
-const char *
-deuces_store_get_author (DeucesStore *self)
-{
-  g_return_val_if_fail (DEUCES_IS_STORE (self), "");
-  return self->author != NULL ? self->author : "";
-}
 
 void
 deuces_change_free (DeucesChange *change)

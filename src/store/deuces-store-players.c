@@ -1,34 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-players.c: the players table — listing, renaming, adding on first seat. */
+/* deuces-store-players.c: the players table — listing, renaming, adding a player to a
+ * session (found or added by name in deuces-store-read.c). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "deuces-store-private.h"
-
-/* The player's id, adding them on their first seat; inside the caller's transaction. */
-gint64
-_deuces_store_find_or_add_player (DeucesStore *self,
-                                  const char  *name,
-                                  GError     **error)
-{
-  g_autoptr(sqlite3_stmt) find = _deuces_store_prepare (self, "SELECT id FROM players WHERE name = ?1", error);
-  g_autoptr(sqlite3_stmt) add = NULL;
-
-  if (find == NULL)
-    return 0;
-  _deuces_store_bind_text (find, 1, name);
-  if (sqlite3_step (find) == SQLITE_ROW)
-    return sqlite3_column_int64 (find, 0);
-
-  add = _deuces_store_prepare (self, "INSERT INTO players (name) VALUES (?1)", error);
-  if (add == NULL)
-    return 0;
-  _deuces_store_bind_text (add, 1, name);
-  if (!_deuces_store_step_done (self, add, error))
-    return 0;
-  return sqlite3_last_insert_rowid (self->db);
-}
 
 void
 deuces_player_info_free (DeucesPlayerInfo *info)

@@ -48,7 +48,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)
   "     OR EXISTS (SELECT 1 FROM seats JOIN players p ON p.id = seats.player " \
   "                WHERE seats.session = s.id AND instr (lower (p.name), lower (?7)) > 0)) "
 
-/* deuces-store-sql.c: errors, statements, columns, transactions, times. */
+/* deuces-store-sql.c: the connection, SQLite's errors in the person's words, statements,
+ * columns, times. */
 gboolean      _deuces_store_set_sqlite_error (DeucesStore  *self,
                                               sqlite3      *db,
                                               int           rc,
@@ -75,6 +76,23 @@ char         *_deuces_store_column_valid_text (sqlite3_stmt *stmt,
 gboolean      _deuces_store_step_done        (DeucesStore  *self,
                                               sqlite3_stmt *stmt,
                                               GError      **error);
+/* A connection to the ledger at @path (created when @create), not yet checked. */
+DeucesStore  *_deuces_store_open_connection  (const char   *path,
+                                              gboolean      create,
+                                              GError      **error);
+char         *_deuces_store_now_text         (void);
+GDateTime    *_deuces_store_parse_time       (const char   *text);
+gint64        _deuces_store_query_int        (DeucesStore  *self,
+                                              const char   *sql,
+                                              gint64        fallback);
+
+/* deuces-ledger-watcher.c: tells this process's watcher of the ledger about a change
+ * just committed (see deuces-ledger-watcher.h). */
+void          _deuces_store_announce         (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         first);
+
+/* deuces-store-transaction.c: write transactions. */
 /* BEGIN IMMEDIATE: takes the write lock at once, so a busy ledger is found before
  * anything is done. */
 gboolean      _deuces_store_begin            (DeucesStore  *self,
@@ -89,19 +107,8 @@ void          _deuces_store_touch            (DeucesStore  *self,
                                               gint64        session,
                                               guint         first);
 
-/* deuces-ledger-watcher.c: tells this process's watcher of the ledger about a change
- * just committed (see deuces-ledger-watcher.h). */
-void          _deuces_store_announce         (DeucesStore  *self,
-                                              gint64        session,
-                                              guint         first);
-char         *_deuces_store_now_text         (void);
-GDateTime    *_deuces_store_parse_time       (const char   *text);
-gint64        _deuces_store_query_int        (DeucesStore  *self,
-                                              const char   *sql,
-                                              gint64        fallback);
-
-/* deuces-store-deal.c: a deal's facts in columns 1…12 of an INSERT or UPDATE, and back
- * from columns @first… in DEAL_COLUMNS order. */
+/* deuces-store-deal.c: a deal's row — its facts in columns 1…12 of an INSERT or UPDATE,
+ * and back from columns @first… in DEAL_COLUMNS order; rows renumbered and removed. */
 void          _deuces_store_bind_deal        (sqlite3_stmt     *stmt,
                                               const DeucesDeal *deal,
                                               guint             n);
@@ -113,10 +120,38 @@ gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
                                               GError      **error);
 char         *_deuces_store_deal_extra       (const DeucesDeal *deal,
                                               guint             n);
+/* Deal numbers moved by @by from @from on, inside the caller's transaction. */
+gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         from,
+                                              gint          by,
+                                              GError      **error);
+/* The error for a deal @number that session @session does not have. */
+void          _deuces_store_no_such_deal     (gint64            session,
+                                              guint             number,
+                                              GError          **error);
+/* Deal @number leaves the sheet and the later ones move up, inside the caller's
+ * transaction; "session 4 has no deal 9" when there is no such deal. */
+gboolean      _deuces_store_remove_deal      (DeucesStore  *self,
+                                              gint64        session,
+                                              guint         number,
+                                              GError      **error);
 
-/* deuces-store-sessions.c */
-void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
-                                              const DeucesSessionFilter *filter);
+/* deuces-store-read.c: the reading floor under the history and the operations — sessions
+ * read back and checked, their games loaded, whether one may be written, players found, a
+ * document's members read. */
+/* Sets DEUCES_STORE_ERROR_NOT_FOUND for @session; FALSE. */
+gboolean      _deuces_store_not_found        (gint64        session,
+                                              GError      **error);
+/* What deuces_store_get_session () reads of a session `s`, in the order
+ * _deuces_store_read_info () takes. */
+#define INFO_COLUMNS "s.id, s.title, s.variant_id, s.variant_name, s.started, s.ended, s.deleted, " \
+                     "s.currency, s.stake, s.notes, " \
+                     "(SELECT count(*) FROM deals d WHERE d.session = s.id AND d.undone = 0)"
+/* A session's info from a row of INFO_COLUMNS. */
+DeucesSessionInfo *_deuces_store_read_info   (DeucesStore  *self,
+                                              sqlite3_stmt *stmt,
+                                              GError      **error);
 DeucesGame   *_deuces_store_game_shell       (sqlite3_stmt *stmt,
                                               int           first,
                                               char *const  *players,
@@ -131,26 +166,6 @@ gboolean      _deuces_store_damaged          (DeucesStore  *self,
                                               GError      **error);
 void          _deuces_store_note_damaged     (DeucesStore  *self,
                                               gint64        session);
-gint64        _deuces_store_insert_session_row (DeucesStore      *self,
-                                                const DeucesGame *game,
-                                                const char       *title,
-                                                const char       *variant_id,
-                                                const char       *stake,
-                                                const char       *notes,
-                                                const char       *started,
-                                                const char       *ended,
-                                                GError          **error);
-char         *_deuces_store_default_title    (const char *title);
-
-/* deuces-store-deals.c */
-gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
-                                              gint64            session,
-                                              guint             number,
-                                              const DeucesDeal *deal,
-                                              guint             n_players,
-                                              GError          **error);
-
-/* deuces-store-export.c */
 const char   *_deuces_store_member_text      (JsonObject   *object,
                                               const char   *name);
 /* A document's time @name in the ledger's UTC form; NULL if absent (*ok TRUE) or
@@ -159,74 +174,8 @@ char         *_deuces_store_document_time    (JsonObject   *object,
                                               const char   *name,
                                               GError      **error,
                                               gboolean     *ok);
-/* One session document into the ledger, inside the caller's transaction; its id, or 0.
- * @parsed, when given, gets the game as parsed. */
-gint64        _deuces_store_import_one       (DeucesStore  *self,
-                                              JsonNode     *document,
-                                              DeucesGame  **parsed,
-                                              GError      **error);
-/* deuces-store-sync.c (doc/ledger.md §9): a session's "uuid", "revisions" and its deals'
- * "uuid" into its exported document; a kept deal's uuid (NULL for none); the deals'
- * uuids of a document onto the session's deals; one session of a file merged into the
- * ledger by its uuid, inside the caller's transaction (@sync: a sync, where of two copies
- * that went apart the same one keeps the id on both sides). */
-gboolean      _deuces_store_document_ids     (DeucesStore  *self,
-                                              gint64        session,
-                                              JsonObject   *object,
-                                              GError      **error);
-gboolean      _deuces_store_kept_deal_uuid   (DeucesStore  *self,
-                                              gint64        entry,
-                                              gint          side,
-                                              char        **uuid,
-                                              GError      **error);
-gboolean      _deuces_store_set_deal_uuids   (DeucesStore  *self,
-                                              gint64        session,
-                                              JsonArray    *deals,
-                                              GError      **error);
-gboolean      _deuces_store_merge_session    (DeucesStore         *self,
-                                              JsonNode            *node,
-                                              gint64               format,
-                                              gboolean             sync,
-                                              DeucesImportOutcome *outcome,
-                                              GError             **error);
-/* The next session of a file imported as _deuces_store_merge_session says, once per uuid
- * in the file (@seen); its id appended to @ids when it was added or changed, and its
- * outcome to @outcomes (each may be NULL). */
-gboolean      _deuces_store_import_next      (DeucesStore  *self,
-                                              JsonNode     *node,
-                                              gint64        format,
-                                              GHashTable   *seen,
-                                              GArray       *ids,
-                                              GPtrArray    *outcomes,
-                                              GError      **error);
-gboolean      _deuces_store_import_documents (DeucesStore  *self,
-                                              JsonNode     *root,
-                                              GArray       *ids,
-                                              GPtrArray    *outcomes,
-                                              GError      **error);
-/* deuces-store-ledger.c: one session of a ledger export (@format 1 or 2) or a session
- * document (@format 0) added, inside the caller's transaction; its id or 0. The whole
- * ledger export, inside the caller's transaction. */
-gint64        _deuces_store_import_session   (DeucesStore  *self,
-                                              JsonNode     *node,
-                                              gint64        format,
-                                              GError      **error);
-JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
-                                              GError      **error);
-JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
-                                              gint64        session,
-                                              GError      **error);
-/* Title, notes, started and ended of @info into a session document. */
-void          _deuces_store_document_metadata (JsonObject              *object,
-                                               const DeucesSessionInfo *info);
-
-/* deuces-store-deals.c: deal numbers moved by @by from @from on; a session refused when
- * it may not change; the session as a game, refused likewise. */
-gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
-                                              gint64        session,
-                                              guint         from,
-                                              gint          by,
-                                              GError      **error);
+/* A session refused when it may not change (in the bin, or ended unless @allow_ended);
+ * the session as a game, refused likewise. */
 gboolean      _deuces_store_check_writable   (DeucesStore  *self,
                                               gint64        session,
                                               gboolean      allow_ended,
@@ -234,6 +183,27 @@ gboolean      _deuces_store_check_writable   (DeucesStore  *self,
 DeucesGame   *_deuces_store_load_writable    (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
+/* The column sessions.stakes written from @game's later stakes (NULL for
+ * none), and read back into @game (after its money is set); a value that does not read
+ * is DEUCES_STORE_ERROR_DAMAGED. */
+char         *_deuces_store_stakes_text      (const DeucesGame *game);
+gboolean      _deuces_store_apply_stakes     (DeucesGame       *game,
+                                              const char       *text,
+                                              GError          **error);
+/* Reads sessions.stakes (NULL: one stake all night), calling @each for every later
+ * stake in order; a text that does not read is DEUCES_STORE_ERROR_DAMAGED. */
+typedef gboolean (*DeucesStakeRangeFunc) (guint       from_deal,
+                                          const char *stake,
+                                          gpointer    user_data,
+                                          GError    **error);
+gboolean      _deuces_store_read_stakes      (const char         *text,
+                                              DeucesStakeRangeFunc each,
+                                              gpointer            user_data,
+                                              GError            **error);
+/* The id of the player named @name, added when new. */
+gint64        _deuces_store_find_or_add_player (DeucesStore *self,
+                                                const char  *name,
+                                                GError     **error);
 
 /* deuces-store-aggregates.c (doc/ledger.md §2.5): every stale session's aggregates
  * rebuilt from the session, inside the caller's transaction (a damaged session is left
@@ -265,23 +235,60 @@ gboolean      _deuces_store_read_payments    (const char  *text,
                                               guint        n_players,
                                               GArray      *payments);
 
-/* deuces-store-sessions.c: sessions.stakes written from @game's later stakes (NULL for
- * none), and read back into @game (after its money is set); a value that does not read
- * is DEUCES_STORE_ERROR_DAMAGED. */
-char         *_deuces_store_stakes_text      (const DeucesGame *game);
-gboolean      _deuces_store_apply_stakes     (DeucesGame       *game,
-                                              const char       *text,
-                                              GError          **error);
-/* Reads sessions.stakes (NULL: one stake all night), calling @each for every later
- * stake in order; a text that does not read is DEUCES_STORE_ERROR_DAMAGED. */
-typedef gboolean (*DeucesStakeRangeFunc) (guint       from_deal,
-                                          const char *stake,
-                                          gpointer    user_data,
-                                          GError    **error);
-gboolean      _deuces_store_read_stakes      (const char         *text,
-                                              DeucesStakeRangeFunc each,
-                                              gpointer            user_data,
-                                              GError            **error);
+/* deuces-store-sessions.c: a session's rows written. */
+void          _deuces_store_bind_filter      (sqlite3_stmt              *stmt,
+                                              const DeucesSessionFilter *filter);
+gint64        _deuces_store_insert_session_row (DeucesStore      *self,
+                                                const DeucesGame *game,
+                                                const char       *title,
+                                                const char       *variant_id,
+                                                const char       *stake,
+                                                const char       *notes,
+                                                const char       *started,
+                                                const char       *ended,
+                                                GError          **error);
+char         *_deuces_store_default_title    (const char *title);
+
+/* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
+GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
+/* deuces_store_backup() of what the connection @source reads (this ledger). */
+char         *_deuces_store_backup_from      (DeucesStore  *self,
+                                              sqlite3      *source,
+                                              const char   *reason,
+                                              GError      **error);
+/* The file at @path read whole (at most @max bytes) through one descriptor, only if it is
+ * a regular file: a FIFO, a device or a socket is refused ("it is not a regular file"),
+ * never read, so that no file can make the reader wait forever. */
+gboolean      _deuces_store_read_regular_file (const char  *path,
+                                               gsize        max,
+                                               char       **contents,
+                                               gsize       *length,
+                                               GError     **error);
+/* The database file at @path read into memory (see
+ * _deuces_store_read_regular_file), as it is: not checked, not migrated. */
+DeucesStore  *_deuces_store_open_image       (const char   *path,
+                                              GError      **error);
+
+/* deuces-store-ids.c (doc/ledger.md §9): a session's revisions, oldest first (NULL on
+ * an error); a session's "uuid", "revisions" and its deals' "uuid" into its exported
+ * document; a kept deal's uuid (NULL for none); the deals' uuids of a document onto the
+ * session's deals. */
+GPtrArray    *_deuces_store_session_revisions (DeucesStore *self,
+                                               gint64       session,
+                                               GError     **error);
+gboolean      _deuces_store_document_ids     (DeucesStore  *self,
+                                              gint64        session,
+                                              JsonObject   *object,
+                                              GError      **error);
+gboolean      _deuces_store_kept_deal_uuid   (DeucesStore  *self,
+                                              gint64        entry,
+                                              gint          side,
+                                              char        **uuid,
+                                              GError      **error);
+gboolean      _deuces_store_set_deal_uuids   (DeucesStore  *self,
+                                              gint64        session,
+                                              JsonArray    *deals,
+                                              GError      **error);
 
 /* deuces-store-history*.c: one history per session (doc/ledger.md §2.2). */
 
@@ -314,6 +321,51 @@ char         *_deuces_store_history_describe (const DeucesHistoryEntry *entry,
                                               const DeucesGame         *game,
                                               const char               *title);
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (DeucesHistoryEntry, _deuces_store_history_entry_clear)
+
+/* deuces-store-history-check.c: entries read back and checked. An entry's before or after as a JSON object (@root holds it); NULL, "the history of
+ * session 4 is damaged", when it is not one. */
+JsonObject   *_deuces_store_history_parse_object (const char  *text,
+                                                  gint64       session,
+                                                  JsonNode   **root,
+                                                  GError     **error);
+/* A "settle-up" entry's after read back (NULL, the history damaged, unless every mark
+ * names two different seats of @n_players and a positive amount). */
+GArray       *_deuces_store_history_read_marks  (const char  *text,
+                                                 guint        n_players,
+                                                 gint64       session,
+                                                 GError     **error);
+/* The session's history as `check` reads it: entries in
+ * order, each with exactly the deals it keeps, each kept deal read and checked by the
+ * core against @game; a problem found is added to @problems (FALSE only when SQLite
+ * fails). */
+gboolean      _deuces_store_history_check    (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              GPtrArray        *problems,
+                                              GError          **error);
+/* Before @entry is undone or applied again: read like input, as check reads it (its kind,
+ * number, values and every deal it keeps, by the core); one that does not read is
+ * refused in one line naming the session and the change, never applied. */
+gboolean      _deuces_store_history_check_entry (DeucesStore              *self,
+                                                 gint64                    session,
+                                                 const DeucesHistoryEntry *entry,
+                                                 GError                  **error);
+/* Columns 0…4 of a history row (id, kind, number, before, after) into @entry; a number
+ * out of range reads as 0, which a kind that needs one refuses. */
+void          _deuces_store_history_read_row (sqlite3_stmt       *stmt,
+                                              DeucesHistoryEntry *entry);
+/* The history as a ledger export's "history" member of @object (none when empty), and
+ * back into session @session inside the caller's transaction (doc/ledger.md §4.3). */
+gboolean      _deuces_store_history_export   (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              JsonObject       *object,
+                                              GError          **error);
+gboolean      _deuces_store_history_import   (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              JsonArray        *history,
+                                              GError          **error);
 
 /* deuces-store-history.c: recording a change, inside the caller's transaction. A new
  * entry forgets what was undone; returns its id, or 0. */
@@ -349,12 +401,6 @@ gboolean      _deuces_store_history_apply    (DeucesStore              *self,
 DeucesGame   *_deuces_store_history_load_checked (DeucesStore *self,
                                                   gint64       session,
                                                   GError     **error);
-/* An entry's before or after as a JSON object (@root holds it); NULL, "the history of
- * session 4 is damaged", when it is not one. */
-JsonObject   *_deuces_store_history_parse_object (const char  *text,
-                                                  gint64       session,
-                                                  JsonNode   **root,
-                                                  GError     **error);
 /* Sets the session's columns to the members of @values (a JSON object). */
 gboolean      _deuces_store_history_set_columns (DeucesStore *self,
                                                  gint64       session,
@@ -373,14 +419,7 @@ gboolean      _deuces_store_history_write_paid (DeucesStore          *self,
                                                 const DeucesTransfer *transfer,
                                                 gboolean              paid,
                                                 GError              **error);
-
-/* deuces-store-settle-up.c: a "settle-up" entry's after read back (NULL, the history
- * damaged, unless every mark names two different seats of @n_players and a positive
- * amount), and its marks set (@paid) or cleared. */
-GArray       *_deuces_store_history_read_marks  (const char  *text,
-                                                 guint        n_players,
-                                                 gint64       session,
-                                                 GError     **error);
+/* The marks of a "settle-up" entry's after set (@paid) or cleared. */
 gboolean      _deuces_store_history_write_marks (DeucesStore *self,
                                                  gint64       session,
                                                  const char  *text,
@@ -399,64 +438,86 @@ gboolean      _deuces_store_history_set_ended (DeucesStore *self,
                                                gboolean     ended,
                                                GError     **error);
 
-/* deuces-store-history-check.c: the session's history as check reads it: entries in
- * order, each with exactly the deals it keeps, each kept deal read and checked by the
- * core against @game; a problem found is added to @problems (FALSE only when SQLite
- * fails). */
-gboolean      _deuces_store_history_check    (DeucesStore      *self,
+/* deuces-store-deals.c */
+gboolean      _deuces_store_insert_deal_row  (DeucesStore      *self,
                                               gint64            session,
-                                              const DeucesGame *game,
-                                              GPtrArray        *problems,
-                                              GError          **error);
-/* Before @entry is undone or applied again: read like input, as check reads it (its kind,
- * number, values and every deal it keeps, by the core); one that does not read is
- * refused in one line naming the session and the change, never applied. */
-gboolean      _deuces_store_history_check_entry (DeucesStore              *self,
-                                                 gint64                    session,
-                                                 const DeucesHistoryEntry *entry,
-                                                 GError                  **error);
-/* Columns 0…4 of a history row (id, kind, number, before, after) into @entry; a number
- * out of range reads as 0, which a kind that needs one refuses. */
-void          _deuces_store_history_read_row (sqlite3_stmt       *stmt,
-                                              DeucesHistoryEntry *entry);
-/* The history as a ledger export's "history" member of @object (none when empty), and
- * back into session @session inside the caller's transaction (doc/ledger.md §4.3). */
-gboolean      _deuces_store_history_export   (DeucesStore      *self,
-                                              gint64            session,
-                                              const DeucesGame *game,
-                                              JsonObject       *object,
-                                              GError          **error);
-gboolean      _deuces_store_history_import   (DeucesStore      *self,
-                                              gint64            session,
-                                              const DeucesGame *game,
-                                              JsonArray        *history,
+                                              guint             number,
+                                              const DeucesDeal *deal,
+                                              guint             n_players,
                                               GError          **error);
 
-/* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
-GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
-/* deuces_store_backup() of what the connection @source reads (this ledger). */
-char         *_deuces_store_backup_from      (DeucesStore  *self,
-                                              sqlite3      *source,
-                                              const char   *reason,
+/* deuces-store-export.c: the documents of @root: the elements of an array, or @root
+ * itself; @local_error, about document @i of @n, into @error: named by its position when
+ * the file holds several. */
+guint         _deuces_store_n_documents      (JsonNode     *root);
+JsonNode     *_deuces_store_nth_document     (JsonNode     *root,
+                                              guint         i);
+void          _deuces_store_document_error   (GError      **error,
+                                              GError       *local_error,
+                                              guint         i,
+                                              guint         n);
+/* One session document into the ledger, inside the caller's transaction; its id, or 0.
+ * @parsed, when given, gets the game as parsed. */
+gint64        _deuces_store_import_one       (DeucesStore  *self,
+                                              JsonNode     *document,
+                                              DeucesGame  **parsed,
                                               GError      **error);
-/* The file at @path read whole (at most @max bytes) through one descriptor, only if it is
- * a regular file: a FIFO, a device or a socket is refused ("it is not a regular file"),
- * never read, so that no file can make the reader wait forever. */
-gboolean      _deuces_store_read_regular_file (const char  *path,
-                                               gsize        max,
-                                               char       **contents,
-                                               gsize       *length,
-                                               GError     **error);
+/* Title, notes, started and ended of @info into a session document. */
+void          _deuces_store_document_metadata (JsonObject              *object,
+                                               const DeucesSessionInfo *info);
 
-/* deuces-store-restore.c: the database file at @path read into memory (see
- * _deuces_store_read_regular_file), as it is: not checked, not migrated. */
-DeucesStore  *_deuces_store_open_image       (const char   *path,
+/* deuces-store-ledger.c: the ledger export. */
+/* Format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
+ * format 2 holds each session's history (schema 3); format 1 held its undone deals
+ * ("undone"), which import still reads, as the step to schema 3 does. */
+#define LEDGER_FORMAT 3
+/* Refuses a ledger export that is not one (DEUCES_CORE_ERROR_INVALID_DOCUMENT); FALSE. */
+gboolean      _deuces_store_bad_export       (GError      **error);
+/* Member @name of @object when it is an array; NULL when it is missing, or (clearing
+ * *@ok) something else. */
+JsonArray    *_deuces_store_array_or_null    (JsonObject   *object,
+                                              const char   *name,
+                                              gboolean     *ok);
+/* One session of a ledger export (@format 1 or 2) or a session
+ * document (@format 0) added, inside the caller's transaction; its id or 0. The whole
+ * ledger export, inside the caller's transaction. */
+gint64        _deuces_store_import_session   (DeucesStore  *self,
+                                              JsonNode     *node,
+                                              gint64        format,
+                                              GError      **error);
+JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
+                                              GError      **error);
+JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
+                                              gint64        session,
                                               GError      **error);
 
-/* deuces-store-players.c */
-gint64        _deuces_store_find_or_add_player (DeucesStore *self,
-                                                const char  *name,
-                                                GError     **error);
+/* deuces-store-sync.c: one session of a file merged into the ledger by its uuid, inside
+ * the caller's transaction (@sync: a sync, where of two copies that went apart the same
+ * one keeps the id on both sides). */
+gboolean      _deuces_store_merge_session    (DeucesStore         *self,
+                                              JsonNode            *node,
+                                              gint64               format,
+                                              gboolean             sync,
+                                              DeucesImportOutcome *outcome,
+                                              GError             **error);
+/* The next session of a file imported as _deuces_store_merge_session says, once per uuid
+ * in the file (@seen); its id appended to @ids when it was added or changed, and its
+ * outcome to @outcomes (each may be NULL). */
+gboolean      _deuces_store_import_next      (DeucesStore  *self,
+                                              JsonNode     *node,
+                                              gint64        format,
+                                              GHashTable   *seen,
+                                              GArray       *ids,
+                                              GPtrArray    *outcomes,
+                                              GError      **error);
+
+/* deuces-store-import.c: the documents of @root imported as _deuces_store_import_next
+ * says, inside the caller's transaction. */
+gboolean      _deuces_store_import_documents (DeucesStore  *self,
+                                              JsonNode     *root,
+                                              GArray       *ids,
+                                              GPtrArray    *outcomes,
+                                              GError      **error);
 
 /* For the store's tests. */
 
@@ -477,17 +538,6 @@ gboolean      _deuces_store_migrate_to       (DeucesStore  *self,
  * id, or 0. */
 gint64        _deuces_store_import_document  (DeucesStore  *self,
                                               JsonNode     *document,
-                                              GError      **error);
-
-/* deuces-store-deals.c: the error for a deal @number that session @session does not have. */
-void          _deuces_store_no_such_deal     (gint64            session,
-                                              guint             number,
-                                              GError          **error);
-/* Deal @number leaves the sheet and the later ones move up, inside the caller's
- * transaction; "session 4 has no deal 9" when there is no such deal. */
-gboolean      _deuces_store_remove_deal      (DeucesStore  *self,
-                                              gint64        session,
-                                              guint         number,
                                               GError      **error);
 
 G_END_DECLS

@@ -21,60 +21,6 @@ deuces_backup_info_free (DeucesBackupInfo *info)
   g_free (info);
 }
 
-DeucesStore *
-_deuces_store_open_image (const char *path,
-                          GError    **error)
-{
-  g_autoptr(DeucesStore) image = NULL;
-  g_autofree char *contents = NULL;
-  unsigned char *bytes;
-  gsize length;
-  int rc;
-
-  if (!_deuces_store_read_regular_file (path, G_MAXSSIZE, &contents, &length, error))
-    return NULL;
-  image = _deuces_store_open_unversioned (":memory:", error);
-  if (image == NULL)
-    return NULL;
-  if (length == 0)
-    return g_steal_pointer (&image);
-  bytes = sqlite3_malloc64 (length);
-  if (bytes == NULL)
-    {
-      _deuces_store_fail_sql (image, SQLITE_NOMEM, error);
-      return NULL;
-    }
-  memcpy (bytes, contents, length);
-  /* A ledger in WAL mode says so in bytes 18 and 19; its copy in memory is read as the
-   * one file it is (a backup is made whole, its WAL already in it). A copy of a ledger
-   * in use may have changes still in a -wal file beside it: those would be missed. */
-  if (length >= 20 && memcmp (bytes, "SQLite format 3", 16) == 0 && bytes[18] == 2 &&
-      bytes[19] == 2)
-    {
-      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
-      GStatBuf st;
-
-      if (g_stat (wal, &st) == 0 && st.st_size > 0)
-        {
-          sqlite3_free (bytes);
-          g_set_error (error, G_FILE_ERROR, G_FILE_ERROR_FAILED,
-                       _("changes are still in “%s” beside it; open it once with deuces-cli "
-                         "--db to fold them in"), wal);
-          return NULL;
-        }
-      bytes[18] = bytes[19] = 1;
-    }
-  rc = sqlite3_deserialize (image->db, "main", bytes, (sqlite3_int64) length,
-                            (sqlite3_int64) length,
-                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_RESIZEABLE);
-  if (rc != SQLITE_OK)
-    {
-      _deuces_store_fail_sql (image, rc, error);
-      return NULL;
-    }
-  return g_steal_pointer (&image);
-}
-
 /* The backup at @path read into memory, checked and brought to this version's schema:
  * what restoring it would put in place. The file itself is only read, once, and only if
  * it is a regular file. */

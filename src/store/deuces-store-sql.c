@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-sql.c: the SQL helpers every deuces-store-*.c file shares — SQLite's
- * errors in the person's words, prepared statements, columns, transactions that never
- * report a change saved that was not, and the ledger's time text. */
+/* deuces-store-sql.c: the SQL helpers every deuces-store-*.c file shares — a connection,
+ * SQLite's errors in the person's words, prepared statements, columns, one number asked,
+ * and the ledger's time text. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,8 +12,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
+
+#define BUSY_TIMEOUT_MS 5000
 
 /* Errors. */
 
@@ -143,139 +144,6 @@ _deuces_store_step_done (DeucesStore  *self,
   return TRUE;
 }
 
-/* Transactions: BEGIN IMMEDIATE takes the write lock at once, so a busy ledger is found
- * before anything is done. */
-
-/* The WAL's size and its header's checkpoint number and salts (bytes 12–23): -1 and
- * zeros when there is none. */
-static void
-read_wal_state (DeucesStore *self,
-                gint64      *size,
-                guint8       header[12])
-{
-  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
-  GStatBuf st;
-  int fd;
-
-  *size = -1;
-  memset (header, 0, 12);
-  if (g_stat (wal, &st) != 0 || !S_ISREG (st.st_mode))
-    return;
-  *size = (gint64) st.st_size;
-  fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
-  if (fd >= 0)
-    {
-      if (pread (fd, header, 12, 12) != 12)
-        memset (header, 0, 12);
-      close (fd);
-    }
-}
-
-gboolean
-_deuces_store_begin (DeucesStore *self,
-                     GError     **error)
-{
-  if (!_deuces_store_exec (self, "BEGIN IMMEDIATE", error))
-    return FALSE;
-  self->touching = FALSE;
-  /* Holding the write lock: what the WAL is before this transaction writes to it. */
-  read_wal_state (self, &self->wal_size, self->wal_header);
-  return TRUE;
-}
-
-/* The commit's frames went to the WAL but syncing them failed: the next program to open
- * the ledger would find them and the change would appear, although it was reported as
- * not saved. Cutting them off makes the failure what it says. The frames before the
- * transaction stay; when SQLite restarted the WAL for it (new salts: everything before
- * was already in the ledger file), the whole WAL goes. */
-static void
-forget_unsynced_commit (DeucesStore *self)
-{
-  g_autofree char *wal = g_strconcat (self->path, "-wal", NULL);
-  guint8 header[12];
-  gint64 size;
-
-  read_wal_state (self, &size, header);
-  if (size < 0)
-    return;
-  if (self->wal_size >= 0 && memcmp (header, self->wal_header, sizeof header) == 0)
-    size = MIN (size, self->wal_size);
-  else
-    size = 0;
-  if (truncate (wal, (off_t) size) == 0)
-    {
-      int fd = g_open (wal, O_RDONLY | O_CLOEXEC, 0);
-
-      if (fd >= 0)
-        {
-          fsync (fd);
-          close (fd);
-        }
-    }
-}
-
-gboolean
-_deuces_store_commit (DeucesStore *self,
-                      GError     **error)
-{
-  int rc;
-
-  /* The aggregates of the sessions this transaction changed, in the same transaction. */
-  if (!_deuces_store_refresh_aggregates (self, error))
-    {
-      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-      return FALSE;
-    }
-  rc = sqlite3_exec (self->db, "COMMIT", NULL, NULL, NULL);
-  if (rc == SQLITE_OK)
-    {
-      gboolean touched = self->touching;
-
-      self->touching = FALSE;
-      if (touched)
-        _deuces_store_announce (self, self->touched, self->touched_first);
-      else
-        _deuces_store_announce (self, DEUCES_LEDGER_ANY_SESSION, 1);
-      return TRUE;
-    }
-  self->touching = FALSE;
-  _deuces_store_fail_sql (self, rc, error);
-  sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-  if (rc == SQLITE_IOERR_FSYNC || rc == SQLITE_IOERR_DIR_FSYNC)
-    forget_unsynced_commit (self);
-  return FALSE;
-}
-
-void
-_deuces_store_touch (DeucesStore *self,
-                     gint64       session,
-                     guint        first)
-{
-  if (!self->touching)
-    {
-      self->touched = session;
-      self->touched_first = first;
-      self->touching = TRUE;
-    }
-  else if (self->touched != session)
-    {
-      self->touched = DEUCES_LEDGER_ANY_SESSION;
-      self->touched_first = 1;
-    }
-  else if (self->touched_first == DEUCES_LEDGER_MARKS_ONLY)
-    self->touched_first = first;
-  else if (first != DEUCES_LEDGER_MARKS_ONLY)
-    self->touched_first = MIN (self->touched_first, first);
-}
-
-void
-_deuces_store_rollback (DeucesStore *self)
-{
-  self->touching = FALSE;
-  if (!sqlite3_get_autocommit (self->db))
-    sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
-}
-
 char *
 _deuces_store_now_text (void)
 {
@@ -308,4 +176,39 @@ _deuces_store_query_int (DeucesStore *self,
   if (sqlite3_step (stmt) != SQLITE_ROW)
     return fallback;
   return sqlite3_column_int64 (stmt, 0);
+}
+
+gint64
+deuces_store_get_data_version (DeucesStore *self)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), -1);
+  return _deuces_store_query_int (self, "PRAGMA data_version", -1);
+}
+
+DeucesStore *
+_deuces_store_open_connection (const char *path,
+                               gboolean    create,
+                               GError    **error)
+{
+  g_autoptr(DeucesStore) self = g_object_new (DEUCES_TYPE_STORE, NULL);
+  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
+  int rc;
+
+  self->path = g_strdup (path);
+  rc = sqlite3_open_v2 (path, &self->db, flags, NULL);
+  if (rc != SQLITE_OK)
+    {
+      _deuces_store_set_sqlite_error (self, self->db, rc, error);
+      return NULL;
+    }
+  sqlite3_extended_result_codes (self->db, 1);
+  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
+  return g_steal_pointer (&self);
+}
+
+DeucesStore *
+_deuces_store_open_unversioned (const char *path,
+                                GError    **error)
+{
+  return _deuces_store_open_connection (path, TRUE, error);
 }

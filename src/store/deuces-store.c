@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store.c: the ledger object — opening, refusing what is not ours, schema and
- * migrations, the read-only second connection. Every write is one transaction, committed
- * with synchronous=FULL before the function returns (deuces-store-sql.c); every statement
- * is prepared. */
+/* deuces-store.c: opening the ledger — refusing what is not ours, schema and migrations,
+ * the read-only second connection. Every write is one transaction, committed with
+ * synchronous=FULL before the function returns (deuces-store-transaction.c); every
+ * statement is prepared. */
 #include "config.h"
 
 #include <errno.h>
@@ -12,11 +12,6 @@
 #include <sys/stat.h>
 
 #include "deuces-store-private.h"
-
-#define BUSY_TIMEOUT_MS 5000
-
-G_DEFINE_QUARK (deuces-store-error-quark, deuces_store_error)
-G_DEFINE_FINAL_TYPE (DeucesStore, deuces_store, G_TYPE_OBJECT)
 
 /* Schema version 1: sessions, seats and deals. */
 static const char schema_v1[] =
@@ -200,59 +195,6 @@ static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v
                                            migrate_v6 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
-/* Object. */
-
-static void
-deuces_store_finalize (GObject *object)
-{
-  DeucesStore *self = DEUCES_STORE (object);
-
-  if (self->db != NULL)
-    sqlite3_close_v2 (self->db);
-  g_free (self->path);
-  g_free (self->backup_problem);
-  g_free (self->author);
-  g_array_unref (self->damaged);
-
-  G_OBJECT_CLASS (deuces_store_parent_class)->finalize (object);
-}
-
-static void
-deuces_store_class_init (DeucesStoreClass *klass)
-{
-  G_OBJECT_CLASS (klass)->finalize = deuces_store_finalize;
-}
-
-static void
-deuces_store_init (DeucesStore *self)
-{
-  self->damaged = g_array_new (FALSE, FALSE, sizeof (gint64));
-}
-
-char *
-deuces_store_default_path (void)
-{
-  const char *env = g_getenv ("DEUCES_DB");
-
-  if (env != NULL && *env != '\0')
-    return g_strdup (env);
-  return g_build_filename (g_get_user_data_dir (), "deuces", "ledger.sqlite3", NULL);
-}
-
-const char *
-deuces_store_get_path (DeucesStore *self)
-{
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  return self->path;
-}
-
-gint64
-deuces_store_get_data_version (DeucesStore *self)
-{
-  g_return_val_if_fail (DEUCES_IS_STORE (self), -1);
-  return _deuces_store_query_int (self, "PRAGMA data_version", -1);
-}
-
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
 
 /* Reads the header through the connection's own file handle. Opening and closing the
@@ -347,27 +289,6 @@ _deuces_store_migrate_to (DeucesStore *self,
   return TRUE;
 }
 
-static DeucesStore *
-open_connection (const char *path,
-                 gboolean    create,
-                 GError    **error)
-{
-  g_autoptr(DeucesStore) self = g_object_new (DEUCES_TYPE_STORE, NULL);
-  int flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX | (create ? SQLITE_OPEN_CREATE : 0);
-  int rc;
-
-  self->path = g_strdup (path);
-  rc = sqlite3_open_v2 (path, &self->db, flags, NULL);
-  if (rc != SQLITE_OK)
-    {
-      _deuces_store_set_sqlite_error (self, self->db, rc, error);
-      return NULL;
-    }
-  sqlite3_extended_result_codes (self->db, 1);
-  sqlite3_busy_timeout (self->db, BUSY_TIMEOUT_MS);
-  return g_steal_pointer (&self);
-}
-
 /* SQLite would take "" or ":memory:" (and "file:" URIs, where enabled) for a database
  * that vanishes on close: everything written to it would be lost without a word. */
 static gboolean
@@ -415,13 +336,6 @@ check_regular (const char *path,
   return TRUE;
 }
 
-DeucesStore *
-_deuces_store_open_unversioned (const char *path,
-                                GError    **error)
-{
-  return open_connection (path, TRUE, error);
-}
-
 static DeucesStore *
 open_ledger (const char  *path,
              gboolean     daily_backup,
@@ -450,7 +364,7 @@ open_ledger (const char  *path,
         }
     }
 
-  self = open_connection (path, TRUE, error);
+  self = _deuces_store_open_connection (path, TRUE, error);
   if (self == NULL)
     return NULL;
   /* SQLite has only opened the file: it reads and writes nothing before the first query. */
@@ -543,7 +457,7 @@ deuces_store_open_for_reading (const char  *path,
 
   /* Nothing there: an empty ledger in memory, which refuses writes rather than lose
    * them. */
-  self = open_connection (":memory:", TRUE, error);
+  self = _deuces_store_open_connection (":memory:", TRUE, error);
   if (self == NULL)
     return NULL;
   g_free (self->path);
@@ -563,7 +477,7 @@ deuces_store_open_reader (DeucesStore  *self,
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
 
-  reader = open_connection (self->path, FALSE, error);
+  reader = _deuces_store_open_connection (self->path, FALSE, error);
   if (reader == NULL)
     return NULL;
   if (!_deuces_store_exec (reader, "PRAGMA query_only = ON", error))
