@@ -523,31 +523,16 @@ read_stakes (DeucesGame *game,
   return TRUE;
 }
 
-DeucesGame *
-deuces_document_parse (JsonNode *root,
-                       GError  **error)
+/* Unknown fields are an error, not silently ignored (doc/cli.md §10); the metadata and
+ * the ids are read like input. */
+static gboolean
+check_fields (JsonObject *object,
+              GError    **error)
 {
-  g_autoptr(DeucesVariant) variant = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  g_autofree char *variant_id = NULL;
-  g_autoptr(GPtrArray) names = g_ptr_array_new ();
-  JsonObject *object;
-  JsonNode *node;
   JsonObjectIter iter;
   const char *key;
-  guint hand_size = 0;
-  const char *stake = NULL;
-  g_autofree char *stake_text = NULL;
-  const char *currency = NULL;
+  JsonNode *node;
 
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
-    {
-      doc_error (error, _("a session document is a JSON object"));
-      return NULL;
-    }
-  object = json_node_get_object (root);
-
-  /* Unknown fields are an error, not silently ignored (doc/cli.md §10). */
   json_object_iter_init (&iter, object);
   while (json_object_iter_next (&iter, &key, &node))
     {
@@ -557,34 +542,37 @@ deuces_document_parse (JsonNode *root,
         if (g_str_equal (key, metadata_fields[i]))
           {
             if (!node_is_string (node) && !JSON_NODE_HOLDS_NULL (node))
-              {
-                doc_error (error, _("“%s” must be text"), key);
-                return NULL;
-              }
+              return doc_error (error, _("“%s” must be text"), key);
             if ((g_str_equal (key, "title") &&
                  !deuces_title_check (json_node_get_string (node), error)) ||
                 (g_str_equal (key, "notes") &&
                  !deuces_notes_check (json_node_get_string (node), error)))
-              return NULL;
+              return FALSE;
             known = TRUE;
           }
       if (!known && (g_str_equal (key, "uuid") || g_str_equal (key, "revisions")))
         {
           if (!check_ids (key, node, error))
-            return NULL;
+            return FALSE;
           known = TRUE;
         }
       if (!known && !g_str_equal (key, "variant") && !g_str_equal (key, "players") &&
           !g_str_equal (key, "stake") && !g_str_equal (key, "currency") &&
           !g_str_equal (key, "stakes") && !g_str_equal (key, "options") && !g_str_equal (key, "hand_size") &&
           !g_str_equal (key, "deals"))
-        {
-          doc_error (error, _("the document has an unknown field “%s”"), key);
-          return NULL;
-        }
+        return doc_error (error, _("the document has an unknown field “%s”"), key);
     }
+  return TRUE;
+}
 
-  node = json_object_get_member (object, "variant");
+/* "variant": a preset's id (its id into *@variant_id) or a variant object. */
+static DeucesVariant *
+read_variant (JsonObject  *object,
+              char       **variant_id,
+              GError     **error)
+{
+  JsonNode *node = json_object_get_member (object, "variant");
+
   if (node == NULL)
     {
       doc_error (error, _("the document does not say which “variant” it plays"));
@@ -600,95 +588,93 @@ deuces_document_parse (JsonNode *root,
                      json_node_get_string (node));
           return NULL;
         }
-      variant = deuces_variant_copy (preset);
-      variant_id = g_strdup (preset->id);
+      *variant_id = g_strdup (preset->id);
+      return deuces_variant_copy (preset);
     }
-  else if (JSON_NODE_HOLDS_OBJECT (node))
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    return parse_variant_object (json_node_get_object (node), error);
+  doc_error (error, _("“variant” must be a preset id or a variant object"));
+  return NULL;
+}
+
+/* "options": the variant's options overridden, each read as deuces_options_set () reads it. */
+static gboolean
+read_options (JsonObject    *object,
+              DeucesVariant *variant,
+              GError       **error)
+{
+  JsonNode *node = json_object_get_member (object, "options");
+  JsonObjectIter iter;
+  const char *name;
+  JsonNode *value;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    return doc_error (error, _("“options” must be an object"));
+  json_object_iter_init (&iter, json_node_get_object (node));
+  while (json_object_iter_next (&iter, &name, &value))
     {
-      variant = parse_variant_object (json_node_get_object (node), error);
-      if (variant == NULL)
-        return NULL;
+      g_autoptr(GError) local_error = NULL;
+      g_autofree char *text = scalar_to_text (value);
+
+      if (text == NULL || !deuces_options_set (&variant->options, name, text, &local_error))
+        return doc_error (error, _("options: %s"),
+                          local_error != NULL ? local_error->message
+                                              : _("an option is true/false, a number or a name"));
     }
-  else
-    {
-      doc_error (error, _("“variant” must be a preset id or a variant object"));
-      return NULL;
-    }
+  return TRUE;
+}
 
-  node = json_object_get_member (object, "options");
-  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
-    {
-      const char *name;
-      JsonNode *value;
+/* "players" into @names (the document's strings), and "hand_size" into *@hand_size (0
+ * when not given). */
+static gboolean
+read_players (JsonObject *object,
+              GPtrArray  *names,
+              guint      *hand_size,
+              GError    **error)
+{
+  JsonNode *node = json_object_get_member (object, "players");
+  JsonArray *array;
 
-      if (!JSON_NODE_HOLDS_OBJECT (node))
-        {
-          doc_error (error, _("“options” must be an object"));
-          return NULL;
-        }
-      json_object_iter_init (&iter, json_node_get_object (node));
-      while (json_object_iter_next (&iter, &name, &value))
-        {
-          g_autoptr(GError) local_error = NULL;
-          g_autofree char *text = scalar_to_text (value);
-
-          if (text == NULL || !deuces_options_set (&variant->options, name, text, &local_error))
-            {
-              doc_error (error, _("options: %s"),
-                         local_error != NULL ? local_error->message
-                                             : _("an option is true/false, a number or a name"));
-              return NULL;
-            }
-        }
-    }
-
-  node = json_object_get_member (object, "players");
   if (node == NULL || !JSON_NODE_HOLDS_ARRAY (node))
+    return doc_error (error, _("“players” must be a list of names"));
+  array = json_node_get_array (node);
+  for (guint i = 0; i < json_array_get_length (array); i++)
     {
-      doc_error (error, _("“players” must be a list of names"));
-      return NULL;
+      JsonNode *element = json_array_get_element (array, i);
+
+      if (!node_is_string (element))
+        return doc_error (error, _("“players” must be a list of names"));
+      g_ptr_array_add (names, (gpointer) json_node_get_string (element));
     }
-  {
-    JsonArray *array = json_node_get_array (node);
-
-    for (guint i = 0; i < json_array_get_length (array); i++)
-      {
-        JsonNode *element = json_array_get_element (array, i);
-
-        if (!node_is_string (element))
-          {
-            doc_error (error, _("“players” must be a list of names"));
-            return NULL;
-          }
-        g_ptr_array_add (names, (gpointer) json_node_get_string (element));
-      }
-  }
 
   node = json_object_get_member (object, "hand_size");
   if (node != NULL)
     {
       if (!node_is_int (node) || json_node_get_int (node) < 1 || json_node_get_int (node) > 99)
-        {
-          doc_error (error, _("“hand_size” must be 13, 17 or 21"));
-          return NULL;
-        }
-      hand_size = json_node_get_int (node);
+        return doc_error (error, _("“hand_size” must be 13, 17 or 21"));
+      *hand_size = json_node_get_int (node);
     }
+  return TRUE;
+}
 
-  game = deuces_game_new (variant, (const char *const *) names->pdata, names->len, hand_size,
-                          error);
-  if (game == NULL)
-    return NULL;
-  game->variant_id = g_steal_pointer (&variant_id);
+/* "currency", "stake" and "stakes" onto @game. */
+static gboolean
+read_money (DeucesGame *game,
+            JsonObject *object,
+            GError    **error)
+{
+  JsonNode *node;
+  const char *stake = NULL;
+  g_autofree char *stake_text = NULL;
+  const char *currency = NULL;
 
   node = json_object_get_member (object, "currency");
   if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
     {
       if (!node_is_string (node))
-        {
-          doc_error (error, _("“currency” must be an ISO 4217 code such as “HKD”"));
-          return NULL;
-        }
+        return doc_error (error, _("“currency” must be an ISO 4217 code such as “HKD”"));
       currency = json_node_get_string (node);
     }
   node = json_object_get_member (object, "stake");
@@ -700,43 +686,73 @@ deuces_document_parse (JsonNode *root,
       else if (node_is_string (node))
         stake = json_node_get_string (node);
       else
-        {
-          doc_error (error, _("“stake” must be a decimal string such as \"0.50\""));
-          return NULL;
-        }
+        return doc_error (error, _("“stake” must be a decimal string such as \"0.50\""));
     }
-  if (!deuces_game_set_money (game, currency, stake, error) ||
-      !read_stakes (game, json_object_get_member (object, "stakes"), error))
+  return deuces_game_set_money (game, currency, stake, error) &&
+         read_stakes (game, json_object_get_member (object, "stakes"), error);
+}
+
+/* "deals", each read by deuces_document_parse_deal (), appended to @game. */
+static gboolean
+read_deals (DeucesGame *game,
+            JsonObject *object,
+            GError    **error)
+{
+  JsonNode *node = json_object_get_member (object, "deals");
+  JsonArray *array;
+
+  if (node == NULL || JSON_NODE_HOLDS_NULL (node))
+    return TRUE;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    return doc_error (error, _("“deals” must be a list of deals"));
+  array = json_node_get_array (node);
+  for (guint d = 0; d < json_array_get_length (array); d++)
+    {
+      JsonNode *element = json_array_get_element (array, d);
+      DeucesDeal deal;
+
+      if (!JSON_NODE_HOLDS_OBJECT (element))
+        return _deuces_deal_error (error, d + 1, _("a deal must be an object of facts"));
+      if (!deuces_document_parse_deal (game, json_node_get_object (element), d + 1, &deal,
+                                       error))
+        return FALSE;
+      g_array_append_val (game->deals, deal);
+    }
+  return TRUE;
+}
+
+DeucesGame *
+deuces_document_parse (JsonNode *root,
+                       GError  **error)
+{
+  g_autoptr(DeucesVariant) variant = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *variant_id = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  JsonObject *object;
+  guint hand_size = 0;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
+    {
+      doc_error (error, _("a session document is a JSON object"));
+      return NULL;
+    }
+  object = json_node_get_object (root);
+
+  if (!check_fields (object, error) ||
+      (variant = read_variant (object, &variant_id, error)) == NULL ||
+      !read_options (object, variant, error) ||
+      !read_players (object, names, &hand_size, error))
     return NULL;
 
-  node = json_object_get_member (object, "deals");
-  if (node != NULL && !JSON_NODE_HOLDS_NULL (node))
-    {
-      JsonArray *array;
+  game = deuces_game_new (variant, (const char *const *) names->pdata, names->len, hand_size,
+                          error);
+  if (game == NULL)
+    return NULL;
+  game->variant_id = g_steal_pointer (&variant_id);
 
-      if (!JSON_NODE_HOLDS_ARRAY (node))
-        {
-          doc_error (error, _("“deals” must be a list of deals"));
-          return NULL;
-        }
-      array = json_node_get_array (node);
-      for (guint d = 0; d < json_array_get_length (array); d++)
-        {
-          JsonNode *element = json_array_get_element (array, d);
-          DeucesDeal deal;
-
-          if (!JSON_NODE_HOLDS_OBJECT (element))
-            {
-              _deuces_deal_error (error, d + 1, _("a deal must be an object of facts"));
-              return NULL;
-            }
-          if (!deuces_document_parse_deal (game, json_node_get_object (element), d + 1, &deal,
-                                           error))
-            return NULL;
-          g_array_append_val (game->deals, deal);
-        }
-    }
-
+  if (!read_money (game, object, error) || !read_deals (game, object, error))
+    return NULL;
   return g_steal_pointer (&game);
 }
 
