@@ -53,125 +53,130 @@ compare_names (gconstpointer a,
   return g_utf8_collate (*(const char *const *) a, *(const char *const *) b);
 }
 
-char *
-deuces_import_preview (DeucesStore *store,
-                       const char  *data,
-                       gsize        length,
-                       JsonNode   **root,
-                       GArray     **copies_out,
-                       GError     **error)
-{
-  g_autoptr(JsonNode) node = NULL;
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GString) lines = g_string_new (NULL);
-  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GError) local_error = NULL;
-  g_autoptr(GPtrArray) players = g_ptr_array_new_with_free_func (g_free);
-  g_autoptr(GDateTime) first = NULL;
-  g_autoptr(GDateTime) last = NULL;
-  g_autoptr(GArray) copies = NULL;
-  g_autoptr(GPtrArray) plan = NULL;
-  guint n, n_deals = 0, n_copies = 0;
+/* What the preview says of the sessions in a file, gathered one document at a time. */
+typedef struct {
+  GPtrArray *shown;     /* the first PREVIEW_LINES sessions' lines */
+  GPtrArray *players;   /* every name, once */
+  GDateTime *first;     /* the earliest and latest start, or NULL */
+  GDateTime *last;
+  guint      n_deals;
+} Preview;
 
-  node = deuces_json_parse (data, (gssize) length, &local_error);
-  if (node == NULL)
+static void
+preview_clear (Preview *preview)
+{
+  g_clear_pointer (&preview->shown, g_ptr_array_unref);
+  g_clear_pointer (&preview->players, g_ptr_array_unref);
+  g_clear_pointer (&preview->first, g_date_time_unref);
+  g_clear_pointer (&preview->last, g_date_time_unref);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Preview, preview_clear)
+
+/* Document @i of the file (@one) read as a session, as the import reads it, into
+ * @preview: its line (among the first few), its players, its start, its deals. */
+static gboolean
+preview_session (DeucesStore *store,
+                 JsonNode    *one,
+                 guint        i,
+                 Preview     *preview,
+                 GError     **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (store, one, &local_error);
+  g_autoptr(GDateTime) started = NULL;
+  const char *title = NULL;
+
+  if (game == NULL)
     {
       g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                   _("The file is not a Deuces export: %s"), local_error->message);
-      return NULL;
+                   _("Session %u of the file: %s"), i + 1, local_error->message);
+      return FALSE;
     }
-
-  n = JSON_NODE_HOLDS_ARRAY (node) ? json_array_get_length (json_node_get_array (node)) : 1;
-  if (n == 0)
+  if (JSON_NODE_HOLDS_OBJECT (one))
     {
-      g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                           _("The file holds no sessions"));
-      return NULL;
-    }
+      JsonObject *object = json_node_get_object (one);
+      const char *when = json_object_get_string_member_with_default (object, "started", NULL);
 
-  for (guint i = 0; i < n; i++)
+      title = json_object_get_string_member_with_default (object, "title", NULL);
+      if (when != NULL)
+        started = g_date_time_new_from_iso8601 (when, NULL);
+    }
+  if (started != NULL)
     {
-      JsonNode *one = JSON_NODE_HOLDS_ARRAY (node)
-                      ? json_array_get_element (json_node_get_array (node), i) : node;
-      g_autoptr(DeucesGame) game = deuces_variant_library_parse_document (store, one, &local_error);
-      g_autoptr(GDateTime) started = NULL;
-      const char *title = NULL;
-
-      if (game == NULL)
+      if (preview->first == NULL || g_date_time_compare (started, preview->first) < 0)
         {
-          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("Session %u of the file: %s"), i + 1, local_error->message);
-          return NULL;
+          g_clear_pointer (&preview->first, g_date_time_unref);
+          preview->first = g_date_time_ref (started);
         }
-      if (JSON_NODE_HOLDS_OBJECT (one))
+      if (preview->last == NULL || g_date_time_compare (started, preview->last) > 0)
         {
-          JsonObject *object = json_node_get_object (one);
-          const char *when = json_object_get_string_member_with_default (object, "started", NULL);
-
-          title = json_object_get_string_member_with_default (object, "title", NULL);
-          if (when != NULL)
-            started = g_date_time_new_from_iso8601 (when, NULL);
-        }
-      if (started != NULL)
-        {
-          if (first == NULL || g_date_time_compare (started, first) < 0)
-            {
-              g_clear_pointer (&first, g_date_time_unref);
-              first = g_date_time_ref (started);
-            }
-          if (last == NULL || g_date_time_compare (started, last) > 0)
-            {
-              g_clear_pointer (&last, g_date_time_unref);
-              last = g_date_time_ref (started);
-            }
-        }
-      n_deals += game->deals->len;
-      for (guint p = 0; p < game->n_players; p++)
-        add_player (players, game->players[p]);
-
-      if (i < PREVIEW_LINES)
-        {
-          g_autofree char *names = deuces_join_players (game->players, game->n_players);
-          GString *line = g_string_new (NULL);
-
-          /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
-          g_string_append_printf (line, _("• %s — %s · "),
-                                  title ? title : deuces_variant_display_name (game->variant->id,
-                                                                               game->variant->name),
-                                  names);
-          g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
-                                                     game->deals->len), game->deals->len);
-          g_ptr_array_add (shown, g_string_free (line, FALSE));
+          g_clear_pointer (&preview->last, g_date_time_unref);
+          preview->last = g_date_time_ref (started);
         }
     }
+  preview->n_deals += game->deals->len;
+  for (guint p = 0; p < game->n_players; p++)
+    add_player (preview->players, game->players[p]);
 
-  if (store != NULL)
+  if (i < PREVIEW_LINES)
     {
-      copies = deuces_store_find_copies (store, node, &local_error);
-      if (copies == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      /* What the import does with a session whose uuid the ledger holds (doc/cli.md §7.2):
-       * one skipped there counts as in the ledger here too. */
-      plan = deuces_store_plan_import (store, node, &local_error);
-      if (plan == NULL)
-        {
-          g_propagate_error (error, g_steal_pointer (&local_error));
-          return NULL;
-        }
-      for (guint i = 0; i < copies->len && i < plan->len; i++)
-        {
-          const DeucesImportOutcome *outcome = plan->pdata[i];
+      g_autofree char *names = deuces_join_players (game->players, game->n_players);
+      GString *line = g_string_new (NULL);
 
-          if (g_array_index (copies, gint64, i) == 0 &&
-              (outcome->kind == DEUCES_IMPORT_SAME || outcome->kind == DEUCES_IMPORT_OLDER ||
-               outcome->kind == DEUCES_IMPORT_CONFLICT_KEPT))
-            g_array_index (copies, gint64, i) = outcome->session;
-          n_copies += g_array_index (copies, gint64, i) != 0 ? 1 : 0;
-        }
+      /* Translators: a line of the import preview: "• Friday — Ann, Bo, Cy, Di · 12 deals" */
+      g_string_append_printf (line, _("• %s — %s · "),
+                              title ? title : deuces_variant_display_name (game->variant->id,
+                                                                           game->variant->name),
+                              names);
+      g_string_append_printf (line, g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals",
+                                                 game->deals->len), game->deals->len);
+      g_ptr_array_add (preview->shown, g_string_free (line, FALSE));
     }
+  return TRUE;
+}
+
+/* The sessions of @node the ledger holds already (doc/cli.md §7.2): their ids in
+ * *@copies (0 for one it does not hold), what the import would do with each in *@plan,
+ * and how many it holds in *@n_copies. One the import skips counts as in the ledger. */
+static gboolean
+find_in_ledger (DeucesStore  *store,
+                JsonNode     *node,
+                GArray      **copies,
+                GPtrArray   **plan,
+                guint        *n_copies,
+                GError      **error)
+{
+  *copies = deuces_store_find_copies (store, node, error);
+  if (*copies == NULL)
+    return FALSE;
+  /* What the import does with a session whose uuid the ledger holds (doc/cli.md §7.2):
+   * one skipped there counts as in the ledger here too. */
+  *plan = deuces_store_plan_import (store, node, error);
+  if (*plan == NULL)
+    return FALSE;
+  for (guint i = 0; i < (*copies)->len && i < (*plan)->len; i++)
+    {
+      const DeucesImportOutcome *outcome = (*plan)->pdata[i];
+
+      if (g_array_index (*copies, gint64, i) == 0 &&
+          (outcome->kind == DEUCES_IMPORT_SAME || outcome->kind == DEUCES_IMPORT_OLDER ||
+           outcome->kind == DEUCES_IMPORT_CONFLICT_KEPT))
+        g_array_index (*copies, gint64, i) = outcome->session;
+      *n_copies += g_array_index (*copies, gint64, i) != 0 ? 1 : 0;
+    }
+  return TRUE;
+}
+
+/* The lines of the first sessions, each with what the import does with it, and how many
+ * more the file holds (@n in all). */
+static void
+append_lines (GString         *lines,
+              const GPtrArray *shown,
+              GArray          *copies,
+              GPtrArray       *plan,
+              guint            n)
+{
   for (guint i = 0; i < shown->len; i++)
     {
       gint64 copy = copies != NULL ? g_array_index (copies, gint64, i) : 0;
@@ -208,65 +213,128 @@ deuces_import_preview (DeucesStore *store,
                               n - PREVIEW_LINES);
       g_string_append_c (lines, '\n');
     }
+}
 
-  /* The summary first: how much, when, who. */
-  {
-    g_autofree char *sessions_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session",
-                                                                   "%u sessions", n), n);
-    g_autofree char *deals_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal",
-                                                                "%u deals", n_deals), n_deals);
-    g_autofree char *names = NULL;
+/* The summary: how much (@n sessions), when, who. */
+static void
+append_summary (GString *text,
+                Preview *preview,
+                guint    n)
+{
+  g_autofree char *sessions_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u session",
+                                                                 "%u sessions", n), n);
+  g_autofree char *deals_text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal",
+                                                              "%u deals", preview->n_deals),
+                                                 preview->n_deals);
+  GPtrArray *players = preview->players;
+  g_autofree char *names = NULL;
 
-    if (first != NULL && last != NULL)
-      {
-        g_autoptr(GDateTime) first_local = g_date_time_to_local (first);
-        g_autoptr(GDateTime) last_local = g_date_time_to_local (last);
-        g_autofree char *from = deuces_format_date (first_local);
-        g_autofree char *to = deuces_format_date (last_local);
-
-        if (g_strcmp0 (from, to) == 0)
-          /* Translators: "3 sessions, 40 deals, on November 22, 2026" */
-          g_string_append_printf (text, _("%s, %s, on %s"), sessions_text, deals_text, from);
-        else
-          /* Translators: "150 sessions, 1,200 deals, from January 2, 2024 to November 22, 2026" */
-          g_string_append_printf (text, _("%s, %s, from %s to %s"), sessions_text, deals_text,
-                                  from, to);
-      }
-    else
-      /* Translators: "3 sessions, 40 deals" */
-      g_string_append_printf (text, _("%s, %s"), sessions_text, deals_text);
-    g_string_append_c (text, '\n');
-
-    g_ptr_array_sort (players, compare_names);
-    if (players->len > PREVIEW_PLAYERS)
-      {
-        g_autofree char *some = deuces_join_players ((char *const *) players->pdata, PREVIEW_PLAYERS);
-        guint others = players->len - PREVIEW_PLAYERS;
-
-        /* Translators: "Players: Ann, Bo, … and 4 others" */
-        names = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u other",
-                                              "%s and %u others", others), some, others);
-      }
-    else
-      names = deuces_join_players ((char *const *) players->pdata, players->len);
-    /* Translators: %s is a list of names */
-    g_string_append_printf (text, _("Players: %s"), names);
-    g_string_append (text, "\n\n");
-  }
-  g_string_append (text, lines->str);
-
-  if (n_copies > 0)
+  if (preview->first != NULL && preview->last != NULL)
     {
-      g_string_append_c (text, '\n');
-      if (n_copies == n)
-        g_string_append (text, n == 1 ? _("This session is already in the ledger; importing it would add it again.")
-                                      : _("All these sessions are already in the ledger; importing them would add them again."));
+      g_autoptr(GDateTime) first_local = g_date_time_to_local (preview->first);
+      g_autoptr(GDateTime) last_local = g_date_time_to_local (preview->last);
+      g_autofree char *from = deuces_format_date (first_local);
+      g_autofree char *to = deuces_format_date (last_local);
+
+      if (g_strcmp0 (from, to) == 0)
+        /* Translators: "3 sessions, 40 deals, on November 22, 2026" */
+        g_string_append_printf (text, _("%s, %s, on %s"), sessions_text, deals_text, from);
       else
-        g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                   "%u of these sessions is already in the ledger; it is skipped unless you import everything.",
-                                                   "%u of these sessions are already in the ledger; they are skipped unless you import everything.",
-                                                   n_copies), n_copies);
+        /* Translators: "150 sessions, 1,200 deals, from January 2, 2024 to November 22, 2026" */
+        g_string_append_printf (text, _("%s, %s, from %s to %s"), sessions_text, deals_text,
+                                from, to);
     }
+  else
+    /* Translators: "3 sessions, 40 deals" */
+    g_string_append_printf (text, _("%s, %s"), sessions_text, deals_text);
+  g_string_append_c (text, '\n');
+
+  g_ptr_array_sort (players, compare_names);
+  if (players->len > PREVIEW_PLAYERS)
+    {
+      g_autofree char *some = deuces_join_players ((char *const *) players->pdata, PREVIEW_PLAYERS);
+      guint others = players->len - PREVIEW_PLAYERS;
+
+      /* Translators: "Players: Ann, Bo, … and 4 others" */
+      names = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s and %u other",
+                                            "%s and %u others", others), some, others);
+    }
+  else
+    names = deuces_join_players ((char *const *) players->pdata, players->len);
+  /* Translators: %s is a list of names */
+  g_string_append_printf (text, _("Players: %s"), names);
+  g_string_append (text, "\n\n");
+}
+
+/* What the import would add again: @n_copies of the @n sessions are in the ledger. */
+static void
+append_copies_note (GString *text,
+                    guint    n_copies,
+                    guint    n)
+{
+  if (n_copies == 0)
+    return;
+  g_string_append_c (text, '\n');
+  if (n_copies == n)
+    g_string_append (text, n == 1 ? _("This session is already in the ledger; importing it would add it again.")
+                                  : _("All these sessions are already in the ledger; importing them would add them again."));
+  else
+    g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                               "%u of these sessions is already in the ledger; it is skipped unless you import everything.",
+                                               "%u of these sessions are already in the ledger; they are skipped unless you import everything.",
+                                               n_copies), n_copies);
+}
+
+char *
+deuces_import_preview (DeucesStore *store,
+                       const char  *data,
+                       gsize        length,
+                       JsonNode   **root,
+                       GArray     **copies_out,
+                       GError     **error)
+{
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GString) lines = g_string_new (NULL);
+  g_autoptr(GError) local_error = NULL;
+  g_auto(Preview) preview = { 0, };
+  g_autoptr(GArray) copies = NULL;
+  g_autoptr(GPtrArray) plan = NULL;
+  guint n, n_copies = 0;
+
+  node = deuces_json_parse (data, (gssize) length, &local_error);
+  if (node == NULL)
+    {
+      g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                   _("The file is not a Deuces export: %s"), local_error->message);
+      return NULL;
+    }
+
+  n = JSON_NODE_HOLDS_ARRAY (node) ? json_array_get_length (json_node_get_array (node)) : 1;
+  if (n == 0)
+    {
+      g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                           _("The file holds no sessions"));
+      return NULL;
+    }
+
+  preview.shown = g_ptr_array_new_with_free_func (g_free);
+  preview.players = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *one = JSON_NODE_HOLDS_ARRAY (node)
+                      ? json_array_get_element (json_node_get_array (node), i) : node;
+
+      if (!preview_session (store, one, i, &preview, error))
+        return NULL;
+    }
+  if (store != NULL && !find_in_ledger (store, node, &copies, &plan, &n_copies, error))
+    return NULL;
+
+  append_lines (lines, preview.shown, copies, plan, n);
+  append_summary (text, &preview, n);
+  g_string_append (text, lines->str);
+  append_copies_note (text, n_copies, n);
 
   if (copies_out != NULL)
     *copies_out = g_steal_pointer (&copies);
