@@ -341,27 +341,132 @@ first_empty (DeucesDealEditor *self)
   return empty != NULL ? empty : deuces_deal_fields_next (self->fields, NULL);
 }
 
-gboolean
-deuces_deal_editor_handle_key (DeucesDealEditor *self,
-                               guint             keyval,
-                               GdkModifierType   state)
+/* Enter in a count or a hand: on to the next field, or saved after the last. An Enter
+ * right after a count moved on by itself (@absorb) ends that count, in the empty field it
+ * moved to. */
+static gboolean
+enter_goes_on (DeucesDealEditor *self,
+               GtkWidget        *field,
+               gboolean          absorb)
 {
-  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
-  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
-  GtkWidget *field = NULL, *extra;
-  gboolean absorb = self->absorb_enter;
-  gboolean enter = keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
-  gint digit = key_digit (keyval), player = -1;
-  guint n_players;
-  DeucesFieldKind kind;
+  GtkWidget *next;
 
-  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
+  if (absorb && *gtk_editable_get_text (GTK_EDITABLE (field)) == '\0')
+    return TRUE;
+  next = deuces_deal_fields_next (self->fields, field);
+  if (next != NULL)
+    focus_field (next);
+  else
+    deuces_deal_editor_save (self);
+  return TRUE;
+}
 
-  if (self->fields == NULL || !gtk_widget_is_visible (GTK_WIDGET (self)))
+/* In a twos field or an extra's drop-down, Enter saves rather than opening it. */
+static gboolean
+enter_saves (DeucesDealEditor *self,
+             GtkWidget        *field,
+             gboolean          absorb)
+{
+  deuces_deal_editor_save (self);
+  return TRUE;
+}
+
+/* A digit in a count or twos field: typed there (and on to the next when it is whole). */
+static gboolean
+digit_typed (DeucesDealEditor *self,
+             GtkWidget        *field,
+             DeucesFieldKind   kind,
+             guint             digit)
+{
+  type_digit (self, field, kind, digit);
+  return TRUE;
+}
+
+/* A digit on a choice among the extras picks that option; the next digits go on with
+ * what is still to type, if anything. */
+static gboolean
+digit_chooses (DeucesDealEditor *self,
+               GtkWidget        *field,
+               DeucesFieldKind   kind,
+               guint             digit)
+{
+  GtkWidget *empty;
+
+  if (!deuces_deal_fields_choose (self->fields, field, digit))
     return FALSE;
-  self->absorb_enter = FALSE;
-  n_players = deuces_session_get_game (self->session)->n_players;
-  kind = deuces_deal_fields_classify (self->fields, focus, &field, &player);
+  if (deuces_deal_fields_get_winner (self->fields) >= 0 && (empty = find_empty (self)) != NULL)
+    focus_field (empty);
+  return TRUE;
+}
+
+/* A digit on a "went out" button picks who went out: 1 for the first seat. */
+static gboolean
+digit_picks_winner (DeucesDealEditor *self,
+                    GtkWidget        *field,
+                    DeucesFieldKind   kind,
+                    guint             digit)
+{
+  guint n_players = deuces_session_get_game (self->session)->n_players;
+
+  if (digit < 1 || digit > n_players)
+    return FALSE;
+  return choose_winner (self, digit - 1);
+}
+
+/* A digit with the focus elsewhere: who went out, while no one has; then the counts,
+ * from the first one still empty. */
+static gboolean
+digit_elsewhere (DeucesDealEditor *self,
+                 GtkWidget        *field,
+                 DeucesFieldKind   kind,
+                 guint             digit)
+{
+  if (deuces_deal_fields_get_winner (self->fields) < 0)
+    return digit_picks_winner (self, field, kind, digit);
+  /* The winner is chosen and the focus is elsewhere: carry on with the counts. */
+  field = first_empty (self);
+  if (field == NULL)
+    return FALSE;
+  gtk_widget_grab_focus (field);
+  type_digit (self, field, DEUCES_FIELD_COUNT, digit);
+  return TRUE;
+}
+
+/* What Enter and a digit do in each kind of field (NULL: Enter is left to the field).
+ * Free text takes every other key as typed. */
+typedef struct {
+  gboolean (*enter) (DeucesDealEditor *self,
+                     GtkWidget        *field,
+                     gboolean          absorb);
+  gboolean (*digit) (DeucesDealEditor *self,
+                     GtkWidget        *field,
+                     DeucesFieldKind   kind,
+                     guint             digit);
+  gboolean   typed_as_is;
+} FieldKeys;
+
+/* clang-format off */
+static const FieldKeys field_keys[] = {
+  [DEUCES_FIELD_NONE]   = { NULL,          digit_elsewhere,    FALSE },
+  [DEUCES_FIELD_WINNER] = { NULL,          digit_picks_winner, FALSE },
+  [DEUCES_FIELD_COUNT]  = { enter_goes_on, digit_typed,        FALSE },
+  [DEUCES_FIELD_TWOS]   = { enter_saves,   digit_typed,        FALSE },
+  [DEUCES_FIELD_HAND]   = { enter_goes_on, NULL,               TRUE  },   /* cards and points */
+  [DEUCES_FIELD_CHOICE] = { enter_saves,   digit_chooses,      FALSE },
+};
+/* clang-format on */
+G_STATIC_ASSERT (G_N_ELEMENTS (field_keys) == DEUCES_FIELD_CHOICE + 1);
+
+/* Keys with Ctrl or Alt: Ctrl+Enter saves, Alt+digit picks who went out from anywhere;
+ * the others are left to the window. */
+static gboolean
+handle_modified_key (DeucesDealEditor *self,
+                     guint             keyval,
+                     GdkModifierType   state,
+                     gboolean          enter)
+{
+  gint digit = key_digit (keyval);
+  guint n_players = deuces_session_get_game (self->session)->n_players;
 
   if ((state & GDK_CONTROL_MASK) && enter)
     {
@@ -375,8 +480,65 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
         return FALSE;
       return choose_winner (self, (guint) digit - 1);
     }
-  if (state & GDK_CONTROL_MASK)
+  return FALSE;
+}
+
+/* Letters: O then a player's digit sits them out (or back in); an extra's key sets or
+ * opens that extra of @player's, or of the deal. */
+static gboolean
+handle_letter (DeucesDealEditor *self,
+               guint             keyval,
+               GdkModifierType   state,
+               gint              player)
+{
+  GtkWidget *extra;
+
+  if ((keyval == GDK_KEY_o || keyval == GDK_KEY_O) && (state & GDK_SHIFT_MASK) == 0)
+    {
+      self->sit_key = TRUE;
+      update_title (self);
+      return TRUE;
+    }
+
+  extra = deuces_deal_fields_get_extra (self->fields, gdk_keyval_to_lower (keyval), player);
+  if (extra != NULL && (state & GDK_SHIFT_MASK) == 0)
+    {
+      if (GTK_IS_CHECK_BUTTON (extra))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (extra),
+                                     !gtk_check_button_get_active (GTK_CHECK_BUTTON (extra)));
+      else if (gtk_widget_get_sensitive (extra))
+        gtk_widget_grab_focus (extra);
+      return TRUE;
+    }
+  return FALSE;
+}
+
+gboolean
+deuces_deal_editor_handle_key (DeucesDealEditor *self,
+                               guint             keyval,
+                               GdkModifierType   state)
+{
+  GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+  GtkWidget *field = NULL;
+  gboolean absorb = self->absorb_enter;
+  gboolean enter = keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+  gint digit = key_digit (keyval), player = -1;
+  guint n_players;
+  DeucesFieldKind kind;
+  const FieldKeys *keys;
+
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
+
+  if (self->fields == NULL || !gtk_widget_is_visible (GTK_WIDGET (self)))
     return FALSE;
+  self->absorb_enter = FALSE;
+  n_players = deuces_session_get_game (self->session)->n_players;
+  kind = deuces_deal_fields_classify (self->fields, focus, &field, &player);
+  keys = &field_keys[kind];
+
+  if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
+    return handle_modified_key (self, keyval, state, enter);
 
   if (self->sit_key)
     {
@@ -401,82 +563,12 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
     }
 
   if (enter)
-    {
-      if (kind == DEUCES_FIELD_COUNT || kind == DEUCES_FIELD_HAND)
-        {
-          GtkWidget *next;
-
-          if (absorb && *gtk_editable_get_text (GTK_EDITABLE (field)) == '\0')
-            return TRUE;
-          next = deuces_deal_fields_next (self->fields, field);
-          if (next != NULL)
-            focus_field (next);
-          else
-            deuces_deal_editor_save (self);
-          return TRUE;
-        }
-      /* In a twos field or an extra's drop-down, Enter saves rather than opening it. */
-      if (kind != DEUCES_FIELD_TWOS && kind != DEUCES_FIELD_CHOICE)
-        return FALSE;
-      deuces_deal_editor_save (self);
-      return TRUE;
-    }
-
-  /* Cards and points are typed as they are. */
-  if (kind == DEUCES_FIELD_HAND)
+    return keys->enter != NULL && keys->enter (self, field, absorb);
+  if (keys->typed_as_is)
     return FALSE;
-
   if (digit >= 0)
-    {
-      if (kind == DEUCES_FIELD_COUNT || kind == DEUCES_FIELD_TWOS)
-        {
-          type_digit (self, field, kind, (guint) digit);
-          return TRUE;
-        }
-      if (kind == DEUCES_FIELD_CHOICE)
-        {
-          GtkWidget *empty;
-
-          if (!deuces_deal_fields_choose (self->fields, field, (guint) digit))
-            return FALSE;
-          /* Chosen: the next digits go on with what is still to type, if anything. */
-          if (deuces_deal_fields_get_winner (self->fields) >= 0 && (empty = find_empty (self)) != NULL)
-            focus_field (empty);
-          return TRUE;
-        }
-      if (kind == DEUCES_FIELD_WINNER || deuces_deal_fields_get_winner (self->fields) < 0)
-        {
-          if (digit < 1 || (guint) digit > n_players)
-            return FALSE;
-          return choose_winner (self, (guint) digit - 1);
-        }
-      /* The winner is chosen and the focus is elsewhere: carry on with the counts. */
-      field = first_empty (self);
-      if (field == NULL)
-        return FALSE;
-      gtk_widget_grab_focus (field);
-      type_digit (self, field, DEUCES_FIELD_COUNT, (guint) digit);
-      return TRUE;
-    }
-
-  if ((keyval == GDK_KEY_o || keyval == GDK_KEY_O) && (state & GDK_SHIFT_MASK) == 0)
-    {
-      self->sit_key = TRUE;
-      update_title (self);
-      return TRUE;
-    }
-
-  extra = deuces_deal_fields_get_extra (self->fields, gdk_keyval_to_lower (keyval), player);
-  if (extra != NULL && (state & GDK_SHIFT_MASK) == 0)
-    {
-      if (GTK_IS_CHECK_BUTTON (extra))
-        gtk_check_button_set_active (GTK_CHECK_BUTTON (extra),
-                                     !gtk_check_button_get_active (GTK_CHECK_BUTTON (extra)));
-      else if (gtk_widget_get_sensitive (extra))
-        gtk_widget_grab_focus (extra);
-      return TRUE;
-    }
-  return FALSE;
+    return keys->digit (self, field, kind, (guint) digit);
+  return handle_letter (self, keyval, state, player);
 }
 
 void
