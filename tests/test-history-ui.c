@@ -26,49 +26,10 @@
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "deuces-window-private.h"
+#include "test-app.h"
 #include "test-ledger.h"
 #include "test-locale.h"
 #include "test-widgets.h"
-
-typedef struct {
-  char        *dir;
-  char        *path;
-  DeucesStore *store;
-  gint64       id;
-} Fixture;
-
-static void
-fixture_set_up (Fixture       *f,
-                gconstpointer  data)
-{
-  g_autoptr(GError) error = NULL;
-  DeucesNewSession request = { 0, };
-
-  f->dir = g_dir_make_tmp ("deuces-history-ui-XXXXXX", &error);
-  g_assert_no_error (error);
-  f->path = g_build_filename (f->dir, "ledger.sqlite3", NULL);
-  f->store = deuces_store_open (f->path, &error);
-  g_assert_no_error (error);
-  request.title = "Friday";
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = four;
-  request.n_players = 4;
-  request.stake = "0.50";
-  request.currency = "HKD";
-  f->id = deuces_store_create_session (f->store, &request, &error);
-  g_assert_no_error (error);
-}
-
-static void
-fixture_tear_down (Fixture       *f,
-                   gconstpointer  data)
-{
-  g_clear_object (&f->store);
-  remove_tree (f->dir);
-  g_free (f->path);
-  g_free (f->dir);
-}
 
 static void
 on_changed (DeucesSession *session,
@@ -96,11 +57,11 @@ on_restored (DeucesBackupDialog *dialog,
 /* Ctrl+Z's and a toast's functions: a deleted deal comes back in its place, a stale
  * toast cannot undo a later change, a stake change moves the balances at once. */
 static void
-test_session_undo (Fixture       *f,
+test_session_undo (LedgerFixture *f,
                    gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->session, &error);
   DeucesDeal deal;
   DeucesDeal second;
   guint changed = 0;
@@ -202,7 +163,7 @@ wait_for_backups (DeucesBackupDialog *dialog)
 /* The dialog lists the backups with what they hold; Restore asks, then replaces the
  * ledger (after backing it up) and says so. */
 static void
-test_backup_dialog (Fixture       *f,
+test_backup_dialog (LedgerFixture *f,
                     gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -213,10 +174,10 @@ test_backup_dialog (Fixture       *f,
   guint restored = 0;
 
   deal_won_by (&deal, 0, 3, 11, 8);
-  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 1);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->session, &deal, &error), ==, 1);
   backup = deuces_store_backup (f->store, "daily", &error);
   g_assert_no_error (error);
-  g_assert_cmpuint (deuces_store_add_deal (f->store, f->id, &deal, &error), ==, 2);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, f->session, &deal, &error), ==, 2);
 
   /* A FIFO named like an older backup (issue 26): listed as no ledger, never waited on. */
   {
@@ -252,7 +213,7 @@ test_backup_dialog (Fixture       *f,
   adw_message_dialog_response (ask, "cancel");
   g_assert_cmpuint (restored, ==, 0);
   {
-    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->session, &error);
 
     g_assert_cmpuint (info->n_deals, ==, 2);
   }
@@ -266,7 +227,7 @@ test_backup_dialog (Fixture       *f,
   wait_for_backups (dialog);
   g_assert_cmpuint (restored, ==, 1);
   {
-    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->id, &error);
+    g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (f->store, f->session, &error);
     g_autoptr(GPtrArray) backups = deuces_store_list_backups (f->store);
 
     g_assert_no_error (error);
@@ -330,11 +291,11 @@ show_settlement (DeucesSession  *session,
 /* Issue 12, "The stake in sight": the settlement shows the stake and changes it, the
  * balances follow, undo takes it back; the printout says it. */
 static void
-test_stake_in_sight (Fixture       *f,
+test_stake_in_sight (LedgerFixture *f,
                      gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->session, &error);
   DeucesSettlementView *view;
   GtkWidget *window;
   GtkWidget *stake;
@@ -403,7 +364,7 @@ test_stake_in_sight (Fixture       *f,
  * German and Indonesian), stores it plain, and refuses the other separator rather than
  * read it as another amount. */
 static void
-test_stake_locale (Fixture       *f,
+test_stake_locale (LedgerFixture *f,
                    gconstpointer  data)
 {
   static const struct {
@@ -417,7 +378,7 @@ test_stake_locale (Fixture       *f,
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       g_autoptr(GError) error = NULL;
-      g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->id, &error);
+      g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->session, &error);
       DeucesSettlementView *view;
       GtkWidget *window;
       g_autofree char *summary = NULL;
@@ -461,7 +422,7 @@ on_created (DeucesNewSessionDialog *dialog,
 /* The new-session dialog offers the last stake and currency again, and Enter in the
  * last name moves on to the stake instead of starting. */
 static void
-test_new_session_stake (Fixture       *f,
+test_new_session_stake (LedgerFixture *f,
                         gconstpointer  data)
 {
   g_autoptr(GSettings) settings = g_settings_new ("io.github.deuces.Deuces");
@@ -780,18 +741,10 @@ test_cell_reason_every_preset (void)
     }
 }
 
-/* Issue 12 in a real window: the history through the window's actions and its toasts.
- * One application (it registers once per process) on a ledger of its own. */
-static DeucesApplication *test_app;
-static char *test_app_db;   /* its ledger, for a second program to open */
-
-typedef struct {
-  DeucesWindow  *window;
-  DeucesSession *session;
-} Window;
-
+/* Issue 12 in a real window: the history through the window's actions and its toasts,
+ * on the app's own ledger (test-app.c). */
 static void
-window_set_up (Window        *w,
+window_set_up (Fixture       *w,
                gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -814,28 +767,13 @@ window_set_up (Window        *w,
   w->session = g_object_ref (deuces_window_get_session (w->window));
 }
 
-static void
-window_tear_down (Window        *w,
-                  gconstpointer  data)
-{
-  g_clear_object (&w->session);
-  gtk_window_destroy (GTK_WINDOW (w->window));
-  run_pending (1);
-}
-
-static DeucesSessionView *
-session_view (Window *w)
-{
-  return DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SESSION_VIEW));
-}
-
 /* A deal saved as the deal editor saves one: stored, then its "saved" signal. */
 static guint
-save_deal (Window *w,
-           gint    winner,
-           gint    a,
-           gint    b,
-           gint    c)
+save_deal (Fixture *w,
+           gint     winner,
+           gint     a,
+           gint     b,
+           gint     c)
 {
   g_autoptr(GError) error = NULL;
   DeucesDeal deal;
@@ -851,7 +789,7 @@ save_deal (Window *w,
 
 /* Delete a deal from the sheet, then Ctrl+Z: that deal comes back in its place. */
 static void
-test_window_delete_undo (Window        *w,
+test_window_delete_undo (Fixture       *w,
                          gconstpointer  data)
 {
   DeucesSessionView *view = session_view (w);
@@ -900,7 +838,7 @@ test_window_delete_undo (Window        *w,
 
 /* Two quick deals: the first toast is gone, and its Undo cannot take back the second. */
 static void
-test_window_stale_toast (Window        *w,
+test_window_stale_toast (Fixture       *w,
                          gconstpointer  data)
 {
   DeucesSessionView *view = session_view (w);
@@ -938,7 +876,7 @@ test_window_stale_toast (Window        *w,
 
 /* No toast covers the deal editor, on a wide and a narrow window. */
 static void
-test_window_toast_placement (Window        *w,
+test_window_toast_placement (Fixture       *w,
                              gconstpointer  data)
 {
   GtkWidget *editor = find_type (GTK_WIDGET (w->window), DEUCES_TYPE_DEAL_EDITOR);
@@ -972,7 +910,7 @@ test_window_toast_placement (Window        *w,
 /* The stake in the header and the settlement; changed from the window's dialog. */
 /* Activates @action and returns the message dialog it opens. */
 static GtkWidget *
-open_message_dialog (Window     *w,
+open_message_dialog (Fixture    *w,
                      const char *action)
 {
   GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
@@ -990,7 +928,7 @@ open_message_dialog (Window     *w,
 
 /* Rename…: the title in the dialog, Enter's response renames, Ctrl+Z takes it back. */
 static void
-test_window_rename (Window        *w,
+test_window_rename (Fixture       *w,
                     gconstpointer  data)
 {
   GtkWidget *dialog = open_message_dialog (w, "win.rename-session");
@@ -1018,7 +956,7 @@ test_window_rename (Window        *w,
 }
 
 static void
-test_window_stake (Window        *w,
+test_window_stake (Fixture       *w,
                    gconstpointer  data)
 {
   GtkWidget *settlement = find_type (GTK_WIDGET (w->window), DEUCES_TYPE_SETTLEMENT_VIEW);
@@ -1061,7 +999,7 @@ test_window_stake (Window        *w,
 
 /* Notes under the title, edited in place; Restore Backup… in the main menu. */
 static void
-test_window_notes_and_backup (Window        *w,
+test_window_notes_and_backup (Fixture       *w,
                               gconstpointer  data)
 {
   GtkEditableLabel *notes =
@@ -1150,7 +1088,7 @@ test_window_notes_and_backup (Window        *w,
 
 /* Long notes wrap under the title on a phone instead of widening the window. */
 static void
-test_window_notes_narrow (Window        *w,
+test_window_notes_narrow (Fixture       *w,
                           gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1204,7 +1142,7 @@ find_list_outside (GtkWidget *root,
 
 /* How many sessions the sidebar lists (the list outside the session view). */
 static guint
-n_listed (Window *w)
+n_listed (Fixture *w)
 {
   GtkWidget *list = find_list_outside (GTK_WIDGET (w->window), GTK_WIDGET (session_view (w)));
 
@@ -1215,7 +1153,7 @@ n_listed (Window *w)
 /* Restore Backup… end to end: the ledger as it is is backed up first, then replaced; the
  * window shows the restored sessions at once, and Ctrl+Z works on what it shows. */
 static void
-test_window_restore (Window        *w,
+test_window_restore (Fixture       *w,
                      gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
@@ -1282,11 +1220,11 @@ test_window_restore (Window        *w,
 /* Two programs changing one session at once (the window, and deuces-cli on the same
  * ledger): no change lost, one history, and Ctrl+Z goes back through it in order. */
 static void
-test_window_two_programs (Window        *w,
+test_window_two_programs (Fixture       *w,
                           gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesStore) other = deuces_store_open (test_app_db, &error);
+  g_autoptr(DeucesStore) other = deuces_store_open (test_db, &error);
   gint64 id = deuces_session_get_id (w->session);
   DeucesDeal deal;
 
@@ -1319,11 +1257,11 @@ test_window_two_programs (Window        *w,
 /* What another program writes shows in the window without a restart: a deal in the
  * session shown (the deal being typed stays as it is), a session new to the sidebar. */
 static void
-test_window_follows_others (Window        *w,
+test_window_follows_others (Fixture       *w,
                             gconstpointer  data)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesStore) other = deuces_store_open (test_app_db, &error);
+  g_autoptr(DeucesStore) other = deuces_store_open (test_db, &error);
   gint64 id = deuces_session_get_id (w->session);
   DeucesDealEditor *editor =
     DEUCES_DEAL_EDITOR (find_type (GTK_WIDGET (w->window), DEUCES_TYPE_DEAL_EDITOR));
@@ -1355,7 +1293,7 @@ test_window_follows_others (Window        *w,
  * scores no other session again; the sidebar redraws that session's row alone, from
  * what the session view shows. */
 static void
-test_window_one_save (Window        *w,
+test_window_one_save (Fixture       *w,
                       gconstpointer  data)
 {
   DeucesStore *store = deuces_application_get_store (test_app);
@@ -1394,7 +1332,7 @@ test_window_one_save (Window        *w,
 
 /* Bad input in the window: one line naming the problem, nothing changed. */
 static void
-test_window_refusals (Window        *w,
+test_window_refusals (Fixture       *w,
                       gconstpointer  data)
 {
   DeucesSessionView *view = session_view (w);
@@ -1448,62 +1386,44 @@ test_window_refusals (Window        *w,
 int
 main (int argc, char **argv)
 {
-  g_autoptr(GError) error = NULL;
-  g_autofree char *app_dir = NULL;
-  g_autofree char *app_db = NULL;
-  int status;
+  test_app_init (&argc, &argv);
 
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  app_dir = g_dir_make_tmp ("deuces-history-app-XXXXXX", &error);
-  g_assert_no_error (error);
-  app_db = g_build_filename (app_dir, "ledger.sqlite3", NULL);
-  g_setenv ("DEUCES_DB", app_db, TRUE);
-  test_app_db = app_db;
-  test_app = deuces_application_new ();
-  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
-  g_application_register (G_APPLICATION (test_app), NULL, &error);
-  g_assert_no_error (error);
-
-  g_test_add ("/history-ui/session/undo", Fixture, NULL, fixture_set_up, test_session_undo, fixture_tear_down);
-  g_test_add ("/history-ui/backup-dialog", Fixture, NULL, fixture_set_up, test_backup_dialog, fixture_tear_down);
-  g_test_add ("/history-ui/stake/settlement-and-print", Fixture, NULL, fixture_set_up, test_stake_in_sight,
-              fixture_tear_down);
-  g_test_add ("/history-ui/stake/locale", Fixture, NULL, fixture_set_up, test_stake_locale,
-              fixture_tear_down);
-  g_test_add ("/history-ui/stake/new-session", Fixture, NULL, fixture_set_up, test_new_session_stake,
-              fixture_tear_down);
+  g_test_add ("/history-ui/session/undo", LedgerFixture, NULL, ledger_classic_set_up, test_session_undo, ledger_fixture_tear_down);
+  g_test_add ("/history-ui/backup-dialog", LedgerFixture, NULL, ledger_classic_set_up, test_backup_dialog, ledger_fixture_tear_down);
+  g_test_add ("/history-ui/stake/settlement-and-print", LedgerFixture, NULL, ledger_classic_set_up, test_stake_in_sight,
+              ledger_fixture_tear_down);
+  g_test_add ("/history-ui/stake/locale", LedgerFixture, NULL, ledger_classic_set_up, test_stake_locale,
+              ledger_fixture_tear_down);
+  g_test_add ("/history-ui/stake/new-session", LedgerFixture, NULL, ledger_classic_set_up, test_new_session_stake,
+              ledger_fixture_tear_down);
   g_test_add_func ("/history-ui/cell-reason", test_cell_reason);
   g_test_add_func ("/history-ui/cell-reason/presets", test_cell_reason_presets);
   g_test_add_func ("/history-ui/cell-reason/every-preset", test_cell_reason_every_preset);
-  g_test_add ("/history-ui/window/delete-then-undo", Window, NULL, window_set_up, test_window_delete_undo,
-              window_tear_down);
-  g_test_add ("/history-ui/window/stale-toast", Window, NULL, window_set_up, test_window_stale_toast,
-              window_tear_down);
-  g_test_add ("/history-ui/window/toast-placement", Window, NULL, window_set_up,
-              test_window_toast_placement, window_tear_down);
-  g_test_add ("/history-ui/window/toast-placement-narrow", Window, GINT_TO_POINTER (360), window_set_up,
-              test_window_toast_placement, window_tear_down);
-  g_test_add ("/history-ui/window/rename", Window, NULL, window_set_up, test_window_rename,
-              window_tear_down);
-  g_test_add ("/history-ui/window/follows-others", Window, NULL, window_set_up,
-              test_window_follows_others, window_tear_down);
-  g_test_add ("/history-ui/window/one-save", Window, NULL, window_set_up, test_window_one_save,
-              window_tear_down);
-  g_test_add ("/history-ui/window/stake", Window, NULL, window_set_up, test_window_stake, window_tear_down);
-  g_test_add ("/history-ui/window/notes-and-backup", Window, NULL, window_set_up,
-              test_window_notes_and_backup, window_tear_down);
-  g_test_add ("/history-ui/window/notes-narrow", Window, GINT_TO_POINTER (360), window_set_up,
-              test_window_notes_narrow, window_tear_down);
-  g_test_add ("/history-ui/window/restore-backup", Window, NULL, window_set_up, test_window_restore,
-              window_tear_down);
-  g_test_add ("/history-ui/window/two-programs", Window, NULL, window_set_up, test_window_two_programs,
-              window_tear_down);
-  g_test_add ("/history-ui/window/refusals", Window, NULL, window_set_up, test_window_refusals,
-              window_tear_down);
-  status = g_test_run ();
-  g_clear_object (&test_app);
-  remove_tree (app_dir);
-  return status;
+  g_test_add ("/history-ui/window/delete-then-undo", Fixture, NULL, window_set_up, test_window_delete_undo,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/stale-toast", Fixture, NULL, window_set_up, test_window_stale_toast,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/toast-placement", Fixture, NULL, window_set_up,
+              test_window_toast_placement, fixture_tear_down);
+  g_test_add ("/history-ui/window/toast-placement-narrow", Fixture, GINT_TO_POINTER (360), window_set_up,
+              test_window_toast_placement, fixture_tear_down);
+  g_test_add ("/history-ui/window/rename", Fixture, NULL, window_set_up, test_window_rename,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/follows-others", Fixture, NULL, window_set_up,
+              test_window_follows_others, fixture_tear_down);
+  g_test_add ("/history-ui/window/one-save", Fixture, NULL, window_set_up, test_window_one_save,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/stake", Fixture, NULL, window_set_up, test_window_stake, fixture_tear_down);
+  g_test_add ("/history-ui/window/notes-and-backup", Fixture, NULL, window_set_up,
+              test_window_notes_and_backup, fixture_tear_down);
+  g_test_add ("/history-ui/window/notes-narrow", Fixture, GINT_TO_POINTER (360), window_set_up,
+              test_window_notes_narrow, fixture_tear_down);
+  g_test_add ("/history-ui/window/restore-backup", Fixture, NULL, window_set_up, test_window_restore,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/two-programs", Fixture, NULL, window_set_up, test_window_two_programs,
+              fixture_tear_down);
+  g_test_add ("/history-ui/window/refusals", Fixture, NULL, window_set_up, test_window_refusals,
+              fixture_tear_down);
+
+  return test_app_run ();
 }

@@ -23,6 +23,14 @@ ledger_fixture_set_up (LedgerFixture *f,
 }
 
 void
+ledger_classic_set_up (LedgerFixture *f,
+                       gconstpointer  data)
+{
+  ledger_fixture_set_up (f, data);
+  f->session = ledger_new_session (f->store, "classic", "Friday", four, 4);
+}
+
+void
 ledger_fixture_tear_down (LedgerFixture *f,
                           gconstpointer  data)
 {

@@ -11,14 +11,20 @@
 
 G_BEGIN_DECLS
 
-/* A new ledger, @path in the scratch folder @dir, open as @store. */
+/* A new ledger, @path in the scratch folder @dir, open as @store; with
+ * ledger_classic_set_up, @session is a classic night in it. */
 typedef struct {
   char        *dir;
   char        *path;
   DeucesStore *store;
+  gint64       session;
 } LedgerFixture;
 
 void          ledger_fixture_set_up    (LedgerFixture *f,
+                                        gconstpointer  data);
+/* The same with one classic night, "Friday", of Ann, Bo, Cy and Di at 0.50 HKD a point
+ * (ledger_new_session). */
+void          ledger_classic_set_up    (LedgerFixture *f,
                                         gconstpointer  data);
 void          ledger_fixture_tear_down (LedgerFixture *f,
                                         gconstpointer  data);
