@@ -6,7 +6,6 @@
 #include <json-glib/json-glib.h>
 #include <locale.h>
 #include <sqlite3.h>
-#include <sys/resource.h>
 #include <string.h>
 
 #include "deuces-variant.h"

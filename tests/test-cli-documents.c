@@ -6,8 +6,6 @@
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
-#include <sqlite3.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <string.h>

@@ -5,14 +5,13 @@
 #include <json-glib/json-glib.h>
 #include <locale.h>
 #include <sqlite3.h>
-#include <sys/resource.h>
 #include <string.h>
 
 #include "deuces-variant.h"
 #include "test-files.h"
 #include "test-run.h"
 
-/* Runs @args on @db, which must succeed and print @out; the ledger after, as ledger_text. */
+/* Runs @args on @db, which must succeed and print @out; the ledger after, as cli_ledger_text. */
 static char *
 change (const char        *db,
         const char *const *args,
