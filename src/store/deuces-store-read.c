@@ -8,7 +8,6 @@
 
 #include <glib/gi18n-lib.h>
 
-#include "deuces-i18n.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 

@@ -7,7 +7,6 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-i18n.h"
-#include "deuces-money.h"
 #include "deuces-ledger-watcher.h"
 #include "deuces-store-private.h"
 

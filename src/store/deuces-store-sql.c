@@ -6,11 +6,7 @@
 
 #include <errno.h>
 #include <glib/gi18n-lib.h>
-#include <glib/gstdio.h>
-#include <fcntl.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "deuces-store-private.h"
 
