@@ -22,6 +22,7 @@ struct _DeucesApplication
   gboolean        demo;
   gboolean        quit_after_first_frame;
   guint           backup_timer;
+  GCancellable   *backup_cancellable;    /* the daily backup running, or NULL */
   char           *backup_problem_told;   /* the last backup problem shown */
 };
 
@@ -108,13 +109,34 @@ report_backup_problem (DeucesApplication *self)
     deuces_window_add_toast (window, adw_toast_new (problem));
 }
 
+static void
+on_backup_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DeucesApplication) self = user_data;
+
+  deuces_store_daily_backup_finish (DEUCES_STORE (source), result, NULL);
+  g_clear_object (&self->backup_cancellable);
+  report_backup_problem (self);
+}
+
+/* The daily backup runs in a worker thread with its own connection: the window never
+ * waits for it. */
+static void
+start_daily_backup (DeucesApplication *self)
+{
+  if (self->store == NULL || self->backup_cancellable != NULL)
+    return;
+  self->backup_cancellable = g_cancellable_new ();
+  deuces_store_daily_backup_async (self->store, self->backup_cancellable, on_backup_done,
+                                   g_object_ref (self));
+}
+
 static gboolean
 on_backup_timer (gpointer user_data)
 {
-  DeucesApplication *self = user_data;
-
-  deuces_store_daily_backup (self->store);
-  report_backup_problem (self);
+  start_daily_backup (user_data);
   return G_SOURCE_CONTINUE;
 }
 
@@ -304,15 +326,12 @@ deuces_application_startup (GApplication *app)
 static gboolean
 take_daily_backup (gpointer user_data)
 {
-  DeucesApplication *self = user_data;
-
-  if (self->store != NULL)
-    deuces_store_daily_backup (self->store);
-  report_backup_problem (self);
+  start_daily_backup (user_data);
   return G_SOURCE_REMOVE;
 }
 
-/* Copying a big ledger takes seconds: never before the window's first frame. */
+/* The backup's thread competes for the disk and the processors: it starts only once the
+ * window has drawn its first frame. */
 static void
 on_first_frame (GdkFrameClock *clock,
                 gpointer       user_data)
@@ -365,6 +384,13 @@ deuces_application_shutdown (GApplication *app)
   DeucesApplication *self = DEUCES_APPLICATION (app);
 
   g_clear_handle_id (&self->backup_timer, g_source_remove);
+  /* A backup still running stops and removes its copy; it is back in a moment. */
+  if (self->backup_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->backup_cancellable);
+      while (self->backup_cancellable != NULL)
+        g_main_context_iteration (NULL, TRUE);
+    }
   G_APPLICATION_CLASS (deuces_application_parent_class)->shutdown (app);
 }
 
