@@ -31,6 +31,16 @@ struct _DeucesApplication
 
 G_DEFINE_FINAL_TYPE (DeucesApplication, deuces_application, ADW_TYPE_APPLICATION)
 
+/* Where start-up's time goes: G_MESSAGES_DEBUG=deuces prints each step's time since the
+ * application was made (at the top of main()). */
+static gint64 started_at;
+
+static void
+trace_startup (const char *step)
+{
+  g_debug ("start-up: %s at %.1f ms", step, (g_get_monotonic_time () - started_at) / 1000.0);
+}
+
 DeucesApplication *
 deuces_application_new (void)
 {
@@ -308,7 +318,9 @@ deuces_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
   };
 
+  trace_startup ("startup");
   G_APPLICATION_CLASS (deuces_application_parent_class)->startup (app);
+  trace_startup ("GTK and libadwaita ready");
 
   g_set_application_name (_("Deuces"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
@@ -321,6 +333,7 @@ deuces_application_startup (GApplication *app)
                                            accels[i].accels);
 
   open_store (self);
+  trace_startup ("ledger open");
 }
 
 static gboolean
@@ -337,6 +350,7 @@ on_first_frame (GdkFrameClock *clock,
                 gpointer       user_data)
 {
   g_signal_handlers_disconnect_by_func (clock, on_first_frame, user_data);
+  trace_startup ("first frame");
   g_idle_add_full (G_PRIORITY_LOW, take_daily_backup, g_object_ref (user_data), g_object_unref);
 }
 
@@ -346,6 +360,7 @@ quit_after_paint (GdkFrameClock *clock,
 {
   /* For build-aux/bench: the first frame has been painted. */
   g_signal_handlers_disconnect_by_func (clock, quit_after_paint, user_data);
+  trace_startup ("first frame");
   g_application_quit (G_APPLICATION (user_data));
 }
 
@@ -357,6 +372,7 @@ on_window_mapped (GtkWidget *window,
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
   g_signal_handlers_disconnect_by_func (window, on_window_mapped, user_data);
+  trace_startup ("window mapped");
   if (self->quit_after_first_frame)
     g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), user_data);
   else
@@ -371,7 +387,9 @@ deuces_application_activate (GApplication *app)
 
   if (window == NULL)
     {
+      trace_startup ("activate");
       window = GTK_WINDOW (deuces_window_new (self));
+      trace_startup ("window built");
       g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (window);
@@ -437,5 +455,6 @@ deuces_application_init (DeucesApplication *self)
     { NULL }
   };
 
+  started_at = g_get_monotonic_time ();
   g_application_add_main_option_entries (G_APPLICATION (self), options);
 }
