@@ -12,7 +12,6 @@
 #include <glib.h>
 #include <locale.h>
 #include <signal.h>
-#include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,23 +19,25 @@
 
 #define TIMEOUT_MS 20000.0
 
-/* The processor time @pid has used so far, its threads included, in ms. */
+/* The processor time @pid has used so far, its threads included, in ms (the
+ * scheduler's own count, in nanoseconds: finer than the clock ticks of /proc/PID/stat). */
 static double
 cpu_ms (pid_t pid)
 {
-  g_autofree char *path = g_strdup_printf ("/proc/%d/stat", (int) pid);
-  g_autofree char *text = NULL;
-  g_auto(GStrv) fields = NULL;
-  const char *end;
+  g_autofree char *dir = g_strdup_printf ("/proc/%d/task", (int) pid);
+  g_autoptr(GDir) tasks = g_dir_open (dir, 0, NULL);
+  const char *task;
+  double ns = 0;
 
-  if (!g_file_get_contents (path, &text, NULL, NULL) || (end = strrchr (text, ')')) == NULL)
-    return 0;
-  /* After the command's name: state is field 3, utime 14 and stime 15. */
-  fields = g_strsplit (end + 2, " ", 14);
-  if (g_strv_length (fields) < 14)
-    return 0;
-  return (g_ascii_strtod (fields[11], NULL) + g_ascii_strtod (fields[12], NULL)) * 1000.0 /
-         sysconf (_SC_CLK_TCK);
+  while (tasks != NULL && (task = g_dir_read_name (tasks)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, task, "schedstat", NULL);
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (path, &text, NULL, NULL))
+        ns += g_ascii_strtod (text, NULL);
+    }
+  return ns / 1e6;
 }
 
 /* Starts @program, returns the ms until a top-level window of the display is mapped,
