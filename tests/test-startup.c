@@ -21,7 +21,8 @@ typedef struct {
 } Backup;
 
 static void
-pause_copy (gpointer data)
+pause_copy (GCancellable *cancellable,
+            gpointer      data)
 {
   Backup *b = data;
 

@@ -135,12 +135,14 @@ fsync_path (const char *path,
  * are called after each (in the copying thread). */
 #define STEP_PAGES 256
 static guint    step_pages = STEP_PAGES;
-static void   (*step_hook) (gpointer data);
+static void   (*step_hook) (GCancellable *cancellable,
+                           gpointer      data);
 static gpointer step_hook_data;
 
 void
 _deuces_store_set_backup_steps (guint    pages,
-                                void   (*hook) (gpointer data),
+                                void   (*hook) (GCancellable *cancellable,
+                                                gpointer      data),
                                 gpointer data)
 {
   step_pages = pages > 0 ? pages : STEP_PAGES;
@@ -235,7 +237,7 @@ copy_ledger (DeucesStore  *self,
         break;
       rc = sqlite3_backup_step (backup, (int) step_pages);
       if (step_hook != NULL)
-        step_hook (step_hook_data);
+        step_hook (cancellable, step_hook_data);
       if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
         sqlite3_sleep (50);
     }
