@@ -252,6 +252,8 @@ copy_ledger (DeucesStore  *self,
     }
   /* One self-contained file (the ledger's WAL mode came with its pages). */
   rc = sqlite3_exec (copy, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
   if (rc != SQLITE_OK)
     {
       _deuces_store_set_sqlite_error (self, copy, rc, error);
