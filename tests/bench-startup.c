@@ -19,8 +19,9 @@
 
 #define TIMEOUT_MS 20000.0
 
-/* The processor time @pid has used so far, its threads included, in ms (the
- * scheduler's own count, in nanoseconds: finer than the clock ticks of /proc/PID/stat). */
+/* The processor time @pid has used so far, in ms: its threads still running (a thread
+ * that has ended is not counted), by the scheduler's own count in nanoseconds, finer
+ * than the clock ticks of /proc/PID/stat. */
 static double
 cpu_ms (pid_t pid)
 {
