@@ -132,23 +132,41 @@ fsync_path (const char *path,
   return ok;
 }
 
-/* The copy is made under a temporary name, checked whole (integrity_check), synced, and
- * only then renamed into place: a backup that exists is a backup that opens. */
-char *
-deuces_store_backup (DeucesStore *self,
-                     const char  *reason,
-                     GError     **error)
-{
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+/* A megabyte of pages a step, so that cancelling is heard; tests take smaller steps and
+ * are called after each (in the copying thread). */
+#define STEP_PAGES 256
+static guint    step_pages = STEP_PAGES;
+static void   (*step_hook) (GCancellable *cancellable,
+                           gpointer      data);
+static gpointer step_hook_data;
 
-  return _deuces_store_backup_from (self, self->db, reason, error);
+void
+_deuces_store_set_backup_steps (guint    pages,
+                                void   (*hook) (GCancellable *cancellable,
+                                                gpointer      data),
+                                gpointer data)
+{
+  step_pages = pages > 0 ? pages : STEP_PAGES;
+  step_hook = hook;
+  step_hook_data = data;
 }
 
-char *
-_deuces_store_backup_from (DeucesStore *self,
-                           sqlite3     *source,
-                           const char  *reason,
-                           GError     **error)
+/* Stops SQLite's long steps (the copy's integrity check) once @user_data, a
+ * GCancellable, is cancelled. */
+static int
+on_progress (void *user_data)
+{
+  return g_cancellable_is_cancelled (user_data);
+}
+
+/* deuces_store_backup() of what @source reads, stopped (its files removed) when
+ * @cancellable is cancelled. */
+static char *
+copy_ledger (DeucesStore  *self,
+             sqlite3      *source,
+             const char   *reason,
+             GCancellable *cancellable,
+             GError      **error)
 {
   g_autofree char *dir = NULL;
   g_autofree char *name = NULL;
@@ -164,9 +182,12 @@ _deuces_store_backup_from (DeucesStore *self,
   g_autoptr(GPtrArray) old = NULL;
   sqlite3 *copy = NULL;
   sqlite3_backup *backup;
+  gboolean snapshot;
   guint valid = 0, waits = 0;
   int rc;
 
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return NULL;
   dir = deuces_store_get_backup_dir (self);
   if (g_mkdir_with_parents (dir, 0700) != 0)
     {
@@ -187,6 +208,13 @@ _deuces_store_backup_from (DeucesStore *self,
   wal = g_strconcat (partial, "-wal", NULL);
   shm = g_strconcat (partial, "-shm", NULL);
 
+  /* One read transaction over the whole copy: a snapshot of the ledger, which other
+   * connections go on writing meanwhile (WAL) without making the copy start over. */
+  snapshot = sqlite3_get_autocommit (source) &&
+             sqlite3_exec (source, "BEGIN", NULL, NULL, NULL) == SQLITE_OK;
+  if (snapshot)
+    sqlite3_exec (source, "SELECT count(*) FROM sqlite_schema", NULL, NULL, NULL);
+
   rc = sqlite3_open_v2 (partial, &copy, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL);
   if (rc != SQLITE_OK)
     {
@@ -194,21 +222,30 @@ _deuces_store_backup_from (DeucesStore *self,
       goto fail;
     }
   sqlite3_extended_result_codes (copy, 1);
+  if (cancellable != NULL)
+    sqlite3_progress_handler (copy, 1000, on_progress, cancellable);
   backup = sqlite3_backup_init (copy, "main", source, "main");
   if (backup == NULL)
     {
       _deuces_store_set_sqlite_error (self, copy, sqlite3_errcode (copy), error);
       goto fail;
     }
-  /* Busy gives up like any write: after about five seconds. */
+  /* A step at a time, so that cancelling is heard; busy gives up like any write: after
+   * about five seconds. */
   do
     {
-      rc = sqlite3_backup_step (backup, -1);
+      if (g_cancellable_is_cancelled (cancellable))
+        break;
+      rc = sqlite3_backup_step (backup, (int) step_pages);
+      if (step_hook != NULL)
+        step_hook (cancellable, step_hook_data);
       if (rc == SQLITE_BUSY || rc == SQLITE_LOCKED)
         sqlite3_sleep (50);
     }
   while (rc == SQLITE_OK || ((rc == SQLITE_BUSY || rc == SQLITE_LOCKED) && ++waits < 100));
   sqlite3_backup_finish (backup);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
   if (rc != SQLITE_DONE)
     {
       _deuces_store_set_sqlite_error (self, copy, rc, error);
@@ -216,6 +253,8 @@ _deuces_store_backup_from (DeucesStore *self,
     }
   /* One self-contained file (the ledger's WAL mode came with its pages). */
   rc = sqlite3_exec (copy, "PRAGMA journal_mode = DELETE", NULL, NULL, NULL);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
   if (rc != SQLITE_OK)
     {
       _deuces_store_set_sqlite_error (self, copy, rc, error);
@@ -227,6 +266,8 @@ _deuces_store_backup_from (DeucesStore *self,
     rc = sqlite3_prepare_v2 (copy, "PRAGMA integrity_check", -1, &check, NULL);
     if (rc == SQLITE_OK)
       rc = sqlite3_step (check);
+    if (g_cancellable_set_error_if_cancelled (cancellable, error))
+      goto fail;
     if (rc != SQLITE_ROW)
       {
         _deuces_store_set_sqlite_error (self, copy, rc, error);
@@ -247,6 +288,8 @@ _deuces_store_backup_from (DeucesStore *self,
       _deuces_store_set_sqlite_error (self, NULL, rc, error);
       goto fail;
     }
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    goto fail;
   if (!fsync_path (partial, FALSE) || g_rename (partial, path) != 0 || !fsync_path (dir, TRUE))
     {
       int saved = errno;
@@ -256,6 +299,8 @@ _deuces_store_backup_from (DeucesStore *self,
                    _("Cannot write the backup “%s”: %s"), path, g_strerror (saved));
       goto fail;
     }
+  if (snapshot)
+    sqlite3_exec (source, "COMMIT", NULL, NULL, NULL);
 
   /* Keep the newest few that open; a copy that does not is no backup, and goes. */
   old = list_backups (self, dir);
@@ -271,6 +316,8 @@ _deuces_store_backup_from (DeucesStore *self,
   return g_steal_pointer (&path);
 
 fail:
+  if (snapshot)
+    sqlite3_exec (source, "COMMIT", NULL, NULL, NULL);
   if (copy != NULL)
     sqlite3_close_v2 (copy);
   g_unlink (partial);
@@ -280,23 +327,41 @@ fail:
   return NULL;
 }
 
-/* A backup a day while the ledger is in use, if it has anything to lose. */
-void
-deuces_store_daily_backup (DeucesStore *self)
+/* The copy is made under a temporary name, checked whole (integrity_check), synced, and
+ * only then renamed into place: a backup that exists is a backup that opens. */
+char *
+deuces_store_backup (DeucesStore *self,
+                     const char  *reason,
+                     GError     **error)
 {
-  g_autofree char *dir = NULL;
-  g_autoptr(GPtrArray) backups = NULL;
-  g_autoptr(GError) error = NULL;
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  return copy_ledger (self, self->db, reason, NULL, error);
+}
+
+char *
+_deuces_store_backup_from (DeucesStore *self,
+                           sqlite3     *source,
+                           const char  *reason,
+                           GError     **error)
+{
+  return copy_ledger (self, source, reason, NULL, error);
+}
+
+/* A backup a day while the ledger is in use, if it has anything to lose: FALSE with
+ * @error when one was due and could not be made. Reads through @self's connection. */
+static gboolean
+take_daily_backup (DeucesStore  *self,
+                   GCancellable *cancellable,
+                   GError      **error)
+{
+  g_autofree char *dir = deuces_store_get_backup_dir (self);
+  g_autoptr(GPtrArray) backups = list_backups (self, dir);
   g_autofree char *made = NULL;
   gint64 day_ago = g_get_real_time () / G_USEC_PER_SEC - 24 * 3600;
 
-  g_return_if_fail (DEUCES_IS_STORE (self));
-
-  dir = deuces_store_get_backup_dir (self);
-  backups = list_backups (self, dir);
-  g_clear_pointer (&self->backup_problem, g_free);
   if (_deuces_store_query_int (self, "SELECT count(*) FROM sessions", 0) == 0)
-    return;
+    return TRUE;
   /* The newest backup that opens counts; an empty or cut copy does not. */
   for (guint i = backups->len; i > 0; i--)
     {
@@ -306,14 +371,82 @@ deuces_store_daily_backup (DeucesStore *self)
       if (g_stat (newest, &st) != 0 || (gint64) st.st_mtime <= day_ago)
         break;
       if (backup_opens (newest))
-        return;
+        return TRUE;
     }
+  made = copy_ledger (self, self->db, "daily", cancellable, error);
+  return made != NULL;
+}
+
+static char *
+backup_problem (const GError *error)
+{
+  return g_strdup_printf (_("The daily backup of the ledger failed: %s"), error->message);
+}
+
+void
+deuces_store_daily_backup (DeucesStore *self)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_return_if_fail (DEUCES_IS_STORE (self));
+
   /* Not a reason to refuse the ledger, nor to print anything from here: each program
    * tells the person in its own way (deuces_store_get_backup_problem). */
-  made = deuces_store_backup (self, "daily", &error);
-  if (made == NULL)
-    self->backup_problem = g_strdup_printf (_("The daily backup of the ledger failed: %s"),
-                                            error->message);
+  g_clear_pointer (&self->backup_problem, g_free);
+  if (!take_daily_backup (self, NULL, &error))
+    self->backup_problem = backup_problem (error);
+}
+
+/* In the worker: only the ledger's path is read from @source, which the main thread
+ * goes on using. */
+static void
+daily_backup_thread (GTask        *task,
+                     gpointer      source,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  g_autoptr(DeucesStore) reader = NULL;
+  GError *error = NULL;
+
+  reader = deuces_store_open_reader (source, &error);
+  if (reader != NULL && take_daily_backup (reader, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+deuces_store_daily_backup_async (DeucesStore         *self,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (DEUCES_IS_STORE (self));
+
+  task = g_task_new (self, cancellable, callback, user_data);
+  g_task_set_source_tag (task, deuces_store_daily_backup_async);
+  g_task_run_in_thread (task, daily_backup_thread);
+}
+
+gboolean
+deuces_store_daily_backup_finish (DeucesStore   *self,
+                                  GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_autoptr(GError) local = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (g_task_is_valid (result, self), FALSE);
+
+  g_clear_pointer (&self->backup_problem, g_free);
+  if (g_task_propagate_boolean (G_TASK (result), &local))
+    return TRUE;
+  if (!g_error_matches (local, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    self->backup_problem = backup_problem (local);
+  g_propagate_error (error, g_steal_pointer (&local));
+  return FALSE;
 }
 
 const char *

@@ -251,6 +251,13 @@ char         *_deuces_store_default_title    (const char *title);
 
 /* deuces-store-backup.c: this ledger's backups (file names), oldest first. */
 GPtrArray    *_deuces_store_backup_names     (DeucesStore  *self);
+/* For tests: backup copies take steps of @pages pages (0: the usual), and @hook is
+ * called with the copy's cancellable and @data in the copying thread after each (NULL:
+ * none). */
+void          _deuces_store_set_backup_steps (guint    pages,
+                                              void   (*hook) (GCancellable *cancellable,
+                                                              gpointer      data),
+                                              gpointer data);
 /* deuces_store_backup() of what the connection @source reads (this ledger). */
 char         *_deuces_store_backup_from      (DeucesStore  *self,
                                               sqlite3      *source,

@@ -100,6 +100,18 @@ char        *deuces_store_restore_backup   (DeucesStore  *self,
 /* Takes the daily backup when the newest is a day old (opening does too): a program
  * that keeps the ledger open for days calls it from time to time. */
 void         deuces_store_daily_backup     (DeucesStore  *self);
+/* The same in a worker thread on a connection of its own, reading a snapshot of the
+ * ledger, which stays usable meanwhile. Cancelling stops the copy and removes what it
+ * had written: no half copy is left. The callback comes once the worker is done. */
+void         deuces_store_daily_backup_async  (DeucesStore         *self,
+                                               GCancellable        *cancellable,
+                                               GAsyncReadyCallback  callback,
+                                               gpointer             user_data);
+/* FALSE with @error when the copy failed (then get_backup_problem says so) or was
+ * cancelled (G_IO_ERROR_CANCELLED, no problem told). */
+gboolean     deuces_store_daily_backup_finish (DeucesStore         *self,
+                                               GAsyncResult        *result,
+                                               GError             **error);
 /* NULL, or why the last daily backup failed (a message for the person; the ledger
  * itself is fine). */
 const char  *deuces_store_get_backup_problem (DeucesStore *self);

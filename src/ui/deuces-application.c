@@ -22,6 +22,7 @@ struct _DeucesApplication
   gboolean        demo;
   gboolean        quit_after_first_frame;
   guint           backup_timer;
+  GCancellable   *backup_cancellable;    /* the daily backup running, or NULL */
   char           *backup_problem_told;   /* the last backup problem shown */
 };
 
@@ -29,6 +30,16 @@ struct _DeucesApplication
 #define BACKUP_CHECK_SECONDS (60 * 60)
 
 G_DEFINE_FINAL_TYPE (DeucesApplication, deuces_application, ADW_TYPE_APPLICATION)
+
+/* Where start-up's time goes: G_MESSAGES_DEBUG=deuces prints each step's time since the
+ * application was made (at the top of main()). */
+static gint64 started_at;
+
+static void
+trace_startup (const char *step)
+{
+  g_debug ("start-up: %s at %.1f ms", step, (g_get_monotonic_time () - started_at) / 1000.0);
+}
 
 DeucesApplication *
 deuces_application_new (void)
@@ -108,13 +119,34 @@ report_backup_problem (DeucesApplication *self)
     deuces_window_add_toast (window, adw_toast_new (problem));
 }
 
+static void
+on_backup_done (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(DeucesApplication) self = user_data;
+
+  deuces_store_daily_backup_finish (DEUCES_STORE (source), result, NULL);
+  g_clear_object (&self->backup_cancellable);
+  report_backup_problem (self);
+}
+
+/* The daily backup runs in a worker thread with its own connection: the window never
+ * waits for it. */
+static void
+start_daily_backup (DeucesApplication *self)
+{
+  if (self->store == NULL || self->backup_cancellable != NULL)
+    return;
+  self->backup_cancellable = g_cancellable_new ();
+  deuces_store_daily_backup_async (self->store, self->backup_cancellable, on_backup_done,
+                                   g_object_ref (self));
+}
+
 static gboolean
 on_backup_timer (gpointer user_data)
 {
-  DeucesApplication *self = user_data;
-
-  deuces_store_daily_backup (self->store);
-  report_backup_problem (self);
+  start_daily_backup (user_data);
   return G_SOURCE_CONTINUE;
 }
 
@@ -286,7 +318,9 @@ deuces_application_startup (GApplication *app)
     { "window.close", { "<Control>w", NULL } },
   };
 
+  trace_startup ("startup");
   G_APPLICATION_CLASS (deuces_application_parent_class)->startup (app);
+  trace_startup ("GTK and libadwaita ready");
 
   g_set_application_name (_("Deuces"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
@@ -299,25 +333,24 @@ deuces_application_startup (GApplication *app)
                                            accels[i].accels);
 
   open_store (self);
+  trace_startup ("ledger open");
 }
 
 static gboolean
 take_daily_backup (gpointer user_data)
 {
-  DeucesApplication *self = user_data;
-
-  if (self->store != NULL)
-    deuces_store_daily_backup (self->store);
-  report_backup_problem (self);
+  start_daily_backup (user_data);
   return G_SOURCE_REMOVE;
 }
 
-/* Copying a big ledger takes seconds: never before the window's first frame. */
+/* The backup's thread competes for the disk and the processors: it starts only once the
+ * window has drawn its first frame. */
 static void
 on_first_frame (GdkFrameClock *clock,
                 gpointer       user_data)
 {
   g_signal_handlers_disconnect_by_func (clock, on_first_frame, user_data);
+  trace_startup ("first frame");
   g_idle_add_full (G_PRIORITY_LOW, take_daily_backup, g_object_ref (user_data), g_object_unref);
 }
 
@@ -327,6 +360,7 @@ quit_after_paint (GdkFrameClock *clock,
 {
   /* For build-aux/bench: the first frame has been painted. */
   g_signal_handlers_disconnect_by_func (clock, quit_after_paint, user_data);
+  trace_startup ("first frame");
   g_application_quit (G_APPLICATION (user_data));
 }
 
@@ -338,6 +372,7 @@ on_window_mapped (GtkWidget *window,
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
 
   g_signal_handlers_disconnect_by_func (window, on_window_mapped, user_data);
+  trace_startup ("window mapped");
   if (self->quit_after_first_frame)
     g_signal_connect (clock, "after-paint", G_CALLBACK (quit_after_paint), user_data);
   else
@@ -352,7 +387,9 @@ deuces_application_activate (GApplication *app)
 
   if (window == NULL)
     {
+      trace_startup ("activate");
       window = GTK_WINDOW (deuces_window_new (self));
+      trace_startup ("window built");
       g_signal_connect (window, "map", G_CALLBACK (on_window_mapped), self);
     }
   gtk_window_present (window);
@@ -365,6 +402,13 @@ deuces_application_shutdown (GApplication *app)
   DeucesApplication *self = DEUCES_APPLICATION (app);
 
   g_clear_handle_id (&self->backup_timer, g_source_remove);
+  /* A backup still running stops and removes its copy; it is back in a moment. */
+  if (self->backup_cancellable != NULL)
+    {
+      g_cancellable_cancel (self->backup_cancellable);
+      while (self->backup_cancellable != NULL)
+        g_main_context_iteration (NULL, TRUE);
+    }
   G_APPLICATION_CLASS (deuces_application_parent_class)->shutdown (app);
 }
 
@@ -411,5 +455,6 @@ deuces_application_init (DeucesApplication *self)
     { NULL }
   };
 
+  started_at = g_get_monotonic_time ();
   g_application_add_main_option_entries (G_APPLICATION (self), options);
 }

@@ -15,7 +15,7 @@
 /* The currencies of the game's home regions first, then every other one by code. */
 static const char *home_currencies[] = {
   "HKD", "TWD", "CNY", "MOP", "SGD", "MYR", "PHP", "IDR", "VND", "THB", "JPY", "KRW",
-  "USD", "AUD", "CAD", "NZD", "EUR", "GBP",
+  "USD", "AUD", "CAD", "NZD", "EUR", "GBP", NULL   /* a GStrv: g_strv_contains reads to it */
 };
 
 typedef struct
@@ -52,7 +52,7 @@ currencies (void)
       list.codes = g_ptr_array_new ();
       list.names = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
       bind_textdomain_codeset (ISO_4217_DOMAIN, "UTF-8");
-      for (guint i = 0; i < G_N_ELEMENTS (home_currencies); i++)
+      for (guint i = 0; home_currencies[i] != NULL; i++)
         g_ptr_array_add (list.codes, (gpointer) home_currencies[i]);
 
       if (!json_parser_load_from_file (parser, path, &error))

@@ -14,6 +14,7 @@ struct _DeucesSettlementView
   DeucesSession       *session;
   GSignalGroup        *session_signals;
   DeucesSessionSnapshot *drawn;  /* what the rows show (they point into its settlement) */
+  gboolean             stale;  /* hidden in a window: the rows wait until it is shown */
   GPtrArray           *rows;   /* rows added to the groups, to remove them again */
 
   AdwPreferencesGroup *balances_group;
@@ -176,12 +177,13 @@ payments_description (DeucesSettlementMode mode)
 }
 
 static void
-update (DeucesSettlementView *self)
+draw (DeucesSettlementView *self)
 {
   const DeucesGame *game;
   const DeucesSettlement *settlement;
   guint n_deals;
 
+  self->stale = FALSE;
   remove_rows (self);
   g_clear_pointer (&self->drawn, deuces_session_snapshot_unref);
   if (self->session == NULL)
@@ -252,6 +254,17 @@ update (DeucesSettlementView *self)
     }
   gtk_widget_set_visible (GTK_WIDGET (self->payments_group), settlement->payments->len > 0);
   gtk_widget_set_visible (self->end_button, !deuces_session_get_ended (self->session));
+}
+
+/* A page of a window not shown yet (the session view's Settlement, behind the sheet at
+ * start-up) is drawn when it is shown: its rows would only slow the first frame. */
+static void
+update (DeucesSettlementView *self)
+{
+  if (gtk_widget_get_root (GTK_WIDGET (self)) != NULL && !gtk_widget_get_mapped (GTK_WIDGET (self)))
+    self->stale = TRUE;
+  else
+    draw (self);
 }
 
 char *
@@ -371,6 +384,16 @@ deuces_settlement_view_dispose (GObject *object)
 }
 
 static void
+deuces_settlement_view_map (GtkWidget *widget)
+{
+  DeucesSettlementView *self = DEUCES_SETTLEMENT_VIEW (widget);
+
+  GTK_WIDGET_CLASS (deuces_settlement_view_parent_class)->map (widget);
+  if (self->stale)
+    draw (self);
+}
+
+static void
 deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -379,6 +402,7 @@ deuces_settlement_view_class_init (DeucesSettlementViewClass *klass)
   object_class->dispose = deuces_settlement_view_dispose;
   object_class->get_property = deuces_settlement_view_get_property;
   object_class->set_property = deuces_settlement_view_set_property;
+  widget_class->map = deuces_settlement_view_map;
 
   /* The session whose settlement it shows, following its changes. */
   properties[PROP_SESSION] =
