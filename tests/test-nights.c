@@ -87,10 +87,10 @@ test_settle_up_partly_paid (LedgerFixture *f,
 
   before = settle_up (f->store, 2);
   sums = hkd_balances (before);
-  g_assert_cmpstr (sums, ==, "Cy=-900 Bo=1450 Di=-550");
+  g_assert_cmpstr (sums, ==, "Bo=1450 Cy=-900 Di=-550");
   hkd = deuces_settle_up_get_currencies (before)->pdata[0];
   g_assert_cmpuint (hkd->transfers->len, ==, 2);
-  g_assert_cmpuint (g_array_index (hkd->transfers, DeucesTransfer, 0).from, ==, 0);
+  g_assert_cmpuint (g_array_index (hkd->transfers, DeucesTransfer, 0).from, ==, 1);
   g_assert_cmpint (g_array_index (hkd->transfers, DeucesTransfer, 0).amount, ==, 900);
   g_assert_cmpuint (g_array_index (hkd->transfers, DeucesTransfer, 1).from, ==, 2);
   g_assert_cmpint (g_array_index (hkd->transfers, DeucesTransfer, 1).amount, ==, 550);
@@ -110,7 +110,7 @@ test_settle_up_partly_paid (LedgerFixture *f,
   g_assert_cmpstr (said, ==, "Settling up undone: 2 transfers no longer marked paid");
   undone = settle_up (f->store, 2);
   left = hkd_balances (undone);
-  g_assert_cmpstr (left, ==, "Di=-600 Bo=400 Cy=200");
+  g_assert_cmpstr (left, ==, "Bo=400 Cy=200 Di=-600");
   /* The mark made at the table before is not the settle-up's to take back. */
   g_assert_true (deuces_store_is_transfer_paid (f->store, one, &paid_at_table));
   g_free (ledger_step (f->store, one, deuces_store_undo));
@@ -128,7 +128,7 @@ test_settle_up_partly_paid (LedgerFixture *f,
   undone = settle_up (f->store, 2);
   g_clear_pointer (&left, g_free);
   left = hkd_balances (undone);
-  g_assert_cmpstr (left, ==, "Di=-600 Bo=400 Cy=200");
+  g_assert_cmpstr (left, ==, "Bo=400 Cy=200 Di=-600");
 }
 
 /* Each player's balance, "Ann=1650 Bo=…", as the session settles now. */

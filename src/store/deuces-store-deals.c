@@ -388,5 +388,9 @@ deuces_store_is_transfer_paid (DeucesStore          *self,
   sqlite3_bind_int (stmt, 2, (int) transfer->from);
   sqlite3_bind_int (stmt, 3, (int) transfer->to);
   sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return sqlite3_step (stmt) == SQLITE_ROW;
+  if (sqlite3_step (stmt) == SQLITE_ROW)
+    return TRUE;
+  /* A night changed after it was settled up keeps no mark of its new transfers, but
+   * nothing of it is left to pay. */
+  return _deuces_store_is_settled (self, session, transfer);
 }

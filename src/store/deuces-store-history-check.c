@@ -238,7 +238,7 @@ check_entry (DeucesStore              *self,
 
       valid = entry->number == 0 && entry->before == NULL &&
               (marks = _deuces_store_history_read_marks (entry->after, game->n_players, session,
-                                                         NULL)) != NULL;
+                                                         NULL, NULL)) != NULL;
     }
   else
     valid = entry->number == 0 && entry->before == NULL &&

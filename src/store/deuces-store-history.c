@@ -289,7 +289,10 @@ _deuces_store_history_write_paid (DeucesStore          *self,
   sqlite3_bind_int (stmt, 2, (int) transfer->from);
   sqlite3_bind_int (stmt, 3, (int) transfer->to);
   sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return _deuces_store_step_done (self, stmt, error);
+  /* The mark says which line was ticked; the amounts what was paid, even when a mark
+   * for the same sum was there already (doc/ledger.md §2.1). */
+  return _deuces_store_step_done (self, stmt, error) &&
+         _deuces_store_add_paid_amount (self, session, transfer, NULL, paid ? 1 : -1, error);
 }
 
 /* Undoes (@undo) or applies again an entry, inside the caller's transaction. */

@@ -380,12 +380,47 @@ gboolean      _deuces_store_history_write_paid (DeucesStore          *self,
 GArray       *_deuces_store_history_read_marks  (const char  *text,
                                                  guint        n_players,
                                                  gint64       session,
+                                                 GPtrArray   *currencies,
                                                  GError     **error);
 gboolean      _deuces_store_history_write_marks (DeucesStore *self,
                                                  gint64       session,
                                                  const char  *text,
                                                  gboolean     paid,
                                                  GError     **error);
+
+/* deuces-store-settle-up.c: what each seat has paid (positive) or received (negative)
+ * in @session (doc/ledger.md §2.1, "paid_amounts"): @amount added to @seat's in @currency
+ * (NULL: the session's own); or @transfer's amount added to its
+ * payer's and taken from its payee's (@sign -1: the other way), in @currency (NULL: the
+ * session's own). */
+gboolean      _deuces_store_add_paid_seat     (DeucesStore          *self,
+                                               gint64                session,
+                                               guint                 seat,
+                                               const char           *currency,
+                                               gint64                amount,
+                                               GError              **error);
+gboolean      _deuces_store_add_paid_amount   (DeucesStore          *self,
+                                               gint64                session,
+                                               const DeucesTransfer *transfer,
+                                               const char           *currency,
+                                               gint64                sign,
+                                               GError              **error);
+/* A night's unpaid balance in one currency, per seat (positive: it is owed money). */
+typedef struct {
+  char   *currency;     /* "" for none */
+  gint64  amounts[DEUCES_MAX_PLAYERS];
+} DeucesUnpaid;
+void          _deuces_unpaid_free            (DeucesUnpaid *unpaid);
+/* @session's settlement less what was paid, per currency (DeucesUnpaid), its own
+ * currency first; @summary filled as _deuces_store_summarize_session() does. */
+GPtrArray    *_deuces_store_unpaid_balances  (DeucesStore          *self,
+                                              gint64                session,
+                                              DeucesSessionSummary *summary,
+                                              GError              **error);
+/* Whether @transfer is one of @session's transfers and nothing of it is left to pay. */
+gboolean      _deuces_store_is_settled       (DeucesStore          *self,
+                                              gint64                session,
+                                              const DeucesTransfer *transfer);
 
 /* deuces-store-history-undo.c: `deal undo` (@redo FALSE) and `deal redo`. */
 guint         _deuces_store_history_undo_deal (DeucesStore *self,

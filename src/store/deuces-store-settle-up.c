@@ -1,40 +1,147 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-settle-up.c: settling up several ended nights at once — their unpaid
- * transfers gathered, and all of one session's marked paid as one change of its history
- * (doc/ledger.md §2.2, "settle-up"). */
+/* deuces-store-settle-up.c: what each player of a night has paid or received
+ * (paid_amounts), and settling up several ended nights at once — each one's settlement
+ * less what was paid, and the rest marked paid as one change of its history
+ * (doc/ledger.md §2.1 "paid_amounts", §2.2 "settle-up"). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "deuces-store-private.h"
+#include "deuces-money.h"
 #include "deuces-store-stats.h"
 
-/* The session's fewest transfers not yet marked paid (DeucesTransfer), and its game. */
-static GArray *
-unpaid_transfers (DeucesStore  *self,
-                  gint64        session,
-                  DeucesGame  **game_out,
-                  GError      **error)
+gboolean
+_deuces_store_add_paid_seat (DeucesStore *self,
+                             gint64       session,
+                             guint        seat,
+                             const char  *currency,
+                             gint64       amount,
+                             GError     **error)
 {
-  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-  g_autoptr(DeucesSettlement) settlement = NULL;
-  GArray *unpaid;
+  g_autoptr(sqlite3_stmt) add =
+    _deuces_store_prepare (self, "INSERT INTO paid_amounts (session, position, currency, amount) "
+                                 "SELECT ?1, ?2, coalesce (?4, currency, ''), ?3 FROM sessions WHERE id = ?1 "
+                                 "ON CONFLICT (session, position, currency) "
+                                 "DO UPDATE SET amount = amount + excluded.amount", error);
+  g_autoptr(sqlite3_stmt) tidy = _deuces_store_prepare (self, "DELETE FROM paid_amounts "
+                                                              "WHERE session = ?1 AND amount = 0", error);
 
-  if (game == NULL || (sheet = deuces_game_score (game, error)) == NULL)
+  if (add == NULL || tidy == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (add, 1, session);
+  sqlite3_bind_int (add, 2, (int) seat);
+  sqlite3_bind_int64 (add, 3, amount);
+  _deuces_store_bind_text (add, 4, currency);
+  sqlite3_bind_int64 (tidy, 1, session);
+  return _deuces_store_step_done (self, add, error) && _deuces_store_step_done (self, tidy, error);
+}
+
+gboolean
+_deuces_store_add_paid_amount (DeucesStore          *self,
+                               gint64                session,
+                               const DeucesTransfer *transfer,
+                               const char           *currency,
+                               gint64                sign,
+                               GError              **error)
+{
+  /* The payer has paid more, the payee received more. */
+  return _deuces_store_add_paid_seat (self, session, transfer->from, currency, sign * transfer->amount, error) &&
+         _deuces_store_add_paid_seat (self, session, transfer->to, currency, -sign * transfer->amount, error);
+}
+
+void
+_deuces_unpaid_free (DeucesUnpaid *unpaid)
+{
+  g_free (unpaid->currency);
+  g_free (unpaid);
+}
+
+GPtrArray *
+_deuces_store_unpaid_balances (DeucesStore          *self,
+                               gint64                session,
+                               DeucesSessionSummary *summary,
+                               GError              **error)
+{
+  g_autoptr(GPtrArray) unpaid = g_ptr_array_new_with_free_func ((GDestroyNotify) _deuces_unpaid_free);
+  g_autoptr(sqlite3_stmt) paid = NULL;
+  DeucesUnpaid *own;
+  gboolean fresh;
+  int rc;
+
+  if (!_deuces_store_summarize_session (self, session, summary, &fresh, error))
     return NULL;
-  settlement = deuces_game_settle (game, sheet);
-  unpaid = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
-  for (guint i = 0; i < settlement->transfers->len; i++)
-    {
-      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
+  own = g_new0 (DeucesUnpaid, 1);
+  own->currency = g_strdup (summary->currency != NULL ? summary->currency : "");
+  for (guint p = 0; p < summary->n_players; p++)
+    own->amounts[p] = summary->seats[p].balance;
+  g_ptr_array_add (unpaid, own);
 
-      if (!deuces_store_is_transfer_paid (self, session, t))
-        g_array_append_val (unpaid, *t);
+  paid = _deuces_store_prepare (self, "SELECT position, currency, amount FROM paid_amounts WHERE session = ?1 "
+                                      "ORDER BY currency, position", error);
+  if (paid == NULL)
+    return NULL;
+  sqlite3_bind_int64 (paid, 1, session);
+  while ((rc = sqlite3_step (paid)) == SQLITE_ROW)
+    {
+      gint64 position = sqlite3_column_int64 (paid, 0);
+      const char *currency = (const char *) sqlite3_column_text (paid, 1);
+      DeucesUnpaid *row = NULL;
+
+      if (position < 0 || position >= summary->n_players || currency == NULL ||
+          sqlite3_column_type (paid, 2) != SQLITE_INTEGER)
+        {
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                       _("What was paid in session %lld is damaged"), (long long) session);
+          return NULL;
+        }
+      for (guint i = 0; i < unpaid->len && row == NULL; i++)
+        if (g_str_equal (((DeucesUnpaid *) unpaid->pdata[i])->currency, currency))
+          row = unpaid->pdata[i];
+      if (row == NULL)
+        {
+          row = g_new0 (DeucesUnpaid, 1);
+          row->currency = g_strdup (currency);
+          g_ptr_array_add (unpaid, row);
+        }
+      /* Paid money settles the balance it was paid against (positive: the seat paid). */
+      row->amounts[position] += sqlite3_column_int64 (paid, 2);
     }
-  if (game_out != NULL)
-    *game_out = g_steal_pointer (&game);
-  return unpaid;
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&unpaid);
+}
+
+gboolean
+_deuces_store_is_settled (DeucesStore          *self,
+                          gint64                session,
+                          const DeucesTransfer *transfer)
+{
+  g_auto(DeucesSessionSummary) summary = { 0, };
+  g_autoptr(GPtrArray) unpaid = _deuces_store_unpaid_balances (self, session, &summary, NULL);
+  g_autoptr(GArray) transfers = NULL;
+  gint64 balances[DEUCES_MAX_PLAYERS];
+
+  if (unpaid == NULL)
+    return FALSE;
+  for (guint i = 0; i < unpaid->len; i++)
+    for (guint p = 0; p < summary.n_players; p++)
+      if (((DeucesUnpaid *) unpaid->pdata[i])->amounts[p] != 0)
+        return FALSE;
+  for (guint p = 0; p < summary.n_players; p++)
+    balances[p] = summary.seats[p].balance;
+  transfers = deuces_fewest_transfers (balances, summary.n_players);
+  for (guint i = 0; i < transfers->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+      if (t->from == transfer->from && t->to == transfer->to && t->amount == transfer->amount)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 DeucesSettleUp *
@@ -64,15 +171,24 @@ deuces_store_settle_up (DeucesStore               *self,
   for (guint i = list->len; i-- > 0;)
     {
       const DeucesSessionInfo *info = list->pdata[i];
-      g_autoptr(DeucesGame) game = NULL;
-      g_autoptr(GArray) unpaid = NULL;
+      g_auto(DeucesSessionSummary) summary = { 0, };
+      g_autoptr(GPtrArray) unpaid = NULL;
 
       /* Only a night that is over is settled: an open one may still change. */
       if (info->ended == NULL)
         continue;
-      if ((unpaid = unpaid_transfers (self, info->id, &game, error)) == NULL)
+      if ((unpaid = _deuces_store_unpaid_balances (self, info->id, &summary, error)) == NULL)
         goto fail;
-      deuces_settle_up_add_session (settle_up, game, unpaid);
+      for (guint c = 0; c < unpaid->len; c++)
+        {
+          const DeucesUnpaid *u = unpaid->pdata[c];
+          /* The night's own currency is listed even when all of it is paid. */
+          guint digits = c == 0 ? summary.digits : (guint) deuces_currency_digits (u->currency);
+
+          deuces_settle_up_add_balance (settle_up, u->currency, digits, NULL, 0);
+          for (guint p = 0; p < summary.n_players; p++)
+            deuces_settle_up_add_balance (settle_up, u->currency, digits, summary.seats[p].name, u->amounts[p]);
+        }
       g_array_append_val (ids, info->id);
     }
   _deuces_store_exec (self, "COMMIT", NULL);
@@ -85,27 +201,59 @@ fail:
   return NULL;
 }
 
-/* A "settle-up" entry's after: {"marks": [{"payer", "payee", "amount"}, …], "paid": true}. */
+/* A "settle-up" entry's after: {"marks": [{"payer", "payee", "amount"}, …], "paid": true};
+ * a mark in another currency than the session's (paid before its currency changed) names
+ * it: {"payer", "payee", "amount", "currency"}. */
 static char *
-marks_text (const GArray *transfers)
+marks_text (const GPtrArray *unpaid,
+            guint            n_players,
+            guint           *n_marks)
 {
-  g_autoptr(GString) text = g_string_new ("{\"marks\":[");
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
 
-  for (guint i = 0; i < transfers->len; i++)
+  *n_marks = 0;
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "marks");
+  json_builder_begin_array (builder);
+  for (guint c = 0; c < unpaid->len; c++)
     {
-      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+      const DeucesUnpaid *u = unpaid->pdata[c];
+      g_autoptr(GArray) transfers = deuces_fewest_transfers (u->amounts, n_players);
 
-      g_string_append_printf (text, "%s{\"payer\":%u,\"payee\":%u,\"amount\":%" G_GINT64_FORMAT "}",
-                              i > 0 ? "," : "", t->from, t->to, t->amount);
+      for (guint i = 0; i < transfers->len; i++)
+        {
+          const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "payer");
+          json_builder_add_int_value (builder, t->from);
+          json_builder_set_member_name (builder, "payee");
+          json_builder_add_int_value (builder, t->to);
+          json_builder_set_member_name (builder, "amount");
+          json_builder_add_int_value (builder, t->amount);
+          if (c > 0)
+            {
+              json_builder_set_member_name (builder, "currency");
+              json_builder_add_string_value (builder, u->currency);
+            }
+          json_builder_end_object (builder);
+          (*n_marks)++;
+        }
     }
-  g_string_append (text, "],\"paid\":true}");
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "paid");
+  json_builder_add_boolean_value (builder, TRUE);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return json_to_string (root, FALSE);
 }
 
 GArray *
 _deuces_store_history_read_marks (const char *text,
                                   guint       n_players,
                                   gint64      session,
+                                  GPtrArray  *currencies,
                                   GError    **error)
 {
   g_autoptr(JsonNode) root = NULL;
@@ -130,13 +278,17 @@ _deuces_store_history_read_marks (const char *text,
       static const char *const names[] = { "payer", "payee", "amount" };
       JsonNode *element = json_array_get_element (array, i);
       JsonObject *mark;
+      JsonNode *currency;
       gint64 value[3];
       DeucesTransfer transfer;
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         goto damaged;
       mark = json_node_get_object (element);
-      if (json_object_get_size (mark) != G_N_ELEMENTS (names))
+      currency = json_object_get_member (mark, "currency");
+      if (json_object_get_size (mark) != G_N_ELEMENTS (names) + (currency != NULL ? 1 : 0) ||
+          (currency != NULL && (!JSON_NODE_HOLDS_VALUE (currency) ||
+                                json_node_get_value_type (currency) != G_TYPE_STRING)))
         goto damaged;
       for (guint k = 0; k < G_N_ELEMENTS (names); k++)
         {
@@ -155,6 +307,8 @@ _deuces_store_history_read_marks (const char *text,
       transfer.to = (guint) value[1];
       transfer.amount = value[2];
       g_array_append_val (marks, transfer);
+      if (currencies != NULL)
+        g_ptr_array_add (currencies, currency != NULL ? g_strdup (json_node_get_string (currency)) : NULL);
     }
   return g_steal_pointer (&marks);
 
@@ -173,14 +327,21 @@ _deuces_store_history_write_marks (DeucesStore *self,
 {
   g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
   g_autoptr(GArray) marks = NULL;
+  g_autoptr(GPtrArray) currencies = g_ptr_array_new_with_free_func (g_free);
 
   if (game == NULL ||
-      (marks = _deuces_store_history_read_marks (text, game->n_players, session, error)) == NULL)
+      (marks = _deuces_store_history_read_marks (text, game->n_players, session, currencies, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < marks->len; i++)
-    if (!_deuces_store_history_write_paid (self, session, &g_array_index (marks, DeucesTransfer, i),
-                                           paid, error))
-      return FALSE;
+    {
+      const DeucesTransfer *t = &g_array_index (marks, DeucesTransfer, i);
+
+      /* Money paid in a currency the night no longer has moves no mark of its transfers. */
+      if (currencies->pdata[i] != NULL
+            ? !_deuces_store_add_paid_amount (self, session, t, currencies->pdata[i], paid ? 1 : -1, error)
+            : !_deuces_store_history_write_paid (self, session, t, paid, error))
+        return FALSE;
+    }
   return TRUE;
 }
 
@@ -198,9 +359,11 @@ deuces_store_mark_settled (DeucesStore  *self,
     return FALSE;
   for (guint i = 0; i < n_sessions; i++)
     {
-      g_autoptr(GArray) unpaid = NULL;
+      g_auto(DeucesSessionSummary) summary = { 0, };
+      g_autoptr(GPtrArray) unpaid = NULL;
       g_autofree char *after = NULL;
       g_autoptr(DeucesSessionInfo) info = NULL;
+      guint n_marks;
 
       if (!_deuces_store_check_writable (self, sessions[i], TRUE, error) ||
           (info = deuces_store_get_session (self, sessions[i], error)) == NULL)
@@ -213,11 +376,11 @@ deuces_store_mark_settled (DeucesStore  *self,
                        (long long) sessions[i]);
           goto fail;
         }
-      if ((unpaid = unpaid_transfers (self, sessions[i], NULL, error)) == NULL)
+      if ((unpaid = _deuces_store_unpaid_balances (self, sessions[i], &summary, error)) == NULL)
         goto fail;
-      if (unpaid->len == 0)
+      after = marks_text (unpaid, summary.n_players, &n_marks);
+      if (n_marks == 0)
         continue;
-      after = marks_text (unpaid);
       if (_deuces_store_history_add (self, sessions[i], KIND_SETTLE_UP, 0, NULL, after, error) == 0 ||
           !_deuces_store_history_write_marks (self, sessions[i], after, TRUE, error))
         goto fail;
