@@ -279,6 +279,44 @@ test_export_import (LedgerFixture *f,
   assert_sound (old);
 }
 
+/* Sync carries what was paid both ways: a night settled and changed on one computer owes
+ * only its difference on the other, and a settle-up there is paid here (doc/ledger.md §9). */
+static void
+test_sync (LedgerFixture *f,
+           gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *other_path = g_build_filename (f->dir, "other.sqlite3", NULL);
+  g_autoptr(DeucesStore) other = NULL;
+  g_autoptr(GPtrArray) here = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) there = g_ptr_array_new_with_free_func (g_free);
+  gint64 one;
+
+  one = ledger_new_session (f->store, "flat", "One", four, 4);
+  ledger_add_deal (f->store, one, 0, 2, 6, 4);
+  end (f->store, one);
+  mark_all_settled (f->store);
+  reopen (f->store, one);
+  edit_deal (f->store, one, 1, 0, 2, 10, 4);
+  end (f->store, one);
+
+  other = deuces_store_open (other_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_sync_file (f->store, other_path, here, there, &error));
+  g_assert_no_error (error);
+  assert_settle_up (other, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200");
+  assert_sound (other);
+
+  /* Settled up on the other computer: nothing left on this one after the next sync. */
+  mark_all_settled (other);
+  g_ptr_array_set_size (here, 0);
+  g_ptr_array_set_size (there, 0);
+  g_assert_true (deuces_store_sync_file (f->store, other_path, here, there, &error));
+  g_assert_no_error (error);
+  assert_settle_up (f->store, "HKD:");
+  assert_sound (f->store);
+}
+
 /* The step to this schema turns each paid mark into amounts, marks of transfers the
  * night no longer has included: flat at 1 HKD, deal 1 Ann 1 card left (Bo out), so
  * Ann owes Bo 1.00; a mark says Ann paid Bo 3.00 (the night was bigger when it was
@@ -321,6 +359,7 @@ main (int argc, char **argv)
   ledger_test_add ("/paid/changed-after-settling", test_changed_after_settling);
   ledger_test_add ("/paid/mark-and-unmark", test_mark_and_unmark);
   ledger_test_add ("/paid/export-import", test_export_import);
+  ledger_test_add ("/paid/sync", test_sync);
   g_test_add_func ("/paid/migration", test_migration);
   return g_test_run ();
 }
