@@ -52,21 +52,6 @@ mark_all_settled (DeucesStore *store)
   g_assert_no_error (error);
 }
 
-/* `check` finds nothing wrong: amounts of each currency add up to nothing. */
-static void
-assert_sound (DeucesStore *store)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
-  guint n = 0;
-
-  g_assert_true (deuces_store_check (store, problems, &n, &error));
-  g_assert_no_error (error);
-  for (guint i = 0; i < problems->len; i++)
-    g_printerr ("%s\n", (const char *) problems->pdata[i]);
-  g_assert_cmpuint (problems->len, ==, 0);
-}
-
 static void
 assert_settle_up (DeucesStore *store,
                   const char  *expected)
@@ -76,23 +61,15 @@ assert_settle_up (DeucesStore *store,
   g_assert_cmpstr (text, ==, expected);
 }
 
+/* Ends the session (@ended) or reopens it. */
 static void
-end (DeucesStore *store,
-     gint64       session)
+set_ended (DeucesStore *store,
+           gint64       session,
+           gboolean     ended)
 {
   g_autoptr(GError) error = NULL;
 
-  g_assert_true (deuces_store_end_session (store, session, &error));
-  g_assert_no_error (error);
-}
-
-static void
-reopen (DeucesStore *store,
-        gint64       session)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (deuces_store_reopen_session (store, session, &error));
+  g_assert_true ((ended ? deuces_store_end_session : deuces_store_reopen_session) (store, session, &error));
   g_assert_no_error (error);
 }
 
@@ -146,11 +123,11 @@ test_changed_after_settling (LedgerFixture *f,
 
   one = ledger_new_session (f->store, "flat", "One", four, 4);
   ledger_add_deal (f->store, one, 0, 2, 6, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
   two = ledger_new_session (f->store, "flat", "Two", four, 4);
   set_currency (f->store, two, "USD");
   ledger_add_deal (f->store, two, 1, 3, 1, 4);
-  end (f->store, two);
+  set_ended (f->store, two, TRUE);
   g_assert_true (deuces_store_set_transfer_paid (f->store, two, &at_table, TRUE, &error));
   g_assert_no_error (error);
 
@@ -158,13 +135,13 @@ test_changed_after_settling (LedgerFixture *f,
                               "USD: Ann=-200 Cy=200 Ann>Cy 200");
   mark_all_settled (f->store);
   assert_settle_up (f->store, "HKD:; USD:");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 
-  reopen (f->store, one);
+  set_ended (f->store, one, FALSE);
   edit_deal (f->store, one, 1, 0, 2, 10, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
   assert_settle_up (f->store, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200; USD:");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
   /* The night's own view: its new transfers are not paid yet. */
   g_assert_false (deuces_store_is_transfer_paid (f->store, one, &cy_ann));
 
@@ -172,7 +149,7 @@ test_changed_after_settling (LedgerFixture *f,
   mark_all_settled (f->store);
   assert_settle_up (f->store, "HKD:; USD:");
   g_assert_true (deuces_store_is_transfer_paid (f->store, one, &cy_ann));
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 
   /* Undo takes back exactly the second settle-up: the difference is due again. */
   said = ledger_step (f->store, one, deuces_store_undo);
@@ -180,24 +157,24 @@ test_changed_after_settling (LedgerFixture *f,
   assert_settle_up (f->store, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200; USD:");
   g_free (ledger_step (f->store, one, deuces_store_redo));
   assert_settle_up (f->store, "HKD:; USD:");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 
   /* Night 2 changes currency after it was paid: the dollars paid are owed back, the
    * night is due in euros. */
-  reopen (f->store, two);
+  set_ended (f->store, two, FALSE);
   set_currency (f->store, two, "EUR");
-  end (f->store, two);
+  set_ended (f->store, two, TRUE);
   assert_settle_up (f->store, "EUR: Ann=-200 Bo=400 Cy=200 Di=-400 Ann>Cy 200 Di>Bo 400; HKD:; "
                               "USD: Ann=200 Bo=-400 Cy=-200 Di=400 Bo>Di 400 Cy>Ann 200");
   mark_all_settled (f->store);
   assert_settle_up (f->store, "EUR:; HKD:");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
   g_clear_pointer (&said, g_free);
   said = ledger_step (f->store, two, deuces_store_undo);
   g_assert_cmpstr (said, ==, "Settling up undone: 4 transfers no longer marked paid");
   assert_settle_up (f->store, "EUR: Ann=-200 Bo=400 Cy=200 Di=-400 Ann>Cy 200 Di>Bo 400; HKD:; "
                               "USD: Ann=200 Bo=-400 Cy=-200 Di=400 Bo>Di 400 Cy>Ann 200");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 }
 
 /* A transfer marked paid at the table and unmarked moves the amounts both ways, even
@@ -212,7 +189,7 @@ test_mark_and_unmark (LedgerFixture *f,
 
   one = ledger_new_session (f->store, "flat", "One", four, 4);
   ledger_add_deal (f->store, one, 0, 2, 6, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
   g_assert_true (deuces_store_set_transfer_paid (f->store, one, &cy_ann, TRUE, &error));
   g_assert_no_error (error);
   g_assert_true (deuces_store_is_transfer_paid (f->store, one, &cy_ann));
@@ -225,7 +202,7 @@ test_mark_and_unmark (LedgerFixture *f,
   g_assert_cmpint (_deuces_store_query_int (f->store, "SELECT count(*) FROM paid_amounts", -1), ==, 0);
   g_free (ledger_step (f->store, one, deuces_store_undo));
   assert_settle_up (f->store, "HKD: Bo=200 Di=-200 Di>Bo 200");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 }
 
 /* A ledger export carries what was paid: imported elsewhere, a changed night still owes
@@ -247,11 +224,11 @@ test_export_import (LedgerFixture *f,
 
   one = ledger_new_session (f->store, "flat", "One", four, 4);
   ledger_add_deal (f->store, one, 0, 2, 6, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
   mark_all_settled (f->store);
-  reopen (f->store, one);
+  set_ended (f->store, one, FALSE);
   edit_deal (f->store, one, 1, 0, 2, 10, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
 
   exported = deuces_store_export_ledger (f->store, &error);
   g_assert_no_error (error);
@@ -263,7 +240,7 @@ test_export_import (LedgerFixture *f,
   g_assert_true (deuces_store_import_ledger (copy, exported, ids, &error));
   g_assert_no_error (error);
   assert_settle_up (copy, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200");
-  assert_sound (copy);
+  ledger_assert_sound (copy);
 
   /* Without "paid_amounts": the marks say what was paid. */
   older = json_node_copy (exported);
@@ -276,7 +253,7 @@ test_export_import (LedgerFixture *f,
   g_assert_true (deuces_store_import_ledger (old, older, ids, &error));
   g_assert_no_error (error);
   assert_settle_up (old, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200");
-  assert_sound (old);
+  ledger_assert_sound (old);
 }
 
 /* Sync carries what was paid both ways: a night settled and changed on one computer owes
@@ -294,18 +271,18 @@ test_sync (LedgerFixture *f,
 
   one = ledger_new_session (f->store, "flat", "One", four, 4);
   ledger_add_deal (f->store, one, 0, 2, 6, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
   mark_all_settled (f->store);
-  reopen (f->store, one);
+  set_ended (f->store, one, FALSE);
   edit_deal (f->store, one, 1, 0, 2, 10, 4);
-  end (f->store, one);
+  set_ended (f->store, one, TRUE);
 
   other = deuces_store_open (other_path, &error);
   g_assert_no_error (error);
   g_assert_true (deuces_store_sync_file (f->store, other_path, here, there, &error));
   g_assert_no_error (error);
   assert_settle_up (other, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200");
-  assert_sound (other);
+  ledger_assert_sound (other);
 
   /* Settled up on the other computer: nothing left on this one after the next sync. */
   mark_all_settled (other);
@@ -314,7 +291,7 @@ test_sync (LedgerFixture *f,
   g_assert_true (deuces_store_sync_file (f->store, other_path, here, there, &error));
   g_assert_no_error (error);
   assert_settle_up (f->store, "HKD:");
-  assert_sound (f->store);
+  ledger_assert_sound (f->store);
 }
 
 /* The step to this schema turns each paid mark into amounts, marks of transfers the
@@ -346,7 +323,7 @@ test_migration (void)
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT amount FROM paid_amounts WHERE position = 0", 0), ==, 300);
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT amount FROM paid_amounts WHERE position = 1", 0), ==, -300);
   assert_settle_up (store, "HKD: Ann=200 Bo=-200 Bo>Ann 200");
-  assert_sound (store);
+  ledger_assert_sound (store);
   g_clear_object (&store);
   remove_tree (dir);
 }
