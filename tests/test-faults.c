@@ -5,7 +5,9 @@
  * one line, and the ledger exactly as before; it never crashes, and never leaves a
  * half-made backup. A deal add on a ledger of schema 1 adds its migration (and the
  * backup made before it). A restore (tests/store-writer.c) is also killed at each of its
- * writes and syncs in turn, and leaves the ledger as before or as after. */
+ * writes and syncs in turn, and leaves the ledger as before or as after. Deals written
+ * and aggregates rebuilt, killed at each write and sync and at times, leave aggregates
+ * that equal a recount. */
 
 #include "config.h"
 
@@ -477,6 +479,137 @@ test_restore (void)
   program = NULL;
 }
 
+/* Issue 25: after a kill, `check` finds the aggregates equal to a recount, and the
+ * standings and statistics read from them equal those scored from the deals alone. */
+static void
+assert_aggregates_recount (Ledger *ledger)
+{
+  static const char *const check[] = { "check", NULL };
+  static const char *const standings[] = { "standings", "--json", NULL };
+  static const char *const stats[] = { "stats", "--json", NULL };
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) checked = { 0 };
+  g_autofree char *standings_kept = run_db_ok (ledger->db, standings);
+  g_autofree char *stats_kept = run_db_ok (ledger->db, stats);
+  g_autofree char *standings_counted = NULL;
+  g_autofree char *stats_counted = NULL;
+
+  run_db_args (&checked, ledger->db, check);
+  if (checked.status != 0)
+    g_error ("check after a kill: %s%s", checked.out, checked.err);
+  {
+    g_autoptr(DeucesStore) store = deuces_store_open (ledger->db, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates_stale", -1), ==, 0);
+    g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates", -1), ==,
+                     _deuces_store_query_int (store, "SELECT count(*) FROM sessions", -2));
+    /* Without aggregates every night is scored from its deals. */
+    g_assert_true (_deuces_store_exec (store, "DELETE FROM aggregates", &error));
+    g_assert_no_error (error);
+  }
+  standings_counted = run_db_ok (ledger->db, standings);
+  stats_counted = run_db_ok (ledger->db, stats);
+  g_assert_cmpstr (standings_kept, ==, standings_counted);
+  g_assert_cmpstr (stats_kept, ==, stats_counted);
+}
+
+/* @command killed (SIGKILL) at each of its writes and syncs in turn, while the deals it
+ * writes rebuild the aggregates in the same transaction. */
+static void
+kill_mid_aggregates (Ledger            *ledger,
+                     const char *const *command)
+{
+  /* Every third call keeps the suite within its time, and hits writes and syncs alike. */
+  long step = g_getenv ("DEUCES_TEST_QUICK") ? 9 : 3;
+  long calls = count_calls (ledger, NULL, command);
+  guint killed = 0;
+
+  for (long n = 0; n < calls; n += step)
+    {
+      Fault fault = { n, NULL, FALSE, NULL, TRUE };
+      g_auto(Run) run = { 0 };
+
+      restore (ledger);
+      run_fault (&run, &fault, ledger->db, NULL, command);
+      if (run.exited)
+        g_error ("%s was not killed at call %ld (exit %d): %s", command[0], n, run.status, run.err);
+      killed++;
+      g_test_message ("%s killed at call %ld", command[0], n);
+      assert_aggregates_recount (ledger);
+    }
+  g_assert_cmpuint (killed, >, 0);
+}
+
+/* Nights whose aggregates are rebuilt: a deal edited (the night's row written again), a
+ * ledger of schema 4 opened (every night's built by the migration's commit), and a
+ * writer adding deals killed at times (tests/store-writer.c). */
+static void
+test_aggregates (void)
+{
+  static const char *const edited[] = { "deal", "edit", "1", "1", "--winner", "Cy", "--left",
+                                        "Ann=2,Bo=9,Di=13", NULL };
+  static const char *const added[] = { "deal", "add", "1", "--winner", "Bo", "--left=Ann=3", NULL };
+  static const char *const second[] = { "session", "new", "--variant", "flat", "--players", "Ann,Cy,Ed",
+                                        "--currency", "USD", "--title", "Saturday", NULL };
+  static const char *const second_deal[] = { "deal", "add", "2", "--winner", "Ed", "--left", "Ann=4,Cy=6",
+                                             NULL };
+  g_autoptr(Ledger) ledger = ledger_new ();
+  g_autoptr(GError) error = NULL;
+
+  g_free (run_db_ok (ledger->db, second));
+  g_free (run_db_ok (ledger->db, second_deal));
+  g_clear_pointer (&ledger->pristine, g_free);
+  g_assert_true (g_file_get_contents (ledger->db, &ledger->pristine, &ledger->length, NULL));
+  kill_mid_aggregates (ledger, edited);
+
+  /* A writer adding deals one transaction each, killed at times through it. */
+  for (guint delay = 0; delay < 200; delay += g_getenv ("DEUCES_TEST_QUICK") ? 50 : 40)
+    {
+      g_autoptr(GSubprocess) process = NULL;
+
+      restore (ledger);
+      process = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_SILENCE | G_SUBPROCESS_FLAGS_STDERR_SILENCE,
+                                  &error, g_getenv ("DEUCES_STORE_WRITER"), ledger->db, "1", "500", NULL);
+      g_assert_no_error (error);
+      g_usleep (delay * 1000);
+      g_subprocess_send_signal (process, SIGKILL);
+      g_subprocess_wait (process, NULL, &error);
+      g_assert_no_error (error);
+      g_test_message ("writer killed after %u ms", delay);
+      assert_aggregates_recount (ledger);
+    }
+
+  /* Schema 4: no aggregates until the step to 5 builds them in its commit. */
+  {
+    g_autoptr(DeucesStore) old = NULL;
+    g_autofree char *classic = deuces_variant_to_text (deuces_preset_lookup ("classic"));
+    g_autoptr(GString) quoted = g_string_new (classic);
+    g_autofree char *insert = NULL;
+
+    restore (ledger);
+    g_unlink (ledger->db);
+    old = _deuces_store_open_unversioned (ledger->db, &error);
+    g_assert_no_error (error);
+    g_assert_true (_deuces_store_migrate_to (old, 4, &error));
+    g_string_replace (quoted, "'", "''", 0);
+    insert = g_strdup_printf (
+      "INSERT INTO players (id, name) VALUES (1, 'Ann'), (2, 'Bo'), (3, 'Cy');"
+      "INSERT INTO sessions (id, title, started, variant_id, variant_name, variant, hand_size, stake, currency)"
+      " VALUES (1, 'Old night', '2025-02-01T20:00:00Z', 'classic', 'Classic', '%s', 13, '1', 'HKD'),"
+      " (2, 'Later', '2025-02-08T20:00:00Z', 'classic', 'Classic', '%s', 13, '2', 'HKD');"
+      "INSERT INTO seats VALUES (1, 0, 1), (1, 1, 2), (2, 0, 1), (2, 1, 3);"
+      "INSERT INTO deals (session, number, winner, cards_left, recorded) VALUES"
+      " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (2, 1, 1, '4,-1', '2025-02-08T20:10:00Z'),"
+      " (2, 2, 0, '-1,12', '2025-02-08T20:20:00Z');", quoted->str, quoted->str);
+    g_assert_true (_deuces_store_exec (old, insert, &error));
+    g_assert_no_error (error);
+  }
+  g_clear_pointer (&ledger->pristine, g_free);
+  g_assert_true (g_file_get_contents (ledger->db, &ledger->pristine, &ledger->length, NULL));
+  kill_mid_aggregates (ledger, added);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -488,6 +621,7 @@ main (int    argc,
   g_test_add_func ("/faults/migration", test_migration);
   g_test_add_func ("/faults/restore", test_restore);
   g_test_add_func ("/faults/sync", test_sync);
+  g_test_add_func ("/faults/aggregates", test_aggregates);
 
   return g_test_run ();
 }

@@ -220,3 +220,17 @@ ledger_spawn_writer (const char *path,
   g_assert_no_error (error);
   return process;
 }
+
+void
+ledger_assert_sound (DeucesStore *store)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  guint n = 0;
+
+  g_assert_true (deuces_store_check (store, problems, &n, &error));
+  g_assert_no_error (error);
+  for (guint i = 0; i < problems->len; i++)
+    g_test_message ("%s", (const char *) problems->pdata[i]);
+  g_assert_cmpuint (problems->len, ==, 0);
+}

@@ -86,4 +86,8 @@ GSubprocess  *ledger_spawn_writer      (const char *path,
                                         guint       count,
                                         gboolean    undo);
 
+/* `check` finds nothing wrong with the ledger (the problems it finds are the test's
+ * messages). */
+void          ledger_assert_sound      (DeucesStore *store);
+
 G_END_DECLS

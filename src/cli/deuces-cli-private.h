@@ -5,6 +5,7 @@
 #include <json-glib/json-glib.h>
 
 #include "deuces-store.h"
+#include "deuces-store-stats.h"
 
 G_BEGIN_DECLS
 
@@ -133,6 +134,17 @@ gboolean _deuces_cli_parse_range     (const char  *command,
                                       GDateTime  **from,
                                       GDateTime  **to,
                                       int         *status);
+/* --season NAME (may be NULL: nothing done): @from and @to become the season's days;
+ * FALSE, said on stderr with @status set, beside --from or --to (@dated) or for a season
+ * the ledger does not have. @from_text and @to_text become its first and last day. */
+gboolean _deuces_cli_season_range    (DeucesStore  *store,
+                                      const char   *command,
+                                      const char   *season,
+                                      gboolean      dated,
+                                      DeucesSeason **found,
+                                      GDateTime   **from,
+                                      GDateTime   **to,
+                                      int          *status);
 int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);

@@ -168,8 +168,9 @@ _deuces_cli_command_standings (CliContext *cli,
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
   g_auto(GStrv) only = NULL;
+  g_autoptr(DeucesSeason) found = NULL;
   DeucesSessionFilter filter = { 0, };
-  const char *from_text = NULL, *to_text = NULL, *players = NULL, *variant = NULL;
+  const char *from_text = NULL, *to_text = NULL, *players = NULL, *variant = NULL, *season = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
 
@@ -182,7 +183,8 @@ _deuces_cli_command_standings (CliContext *cli,
       else if (_deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
                _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing) ||
                _deuces_cli_take_value (argc, argv, &i, "--players", &players, &missing) ||
-               _deuces_cli_take_value (argc, argv, &i, "--variant", &variant, &missing))
+               _deuces_cli_take_value (argc, argv, &i, "--variant", &variant, &missing) ||
+               _deuces_cli_take_value (argc, argv, &i, "--season", &season, &missing))
         {
           if (missing)
             return _deuces_cli_fail (EXIT_INVALID, _("standings: %s needs a value"), argv[i]);
@@ -203,8 +205,15 @@ _deuces_cli_command_standings (CliContext *cli,
         }
     }
 
-  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
+  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL ||
+      !_deuces_cli_season_range (store, "standings", season, from_text != NULL || to_text != NULL, &found,
+                                 &from, &to, &status))
     return status;
+  if (found != NULL)
+    {
+      from_text = found->first_day;
+      to_text = found->last_day;
+    }
   filter.from = from;
   filter.to = to;
   filter.variant_id = variant;
@@ -314,8 +323,9 @@ _deuces_cli_command_settle_up (CliContext *cli,
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
+  g_autoptr(DeucesSeason) found = NULL;
   DeucesSessionFilter filter = { 0, };
-  const char *from_text = NULL, *to_text = NULL;
+  const char *from_text = NULL, *to_text = NULL, *season = NULL;
   gboolean json = FALSE, mark_paid = FALSE;
   int status = EXIT_OK;
 
@@ -331,7 +341,8 @@ _deuces_cli_command_settle_up (CliContext *cli,
       else if (g_str_equal (argv[i], "--mark-paid"))
         mark_paid = TRUE;
       else if (_deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
-               _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing))
+               _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing) ||
+               _deuces_cli_take_value (argc, argv, &i, "--season", &season, &missing))
         {
           if (missing)
             return _deuces_cli_fail (EXIT_INVALID, _("settle-up: %s needs a value"), argv[i]);
@@ -343,7 +354,9 @@ _deuces_cli_command_settle_up (CliContext *cli,
     return status;
 
   store = mark_paid ? _deuces_cli_open_store (cli, &status) : _deuces_cli_open_store_read (cli, &status);
-  if (store == NULL)
+  if (store == NULL ||
+      !_deuces_cli_season_range (store, "settle-up", season, from_text != NULL || to_text != NULL, &found,
+                                 &from, &to, &status))
     return status;
   filter.from = from;
   filter.to = to;

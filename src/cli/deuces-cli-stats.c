@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-cli-stats.c: `deuces-cli stats [--player NAME] [--from DATE] [--to DATE] [--json]`. */
+/* deuces-cli-stats.c: `deuces-cli stats [--player NAME] [--from DATE] [--to DATE]
+ * [--season NAME] [--json]`. */
 #include "config.h"
 
 #include <glib/gi18n.h>
@@ -369,6 +370,41 @@ _deuces_cli_parse_range (const char  *command,
   return TRUE;
 }
 
+gboolean
+_deuces_cli_season_range (DeucesStore   *store,
+                          const char    *command,
+                          const char    *season,
+                          gboolean       dated,
+                          DeucesSeason **found,
+                          GDateTime    **from,
+                          GDateTime    **to,
+                          int           *status)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (season == NULL)
+    return TRUE;
+  if (dated)
+    {
+      *status = _deuces_cli_fail (EXIT_INVALID, _("%s: --season gives the dates; leave out --from and --to"),
+                                  command);
+      return FALSE;
+    }
+  if ((*found = deuces_store_find_season (store, season, &error)) == NULL)
+    {
+      *status = g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID)
+                  ? _deuces_cli_fail (EXIT_INVALID, _("%s: there is no season called “%s”"), command, season)
+                  : _deuces_cli_fail_with (error);
+      return FALSE;
+    }
+  if (!deuces_season_get_range (*found, from, to))
+    {
+      *status = _deuces_cli_fail (EXIT_FAILURE_OTHER, _("%s: the season “%s” is damaged"), command, season);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 int
 _deuces_cli_command_stats (CliContext *cli,
                            int         argc,
@@ -380,8 +416,9 @@ _deuces_cli_command_stats (CliContext *cli,
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
   g_autoptr(GPtrArray) group = g_ptr_array_new ();
+  g_autoptr(DeucesSeason) found = NULL;
   DeucesSessionFilter filter = { 0, };
-  const char *from_text = NULL, *to_text = NULL;
+  const char *from_text = NULL, *to_text = NULL, *season = NULL;
   gboolean json = FALSE;
   int status = EXIT_OK;
 
@@ -400,7 +437,8 @@ _deuces_cli_command_stats (CliContext *cli,
           g_ptr_array_add (group, (gpointer) player);
         }
       else if (_deuces_cli_take_value (argc, argv, &i, "--from", &from_text, &missing) ||
-               _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing))
+               _deuces_cli_take_value (argc, argv, &i, "--to", &to_text, &missing) ||
+               _deuces_cli_take_value (argc, argv, &i, "--season", &season, &missing))
         {
           if (missing)
             return _deuces_cli_fail (EXIT_INVALID, _("stats: %s needs a value"), argv[i]);
@@ -412,7 +450,9 @@ _deuces_cli_command_stats (CliContext *cli,
   if (!_deuces_cli_parse_range ("stats", from_text, to_text, &from, &to, &status))
     return status;
 
-  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL)
+  if ((store = _deuces_cli_open_store_read (cli, &status)) == NULL ||
+      !_deuces_cli_season_range (store, "stats", season, from_text != NULL || to_text != NULL, &found, &from,
+                                 &to, &status))
     return status;
   filter.from = from;
   filter.to = to;

@@ -389,11 +389,12 @@ static const HelpEntry command_help[] = {
   { "export [--session ID] --format json|csv [-o|--output FILE]", NULL },
   { "export --format ledger [-o FILE]", N_("everything: the bin, undone deals, paid marks") },
   { "import FILE", N_("a session document (or an export) into the ledger") },
-  { "stats [--player NAME]… [--from DATE] [--to DATE] [--json]",
+  { "stats [--player NAME]… [--from DATE] [--to DATE] [--season NAME] [--json]",
     N_("statistics; dates as 2026-11-22; several --player: their shared sessions") },
-  { "standings [--from DATE] [--to DATE] [--players A,B,…] [--variant ID]\n"
-    "              [--json]", N_("nights added up: who leads, by average points per deal") },
-  { "settle-up [--from DATE] [--to DATE] [--json] [--mark-paid] [--by NAME]",
+  { "standings [--from DATE] [--to DATE] [--season NAME] [--players A,B,…]\n"
+    "              [--variant ID] [--json]", N_("nights added up: who leads, by average points per deal") },
+  { "settle-up [--from DATE] [--to DATE] [--season NAME] [--json] [--mark-paid]\n"
+    "              [--by NAME]",
     N_("the unpaid balances of ended nights in the fewest transfers") },
   { "serve SESSION [--address ADDR] [--port N] [--scoring]",
     N_("share a session with the phones at the table (--scoring: they may score)") },

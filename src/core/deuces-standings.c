@@ -371,24 +371,39 @@ get_balance (DeucesSettleUpCurrency *c,
 }
 
 void
+deuces_settle_up_add_balance (DeucesSettleUp *settle_up,
+                              const char     *currency,
+                              guint           digits,
+                              const char     *name,
+                              gint64          amount)
+{
+  DeucesSettleUpCurrency *c;
+
+  g_return_if_fail (settle_up != NULL);
+
+  /* A currency whose nights are all paid is still listed, with nothing to pay. */
+  c = get_currency (settle_up, currency != NULL ? currency : "", digits);
+  settle_up->settled = FALSE;
+  if (name != NULL && amount != 0)
+    *get_balance (c, name) += amount;
+}
+
+void
 deuces_settle_up_add_session (DeucesSettleUp   *settle_up,
                               const DeucesGame *game,
                               const GArray     *unpaid)
 {
-  DeucesSettleUpCurrency *c;
-
   g_return_if_fail (settle_up != NULL && game != NULL && unpaid != NULL);
 
-  c = get_currency (settle_up, game->currency != NULL ? game->currency : "", game->digits);
-  settle_up->settled = FALSE;
+  deuces_settle_up_add_balance (settle_up, game->currency, game->digits, NULL, 0);
   for (guint i = 0; i < unpaid->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (unpaid, DeucesTransfer, i);
 
       if (t->from >= game->n_players || t->to >= game->n_players)
         continue;
-      *get_balance (c, game->players[t->from]) -= t->amount;
-      *get_balance (c, game->players[t->to]) += t->amount;
+      deuces_settle_up_add_balance (settle_up, game->currency, game->digits, game->players[t->from], -t->amount);
+      deuces_settle_up_add_balance (settle_up, game->currency, game->digits, game->players[t->to], t->amount);
     }
 }
 

@@ -85,6 +85,14 @@ void            deuces_settle_up_free         (DeucesSettleUp         *settle_up
 void            deuces_settle_up_add_session  (DeucesSettleUp         *settle_up,
                                                const DeucesGame       *game,
                                                const GArray           *unpaid);
+/* Adds @amount (minor units of @currency, "" or NULL for none; positive = receives) to
+ * @name's unpaid balance: what a night's settlement left unpaid (doc/rules.md §8.7). With
+ * @name NULL, only lists @currency. */
+void            deuces_settle_up_add_balance  (DeucesSettleUp         *settle_up,
+                                               const char             *currency,
+                                               guint                   digits,
+                                               const char             *name,
+                                               gint64                  amount);
 /* The currencies, sorted by code, each with its sums and fewest transfers. Owned. */
 GPtrArray      *deuces_settle_up_get_currencies (DeucesSettleUp       *settle_up);
 

@@ -15,10 +15,51 @@ struct _DeucesStats
   GPtrArray  *order;      /* DeucesPlayerStats, sorted on demand */
   gboolean    sorted;
   GHashTable *pairs;      /* "a\x1fb" name keys → GArray of DeucesAmount (a's net from b) */
-  GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint */
-  GHashTable *timeline_sorted;  /* name key (deuces_player_name_key) → non-NULL once sorted */
+  GArray     *seats;      /* SeatPoint: every player's balance of every session added */
+  GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint,
+                           * made from @seats when asked for (most readers never do) */
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
+  GHashTable *pair_cache; /* PairKey of two DeucesPlayerStats → their GArray in @pairs */
 };
+
+/* What a player's timeline is made of: one per seat of each session added. */
+typedef struct {
+  gconstpointer player;   /* DeucesPlayerStats */
+  gint64        session;
+  GDateTime    *started;
+  const char   *currency; /* interned */
+  gint64        balance;
+} SeatPoint;
+
+static void
+seat_point_clear (SeatPoint *point)
+{
+  g_clear_pointer (&point->started, g_date_time_unref);
+}
+
+/* Two players, by their DeucesPlayerStats: every payment of every night looks its pair up
+ * without building a string. */
+typedef struct {
+  gconstpointer a;
+  gconstpointer b;
+} PairKey;
+
+static guint
+pair_key_hash (gconstpointer key)
+{
+  const PairKey *k = key;
+
+  return g_direct_hash (k->a) * 31u + g_direct_hash (k->b);
+}
+
+static gboolean
+pair_key_equal (gconstpointer x,
+                gconstpointer y)
+{
+  const PairKey *a = x, *b = y;
+
+  return a->a == b->a && a->b == b->b;
+}
 
 static void
 amount_clear (DeucesAmount *amount)
@@ -139,7 +180,6 @@ static void
 point_free (DeucesStatsPoint *point)
 {
   g_clear_pointer (&point->started, g_date_time_unref);
-  g_free (point->currency);
   g_free (point);
 }
 
@@ -155,8 +195,10 @@ deuces_stats_new (void)
                                         (GDestroyNotify) g_array_unref);
   stats->timelines = g_hash_table_new_full (g_str_hash, g_str_equal, g_free,
                                             (GDestroyNotify) g_ptr_array_unref);
-  stats->timeline_sorted = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  stats->seats = g_array_new (FALSE, FALSE, sizeof (SeatPoint));
+  g_array_set_clear_func (stats->seats, (GDestroyNotify) seat_point_clear);
   stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  stats->pair_cache = g_hash_table_new_full (pair_key_hash, pair_key_equal, g_free, NULL);
   return stats;
 }
 
@@ -169,8 +211,9 @@ deuces_stats_free (DeucesStats *stats)
   g_hash_table_unref (stats->players);
   g_hash_table_unref (stats->pairs);
   g_hash_table_unref (stats->timelines);
-  g_hash_table_unref (stats->timeline_sorted);
+  g_array_unref (stats->seats);
   g_hash_table_unref (stats->keys);
+  g_hash_table_unref (stats->pair_cache);
   g_free (stats);
 }
 
@@ -199,7 +242,7 @@ static DeucesPlayerStats *
 get_player (DeucesStats *stats,
             const char  *name)
 {
-  g_autofree char *key = g_strdup (name_key (stats, name));
+  const char *key = name_key (stats, name);
   DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
 
   if (player == NULL)
@@ -209,7 +252,7 @@ get_player (DeucesStats *stats,
       player->net = deuces_amounts_new ();
       player->best = session_amounts_new ();
       player->worst = session_amounts_new ();
-      g_hash_table_insert (stats->players, g_steal_pointer (&key), player);
+      g_hash_table_insert (stats->players, g_strdup (key), player);
       g_ptr_array_add (stats->order, player);
       stats->sorted = FALSE;
     }
@@ -224,19 +267,17 @@ pair_key (DeucesStats *stats,
   return g_strconcat (name_key (stats, a), "\x1f", name_key (stats, b), NULL);
 }
 
-static void
-add_pair (DeucesStats *stats,
-          const char  *a,
-          const char  *b,
-          const char  *currency,
-          guint        digits,
-          gint64       amount)
+/* The amounts @a won from @b, made when they are new. */
+static GArray *
+pair_amounts (DeucesStats *stats,
+              const char  *a,
+              const char  *b)
 {
   const char *ka = name_key (stats, a), *kb = name_key (stats, b);
   char buffer[512];
   GArray *amounts;
 
-  /* Looked up without an allocation: every payment of every night comes through here. */
+  /* Looked up without an allocation when the pair is there. */
   if (g_snprintf (buffer, sizeof buffer, "%s\x1f%s", ka, kb) >= (gint) sizeof buffer)
     {
       g_autofree char *key = pair_key (stats, a, b);
@@ -247,6 +288,25 @@ add_pair (DeucesStats *stats,
     }
   else if ((amounts = g_hash_table_lookup (stats->pairs, buffer)) == NULL)
     g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = deuces_amounts_new ());
+  return amounts;
+}
+
+static void
+add_pair (DeucesStats             *stats,
+          const DeucesPlayerStats *a,
+          const DeucesPlayerStats *b,
+          const char              *currency,
+          guint                    digits,
+          gint64                   amount)
+{
+  PairKey key = { a, b };
+  GArray *amounts = g_hash_table_lookup (stats->pair_cache, &key);
+
+  if (amounts == NULL)
+    {
+      amounts = pair_amounts (stats, a->name, b->name);
+      g_hash_table_insert (stats->pair_cache, g_memdup2 (&key, sizeof key), amounts);
+    }
   deuces_amounts_add (amounts, currency, digits, amount);
 }
 
@@ -377,9 +437,9 @@ deuces_stats_add_summary (DeucesStats                *stats,
       const DeucesSeatSummary *seat = &summary->seats[p];
       DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
       gint64 balance = seat->balance;
-      g_autofree char *key = g_strdup (name_key (stats, seat->name));
-      GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
-      DeucesStatsPoint *point = g_new0 (DeucesStatsPoint, 1);
+      /* One string per currency for all the points (a ledger has few currencies). */
+      SeatPoint point = { player, session, started ? g_date_time_ref (started) : NULL,
+                          g_intern_string (currency), balance };
 
       player->sessions++;
       player->deals += seat->deals;
@@ -396,18 +456,11 @@ deuces_stats_add_summary (DeucesStats                *stats,
       session_amounts_offer (player->worst, -1, session, started, title, currency, summary->digits,
                              balance);
 
-      point->session = session;
-      point->started = started ? g_date_time_ref (started) : NULL;
-      point->currency = g_strdup (currency);
-      point->balance = balance;
-      if (timeline == NULL)
-        {
-          timeline = g_ptr_array_new_with_free_func ((GDestroyNotify) point_free);
-          g_hash_table_insert (stats->timelines, g_strdup (key), timeline);
-        }
-      g_ptr_array_add (timeline, point);
-      g_hash_table_remove (stats->timeline_sorted, key);
+      g_array_append_val (stats->seats, point);
     }
+  /* Timelines made before are made again, with this session. */
+  if (g_hash_table_size (stats->timelines) > 0)
+    g_hash_table_remove_all (stats->timelines);
 
   for (guint i = 0; i < summary->payments->len; i++)
     {
@@ -415,9 +468,9 @@ deuces_stats_add_summary (DeucesStats                *stats,
 
       if (t->from >= summary->n_players || t->to >= summary->n_players)
         continue;
-      add_pair (stats, players[t->to]->name, players[t->from]->name, currency, summary->digits,
+      add_pair (stats, players[t->to], players[t->from], currency, summary->digits,
                 t->amount);
-      add_pair (stats, players[t->from]->name, players[t->to]->name, currency, summary->digits,
+      add_pair (stats, players[t->from], players[t->to], currency, summary->digits,
                 -t->amount);
     }
 }
@@ -505,13 +558,28 @@ deuces_stats_get_timeline (DeucesStats *stats,
 {
   g_autofree char *key = deuces_player_name_key (name);
   GPtrArray *timeline = g_hash_table_lookup (stats->timelines, key);
+  const DeucesPlayerStats *player = g_hash_table_lookup (stats->players, key);
   g_autoptr(GArray) running = NULL;
 
-  if (timeline == NULL)
-    return NULL;
-  if (g_hash_table_contains (stats->timeline_sorted, key))
+  if (timeline != NULL || player == NULL)
     return timeline;
 
+  timeline = g_ptr_array_new_with_free_func ((GDestroyNotify) point_free);
+  for (guint i = 0; i < stats->seats->len; i++)
+    {
+      const SeatPoint *seat = &g_array_index (stats->seats, SeatPoint, i);
+      DeucesStatsPoint *point;
+
+      if (seat->player != player)
+        continue;
+      point = g_new0 (DeucesStatsPoint, 1);
+      point->session = seat->session;
+      point->started = seat->started ? g_date_time_ref (seat->started) : NULL;
+      point->currency = (char *) seat->currency;
+      point->balance = seat->balance;
+      g_ptr_array_add (timeline, point);
+    }
+  g_hash_table_insert (stats->timelines, g_steal_pointer (&key), timeline);
   g_ptr_array_sort (timeline, compare_points);
   running = deuces_amounts_new ();
   for (guint i = 0; i < timeline->len; i++)
@@ -523,7 +591,6 @@ deuces_stats_get_timeline (DeucesStats *stats,
         if (g_str_equal (g_array_index (running, DeucesAmount, k).currency, point->currency))
           point->cumulative = g_array_index (running, DeucesAmount, k).amount;
     }
-  g_hash_table_add (stats->timeline_sorted, g_steal_pointer (&key));
   return timeline;
 }
 

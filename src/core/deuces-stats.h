@@ -52,7 +52,7 @@ typedef struct {
 typedef struct {
   gint64    session;
   GDateTime *started;
-  char      *currency;
+  char      *currency;    /* interned (g_intern_string): never freed */
   gint64     balance;     /* what this session brought, minor units */
   gint64     cumulative;  /* the player's net in that currency so far */
 } DeucesStatsPoint;

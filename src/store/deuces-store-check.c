@@ -60,6 +60,37 @@ check_file (DeucesStore *self,
   return TRUE;
 }
 
+/* What was paid names seats of the session, and what was paid in each currency was
+ * received in it (doc/ledger.md §2.1). */
+static gboolean
+check_paid_amounts (DeucesStore      *self,
+                    gint64            session,
+                    const DeucesGame *game,
+                    GPtrArray        *problems,
+                    GError          **error)
+{
+  g_autoptr(sqlite3_stmt) rows =
+    _deuces_store_prepare (self, "SELECT count(*) FROM paid_amounts WHERE session = ?1 AND "
+                                 "(typeof (position) != 'integer' OR position < 0 OR position >= ?2 OR "
+                                 " typeof (amount) != 'integer' OR typeof (currency) != 'text') "
+                                 "UNION ALL SELECT count(*) FROM (SELECT 1 FROM paid_amounts WHERE session = ?1 "
+                                 "GROUP BY currency HAVING sum (amount) != 0)", error);
+  int rc;
+
+  if (rows == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (rows, 1, session);
+  sqlite3_bind_int (rows, 2, (int) game->n_players);
+  while ((rc = sqlite3_step (rows)) == SQLITE_ROW)
+    if (sqlite3_column_int64 (rows, 0) > 0)
+      {
+        add_problem (problems, _("session %lld: what was paid does not add up to what was received"),
+                     (long long) session);
+        return TRUE;
+      }
+  return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
+}
+
 /* What deuces_store_load_game does not read: text that is not UTF-8 (shown repaired
  * elsewhere), the numbering of the deals, the history, the paid marks. */
 static gboolean
@@ -159,7 +190,7 @@ check_session (DeucesStore *self,
     }
   if (rc != SQLITE_DONE && rc != SQLITE_ROW)
     return _deuces_store_fail_sql (self, rc, error);
-  return TRUE;
+  return check_paid_amounts (self, session, game, problems, error);
 }
 
 gboolean

@@ -238,7 +238,7 @@ check_entry (DeucesStore              *self,
 
       valid = entry->number == 0 && entry->before == NULL &&
               (marks = _deuces_store_history_read_marks (entry->after, game->n_players, session,
-                                                         NULL)) != NULL;
+                                                         NULL, NULL)) != NULL;
     }
   else
     valid = entry->number == 0 && entry->before == NULL &&
@@ -641,6 +641,7 @@ GArray *
 _deuces_store_history_read_marks (const char *text,
                                   guint       n_players,
                                   gint64      session,
+                                  GPtrArray  *currencies,
                                   GError    **error)
 {
   g_autoptr(JsonNode) root = NULL;
@@ -665,13 +666,17 @@ _deuces_store_history_read_marks (const char *text,
       static const char *const names[] = { "payer", "payee", "amount" };
       JsonNode *element = json_array_get_element (array, i);
       JsonObject *mark;
+      JsonNode *currency;
       gint64 value[3];
       DeucesTransfer transfer;
 
       if (!JSON_NODE_HOLDS_OBJECT (element))
         goto damaged;
       mark = json_node_get_object (element);
-      if (json_object_get_size (mark) != G_N_ELEMENTS (names))
+      currency = json_object_get_member (mark, "currency");
+      if (json_object_get_size (mark) != G_N_ELEMENTS (names) + (currency != NULL ? 1 : 0) ||
+          (currency != NULL && (!JSON_NODE_HOLDS_VALUE (currency) ||
+                                json_node_get_value_type (currency) != G_TYPE_STRING)))
         goto damaged;
       for (guint k = 0; k < G_N_ELEMENTS (names); k++)
         {
@@ -690,6 +695,8 @@ _deuces_store_history_read_marks (const char *text,
       transfer.to = (guint) value[1];
       transfer.amount = value[2];
       g_array_append_val (marks, transfer);
+      if (currencies != NULL)
+        g_ptr_array_add (currencies, currency != NULL ? g_strdup (json_node_get_string (currency)) : NULL);
     }
   return g_steal_pointer (&marks);
 

@@ -142,7 +142,7 @@ describe (const DeucesHistoryEntry *entry,
     }
   else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
     {
-      g_autoptr(GArray) marks = _deuces_store_history_read_marks (entry->after, game->n_players, 0, NULL);
+      g_autoptr(GArray) marks = _deuces_store_history_read_marks (entry->after, game->n_players, 0, NULL, NULL);
 
       if (marks != NULL)
         g_string_printf (text,

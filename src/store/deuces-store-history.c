@@ -256,7 +256,10 @@ _deuces_store_history_write_paid (DeucesStore          *self,
   sqlite3_bind_int (stmt, 2, (int) transfer->from);
   sqlite3_bind_int (stmt, 3, (int) transfer->to);
   sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return _deuces_store_step_done (self, stmt, error);
+  /* The mark says which line was ticked; the amounts what was paid, even when a mark
+   * for the same sum was there already (doc/ledger.md §2.1). */
+  return _deuces_store_step_done (self, stmt, error) &&
+         _deuces_store_add_paid_amount (self, session, transfer, NULL, paid ? 1 : -1, error);
 }
 
 /* Undoes (@undo) or applies again an entry, inside the caller's transaction. */
@@ -342,13 +345,20 @@ _deuces_store_history_write_marks (DeucesStore *self,
 {
   g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
   g_autoptr(GArray) marks = NULL;
+  g_autoptr(GPtrArray) currencies = g_ptr_array_new_with_free_func (g_free);
 
   if (game == NULL ||
-      (marks = _deuces_store_history_read_marks (text, game->n_players, session, error)) == NULL)
+      (marks = _deuces_store_history_read_marks (text, game->n_players, session, currencies, error)) == NULL)
     return FALSE;
   for (guint i = 0; i < marks->len; i++)
-    if (!_deuces_store_history_write_paid (self, session, &g_array_index (marks, DeucesTransfer, i),
-                                           paid, error))
-      return FALSE;
+    {
+      const DeucesTransfer *t = &g_array_index (marks, DeucesTransfer, i);
+
+      /* Money paid in a currency the night no longer has moves no mark of its transfers. */
+      if (currencies->pdata[i] != NULL
+            ? !_deuces_store_add_paid_amount (self, session, t, currencies->pdata[i], paid ? 1 : -1, error)
+            : !_deuces_store_history_write_paid (self, session, t, paid, error))
+        return FALSE;
+    }
   return TRUE;
 }

@@ -50,6 +50,95 @@ add_paid (DeucesStore      *self,
   return TRUE;
 }
 
+/* "paid_amounts": [{"player": name, "currency": "HKD", "amount": "16.50"}, …], what each
+ * player paid (negative: received) per currency (doc/ledger.md §2.1). */
+static gboolean
+add_paid_amounts (DeucesStore      *self,
+                  gint64            session,
+                  const DeucesGame *game,
+                  JsonObject       *object,
+                  GError          **error)
+{
+  g_autoptr(sqlite3_stmt) stmt =
+    _deuces_store_prepare (self, "SELECT position, currency, amount FROM paid_amounts WHERE session = ?1 "
+                                 "ORDER BY currency, position", error);
+  g_autoptr(JsonArray) amounts = json_array_new ();
+  int rc;
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, session);
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      gint64 seat = sqlite3_column_int64 (stmt, 0);
+      const char *currency = (const char *) sqlite3_column_text (stmt, 1);
+      gint digits = currency != NULL ? deuces_currency_digits (currency) : -1;
+      g_autofree char *amount = NULL;
+      JsonObject *row;
+
+      /* A row that names no seat or currency is dropped, as deuces-cli check reports it. */
+      if (seat < 0 || seat >= game->n_players || digits < 0)
+        continue;
+      amount = deuces_money_format (sqlite3_column_int64 (stmt, 2), (guint) digits);
+      row = json_object_new ();
+      json_object_set_string_member (row, "player", game->players[seat]);
+      json_object_set_string_member (row, "currency", currency);
+      json_object_set_string_member (row, "amount", amount);
+      json_array_add_object_element (amounts, row);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  if (json_array_get_length (amounts) > 0)
+    json_object_set_array_member (object, "paid_amounts", g_steal_pointer (&amounts));
+  return TRUE;
+}
+
+/* The file's "paid_amounts" into the session; without them (an export made before
+ * them), what its marks paid. */
+static gboolean
+import_paid_amounts (DeucesStore      *self,
+                     gint64            session,
+                     const DeucesGame *game,
+                     JsonArray        *amounts,
+                     JsonArray        *marks,
+                     GError          **error)
+{
+  for (guint k = 0; amounts != NULL && k < json_array_get_length (amounts); k++)
+    {
+      JsonNode *node = json_array_get_element (amounts, k);
+      JsonObject *fields = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *player = fields ? _deuces_store_member_text (fields, "player") : NULL;
+      const char *currency = fields ? _deuces_store_member_text (fields, "currency") : NULL;
+      const char *amount = fields ? _deuces_store_member_text (fields, "amount") : NULL;
+      gint seat = player ? deuces_game_find_player (game, player) : -1;
+      gint digits = currency != NULL ? deuces_currency_digits (currency) : -1;
+      gint64 minor = 0;
+
+      if (fields == NULL || json_object_get_size (fields) != 3 || seat < 0 || digits < 0 || amount == NULL ||
+          !deuces_money_parse (amount, (guint) digits, &minor, NULL))
+        {
+          g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
+                       _("paid amount %u: it takes a “player” of the session, a “currency” and an "
+                         "“amount”"), k + 1);
+          return FALSE;
+        }
+      if (!_deuces_store_add_paid_seat (self, session, (guint) seat, currency, minor, error))
+        return FALSE;
+    }
+  for (guint k = 0; amounts == NULL && marks != NULL && k < json_array_get_length (marks); k++)
+    {
+      JsonObject *fields = json_array_get_object_element (marks, k);
+      DeucesTransfer paid = { (guint) deuces_game_find_player (game, _deuces_store_member_text (fields, "from")),
+                              (guint) deuces_game_find_player (game, _deuces_store_member_text (fields, "to")),
+                              0 };
+
+      if (!deuces_money_parse (_deuces_store_member_text (fields, "amount"), game->digits, &paid.amount, error) ||
+          !_deuces_store_add_paid_amount (self, session, &paid, NULL, 1, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
 JsonNode *
 _deuces_store_export_session (DeucesStore *self,
                 gint64       session,
@@ -78,7 +167,8 @@ _deuces_store_export_session (DeucesStore *self,
     }
   if (!_deuces_store_history_export (self, session, game, object, error))
     return NULL;
-  if (!add_paid (self, session, game, object, error))
+  if (!add_paid (self, session, game, object, error) ||
+      !add_paid_amounts (self, session, game, object, error))
     return NULL;
   return g_steal_pointer (&root);
 }
@@ -241,7 +331,7 @@ _deuces_store_import_session (DeucesStore *self,
   g_autoptr(DeucesGame) game = NULL;
   g_autofree char *deleted = NULL;
   JsonObject *object, *copy;
-  JsonArray *deals, *undone, *paid, *history, *all;
+  JsonArray *deals, *undone, *paid, *paid_amounts, *history, *all;
   gboolean ok = TRUE;
   gint64 id;
 
@@ -253,6 +343,7 @@ _deuces_store_import_session (DeucesStore *self,
   deals = _deuces_store_array_or_null (object, "deals", &ok);
   undone = _deuces_store_array_or_null (object, "undone", &ok);
   paid = _deuces_store_array_or_null (object, "paid", &ok);
+  paid_amounts = _deuces_store_array_or_null (object, "paid_amounts", &ok);
   history = _deuces_store_array_or_null (object, "history", &ok);
   if (!ok || (format == 1 && history != NULL) || (format != 1 && undone != NULL))
     return _deuces_store_bad_export (error);
@@ -268,7 +359,8 @@ _deuces_store_import_session (DeucesStore *self,
 
     for (GList *m = members; m != NULL; m = m->next)
       if (!g_str_equal (m->data, "deleted") && !g_str_equal (m->data, "undone") &&
-          !g_str_equal (m->data, "paid") && !g_str_equal (m->data, "deals") &&
+          !g_str_equal (m->data, "paid") && !g_str_equal (m->data, "paid_amounts") &&
+          !g_str_equal (m->data, "deals") &&
           !g_str_equal (m->data, "history"))
         json_object_set_member (copy, m->data, json_node_copy (json_object_get_member (object, m->data)));
   }
@@ -332,5 +424,7 @@ _deuces_store_import_session (DeucesStore *self,
       if (!_deuces_store_step_done (self, insert, error))
         return 0;
     }
+  if (!import_paid_amounts (self, id, game, paid_amounts, paid, error))
+    return 0;
   return id;
 }

@@ -336,10 +336,12 @@ JsonObject   *_deuces_store_history_parse_object (const char  *text,
                                                   JsonNode   **root,
                                                   GError     **error);
 /* A "settle-up" entry's after read back (NULL, the history damaged, unless every mark
- * names two different seats of @n_players and a positive amount). */
+ * names two different seats of @n_players and a positive amount); each mark's currency
+ * (NULL: the session's own) appended to @currencies when given. */
 GArray       *_deuces_store_history_read_marks  (const char  *text,
                                                  guint        n_players,
                                                  gint64       session,
+                                                 GPtrArray   *currencies,
                                                  GError     **error);
 /* The session's history as `check` reads it: entries in
  * order, each with exactly the deals it keeps, each kept deal read and checked by the
@@ -432,6 +434,40 @@ gboolean      _deuces_store_history_write_marks (DeucesStore *self,
                                                  const char  *text,
                                                  gboolean     paid,
                                                  GError     **error);
+
+/* deuces-store-paid.c: what each seat has paid (positive) or received (negative)
+ * in @session (doc/ledger.md §2.1, "paid_amounts"): @amount added to @seat's in @currency
+ * (NULL: the session's own); or @transfer's amount added to its
+ * payer's and taken from its payee's (@sign -1: the other way), in @currency (NULL: the
+ * session's own). */
+gboolean      _deuces_store_add_paid_seat     (DeucesStore          *self,
+                                               gint64                session,
+                                               guint                 seat,
+                                               const char           *currency,
+                                               gint64                amount,
+                                               GError              **error);
+gboolean      _deuces_store_add_paid_amount   (DeucesStore          *self,
+                                               gint64                session,
+                                               const DeucesTransfer *transfer,
+                                               const char           *currency,
+                                               gint64                sign,
+                                               GError              **error);
+/* A night's unpaid balance in one currency, per seat (positive: it is owed money). */
+typedef struct {
+  char   *currency;     /* "" for none */
+  gint64  amounts[DEUCES_MAX_PLAYERS];
+} DeucesUnpaid;
+void          _deuces_unpaid_free            (DeucesUnpaid *unpaid);
+/* @session's settlement less what was paid, per currency (DeucesUnpaid), its own
+ * currency first; @summary filled as _deuces_store_summarize_session() does. */
+GPtrArray    *_deuces_store_unpaid_balances  (DeucesStore          *self,
+                                              gint64                session,
+                                              DeucesSessionSummary *summary,
+                                              GError              **error);
+/* Whether @transfer is one of @session's transfers and nothing of it is left to pay. */
+gboolean      _deuces_store_is_settled       (DeucesStore          *self,
+                                              gint64                session,
+                                              const DeucesTransfer *transfer);
 
 /* deuces-store-history-undo.c: `deal undo` (@redo FALSE) and `deal redo`. */
 guint         _deuces_store_history_undo_deal (DeucesStore *self,

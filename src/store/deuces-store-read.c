@@ -471,27 +471,6 @@ _deuces_store_load_writable (DeucesStore *self,
   return deuces_store_load_game (self, session, error);
 }
 
-/* Paid marks (setting one is a change of the history: deuces-store-history-changes.c). */
-gboolean
-deuces_store_is_transfer_paid (DeucesStore          *self,
-                               gint64                session,
-                               const DeucesTransfer *transfer)
-{
-  g_autoptr(sqlite3_stmt) stmt = NULL;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  stmt = _deuces_store_prepare (self, "SELECT 1 FROM paid WHERE session = ?1 AND payer = ?2 AND payee = ?3 "
-                                      "AND amount = ?4", NULL);
-  if (stmt == NULL)
-    return FALSE;
-  sqlite3_bind_int64 (stmt, 1, session);
-  sqlite3_bind_int (stmt, 2, (int) transfer->from);
-  sqlite3_bind_int (stmt, 3, (int) transfer->to);
-  sqlite3_bind_int64 (stmt, 4, transfer->amount);
-  return sqlite3_step (stmt) == SQLITE_ROW;
-}
-
 /* The player's id, adding them on their first seat; inside the caller's transaction. */
 gint64
 _deuces_store_find_or_add_player (DeucesStore *self,

@@ -19,6 +19,18 @@ deuces_season_free (DeucesSeason *season)
   g_free (season);
 }
 
+static DeucesSeason *
+season_from_row (sqlite3_stmt *stmt)
+{
+  DeucesSeason *season = g_new0 (DeucesSeason, 1);
+
+  season->id = sqlite3_column_int64 (stmt, 0);
+  season->name = _deuces_store_column_valid_text (stmt, 1);
+  season->first_day = _deuces_store_column_valid_text (stmt, 2);
+  season->last_day = _deuces_store_column_valid_text (stmt, 3);
+  return season;
+}
+
 GPtrArray *
 deuces_store_list_seasons (DeucesStore *self,
                            GError     **error)
@@ -34,21 +46,124 @@ deuces_store_list_seasons (DeucesStore *self,
   if (stmt == NULL)
     return NULL;
   while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
-    {
-      DeucesSeason *season = g_new0 (DeucesSeason, 1);
-
-      season->id = sqlite3_column_int64 (stmt, 0);
-      season->name = _deuces_store_column_valid_text (stmt, 1);
-      season->first_day = _deuces_store_column_valid_text (stmt, 2);
-      season->last_day = _deuces_store_column_valid_text (stmt, 3);
-      g_ptr_array_add (seasons, season);
-    }
+    g_ptr_array_add (seasons, season_from_row (stmt));
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);
       return NULL;
     }
   return g_steal_pointer (&seasons);
+}
+
+/* The season @stmt (id, name, first_day, last_day) selects, or NULL (with @error set
+ * only when the query failed). */
+static DeucesSeason *
+read_season (DeucesStore  *self,
+             sqlite3_stmt *stmt,
+             GError      **error)
+{
+  int rc = sqlite3_step (stmt);
+
+  if (rc != SQLITE_ROW)
+    {
+      if (rc != SQLITE_DONE)
+        _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return season_from_row (stmt);
+}
+
+DeucesSeason *
+deuces_store_find_season (DeucesStore *self,
+                          const char  *name,
+                          GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(GError) local_error = NULL;
+  g_autofree char *trimmed = NULL;
+  DeucesSeason *season;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (name != NULL, NULL);
+
+  trimmed = g_strstrip (g_strdup (name));
+  stmt = _deuces_store_prepare (self, "SELECT id, name, first_day, last_day FROM seasons WHERE name = ?1",
+                                error);
+  if (stmt == NULL)
+    return NULL;
+  _deuces_store_bind_text (stmt, 1, trimmed);
+  season = read_season (self, stmt, &local_error);
+  if (season == NULL && local_error == NULL)
+    g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID, _("There is no season called “%s”"),
+                 trimmed);
+  else if (local_error != NULL)
+    g_propagate_error (error, g_steal_pointer (&local_error));
+  return season;
+}
+
+gboolean
+deuces_season_get_range (const DeucesSeason *season,
+                         GDateTime         **from,
+                         GDateTime         **to)
+{
+  g_autoptr(GDateTime) first = NULL;
+  g_autoptr(GDateTime) last = NULL;
+
+  g_return_val_if_fail (season != NULL && from != NULL && to != NULL, FALSE);
+
+  if (season->first_day == NULL || season->last_day == NULL ||
+      (first = deuces_stats_parse_day (season->first_day)) == NULL ||
+      (last = deuces_stats_parse_day (season->last_day)) == NULL)
+    return FALSE;
+  *from = g_steal_pointer (&first);
+  *to = g_date_time_add_days (last, 1);   /* the last day is the season's whole */
+  return TRUE;
+}
+
+DeucesStats *
+deuces_store_compute_season_stats (DeucesStore               *self,
+                                   gint64                     season,
+                                   const DeucesSessionFilter *filter,
+                                   const char *const         *group,
+                                   GError                   **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autoptr(DeucesSeason) found = NULL;
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+  g_autoptr(GError) local_error = NULL;
+  DeucesSessionFilter in_season = { 0, };
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  if (filter != NULL)
+    in_season = *filter;
+  if (season == 0)
+    return deuces_store_compute_stats (self, &in_season, group, error);
+  stmt = _deuces_store_prepare (self, "SELECT id, name, first_day, last_day FROM seasons WHERE id = ?1", error);
+  if (stmt == NULL)
+    return NULL;
+  sqlite3_bind_int64 (stmt, 1, season);
+  if ((found = read_season (self, stmt, &local_error)) == NULL)
+    {
+      if (local_error != NULL)
+        g_propagate_error (error, g_steal_pointer (&local_error));
+      else
+        g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND, _("The season was deleted"));
+      return NULL;
+    }
+  if (!deuces_season_get_range (found, &from, &to))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED, _("The season “%s” is damaged"),
+                   found->name != NULL ? found->name : "");
+      return NULL;
+    }
+  /* The season within the filter's own dates, if it has any. */
+  if (in_season.from == NULL || g_date_time_compare (from, in_season.from) > 0)
+    in_season.from = from;
+  if (in_season.to == NULL || g_date_time_compare (to, in_season.to) < 0)
+    in_season.to = to;
+  return deuces_store_compute_stats (self, &in_season, group, error);
 }
 
 gint64

@@ -1,41 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-settle-up.c: settling up several ended nights at once — their unpaid
- * transfers gathered, and all of one session's marked paid as one change of its history
- * (doc/ledger.md §2.2, "settle-up"). */
+/* deuces-store-settle-up.c: what each player of a night has paid or received
+ * (paid_amounts), and settling up several ended nights at once — each one's settlement
+ * less what was paid, and the rest marked paid as one change of its history
+ * (doc/ledger.md §2.1 "paid_amounts", §2.2 "settle-up"). */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
 
 #include "deuces-store-private.h"
+#include "deuces-money.h"
 #include "deuces-store-stats.h"
-
-/* The session's fewest transfers not yet marked paid (DeucesTransfer), and its game. */
-static GArray *
-unpaid_transfers (DeucesStore  *self,
-                  gint64        session,
-                  DeucesGame  **game_out,
-                  GError      **error)
-{
-  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
-  g_autoptr(DeucesScoreSheet) sheet = NULL;
-  g_autoptr(DeucesSettlement) settlement = NULL;
-  GArray *unpaid;
-
-  if (game == NULL || (sheet = deuces_game_score (game, error)) == NULL)
-    return NULL;
-  settlement = deuces_game_settle (game, sheet);
-  unpaid = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
-  for (guint i = 0; i < settlement->transfers->len; i++)
-    {
-      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
-
-      if (!deuces_store_is_transfer_paid (self, session, t))
-        g_array_append_val (unpaid, *t);
-    }
-  if (game_out != NULL)
-    *game_out = g_steal_pointer (&game);
-  return unpaid;
-}
 
 DeucesSettleUp *
 deuces_store_settle_up (DeucesStore               *self,
@@ -64,15 +38,24 @@ deuces_store_settle_up (DeucesStore               *self,
   for (guint i = list->len; i-- > 0;)
     {
       const DeucesSessionInfo *info = list->pdata[i];
-      g_autoptr(DeucesGame) game = NULL;
-      g_autoptr(GArray) unpaid = NULL;
+      g_auto(DeucesSessionSummary) summary = { 0, };
+      g_autoptr(GPtrArray) unpaid = NULL;
 
       /* Only a night that is over is settled: an open one may still change. */
       if (info->ended == NULL)
         continue;
-      if ((unpaid = unpaid_transfers (self, info->id, &game, error)) == NULL)
+      if ((unpaid = _deuces_store_unpaid_balances (self, info->id, &summary, error)) == NULL)
         goto fail;
-      deuces_settle_up_add_session (settle_up, game, unpaid);
+      for (guint c = 0; c < unpaid->len; c++)
+        {
+          const DeucesUnpaid *u = unpaid->pdata[c];
+          /* The night's own currency is listed even when all of it is paid. */
+          guint digits = c == 0 ? summary.digits : (guint) deuces_currency_digits (u->currency);
+
+          deuces_settle_up_add_balance (settle_up, u->currency, digits, NULL, 0);
+          for (guint p = 0; p < summary.n_players; p++)
+            deuces_settle_up_add_balance (settle_up, u->currency, digits, summary.seats[p].name, u->amounts[p]);
+        }
       g_array_append_val (ids, info->id);
     }
   _deuces_store_exec (self, "COMMIT", NULL);
@@ -85,21 +68,52 @@ fail:
   return NULL;
 }
 
-/* A "settle-up" entry's after: {"marks": [{"payer", "payee", "amount"}, …], "paid": true}. */
+/* A "settle-up" entry's after: {"marks": [{"payer", "payee", "amount"}, …], "paid": true};
+ * a mark in another currency than the session's (paid before its currency changed) names
+ * it: {"payer", "payee", "amount", "currency"}. */
 static char *
-marks_text (const GArray *transfers)
+marks_text (const GPtrArray *unpaid,
+            guint            n_players,
+            guint           *n_marks)
 {
-  g_autoptr(GString) text = g_string_new ("{\"marks\":[");
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
 
-  for (guint i = 0; i < transfers->len; i++)
+  *n_marks = 0;
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "marks");
+  json_builder_begin_array (builder);
+  for (guint c = 0; c < unpaid->len; c++)
     {
-      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+      const DeucesUnpaid *u = unpaid->pdata[c];
+      g_autoptr(GArray) transfers = deuces_fewest_transfers (u->amounts, n_players);
 
-      g_string_append_printf (text, "%s{\"payer\":%u,\"payee\":%u,\"amount\":%" G_GINT64_FORMAT "}",
-                              i > 0 ? "," : "", t->from, t->to, t->amount);
+      for (guint i = 0; i < transfers->len; i++)
+        {
+          const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+          json_builder_begin_object (builder);
+          json_builder_set_member_name (builder, "payer");
+          json_builder_add_int_value (builder, t->from);
+          json_builder_set_member_name (builder, "payee");
+          json_builder_add_int_value (builder, t->to);
+          json_builder_set_member_name (builder, "amount");
+          json_builder_add_int_value (builder, t->amount);
+          if (c > 0)
+            {
+              json_builder_set_member_name (builder, "currency");
+              json_builder_add_string_value (builder, u->currency);
+            }
+          json_builder_end_object (builder);
+          (*n_marks)++;
+        }
     }
-  g_string_append (text, "],\"paid\":true}");
-  return g_string_free (g_steal_pointer (&text), FALSE);
+  json_builder_end_array (builder);
+  json_builder_set_member_name (builder, "paid");
+  json_builder_add_boolean_value (builder, TRUE);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return json_to_string (root, FALSE);
 }
 
 gboolean
@@ -116,9 +130,11 @@ deuces_store_mark_settled (DeucesStore  *self,
     return FALSE;
   for (guint i = 0; i < n_sessions; i++)
     {
-      g_autoptr(GArray) unpaid = NULL;
+      g_auto(DeucesSessionSummary) summary = { 0, };
+      g_autoptr(GPtrArray) unpaid = NULL;
       g_autofree char *after = NULL;
       g_autoptr(DeucesSessionInfo) info = NULL;
+      guint n_marks;
 
       if (!_deuces_store_check_writable (self, sessions[i], TRUE, error) ||
           (info = deuces_store_get_session (self, sessions[i], error)) == NULL)
@@ -131,11 +147,11 @@ deuces_store_mark_settled (DeucesStore  *self,
                        (long long) sessions[i]);
           goto fail;
         }
-      if ((unpaid = unpaid_transfers (self, sessions[i], NULL, error)) == NULL)
+      if ((unpaid = _deuces_store_unpaid_balances (self, sessions[i], &summary, error)) == NULL)
         goto fail;
-      if (unpaid->len == 0)
+      after = marks_text (unpaid, summary.n_players, &n_marks);
+      if (n_marks == 0)
         continue;
-      after = marks_text (unpaid);
       if (_deuces_store_history_add (self, sessions[i], KIND_SETTLE_UP, 0, NULL, after, error) == 0 ||
           !_deuces_store_history_write_marks (self, sessions[i], after, TRUE, error))
         goto fail;

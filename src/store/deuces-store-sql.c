@@ -203,6 +203,22 @@ _deuces_store_open_connection (const char *path,
 }
 
 DeucesStore *
+deuces_store_open_reader (DeucesStore  *self,
+                          GError      **error)
+{
+  g_autoptr(DeucesStore) reader = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  reader = _deuces_store_open_connection (self->path, FALSE, error);
+  if (reader == NULL)
+    return NULL;
+  if (!_deuces_store_exec (reader, "PRAGMA query_only = ON", error))
+    return NULL;
+  return g_steal_pointer (&reader);
+}
+
+DeucesStore *
 _deuces_store_open_unversioned (const char *path,
                                 GError    **error)
 {

@@ -61,5 +61,23 @@ gint64           deuces_store_add_season        (DeucesStore               *stor
 gboolean         deuces_store_delete_season     (DeucesStore               *store,
                                                  gint64                     season,
                                                  GError                   **error);
+/* The season called @name (as names compare: case aside); NULL with
+ * DEUCES_STORE_ERROR_INVALID ("There is no season called “Spring”") when there is none. */
+DeucesSeason    *deuces_store_find_season       (DeucesStore               *store,
+                                                 const char                *name,
+                                                 GError                   **error);
+/* @season's days as a filter's dates: the start of its first day, and the start of the
+ * day after its last (new references). FALSE when its days do not read. */
+gboolean         deuces_season_get_range        (const DeucesSeason        *season,
+                                                 GDateTime                **from,
+                                                 GDateTime                **to);
+/* deuces_store_compute_stats() over the sessions of season @season (an id of
+ * deuces_store_list_seasons(); 0: every session) that @filter (may be NULL) also
+ * selects: the Statistics window's season filter. */
+DeucesStats     *deuces_store_compute_season_stats (DeucesStore            *store,
+                                                    gint64                  season,
+                                                    const DeucesSessionFilter *filter,
+                                                    const char *const      *group,
+                                                    GError                **error);
 
 G_END_DECLS

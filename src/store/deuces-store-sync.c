@@ -314,7 +314,7 @@ decided:
 
 /* The rows of session @from become session @into's (whose own go), and @from goes.
  * With @keep_paid (a session document, which holds no paid marks), @into keeps its
- * marks: a mark counts only while its transfer is still due (doc/ledger.md §2.1). */
+ * marks and what was paid (doc/ledger.md §2.1). */
 static gboolean
 move_session (DeucesStore *self,
               gint64       from,
@@ -322,9 +322,9 @@ move_session (DeucesStore *self,
               gboolean     keep_paid,
               GError     **error)
 {
-  static const char *const tables[] = { "seats", "deals", "history", "revisions", "paid" };
+  static const char *const tables[] = { "seats", "deals", "history", "revisions", "paid", "paid_amounts" };
 
-  for (guint k = 0; k < G_N_ELEMENTS (tables) - (keep_paid ? 1 : 0); k++)
+  for (guint k = 0; k < G_N_ELEMENTS (tables) - (keep_paid ? 2 : 0); k++)
     {
       g_autofree char *forget = g_strdup_printf ("DELETE FROM %s WHERE session = ?2 AND ?1 = ?1", tables[k]);
       g_autofree char *move = g_strdup_printf ("UPDATE %s SET session = ?2 WHERE session = ?1", tables[k]);

@@ -191,8 +191,26 @@ static const char migrate_v6[] =
   "CREATE TRIGGER revision_seat AFTER INSERT ON seats BEGIN "
   REVISION_SQL ("NEW.session") " END;";
 
+/* Issue 25: what each player of a session has paid or received, per currency
+ * (doc/ledger.md §2.1, "paid_amounts"): a night settled, reopened and changed leaves
+ * exactly the difference to settle, where marks naming its former transfers did not.
+ * The marks made before become amounts in the session's currency. */
+static const char migrate_v7[] =
+  "CREATE TABLE paid_amounts ("
+  "  session INTEGER NOT NULL REFERENCES sessions (id) ON DELETE CASCADE,"
+  "  position INTEGER NOT NULL,"
+  "  currency TEXT NOT NULL,"
+  "  amount INTEGER NOT NULL,"
+  "  PRIMARY KEY (session, position, currency));"
+  "INSERT INTO paid_amounts (session, position, currency, amount) "
+  "  SELECT m.session, m.position, coalesce (s.currency, ''), sum (m.amount) "
+  "  FROM (SELECT session, payer AS position, amount FROM paid "
+  "        UNION ALL SELECT session, payee, -amount FROM paid) m "
+  "  JOIN sessions s ON s.id = m.session "
+  "  GROUP BY m.session, m.position, coalesce (s.currency, '') HAVING sum (m.amount) != 0;";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6 };
+                                           migrate_v6, migrate_v7 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
@@ -467,22 +485,6 @@ deuces_store_open_for_reading (const char  *path,
       !_deuces_store_exec (self, "PRAGMA query_only = ON", error))
     return NULL;
   return g_steal_pointer (&self);
-}
-
-DeucesStore *
-deuces_store_open_reader (DeucesStore  *self,
-                          GError      **error)
-{
-  g_autoptr(DeucesStore) reader = NULL;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-
-  reader = _deuces_store_open_connection (self->path, FALSE, error);
-  if (reader == NULL)
-    return NULL;
-  if (!_deuces_store_exec (reader, "PRAGMA query_only = ON", error))
-    return NULL;
-  return g_steal_pointer (&reader);
 }
 
 /* For tests. */
