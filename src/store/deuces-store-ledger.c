@@ -339,35 +339,35 @@ _deuces_store_import_session (DeucesStore *self,
   return id;
 }
 
-static gboolean
-import_ledger (DeucesStore *self,
-               JsonNode    *root,
-               GArray      *ids,
-               GPtrArray   *outcomes,
-               GError     **error)
+gint64
+_deuces_store_read_ledger_export (JsonNode   *root,
+                                  JsonArray **sessions,
+                                  JsonArray **players,
+                                  GError    **error)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   JsonObject *object;
   JsonNode *format;
-  JsonArray *sessions, *players;
   gboolean ok = TRUE;
-
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
   if (!deuces_store_is_ledger_export (root))
     return bad_export (error);
   object = json_node_get_object (root);
   format = json_object_get_member (object, "deuces-ledger");
-  sessions = array_or_null (object, "sessions", &ok);
-  players = array_or_null (object, "players", &ok);
+  *sessions = array_or_null (object, "sessions", &ok);
+  *players = array_or_null (object, "players", &ok);
   if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
       json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
-      sessions == NULL ||
-      json_object_get_size (object) != 2 + (players != NULL))
+      *sessions == NULL ||
+      json_object_get_size (object) != 2 + (*players != NULL))
     return bad_export (error);
+  return json_node_get_int (format);
+}
 
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
+gboolean
+_deuces_store_add_export_players (DeucesStore *self,
+                                  JsonArray   *players,
+                                  GError     **error)
+{
   /* Every player, those of no session too; names as the core allows them. */
   for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
     {
@@ -377,19 +377,38 @@ import_ledger (DeucesStore *self,
                          ? json_node_get_string (node) : NULL;
 
       if (name == NULL || !deuces_player_name_check (name, NULL))
-        {
-          bad_export (error);
-          goto fail;
-        }
+        return bad_export (error);
       if (_deuces_store_find_or_add_player (self, name, error) == 0)
-        goto fail;
+        return FALSE;
     }
+  return TRUE;
+}
+
+static gboolean
+import_ledger (DeucesStore *self,
+               JsonNode    *root,
+               GArray      *ids,
+               GPtrArray   *outcomes,
+               GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *sessions, *players;
+  gint64 format;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if ((format = _deuces_store_read_ledger_export (root, &sessions, &players, error)) == 0)
+    return FALSE;
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  if (!_deuces_store_add_export_players (self, players, error))
+    goto fail;
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k),
-                                      json_node_get_int (format), seen, ids, outcomes, &local_error))
+      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k), format, seen, ids,
+                                      outcomes, &local_error))
         {
           g_set_error (error, local_error->domain, local_error->code,
                        _("session %u of the file: %s"), k + 1, local_error->message);

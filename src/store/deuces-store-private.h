@@ -216,6 +216,15 @@ JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
 JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
+/* @root's format (1 to the newest), its sessions and its players (NULL: none) when it is a
+ * ledger export; else 0, the error set. Every player of @players added (names checked). */
+gint64        _deuces_store_read_ledger_export (JsonNode   *root,
+                                                JsonArray **sessions,
+                                                JsonArray **players,
+                                                GError    **error);
+gboolean      _deuces_store_add_export_players (DeucesStore *self,
+                                                JsonArray   *players,
+                                                GError     **error);
 /* Title, notes, started and ended of @info into a session document. */
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);

@@ -351,6 +351,26 @@ deuces_import_outcome_free (DeucesImportOutcome *outcome)
   g_free (outcome);
 }
 
+char *
+deuces_import_outcome_describe_conflict (const DeucesImportOutcome *outcome)
+{
+  g_return_val_if_fail (outcome != NULL, NULL);
+
+  /* Each side says it of its own numbers and its own version: read on either computer,
+   * the two lines tell the same story. */
+  if (outcome->kind == DEUCES_IMPORT_CONFLICT)
+    return g_strdup_printf (_("session %lld was changed on both computers, so both versions are now on "
+                              "both: it keeps this computer’s, and the other computer’s is session %lld "
+                              "“%s”"),
+                            (long long) outcome->other, (long long) outcome->session, outcome->title);
+  if (outcome->kind == DEUCES_IMPORT_CONFLICT_OURS)
+    return g_strdup_printf (_("session %lld was changed on both computers, so both versions are now on "
+                              "both: it keeps this computer’s, renamed “%s”, and the other computer’s is "
+                              "session %lld"),
+                            (long long) outcome->session, outcome->title, (long long) outcome->other);
+  return NULL;
+}
+
 guint
 deuces_import_outcomes_count_moved (GPtrArray *outcomes)
 {
@@ -711,35 +731,115 @@ check_other_file (DeucesStore *self,
   return TRUE;
 }
 
-static JsonArray *
-sessions_of (JsonNode *root)
-{
-  return json_object_get_array_member (json_node_get_object (root), "sessions");
-}
-
-/* @root's sessions into @self, in @self's open transaction. */
+/* @root's sessions into @self, in @self's open transaction: every player first, then each
+ * session as the import decides (doc/ledger.md §9). @root is checked as an import checks
+ * a ledger export: it may come from another computer. */
 static gboolean
 merge_into (DeucesStore *self,
             JsonNode    *root,
             GPtrArray   *outcomes,
             GError     **error)
 {
-  JsonArray *players = json_object_get_array_member (json_node_get_object (root), "players");
-  JsonArray *sessions = sessions_of (root);
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  JsonArray *sessions, *players;
+  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, error);
 
-  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
-    if (_deuces_store_find_or_add_player (self, json_array_get_string_element (players, k), error) == 0)
-      return FALSE;
+  if (format == 0 || !_deuces_store_add_export_players (self, players, error))
+    return FALSE;
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
+      JsonNode *node = json_array_get_element (sessions, k);
+      JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+      const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
       DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
+      g_autoptr(GError) local_error = NULL;
 
       g_ptr_array_add (outcomes, outcome);
-      if (!_deuces_store_merge_session (self, json_array_get_element (sessions, k), 2, TRUE,
-                                        outcome, error))
-        return FALSE;
+      /* The same session twice: merged once, with the first. */
+      if (uuid != NULL && !g_hash_table_add (seen, (gpointer) uuid))
+        {
+          outcome->kind = DEUCES_IMPORT_SAME;
+          continue;
+        }
+      if (!_deuces_store_merge_session (self, node, format, TRUE, outcome, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       _("session %u of the other ledger: %s"), k + 1, local_error->message);
+          return FALSE;
+        }
     }
   return TRUE;
+}
+
+JsonNode *
+deuces_store_sync_begin (DeucesStore *self,
+                         GError     **error)
+{
+  g_autofree char *backup = NULL;
+  JsonNode *ours;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  /* A copy first, as before a restore (doc/ledger.md §4.2). */
+  if ((backup = deuces_store_backup (self, "before-sync", error)) == NULL)
+    return NULL;
+  /* The write lock, then the ledger as it is: nothing can change it between what is
+   * sent and what is merged. */
+  if (!_deuces_store_begin (self, error))
+    return NULL;
+  if ((ours = _deuces_store_export_ledger_in (self, error)) == NULL)
+    _deuces_store_rollback (self);
+  return ours;
+}
+
+gboolean
+deuces_store_sync_finish (DeucesStore *self,
+                          JsonNode    *theirs,
+                          GPtrArray   *here,
+                          GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (theirs != NULL && here != NULL, FALSE);
+
+  if (!merge_into (self, theirs, here, error) || !_deuces_store_commit (self, error))
+    {
+      _deuces_store_rollback (self);
+      g_ptr_array_set_size (here, 0);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+deuces_store_sync_cancel (DeucesStore *self)
+{
+  g_return_if_fail (DEUCES_IS_STORE (self));
+  _deuces_store_rollback (self);
+}
+
+JsonNode *
+deuces_store_sync_document (DeucesStore *self,
+                            JsonNode    *theirs,
+                            GPtrArray   *here,
+                            GError     **error)
+{
+  g_autoptr(JsonNode) ours = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (theirs != NULL && here != NULL, NULL);
+
+  /* Read before anything is written: a document that is not a ledger export costs no
+   * backup and no lock. */
+  {
+    JsonArray *sessions, *players;
+
+    if (_deuces_store_read_ledger_export (theirs, &sessions, &players, error) == 0)
+      return NULL;
+  }
+  if ((ours = deuces_store_sync_begin (self, error)) == NULL ||
+      !deuces_store_sync_finish (self, theirs, here, error))
+    return NULL;
+  return g_steal_pointer (&ours);
 }
 
 /* Saved house variants travel with the sessions that use them: each saved variant of
@@ -786,8 +886,6 @@ deuces_store_sync_file (DeucesStore *self,
   g_autoptr(JsonNode) ours = NULL;
   g_autoptr(JsonNode) theirs = NULL;
   g_autofree char *problem = NULL;
-  g_autofree char *backup = NULL;
-  g_autofree char *other_backup = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *display = g_filename_display_name (path);
 
@@ -806,40 +904,24 @@ deuces_store_sync_file (DeucesStore *self,
                    display, problem);
       return FALSE;
     }
-  /* A copy of each first, as before a restore (doc/ledger.md §4.2). */
-  if ((backup = deuces_store_backup (self, "before-sync", error)) == NULL ||
-      (other_backup = deuces_store_backup (other, "before-sync", error)) == NULL)
+  /* Each backed up and locked, then both as they are, then each merged in its own
+   * transaction: nothing can change either between what was read and what is written. */
+  if ((ours = deuces_store_sync_begin (self, error)) == NULL)
     return FALSE;
-
-  /* Both write locks, then both as they are, then each merged in its own transaction:
-   * nothing can change either between what was read and what is written. */
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
-  if (!_deuces_store_begin (other, &local_error))
+  if ((theirs = deuces_store_sync_begin (other, &local_error)) == NULL)
     {
-      _deuces_store_rollback (self);
+      deuces_store_sync_cancel (self);
       g_set_error (error, local_error->domain, local_error->code, "%s: %s", display, local_error->message);
       return FALSE;
     }
-  if ((ours = _deuces_store_export_ledger_in (self, error)) == NULL ||
-      (theirs = _deuces_store_export_ledger_in (other, error)) == NULL ||
-      !merge_into (self, theirs, here, error) ||
-      !merge_into (other, ours, there, error) ||
-      !_deuces_store_commit (other, error))
+  if (!deuces_store_sync_finish (other, ours, there, error))
     {
-      _deuces_store_rollback (other);
-      _deuces_store_rollback (self);
-      g_ptr_array_set_size (here, 0);
-      g_ptr_array_set_size (there, 0);
+      deuces_store_sync_cancel (self);
       return FALSE;
     }
   /* The other ledger is merged; were this commit to fail, syncing again finishes it. */
-  if (!_deuces_store_commit (self, error))
-    {
-      _deuces_store_rollback (self);
-      g_ptr_array_set_size (here, 0);
-      return FALSE;
-    }
+  if (!deuces_store_sync_finish (self, theirs, here, error))
+    return FALSE;
   carry_variants (self, other);
   carry_variants (other, self);
   return TRUE;
