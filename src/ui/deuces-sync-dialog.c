@@ -24,13 +24,11 @@ sync_job_free (SyncJob *job)
 }
 
 char *
-deuces_sync_describe (DeucesStore *store,
-                      GPtrArray   *here,
-                      GPtrArray   *there)
+deuces_sync_describe (GPtrArray *here,
+                      guint      n_there)
 {
   g_autoptr(GString) text = g_string_new (NULL);
   guint n_here = deuces_import_outcomes_count_moved (here);
-  guint n_there = deuces_import_outcomes_count_moved (there);
 
   if (n_here == 0 && n_there == 0)
     return g_strdup (_("Both computers already had the same sessions; nothing changed."));
@@ -41,17 +39,14 @@ deuces_sync_describe (DeucesStore *store,
                                              "%u sessions went to the other", n_there), n_there);
   for (guint k = 0; k < here->len; k++)
     {
-      const DeucesImportOutcome *outcome = here->pdata[k];
-      g_autoptr(DeucesSessionInfo) kept = NULL;
+      g_autofree char *line = deuces_import_outcome_describe_conflict (here->pdata[k]);
+      g_autofree char *first = NULL;
 
-      if (outcome->kind != DEUCES_IMPORT_CONFLICT && outcome->kind != DEUCES_IMPORT_CONFLICT_OURS)
+      if (line == NULL)
         continue;
-      kept = deuces_store_get_session (store, outcome->other, NULL);
-      g_string_append (text, "\n\n");
-      /* Translators: "“Friday” was changed on both computers: both versions are kept, one as “Friday (conflicting copy)”." */
-      g_string_append_printf (text, _("“%s” was changed on both computers: both versions are kept, "
-                                      "one as “%s”."),
-                              kept != NULL ? kept->title : "", outcome->title);
+      /* The CLI's line, as a sentence. */
+      first = g_utf8_strup (line, g_utf8_next_char (line) - line);
+      g_string_append_printf (text, "\n\n%s%s.", first, g_utf8_next_char (line));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
@@ -81,7 +76,7 @@ deuces_sync_with_file (GtkWindow      *parent,
     }
   else
     {
-      g_autofree char *body = deuces_sync_describe (store, here, there);
+      g_autofree char *body = deuces_sync_describe (here, deuces_import_outcomes_count_moved (there));
 
       dialog = adw_message_dialog_new (parent, NULL, body);
       /* Translators: %s is a file name */

@@ -28,10 +28,9 @@ GtkWidget *deuces_sync_with_file   (GtkWindow      *parent,
                                     DeucesSyncDone  done,
                                     gpointer        user_data);
 
-/* What a sync did, as the dialog says it: @here and @there are its outcomes
- * (DeucesImportOutcome) on this ledger and the other. */
-char      *deuces_sync_describe    (DeucesStore    *store,
-                                    GPtrArray      *here,
-                                    GPtrArray      *there);
+/* What a sync did, as the dialog says it: @here are its outcomes (DeucesImportOutcome)
+ * on this ledger, @n_there how many sessions the other took. */
+char      *deuces_sync_describe    (GPtrArray      *here,
+                                    guint           n_there);
 
 G_END_DECLS
