@@ -4,11 +4,14 @@
  * to the schema that has them; an import that never doubles a session (equal, older,
  * continued, diverged); and the two-way merge with another ledger file: both ledgers
  * equal by uuid afterwards, every row and the settlement, again → no change, conflicting
- * edits both kept, bad partners refused with both ledgers unchanged. */
+ * edits both kept, bad partners refused with both ledgers unchanged; and over the network,
+ * `deuces-cli serve --sync` and `deuces-cli sync URL` as two real processes, also with a
+ * writer adding deals meanwhile. */
 
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <signal.h>
 #include <string.h>
 
 #include "deuces-document.h"
@@ -17,6 +20,7 @@
 #include "deuces-store.h"
 #include "deuces-variant-library.h"
 #include "test-ledger.h"
+#include "test-run.h"
 
 /* The whole ledger as JSON text. */
 static char *
@@ -704,6 +708,255 @@ test_busy (LedgerFixture *f,
   g_assert_cmpuint (count_rows (other, "SELECT count(*) FROM sessions"), ==, 1);
 }
 
+
+/* Over the network. */
+
+/* `deuces-cli --db @path serve --sync` on the loopback, running; its URL in @url. */
+static GSubprocess *
+start_sync_server (const char *path,
+                   char      **url)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GDataInputStream) lines = NULL;
+  GSubprocess *server;
+  gsize length;
+
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DEUCES_CLI"), "--db", path, "serve",
+                                        "--sync", "--address", "127.0.0.1", NULL);
+  g_assert_no_error (error);
+  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (lines), FALSE);
+  *url = g_data_input_stream_read_line_utf8 (lines, &length, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*url);
+  g_assert_true (g_str_has_prefix (*url, "http://127.0.0.1:"));
+  g_assert_nonnull (strstr (*url, "/sync/"));
+  /* Anything it buffered past the first line is lost with @lines: it printed no more. */
+  g_assert_cmpuint (g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (lines)), ==, 0);
+  return server;
+}
+
+/* Stops it as a person does (SIGTERM): it exits 0; what it printed after its URL. */
+static void
+stop_sync_server (GSubprocess *server,
+                  char       **out,
+                  char       **err)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_send_signal (server, SIGTERM);
+  g_assert_true (g_subprocess_communicate_utf8 (server, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (server));
+  g_assert_cmpint (g_subprocess_get_exit_status (server), ==, 0);
+}
+
+/* The session of @store titled @title other than @not, or 0. */
+static gint64
+titled (DeucesStore *store,
+        const char  *title,
+        gint64       not)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT coalesce(max(id), 0) FROM sessions WHERE title = '%s' AND "
+                                          "id != %" G_GINT64_FORMAT, title, not);
+
+  return _deuces_store_query_int (store, sql, -1);
+}
+
+/* Two ledgers apart, two processes on the loopback: `serve --sync` on B, `sync URL` on
+ * A. Both hold the same afterwards (every row by uuid, and the settlements), the session
+ * changed on both kept twice on both, each side's line saying which computer's version
+ * is which; again → nothing; a wrong token and a stopped server refused, both unchanged
+ * (INTERFACE.md, "One history on several computers"). */
+static void
+test_lan (LedgerFixture *f,
+          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 both = ledger_new_session (a, "classic", "Both", four, 4);
+  gint64 on_b = ledger_new_session (a, "classic", "Continued on B", four, 4);
+  g_autoptr(JsonNode) shared = NULL;
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *wrong = NULL;
+  g_autofree char *a_rows = NULL;
+  g_autofree char *b_rows = NULL;
+  g_autofree char *a_text = NULL;
+  g_autofree char *b_text = NULL;
+  g_autofree char *server_out = NULL;
+  g_autofree char *server_err = NULL;
+  g_autofree char *a_said = NULL;
+  g_autofree char *b_said = NULL;
+  gint64 theirs_here, ours_there;
+
+  ledger_add_deal (a, both, 0, 3, 2, 1);
+  ledger_add_deal (a, on_b, 1, 3, 2, 1);
+  shared = deuces_store_export_ledger (a, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import (b, shared, NULL, NULL, &error));
+  g_assert_no_error (error);
+  /* Apart: "Both" goes on differently on each (more changes on B), B continues one, each
+   * starts one of its own. */
+  ledger_add_deal (a, both, 0, 8, 8, 8);
+  ledger_add_deal (b, titled (b, "Both", 0), 1, 9, 9, 9);
+  ledger_add_deal (b, titled (b, "Both", 0), 1, 10, 10, 10);
+  ledger_add_deal (b, titled (b, "Continued on B", 0), 2, 5, 6, 7);
+  ledger_new_session (a, "classic", "Only on A", four, 4);
+  ledger_new_session (b, "classic", "Only on B", four, 4);
+
+  server = start_sync_server (path, &url);
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *said = g_strdup_printf ("Synced with “%s”: 3 sessions brought here, 2 sent there.\n", url);
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+    /* B's "Both" has more changes: it keeps the uuid, A's becomes the copy, on both. */
+    theirs_here = titled (a, "Both", 0);
+    g_assert_cmpint (theirs_here, !=, 0);
+    a_said = g_strdup_printf ("deuces-cli: session %" G_GINT64_FORMAT " was changed on both computers, so "
+                              "both versions are now on both: it keeps this computer’s, renamed “Both "
+                              "(conflicting copy)”, and the other computer’s is session %" G_GINT64_FORMAT "\n",
+                              both, theirs_here);
+    assert_run (&run, 0, said, a_said);
+  }
+  a_rows = by_uuid (a);
+  b_rows = by_uuid (b);
+  g_assert_cmpstr (a_rows, ==, b_rows);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 5);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions WHERE title = 'Both (conflicting copy)'"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions WHERE title = 'Both (conflicting copy)'"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE session = "
+                                   "(SELECT id FROM sessions WHERE title = 'Continued on B')"), ==, 2);
+  ours_there = titled (b, "Both (conflicting copy)", 0);
+
+  /* Again: nothing, on either side. */
+  a_text = ledger_text (a);
+  b_text = ledger_text (b);
+  {
+    g_autofree char *said = g_strdup_printf ("Already in sync with “%s”; nothing changed.\n", url);
+
+    run_prints (deuces_store_get_path (a), NULL, said, "sync", url, NULL);
+  }
+  {
+    g_autofree char *a_again = ledger_text (a);
+    g_autofree char *b_again = ledger_text (b);
+
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+
+  /* A wrong token: refused, nothing read or written on either side. */
+  wrong = g_strdup (url);
+  wrong[strlen (wrong) - 2] = wrong[strlen (wrong) - 2] == '0' ? '1' : '0';
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", wrong, NULL);
+    assert_one_line_error (&run, 1, "deuces-cli: 127.0.0.1 does not take this sync address: it is mistyped, "
+                                    "or syncing there has stopped (start it again and use the new address); "
+                                    "nothing was changed\n");
+  }
+  stop_sync_server (server, &server_out, &server_err);
+  /* B said the same story from its side. */
+  g_assert_cmpstr (server_out, ==, "Synced with “127.0.0.1”: 2 sessions brought here.\n"
+                                   "Already in sync with “127.0.0.1”; nothing changed.\n");
+  b_said = g_strdup_printf ("deuces-cli: session %" G_GINT64_FORMAT " was changed on both computers, so both "
+                            "versions are now on both: it keeps this computer’s, and the other computer’s is "
+                            "session %" G_GINT64_FORMAT " “Both (conflicting copy)”\n",
+                            titled (b, "Both", 0), ours_there);
+  g_assert_cmpstr (server_err, ==, b_said);
+
+  /* Its token died with it. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+    assert_one_line_prefix (&run, 1, "deuces-cli: cannot sync with http://127.0.0.1:");
+  }
+  {
+    g_autofree char *a_again = ledger_text (a);
+    g_autofree char *b_again = ledger_text (b);
+
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+}
+
+/* A writer adds deals on A while `sync URL` runs again and again: every deal the writer
+ * was told is stored ends up in both ledgers, none twice, and the session is never
+ * taken for a conflicting copy (a sync holds A's write lock from what it sends to what
+ * it merges; the writer waits, or is told the ledger is busy and tries again). */
+static void
+test_lan_racing_writer (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 night = ledger_new_session (a, "classic", "Busy night", four, 4);
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, night);
+  g_autoptr(GSubprocess) server = NULL;
+  g_autoptr(GSubprocess) writer = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *server_out = NULL;
+  g_autofree char *server_err = NULL;
+  g_autofree char *a_rows = NULL;
+  g_autofree char *b_rows = NULL;
+  g_auto(GStrv) acknowledged = NULL;
+  guint syncs = 0, busy = 0;
+
+  server = start_sync_server (path, &url);
+  g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
+  writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, g_getenv ("DEUCES_STORE_WRITER"),
+                             deuces_store_get_path (a), id, "150", NULL);
+  g_assert_no_error (error);
+  /* At most 20 syncs: the server takes 30 writes a minute from one address. */
+  while (syncs < 20)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+      if (run.status != 0)
+        {
+          assert_one_line_prefix (&run, 1, "deuces-cli: the ledger is busy");
+          busy++;
+        }
+      else
+        g_assert_true (g_str_has_prefix (run.out, "Synced with") || g_str_has_prefix (run.out, "Already"));
+      syncs++;
+    }
+  g_assert_true (g_subprocess_communicate_utf8 (writer, NULL, NULL, &written, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (writer));
+  g_assert_cmpint (g_subprocess_get_exit_status (writer), ==, 0);
+  g_test_message ("%u syncs, %u busy", syncs, busy);
+
+  /* Once more after the writer is done: both hold every acknowledged deal, once. */
+  g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
+  stop_sync_server (server, &server_out, &server_err);
+  g_assert_cmpstr (server_err, ==, "");
+  acknowledged = g_strsplit (g_strstrip (written), "\n", -1);
+  g_assert_cmpuint (g_strv_length (acknowledged), ==, 150);
+  g_assert_cmpstr (acknowledged[149], ==, "150");
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE undone = 0"), ==, 150);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals WHERE undone = 0"), ==, 150);
+  g_assert_cmpuint (count_rows (b, "SELECT count(DISTINCT uuid) FROM deals"), ==, 150);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions"), ==, 1);
+  a_rows = by_uuid (a);
+  b_rows = by_uuid (b);
+  g_assert_cmpstr (a_rows, ==, b_rows);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -717,6 +970,8 @@ main (int    argc,
   ledger_test_add ("/sync/merge", test_sync);
   ledger_test_add ("/sync/refuse", test_refuse);
   ledger_test_add ("/sync/busy", test_busy);
+  ledger_test_add ("/sync/lan/merge", test_lan);
+  ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
 
   return g_test_run ();
 }
