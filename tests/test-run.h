@@ -85,4 +85,13 @@ void assert_one_line_prefix (const Run  *run,
                              int         status,
                              const char *prefix);
 
+/* `deuces-cli --db @path serve --sync` on the loopback, running: its URL (the first line
+ * it printed) in @url. */
+GSubprocess *serve_sync_start (const char  *path,
+                               char       **url);
+/* Stops it as a person does (SIGTERM): it must exit 0; what it printed after its URL. */
+void         serve_sync_stop  (GSubprocess *server,
+                               char       **out,
+                               char       **err);
+
 G_END_DECLS

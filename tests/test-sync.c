@@ -11,7 +11,6 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
-#include <signal.h>
 #include <string.h>
 
 #include "deuces-document.h"
@@ -711,50 +710,6 @@ test_busy (LedgerFixture *f,
 
 /* Over the network. */
 
-/* `deuces-cli --db @path serve --sync` on the loopback, running; its URL in @url. */
-static GSubprocess *
-start_sync_server (const char *path,
-                   char      **url)
-{
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GSubprocessLauncher) launcher =
-    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
-  g_autoptr(GDataInputStream) lines = NULL;
-  GSubprocess *server;
-  gsize length;
-
-  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
-  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
-  server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DEUCES_CLI"), "--db", path, "serve",
-                                        "--sync", "--address", "127.0.0.1", NULL);
-  g_assert_no_error (error);
-  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
-  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (lines), FALSE);
-  *url = g_data_input_stream_read_line_utf8 (lines, &length, NULL, &error);
-  g_assert_no_error (error);
-  g_assert_nonnull (*url);
-  g_assert_true (g_str_has_prefix (*url, "http://127.0.0.1:"));
-  g_assert_nonnull (strstr (*url, "/sync/"));
-  /* Anything it buffered past the first line is lost with @lines: it printed no more. */
-  g_assert_cmpuint (g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (lines)), ==, 0);
-  return server;
-}
-
-/* Stops it as a person does (SIGTERM): it exits 0; what it printed after its URL. */
-static void
-stop_sync_server (GSubprocess *server,
-                  char       **out,
-                  char       **err)
-{
-  g_autoptr(GError) error = NULL;
-
-  g_subprocess_send_signal (server, SIGTERM);
-  g_assert_true (g_subprocess_communicate_utf8 (server, NULL, NULL, out, err, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_subprocess_get_if_exited (server));
-  g_assert_cmpint (g_subprocess_get_exit_status (server), ==, 0);
-}
-
 /* The session of @store titled @title other than @not, or 0. */
 static gint64
 titled (DeucesStore *store,
@@ -811,7 +766,7 @@ test_lan (LedgerFixture *f,
   ledger_new_session (a, "classic", "Only on A", four, 4);
   ledger_new_session (b, "classic", "Only on B", four, 4);
 
-  server = start_sync_server (path, &url);
+  server = serve_sync_start (path, &url);
   {
     g_auto(Run) run = { 0 };
     g_autofree char *said = g_strdup_printf ("Synced with “%s”: 3 sessions brought here, 2 sent there.\n", url);
@@ -863,7 +818,7 @@ test_lan (LedgerFixture *f,
                                     "or syncing there has stopped (start it again and use the new address); "
                                     "nothing was changed\n");
   }
-  stop_sync_server (server, &server_out, &server_err);
+  serve_sync_stop (server, &server_out, &server_err);
   /* B said the same story from its side. */
   g_assert_cmpstr (server_out, ==, "Synced with “127.0.0.1”: 2 sessions brought here.\n"
                                    "Already in sync with “127.0.0.1”; nothing changed.\n");
@@ -914,7 +869,7 @@ test_lan_racing_writer (LedgerFixture *f,
   g_auto(GStrv) acknowledged = NULL;
   guint syncs = 0, busy = 0;
 
-  server = start_sync_server (path, &url);
+  server = serve_sync_start (path, &url);
   g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
   writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, g_getenv ("DEUCES_STORE_WRITER"),
                              deuces_store_get_path (a), id, "150", NULL);
@@ -942,7 +897,7 @@ test_lan_racing_writer (LedgerFixture *f,
 
   /* Once more after the writer is done: both hold every acknowledged deal, once. */
   g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
-  stop_sync_server (server, &server_out, &server_err);
+  serve_sync_stop (server, &server_out, &server_err);
   g_assert_cmpstr (server_err, ==, "");
   acknowledged = g_strsplit (g_strstrip (written), "\n", -1);
   g_assert_cmpuint (g_strv_length (acknowledged), ==, 150);
