@@ -377,7 +377,7 @@ deuces_sync_let_other_sync (GtkWindow       *parent,
   label = gtk_label_new (_("On the other computer, choose Sync With Another Computer… and type this "
                            "address, or scan the code:"));
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
   gtk_box_append (GTK_BOX (content), label);
   qr = deuces_share_qr_new (deuces_share_server_get_url (server));
   gtk_widget_set_size_request (qr, 220, 220);
@@ -398,11 +398,13 @@ deuces_sync_let_other_sync (GtkWindow       *parent,
   gtk_box_append (GTK_BOX (content), copy);
   status = gtk_label_new (_("Waiting for the other computer…"));
   gtk_label_set_wrap (GTK_LABEL (status), TRUE);
+  gtk_label_set_justify (GTK_LABEL (status), GTK_JUSTIFY_CENTER);
   gtk_accessible_update_property (GTK_ACCESSIBLE (status), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("What the other computer did"), -1);
   gtk_box_append (GTK_BOX (content), status);
   note = gtk_label_new (_("The address works only while this window is open."));
   gtk_label_set_wrap (GTK_LABEL (note), TRUE);
+  gtk_label_set_justify (GTK_LABEL (note), GTK_JUSTIFY_CENTER);
   gtk_widget_add_css_class (note, "dim-label");
   gtk_widget_add_css_class (note, "caption");
   gtk_box_append (GTK_BOX (content), note);
@@ -417,6 +419,8 @@ deuces_sync_let_other_sync (GtkWindow       *parent,
   /* The server goes with the window: closing it stops the server and kills the token. */
   g_object_set_data_full (G_OBJECT (window), "deuces-sync-server", g_steal_pointer (&server),
                           g_object_unref);
+  /* On the button, not the address: a selectable label taking the focus selects it all. */
+  gtk_window_set_focus (GTK_WINDOW (window), copy);
   gtk_window_present (GTK_WINDOW (window));
   return window;
 }
