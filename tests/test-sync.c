@@ -208,7 +208,8 @@ test_migration (LedgerFixture *f,
   g_autofree char *uuid = NULL;
   g_autoptr(GPtrArray) backups = NULL;
 
-  ledger_write_old (path, DEUCES_STORE_SCHEMA_VERSION - 1, "classic", "HKD",
+  /* Version 5: the schema before the ids of sessions and deals. */
+  ledger_write_old (path, 5, "classic", "HKD",
                     "(session, number, winner, cards_left, recorded) VALUES"
                     " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z')");
   opened = deuces_store_open (path, &error);
@@ -708,6 +709,159 @@ test_busy (LedgerFixture *f,
 }
 
 
+/* The step to the schema with players' ids gives every player one; a player added
+ * afterwards gets one too (doc/ledger.md §9). */
+static void
+test_migration_players (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
+  g_autoptr(DeucesStore) opened = NULL;
+
+  ledger_write_old (path, DEUCES_STORE_SCHEMA_VERSION - 1, "classic", "HKD",
+                    "(session, number, winner, cards_left, recorded) VALUES"
+                    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z')");
+  opened = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players"), ==, 2);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(DISTINCT uuid) FROM players"), ==, 2);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players WHERE renamed IS NOT NULL"), ==, 0);
+  g_assert_true (_deuces_store_exec (opened, "INSERT INTO players (name) VALUES ('Cy')", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(DISTINCT uuid) FROM players"), ==, 3);
+  g_assert_true (deuces_store_rename_player (opened, "Cy", "Cyd", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players WHERE renamed IS NOT NULL"), ==, 1);
+}
+
+static char *
+player_uuid (DeucesStore *store,
+             const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (store, "SELECT uuid FROM players WHERE name = ?1", &error);
+
+  g_assert_no_error (error);
+  _deuces_store_bind_text (stmt, 1, name);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  return g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+}
+
+static void
+sync_moves (DeucesStore *a,
+            const char  *path,
+            guint        n_here,
+            guint        n_there)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) here = new_outcomes ();
+  g_autoptr(GPtrArray) there = new_outcomes ();
+
+  g_assert_true (deuces_store_sync_file (a, path, here, there, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_import_outcomes_count_moved (here), ==, n_here);
+  g_assert_cmpuint (deuces_import_outcomes_count_moved (there), ==, n_there);
+  for (guint k = 0; k < here->len; k++)
+    g_assert_cmpint (kind_of (here, k), !=, DEUCES_IMPORT_CONFLICT_OURS);
+  for (guint k = 0; k < there->len; k++)
+    g_assert_cmpint (kind_of (there, k), !=, DEUCES_IMPORT_CONFLICT);
+}
+
+/* A player renamed on one computer is the same player on the other: the rename travels,
+ * the sessions they sat in are not changed by it (no conflicting copy); renamed on both,
+ * the later name wins on both; the same name added on both becomes one player
+ * (doc/ledger.md §9). */
+static void
+test_renamed_player (LedgerFixture *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 friday = ledger_new_session (a, "classic", "Friday", four, 4);
+  g_autoptr(JsonNode) shared = NULL;
+  g_autofree char *di = NULL;
+  g_autofree char *di_there = NULL;
+
+  ledger_add_deal (a, friday, 0, 3, 2, 1);
+  shared = deuces_store_export_ledger (a, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import (b, shared, NULL, NULL, &error));
+  g_assert_no_error (error);
+  /* The players came over with their ids. */
+  di = player_uuid (a, "Di");
+  di_there = player_uuid (b, "Di");
+  g_assert_cmpstr (di, ==, di_there);
+
+  /* Renamed on B only: on A too, and nothing else moves. */
+  g_assert_true (deuces_store_rename_player (b, "Di", "Diana", &error));
+  g_assert_no_error (error);
+  sync_moves (a, path, 0, 0);
+  {
+    g_autofree char *diana = player_uuid (a, "Diana");
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+
+    g_assert_cmpstr (diana, ==, di);
+    g_assert_cmpstr (a_rows, ==, b_rows);
+  }
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name = 'Di'"), ==, 0);
+
+  /* Renamed on both (A first), and Friday continued on A: the later name on both, and
+   * Friday brought up to date on B under it. */
+  g_assert_true (deuces_store_rename_player (a, "Ann", "Annie", &error));
+  g_assert_no_error (error);
+  g_usleep (2000);
+  g_assert_true (deuces_store_rename_player (b, "Ann", "Anna", &error));
+  g_assert_no_error (error);
+  ledger_add_deal (a, friday, 1, 4, 4, 4);
+  sync_moves (a, path, 0, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name = 'Anna'"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM players WHERE name = 'Anna'"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name IN ('Ann', 'Annie')"), ==, 0);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM players WHERE name IN ('Ann', 'Annie')"), ==, 0);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals"), ==, 2);
+  {
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+
+    g_assert_cmpstr (a_rows, ==, b_rows);
+  }
+
+  /* The same name added on each: one player, one id, on both. */
+  {
+    const char *with_ed[] = { "Anna", "Bo", "Ed" };
+    g_autofree char *ed_a = NULL;
+    g_autofree char *ed_b = NULL;
+
+    ledger_new_session (a, "classic", "Ed's first night", with_ed, 3);
+    ledger_new_session (b, "classic", "Ed at the club", with_ed, 3);
+    sync_moves (a, path, 1, 1);
+    ed_a = player_uuid (a, "Ed");
+    ed_b = player_uuid (b, "Ed");
+    g_assert_cmpstr (ed_a, ==, ed_b);
+    g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players"), ==, 5);
+  }
+
+  /* And again: nothing at all. */
+  {
+    g_autofree char *a_text = ledger_text (a);
+    g_autofree char *b_text = ledger_text (b);
+    g_autofree char *a_again = NULL;
+    g_autofree char *b_again = NULL;
+
+    sync_moves (a, path, 0, 0);
+    a_again = ledger_text (a);
+    b_again = ledger_text (b);
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+}
+
 /* Over the network. */
 
 /* The session of @store titled @title other than @not, or 0. */
@@ -925,6 +1079,8 @@ main (int    argc,
   ledger_test_add ("/sync/merge", test_sync);
   ledger_test_add ("/sync/refuse", test_refuse);
   ledger_test_add ("/sync/busy", test_busy);
+  ledger_test_add ("/sync/migration/players", test_migration_players);
+  ledger_test_add ("/sync/renamed-player", test_renamed_player);
   ledger_test_add ("/sync/lan/merge", test_lan);
   ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
 

@@ -5,15 +5,17 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "deuces-error.h"
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-/* Format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
+/* Format 4 adds the players' stable ids of schema 7 ("player_ids"); format 3 the stable
+ * ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
  * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 3
+#define LEDGER_FORMAT 4
 
 static gboolean
 add_paid (DeucesStore      *self,
@@ -115,12 +117,13 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(JsonArray) sessions = json_array_new ();
   g_autoptr(JsonArray) players = json_array_new ();
+  g_autoptr(JsonArray) player_ids = json_array_new ();
   JsonObject *object;
   JsonNode *root;
   int rc;
 
   ids = _deuces_store_prepare (self, "SELECT id FROM sessions ORDER BY id", error);
-  names = _deuces_store_prepare (self, "SELECT name FROM players ORDER BY id", error);
+  names = _deuces_store_prepare (self, "SELECT name, uuid, renamed FROM players ORDER BY id", error);
   if (ids == NULL || names == NULL)
     goto fail;
   while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
@@ -145,8 +148,16 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   while ((rc = sqlite3_step (names)) == SQLITE_ROW)
     {
       g_autofree char *name = _deuces_store_column_valid_text (names, 0);
+      g_autofree char *uuid = _deuces_store_column_valid_text (names, 1);
+      g_autofree char *renamed = _deuces_store_column_valid_text (names, 2);
+      JsonObject *id = json_object_new ();
 
       json_array_add_string_element (players, name);
+      json_object_set_string_member (id, "name", name);
+      json_object_set_string_member (id, "uuid", uuid);
+      if (renamed != NULL)
+        json_object_set_string_member (id, "renamed", renamed);
+      json_array_add_object_element (player_ids, id);
     }
   if (rc != SQLITE_DONE)
     {
@@ -160,6 +171,7 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   json_object_set_int_member (object, "deuces-ledger", LEDGER_FORMAT);
   json_object_set_array_member (object, "sessions", g_steal_pointer (&sessions));
   json_object_set_array_member (object, "players", g_steal_pointer (&players));
+  json_object_set_array_member (object, "player_ids", g_steal_pointer (&player_ids));
   root = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (root, object);
   return root;
@@ -179,8 +191,8 @@ static gboolean
 bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("a ledger export holds “deuces-ledger”: 3 (or 2, 1), its “sessions” and "
-                         "its “players”, and nothing else"));
+                       _("a ledger export holds “deuces-ledger”: 4 (or 3, 2, 1), its “sessions”, "
+                         "its “players” and their “player_ids”, and nothing else"));
   return FALSE;
 }
 
@@ -343,6 +355,7 @@ gint64
 _deuces_store_read_ledger_export (JsonNode   *root,
                                   JsonArray **sessions,
                                   JsonArray **players,
+                                  JsonArray **player_ids,
                                   GError    **error)
 {
   JsonObject *object;
@@ -355,19 +368,134 @@ _deuces_store_read_ledger_export (JsonNode   *root,
   format = json_object_get_member (object, "deuces-ledger");
   *sessions = array_or_null (object, "sessions", &ok);
   *players = array_or_null (object, "players", &ok);
+  *player_ids = array_or_null (object, "player_ids", &ok);
   if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
       json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
       *sessions == NULL ||
-      json_object_get_size (object) != 2 + (*players != NULL))
+      json_object_get_size (object) != 2u + (*players != NULL) + (*player_ids != NULL))
     return bad_export (error);
   return json_node_get_int (format);
+}
+
+/* The player @sql finds by @key: id, then its second and third columns; 0 when none, -1
+ * on an error. */
+static gint64
+player_by (DeucesStore *self,
+           const char  *sql,
+           const char  *key,
+           char       **second,
+           char       **third,
+           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return -1;
+  _deuces_store_bind_text (stmt, 1, key);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    return 0;
+  if (rc != SQLITE_ROW)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return -1;
+    }
+  *second = _deuces_store_column_valid_text (stmt, 1);
+  *third = _deuces_store_column_valid_text (stmt, 2);
+  return sqlite3_column_int64 (stmt, 0);
+}
+
+/* @sql with ?1 @id and ?2, ?3, ?4 the texts (NULL: SQL NULL); those it does not name are
+ * not bound (SQLite refuses them, harmlessly). */
+static gboolean
+write_player (DeucesStore *self,
+              const char  *sql,
+              gint64       id,
+              const char  *a,
+              const char  *b,
+              const char  *c,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  _deuces_store_bind_text (stmt, 2, a);
+  _deuces_store_bind_text (stmt, 3, b);
+  _deuces_store_bind_text (stmt, 4, c);
+  return _deuces_store_step_done (self, stmt, error);
+}
+
+/* One player of another ledger, known by its stable id (doc/ledger.md §9): the same
+ * player here keeps the name given last (the later "renamed", then the greater name, so
+ * that both computers choose alike); a player here of the same name but another id
+ * (each computer added "Ann") becomes one player, with the smaller id on both sides; a
+ * new one is added with its id. In @renames, each name of the file that is another
+ * name here, and that name. */
+static gboolean
+merge_player (DeucesStore *self,
+              JsonNode    *node,
+              GHashTable  *renames,
+              GError     **error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *name = object != NULL ? _deuces_store_member_text (object, "name") : NULL;
+  const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+  const char *renamed = object != NULL ? _deuces_store_member_text (object, "renamed") : NULL;
+  g_autofree char *ours = NULL;
+  g_autofree char *when = NULL;
+  g_autofree char *holder = NULL;
+  g_autofree char *holder_uuid = NULL;
+  gint64 id, taken;
+
+  if (name == NULL || uuid == NULL || !g_uuid_string_is_valid (uuid) || !deuces_player_name_check (name, NULL) ||
+      json_object_get_size (object) != 2 + (renamed != NULL))
+    return bad_export (error);
+  if ((id = player_by (self, "SELECT id, name, renamed FROM players WHERE uuid = ?1", uuid, &ours, &when,
+                       error)) < 0)
+    return FALSE;
+  if (id == 0)
+    {
+      /* Not known by its id: by its name, or new. */
+      if ((id = player_by (self, "SELECT id, name, uuid FROM players WHERE name = ?1", name, &ours, &when,
+                           error)) < 0)
+        return FALSE;
+      if (id == 0)
+        return write_player (self, "INSERT INTO players (name, uuid, renamed) VALUES (?2, ?3, ?4)",
+                             0, name, uuid, renamed, error);
+      return g_strcmp0 (uuid, when) >= 0 ||
+             write_player (self, "UPDATE players SET uuid = ?2 WHERE id = ?1", id, uuid, NULL,
+                           NULL, error);
+    }
+  if (g_str_equal (ours, name))
+    return TRUE;
+  if ((taken = player_by (self, "SELECT id, name, uuid FROM players WHERE name = ?1", name, &holder,
+                          &holder_uuid, error)) < 0)
+    return FALSE;
+  /* Ours was named later (or at the same moment, and sorts after): it stays. A name
+   * another player here holds is not taken from them. */
+  if ((taken != 0 && taken != id) || g_strcmp0 (renamed, when) < 0 ||
+      (g_strcmp0 (renamed, when) == 0 && strcmp (name, ours) < 0))
+    {
+      g_hash_table_insert (renames, g_strdup (name), g_steal_pointer (&ours));
+      return TRUE;
+    }
+  return write_player (self, "UPDATE players SET name = ?2, renamed = ?3 WHERE id = ?1", id, name,
+                       renamed, NULL, error);
 }
 
 gboolean
 _deuces_store_add_export_players (DeucesStore *self,
                                   JsonArray   *players,
+                                  JsonArray   *player_ids,
+                                  GHashTable  *renames,
                                   GError     **error)
 {
+  for (guint k = 0; player_ids != NULL && k < json_array_get_length (player_ids); k++)
+    if (!merge_player (self, json_array_get_element (player_ids, k), renames, error))
+      return FALSE;
   /* Every player, those of no session too; names as the core allows them. */
   for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
     {
@@ -378,6 +506,8 @@ _deuces_store_add_export_players (DeucesStore *self,
 
       if (name == NULL || !deuces_player_name_check (name, NULL))
         return bad_export (error);
+      if (g_hash_table_contains (renames, name))
+        continue;
       if (_deuces_store_find_or_add_player (self, name, error) == 0)
         return FALSE;
     }
@@ -392,23 +522,28 @@ import_ledger (DeucesStore *self,
                GError     **error)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  JsonArray *sessions, *players;
+  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  JsonArray *sessions, *players, *player_ids;
   gint64 format;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
-  if ((format = _deuces_store_read_ledger_export (root, &sessions, &players, error)) == 0)
+  if ((format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error)) == 0)
     return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  if (!_deuces_store_add_export_players (self, players, error))
+  if (!_deuces_store_add_export_players (self, players, player_ids, renames, error))
     goto fail;
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k), format, seen, ids,
-                                      outcomes, &local_error))
+      /* Kept until the end: @seen holds their uuids. */
+      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
+
+      g_ptr_array_add (nodes, node);
+      if (!_deuces_store_import_next (self, node, format, seen, ids, outcomes, &local_error))
         {
           g_set_error (error, local_error->domain, local_error->code,
                        _("session %u of the file: %s"), k + 1, local_error->message);

@@ -216,15 +216,23 @@ JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
 JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
-/* @root's format (1 to the newest), its sessions and its players (NULL: none) when it is a
- * ledger export; else 0, the error set. Every player of @players added (names checked). */
+/* @root's format (1 to the newest), its sessions, its players and their stable ids
+ * (NULL: none) when it is a ledger export; else 0, the error set. Then its players
+ * merged into this ledger's (doc/ledger.md §9), names checked: @renames gets each name
+ * of the file that is another name here, and that name; and a session of the file with
+ * its players' names made this ledger's (a new reference). */
 gint64        _deuces_store_read_ledger_export (JsonNode   *root,
                                                 JsonArray **sessions,
                                                 JsonArray **players,
+                                                JsonArray **player_ids,
                                                 GError    **error);
 gboolean      _deuces_store_add_export_players (DeucesStore *self,
                                                 JsonArray   *players,
+                                                JsonArray   *player_ids,
+                                                GHashTable  *renames,
                                                 GError     **error);
+JsonNode     *_deuces_store_rename_players     (JsonNode    *session,
+                                                GHashTable  *renames);
 /* Title, notes, started and ended of @info into a session document. */
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);

@@ -731,6 +731,87 @@ check_other_file (DeucesStore *self,
   return TRUE;
 }
 
+/* Members whose value is a player's name, an array of names, or an object keyed by names
+ * (the session document's, doc/cli.md §10, and a paid mark's "from" and "to"). */
+static const char *const name_values[] = { "winner", "starter", "assisted_by", "loser", "takes_all", "from",
+                                           "to", NULL };
+static const char *const name_arrays[] = { "players", "sitting_out", "finish_order", NULL };
+static const char *const name_keys[] = { "cards_left", "twos_left", "points_left", "hands", "specials", NULL };
+
+typedef enum {
+  AS_IS,        /* copied, nothing renamed (titles, notes, authors, the variant) */
+  WITHIN,       /* a part of the session: its members looked at */
+  NAME,         /* a name */
+  NAMES,        /* an array of names */
+  KEYED,        /* an object keyed by names */
+} Holds;
+
+static Holds
+member_holds (const char *member)
+{
+  if (g_strv_contains (name_values, member))
+    return NAME;
+  if (g_strv_contains (name_arrays, member))
+    return NAMES;
+  if (g_strv_contains (name_keys, member))
+    return KEYED;
+  if (g_str_equal (member, "title") || g_str_equal (member, "notes") || g_str_equal (member, "by") ||
+      g_str_equal (member, "undone_by") || g_str_equal (member, "variant"))
+    return AS_IS;
+  return WITHIN;
+}
+
+/* A new tree: @node with each name of @renames, where @holds says a name is, as it is
+ * named here. */
+static JsonNode *
+renamed_copy (JsonNode   *node,
+              Holds       holds,
+              GHashTable *renames)
+{
+  const char *text = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+                     ? json_node_get_string (node) : NULL;
+
+  if (holds == NAME && text != NULL && g_hash_table_contains (renames, text))
+    return json_node_init_string (json_node_alloc (), g_hash_table_lookup (renames, text));
+  if (JSON_NODE_HOLDS_ARRAY (node) && holds != AS_IS)
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(JsonArray) copy = json_array_sized_new (json_array_get_length (array));
+
+      for (guint k = 0; k < json_array_get_length (array); k++)
+        json_array_add_element (copy, renamed_copy (json_array_get_element (array, k),
+                                                    holds == NAMES ? NAME : WITHIN, renames));
+      return json_node_init_array (json_node_alloc (), copy);
+    }
+  if (JSON_NODE_HOLDS_OBJECT (node) && holds != AS_IS)
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (object);
+      g_autoptr(JsonObject) copy = json_object_new ();
+
+      /* In the same order; under KEYED each key as it is named here. */
+      for (GList *m = members; m != NULL; m = m->next)
+        {
+          const char *renamed = holds == KEYED ? g_hash_table_lookup (renames, m->data) : NULL;
+
+          json_object_set_member (copy, renamed != NULL ? renamed : m->data,
+                                  renamed_copy (json_object_get_member (object, m->data),
+                                                holds == KEYED ? AS_IS : member_holds (m->data), renames));
+        }
+      return json_node_init_object (json_node_alloc (), copy);
+    }
+  return json_node_copy (node);
+}
+
+JsonNode *
+_deuces_store_rename_players (JsonNode   *session,
+                              GHashTable *renames)
+{
+  if (g_hash_table_size (renames) == 0)
+    return json_node_ref (session);
+  return renamed_copy (session, WITHIN, renames);
+}
+
 /* @root's sessions into @self, in @self's open transaction: every player first, then each
  * session as the import decides (doc/ledger.md §9). @root is checked as an import checks
  * a ledger export: it may come from another computer. */
@@ -741,19 +822,24 @@ merge_into (DeucesStore *self,
             GError     **error)
 {
   g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  JsonArray *sessions, *players;
-  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, error);
+  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  JsonArray *sessions, *players, *player_ids;
+  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error);
 
-  if (format == 0 || !_deuces_store_add_export_players (self, players, error))
+  if (format == 0 || !_deuces_store_add_export_players (self, players, player_ids, renames, error))
     return FALSE;
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
-      JsonNode *node = json_array_get_element (sessions, k);
+      /* A player renamed on one side only is the same player: named as here, the
+       * session reads as it does here. Kept until the end: @seen holds its uuid. */
+      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
       JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
       const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
       DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
       g_autoptr(GError) local_error = NULL;
 
+      g_ptr_array_add (nodes, node);
       g_ptr_array_add (outcomes, outcome);
       /* The same session twice: merged once, with the first. */
       if (uuid != NULL && !g_hash_table_add (seen, (gpointer) uuid))
@@ -831,9 +917,9 @@ deuces_store_sync_document (DeucesStore *self,
   /* Read before anything is written: a document that is not a ledger export costs no
    * backup and no lock. */
   {
-    JsonArray *sessions, *players;
+    JsonArray *sessions, *players, *player_ids;
 
-    if (_deuces_store_read_ledger_export (theirs, &sessions, &players, error) == 0)
+    if (_deuces_store_read_ledger_export (theirs, &sessions, &players, &player_ids, error) == 0)
       return NULL;
   }
   if ((ours = deuces_store_sync_begin (self, error)) == NULL ||
