@@ -153,7 +153,8 @@ _deuces_store_import_documents (DeucesStore *self,
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!_deuces_store_import_next (self, nth_document (root, i), 0, seen, ids, outcomes, &local_error))
+      if (!_deuces_store_import_next (self, nth_document (root, i), 0, FALSE, seen, ids, outcomes,
+                                      &local_error))
         {
           _deuces_store_rollback (self);
           document_error (error, local_error, i, n);

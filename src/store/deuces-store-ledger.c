@@ -514,6 +514,41 @@ _deuces_store_add_export_players (DeucesStore *self,
   return TRUE;
 }
 
+gboolean
+_deuces_store_merge_ledger_export (DeucesStore *self,
+                                   JsonNode    *root,
+                                   gboolean     sync,
+                                   GArray      *ids,
+                                   GPtrArray   *outcomes,
+                                   GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  JsonArray *sessions, *players, *player_ids;
+  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error);
+
+  if (format == 0 || !_deuces_store_add_export_players (self, players, player_ids, renames, error))
+    return FALSE;
+  for (guint k = 0; k < json_array_get_length (sessions); k++)
+    {
+      g_autoptr(GError) local_error = NULL;
+      /* A player renamed on one side only is the same player: named as here, the
+       * session reads as it does here. Kept until the end: @seen holds its uuid. */
+      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
+
+      g_ptr_array_add (nodes, node);
+      if (!_deuces_store_import_next (self, node, format, sync, seen, ids, outcomes, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       sync ? _("session %u of the other ledger: %s") : _("session %u of the file: %s"), k + 1,
+                       local_error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 static gboolean
 import_ledger (DeucesStore *self,
                JsonNode    *root,
@@ -521,46 +556,21 @@ import_ledger (DeucesStore *self,
                GPtrArray   *outcomes,
                GError     **error)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-  JsonArray *sessions, *players, *player_ids;
-  gint64 format;
-
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
-  if ((format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error)) == 0)
-    return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  if (!_deuces_store_add_export_players (self, players, player_ids, renames, error))
-    goto fail;
-  for (guint k = 0; k < json_array_get_length (sessions); k++)
+  if (!_deuces_store_merge_ledger_export (self, root, FALSE, ids, outcomes, error) ||
+      !_deuces_store_commit (self, error))
     {
-      g_autoptr(GError) local_error = NULL;
-
-      /* Kept until the end: @seen holds their uuids. */
-      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
-
-      g_ptr_array_add (nodes, node);
-      if (!_deuces_store_import_next (self, node, format, seen, ids, outcomes, &local_error))
-        {
-          g_set_error (error, local_error->domain, local_error->code,
-                       _("session %u of the file: %s"), k + 1, local_error->message);
-          goto fail;
-        }
+      _deuces_store_rollback (self);
+      if (ids != NULL)
+        g_array_set_size (ids, 0);
+      if (outcomes != NULL)
+        g_ptr_array_set_size (outcomes, 0);
+      return FALSE;
     }
-  if (!_deuces_store_commit (self, error))
-    goto fail;
   return TRUE;
-
-fail:
-  _deuces_store_rollback (self);
-  if (ids != NULL)
-    g_array_set_size (ids, 0);
-  if (outcomes != NULL)
-    g_ptr_array_set_size (outcomes, 0);
-  return FALSE;
 }
 
 gboolean

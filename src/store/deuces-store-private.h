@@ -189,12 +189,13 @@ gboolean      _deuces_store_merge_session    (DeucesStore         *self,
                                               gboolean             sync,
                                               DeucesImportOutcome *outcome,
                                               GError             **error);
-/* The next session of a file imported as _deuces_store_merge_session says, once per uuid
- * in the file (@seen); its id appended to @ids when it was added or changed, and its
- * outcome to @outcomes (each may be NULL). */
+/* The next session of a file imported (or, with @sync, synced) as
+ * _deuces_store_merge_session says, once per uuid in the file (@seen); its id appended
+ * to @ids when it was added or changed, and its outcome to @outcomes (each may be NULL). */
 gboolean      _deuces_store_import_next      (DeucesStore  *self,
                                               JsonNode     *node,
                                               gint64        format,
+                                              gboolean      sync,
                                               GHashTable   *seen,
                                               GArray       *ids,
                                               GPtrArray    *outcomes,
@@ -233,6 +234,14 @@ gboolean      _deuces_store_add_export_players (DeucesStore *self,
                                                 GError     **error);
 JsonNode     *_deuces_store_rename_players     (JsonNode    *session,
                                                 GHashTable  *renames);
+/* A ledger export merged into this ledger in the caller's transaction: its players,
+ * then each session as an import (or, with @sync, a sync) decides. */
+gboolean      _deuces_store_merge_ledger_export (DeucesStore *self,
+                                                 JsonNode    *root,
+                                                 gboolean     sync,
+                                                 GArray      *ids,
+                                                 GPtrArray   *outcomes,
+                                                 GError     **error);
 /* Title, notes, started and ended of @info into a session document. */
 void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);

@@ -618,6 +618,7 @@ gboolean
 _deuces_store_import_next (DeucesStore *self,
                            JsonNode    *node,
                            gint64       format,
+                           gboolean     sync,
                            GHashTable  *seen,
                            GArray      *ids,
                            GPtrArray   *outcomes,
@@ -635,7 +636,7 @@ _deuces_store_import_next (DeucesStore *self,
     }
   else
     {
-      if (!_deuces_store_merge_session (self, node, format, FALSE, outcome, error))
+      if (!_deuces_store_merge_session (self, node, format, sync, outcome, error))
         return FALSE;
       if (uuid != NULL)
         g_hash_table_insert (seen, (gpointer) uuid, GSIZE_TO_POINTER ((gsize) outcome->session));
@@ -821,40 +822,7 @@ merge_into (DeucesStore *self,
             GPtrArray   *outcomes,
             GError     **error)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
-  JsonArray *sessions, *players, *player_ids;
-  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error);
-
-  if (format == 0 || !_deuces_store_add_export_players (self, players, player_ids, renames, error))
-    return FALSE;
-  for (guint k = 0; k < json_array_get_length (sessions); k++)
-    {
-      /* A player renamed on one side only is the same player: named as here, the
-       * session reads as it does here. Kept until the end: @seen holds its uuid. */
-      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
-      JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
-      const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
-      DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
-      g_autoptr(GError) local_error = NULL;
-
-      g_ptr_array_add (nodes, node);
-      g_ptr_array_add (outcomes, outcome);
-      /* The same session twice: merged once, with the first. */
-      if (uuid != NULL && !g_hash_table_add (seen, (gpointer) uuid))
-        {
-          outcome->kind = DEUCES_IMPORT_SAME;
-          continue;
-        }
-      if (!_deuces_store_merge_session (self, node, format, TRUE, outcome, &local_error))
-        {
-          g_set_error (error, local_error->domain, local_error->code,
-                       _("session %u of the other ledger: %s"), k + 1, local_error->message);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return _deuces_store_merge_ledger_export (self, root, TRUE, NULL, outcomes, error);
 }
 
 JsonNode *
