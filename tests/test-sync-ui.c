@@ -45,6 +45,24 @@ label_starts (GtkWidget    *widget,
   return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), text);
 }
 
+/* A night "Here" on the ledger @path, open as the app holds it, and one "There" on the
+ * other computer's ledger @other. */
+static DeucesStore *
+two_ledgers (const char *path,
+             const char *other)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStore *store;
+
+  g_free (run_ok (path, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy",
+                  "--title", "Here", NULL));
+  g_free (run_ok (other, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--title", "There", NULL));
+  store = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  return store;
+}
+
 /* The callback of an asynchronous communicate, keeping its result. */
 static void
 on_communicated (GObject      *source,
@@ -96,12 +114,7 @@ test_let_other_sync (void)
   const char *shown;
   guint reloads = 0;
 
-  g_free (run_ok (path, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy",
-                  "--title", "Here", NULL));
-  g_free (run_ok (other, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
-                  "--title", "There", NULL));
-  store = deuces_store_open (path, &error);
-  g_assert_no_error (error);
+  store = two_ledgers (path, other);
 
   pairing = deuces_sync_let_other_sync (window, store, on_done, &reloads, &error);
   g_assert_no_error (error);
@@ -203,12 +216,7 @@ test_with_address (void)
   GtkWidget *ask, *entry, *result;
   guint reloads = 0;
 
-  g_free (run_ok (path, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy",
-                  "--title", "Here", NULL));
-  g_free (run_ok (other, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
-                  "--title", "There", NULL));
-  store = deuces_store_open (path, &error);
-  g_assert_no_error (error);
+  store = two_ledgers (path, other);
   server = serve_sync_start (other, &url);
   gtk_window_present (window);
 
