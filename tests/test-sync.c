@@ -998,6 +998,18 @@ test_lan (LedgerFixture *f,
   }
 }
 
+/* Deals the writer adds, one every 10 ms or so: it is at work while the syncs run. */
+#define RACING_DEALS 300
+
+static void
+on_writer_done (GObject      *writer,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (writer), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
 /* A writer adds deals on A while `sync URL` runs again and again: every deal the writer
  * was told is stored ends up in both ledgers, none twice, and the session is never
  * taken for a conflicting copy (a sync holds A's write lock from what it sends to what
@@ -1021,15 +1033,18 @@ test_lan_racing_writer (LedgerFixture *f,
   g_autofree char *a_rows = NULL;
   g_autofree char *b_rows = NULL;
   g_auto(GStrv) acknowledged = NULL;
-  guint syncs = 0, busy = 0;
+  guint syncs = 0, busy = 0, moved = 0;
+  gboolean done = FALSE;
 
   server = serve_sync_start (path, &url);
   g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
   writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, g_getenv ("DEUCES_STORE_WRITER"),
-                             deuces_store_get_path (a), id, "150", NULL);
+                             deuces_store_get_path (a), id, G_STRINGIFY (RACING_DEALS), "paced", NULL);
   g_assert_no_error (error);
-  /* At most 20 syncs: the server takes 30 writes a minute from one address. */
-  while (syncs < 20)
+  g_subprocess_wait_async (writer, NULL, on_writer_done, &done);
+  /* While it writes, at most 25 syncs: the server takes 30 writes a minute from one
+   * address. */
+  while (syncs < 25)
     {
       g_auto(Run) run = { 0 };
 
@@ -1039,31 +1054,82 @@ test_lan_racing_writer (LedgerFixture *f,
           assert_one_line_prefix (&run, 1, "deuces-cli: the ledger is busy");
           busy++;
         }
+      else if (g_str_has_prefix (run.out, "Synced with"))
+        moved++;
       else
-        g_assert_true (g_str_has_prefix (run.out, "Synced with") || g_str_has_prefix (run.out, "Already"));
+        g_assert_true (g_str_has_prefix (run.out, "Already"));
       syncs++;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      if (done)
+        break;
     }
   g_assert_true (g_subprocess_communicate_utf8 (writer, NULL, NULL, &written, NULL, &error));
   g_assert_no_error (error);
   g_assert_true (g_subprocess_get_if_exited (writer));
   g_assert_cmpint (g_subprocess_get_exit_status (writer), ==, 0);
-  g_test_message ("%u syncs, %u busy", syncs, busy);
+  g_test_message ("%u syncs, %u of them bringing deals over, %u busy", syncs, moved, busy);
+  /* Syncs ran while deals were being written and carried some over. */
+  g_assert_cmpuint (moved, >=, 1);
 
   /* Once more after the writer is done: both hold every acknowledged deal, once. */
   g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
   serve_sync_stop (server, &server_out, &server_err);
   g_assert_cmpstr (server_err, ==, "");
   acknowledged = g_strsplit (g_strstrip (written), "\n", -1);
-  g_assert_cmpuint (g_strv_length (acknowledged), ==, 150);
-  g_assert_cmpstr (acknowledged[149], ==, "150");
-  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE undone = 0"), ==, 150);
-  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals WHERE undone = 0"), ==, 150);
-  g_assert_cmpuint (count_rows (b, "SELECT count(DISTINCT uuid) FROM deals"), ==, 150);
+  g_assert_cmpuint (g_strv_length (acknowledged), ==, RACING_DEALS);
+  g_assert_cmpstr (acknowledged[RACING_DEALS - 1], ==, G_STRINGIFY (RACING_DEALS));
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE undone = 0"), ==, RACING_DEALS);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals WHERE undone = 0"), ==, RACING_DEALS);
+  g_assert_cmpuint (count_rows (b, "SELECT count(DISTINCT uuid) FROM deals"), ==, RACING_DEALS);
   g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 1);
   g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions"), ==, 1);
   a_rows = by_uuid (a);
   b_rows = by_uuid (b);
   g_assert_cmpstr (a_rows, ==, b_rows);
+}
+
+/* A partner whose ledger file was replaced while it served (restored elsewhere, moved
+ * over) refuses to sync: nothing read, nothing written on either side. */
+static void
+test_lan_replaced (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  g_autofree char *moved_over = g_strconcat (path, ".new", NULL);
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  ledger_new_session (f->store, "classic", "Mine", four, 4);
+  ledger_new_session (b, "classic", "Theirs", four, 4);
+  g_clear_object (&b);
+  server = serve_sync_start (path, &url);
+  /* Another ledger put in its place, as a restore elsewhere would. */
+  {
+    g_autoptr(DeucesStore) other = deuces_store_open (moved_over, &error);
+
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (g_rename (moved_over, path), ==, 0);
+  g_usleep (2 * G_USEC_PER_SEC);   /* the server looks at its file once a second */
+  before = ledger_text (f->store);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (f->store), NULL, "sync", url, NULL);
+    assert_one_line_error (&run, 1, "deuces-cli: the other computer refused to sync (the other computer’s "
+                                    "ledger file was replaced; start syncing there again); nothing was changed\n");
+  }
+  after = ledger_text (f->store);
+  g_assert_cmpstr (after, ==, before);
+  serve_sync_stop (server, &out, &err);
+  g_assert_cmpstr (out, ==, "");
 }
 
 int
@@ -1083,6 +1149,7 @@ main (int    argc,
   ledger_test_add ("/sync/renamed-player", test_renamed_player);
   ledger_test_add ("/sync/lan/merge", test_lan);
   ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
+  ledger_test_add ("/sync/lan/replaced", test_lan_replaced);
 
   return g_test_run ();
 }
