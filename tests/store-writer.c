@@ -3,9 +3,11 @@
  * the store has acknowledged, for the crash-safety and two-writer tests; with "undo",
  * undoes and redoes the session's last change in a loop instead, printing "u" or "r"
  * after each; with "tagged", adds deals that each tell which they are (see the tag
- * below) and prints that tag; "restore BACKUP" restores the backup once and prints
- * "restored" (for the fault and kill tests, which may put "--db" first).
- * Usage: store-writer LEDGER SESSION COUNT [undo|tagged]
+ * below) and prints that tag; with "paced", waits 10 ms after each deal, as a table
+ * entering deals does, so that a test's syncs run while it writes; "restore BACKUP"
+ * restores the backup once and prints "restored" (for the fault and kill tests, which
+ * may put "--db" first).
+ * Usage: store-writer LEDGER SESSION COUNT [undo|tagged|paced]
  *        store-writer [--db] LEDGER restore BACKUP */
 #include "config.h"
 
@@ -21,7 +23,7 @@ main (int argc, char **argv)
   g_autoptr(DeucesStore) store = NULL;
   gint64 session;
   guint count;
-  gboolean undo, tagged;
+  gboolean undo, tagged, paced;
 
   if (argc > 1 && g_str_equal (argv[1], "--db"))
     {
@@ -45,9 +47,10 @@ main (int argc, char **argv)
     }
   undo = argc == 5 && g_str_equal (argv[4], "undo");
   tagged = argc == 5 && g_str_equal (argv[4], "tagged");
-  if (argc != 4 && !undo && !tagged)
+  paced = argc == 5 && g_str_equal (argv[4], "paced");
+  if (argc != 4 && !undo && !tagged && !paced)
     {
-      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT [undo|tagged]\n", argv[0]);
+      fprintf (stderr, "Usage: %s LEDGER SESSION COUNT [undo|tagged|paced]\n", argv[0]);
       return 2;
     }
   session = g_ascii_strtoll (argv[2], NULL, 10);
@@ -101,6 +104,8 @@ main (int argc, char **argv)
       /* Acknowledged only once the store has returned: it is on disk. */
       printf ("%u\n", tagged ? i : number);
       fflush (stdout);
+      if (paced)
+        g_usleep (10 * 1000);
     }
   return 0;
 }

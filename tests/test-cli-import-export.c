@@ -311,8 +311,9 @@ test_store_sync (void)
 
     run_db (&run, db, NULL, "sync", other, NULL);
     /* The other's session 2 has more changes: it keeps the id, this one becomes the copy. */
-    assert_run (&run, 0, said, "deuces-cli: session 3 was changed on both computers: both kept on both, "
-                               "the other as session 2 “Victim (conflicting copy)”\n");
+    assert_run (&run, 0, said, "deuces-cli: session 2 was changed on both computers, so both versions are "
+                               "now on both: it keeps this computer’s, renamed “Victim (conflicting copy)”, and "
+                               "the other computer’s is session 3\n");
   }
   {
     g_autofree char *a = run_ok (db, NULL, "session", "list", NULL);
@@ -351,11 +352,11 @@ test_store_sync (void)
     /* A file that is not there is a file error, exit 1, as for every command. */
     run_fails (db, NULL, 1, missing, "sync", gone, NULL);
   }
-  run_fails (db, NULL, 2, "deuces-cli: sync: give the other computer’s ledger file, e.g. deuces-cli sync "
-                          "/media/stick/ledger.sqlite3\n", "sync", NULL);
-  run_fails (db, NULL, 2, "deuces-cli: sync: syncing over the network is not in this version; copy the "
-                          "other ledger file here and sync with it\n",
-             "sync", "http://192.168.1.5:8080/sync/abc/", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: sync: give the other computer’s ledger file or sync address, e.g. "
+                          "deuces-cli sync /media/stick/ledger.sqlite3\n", "sync", NULL);
+  run_fails (db, NULL, 2, "deuces-cli: sync: “http://192.168.1.5:8080/shared/abc/” is not a sync address: give "
+                          "the one the other computer shows, such as http://192.168.1.20:40123/sync/TOKEN/\n",
+             "sync", "http://192.168.1.5:8080/shared/abc/", NULL);
   g_clear_pointer (&a_after, g_free);
   g_clear_pointer (&b_after, g_free);
   a_after = run_ok (db, NULL, "export", "--format", "ledger", NULL);

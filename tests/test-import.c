@@ -238,8 +238,9 @@ test_sync (void)
                    "Synced With “ledger.sqlite3”");
   g_assert_cmpstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), ==,
                    "1 session came to this computer\n1 session went to the other\n\n"
-                   "“Saturday” was changed on both computers: both versions are kept, one as "
-                   "“Saturday (conflicting copy)”.");
+                   "Session 2 was changed on both computers, so both versions are now on both: it "
+                   "keeps this computer’s, renamed “Saturday (conflicting copy)”, and the other "
+                   "computer’s is session 3.");
   g_assert_cmpuint (reloads, ==, 1);
   g_assert_cmpuint (count_sessions (store), ==, 3);
   g_assert_cmpuint (count_sessions (other), ==, 3);

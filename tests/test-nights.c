@@ -303,7 +303,8 @@ test_migration (void)
   DeucesSessionChange change = { .stake = "2", .from_deal = 2 };
 
   g_assert_no_error (error);
-  ledger_write_old (path, DEUCES_STORE_SCHEMA_VERSION - 1, "flat", "HKD",
+  /* Version 4: the schema before the stakes and the aggregates. */
+  ledger_write_old (path, 4, "flat", "HKD",
                     "(session, number, winner, cards_left, recorded) VALUES "
                     "(1, 1, 0, '-1,4', '2025-02-01T20:01:00Z'), (1, 2, 1, '3,-1', '2025-02-01T20:02:00Z')");
   store = deuces_store_open (path, &error);

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* test-run.c: deuces-cli run as another process, and what the tests assert of a run. */
+/* test-run.c: deuces-cli run as another process, and what the tests assert of a run; a
+ * `serve --sync` running beside a test. */
 #include "config.h"
 
 #include <json-glib/json-glib.h>
+#include <signal.h>
 #include <string.h>
 
 #include "test-run.h"
@@ -316,4 +318,46 @@ two_sessions (const char *db)
       g_free (run_ok (db, NULL, "deal", "add", id, "--winner", "Bo", "--left", "Cy=5,Di=7",
                       "--hand", "Ann=2S AH 3D", NULL));
     }
+}
+
+GSubprocess *
+serve_sync_start (const char *path,
+                  char      **url)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GSubprocessLauncher) launcher =
+    g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE | G_SUBPROCESS_FLAGS_STDERR_PIPE);
+  g_autoptr(GDataInputStream) lines = NULL;
+  GSubprocess *server;
+  gsize length;
+
+  g_subprocess_launcher_setenv (launcher, "LANGUAGE", "C", TRUE);
+  g_subprocess_launcher_setenv (launcher, "LC_ALL", "C.UTF-8", TRUE);
+  server = g_subprocess_launcher_spawn (launcher, &error, g_getenv ("DEUCES_CLI"), "--db", path, "serve",
+                                        "--sync", "--address", "127.0.0.1", NULL);
+  g_assert_no_error (error);
+  lines = g_data_input_stream_new (g_subprocess_get_stdout_pipe (server));
+  g_filter_input_stream_set_close_base_stream (G_FILTER_INPUT_STREAM (lines), FALSE);
+  *url = g_data_input_stream_read_line_utf8 (lines, &length, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (*url);
+  g_assert_true (g_str_has_prefix (*url, "http://127.0.0.1:"));
+  g_assert_nonnull (strstr (*url, "/sync/"));
+  /* Anything it buffered past the first line is lost with @lines: it printed no more. */
+  g_assert_cmpuint (g_buffered_input_stream_get_available (G_BUFFERED_INPUT_STREAM (lines)), ==, 0);
+  return server;
+}
+
+void
+serve_sync_stop (GSubprocess *server,
+                 char       **out,
+                 char       **err)
+{
+  g_autoptr(GError) error = NULL;
+
+  g_subprocess_send_signal (server, SIGTERM);
+  g_assert_true (g_subprocess_communicate_utf8 (server, NULL, NULL, out, err, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (server));
+  g_assert_cmpint (g_subprocess_get_exit_status (server), ==, 0);
 }

@@ -113,5 +113,13 @@ void  save_variant_file  (const char *dir,
                           const char *text);
 /* Two sessions of two deals each, "Sound" and "Victim", made through deuces-cli. */
 void  two_sessions       (const char *db);
+/* `deuces-cli --db @path serve --sync` on the loopback, running: its URL (the first line
+ * it printed) in @url. */
+GSubprocess *serve_sync_start (const char  *path,
+                               char       **url);
+/* Stops it as a person does (SIGTERM): it must exit 0; what it printed after its URL. */
+void         serve_sync_stop  (GSubprocess *server,
+                               char       **out,
+                               char       **err);
 
 G_END_DECLS

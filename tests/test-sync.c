@@ -4,7 +4,9 @@
  * to the schema that has them; an import that never doubles a session (equal, older,
  * continued, diverged); and the two-way merge with another ledger file: both ledgers
  * equal by uuid afterwards, every row and the settlement, again → no change, conflicting
- * edits both kept, bad partners refused with both ledgers unchanged. */
+ * edits both kept, bad partners refused with both ledgers unchanged; and over the network,
+ * `deuces-cli serve --sync` and `deuces-cli sync URL` as two real processes, also with a
+ * writer adding deals meanwhile. */
 
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include "deuces-store.h"
 #include "deuces-variant-library.h"
 #include "test-ledger.h"
+#include "test-run.h"
 
 /* The whole ledger as JSON text. */
 static char *
@@ -205,6 +208,7 @@ test_migration (LedgerFixture *f,
   g_autofree char *uuid = NULL;
   g_autoptr(GPtrArray) backups = NULL;
 
+  /* Version 5: the schema before the ids of sessions and deals. */
   ledger_write_old (path, 5, "classic", "HKD",
                     "(session, number, winner, cards_left, recorded) VALUES"
                     " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z')");
@@ -577,10 +581,10 @@ test_sync (LedgerFixture *f,
 }
 
 static void
-assert_refused (DeucesStore *store,
-                const char  *path,
-                GQuark       domain,
-                int          code)
+assert_sync_refused (DeucesStore *store,
+                     const char  *path,
+                     GQuark       domain,
+                     int          code)
 {
   g_autoptr(GError) error = NULL;
   g_autoptr(GPtrArray) here = new_outcomes ();
@@ -616,9 +620,9 @@ test_refuse (LedgerFixture *f,
   ledger_new_session (f->store, "classic", "Mine", four, 4);
   g_assert_true (g_file_set_contents (text, "shopping list\n", -1, NULL));
   g_assert_true (g_file_set_contents (empty, "", 0, NULL));
-  assert_refused (f->store, text, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
-  assert_refused (f->store, empty, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
-  assert_refused (f->store, f->path, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  assert_sync_refused (f->store, text, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  assert_sync_refused (f->store, empty, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_A_LEDGER);
+  assert_sync_refused (f->store, f->path, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
   {
     g_autoptr(GError) missing_error = NULL;
     g_autoptr(GPtrArray) here = new_outcomes ();
@@ -637,7 +641,7 @@ test_refuse (LedgerFixture *f,
     ledger_new_session (other, "classic", "Theirs", four, 4);
     g_assert_true (_deuces_store_exec (other, newer, &error));
   }
-  assert_refused (f->store, path, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW);
+  assert_sync_refused (f->store, path, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_TOO_NEW);
 
   /* A damaged one: its pages overwritten half-way. */
   {
@@ -704,6 +708,431 @@ test_busy (LedgerFixture *f,
   g_assert_cmpuint (count_rows (other, "SELECT count(*) FROM sessions"), ==, 1);
 }
 
+
+/* The step to the schema with players' ids gives every player one; a player added
+ * afterwards gets one too (doc/ledger.md §9). */
+static void
+test_migration_players (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (f->dir, "old.sqlite3", NULL);
+  g_autoptr(DeucesStore) opened = NULL;
+
+  /* Version 7: the schema before the players' ids. */
+  ledger_write_old (path, 7, "classic", "HKD",
+                    "(session, number, winner, cards_left, recorded) VALUES"
+                    " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z')");
+  opened = deuces_store_open (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players"), ==, 2);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(DISTINCT uuid) FROM players"), ==, 2);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players WHERE renamed IS NOT NULL"), ==, 0);
+  g_assert_true (_deuces_store_exec (opened, "INSERT INTO players (name) VALUES ('Cy')", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(DISTINCT uuid) FROM players"), ==, 3);
+  g_assert_true (deuces_store_rename_player (opened, "Cy", "Cyd", &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (count_rows (opened, "SELECT count(*) FROM players WHERE renamed IS NOT NULL"), ==, 1);
+}
+
+static char *
+player_uuid (DeucesStore *store,
+             const char  *name)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (store, "SELECT uuid FROM players WHERE name = ?1", &error);
+
+  g_assert_no_error (error);
+  _deuces_store_bind_text (stmt, 1, name);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  return g_strdup ((const char *) sqlite3_column_text (stmt, 0));
+}
+
+static void
+sync_moves (DeucesStore *a,
+            const char  *path,
+            guint        n_here,
+            guint        n_there)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) here = new_outcomes ();
+  g_autoptr(GPtrArray) there = new_outcomes ();
+
+  g_assert_true (deuces_store_sync_file (a, path, here, there, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_import_outcomes_count_moved (here), ==, n_here);
+  g_assert_cmpuint (deuces_import_outcomes_count_moved (there), ==, n_there);
+  for (guint k = 0; k < here->len; k++)
+    g_assert_cmpint (kind_of (here, k), !=, DEUCES_IMPORT_CONFLICT_OURS);
+  for (guint k = 0; k < there->len; k++)
+    g_assert_cmpint (kind_of (there, k), !=, DEUCES_IMPORT_CONFLICT);
+}
+
+/* A player renamed on one computer is the same player on the other: the rename travels,
+ * the sessions they sat in are not changed by it (no conflicting copy); renamed on both,
+ * the later name wins on both; the same name added on both becomes one player
+ * (doc/ledger.md §9). */
+static void
+test_renamed_player (LedgerFixture *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 friday = ledger_new_session (a, "classic", "Friday", four, 4);
+  g_autoptr(JsonNode) shared = NULL;
+  g_autofree char *di = NULL;
+  g_autofree char *di_there = NULL;
+
+  ledger_add_deal (a, friday, 0, 3, 2, 1);
+  shared = deuces_store_export_ledger (a, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import (b, shared, NULL, NULL, &error));
+  g_assert_no_error (error);
+  /* The players came over with their ids. */
+  di = player_uuid (a, "Di");
+  di_there = player_uuid (b, "Di");
+  g_assert_cmpstr (di, ==, di_there);
+
+  /* Renamed on B only: on A too, and nothing else moves. */
+  g_assert_true (deuces_store_rename_player (b, "Di", "Diana", &error));
+  g_assert_no_error (error);
+  sync_moves (a, path, 0, 0);
+  {
+    g_autofree char *diana = player_uuid (a, "Diana");
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+
+    g_assert_cmpstr (diana, ==, di);
+    g_assert_cmpstr (a_rows, ==, b_rows);
+  }
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name = 'Di'"), ==, 0);
+
+  /* Renamed on both (A first), and Friday continued on A: the later name on both, and
+   * Friday brought up to date on B under it. */
+  g_assert_true (deuces_store_rename_player (a, "Ann", "Annie", &error));
+  g_assert_no_error (error);
+  g_usleep (2000);
+  g_assert_true (deuces_store_rename_player (b, "Ann", "Anna", &error));
+  g_assert_no_error (error);
+  ledger_add_deal (a, friday, 1, 4, 4, 4);
+  sync_moves (a, path, 0, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name = 'Anna'"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM players WHERE name = 'Anna'"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players WHERE name IN ('Ann', 'Annie')"), ==, 0);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM players WHERE name IN ('Ann', 'Annie')"), ==, 0);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals"), ==, 2);
+  {
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+
+    g_assert_cmpstr (a_rows, ==, b_rows);
+  }
+
+  /* The same name added on each: one player, one id, on both. */
+  {
+    const char *with_ed[] = { "Anna", "Bo", "Ed" };
+    g_autofree char *ed_a = NULL;
+    g_autofree char *ed_b = NULL;
+
+    ledger_new_session (a, "classic", "Ed's first night", with_ed, 3);
+    ledger_new_session (b, "classic", "Ed at the club", with_ed, 3);
+    sync_moves (a, path, 1, 1);
+    ed_a = player_uuid (a, "Ed");
+    ed_b = player_uuid (b, "Ed");
+    g_assert_cmpstr (ed_a, ==, ed_b);
+    g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM players"), ==, 5);
+  }
+
+  /* And again: nothing at all. */
+  {
+    g_autofree char *a_text = ledger_text (a);
+    g_autofree char *b_text = ledger_text (b);
+    g_autofree char *a_again = NULL;
+    g_autofree char *b_again = NULL;
+
+    sync_moves (a, path, 0, 0);
+    a_again = ledger_text (a);
+    b_again = ledger_text (b);
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+}
+
+/* Over the network. */
+
+/* The session of @store titled @title other than @not, or 0. */
+static gint64
+titled (DeucesStore *store,
+        const char  *title,
+        gint64       not)
+{
+  g_autofree char *sql = g_strdup_printf ("SELECT coalesce(max(id), 0) FROM sessions WHERE title = '%s' AND "
+                                          "id != %" G_GINT64_FORMAT, title, not);
+
+  return _deuces_store_query_int (store, sql, -1);
+}
+
+/* Two ledgers apart, two processes on the loopback: `serve --sync` on B, `sync URL` on
+ * A. Both hold the same afterwards (every row by uuid, and the settlements), the session
+ * changed on both kept twice on both, each side's line saying which computer's version
+ * is which; again → nothing; a wrong token and a stopped server refused, both unchanged
+ * (INTERFACE.md, "One history on several computers"). */
+static void
+test_lan (LedgerFixture *f,
+          gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 both = ledger_new_session (a, "classic", "Both", four, 4);
+  gint64 on_b = ledger_new_session (a, "classic", "Continued on B", four, 4);
+  g_autoptr(JsonNode) shared = NULL;
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *wrong = NULL;
+  g_autofree char *a_rows = NULL;
+  g_autofree char *b_rows = NULL;
+  g_autofree char *a_text = NULL;
+  g_autofree char *b_text = NULL;
+  g_autofree char *server_out = NULL;
+  g_autofree char *server_err = NULL;
+  g_autofree char *a_said = NULL;
+  g_autofree char *b_said = NULL;
+  gint64 theirs_here, ours_there;
+
+  ledger_add_deal (a, both, 0, 3, 2, 1);
+  ledger_add_deal (a, on_b, 1, 3, 2, 1);
+  shared = deuces_store_export_ledger (a, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import (b, shared, NULL, NULL, &error));
+  g_assert_no_error (error);
+  /* Apart: "Both" goes on differently on each (more changes on B), B continues one, each
+   * starts one of its own. */
+  ledger_add_deal (a, both, 0, 8, 8, 8);
+  ledger_add_deal (b, titled (b, "Both", 0), 1, 9, 9, 9);
+  ledger_add_deal (b, titled (b, "Both", 0), 1, 10, 10, 10);
+  ledger_add_deal (b, titled (b, "Continued on B", 0), 2, 5, 6, 7);
+  ledger_new_session (a, "classic", "Only on A", four, 4);
+  ledger_new_session (b, "classic", "Only on B", four, 4);
+
+  server = serve_sync_start (path, &url);
+  {
+    g_auto(Run) run = { 0 };
+    g_autofree char *said = g_strdup_printf ("Synced with “%s”: 3 sessions brought here, 2 sent there.\n", url);
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+    /* B's "Both" has more changes: it keeps the uuid, A's becomes the copy, on both. */
+    theirs_here = titled (a, "Both", 0);
+    g_assert_cmpint (theirs_here, !=, 0);
+    a_said = g_strdup_printf ("deuces-cli: session %" G_GINT64_FORMAT " was changed on both computers, so "
+                              "both versions are now on both: it keeps this computer’s, renamed “Both "
+                              "(conflicting copy)”, and the other computer’s is session %" G_GINT64_FORMAT "\n",
+                              both, theirs_here);
+    assert_run (&run, 0, said, a_said);
+  }
+  a_rows = by_uuid (a);
+  b_rows = by_uuid (b);
+  g_assert_cmpstr (a_rows, ==, b_rows);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 5);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions WHERE title = 'Both (conflicting copy)'"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions WHERE title = 'Both (conflicting copy)'"), ==, 1);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE session = "
+                                   "(SELECT id FROM sessions WHERE title = 'Continued on B')"), ==, 2);
+  ours_there = titled (b, "Both (conflicting copy)", 0);
+
+  /* Again: nothing, on either side. */
+  a_text = ledger_text (a);
+  b_text = ledger_text (b);
+  {
+    g_autofree char *said = g_strdup_printf ("Already in sync with “%s”; nothing changed.\n", url);
+
+    run_prints (deuces_store_get_path (a), NULL, said, "sync", url, NULL);
+  }
+  {
+    g_autofree char *a_again = ledger_text (a);
+    g_autofree char *b_again = ledger_text (b);
+
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+
+  /* A wrong token: refused, nothing read or written on either side. */
+  wrong = g_strdup (url);
+  wrong[strlen (wrong) - 2] = wrong[strlen (wrong) - 2] == '0' ? '1' : '0';
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", wrong, NULL);
+    assert_one_line_error (&run, 1, "deuces-cli: 127.0.0.1 does not take this sync address: it is mistyped, "
+                                    "or syncing there has stopped (start it again and use the new address); "
+                                    "nothing was changed\n");
+  }
+  serve_sync_stop (server, &server_out, &server_err);
+  /* B said the same story from its side. */
+  g_assert_cmpstr (server_out, ==, "Synced with “127.0.0.1”: 2 sessions brought here.\n"
+                                   "Already in sync with “127.0.0.1”; nothing changed.\n");
+  b_said = g_strdup_printf ("deuces-cli: session %" G_GINT64_FORMAT " was changed on both computers, so both "
+                            "versions are now on both: it keeps this computer’s, and the other computer’s is "
+                            "session %" G_GINT64_FORMAT " “Both (conflicting copy)”\n",
+                            titled (b, "Both", 0), ours_there);
+  g_assert_cmpstr (server_err, ==, b_said);
+
+  /* Its token died with it. */
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+    assert_one_line_prefix (&run, 1, "deuces-cli: cannot sync with http://127.0.0.1:");
+  }
+  {
+    g_autofree char *a_again = ledger_text (a);
+    g_autofree char *b_again = ledger_text (b);
+
+    g_assert_cmpstr (a_again, ==, a_text);
+    g_assert_cmpstr (b_again, ==, b_text);
+  }
+}
+
+/* Deals the writer adds, one every 10 ms or so: it is at work while the syncs run. */
+#define RACING_DEALS 300
+
+static void
+on_writer_done (GObject      *writer,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_subprocess_wait_finish (G_SUBPROCESS (writer), result, NULL);
+  *(gboolean *) user_data = TRUE;
+}
+
+/* A writer adds deals on A while `sync URL` runs again and again: every deal the writer
+ * was told is stored ends up in both ledgers, none twice, and the session is never
+ * taken for a conflicting copy (a sync holds A's write lock from what it sends to what
+ * it merges; the writer waits, or is told the ledger is busy and tries again). */
+static void
+test_lan_racing_writer (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 night = ledger_new_session (a, "classic", "Busy night", four, 4);
+  g_autofree char *id = g_strdup_printf ("%" G_GINT64_FORMAT, night);
+  g_autoptr(GSubprocess) server = NULL;
+  g_autoptr(GSubprocess) writer = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *written = NULL;
+  g_autofree char *server_out = NULL;
+  g_autofree char *server_err = NULL;
+  g_autofree char *a_rows = NULL;
+  g_autofree char *b_rows = NULL;
+  g_auto(GStrv) acknowledged = NULL;
+  guint syncs = 0, busy = 0, moved = 0;
+  gboolean done = FALSE;
+
+  server = serve_sync_start (path, &url);
+  g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
+  writer = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, g_getenv ("DEUCES_STORE_WRITER"),
+                             deuces_store_get_path (a), id, G_STRINGIFY (RACING_DEALS), "paced", NULL);
+  g_assert_no_error (error);
+  g_subprocess_wait_async (writer, NULL, on_writer_done, &done);
+  /* While it writes, at most 25 syncs: the server takes 30 writes a minute from one
+   * address. */
+  while (syncs < 25)
+    {
+      g_auto(Run) run = { 0 };
+
+      run_db (&run, deuces_store_get_path (a), NULL, "sync", url, NULL);
+      if (run.status != 0)
+        {
+          assert_one_line_prefix (&run, 1, "deuces-cli: the ledger is busy");
+          busy++;
+        }
+      else if (g_str_has_prefix (run.out, "Synced with"))
+        moved++;
+      else
+        g_assert_true (g_str_has_prefix (run.out, "Already"));
+      syncs++;
+      while (g_main_context_iteration (NULL, FALSE))
+        ;
+      if (done)
+        break;
+    }
+  g_assert_true (g_subprocess_communicate_utf8 (writer, NULL, NULL, &written, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_subprocess_get_if_exited (writer));
+  g_assert_cmpint (g_subprocess_get_exit_status (writer), ==, 0);
+  g_test_message ("%u syncs, %u of them bringing deals over, %u busy", syncs, moved, busy);
+  /* Syncs ran while deals were being written and carried some over. */
+  g_assert_cmpuint (moved, >=, 1);
+
+  /* Once more after the writer is done: both hold every acknowledged deal, once. */
+  g_free (run_ok (deuces_store_get_path (a), NULL, "sync", url, NULL));
+  serve_sync_stop (server, &server_out, &server_err);
+  g_assert_cmpstr (server_err, ==, "");
+  acknowledged = g_strsplit (g_strstrip (written), "\n", -1);
+  g_assert_cmpuint (g_strv_length (acknowledged), ==, RACING_DEALS);
+  g_assert_cmpstr (acknowledged[RACING_DEALS - 1], ==, G_STRINGIFY (RACING_DEALS));
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM deals WHERE undone = 0"), ==, RACING_DEALS);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM deals WHERE undone = 0"), ==, RACING_DEALS);
+  g_assert_cmpuint (count_rows (b, "SELECT count(DISTINCT uuid) FROM deals"), ==, RACING_DEALS);
+  g_assert_cmpuint (count_rows (a, "SELECT count(*) FROM sessions"), ==, 1);
+  g_assert_cmpuint (count_rows (b, "SELECT count(*) FROM sessions"), ==, 1);
+  a_rows = by_uuid (a);
+  b_rows = by_uuid (b);
+  g_assert_cmpstr (a_rows, ==, b_rows);
+}
+
+/* A partner whose ledger file was replaced while it served (restored elsewhere, moved
+ * over) refuses to sync: nothing read, nothing written on either side. */
+static void
+test_lan_replaced (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  g_autofree char *moved_over = g_strconcat (path, ".new", NULL);
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  ledger_new_session (f->store, "classic", "Mine", four, 4);
+  ledger_new_session (b, "classic", "Theirs", four, 4);
+  g_clear_object (&b);
+  server = serve_sync_start (path, &url);
+  /* Another ledger put in its place, as a restore elsewhere would. */
+  {
+    g_autoptr(DeucesStore) other = deuces_store_open (moved_over, &error);
+
+    g_assert_no_error (error);
+  }
+  g_assert_cmpint (g_rename (moved_over, path), ==, 0);
+  g_usleep (2 * G_USEC_PER_SEC);   /* the server looks at its file once a second */
+  before = ledger_text (f->store);
+  {
+    g_auto(Run) run = { 0 };
+
+    run_db (&run, deuces_store_get_path (f->store), NULL, "sync", url, NULL);
+    assert_one_line_error (&run, 1, "deuces-cli: the other computer refused to sync (the other computer’s "
+                                    "ledger file was replaced; start syncing there again); nothing was changed\n");
+  }
+  after = ledger_text (f->store);
+  g_assert_cmpstr (after, ==, before);
+  serve_sync_stop (server, &out, &err);
+  g_assert_cmpstr (out, ==, "");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -717,6 +1146,11 @@ main (int    argc,
   ledger_test_add ("/sync/merge", test_sync);
   ledger_test_add ("/sync/refuse", test_refuse);
   ledger_test_add ("/sync/busy", test_busy);
+  ledger_test_add ("/sync/migration/players", test_migration_players);
+  ledger_test_add ("/sync/renamed-player", test_renamed_player);
+  ledger_test_add ("/sync/lan/merge", test_lan);
+  ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
+  ledger_test_add ("/sync/lan/replaced", test_lan_replaced);
 
   return g_test_run ();
 }

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
+#include <X11/XKBlib.h>
 #include <X11/extensions/XTest.h>
 
 #include <string.h>
@@ -343,9 +344,12 @@ xtest_type (GtkWidget  *widget,
     {
       guint keyval = *c == '\n' ? GDK_KEY_Return : *c == '\033' ? GDK_KEY_Escape
                    : *c == '\t' ? GDK_KEY_Tab : gdk_unicode_to_keyval ((guint) *c);
-      GdkModifierType state = g_ascii_isupper (*c) ? GDK_SHIFT_MASK : 0;
+      KeyCode code = XKeysymToKeycode (x_display (widget), keyval);
+      /* Shift for what is not the key's first level: capitals, and ":" or "?" too. */
+      GdkModifierType state = code != 0 && XkbKeycodeToKeysym (x_display (widget), code, 0, 0) != keyval
+                              ? GDK_SHIFT_MASK : 0;
 
-      xtest_key (widget, gdk_keyval_to_lower (keyval), state);
+      xtest_key (widget, keyval, state);
     }
 }
 

@@ -149,6 +149,12 @@ int      _deuces_cli_command_serve   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_check   (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_salvage (CliContext *cli, int argc, char **argv);
 int      _deuces_cli_command_sync    (CliContext *cli, int argc, char **argv);
+/* What a sync did, as `sync` and `serve --sync` say it: a line on the standard error for
+ * each session changed on both computers, then one on the standard output; @n_there NULL
+ * when this side cannot know how many went to @partner. */
+void     _deuces_cli_print_sync      (const char  *partner,
+                                      GPtrArray   *here,
+                                      const guint *n_there);
 /* After a command that read the ledger: names the damaged sessions it left out, as
  * @cli's warning. */
 void     _deuces_cli_warn_damaged    (CliContext  *cli,

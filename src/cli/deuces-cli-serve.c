@@ -24,6 +24,16 @@ on_replaced (DeucesShareServer *server,
   fflush (stderr);
 }
 
+/* A partner synced: what came here, one line, and each session changed on both. */
+static void
+on_synced (DeucesShareServer *server,
+           const char        *peer,
+           GPtrArray         *here)
+{
+  _deuces_cli_print_sync (peer, here, NULL);
+  fflush (stdout);
+}
+
 static gboolean
 on_signal (gpointer user_data)
 {
@@ -31,7 +41,8 @@ on_signal (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* deuces-cli [--db PATH] serve SESSION [--address ADDR] [--port N] [--scoring] */
+/* deuces-cli [--db PATH] serve SESSION [--address ADDR] [--port N] [--scoring]
+ * deuces-cli [--db PATH] serve --sync [--address ADDR] [--port N] */
 int
 _deuces_cli_command_serve (CliContext *cli,
                            int         argc,
@@ -47,6 +58,7 @@ _deuces_cli_command_serve (CliContext *cli,
   guint64 port = 0;
   gint64 id = 0;
   gboolean scoring = FALSE;
+  gboolean sync = FALSE;
   int status = EXIT_OK;
   guint sigint, sigterm;
 
@@ -56,6 +68,8 @@ _deuces_cli_command_serve (CliContext *cli,
 
       if (g_str_equal (argv[i], "--scoring"))
         scoring = TRUE;
+      else if (g_str_equal (argv[i], "--sync"))
+        sync = TRUE;
       else if (_deuces_cli_take_value (argc, argv, &i, "--address", &address, &missing) ||
           _deuces_cli_take_value (argc, argv, &i, "--port", &port_text, &missing))
         {
@@ -67,20 +81,24 @@ _deuces_cli_command_serve (CliContext *cli,
       else
         id_text = argv[i];
     }
-  if (id_text == NULL || !_deuces_cli_parse_session_id (id_text, &id))
+  if (sync && (id_text != NULL || scoring))
+    return _deuces_cli_fail (EXIT_INVALID, _("serve: --sync serves the whole ledger, for another computer "
+                                             "to sync with; give no session and no --scoring"));
+  if (!sync && (id_text == NULL || !_deuces_cli_parse_session_id (id_text, &id)))
     return _deuces_cli_bad_session_id ("serve", id_text);
   if (port_text != NULL && !g_ascii_string_to_unsigned (port_text, 10, 0, 65535, &port, NULL))
     return _deuces_cli_fail (EXIT_INVALID, _("serve: the port must be a number from 0 to 65535, not “%s”"),
                  port_text);
 
-  /* Only scoring writes: then the ledger is opened as the app opens it. */
-  store = scoring ? _deuces_cli_open_store (cli, &status) : _deuces_cli_open_store_read (cli, &status);
+  /* Only scoring and syncing write: then the ledger is opened as the app opens it. */
+  store = scoring || sync ? _deuces_cli_open_store (cli, &status) : _deuces_cli_open_store_read (cli, &status);
   if (store == NULL)
     return status;
-  server = deuces_share_server_new (store, id, &error);
+  server = sync ? deuces_share_server_new_sync (store, &error) : deuces_share_server_new (store, id, &error);
   if (server == NULL)
     return _deuces_cli_fail_with (error);
   deuces_share_server_set_scoring (server, scoring);
+  g_signal_connect (server, "synced", G_CALLBACK (on_synced), NULL);
   g_signal_connect (server, "replaced", G_CALLBACK (on_replaced), (gpointer) deuces_store_get_path (store));
   if (!deuces_share_server_start (server, address, (guint) port, &error))
     {

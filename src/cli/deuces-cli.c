@@ -398,9 +398,11 @@ static const HelpEntry command_help[] = {
     N_("the unpaid balances of ended nights in the fewest transfers") },
   { "serve SESSION [--address ADDR] [--port N] [--scoring]",
     N_("share a session with the phones at the table (--scoring: they may score)") },
+  { "serve --sync [--address ADDR] [--port N]",
+    N_("let another computer sync with this ledger (prints the address to give it)") },
   { "check", N_("check the whole ledger; exit 1 when anything is wrong") },
   { "salvage -o FILE", N_("export every session that still reads back (JSON)") },
-  { "sync OTHER", N_("merge both ways with another computer's ledger file") },
+  { "sync OTHER", N_("merge both ways with another computer's ledger file or sync address") },
 };
 
 static const HelpEntry option_help[] = {

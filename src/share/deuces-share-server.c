@@ -67,6 +67,7 @@ struct _DeucesShareServer
   GObject              parent_instance;
 
   gint64               session;
+  gboolean             sync;           /* a sync partner's server: /sync/TOKEN/ only */
   DeucesStore         *store;          /* a read connection of our own */
   DeucesShareSnapshot *snapshot;
   DeucesLedgerWatcher *watcher;        /* while running */
@@ -119,6 +120,7 @@ enum {
   STOPPED,
   REPLACED,
   SCORED,
+  SYNCED,
   N_SIGNALS
 };
 
@@ -383,10 +385,12 @@ static void
 reload (DeucesShareServer *self)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(DeucesShareSnapshot) snapshot = _deuces_share_snapshot_load (self->store, self->session,
-                                                                          &error);
+  g_autoptr(DeucesShareSnapshot) snapshot = NULL;
   g_autofree char *event = NULL;
 
+  if (self->sync)
+    return;   /* a sync partner's server shows no session */
+  snapshot = _deuces_share_snapshot_load (self->store, self->session, &error);
   if (snapshot == NULL)
     {
       /* A session deleted for good, or a busy ledger: keep showing the last reading. */
@@ -510,6 +514,7 @@ typedef enum {
   ROUTE_DEALS,
   ROUTE_DEAL,
   ROUTE_UNDO,
+  ROUTE_SYNC,
 } Route;
 
 /* The rest of @path after "@prefix@token/", or NULL. Every byte of the token is
@@ -542,6 +547,9 @@ route (DeucesShareServer *self,
 {
   const char *rest;
 
+  if (self->sync)
+    return (rest = after_token (path, "/sync/", self->token)) != NULL && *rest == '\0' ? ROUTE_SYNC
+                                                                                       : ROUTE_NONE;
   if ((rest = after_token (path, "/t/", self->token)) != NULL)
     {
       if (*rest == '\0')
@@ -580,6 +588,7 @@ allowed_methods (Route where)
     {
     case ROUTE_DEALS:
     case ROUTE_UNDO:
+    case ROUTE_SYNC:
       return "POST";
     case ROUTE_DEAL:
       return "PUT, DELETE";
@@ -966,6 +975,78 @@ handle_write (DeucesShareServer *self,
   scored (self, by, what, done);
 }
 
+/* POST /sync/TOKEN/: the partner's ledger export in, merged into this ledger in one
+ * transaction after a backup (deuces_store_sync_document); this ledger's export as it
+ * was before, out, for the partner to merge in turn (doc/ledger.md §9). */
+static void
+handle_sync (DeucesShareServer *self,
+             SoupServerMessage *msg)
+{
+  SoupMessageHeaders *request = soup_server_message_get_request_headers (msg);
+  const char *type = soup_message_headers_get_content_type (request, NULL);
+  g_autoptr(GPtrArray) here = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(JsonNode) theirs = NULL;
+  g_autoptr(JsonNode) ours = NULL;
+  g_autoptr(JsonObject) reply = NULL;
+  g_autoptr(JsonNode) node = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *peer = NULL;
+  GSocketAddress *remote = soup_server_message_get_remote_address (msg);
+
+  if (!origin_allowed (self, msg))
+    {
+      respond_refusal (msg, SOUP_STATUS_FORBIDDEN, _("this ledger may only be synced by Deuces"));
+      return;
+    }
+  if (self->replaced)
+    {
+      respond_refusal (msg, SOUP_STATUS_CONFLICT,
+                       _("the other computer’s ledger file was replaced; start syncing there again"));
+      return;
+    }
+  if (!take_write (self, msg))
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Retry-After", "60");
+      respond_refusal (msg, 429 /* Too Many Requests */, _("too many syncs from this computer; wait a minute"));
+      return;
+    }
+  if (type == NULL || g_ascii_strcasecmp (type, "application/json") != 0)
+    {
+      respond_refusal (msg, SOUP_STATUS_UNSUPPORTED_MEDIA_TYPE,
+                       _("the body must be JSON (Content-Type: application/json)"));
+      return;
+    }
+  bytes = soup_message_body_flatten (soup_server_message_get_request_body (msg));
+  theirs = deuces_json_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  if (theirs != NULL)
+    ours = deuces_store_sync_document (self->writer, theirs, here, &error);
+  if (ours == NULL)
+    {
+      g_autofree char *line = g_strdup (error->message);
+      guint status = SOUP_STATUS_INTERNAL_SERVER_ERROR;
+
+      if (theirs == NULL || error->domain == DEUCES_CORE_ERROR ||
+          g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID))
+        status = SOUP_STATUS_UNPROCESSABLE_ENTITY;
+      else if (g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_BUSY))
+        status = SOUP_STATUS_SERVICE_UNAVAILABLE;
+      g_strdelimit (line, "\r\n", ' ');
+      respond_refusal (msg, status, line);
+      return;
+    }
+
+  reply = json_object_new ();
+  json_object_set_member (reply, "ledger", g_steal_pointer (&ours));
+  json_object_set_int_member (reply, "merged", deuces_import_outcomes_count_moved (here));
+  node = json_node_new (JSON_NODE_OBJECT);
+  json_node_set_object (node, reply);
+  respond_json (msg, SOUP_STATUS_OK, node);
+  if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
+    peer = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+  g_signal_emit (self, signals[SYNCED], 0, peer, here);
+}
+
 static void
 handle_request (SoupServer        *soup,
                 SoupServerMessage *msg,
@@ -1001,6 +1082,11 @@ handle_request (SoupServer        *soup,
   if (where == ROUTE_DEALS || where == ROUTE_DEAL || where == ROUTE_UNDO)
     {
       handle_write (self, msg, where, (guint) number, query);
+      return;
+    }
+  if (where == ROUTE_SYNC)
+    {
+      handle_sync (self, msg);
       return;
     }
 
@@ -1083,6 +1169,7 @@ handle_request (SoupServer        *soup,
     case ROUTE_DEALS:
     case ROUTE_DEAL:
     case ROUTE_UNDO:
+    case ROUTE_SYNC:
     default:
       g_assert_not_reached ();
     }
@@ -1103,11 +1190,20 @@ handle_headers (SoupServer        *soup,
   guint64 number;
   Route where = self->running ? route (self, path, &number) : ROUTE_NONE;
 
-  if ((method != SOUP_METHOD_POST && method != SOUP_METHOD_PUT) ||
-      (where != ROUTE_DEALS && where != ROUTE_DEAL && where != ROUTE_UNDO))
+  if (method != SOUP_METHOD_POST && method != SOUP_METHOD_PUT)
+    return;
+  /* A wrong or stale token: refused before a byte of the body is read. */
+  if (where == ROUTE_NONE)
+    {
+      soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
+      respond_text (msg, SOUP_STATUS_NOT_FOUND, "Not Found\n");
+      return;
+    }
+  if (where != ROUTE_DEALS && where != ROUTE_DEAL && where != ROUTE_UNDO && where != ROUTE_SYNC)
     return;
   if (soup_message_headers_get_encoding (request) == SOUP_ENCODING_CHUNKED ||
-      soup_message_headers_get_content_length (request) > DEUCES_SHARE_MAX_BODY)
+      soup_message_headers_get_content_length (request) >
+        (where == ROUTE_SYNC ? DEUCES_SHARE_MAX_SYNC_BODY : DEUCES_SHARE_MAX_BODY))
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
       respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large\n");
@@ -1473,11 +1569,12 @@ deuces_share_server_start (DeucesShareServer  *self,
   g_signal_connect (self->soup, "request-read", G_CALLBACK (on_request_read), self);
   self->token = g_steal_pointer (&token);
   self->origin_host = g_strdup_printf ("%s:%u", host, self->port);
-  self->url = g_strdup_printf ("http://%s/t/%s/", self->origin_host, self->token);
+  self->url = g_strdup_printf (self->sync ? "http://%s/sync/%s/" : "http://%s/t/%s/", self->origin_host,
+                               self->token);
   self->local_only = inet == NULL;
   self->running = TRUE;
   note_ledger_file (self, TRUE);
-  if (self->scoring && !start_scoring (self, error))
+  if (self->scoring && !self->sync && !start_scoring (self, error))
     {
       deuces_share_server_stop (self);
       return FALSE;
@@ -1555,6 +1652,24 @@ deuces_share_server_new (DeucesStore  *store,
   self->snapshot = _deuces_share_snapshot_load (store, session, error);
   if (self->snapshot == NULL)
     return NULL;
+  self->store = deuces_store_open_reader (store, error);
+  if (self->store == NULL)
+    return NULL;
+  self->writer = g_object_ref (store);
+  return g_steal_pointer (&self);
+}
+
+DeucesShareServer *
+deuces_share_server_new_sync (DeucesStore  *store,
+                              GError      **error)
+{
+  g_autoptr(DeucesShareServer) self = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
+
+  self = g_object_new (DEUCES_TYPE_SHARE_SERVER, NULL);
+  self->sync = TRUE;
+  /* Read only to see the file replaced; the merge goes through @store. */
   self->store = deuces_store_open_reader (store, error);
   if (self->store == NULL)
     return NULL;
@@ -1680,6 +1795,10 @@ deuces_share_server_class_init (DeucesShareServerClass *klass)
                                     0, NULL, NULL, NULL, G_TYPE_NONE, 0);
   /* A phone made a change: who (its chosen name), what ("entered deal 7", or what undo
    * reversed) and the deal (0 for an undo). */
+  /* A partner synced (POST /sync/TOKEN/): its address and what became of each of its
+   * sessions here (a GPtrArray of DeucesImportOutcome, valid during the emission). */
+  signals[SYNCED] = g_signal_new ("synced", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                  0, NULL, NULL, NULL, G_TYPE_NONE, 2, G_TYPE_STRING, G_TYPE_POINTER);
   signals[SCORED] = g_signal_new ("scored", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                   0, NULL, NULL, NULL, G_TYPE_NONE, 3,
                                   G_TYPE_STRING, G_TYPE_STRING, G_TYPE_UINT);

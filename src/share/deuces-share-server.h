@@ -34,6 +34,9 @@ typedef enum {
 #define DEUCES_SHARE_WRITES_PER_MINUTE 30
 /* A write request's body may hold at most this many bytes (413 after). */
 #define DEUCES_SHARE_MAX_BODY (64 * 1024)
+/* A sync partner's ledger export may hold at most this many bytes (413 after); so may
+ * the answer a sync client reads. Ten years of weekly nights are a few megabytes. */
+#define DEUCES_SHARE_MAX_SYNC_BODY (64 * 1024 * 1024)
 
 #define DEUCES_TYPE_SHARE_SERVER (deuces_share_server_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERVER, GObject)
@@ -44,6 +47,27 @@ G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERV
  * yet. */
 DeucesShareServer *deuces_share_server_new          (DeucesStore        *store,
                                                      gint64              session,
+                                                     GError            **error);
+/* A server that lets another computer sync with @store's ledger (INTERFACE.md, "One
+ * history on several computers"): POST /sync/TOKEN/ with that computer's ledger export
+ * merges it here and answers with this ledger's; nothing else is served. Its URL (the
+ * one to give `deuces-cli sync`) is http://HOST:PORT/sync/TOKEN/, the token new at each
+ * start and dead at stop. Emits "synced" after each merge. */
+DeucesShareServer *deuces_share_server_new_sync     (DeucesStore        *store,
+                                                     GError            **error);
+/* The client's side (deuces-share-sync.c): whether @text is meant as a network address
+ * (http:// or https://) rather than a file; and the two-way merge of @store's ledger
+ * with the other computer's at @url, exactly http://HOST:PORT/sync/TOKEN/ (else
+ * DEUCES_SHARE_ERROR_INVALID): backed up and locked from what is sent to what comes
+ * back, merged in one transaction; @here gets the outcome of each session brought here,
+ * @n_there how many the other computer took. */
+gboolean           deuces_share_is_sync_address     (const char         *text);
+gboolean           deuces_share_check_sync_address  (const char         *url,
+                                                     GError            **error);
+gboolean           deuces_share_sync_with           (DeucesStore        *store,
+                                                     const char         *url,
+                                                     GPtrArray          *here,
+                                                     guint              *n_there,
                                                      GError            **error);
 /* Starts listening, with a new token, on @address (an IP address; NULL: every address
  * of this machine, answering only peers on the local network: loopback, private and

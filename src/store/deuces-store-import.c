@@ -39,7 +39,7 @@ _deuces_store_import_documents (DeucesStore *self,
     {
       g_autoptr(GError) local_error = NULL;
 
-      if (!_deuces_store_import_next (self, _deuces_store_nth_document (root, i), 0, seen, ids, outcomes, &local_error))
+      if (!_deuces_store_import_next (self, _deuces_store_nth_document (root, i), 0, FALSE, seen, ids, outcomes, &local_error))
         {
           _deuces_store_rollback (self);
           _deuces_store_document_error (error, local_error, i, n);
@@ -84,67 +84,21 @@ import_ledger (DeucesStore *self,
                GPtrArray   *outcomes,
                GError     **error)
 {
-  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
-  JsonObject *object;
-  JsonNode *format;
-  JsonArray *sessions, *players;
-  gboolean ok = TRUE;
-
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  if (!deuces_store_is_ledger_export (root))
-    return _deuces_store_bad_export (error);
-  object = json_node_get_object (root);
-  format = json_object_get_member (object, "deuces-ledger");
-  sessions = _deuces_store_array_or_null (object, "sessions", &ok);
-  players = _deuces_store_array_or_null (object, "players", &ok);
-  if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
-      json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
-      sessions == NULL ||
-      json_object_get_size (object) != 2 + (players != NULL))
-    return _deuces_store_bad_export (error);
 
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  /* Every player, those of no session too; names as the core allows them. */
-  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
+  if (!_deuces_store_merge_ledger_export (self, root, FALSE, ids, outcomes, error) ||
+      !_deuces_store_commit (self, error))
     {
-      JsonNode *node = json_array_get_element (players, k);
-      const char *name = JSON_NODE_HOLDS_VALUE (node) &&
-                         json_node_get_value_type (node) == G_TYPE_STRING
-                         ? json_node_get_string (node) : NULL;
-
-      if (name == NULL || !deuces_player_name_check (name, NULL))
-        {
-          _deuces_store_bad_export (error);
-          goto fail;
-        }
-      if (_deuces_store_find_or_add_player (self, name, error) == 0)
-        goto fail;
+      _deuces_store_rollback (self);
+      if (ids != NULL)
+        g_array_set_size (ids, 0);
+      if (outcomes != NULL)
+        g_ptr_array_set_size (outcomes, 0);
+      return FALSE;
     }
-  for (guint k = 0; k < json_array_get_length (sessions); k++)
-    {
-      g_autoptr(GError) local_error = NULL;
-
-      if (!_deuces_store_import_next (self, json_array_get_element (sessions, k),
-                                      json_node_get_int (format), seen, ids, outcomes, &local_error))
-        {
-          g_set_error (error, local_error->domain, local_error->code,
-                       _("session %u of the file: %s"), k + 1, local_error->message);
-          goto fail;
-        }
-    }
-  if (!_deuces_store_commit (self, error))
-    goto fail;
   return TRUE;
-
-fail:
-  _deuces_store_rollback (self);
-  if (ids != NULL)
-    g_array_set_size (ids, 0);
-  if (outcomes != NULL)
-    g_ptr_array_set_size (outcomes, 0);
-  return FALSE;
 }
 
 gboolean

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
+#include <string.h>
 
 #include "deuces-error.h"
 #include "deuces-money.h"
@@ -201,12 +202,13 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   g_autoptr(GArray) all = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(JsonArray) sessions = json_array_new ();
   g_autoptr(JsonArray) players = json_array_new ();
+  g_autoptr(JsonArray) player_ids = json_array_new ();
   JsonObject *object;
   JsonNode *root;
   int rc;
 
   ids = _deuces_store_prepare (self, "SELECT id FROM sessions ORDER BY id", error);
-  names = _deuces_store_prepare (self, "SELECT name FROM players ORDER BY id", error);
+  names = _deuces_store_prepare (self, "SELECT name, uuid, renamed FROM players ORDER BY id", error);
   if (ids == NULL || names == NULL)
     goto fail;
   while ((rc = sqlite3_step (ids)) == SQLITE_ROW)
@@ -231,8 +233,16 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   while ((rc = sqlite3_step (names)) == SQLITE_ROW)
     {
       g_autofree char *name = _deuces_store_column_valid_text (names, 0);
+      g_autofree char *uuid = _deuces_store_column_valid_text (names, 1);
+      g_autofree char *renamed = _deuces_store_column_valid_text (names, 2);
+      JsonObject *id = json_object_new ();
 
       json_array_add_string_element (players, name);
+      json_object_set_string_member (id, "name", name);
+      json_object_set_string_member (id, "uuid", uuid);
+      if (renamed != NULL)
+        json_object_set_string_member (id, "renamed", renamed);
+      json_array_add_object_element (player_ids, id);
     }
   if (rc != SQLITE_DONE)
     {
@@ -246,6 +256,7 @@ _deuces_store_export_ledger_in (DeucesStore *self,
   json_object_set_int_member (object, "deuces-ledger", LEDGER_FORMAT);
   json_object_set_array_member (object, "sessions", g_steal_pointer (&sessions));
   json_object_set_array_member (object, "players", g_steal_pointer (&players));
+  json_object_set_array_member (object, "player_ids", g_steal_pointer (&player_ids));
   root = json_node_new (JSON_NODE_OBJECT);
   json_node_take_object (root, object);
   return root;
@@ -265,8 +276,8 @@ gboolean
 _deuces_store_bad_export (GError **error)
 {
   g_set_error_literal (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_DOCUMENT,
-                       _("a ledger export holds “deuces-ledger”: 3 (or 2, 1), its “sessions” and "
-                         "its “players”, and nothing else"));
+                       _("a ledger export holds “deuces-ledger”: 4 (or 3, 2, 1), its “sessions”, "
+                         "its “players” and their “player_ids”, and nothing else"));
   return FALSE;
 }
 
@@ -427,4 +438,167 @@ _deuces_store_import_session (DeucesStore *self,
   if (!import_paid_amounts (self, id, game, paid_amounts, paid, error))
     return 0;
   return id;
+}
+
+gint64
+_deuces_store_read_ledger_export (JsonNode   *root,
+                                  JsonArray **sessions,
+                                  JsonArray **players,
+                                  JsonArray **player_ids,
+                                  GError    **error)
+{
+  JsonObject *object;
+  JsonNode *format;
+  gboolean ok = TRUE;
+
+  if (!deuces_store_is_ledger_export (root))
+    return _deuces_store_bad_export (error);
+  object = json_node_get_object (root);
+  format = json_object_get_member (object, "deuces-ledger");
+  *sessions = _deuces_store_array_or_null (object, "sessions", &ok);
+  *players = _deuces_store_array_or_null (object, "players", &ok);
+  *player_ids = _deuces_store_array_or_null (object, "player_ids", &ok);
+  if (!ok || !JSON_NODE_HOLDS_VALUE (format) || json_node_get_value_type (format) != G_TYPE_INT64 ||
+      json_node_get_int (format) < 1 || json_node_get_int (format) > LEDGER_FORMAT ||
+      *sessions == NULL ||
+      json_object_get_size (object) != 2u + (*players != NULL) + (*player_ids != NULL))
+    return _deuces_store_bad_export (error);
+  return json_node_get_int (format);
+}
+
+/* The player @sql finds by @key: id, then its second and third columns; 0 when none, -1
+ * on an error. */
+static gint64
+player_by (DeucesStore *self,
+           const char  *sql,
+           const char  *key,
+           char       **second,
+           char       **third,
+           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+  int rc;
+
+  if (stmt == NULL)
+    return -1;
+  _deuces_store_bind_text (stmt, 1, key);
+  rc = sqlite3_step (stmt);
+  if (rc == SQLITE_DONE)
+    return 0;
+  if (rc != SQLITE_ROW)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return -1;
+    }
+  *second = _deuces_store_column_valid_text (stmt, 1);
+  *third = _deuces_store_column_valid_text (stmt, 2);
+  return sqlite3_column_int64 (stmt, 0);
+}
+
+/* @sql with ?1 @id and ?2, ?3, ?4 the texts (NULL: SQL NULL); those it does not name are
+ * not bound (SQLite refuses them, harmlessly). */
+static gboolean
+write_player (DeucesStore *self,
+              const char  *sql,
+              gint64       id,
+              const char  *a,
+              const char  *b,
+              const char  *c,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+
+  if (stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (stmt, 1, id);
+  _deuces_store_bind_text (stmt, 2, a);
+  _deuces_store_bind_text (stmt, 3, b);
+  _deuces_store_bind_text (stmt, 4, c);
+  return _deuces_store_step_done (self, stmt, error);
+}
+
+/* One player of another ledger, known by its stable id (doc/ledger.md §9): the same
+ * player here keeps the name given last (the later "renamed", then the greater name, so
+ * that both computers choose alike); a player here of the same name but another id
+ * (each computer added "Ann") becomes one player, with the smaller id on both sides; a
+ * new one is added with its id. In @renames, each name of the file that is another
+ * name here, and that name. */
+static gboolean
+merge_player (DeucesStore *self,
+              JsonNode    *node,
+              GHashTable  *renames,
+              GError     **error)
+{
+  JsonObject *object = JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+  const char *name = object != NULL ? _deuces_store_member_text (object, "name") : NULL;
+  const char *uuid = object != NULL ? _deuces_store_member_text (object, "uuid") : NULL;
+  const char *renamed = object != NULL ? _deuces_store_member_text (object, "renamed") : NULL;
+  g_autofree char *ours = NULL;
+  g_autofree char *when = NULL;
+  g_autofree char *holder = NULL;
+  g_autofree char *holder_uuid = NULL;
+  gint64 id, taken;
+
+  if (name == NULL || uuid == NULL || !g_uuid_string_is_valid (uuid) || !deuces_player_name_check (name, NULL) ||
+      json_object_get_size (object) != 2 + (renamed != NULL))
+    return _deuces_store_bad_export (error);
+  if ((id = player_by (self, "SELECT id, name, renamed FROM players WHERE uuid = ?1", uuid, &ours, &when,
+                       error)) < 0)
+    return FALSE;
+  if (id == 0)
+    {
+      /* Not known by its id: by its name, or new. */
+      if ((id = player_by (self, "SELECT id, name, uuid FROM players WHERE name = ?1", name, &ours, &when,
+                           error)) < 0)
+        return FALSE;
+      if (id == 0)
+        return write_player (self, "INSERT INTO players (name, uuid, renamed) VALUES (?2, ?3, ?4)",
+                             0, name, uuid, renamed, error);
+      return g_strcmp0 (uuid, when) >= 0 ||
+             write_player (self, "UPDATE players SET uuid = ?2 WHERE id = ?1", id, uuid, NULL,
+                           NULL, error);
+    }
+  if (g_str_equal (ours, name))
+    return TRUE;
+  if ((taken = player_by (self, "SELECT id, name, uuid FROM players WHERE name = ?1", name, &holder,
+                          &holder_uuid, error)) < 0)
+    return FALSE;
+  /* Ours was named later (or at the same moment, and sorts after): it stays. A name
+   * another player here holds is not taken from them. */
+  if ((taken != 0 && taken != id) || g_strcmp0 (renamed, when) < 0 ||
+      (g_strcmp0 (renamed, when) == 0 && strcmp (name, ours) < 0))
+    {
+      g_hash_table_insert (renames, g_strdup (name), g_steal_pointer (&ours));
+      return TRUE;
+    }
+  return write_player (self, "UPDATE players SET name = ?2, renamed = ?3 WHERE id = ?1", id, name,
+                       renamed, NULL, error);
+}
+
+gboolean
+_deuces_store_add_export_players (DeucesStore *self,
+                                  JsonArray   *players,
+                                  JsonArray   *player_ids,
+                                  GHashTable  *renames,
+                                  GError     **error)
+{
+  for (guint k = 0; player_ids != NULL && k < json_array_get_length (player_ids); k++)
+    if (!merge_player (self, json_array_get_element (player_ids, k), renames, error))
+      return FALSE;
+  /* Every player, those of no session too; names as the core allows them. */
+  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
+    {
+      JsonNode *node = json_array_get_element (players, k);
+      const char *name = JSON_NODE_HOLDS_VALUE (node) &&
+                         json_node_get_value_type (node) == G_TYPE_STRING
+                         ? json_node_get_string (node) : NULL;
+
+      if (name == NULL || !deuces_player_name_check (name, NULL))
+        return _deuces_store_bad_export (error);
+      if (g_hash_table_contains (renames, name))
+        continue;
+      if (_deuces_store_find_or_add_player (self, name, error) == 0)
+        return FALSE;
+    }
+  return TRUE;
 }

@@ -101,11 +101,17 @@ deuces_store_rename_player (DeucesStore *self,
                    _("There is already a player called “%s”"), (const char *) sqlite3_column_text (taken, 0));
       goto fail;
     }
-  stmt = _deuces_store_prepare (self, "UPDATE players SET name = ?1 WHERE name = ?2", error);
+  /* When: the later of two renames made on two computers wins at the next sync. */
+  stmt = _deuces_store_prepare (self, "UPDATE players SET name = ?1, renamed = ?3 WHERE name = ?2", error);
   if (stmt == NULL)
     goto fail;
   _deuces_store_bind_text (stmt, 1, name);
   _deuces_store_bind_text (stmt, 2, old_name);
+  {
+    g_autofree char *now = _deuces_store_now_text ();
+
+    _deuces_store_bind_text (stmt, 3, now);
+  }
   if (!_deuces_store_step_done (self, stmt, error))
     goto fail;
   if (sqlite3_changes (self->db) == 0)

@@ -510,10 +510,11 @@ void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
 /* deuces-store-ledger.c: the ledger export. */
-/* Format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
+/* Format 4 adds the players' stable ids of schema 8 ("player_ids"); format 3 the stable
+ * ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
  * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 3
+#define LEDGER_FORMAT 4
 /* Refuses a ledger export that is not one (DEUCES_CORE_ERROR_INVALID_DOCUMENT); FALSE. */
 gboolean      _deuces_store_bad_export       (GError      **error);
 /* Member @name of @object when it is an array; NULL when it is missing, or (clearing
@@ -533,6 +534,20 @@ JsonNode     *_deuces_store_export_ledger_in (DeucesStore  *self,
 JsonNode     *_deuces_store_export_session   (DeucesStore  *self,
                                               gint64        session,
                                               GError      **error);
+/* @root's format (1 to the newest), its sessions, its players and their stable ids
+ * (NULL: none) when it is a ledger export; else 0, the error set. Then its players
+ * merged into this ledger's (doc/ledger.md §9), names checked: @renames gets each name
+ * of the file that is another name here, and that name. */
+gint64        _deuces_store_read_ledger_export (JsonNode   *root,
+                                                JsonArray **sessions,
+                                                JsonArray **players,
+                                                JsonArray **player_ids,
+                                                GError    **error);
+gboolean      _deuces_store_add_export_players (DeucesStore *self,
+                                                JsonArray   *players,
+                                                JsonArray   *player_ids,
+                                                GHashTable  *renames,
+                                                GError     **error);
 
 /* deuces-store-sync.c: one session of a file merged into the ledger by its uuid, inside
  * the caller's transaction (@sync: a sync, where of two copies that went apart the same
@@ -543,16 +558,29 @@ gboolean      _deuces_store_merge_session    (DeucesStore         *self,
                                               gboolean             sync,
                                               DeucesImportOutcome *outcome,
                                               GError             **error);
-/* The next session of a file imported as _deuces_store_merge_session says, once per uuid
- * in the file (@seen); its id appended to @ids when it was added or changed, and its
- * outcome to @outcomes (each may be NULL). */
+/* The next session of a file imported (or, with @sync, synced) as
+ * _deuces_store_merge_session says, once per uuid in the file (@seen); its id appended
+ * to @ids when it was added or changed, and its outcome to @outcomes (each may be NULL). */
 gboolean      _deuces_store_import_next      (DeucesStore  *self,
                                               JsonNode     *node,
                                               gint64        format,
+                                              gboolean      sync,
                                               GHashTable   *seen,
                                               GArray       *ids,
                                               GPtrArray    *outcomes,
                                               GError      **error);
+/* A session of a ledger export with its players' names made this ledger's (@renames, as
+ * _deuces_store_add_export_players gives them; a new reference). */
+JsonNode     *_deuces_store_rename_players     (JsonNode    *session,
+                                                GHashTable  *renames);
+/* A ledger export merged into this ledger in the caller's transaction: its players,
+ * then each session as an import (or, with @sync, a sync) decides. */
+gboolean      _deuces_store_merge_ledger_export (DeucesStore *self,
+                                                 JsonNode    *root,
+                                                 gboolean     sync,
+                                                 GArray      *ids,
+                                                 GPtrArray   *outcomes,
+                                                 GError     **error);
 
 /* deuces-store-import.c: the documents of @root imported as _deuces_store_import_next
  * says, inside the caller's transaction. */

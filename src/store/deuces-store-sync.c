@@ -191,6 +191,26 @@ node_revisions (JsonObject *object,
   return revisions;
 }
 
+char *
+deuces_import_outcome_describe_conflict (const DeucesImportOutcome *outcome)
+{
+  g_return_val_if_fail (outcome != NULL, NULL);
+
+  /* Each side says it of its own numbers and its own version: read on either computer,
+   * the two lines tell the same story. */
+  if (outcome->kind == DEUCES_IMPORT_CONFLICT)
+    return g_strdup_printf (_("session %lld was changed on both computers, so both versions are now on "
+                              "both: it keeps this computer’s, and the other computer’s is session %lld "
+                              "“%s”"),
+                            (long long) outcome->other, (long long) outcome->session, outcome->title);
+  if (outcome->kind == DEUCES_IMPORT_CONFLICT_OURS)
+    return g_strdup_printf (_("session %lld was changed on both computers, so both versions are now on "
+                              "both: it keeps this computer’s, renamed “%s”, and the other computer’s is "
+                              "session %lld"),
+                            (long long) outcome->session, outcome->title, (long long) outcome->other);
+  return NULL;
+}
+
 /* What importing @node would do, decided as the import decides it: the ledger's session
  * of the same uuid (if any) in @local, the copy's id in @copy. */
 /* Whether the ledger's session @local reads out as @node does (format 0: as a session
@@ -423,6 +443,7 @@ gboolean
 _deuces_store_import_next (DeucesStore *self,
                            JsonNode    *node,
                            gint64       format,
+                           gboolean     sync,
                            GHashTable  *seen,
                            GArray      *ids,
                            GPtrArray   *outcomes,
@@ -440,7 +461,7 @@ _deuces_store_import_next (DeucesStore *self,
     }
   else
     {
-      if (!_deuces_store_merge_session (self, node, format, FALSE, outcome, error))
+      if (!_deuces_store_merge_session (self, node, format, sync, outcome, error))
         return FALSE;
       if (uuid != NULL)
         g_hash_table_insert (seen, (gpointer) uuid, GSIZE_TO_POINTER ((gsize) outcome->session));
@@ -536,35 +557,203 @@ check_other_file (DeucesStore *self,
   return TRUE;
 }
 
-static JsonArray *
-sessions_of (JsonNode *root)
+/* Members whose value is a player's name, an array of names, or an object keyed by names
+ * (the session document's, doc/cli.md §10, and a paid mark's "from" and "to"). */
+static const char *const name_values[] = { "winner", "starter", "assisted_by", "loser", "takes_all", "from",
+                                           "to", NULL };
+static const char *const name_arrays[] = { "players", "sitting_out", "finish_order", NULL };
+static const char *const name_keys[] = { "cards_left", "twos_left", "points_left", "hands", "specials", NULL };
+
+typedef enum {
+  AS_IS,        /* copied, nothing renamed (titles, notes, authors, the variant) */
+  WITHIN,       /* a part of the session: its members looked at */
+  NAME,         /* a name */
+  NAMES,        /* an array of names */
+  KEYED,        /* an object keyed by names */
+} Holds;
+
+static Holds
+member_holds (const char *member)
 {
-  return json_object_get_array_member (json_node_get_object (root), "sessions");
+  if (g_strv_contains (name_values, member))
+    return NAME;
+  if (g_strv_contains (name_arrays, member))
+    return NAMES;
+  if (g_strv_contains (name_keys, member))
+    return KEYED;
+  if (g_str_equal (member, "title") || g_str_equal (member, "notes") || g_str_equal (member, "by") ||
+      g_str_equal (member, "undone_by") || g_str_equal (member, "variant"))
+    return AS_IS;
+  return WITHIN;
 }
 
-/* @root's sessions into @self, in @self's open transaction. */
+/* A new tree: @node with each name of @renames, where @holds says a name is, as it is
+ * named here. */
+static JsonNode *
+renamed_copy (JsonNode   *node,
+              Holds       holds,
+              GHashTable *renames)
+{
+  const char *text = JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING
+                     ? json_node_get_string (node) : NULL;
+
+  if (holds == NAME && text != NULL && g_hash_table_contains (renames, text))
+    return json_node_init_string (json_node_alloc (), g_hash_table_lookup (renames, text));
+  if (JSON_NODE_HOLDS_ARRAY (node) && holds != AS_IS)
+    {
+      JsonArray *array = json_node_get_array (node);
+      g_autoptr(JsonArray) copy = json_array_sized_new (json_array_get_length (array));
+
+      for (guint k = 0; k < json_array_get_length (array); k++)
+        json_array_add_element (copy, renamed_copy (json_array_get_element (array, k),
+                                                    holds == NAMES ? NAME : WITHIN, renames));
+      return json_node_init_array (json_node_alloc (), copy);
+    }
+  if (JSON_NODE_HOLDS_OBJECT (node) && holds != AS_IS)
+    {
+      JsonObject *object = json_node_get_object (node);
+      g_autoptr(GList) members = json_object_get_members (object);
+      g_autoptr(JsonObject) copy = json_object_new ();
+
+      /* In the same order; under KEYED each key as it is named here. */
+      for (GList *m = members; m != NULL; m = m->next)
+        {
+          const char *renamed = holds == KEYED ? g_hash_table_lookup (renames, m->data) : NULL;
+
+          json_object_set_member (copy, renamed != NULL ? renamed : m->data,
+                                  renamed_copy (json_object_get_member (object, m->data),
+                                                holds == KEYED ? AS_IS : member_holds (m->data), renames));
+        }
+      return json_node_init_object (json_node_alloc (), copy);
+    }
+  return json_node_copy (node);
+}
+
+JsonNode *
+_deuces_store_rename_players (JsonNode   *session,
+                              GHashTable *renames)
+{
+  if (g_hash_table_size (renames) == 0)
+    return json_node_ref (session);
+  return renamed_copy (session, WITHIN, renames);
+}
+
+/* @root's sessions into @self, in @self's open transaction: every player first, then each
+ * session as the import decides (doc/ledger.md §9). @root is checked as an import checks
+ * a ledger export: it may come from another computer. */
 static gboolean
 merge_into (DeucesStore *self,
             JsonNode    *root,
             GPtrArray   *outcomes,
             GError     **error)
 {
-  JsonArray *players = json_object_get_array_member (json_node_get_object (root), "players");
-  JsonArray *sessions = sessions_of (root);
+  return _deuces_store_merge_ledger_export (self, root, TRUE, NULL, outcomes, error);
+}
 
-  for (guint k = 0; players != NULL && k < json_array_get_length (players); k++)
-    if (_deuces_store_find_or_add_player (self, json_array_get_string_element (players, k), error) == 0)
-      return FALSE;
+gboolean
+_deuces_store_merge_ledger_export (DeucesStore *self,
+                                   JsonNode    *root,
+                                   gboolean     sync,
+                                   GArray      *ids,
+                                   GPtrArray   *outcomes,
+                                   GError     **error)
+{
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autoptr(GHashTable) renames = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GPtrArray) nodes = g_ptr_array_new_with_free_func ((GDestroyNotify) json_node_unref);
+  JsonArray *sessions, *players, *player_ids;
+  gint64 format = _deuces_store_read_ledger_export (root, &sessions, &players, &player_ids, error);
+
+  if (format == 0 || !_deuces_store_add_export_players (self, players, player_ids, renames, error))
+    return FALSE;
   for (guint k = 0; k < json_array_get_length (sessions); k++)
     {
-      DeucesImportOutcome *outcome = g_new0 (DeucesImportOutcome, 1);
+      g_autoptr(GError) local_error = NULL;
+      /* A player renamed on one side only is the same player: named as here, the
+       * session reads as it does here. Kept until the end: @seen holds its uuid. */
+      JsonNode *node = _deuces_store_rename_players (json_array_get_element (sessions, k), renames);
 
-      g_ptr_array_add (outcomes, outcome);
-      if (!_deuces_store_merge_session (self, json_array_get_element (sessions, k), 2, TRUE,
-                                        outcome, error))
-        return FALSE;
+      g_ptr_array_add (nodes, node);
+      if (!_deuces_store_import_next (self, node, format, sync, seen, ids, outcomes, &local_error))
+        {
+          g_set_error (error, local_error->domain, local_error->code,
+                       sync ? _("session %u of the other ledger: %s") : _("session %u of the file: %s"), k + 1,
+                       local_error->message);
+          return FALSE;
+        }
     }
   return TRUE;
+}
+
+JsonNode *
+deuces_store_sync_begin (DeucesStore *self,
+                         GError     **error)
+{
+  g_autofree char *backup = NULL;
+  JsonNode *ours;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  /* A copy first, as before a restore (doc/ledger.md §4.2). */
+  if ((backup = deuces_store_backup (self, "before-sync", error)) == NULL)
+    return NULL;
+  /* The write lock, then the ledger as it is: nothing can change it between what is
+   * sent and what is merged. */
+  if (!_deuces_store_begin (self, error))
+    return NULL;
+  if ((ours = _deuces_store_export_ledger_in (self, error)) == NULL)
+    _deuces_store_rollback (self);
+  return ours;
+}
+
+gboolean
+deuces_store_sync_finish (DeucesStore *self,
+                          JsonNode    *theirs,
+                          GPtrArray   *here,
+                          GError     **error)
+{
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+  g_return_val_if_fail (theirs != NULL && here != NULL, FALSE);
+
+  if (!merge_into (self, theirs, here, error) || !_deuces_store_commit (self, error))
+    {
+      _deuces_store_rollback (self);
+      g_ptr_array_set_size (here, 0);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+deuces_store_sync_cancel (DeucesStore *self)
+{
+  g_return_if_fail (DEUCES_IS_STORE (self));
+  _deuces_store_rollback (self);
+}
+
+JsonNode *
+deuces_store_sync_document (DeucesStore *self,
+                            JsonNode    *theirs,
+                            GPtrArray   *here,
+                            GError     **error)
+{
+  g_autoptr(JsonNode) ours = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  g_return_val_if_fail (theirs != NULL && here != NULL, NULL);
+
+  /* Read before anything is written: a document that is not a ledger export costs no
+   * backup and no lock. */
+  {
+    JsonArray *sessions, *players, *player_ids;
+
+    if (_deuces_store_read_ledger_export (theirs, &sessions, &players, &player_ids, error) == 0)
+      return NULL;
+  }
+  if ((ours = deuces_store_sync_begin (self, error)) == NULL ||
+      !deuces_store_sync_finish (self, theirs, here, error))
+    return NULL;
+  return g_steal_pointer (&ours);
 }
 
 /* Saved house variants travel with the sessions that use them: each saved variant of
@@ -611,8 +800,6 @@ deuces_store_sync_file (DeucesStore *self,
   g_autoptr(JsonNode) ours = NULL;
   g_autoptr(JsonNode) theirs = NULL;
   g_autofree char *problem = NULL;
-  g_autofree char *backup = NULL;
-  g_autofree char *other_backup = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autofree char *display = g_filename_display_name (path);
 
@@ -631,40 +818,24 @@ deuces_store_sync_file (DeucesStore *self,
                    display, problem);
       return FALSE;
     }
-  /* A copy of each first, as before a restore (doc/ledger.md §4.2). */
-  if ((backup = deuces_store_backup (self, "before-sync", error)) == NULL ||
-      (other_backup = deuces_store_backup (other, "before-sync", error)) == NULL)
+  /* Each backed up and locked, then both as they are, then each merged in its own
+   * transaction: nothing can change either between what was read and what is written. */
+  if ((ours = deuces_store_sync_begin (self, error)) == NULL)
     return FALSE;
-
-  /* Both write locks, then both as they are, then each merged in its own transaction:
-   * nothing can change either between what was read and what is written. */
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
-  if (!_deuces_store_begin (other, &local_error))
+  if ((theirs = deuces_store_sync_begin (other, &local_error)) == NULL)
     {
-      _deuces_store_rollback (self);
+      deuces_store_sync_cancel (self);
       g_set_error (error, local_error->domain, local_error->code, "%s: %s", display, local_error->message);
       return FALSE;
     }
-  if ((ours = _deuces_store_export_ledger_in (self, error)) == NULL ||
-      (theirs = _deuces_store_export_ledger_in (other, error)) == NULL ||
-      !merge_into (self, theirs, here, error) ||
-      !merge_into (other, ours, there, error) ||
-      !_deuces_store_commit (other, error))
+  if (!deuces_store_sync_finish (other, ours, there, error))
     {
-      _deuces_store_rollback (other);
-      _deuces_store_rollback (self);
-      g_ptr_array_set_size (here, 0);
-      g_ptr_array_set_size (there, 0);
+      deuces_store_sync_cancel (self);
       return FALSE;
     }
   /* The other ledger is merged; were this commit to fail, syncing again finishes it. */
-  if (!_deuces_store_commit (self, error))
-    {
-      _deuces_store_rollback (self);
-      g_ptr_array_set_size (here, 0);
-      return FALSE;
-    }
+  if (!deuces_store_sync_finish (self, theirs, here, error))
+    return FALSE;
   carry_variants (self, other);
   carry_variants (other, self);
   return TRUE;

@@ -209,8 +209,19 @@ static const char migrate_v7[] =
   "  JOIN sessions s ON s.id = m.session "
   "  GROUP BY m.session, m.position, coalesce (s.currency, '') HAVING sum (m.amount) != 0;";
 
+/* Version 8: every player a stable id too, and when their name last changed, so that a
+ * player renamed on one computer is the same player on the other, the later name
+ * winning (doc/ledger.md §9). A player added without one gets one from a trigger. */
+static const char migrate_v8[] =
+  "ALTER TABLE players ADD COLUMN uuid TEXT;"
+  "ALTER TABLE players ADD COLUMN renamed TEXT;"
+  "UPDATE players SET uuid = " UUID_SQL ";"
+  "CREATE UNIQUE INDEX players_by_uuid ON players (uuid);"
+  "CREATE TRIGGER player_uuid AFTER INSERT ON players WHEN NEW.uuid IS NULL BEGIN "
+  "  UPDATE players SET uuid = " UUID_SQL " WHERE id = NEW.id; END;";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6, migrate_v7 };
+                                           migrate_v6, migrate_v7, migrate_v8 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */

@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 7
+#define DEUCES_STORE_SCHEMA_VERSION 8
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -487,6 +487,29 @@ gboolean     deuces_store_sync_file        (DeucesStore  *self,
                                             GPtrArray    *here,
                                             GPtrArray    *there,
                                             GError      **error);
+/* The same merge one side at a time, for a partner reached over the network: begin backs
+ * the ledger up ("before-sync"), takes its write lock and returns its ledger export (to
+ * send); finish merges the partner's export into it (checked as an import checks one),
+ * commits and releases the lock, adding an outcome per session to @here; cancel
+ * releases it unchanged. Either way, after begin, finish or cancel must follow. */
+JsonNode    *deuces_store_sync_begin       (DeucesStore  *self,
+                                            GError      **error);
+gboolean     deuces_store_sync_finish      (DeucesStore  *self,
+                                            JsonNode     *theirs,
+                                            GPtrArray    *here,
+                                            GError      **error);
+void         deuces_store_sync_cancel      (DeucesStore  *self);
+/* The partner's side in one go: @theirs checked, then begin and finish; returns this
+ * ledger's export as it was before the merge (what the partner merges in turn). */
+JsonNode    *deuces_store_sync_document    (DeucesStore  *self,
+                                            JsonNode     *theirs,
+                                            GPtrArray    *here,
+                                            GError      **error);
+/* The one line saying what became of a session changed on both computers (@outcome of
+ * kind DEUCES_IMPORT_CONFLICT or _CONFLICT_OURS, as merged into this ledger): which
+ * computer's version each session holds, in words that read right on either computer.
+ * NULL for other outcomes. */
+char        *deuces_import_outcome_describe_conflict (const DeucesImportOutcome *outcome);
 
 /* Checks the whole ledger: SQLite's integrity and foreign-key checks, then every session
  * (the bin's too) read back, its deals (undone ones too) checked again by the core, its

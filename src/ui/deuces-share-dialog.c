@@ -304,6 +304,15 @@ deuces_share_table (GtkWindow          *parent,
 }
 
 GtkWidget *
+deuces_share_qr_new (const char *text)
+{
+  DeucesShareQr *qr = g_object_new (deuces_share_qr_get_type (), NULL);
+
+  deuces_share_qr_set_text (qr, text);
+  return GTK_WIDGET (qr);
+}
+
+GtkWidget *
 deuces_share_dialog_get_qr (DeucesShareDialog *self)
 {
   g_return_val_if_fail (DEUCES_IS_SHARE_DIALOG (self), NULL);

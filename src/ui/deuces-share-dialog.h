@@ -23,6 +23,9 @@ gboolean    deuces_share_table                   (GtkWindow          *parent,
                                                   DeucesShareServer **server,
                                                   GError            **error);
 
+/* A QR code of @text, drawn dark on white at any size (also "Let Another Computer Sync"). */
+GtkWidget  *deuces_share_qr_new                  (const char         *text);
+
 /* For tests: what a person sees. */
 GtkWidget  *deuces_share_dialog_get_qr           (DeucesShareDialog  *self);
 const char *deuces_share_dialog_get_url_text     (DeucesShareDialog  *self);

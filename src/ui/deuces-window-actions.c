@@ -138,7 +138,22 @@ sync_action (GtkWidget  *widget,
   DeucesWindow *self = DEUCES_WINDOW (widget);
 
   if (self->store != NULL)
-    deuces_sync_choose_file (GTK_WINDOW (self), self->store, on_synced, self);
+    deuces_sync_ask (GTK_WINDOW (self), self->store, on_synced, self);
+}
+
+/* Let Another Computer Sync: the pairing screen, its address good while it is open. */
+static void
+sync_serve_action (GtkWidget  *widget,
+                   const char *action_name,
+                   GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+  g_autoptr(GError) error = NULL;
+
+  if (self->store == NULL ||
+      deuces_sync_let_other_sync (GTK_WINDOW (self), self->store, on_synced, self, &error) != NULL)
+    return;
+  deuces_window_add_toast (self, adw_toast_new (error->message));
 }
 
 /* The session's commands. */
@@ -391,6 +406,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.edit-notes", NULL, edit_notes_action);
   gtk_widget_class_install_action (widget_class, "win.restore-backup", NULL, restore_backup_action);
   gtk_widget_class_install_action (widget_class, "win.sync", NULL, sync_action);
+  gtk_widget_class_install_action (widget_class, "win.sync-serve", NULL, sync_serve_action);
 }
 
 void
@@ -425,4 +441,5 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.edit-notes", writable);
   gtk_widget_action_set_enabled (widget, "win.restore-backup", self->store != NULL);
   gtk_widget_action_set_enabled (widget, "win.sync", self->store != NULL);
+  gtk_widget_action_set_enabled (widget, "win.sync-serve", self->store != NULL);
 }
