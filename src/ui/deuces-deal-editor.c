@@ -298,7 +298,11 @@ type_digit (DeucesDealEditor *self,
   guint64 value = 0;
   const char *now;
 
-  gtk_editable_delete_selection (editable);
+  /* Into a count just entered, the digit replaces what it holds, selected or not. */
+  if (deuces_deal_fields_take_fresh (self->fields, field))
+    gtk_editable_delete_text (editable, 0, -1);
+  else
+    gtk_editable_delete_selection (editable);
   position = gtk_editable_get_position (editable);
   if (g_utf8_strlen (gtk_editable_get_text (editable), -1) >= 3)
     return;
@@ -362,6 +366,9 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
   self->absorb_enter = FALSE;
   n_players = deuces_session_get_game (self->session)->n_players;
   kind = deuces_deal_fields_classify (self->fields, focus, &field, &player);
+  /* Any other key (an arrow, Backspace) edits the count where it is. */
+  if (digit < 0)
+    deuces_deal_fields_take_fresh (self->fields, NULL);
 
   if ((state & GDK_CONTROL_MASK) && enter)
     {

@@ -201,6 +201,7 @@ on_edited (DeucesDealFields *self)
 {
   if (self->updating)
     return;
+  self->fresh = NULL;
   deuces_deal_fields_mark_error (self, NULL);
   g_signal_emit (self, signals[EDITED], 0);
 }
@@ -324,6 +325,21 @@ make_label (DeucesDealFields *self,
   return label;
 }
 
+/* A count entered, by a click, Tab or the form moving on: what it holds is selected to
+ * show that the digit typed next replaces it, and the count is fresh, so that the digit
+ * replaces it even when the selection is gone by then. It can be: a text's selection is
+ * the display's primary selection, and the X server's word that an earlier one was given
+ * up may come after the next selection was made, which it then clears (caret at the
+ * start: "8" then 4 would be 48). */
+static void
+enter_count (GtkWidget *entry)
+{
+  DeucesDealFields *self = DEUCES_DEAL_FIELDS (gtk_widget_get_ancestor (entry, DEUCES_TYPE_DEAL_FIELDS));
+
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  self->fresh = entry;
+}
+
 /* A click into a count selects what it holds, as Tab does: the digit typed next replaces
  * it ("1", then 2, is 2, not 12). The click is claimed before the text sees it, so it
  * cannot put the caret at the end instead; a count is too short to edit in the middle. */
@@ -336,15 +352,28 @@ on_count_pressed (GtkGestureClick *gesture,
 {
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   gtk_widget_grab_focus (entry);
-  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  enter_count (entry);
 }
 
-/* Tab, Shift+Tab or the form itself into a count: what it holds is selected too. */
+/* Tab, Shift+Tab or the form itself into a count: the same. */
 static void
 on_count_focused (GtkEventControllerFocus *focus,
                   GtkWidget               *entry)
 {
-  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  enter_count (entry);
+}
+
+gboolean
+deuces_deal_fields_take_fresh (DeucesDealFields *self,
+                               GtkWidget        *field)
+{
+  gboolean fresh;
+
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
+
+  fresh = field != NULL && field == self->fresh;
+  self->fresh = NULL;
+  return fresh;
 }
 
 static GtkWidget *

@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-friction.c: what a newcomer's night at the table tripped over (issue 22), played
+ * again with real X key and mouse events on a real window under Xvfb. */
+#include "config.h"
+
+#include "deuces-application.h"
+#include "deuces-deal-editor.h"
+#include "deuces-session.h"
+#include "deuces-session-view.h"
+#include "deuces-window.h"
+#include "test-files.h"
+#include "test-widgets.h"
+
+/* One application and one ledger for the run (an application registers once per
+ * process); each test opens its own session in its own window. */
+static char              *test_dir;
+static DeucesApplication *test_app;
+
+typedef struct {
+  DeucesWindow  *window;
+  DeucesSession *session;
+} Fixture;
+
+static gboolean
+on_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_laid_out (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* Runs the main loop until @done holds (ten seconds at most: a busy machine is slow,
+ * never wrong), then lets GTK lay out and draw. TRUE when @done held. */
+static gboolean
+wait_for (gboolean (*done) (gpointer data),
+          gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_tick, NULL);
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return held;
+}
+
+static gboolean
+has_name (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* The deal form's field @role ("main", "winner", "sit") of @player. */
+static GtkWidget *
+field (Fixture    *f,
+       const char *role,
+       guint       player)
+{
+  g_autofree char *name = g_strdup_printf ("%s-%u", role, player);
+  GtkWidget *widget = find_widget (GTK_WIDGET (f->window), has_name, name);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* The widget with the focus; an entry for the text inside it. */
+static GtkWidget *
+focus (Fixture *f)
+{
+  GtkWidget *widget = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  if (widget != NULL && GTK_IS_TEXT (widget) && GTK_IS_ENTRY (gtk_widget_get_parent (widget)))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+static const char *
+text_of (GtkWidget *entry)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (entry));
+}
+
+/* Opens a new session of @players under @variant in a window @width px wide. */
+static void
+open_night (Fixture           *f,
+            const char        *variant,
+            const char *const *players,
+            guint              n_players,
+            int                width)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = "Friday";
+  request.variant = deuces_preset_lookup (variant);
+  request.variant_id = variant;
+  request.players = players;
+  request.n_players = n_players;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, 740);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
+                                                                         DEUCES_TYPE_SESSION_VIEW)));
+  g_assert_true (wait_for (is_laid_out, f->window));
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+has_no_selection (gpointer data)
+{
+  return !gtk_editable_get_selection_bounds (GTK_EDITABLE (data), NULL, NULL);
+}
+
+/* Someone else takes the display's primary selection, as the X server's late word about
+ * an earlier one does on a busy machine: the count's selection goes, its caret left at
+ * the start. */
+static void
+lose_selection (Fixture   *f,
+                GtkWidget *entry)
+{
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), NULL, NULL));
+  gdk_clipboard_set_text (gtk_widget_get_primary_clipboard (GTK_WIDGET (f->window)), "elsewhere");
+  g_assert_true (wait_for (has_no_selection, entry));
+  g_assert_cmpint (gtk_editable_get_position (GTK_EDITABLE (entry)), ==, 0);
+}
+
+/* The /ui/keyboard/count-replaced flake at its cause: the form moved on into Cy's "8"
+ * (selected), the selection was lost before the next key, and the 4 typed went in front
+ * ("48"). A count just entered takes the next digit in place of what it holds, whatever
+ * became of its selection: by the form moving on, by a click, by Shift+Tab. */
+static void
+test_count_replaced_selection_lost (Fixture       *f,
+                                    gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Ann went out; Bo 1 (Enter), Cy 8, Di 3. */
+  xtest_type (window, "11\n83");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 1));
+  lose_selection (f, field (f, "main", 1));
+  xtest_type (window, "2");
+  g_assert_cmpstr (text_of (field (f, "main", 1)), ==, "2");
+  /* 2 cannot go on: on to Cy, whose 8 loses its selection too. */
+  g_assert_true (focus (f) == field (f, "main", 2));
+  lose_selection (f, field (f, "main", 2));
+  xtest_type (window, "4");
+  g_assert_cmpstr (text_of (field (f, "main", 2)), ==, "4");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_key (window, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  g_assert_true (focus (f) == field (f, "main", 2));
+  lose_selection (f, field (f, "main", 2));
+  xtest_type (window, "6");
+  g_assert_cmpstr (text_of (field (f, "main", 2)), ==, "6");
+
+  /* Only the first digit replaces: "1" then 1 in Bo's fresh count is 11. */
+  xtest_click (field (f, "main", 1));
+  xtest_type (window, "11");
+  g_assert_cmpstr (text_of (field (f, "main", 1)), ==, "11");
+  /* An arrow key first edits the count where it is: End, then 0 is 30 for Di. */
+  xtest_click (field (f, "main", 3));
+  xtest_key (window, GDK_KEY_End, 0);
+  xtest_type (window, "0");
+  g_assert_cmpstr (text_of (field (f, "main", 3)), ==, "30");
+  /* 30 is more cards than a hand holds: refused, nothing saved; Di's 3 then. */
+  xtest_key (window, GDK_KEY_Return, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_click (field (f, "main", 3));
+  xtest_type (window, "3\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  {
+    const DeucesDeal *deal = deuces_session_get_deal (f->session, 1);
+
+    g_assert_cmpint (deal->winner, ==, 0);
+    g_assert_cmpint (deal->cards_left[1], ==, 11);
+    g_assert_cmpint (deal->cards_left[2], ==, 6);
+    g_assert_cmpint (deal->cards_left[3], ==, 3);
+  }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  test_dir = g_dir_make_tmp ("deuces-friction-XXXXXX", &error);
+  g_assert_no_error (error);
+  db = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/friction/count-replaced/selection-lost", Fixture, NULL, fixture_set_up,
+              test_count_replaced_selection_lost, fixture_tear_down);
+
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (test_dir);
+  g_free (test_dir);
+  return status;
+}
