@@ -3,8 +3,11 @@
  * again with real X key and mouse events on a real window under Xvfb. */
 #include "config.h"
 
+#include <string.h>
+
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
+#include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-window.h"
@@ -213,6 +216,52 @@ test_count_replaced_selection_lost (Fixture       *f,
   }
 }
 
+static gboolean
+is_status (GtkWidget     *widget,
+           gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), " deal") != NULL &&
+         gtk_widget_get_ancestor (widget, DEUCES_TYPE_SCOREBOARD) != NULL;
+}
+
+static const char *
+status (Fixture *f)
+{
+  GtkWidget *label = find_widget (GTK_WIDGET (f->window), is_status, NULL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* doc/rules.md §9.2, Next leader: five friends at four seats. Di went out last (Ed sat
+ * out), so Di plays first; Di sits the next deal out (O 4): the next seat who plays,
+ * Ed; Ed out as well: round to Ann. Never a name who sits the deal out. */
+static void
+test_next_leader_sits_out (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *window;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+  window = GTK_WIDGET (f->window);
+  /* Ed sits out; Di went out; Ann 3, Bo 9, Cy 1. */
+  xtest_type (window, "o54391\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  /* Ed is carried over as sitting out. */
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_nonnull (strstr (status (f), "Di plays first in the next deal"));
+
+  xtest_type (window, "o4o5");
+  g_assert_nonnull (strstr (status (f), "Ed plays first in the next deal"));
+  xtest_type (window, "o5");
+  g_assert_nonnull (strstr (status (f), "Ann plays first in the next deal"));
+  /* Escape: the deal as it was carried over, Di again. */
+  xtest_key (window, GDK_KEY_Escape, 0);
+  g_assert_nonnull (strstr (status (f), "Di plays first in the next deal"));
+  fixture_tear_down (f, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -234,6 +283,7 @@ main (int argc, char **argv)
 
   g_test_add ("/friction/count-replaced/selection-lost", Fixture, NULL, fixture_set_up,
               test_count_replaced_selection_lost, fixture_tear_down);
+  g_test_add_func ("/friction/next-leader/sits-out", test_next_leader_sits_out);
 
   status = g_test_run ();
   g_clear_object (&test_app);

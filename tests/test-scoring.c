@@ -957,6 +957,33 @@ test_next_leader (void)
                    ==, -1);
 }
 
+/* doc/rules.md §9.2, Next leader: the player shown sits the next deal out; the next
+ * player after them in seat order who plays leads, after the last seat the first. */
+static void
+test_next_leader_sits_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load ("{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+                                     "{'winner':'Di','cards_left':{'Ann':3,'Bo':9,'Cy':1},'sitting_out':['Ed']}]}",
+                                     &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->next_leader, ==, 3);
+  /* Ed carried over as sitting out: Di still leads. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 4), ==, 3);
+  /* Di sits out (Ed back): Ed, the seat after Di's. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 3), ==, 4);
+  /* Di and Ed both out: round to the first seat, Ann. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, (1u << 3) | (1u << 4)), ==, 0);
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, (1u << 3) | (1u << 4) | 1u), ==, 1);
+  /* No one shown (a round begins with the 3♦): no one, whoever sits out. */
+  sheet->next_leader = -1;
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 3), ==, -1);
+}
+
 /* Points and money use checked arithmetic: what does not fit is refused, naming the deal
  * (and the stake), never scored with a wrong sign. doc/rules.md §8.1: "Balances always sum to
  * exactly 0." */
@@ -1202,6 +1229,7 @@ main (int    argc,
   g_test_add_func ("/validation/add-deal-unchanged", test_add_deal_unchanged);
   g_test_add_func ("/scoring/options/finished", test_finished);
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
+  g_test_add_func ("/scoring/options/next-leader-sits-out", test_next_leader_sits_out);
   g_test_add_func ("/scoring/leader/sitting-out", test_leader_sitting_out);
   g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);

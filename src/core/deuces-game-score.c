@@ -733,6 +733,25 @@ deuces_game_score (const DeucesGame *game,
   return g_steal_pointer (&sheet);
 }
 
+gint
+deuces_score_sheet_next_leader (const DeucesScoreSheet *sheet,
+                                guint16                 sitting_out)
+{
+  g_return_val_if_fail (sheet != NULL, -1);
+
+  if (sheet->next_leader < 0)
+    return -1;
+  /* The rule texts leave it to the table; the ledger names the next player who plays. */
+  for (guint k = 0; k < sheet->n_players; k++)
+    {
+      guint p = ((guint) sheet->next_leader + k) % sheet->n_players;
+
+      if (!((sitting_out >> p) & 1))
+        return (gint) p;
+    }
+  return -1;
+}
+
 void
 deuces_score_sheet_free (DeucesScoreSheet *sheet)
 {

@@ -18,6 +18,7 @@ G_DEFINE_FINAL_TYPE (DeucesDealFields, deuces_deal_fields, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_WIDE,
+  PROP_SITTING_OUT,
   N_PROPS
 };
 
@@ -139,8 +140,11 @@ void
 deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
                                     guint16           sitting_out)
 {
+  guint16 was;
+
   g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
 
+  was = self->sitting_out;
   self->sitting_out = sitting_out & (guint16) ((1u << self->n_players) - 1);
   self->updating = TRUE;
   for (guint p = 0; p < self->n_players; p++)
@@ -175,6 +179,8 @@ deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
     deuces_deal_fields_set_winner (self, -1);
   else
     _deuces_deal_fields_update_sensitivity (self);
+  if (self->sitting_out != was)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SITTING_OUT]);
 }
 
 void
@@ -691,6 +697,9 @@ deuces_deal_fields_get_property (GObject    *object,
     case PROP_WIDE:
       g_value_set_boolean (value, self->wide);
       break;
+    case PROP_SITTING_OUT:
+      g_value_set_uint (value, self->sitting_out);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -740,6 +749,10 @@ deuces_deal_fields_class_init (DeucesDealFieldsClass *klass)
   properties[PROP_WIDE] =
     g_param_spec_boolean ("wide", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Who sits the deal out, a DeucesDeal's sitting_out mask. */
+  properties[PROP_SITTING_OUT] =
+    g_param_spec_uint ("sitting-out", NULL, NULL, 0, G_MAXUINT16, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A "went out" button was pressed: the player, or -1 when it was let go. */

@@ -19,6 +19,7 @@ struct _DeucesScoreboard
   GSignalGroup  *session_signals;
   GtkFlowBox    *flow_box;
   GtkLabel      *status_label;
+  guint16        sitting_out;   /* who sits the next deal out, as the deal form has it */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, ADW_TYPE_BIN)
@@ -144,6 +145,7 @@ update_status (DeucesScoreboard *self)
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
   const DeucesOptions *o = &game->variant->options;
   g_autoptr(GString) status = g_string_new (deuces_variant_display_name (game->variant->id, game->variant->name));
+  gint leader;
 
   /* Translators: separates parts of a status line */
   g_string_append (status, _(" · "));
@@ -164,12 +166,12 @@ update_status (DeucesScoreboard *self)
       g_string_append (status, _(" · "));
       g_string_append (status, _("the game is over"));
     }
-  else if (sheet->next_leader >= 0 && !deuces_session_get_ended (self->session))
+  else if ((leader = deuces_score_sheet_next_leader (sheet, self->sitting_out)) >= 0 &&
+           !deuces_session_get_ended (self->session))
     {
       g_string_append (status, _(" · "));
       /* Translators: who plays first in the next deal */
-      g_string_append_printf (status, _("%s plays first in the next deal"),
-                              game->players[sheet->next_leader]);
+      g_string_append_printf (status, _("%s plays first in the next deal"), game->players[leader]);
     }
   if (!sheet->finished && !deuces_session_get_ended (self->session))
     {
@@ -209,6 +211,19 @@ deuces_scoreboard_set_session (DeucesScoreboard *self,
   g_signal_group_set_target (self->session_signals, session);
   on_snapshot_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+void
+deuces_scoreboard_set_sitting_out (DeucesScoreboard *self,
+                                   guint16           sitting_out)
+{
+  g_return_if_fail (DEUCES_IS_SCOREBOARD (self));
+
+  if (sitting_out == self->sitting_out)
+    return;
+  self->sitting_out = sitting_out;
+  if (self->session != NULL)
+    update_status (self);
 }
 
 static void

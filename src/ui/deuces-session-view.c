@@ -224,6 +224,12 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 }
 
 static void
+on_editor_sitting_out (DeucesSessionView *self)
+{
+  deuces_scoreboard_set_sitting_out (self->scoreboard, deuces_deal_editor_get_next_sitting_out (self->editor));
+}
+
+static void
 on_editor_wide (DeucesSessionView *self)
 {
   deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
@@ -706,6 +712,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, share_indicator);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_sitting_out);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
