@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "deuces-application.h"
+#include "deuces-backup-dialog.h"
 #include "deuces-deal-editor.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
@@ -262,6 +263,78 @@ test_next_leader_sits_out (void)
   fixture_tear_down (f, NULL);
 }
 
+static gboolean
+backups_read (gpointer data)
+{
+  return !deuces_backup_dialog_is_busy (data);
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+static gboolean
+has_title (GtkWidget     *widget,
+           gconstpointer  title)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_status_page_get_title (ADW_STATUS_PAGE (widget)), title) == 0;
+}
+
+/* Restore Backup from before the session shown: that session is gone, and the window
+ * shows another of the sessions its sidebar lists, as at start-up, never "No Sessions
+ * Yet" beside them. */
+static void
+test_restore_shows_session (Fixture       *f,
+                            gconstpointer  data)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = deuces_store_backup (store, "daily", &error);
+  DeucesNewSession request = { 0, };
+  DeucesSession *shown;
+  GtkWidget *dialog;
+  AdwMessageDialog *ask;
+  gint64 later;
+
+  g_assert_no_error (error);
+  request.title = "Later";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = G_N_ELEMENTS (players);
+  later = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_window_open_session (f->window, later));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.restore-backup", NULL));
+  dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (wait_for (backups_read, dialog));
+  ask = deuces_backup_dialog_ask (DEUCES_BACKUP_DIALOG (dialog), backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "restore");
+  g_assert_true (wait_for (backups_read, dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  shown = deuces_window_get_session (f->window);
+  g_assert_nonnull (shown);
+  g_assert_cmpint (deuces_session_get_id (shown), !=, later);
+  g_assert_null (find_widget (GTK_WIDGET (f->window), has_title, "No Sessions Yet"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -284,6 +357,8 @@ main (int argc, char **argv)
   g_test_add ("/friction/count-replaced/selection-lost", Fixture, NULL, fixture_set_up,
               test_count_replaced_selection_lost, fixture_tear_down);
   g_test_add_func ("/friction/next-leader/sits-out", test_next_leader_sits_out);
+  g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
+              test_restore_shows_session, fixture_tear_down);
 
   status = g_test_run ();
   g_clear_object (&test_app);
