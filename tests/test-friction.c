@@ -335,6 +335,53 @@ test_restore_shows_session (Fixture       *f,
   g_assert_null (find_widget (GTK_WIDGET (f->window), has_title, "No Sessions Yet"));
 }
 
+static gboolean
+shortcuts_shown (gpointer data)
+{
+  GtkWidget *window = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+
+  return window != NULL && gtk_widget_get_mapped (window) && gtk_widget_get_width (window) > 0;
+}
+
+static void
+collect_accelerators (GtkWidget *widget,
+                      GString   *all)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      g_string_append_printf (all, "%s\n", accelerator);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, all);
+}
+
+/* Ctrl+?: no warning (GTK 4.8 measured its page numbers -3 px wide under Adwaita's
+ * style; warnings are fatal here), every key of an 8-player table (Alt+1 to Alt+8) and
+ * the sheet's Enter and Delete listed, and the window fits a 1366 × 768 screen. */
+static void
+test_shortcuts_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GString) all = g_string_new (NULL);
+  GtkWidget *shortcuts;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-help-overlay", NULL));
+  g_assert_true (wait_for (shortcuts_shown, NULL));
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  collect_accelerators (shortcuts, all);
+  g_test_message ("%s", all->str);
+  g_assert_nonnull (strstr (all->str, "<Alt>1...<Alt>8\n"));
+  g_assert_nonnull (strstr (all->str, "\nReturn\n"));
+  g_assert_nonnull (strstr (all->str, "\nDelete\n"));
+  g_assert_cmpint (gtk_widget_get_height (shortcuts), <=, 768);
+  g_assert_cmpint (gtk_widget_get_width (shortcuts), <=, 1366);
+  gtk_window_destroy (GTK_WINDOW (shortcuts));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -357,6 +404,8 @@ main (int argc, char **argv)
   g_test_add ("/friction/count-replaced/selection-lost", Fixture, NULL, fixture_set_up,
               test_count_replaced_selection_lost, fixture_tear_down);
   g_test_add_func ("/friction/next-leader/sits-out", test_next_leader_sits_out);
+  g_test_add ("/friction/keys/shortcuts-window", Fixture, NULL, fixture_set_up,
+              test_shortcuts_window, fixture_tear_down);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);
 
