@@ -382,6 +382,62 @@ test_shortcuts_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (shortcuts));
 }
 
+static gboolean
+is_phone (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0 &&
+         gtk_widget_get_width (data) <= 360 && gtk_widget_has_css_class (data, "phone");
+}
+
+static gboolean
+is_tap_target (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         !GTK_IS_WINDOW_CONTROLS (gtk_widget_get_parent (widget)) &&
+         (gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL ||
+          gtk_widget_has_css_class (gtk_widget_get_parent (widget), "session-info"));
+}
+
+static void
+collect_targets (GtkWidget *widget,
+                 GPtrArray *found)
+{
+  if (is_tap_target (widget, NULL))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_targets (child, found);
+}
+
+/* On a 360 px phone the header's buttons (back, undo, the menu), the stake and Add a
+ * Note are at least 44 × 44 px, what a fingertip hits reliably (they were 34 and 32),
+ * and the window still fits in 360 px (of its own controls, Close is left). */
+static void
+test_phone_touch_targets (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GPtrArray) targets = g_ptr_array_new ();
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  collect_targets (GTK_WIDGET (f->window), targets);
+  /* Back, undo, the menu; the stake, Add a Note. */
+  g_assert_cmpuint (targets->len, >=, 5);
+  for (guint i = 0; i < targets->len; i++)
+    {
+      GtkWidget *button = targets->pdata[i];
+      const char *tip = gtk_widget_get_tooltip_text (button);
+
+      g_test_message ("%s %s: %d × %d", G_OBJECT_TYPE_NAME (button), tip ? tip : "",
+                      gtk_widget_get_width (button), gtk_widget_get_height (button));
+      g_assert_cmpint (gtk_widget_get_width (button), >=, 44);
+      g_assert_cmpint (gtk_widget_get_height (button), >=, 44);
+    }
+  fixture_tear_down (f, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -406,6 +462,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/next-leader/sits-out", test_next_leader_sits_out);
   g_test_add ("/friction/keys/shortcuts-window", Fixture, NULL, fixture_set_up,
               test_shortcuts_window, fixture_tear_down);
+  g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);
 

@@ -59,6 +59,34 @@ update_sidebar_state (DeucesWindow *self)
     gtk_stack_set_visible_child_name (self->sidebar_stack, "list");
 }
 
+/* A phone's window is never minimised or maximised: of the window's own controls, its
+ * header bars keep Close, which leaves room for 44 px buttons in 360 px. */
+static void
+set_decoration_layout (GtkWidget  *widget,
+                       const char *layout)
+{
+  if (ADW_IS_HEADER_BAR (widget))
+    adw_header_bar_set_decoration_layout (ADW_HEADER_BAR (widget), layout);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    set_decoration_layout (child, layout);
+}
+
+/* Folded, the window is a phone's: its styles make what a fingertip taps 44 px. */
+static void
+update_phone (DeucesWindow *self)
+{
+  gboolean phone = adw_leaflet_get_folded (self->leaflet);
+
+  if (phone == gtk_widget_has_css_class (GTK_WIDGET (self), "phone"))
+    return;
+  if (phone)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "phone");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "phone");
+  set_decoration_layout (GTK_WIDGET (self), phone ? "menu:close" : NULL);
+}
+
 static void
 select_session_row (DeucesWindow *self)
 {
@@ -503,6 +531,9 @@ deuces_window_new (DeucesApplication *app)
   gtk_stack_set_visible_child_name (self->main_stack, "main");
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_sidebar_state),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_phone),
+                           self, G_CONNECT_SWAPPED);
+  update_phone (self);
   update_sidebar_state (self);
 
   open_where_left_off (self);
