@@ -438,6 +438,69 @@ test_phone_touch_targets (void)
   fixture_tear_down (f, NULL);
 }
 
+static gboolean
+is_card (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, "scoreboard-card");
+}
+
+static void
+collect_cards (GtkWidget *widget,
+               GPtrArray *found)
+{
+  if (is_card (widget, NULL))
+    g_ptr_array_add (found, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_cards (child, found);
+}
+
+/* The name a card shows: its squeezer's visible label. */
+static const char *
+card_name (GtkWidget *card)
+{
+  GtkWidget *squeezer = gtk_widget_get_first_child (card);
+  GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer));
+
+  return gtk_label_get_text (GTK_LABEL (shown));
+}
+
+/* Two players on a 360 px phone, one of them the leader: the cards show both names
+ * whole or both as initials ("CW" beside "Alexandra Chan" read as two kinds of card),
+ * and at 1280 px both whole; the tooltip says it in full either way. */
+static void
+test_phone_card_names (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan" };
+
+  for (int width = 360; width <= 1280; width += 920)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+
+      open_night (f, "classic", players, G_N_ELEMENTS (players), width);
+      /* Christopher went out; Alexandra 9. */
+      xtest_type (GTK_WIDGET (f->window), "19\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+      wait_for (is_laid_out, f->window);
+      collect_cards (GTK_WIDGET (f->window), cards);
+      g_assert_cmpuint (cards->len, ==, 2);
+      for (guint i = 0; i < 2; i++)
+        {
+          gboolean whole = strstr (card_name (cards->pdata[i]), players[i]) != NULL;
+          gboolean first_whole = strstr (card_name (cards->pdata[0]), players[0]) != NULL;
+
+          g_test_message ("%d px: %s", width, card_name (cards->pdata[i]));
+          g_assert_cmpint (whole, ==, first_whole);
+          if (width == 1280)
+            g_assert_true (whole);
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (cards->pdata[i]), ==, players[i]);
+        }
+      fixture_tear_down (f, NULL);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -463,6 +526,7 @@ main (int argc, char **argv)
   g_test_add ("/friction/keys/shortcuts-window", Fixture, NULL, fixture_set_up,
               test_shortcuts_window, fixture_tear_down);
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
+  g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);
 

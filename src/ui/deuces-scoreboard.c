@@ -54,6 +54,9 @@ rebuild (DeucesScoreboard *self)
    * each other) drop the currency together or not at all: "+47.00" beside "−5.00 HKD"
    * would read as two currencies. Each label holds a reference to the group. */
   g_autoptr(GtkSizeGroup) amounts = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  /* The names likewise: whole on every card or initials on every card, never "CW"
+   * beside "Alexandra Chan". */
+  g_autoptr(GtkSizeGroup) names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   for (guint i = 0; i < game->n_players; i++)
     {
@@ -94,6 +97,7 @@ rebuild (DeucesScoreboard *self)
                                                          color, mark, escaped_short);
 
         gtk_label_set_markup (GTK_LABEL (full), markup);
+        gtk_size_group_add_widget (names, full);
         gtk_label_set_markup (GTK_LABEL (initials), markup_short);
         gtk_widget_add_css_class (full, "heading");
         gtk_widget_add_css_class (initials, "heading");
