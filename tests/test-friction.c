@@ -11,6 +11,8 @@
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
+#include "deuces-sheet-view.h"
+#include "deuces-stats-window.h"
 #include "deuces-window.h"
 #include "test-files.h"
 #include "test-widgets.h"
@@ -501,6 +503,90 @@ test_phone_card_names (void)
     }
 }
 
+static gboolean
+is_named_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_no_deals_page (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget) &&
+         adw_status_page_get_description (ADW_STATUS_PAGE (widget)) != NULL &&
+         g_str_has_prefix (adw_status_page_get_description (ADW_STATUS_PAGE (widget)), "After each deal");
+}
+
+/* A player's row heading in one of Statistics' tables. */
+static gboolean
+is_grid_label (GtkWidget     *widget,
+               gconstpointer  text)
+{
+  return is_named_label (widget, text) && GTK_IS_GRID (gtk_widget_get_parent (widget));
+}
+
+static gboolean
+stats_read (gpointer data)
+{
+  return !deuces_stats_window_is_busy (data);
+}
+
+/* President, played by the keyboard: the empty sheet asks for places, not cards held;
+ * after a deal each card carries its title (002 President: President, Vice-President,
+ * Citizen, Scum), the sheet gives the first "place 1", not "out", and Statistics shows
+ * no average of cards left for players who never hold any ("0.0"). */
+static void
+test_president_words (void)
+{
+  const char *players[] = { "Pia", "Quin", "Rae", "Sol" };
+  const char *titles[] = { "President", "Citizen", "Vice-President", "Scum" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+  GtkWidget *window, *page, *sheet, *grid, *name;
+  g_autofree char *first = NULL;
+  DeucesStatsWindow *stats;
+  int row, column;
+
+  open_night (f, "president", players, G_N_ELEMENTS (players), 1280);
+  window = GTK_WIDGET (f->window);
+  page = find_widget (window, is_no_deals_page, NULL);
+  g_assert_nonnull (page);
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (page)), "place"));
+  g_assert_null (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (page)), "cards"));
+
+  /* Pia first; Quin third, Rae second, Sol last. */
+  xtest_type (window, "1324\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  wait_for (is_laid_out, window);
+  collect_cards (window, cards);
+  g_assert_cmpuint (cards->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_nonnull (find_widget (cards->pdata[i], is_named_label, titles[i]));
+  sheet = find_type (window, DEUCES_TYPE_SHEET_VIEW);
+  first = deuces_sheet_view_dup_cell (DEUCES_SHEET_VIEW (sheet), 1, 0);
+  g_test_message ("%s", first);
+  g_assert_nonnull (strstr (first, "place 1"));
+  g_assert_null (strstr (first, "out"));
+
+  stats = deuces_stats_window_new (GTK_WINDOW (window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (stats));
+  g_assert_true (wait_for (stats_read, stats));
+  name = find_widget (GTK_WIDGET (stats), is_grid_label, "Pia");
+  g_assert_nonnull (name);
+  grid = gtk_widget_get_parent (name);
+  gtk_grid_query_child (GTK_GRID (grid), name, &column, &row, NULL, NULL);
+  for (column = 1; gtk_grid_get_child_at (GTK_GRID (grid), column, 0) != NULL; column++)
+    if (is_named_label (gtk_grid_get_child_at (GTK_GRID (grid), column, 0), "Cards left"))
+      break;
+  g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (grid), column, 0));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), column, row))),
+                   ==, "—");
+  gtk_window_destroy (GTK_WINDOW (stats));
+  fixture_tear_down (f, NULL);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -527,6 +613,7 @@ main (int argc, char **argv)
               test_shortcuts_window, fixture_tear_down);
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
+  g_test_add_func ("/friction/president/words", test_president_words);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);
 

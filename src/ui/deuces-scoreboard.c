@@ -72,6 +72,7 @@ rebuild (DeucesScoreboard *self)
       GtkWidget *amount = gtk_label_new (money);
       GtkWidget *bare = gtk_label_new (money);
       gboolean leads = sheet->n_deals > 0 && ((sheet->leaders >> i) & 1);
+      const char *title;
       g_autofree char *description = NULL;
 
       gtk_widget_add_css_class (card, "card");
@@ -124,6 +125,17 @@ rebuild (DeucesScoreboard *self)
         gtk_widget_add_css_class (card, "leader");
 
       gtk_box_append (GTK_BOX (card), name);
+      /* President: the title the last deal gave, under the name. */
+      if ((title = deuces_game_player_title (game, i)) != NULL)
+        {
+          GtkWidget *title_label = gtk_label_new (title);
+
+          gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+          gtk_widget_add_css_class (title_label, "caption");
+          gtk_widget_add_css_class (title_label, "dim-label");
+          gtk_widget_set_name (title_label, "title");
+          gtk_box_append (GTK_BOX (card), title_label);
+        }
       gtk_box_append (GTK_BOX (card), total);
       gtk_box_append (GTK_BOX (card), balance);
       gtk_flow_box_append (self->flow_box, card);

@@ -91,9 +91,16 @@ to_no_deals_description (GBinding     *binding,
                          GValue       *to,
                          gpointer      user_data)
 {
-  g_value_set_string (to, g_value_get_boolean (from)
-                          ? _("This session ended without a deal.")
-                          : _("After each deal, choose who went out — press their number — then "
+  g_autoptr(DeucesSession) session = DEUCES_SESSION (g_binding_dup_source (binding));
+
+  if (g_value_get_boolean (from))
+    g_value_set_string (to, _("This session ended without a deal."));
+  /* President and the other games of places: no one holds cards at the end. */
+  else if (deuces_variant_facts (deuces_session_get_game (session)->variant) & DEUCES_FACT_ORDER)
+    g_value_set_string (to, _("After each deal, choose who finished first — press their number — "
+                              "then type each other player’s place. Enter saves."));
+  else
+    g_value_set_string (to, _("After each deal, choose who went out — press their number — then "
                               "type how many cards each other player still holds. Enter saves."));
   return TRUE;
 }

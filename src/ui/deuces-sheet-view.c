@@ -125,7 +125,8 @@ describe_cell (DeucesSheetView *self,
   cell->fried = score->factor[player] > 1;
 
   held = deal->hand_len[player] >= 0 ? deal->hand_len[player] : deal->cards_left[player];
-  if (cell->winner)
+  /* In a game of places (President) the first is "place 1" like the others, not "out". */
+  if (cell->winner && deal->n_order == 0)
     /* Translators: in the score sheet, the player who went out first */
     g_string_append (detail, _("out"));
   else if (deal->n_order > 0)
