@@ -587,6 +587,69 @@ test_president_words (void)
   fixture_tear_down (f, NULL);
 }
 
+typedef struct {
+  GtkColumnView *view;
+  const char    *name;
+} TitleWanted;
+
+static gboolean
+has_title_of (gpointer data)
+{
+  TitleWanted *w = data;
+  GListModel *columns = gtk_column_view_get_columns (w->view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), w->name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* An ended session's sheet at 1280 px: there is room for the whole names, so its
+ * headers say them when it is opened again, as they did before it ended (it showed
+ * initials: with no deal form to size it, it took itself for a phone's); at 360 px,
+ * initials still. */
+static void
+test_ended_sheet_names (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+
+  for (int width = 1280; width >= 360; width -= 920)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      g_autoptr(GError) error = NULL;
+      TitleWanted whole, initials;
+      gint64 id;
+
+      open_night (f, "classic", players, G_N_ELEMENTS (players), width);
+      xtest_type (GTK_WIDGET (f->window), "13953456\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+      g_assert_true (deuces_session_set_ended (f->session, TRUE, &error));
+      g_assert_no_error (error);
+      /* Opened again, ended. */
+      id = deuces_session_get_id (f->session);
+      fixture_tear_down (f, NULL);
+      f->window = deuces_window_new (test_app);
+      gtk_window_set_default_size (GTK_WINDOW (f->window), width, 740);
+      gtk_window_present (GTK_WINDOW (f->window));
+      g_assert_true (deuces_window_open_session (f->window, id));
+      f->session = g_object_ref (deuces_window_get_session (f->window));
+      g_assert_true (wait_for (is_laid_out, f->window));
+      whole.view = initials.view = GTK_COLUMN_VIEW (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+      whole.name = "Christopher Wong";
+      initials.name = "CW";
+      if (width == 1280)
+        g_assert_true (wait_for (has_title_of, &whole));
+      else
+        g_assert_true (wait_for (has_title_of, &initials));
+      fixture_tear_down (f, NULL);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -614,6 +677,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
   g_test_add_func ("/friction/president/words", test_president_words);
+  g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);
 

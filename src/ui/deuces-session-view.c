@@ -159,6 +159,8 @@ on_share_scored (DeucesSessionView *self,
   _deuces_session_view_show_toast (self, adw_toast_new (text), deuces_session_get_last_change (self->session));
 }
 
+static void on_ended_changed (DeucesSessionView *self);
+
 void
 deuces_session_view_set_session (DeucesSessionView *self,
                                  DeucesSession     *session)
@@ -177,6 +179,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   deuces_deal_editor_set_session (self->editor, session);
   /* New fields start narrow until they are given their width. */
   deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+  on_ended_changed (self);
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   /* The header, the scoreboard, the sheet and the settlement are bound to it in the
    * template. */
@@ -239,7 +242,20 @@ on_editor_sitting_out (DeucesSessionView *self)
 static void
 on_editor_wide (DeucesSessionView *self)
 {
-  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+  if (self->session == NULL || !deuces_session_get_ended (self->session))
+    deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+}
+
+/* An ended session has no deal form to say whether the sheet is wide: its own width
+ * says, as it would the form's. */
+static void
+on_ended_changed (DeucesSessionView *self)
+{
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+
+  deuces_sheet_view_set_follow_width (self->sheet, ended);
+  if (!ended)
+    on_editor_wide (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -730,6 +746,8 @@ static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::ended",
+                                  G_CALLBACK (on_ended_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::snapshot",
                                   G_CALLBACK (on_snapshot_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::last-change",
