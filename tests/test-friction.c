@@ -265,12 +265,8 @@ test_next_leader_sits_out (void)
   fixture_tear_down (f, NULL);
 }
 
-static gboolean
-backups_read (gpointer data)
-{
-  return !deuces_backup_dialog_is_busy (data);
-}
-
+/* (test-ui.c, test-share-ui.c and test-history-ui.c have their own: one in
+ * test-widgets.c when the helpers are gathered there.) */
 static GtkWidget *
 find_toplevel (GType type)
 {
@@ -284,6 +280,12 @@ find_toplevel (GType type)
         return GTK_WIDGET (item);
     }
   return NULL;
+}
+
+static gboolean
+backups_read (gpointer data)
+{
+  return !deuces_backup_dialog_is_busy (data);
 }
 
 static gboolean
@@ -401,15 +403,17 @@ is_tap_target (GtkWidget     *widget,
           gtk_widget_has_css_class (gtk_widget_get_parent (widget), "session-info"));
 }
 
+/* Every widget under @root (@root included) that @match accepts, depth first. */
 static void
-collect_targets (GtkWidget *widget,
-                 GPtrArray *found)
+collect (GtkWidget      *root,
+         FindWidgetFunc  match,
+         GPtrArray      *found)
 {
-  if (is_tap_target (widget, NULL))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+  if (match (root, NULL))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    collect_targets (child, found);
+    collect (child, match, found);
 }
 
 /* On a 360 px phone the header's buttons (back, undo, the menu), the stake and Add a
@@ -424,7 +428,7 @@ test_phone_touch_targets (void)
 
   open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
   g_assert_true (wait_for (is_phone, f->window));
-  collect_targets (GTK_WIDGET (f->window), targets);
+  collect (GTK_WIDGET (f->window), is_tap_target, targets);
   /* Back, undo, the menu; the stake, Add a Note. */
   g_assert_cmpuint (targets->len, >=, 5);
   for (guint i = 0; i < targets->len; i++)
@@ -447,16 +451,6 @@ is_card (GtkWidget     *widget,
   return gtk_widget_has_css_class (widget, "scoreboard-card");
 }
 
-static void
-collect_cards (GtkWidget *widget,
-               GPtrArray *found)
-{
-  if (is_card (widget, NULL))
-    g_ptr_array_add (found, widget);
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_cards (child, found);
-}
 
 /* The name a card shows: its squeezer's visible label. */
 static const char *
@@ -486,7 +480,7 @@ test_phone_card_names (void)
       xtest_type (GTK_WIDGET (f->window), "19\n");
       g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
       wait_for (is_laid_out, f->window);
-      collect_cards (GTK_WIDGET (f->window), cards);
+      collect (GTK_WIDGET (f->window), is_card, cards);
       g_assert_cmpuint (cards->len, ==, 2);
       for (guint i = 0; i < 2; i++)
         {
@@ -560,7 +554,7 @@ test_president_words (void)
   xtest_type (window, "1324\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   wait_for (is_laid_out, window);
-  collect_cards (window, cards);
+  collect (window, is_card, cards);
   g_assert_cmpuint (cards->len, ==, 4);
   for (guint i = 0; i < 4; i++)
     g_assert_nonnull (find_widget (cards->pdata[i], is_named_label, titles[i]));
