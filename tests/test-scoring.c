@@ -914,6 +914,33 @@ test_leader_sitting_out (void)
   deuces_game_free (game);
 }
 
+/* doc/rules.md §9.2 Leader: in a race to a target of the highest total (president, 11)
+ * the best total leads even when someone sat out. 002 The Basic Game: 2 for the
+ * President, 1 for the Vice-President. Ann is second in three deals (3), Cy wins one and
+ * is second in another (3), Ed wins the one deal he plays (2). The settlement pays Ed
+ * most (pairwise nets Ann +3, Cy 0, Ed +5), but Ann and Cy are nearest 11. */
+static void
+test_leader_race_sitting_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game =
+    load ("{'variant':'president','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+          "{'finish_order':['Bo','Ann','Cy','Di'],'sitting_out':['Ed']},"
+          "{'finish_order':['Cy','Ann','Di','Bo'],'sitting_out':['Ed']},"
+          "{'finish_order':['Di','Ann','Bo','Cy'],'sitting_out':['Ed']},"
+          "{'finish_order':['Ed','Cy','Di','Bo'],'sitting_out':['Ann']}]}", &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->totals[0], ==, 3);
+  g_assert_cmpint (sheet->totals[2], ==, 3);
+  g_assert_cmpint (sheet->totals[4], ==, 2);
+  g_assert_cmpint (sheet->leader, ==, 0);
+  g_assert_cmpuint (sheet->leaders, ==, (1u << 0) | (1u << 2));
+}
+
 /* Next leader (doc/rules.md §5): the winner (001), or the loser of the last deal (000). */
 /* Who leads the next deal after the one deal of @document. */
 static gint
@@ -955,6 +982,33 @@ test_next_leader (void)
   /* 003: the holder of 3♦ starts each hand. */
   g_assert_cmpint (next_leader ("{'variant':'gamers-house'," FOUR ",'deals':[{'winner':'Cy','cards_left':{'Ann':3,'Bo':9,'Di':1}}]}"),
                    ==, -1);
+}
+
+/* doc/rules.md §9.2, Next leader: the player shown sits the next deal out; the next
+ * player after them in seat order who plays leads, after the last seat the first. */
+static void
+test_next_leader_sits_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = load ("{'variant':'classic','players':['Ann','Bo','Cy','Di','Ed'],'deals':["
+                                     "{'winner':'Di','cards_left':{'Ann':3,'Bo':9,'Cy':1},'sitting_out':['Ed']}]}",
+                                     &error);
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->next_leader, ==, 3);
+  /* Ed carried over as sitting out: Di still leads. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 4), ==, 3);
+  /* Di sits out (Ed back): Ed, the seat after Di's. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 3), ==, 4);
+  /* Di and Ed both out: round to the first seat, Ann. */
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, (1u << 3) | (1u << 4)), ==, 0);
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, (1u << 3) | (1u << 4) | 1u), ==, 1);
+  /* No one shown (a round begins with the 3♦): no one, whoever sits out. */
+  sheet->next_leader = -1;
+  g_assert_cmpint (deuces_score_sheet_next_leader (sheet, 1u << 3), ==, -1);
 }
 
 /* Points and money use checked arithmetic: what does not fit is refused, naming the deal
@@ -1202,7 +1256,9 @@ main (int    argc,
   g_test_add_func ("/validation/add-deal-unchanged", test_add_deal_unchanged);
   g_test_add_func ("/scoring/options/finished", test_finished);
   g_test_add_func ("/scoring/options/next-leader", test_next_leader);
+  g_test_add_func ("/scoring/options/next-leader-sits-out", test_next_leader_sits_out);
   g_test_add_func ("/scoring/leader/sitting-out", test_leader_sitting_out);
+  g_test_add_func ("/scoring/leader/race-sitting-out", test_leader_race_sitting_out);
   g_test_add_func ("/scoring/president/card-exchange", test_card_exchange);
   g_test_add_func ("/scoring/hand-sizes", test_hand_sizes);
   g_test_add_func ("/scoring/overflow", test_overflow);

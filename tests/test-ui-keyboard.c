@@ -846,6 +846,7 @@ test_key_map (Fixture       *f,
   g_autoptr(GtkBuilder) builder =
     gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
   GtkWidget *deal_group = GTK_WIDGET (gtk_builder_get_object (builder, "deal_keys"));
+  GtkWidget *sheet_group = GTK_WIDGET (gtk_builder_get_object (builder, "sheet_keys"));
   g_autoptr(GSList) objects = gtk_builder_get_objects (builder);
   g_autofree char *help_dir = NULL;
   g_autoptr(GDir) dir = NULL;
@@ -879,7 +880,8 @@ test_key_map (Fixture       *f,
         g_autofree char *accelerator = NULL;
         g_autofree char *title = NULL;
         g_auto(GStrv) each = NULL;
-        gboolean deal = gtk_widget_is_ancestor (l->data, deal_group);
+        gboolean deal = gtk_widget_is_ancestor (l->data, deal_group) ||
+                        gtk_widget_is_ancestor (l->data, sheet_group);
 
         g_object_get (l->data, "accelerator", &accelerator, "title", &title, NULL);
         each = g_strsplit (accelerator, " ", -1);
@@ -887,7 +889,20 @@ test_key_map (Fixture       *f,
           {
             guint key;
             GdkModifierType mods;
+            char *range = strstr (each[k], "...");
 
+            /* "<Alt>1...<Alt>8": every key from the first to the last. */
+            if (range != NULL)
+              {
+                guint last;
+
+                *range = '\0';
+                g_assert_true (gtk_accelerator_parse (range + 3, &last, NULL));
+                g_assert_true (gtk_accelerator_parse (each[k], &key, &mods));
+                for (; key <= last; key++)
+                  g_hash_table_add (deal ? deal_keys : window_keys, gtk_accelerator_name (key, mods));
+                continue;
+              }
             add_accel (deal ? deal_keys : window_keys, each[k]);
             g_assert_true (gtk_accelerator_parse (each[k], &key, &mods));
             if (!deal)

@@ -76,6 +76,23 @@ deuces_placement_title (guint place,
   return _("Citizen");
 }
 
+const char *
+deuces_game_player_title (const DeucesGame *game,
+                          guint             player)
+{
+  const DeucesDeal *last;
+
+  g_return_val_if_fail (game != NULL, NULL);
+
+  if (game->variant->exchange == DEUCES_EXCHANGE_NONE || game->deals->len == 0)
+    return NULL;
+  last = &g_array_index (game->deals, DeucesDeal, game->deals->len - 1);
+  for (guint k = 0; k < last->n_order; k++)
+    if (last->finish_order[k] == (gint) player)
+      return deuces_placement_title (k, last->n_order);
+  return NULL;
+}
+
 char *
 deuces_card_exchange_describe (const DeucesGame         *game,
                                const DeucesCardExchange *exchange)

@@ -36,6 +36,12 @@ guint       deuces_deal_card_exchanges (const DeucesGame   *game,
 const char *deuces_placement_title     (guint place,
                                         guint n_players);
 
+/* The title @player holds after the last deal, from its finishing order among its players
+ * (doc/rules.md §9.2), or NULL: a variant without titles, no deal yet, or @player sat the
+ * last deal out. */
+const char *deuces_game_player_title   (const DeucesGame *game,
+                                        guint             player);
+
 /* One exchange in a sentence: "Di (Scum) gives Ann (President) their highest card for one
  * they do not want". */
 char       *deuces_card_exchange_describe (const DeucesGame         *game,

@@ -612,8 +612,9 @@ deuces_game_check_deal (const DeucesGame *game,
  * a deal out, totals over different deals do not compare (a player who sat out all but
  * one cheap deal would lead), so the player the settlement pays most leads: the net of
  * what each player is owed and owes, in points (doc/rules.md §9). Without sitting out the
- * two agree for pairwise settlement. Ties go to the earlier seat; @leaders gets everyone
- * tied. */
+ * two agree for pairwise settlement. A race to a target of the highest total (President's
+ * 11) is led by the best total all the same: the total is what reaches the target. Ties
+ * go to the earlier seat; @leaders gets everyone tied. */
 static gint
 best_placed (const DeucesGame       *game,
              const DeucesScoreSheet *sheet,
@@ -627,7 +628,7 @@ best_placed (const DeucesGame       *game,
   for (guint d = 0; d < game->deals->len; d++)
     sat_out |= g_array_index (game->deals, DeucesDeal, d).sitting_out != 0;
 
-  if (!sat_out)
+  if (!sat_out || (v->goal == DEUCES_GOAL_HIGHEST && v->options.target > 0))
     {
       for (guint i = 1; i < game->n_players; i++)
         if (v->goal == DEUCES_GOAL_LOWEST ? sheet->totals[i] < sheet->totals[leader]
@@ -731,6 +732,25 @@ deuces_game_score (const DeucesGame *game,
     }
 
   return g_steal_pointer (&sheet);
+}
+
+gint
+deuces_score_sheet_next_leader (const DeucesScoreSheet *sheet,
+                                guint16                 sitting_out)
+{
+  g_return_val_if_fail (sheet != NULL, -1);
+
+  if (sheet->next_leader < 0)
+    return -1;
+  /* The rule texts leave it to the table; the ledger names the next player who plays. */
+  for (guint k = 0; k < sheet->n_players; k++)
+    {
+      guint p = ((guint) sheet->next_leader + k) % sheet->n_players;
+
+      if (!((sitting_out >> p) & 1))
+        return (gint) p;
+    }
+  return -1;
 }
 
 void

@@ -210,6 +210,11 @@ typedef struct {
 DeucesScoreSheet *deuces_game_score  (const DeucesGame    *game,
                                       GError             **error);
 void        deuces_score_sheet_free  (DeucesScoreSheet    *sheet);
+/* Who plays first in the next deal when @sitting_out (a DeucesDeal's mask) sit it out:
+ * the sheet's next leader, or when that player sits out, the next player after them in
+ * seat order who plays (doc/rules.md §9.2); -1 when no one is shown. */
+gint        deuces_score_sheet_next_leader (const DeucesScoreSheet *sheet,
+                                            guint16                 sitting_out);
 
 typedef struct {
   gint64  balances[DEUCES_MAX_PLAYERS];

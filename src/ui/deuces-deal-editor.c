@@ -43,6 +43,7 @@ G_DEFINE_FINAL_TYPE (DeucesDealEditor, deuces_deal_editor, GTK_TYPE_BOX)
 enum {
   PROP_0,
   PROP_WIDE,
+  PROP_NEXT_SITTING_OUT,
   N_PROPS
 };
 
@@ -128,6 +129,25 @@ update_title (DeucesDealEditor *self)
   gtk_button_set_label (self->save_button, self->editing > 0 ? _("_Save Changes") : _("_Save Deal"));
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), self->editing > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->delete_button), self->editing > 0);
+}
+
+guint16
+deuces_deal_editor_get_next_sitting_out (DeucesDealEditor *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), 0);
+
+  if (self->session == NULL)
+    return 0;
+  /* While an earlier deal is changed, the form holds that deal's. */
+  if (self->fields == NULL || self->editing > 0)
+    return deuces_session_get_next_sitting_out (self->session);
+  return deuces_deal_fields_get_sitting_out (self->fields);
+}
+
+static void
+notify_next_sitting_out (DeucesDealEditor *self)
+{
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEXT_SITTING_OUT]);
 }
 
 /* Puts the focus in @field with what it holds selected, so that the next digit replaces
@@ -298,7 +318,11 @@ type_digit (DeucesDealEditor *self,
   guint64 value = 0;
   const char *now;
 
-  gtk_editable_delete_selection (editable);
+  /* Into a count just entered, the digit replaces what it holds, selected or not. */
+  if (deuces_deal_fields_take_fresh (self->fields, field))
+    gtk_editable_delete_text (editable, 0, -1);
+  else
+    gtk_editable_delete_selection (editable);
   position = gtk_editable_get_position (editable);
   if (g_utf8_strlen (gtk_editable_get_text (editable), -1) >= 3)
     return;
@@ -536,6 +560,9 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
   n_players = deuces_session_get_game (self->session)->n_players;
   kind = deuces_deal_fields_classify (self->fields, focus, &field, &player);
   keys = &field_keys[kind];
+  /* Any other key (an arrow, Backspace) edits the count where it is. */
+  if (digit < 0)
+    deuces_deal_fields_take_fresh (self->fields, NULL);
 
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return handle_modified_key (self, keyval, state, enter);
@@ -584,6 +611,7 @@ deuces_deal_editor_start (DeucesDealEditor *self)
   deuces_deal_fields_fill (self->fields, NULL);
   set_error (self, NULL);
   update_title (self);
+  notify_next_sitting_out (self);
   focus_first_winner (self);
 }
 
@@ -619,6 +647,7 @@ deuces_deal_editor_edit (DeucesDealEditor *self,
   deuces_deal_fields_fill (self->fields, deal);
   set_error (self, NULL);
   update_title (self);
+  notify_next_sitting_out (self);
   winner = deuces_deal_fields_get_winner (self->fields);
   if (winner >= 0)
     gtk_widget_grab_focus (deuces_deal_editor_get_winner_button (self, (guint) winner));
@@ -703,8 +732,11 @@ deuces_deal_editor_set_session (DeucesDealEditor *self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (self->fields, "edited", G_CALLBACK (on_fields_edited), self,
                            G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->fields, "notify::sitting-out", G_CALLBACK (notify_next_sitting_out),
+                           self, G_CONNECT_SWAPPED);
   adw_bin_set_child (self->fields_bin, GTK_WIDGET (self->fields));
   update_title (self);
+  notify_next_sitting_out (self);
 }
 
 static void
@@ -741,6 +773,9 @@ deuces_deal_editor_get_property (GObject    *object,
     {
     case PROP_WIDE:
       g_value_set_boolean (value, deuces_deal_editor_get_wide (self));
+      break;
+    case PROP_NEXT_SITTING_OUT:
+      g_value_set_uint (value, deuces_deal_editor_get_next_sitting_out (self));
       break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -785,6 +820,10 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   properties[PROP_WIDE] =
     g_param_spec_boolean ("wide", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Who sits the next deal out, as the form has it so far (a DeucesDeal's mask). */
+  properties[PROP_NEXT_SITTING_OUT] =
+    g_param_spec_uint ("next-sitting-out", NULL, NULL, 0, G_MAXUINT16, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A deal was saved: its number, and whether it was a change to an earlier deal. */

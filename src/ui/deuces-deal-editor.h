@@ -34,6 +34,9 @@ gboolean    deuces_deal_editor_handle_key  (DeucesDealEditor *self,
 gboolean    deuces_deal_editor_get_typing  (DeucesDealEditor *self);
 /* Whether the fields stand in the score sheet's columns (else a row per player). */
 gboolean    deuces_deal_editor_get_wide    (DeucesDealEditor *self);
+/* Who sits the next deal out as the form has it so far, O keys included (a DeucesDeal's
+ * sitting_out mask; while an earlier deal is changed, those carried over). */
+guint16     deuces_deal_editor_get_next_sitting_out (DeucesDealEditor *self);
 /* The "went out" button of @player. */
 GtkWidget  *deuces_deal_editor_get_winner_button (DeucesDealEditor *self,
                                                   guint             player);

@@ -69,11 +69,18 @@ nat_height (GtkWidget *widget,
   return nat;
 }
 
+gboolean
+deuces_deal_fields_width_is_wide (guint n_players,
+                                  int   width)
+{
+  return width >= MIN_WIDE && width >= DEUCES_SHEET_LABEL_WIDTH + (int) n_players * MIN_COLUMN;
+}
+
 static gboolean
 fits_wide (DeucesDealFields *self,
            int               width)
 {
-  return width >= MIN_WIDE && width >= DEUCES_SHEET_LABEL_WIDTH + (int) self->n_players * MIN_COLUMN;
+  return deuces_deal_fields_width_is_wide (self->n_players, width);
 }
 
 static GtkWidget *

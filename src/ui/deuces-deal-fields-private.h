@@ -67,6 +67,7 @@ struct _DeucesDealFields
   GtkWidget      *dragon_check;
   GtkWidget      *takes_all_drop;
   GtkWidget      *marked;
+  GtkWidget      *fresh;     /* a count just entered, nothing typed into it since */
 };
 
 static inline const char *

@@ -18,6 +18,7 @@ G_DEFINE_FINAL_TYPE (DeucesDealFields, deuces_deal_fields, GTK_TYPE_WIDGET)
 enum {
   PROP_0,
   PROP_WIDE,
+  PROP_SITTING_OUT,
   N_PROPS
 };
 
@@ -139,8 +140,11 @@ void
 deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
                                     guint16           sitting_out)
 {
+  guint16 was;
+
   g_return_if_fail (DEUCES_IS_DEAL_FIELDS (self));
 
+  was = self->sitting_out;
   self->sitting_out = sitting_out & (guint16) ((1u << self->n_players) - 1);
   self->updating = TRUE;
   for (guint p = 0; p < self->n_players; p++)
@@ -175,6 +179,8 @@ deuces_deal_fields_set_sitting_out (DeucesDealFields *self,
     deuces_deal_fields_set_winner (self, -1);
   else
     _deuces_deal_fields_update_sensitivity (self);
+  if (self->sitting_out != was)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SITTING_OUT]);
 }
 
 void
@@ -201,6 +207,7 @@ on_edited (DeucesDealFields *self)
 {
   if (self->updating)
     return;
+  self->fresh = NULL;
   deuces_deal_fields_mark_error (self, NULL);
   g_signal_emit (self, signals[EDITED], 0);
 }
@@ -324,6 +331,21 @@ make_label (DeucesDealFields *self,
   return label;
 }
 
+/* A count entered, by a click, Tab or the form moving on: what it holds is selected to
+ * show that the digit typed next replaces it, and the count is fresh, so that the digit
+ * replaces it even when the selection is gone by then. It can be: a text's selection is
+ * the display's primary selection, and the X server's word that an earlier one was given
+ * up may come after the next selection was made, which it then clears (caret at the
+ * start: "8" then 4 would be 48). */
+static void
+enter_count (GtkWidget *entry)
+{
+  DeucesDealFields *self = DEUCES_DEAL_FIELDS (gtk_widget_get_ancestor (entry, DEUCES_TYPE_DEAL_FIELDS));
+
+  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  self->fresh = entry;
+}
+
 /* A click into a count selects what it holds, as Tab does: the digit typed next replaces
  * it ("1", then 2, is 2, not 12). The click is claimed before the text sees it, so it
  * cannot put the caret at the end instead; a count is too short to edit in the middle. */
@@ -336,15 +358,28 @@ on_count_pressed (GtkGestureClick *gesture,
 {
   gtk_gesture_set_state (GTK_GESTURE (gesture), GTK_EVENT_SEQUENCE_CLAIMED);
   gtk_widget_grab_focus (entry);
-  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  enter_count (entry);
 }
 
-/* Tab, Shift+Tab or the form itself into a count: what it holds is selected too. */
+/* Tab, Shift+Tab or the form itself into a count: the same. */
 static void
 on_count_focused (GtkEventControllerFocus *focus,
                   GtkWidget               *entry)
 {
-  gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+  enter_count (entry);
+}
+
+gboolean
+deuces_deal_fields_take_fresh (DeucesDealFields *self,
+                               GtkWidget        *field)
+{
+  gboolean fresh;
+
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
+
+  fresh = field != NULL && field == self->fresh;
+  self->fresh = NULL;
+  return fresh;
 }
 
 static GtkWidget *
@@ -662,6 +697,9 @@ deuces_deal_fields_get_property (GObject    *object,
     case PROP_WIDE:
       g_value_set_boolean (value, self->wide);
       break;
+    case PROP_SITTING_OUT:
+      g_value_set_uint (value, self->sitting_out);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -711,6 +749,10 @@ deuces_deal_fields_class_init (DeucesDealFieldsClass *klass)
   properties[PROP_WIDE] =
     g_param_spec_boolean ("wide", NULL, NULL, FALSE,
                           G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* Who sits the deal out, a DeucesDeal's sitting_out mask. */
+  properties[PROP_SITTING_OUT] =
+    g_param_spec_uint ("sitting-out", NULL, NULL, 0, G_MAXUINT16, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 
   /* A "went out" button was pressed: the player, or -1 when it was let go. */

@@ -70,6 +70,15 @@ gboolean          deuces_deal_fields_choose       (DeucesDealFields *self,
                                                    guint             digit);
 /* The largest count a count field takes (cards in a hand, or the last place). */
 guint             deuces_deal_fields_max_count    (DeucesDealFields *self);
+/* Whether @width px give @n_players the sheet's columns (the fields stand in them, the
+ * sheet's headers keep whole names) rather than a row each. */
+gboolean          deuces_deal_fields_width_is_wide (guint n_players,
+                                                    int   width);
+/* TRUE when @field is a count just entered (a click, Tab, the form moving on) with
+ * nothing typed since: the digit typed next replaces what it holds. Either way it is
+ * no longer fresh after the call (NULL: none is). */
+gboolean          deuces_deal_fields_take_fresh   (DeucesDealFields *self,
+                                                   GtkWidget        *field);
 /* The field a message of the core names (by the player's name in it), or NULL. */
 GtkWidget        *deuces_deal_fields_find_named   (DeucesDealFields *self,
                                                    const char       *message);

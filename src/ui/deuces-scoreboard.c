@@ -19,6 +19,7 @@ struct _DeucesScoreboard
   GSignalGroup  *session_signals;
   GtkFlowBox    *flow_box;
   GtkLabel      *status_label;
+  guint16        sitting_out;   /* who sits the next deal out, as the deal form has it */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, ADW_TYPE_BIN)
@@ -53,6 +54,9 @@ rebuild (DeucesScoreboard *self)
    * each other) drop the currency together or not at all: "+47.00" beside "−5.00 HKD"
    * would read as two currencies. Each label holds a reference to the group. */
   g_autoptr(GtkSizeGroup) amounts = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  /* The names likewise: whole on every card or initials on every card, never "CW"
+   * beside "Alexandra Chan". */
+  g_autoptr(GtkSizeGroup) names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   for (guint i = 0; i < game->n_players; i++)
     {
@@ -68,6 +72,7 @@ rebuild (DeucesScoreboard *self)
       GtkWidget *amount = gtk_label_new (money);
       GtkWidget *bare = gtk_label_new (money);
       gboolean leads = sheet->n_deals > 0 && ((sheet->leaders >> i) & 1);
+      const char *title;
       g_autofree char *description = NULL;
 
       gtk_widget_add_css_class (card, "card");
@@ -93,6 +98,7 @@ rebuild (DeucesScoreboard *self)
                                                          color, mark, escaped_short);
 
         gtk_label_set_markup (GTK_LABEL (full), markup);
+        gtk_size_group_add_widget (names, full);
         gtk_label_set_markup (GTK_LABEL (initials), markup_short);
         gtk_widget_add_css_class (full, "heading");
         gtk_widget_add_css_class (initials, "heading");
@@ -119,6 +125,17 @@ rebuild (DeucesScoreboard *self)
         gtk_widget_add_css_class (card, "leader");
 
       gtk_box_append (GTK_BOX (card), name);
+      /* President: the title the last deal gave, under the name. */
+      if ((title = deuces_game_player_title (game, i)) != NULL)
+        {
+          GtkWidget *title_label = gtk_label_new (title);
+
+          gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+          gtk_widget_add_css_class (title_label, "caption");
+          gtk_widget_add_css_class (title_label, "dim-label");
+          gtk_widget_set_name (title_label, "title");
+          gtk_box_append (GTK_BOX (card), title_label);
+        }
       gtk_box_append (GTK_BOX (card), total);
       gtk_box_append (GTK_BOX (card), balance);
       gtk_flow_box_append (self->flow_box, card);
@@ -144,6 +161,7 @@ update_status (DeucesScoreboard *self)
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
   const DeucesOptions *o = &game->variant->options;
   g_autoptr(GString) status = g_string_new (deuces_variant_display_name (game->variant->id, game->variant->name));
+  gint leader;
 
   /* Translators: separates parts of a status line */
   g_string_append (status, _(" · "));
@@ -164,12 +182,12 @@ update_status (DeucesScoreboard *self)
       g_string_append (status, _(" · "));
       g_string_append (status, _("the game is over"));
     }
-  else if (sheet->next_leader >= 0 && !deuces_session_get_ended (self->session))
+  else if ((leader = deuces_score_sheet_next_leader (sheet, self->sitting_out)) >= 0 &&
+           !deuces_session_get_ended (self->session))
     {
       g_string_append (status, _(" · "));
       /* Translators: who plays first in the next deal */
-      g_string_append_printf (status, _("%s plays first in the next deal"),
-                              game->players[sheet->next_leader]);
+      g_string_append_printf (status, _("%s plays first in the next deal"), game->players[leader]);
     }
   if (!sheet->finished && !deuces_session_get_ended (self->session))
     {
@@ -209,6 +227,19 @@ deuces_scoreboard_set_session (DeucesScoreboard *self,
   g_signal_group_set_target (self->session_signals, session);
   on_snapshot_changed (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
+}
+
+void
+deuces_scoreboard_set_sitting_out (DeucesScoreboard *self,
+                                   guint16           sitting_out)
+{
+  g_return_if_fail (DEUCES_IS_SCOREBOARD (self));
+
+  if (sitting_out == self->sitting_out)
+    return;
+  self->sitting_out = sitting_out;
+  if (self->session != NULL)
+    update_status (self);
 }
 
 static void

@@ -15,5 +15,9 @@ G_DECLARE_FINAL_TYPE (DeucesScoreboard, deuces_scoreboard, DEUCES, SCOREBOARD, A
 /* The "session" property: the scoreboard shows its totals, following its changes. */
 void deuces_scoreboard_set_session (DeucesScoreboard *self,
                                     DeucesSession    *session);
+/* Who sits the next deal out (a DeucesDeal's mask): the one shown to play first is one
+ * who plays. */
+void deuces_scoreboard_set_sitting_out (DeucesScoreboard *self,
+                                        guint16           sitting_out);
 
 G_END_DECLS

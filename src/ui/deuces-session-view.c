@@ -91,9 +91,16 @@ to_no_deals_description (GBinding     *binding,
                          GValue       *to,
                          gpointer      user_data)
 {
-  g_value_set_string (to, g_value_get_boolean (from)
-                          ? _("This session ended without a deal.")
-                          : _("After each deal, choose who went out — press their number — then "
+  g_autoptr(DeucesSession) session = DEUCES_SESSION (g_binding_dup_source (binding));
+
+  if (g_value_get_boolean (from))
+    g_value_set_string (to, _("This session ended without a deal."));
+  /* President and the other games of places: no one holds cards at the end. */
+  else if (deuces_variant_facts (deuces_session_get_game (session)->variant) & DEUCES_FACT_ORDER)
+    g_value_set_string (to, _("After each deal, choose who finished first — press their number — "
+                              "then type each other player’s place. Enter saves."));
+  else
+    g_value_set_string (to, _("After each deal, choose who went out — press their number — then "
                               "type how many cards each other player still holds. Enter saves."));
   return TRUE;
 }
@@ -152,6 +159,8 @@ on_share_scored (DeucesSessionView *self,
   _deuces_session_view_show_toast (self, adw_toast_new (text), deuces_session_get_last_change (self->session));
 }
 
+static void on_ended_changed (DeucesSessionView *self);
+
 void
 deuces_session_view_set_session (DeucesSessionView *self,
                                  DeucesSession     *session)
@@ -170,6 +179,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   deuces_deal_editor_set_session (self->editor, session);
   /* New fields start narrow until they are given their width. */
   deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+  on_ended_changed (self);
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   /* The header, the scoreboard, the sheet and the settlement are bound to it in the
    * template. */
@@ -224,9 +234,28 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 }
 
 static void
+on_editor_sitting_out (DeucesSessionView *self)
+{
+  deuces_scoreboard_set_sitting_out (self->scoreboard, deuces_deal_editor_get_next_sitting_out (self->editor));
+}
+
+static void
 on_editor_wide (DeucesSessionView *self)
 {
-  deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+  if (self->session == NULL || !deuces_session_get_ended (self->session))
+    deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
+}
+
+/* An ended session has no deal form to say whether the sheet is wide: its own width
+ * says, as it would the form's. */
+static void
+on_ended_changed (DeucesSessionView *self)
+{
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+
+  deuces_sheet_view_set_follow_width (self->sheet, ended);
+  if (!ended)
+    on_editor_wide (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -706,6 +735,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, share_indicator);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
+  gtk_widget_class_bind_template_callback (widget_class, on_editor_sitting_out);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
@@ -716,6 +746,8 @@ static void
 deuces_session_view_init (DeucesSessionView *self)
 {
   self->session_signals = g_signal_group_new (DEUCES_TYPE_SESSION);
+  g_signal_group_connect_swapped (self->session_signals, "notify::ended",
+                                  G_CALLBACK (on_ended_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::snapshot",
                                   G_CALLBACK (on_snapshot_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::last-change",

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deuces-cell-reason.h"
+#include "deuces-deal-fields.h"
 #include "deuces-sheet-view.h"
 
 struct _DeucesSheetView
@@ -23,6 +24,8 @@ struct _DeucesSheetView
   int                last_width;
   gboolean           titles_fitted;   /* every header was measured at its width */
   gboolean           wide;
+  gboolean           follow_width;   /* no deal form beside it: wide by its own width */
+  guint              wide_source;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
@@ -125,7 +128,8 @@ describe_cell (DeucesSheetView *self,
   cell->fried = score->factor[player] > 1;
 
   held = deal->hand_len[player] >= 0 ? deal->hand_len[player] : deal->cards_left[player];
-  if (cell->winner)
+  /* In a game of places (President) the first is "place 1" like the others, not "out". */
+  if (cell->winner && deal->n_order == 0)
     /* Translators: in the score sheet, the player who went out first */
     g_string_append (detail, _("out"));
   else if (deal->n_order > 0)
@@ -679,6 +683,7 @@ deuces_sheet_view_dispose (GObject *object)
 {
   DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
 
+  g_clear_handle_id (&self->wide_source, g_source_remove);
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_handle_id (&self->end_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
@@ -686,6 +691,37 @@ deuces_sheet_view_dispose (GObject *object)
   g_clear_object (&self->session);
 
   G_OBJECT_CLASS (deuces_sheet_view_parent_class)->dispose (object);
+}
+
+static gboolean
+size_by_width (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+
+  self->wide_source = 0;
+  if (self->follow_width && self->session != NULL && self->last_width > 0)
+    deuces_sheet_view_set_wide (self, deuces_deal_fields_width_is_wide (
+                                  deuces_session_get_game (self->session)->n_players, self->last_width));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_size_by_width (DeucesSheetView *self)
+{
+  if (self->wide_source == 0)
+    /* After the layout: changing the columns inside it would lay the sheet out twice. */
+    self->wide_source = g_idle_add (size_by_width, self);
+}
+
+void
+deuces_sheet_view_set_follow_width (DeucesSheetView *self,
+                                    gboolean         follow)
+{
+  g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
+
+  self->follow_width = follow;
+  if (follow)
+    queue_size_by_width (self);
 }
 
 /* A new width (the sheet's horizontal adjustment is set up again at each allocation; an
@@ -699,6 +735,8 @@ on_width_changed (GtkAdjustment   *adjustment,
   if (width != self->last_width || !self->titles_fitted)
     {
       self->last_width = width;
+      if (self->follow_width)
+        queue_size_by_width (self);
       queue_fit_titles (self);
     }
 }

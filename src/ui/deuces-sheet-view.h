@@ -28,6 +28,10 @@ char *deuces_sheet_view_dup_cell    (DeucesSheetView *self,
  * and only the points in the cells, so that eight players fit in 360 px. */
 void  deuces_sheet_view_set_wide    (DeucesSheetView *self,
                                      gboolean         wide);
+/* With no deal form beside it (an ended session), the sheet is wide or not by its own
+ * width, as the form would be at that width. */
+void  deuces_sheet_view_set_follow_width (DeucesSheetView *self,
+                                          gboolean         follow);
 
 /* A short form of a name for a narrow column or card: "Christopher Wong" → "CW",
  * "Maximilian" → "Max". */

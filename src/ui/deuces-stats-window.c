@@ -371,7 +371,8 @@ show_players (DeucesStatsWindow *self)
       texts[4] = deuces_percent_format_display (rate);
       texts[5] = g_strdup_printf ("%u", p->fried);
       texts[6] = g_strdup_printf ("%u", p->caught_full);
-      texts[7] = deuces_number_format_display (left, 1);
+      /* President's players finish in places and never hold cards left: no average. */
+      texts[7] = p->counted > 0 ? deuces_number_format_display (left, 1) : g_strdup ("—");
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");

@@ -25,6 +25,7 @@ struct _DeucesWindow
   AdwToastOverlay      *toast_overlay;
   GtkStack             *main_stack;
   AdwStatusPage        *error_page;
+  AdwStatusPage        *empty_page;
   AdwLeaflet           *leaflet;
   GtkWidget            *sidebar;
   GtkSearchBar         *search_bar;

@@ -59,6 +59,34 @@ update_sidebar_state (DeucesWindow *self)
     gtk_stack_set_visible_child_name (self->sidebar_stack, "list");
 }
 
+/* A phone's window is never minimised or maximised: of the window's own controls, its
+ * header bars keep Close, which leaves room for 44 px buttons in 360 px. */
+static void
+set_decoration_layout (GtkWidget  *widget,
+                       const char *layout)
+{
+  if (ADW_IS_HEADER_BAR (widget))
+    adw_header_bar_set_decoration_layout (ADW_HEADER_BAR (widget), layout);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    set_decoration_layout (child, layout);
+}
+
+/* Folded, the window is a phone's: its styles make what a fingertip taps 44 px. */
+static void
+update_phone (DeucesWindow *self)
+{
+  gboolean phone = adw_leaflet_get_folded (self->leaflet);
+
+  if (phone == gtk_widget_has_css_class (GTK_WIDGET (self), "phone"))
+    return;
+  if (phone)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "phone");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "phone");
+  set_decoration_layout (GTK_WIDGET (self), phone ? "menu:close" : NULL);
+}
+
 static void
 select_session_row (DeucesWindow *self)
 {
@@ -70,11 +98,31 @@ select_session_row (DeucesWindow *self)
                                      position >= 0 ? (guint) position : GTK_INVALID_LIST_POSITION);
 }
 
+/* With no session shown, the main area says why: there is none yet, or none is open
+ * (the sidebar lists them). */
+static void
+update_empty_page (DeucesWindow *self)
+{
+  if (g_list_model_get_n_items (G_LIST_MODEL (self->sessions)) == 0)
+    {
+      adw_status_page_set_title (self->empty_page, _("No Sessions Yet"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("Start a session for tonight’s table. After each deal, say who went out and how many cards the others still hold; Deuces keeps the score and settles the money."));
+    }
+  else
+    {
+      adw_status_page_set_title (self->empty_page, _("No Session Open"));
+      adw_status_page_set_description (self->empty_page,
+                                       _("Choose a session in the list, or start a new one."));
+    }
+}
+
 /* The list follows the ledger by itself; the window shows what it became. */
 static void
 on_sessions_changed (DeucesWindow *self)
 {
   update_sidebar_state (self);
+  update_empty_page (self);
   select_session_row (self);
 }
 
@@ -104,7 +152,10 @@ show_session (DeucesWindow  *self,
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
     }
   else
-    gtk_stack_set_visible_child_name (self->content_stack, "empty");
+    {
+      update_empty_page (self);
+      gtk_stack_set_visible_child_name (self->content_stack, "empty");
+    }
   select_session_row (self);
   _deuces_window_update_actions (self);
 }
@@ -136,6 +187,25 @@ open_session (DeucesWindow *self,
   return TRUE;
 }
 
+/* Where the table left off: the last session shown, else the newest that can be read
+ * (a damaged one is named in a toast, and the next one shown), else none. */
+static void
+open_where_left_off (DeucesWindow *self)
+{
+  gint64 last = g_settings_get_int64 (self->settings, "last-session");
+  GListModel *list = G_LIST_MODEL (self->sessions);
+  gboolean shown = last > 0 && open_session (self, last, TRUE);
+
+  for (guint i = 0; !shown && i < g_list_model_get_n_items (list); i++)
+    {
+      g_autoptr(DeucesSessionItem) item = g_list_model_get_item (list, i);
+
+      shown = open_session (self, deuces_session_item_get_id (item), i > 0);
+    }
+  if (!shown)
+    show_session (self, NULL);
+}
+
 void
 _deuces_window_reload (DeucesWindow *self)
 {
@@ -144,7 +214,9 @@ _deuces_window_reload (DeucesWindow *self)
   deuces_session_list_reload (self->sessions);
   if (id != 0 && open_session (self, id, TRUE))
     return;
-  show_session (self, NULL);
+  /* The session shown is gone (a backup restored from before it, or it was deleted):
+   * another, as at start-up, rather than an empty page beside a list of sessions. */
+  open_where_left_off (self);
 }
 
 /* Another program changed the ledger: the session shown has been read again in place
@@ -385,6 +457,7 @@ deuces_window_class_init (DeucesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, main_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, error_page);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, empty_page);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, leaflet);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, search_bar);
@@ -458,23 +531,11 @@ deuces_window_new (DeucesApplication *app)
   gtk_stack_set_visible_child_name (self->main_stack, "main");
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_sidebar_state),
                            self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_phone),
+                           self, G_CONNECT_SWAPPED);
+  update_phone (self);
   update_sidebar_state (self);
 
-  /* Reopen where the table left off: the last session shown, else the newest that can
-   * be read (a damaged one is named in a toast, and the next one shown). */
-  {
-    gint64 last = g_settings_get_int64 (self->settings, "last-session");
-    GListModel *list = G_LIST_MODEL (self->sessions);
-    gboolean shown = last > 0 && open_session (self, last, TRUE);
-
-    for (guint i = 0; !shown && i < g_list_model_get_n_items (list); i++)
-      {
-        g_autoptr(DeucesSessionItem) item = g_list_model_get_item (list, i);
-
-        shown = open_session (self, deuces_session_item_get_id (item), i > 0);
-      }
-    if (!shown)
-      show_session (self, NULL);
-  }
+  open_where_left_off (self);
   return self;
 }

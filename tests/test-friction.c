@@ -1,0 +1,683 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-friction.c: what a newcomer's night at the table tripped over (issue 22), played
+ * again with real X key and mouse events on a real window under Xvfb. */
+#include "config.h"
+
+#include <string.h>
+
+#include "deuces-application.h"
+#include "deuces-backup-dialog.h"
+#include "deuces-deal-editor.h"
+#include "deuces-scoreboard.h"
+#include "deuces-session.h"
+#include "deuces-session-view.h"
+#include "deuces-sheet-view.h"
+#include "deuces-stats-window.h"
+#include "deuces-window.h"
+#include "test-files.h"
+#include "test-widgets.h"
+
+/* One application and one ledger for the run (an application registers once per
+ * process); each test opens its own session in its own window. */
+static char              *test_dir;
+static DeucesApplication *test_app;
+
+typedef struct {
+  DeucesWindow  *window;
+  DeucesSession *session;
+} Fixture;
+
+static gboolean
+on_tick (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+is_laid_out (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* Runs the main loop until @done holds (ten seconds at most: a busy machine is slow,
+ * never wrong), then lets GTK lay out and draw. TRUE when @done held. */
+static gboolean
+wait_for (gboolean (*done) (gpointer data),
+          gpointer   data)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+  guint tick = g_timeout_add (5, on_tick, NULL);
+  gboolean held;
+
+  while (!(held = done (data)) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  for (guint i = 0; i < 20; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_source_remove (tick);
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+  return held;
+}
+
+static gboolean
+has_name (GtkWidget     *widget,
+          gconstpointer  name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+/* The deal form's field @role ("main", "winner", "sit") of @player. */
+static GtkWidget *
+field (Fixture    *f,
+       const char *role,
+       guint       player)
+{
+  g_autofree char *name = g_strdup_printf ("%s-%u", role, player);
+  GtkWidget *widget = find_widget (GTK_WIDGET (f->window), has_name, name);
+
+  g_assert_nonnull (widget);
+  return widget;
+}
+
+/* The widget with the focus; an entry for the text inside it. */
+static GtkWidget *
+focus (Fixture *f)
+{
+  GtkWidget *widget = gtk_root_get_focus (GTK_ROOT (f->window));
+
+  if (widget != NULL && GTK_IS_TEXT (widget) && GTK_IS_ENTRY (gtk_widget_get_parent (widget)))
+    widget = gtk_widget_get_parent (widget);
+  return widget;
+}
+
+static const char *
+text_of (GtkWidget *entry)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (entry));
+}
+
+/* Opens a new session of @players under @variant in a window @width px wide. */
+static void
+open_night (Fixture           *f,
+            const char        *variant,
+            const char *const *players,
+            guint              n_players,
+            int                width)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesNewSession request = { 0, };
+  gint64 id;
+
+  request.title = "Friday";
+  request.variant = deuces_preset_lookup (variant);
+  request.variant_id = variant;
+  request.players = players;
+  request.n_players = n_players;
+  request.stake = "0.50";
+  request.currency = "HKD";
+  id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
+  g_assert_no_error (error);
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), width, 740);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (deuces_window_open_session (f->window, id));
+  f->session = g_object_ref (deuces_window_get_session (f->window));
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window),
+                                                                         DEUCES_TYPE_SESSION_VIEW)));
+  g_assert_true (wait_for (is_laid_out, f->window));
+}
+
+static void
+fixture_set_up (Fixture       *f,
+                gconstpointer  data)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+}
+
+static void
+fixture_tear_down (Fixture       *f,
+                   gconstpointer  data)
+{
+  g_clear_object (&f->session);
+  gtk_window_destroy (GTK_WINDOW (f->window));
+  while (g_main_context_iteration (NULL, FALSE))
+    ;
+}
+
+static gboolean
+has_no_selection (gpointer data)
+{
+  return !gtk_editable_get_selection_bounds (GTK_EDITABLE (data), NULL, NULL);
+}
+
+/* Someone else takes the display's primary selection, as the X server's late word about
+ * an earlier one does on a busy machine: the count's selection goes, its caret left at
+ * the start. */
+static void
+lose_selection (Fixture   *f,
+                GtkWidget *entry)
+{
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), NULL, NULL));
+  gdk_clipboard_set_text (gtk_widget_get_primary_clipboard (GTK_WIDGET (f->window)), "elsewhere");
+  g_assert_true (wait_for (has_no_selection, entry));
+  g_assert_cmpint (gtk_editable_get_position (GTK_EDITABLE (entry)), ==, 0);
+}
+
+/* The /ui/keyboard/count-replaced flake at its cause: the form moved on into Cy's "8"
+ * (selected), the selection was lost before the next key, and the 4 typed went in front
+ * ("48"). A count just entered takes the next digit in place of what it holds, whatever
+ * became of its selection: by the form moving on, by a click, by Shift+Tab. */
+static void
+test_count_replaced_selection_lost (Fixture       *f,
+                                    gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+
+  /* Ann went out; Bo 1 (Enter), Cy 8, Di 3. */
+  xtest_type (window, "11\n83");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 1));
+  lose_selection (f, field (f, "main", 1));
+  xtest_type (window, "2");
+  g_assert_cmpstr (text_of (field (f, "main", 1)), ==, "2");
+  /* 2 cannot go on: on to Cy, whose 8 loses its selection too. */
+  g_assert_true (focus (f) == field (f, "main", 2));
+  lose_selection (f, field (f, "main", 2));
+  xtest_type (window, "4");
+  g_assert_cmpstr (text_of (field (f, "main", 2)), ==, "4");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_key (window, GDK_KEY_Tab, GDK_SHIFT_MASK);
+  g_assert_true (focus (f) == field (f, "main", 2));
+  lose_selection (f, field (f, "main", 2));
+  xtest_type (window, "6");
+  g_assert_cmpstr (text_of (field (f, "main", 2)), ==, "6");
+
+  /* Only the first digit replaces: "1" then 1 in Bo's fresh count is 11. */
+  xtest_click (field (f, "main", 1));
+  xtest_type (window, "11");
+  g_assert_cmpstr (text_of (field (f, "main", 1)), ==, "11");
+  /* An arrow key first edits the count where it is: End, then 0 is 30 for Di. */
+  xtest_click (field (f, "main", 3));
+  xtest_key (window, GDK_KEY_End, 0);
+  xtest_type (window, "0");
+  g_assert_cmpstr (text_of (field (f, "main", 3)), ==, "30");
+  /* 30 is more cards than a hand holds: refused, nothing saved; Di's 3 then. */
+  xtest_key (window, GDK_KEY_Return, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+  xtest_click (field (f, "main", 3));
+  xtest_type (window, "3\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  {
+    const DeucesDeal *deal = deuces_session_get_deal (f->session, 1);
+
+    g_assert_cmpint (deal->winner, ==, 0);
+    g_assert_cmpint (deal->cards_left[1], ==, 11);
+    g_assert_cmpint (deal->cards_left[2], ==, 6);
+    g_assert_cmpint (deal->cards_left[3], ==, 3);
+  }
+}
+
+static gboolean
+is_status (GtkWidget     *widget,
+           gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && strstr (gtk_label_get_text (GTK_LABEL (widget)), " deal") != NULL &&
+         gtk_widget_get_ancestor (widget, DEUCES_TYPE_SCOREBOARD) != NULL;
+}
+
+static const char *
+status (Fixture *f)
+{
+  GtkWidget *label = find_widget (GTK_WIDGET (f->window), is_status, NULL);
+
+  g_assert_nonnull (label);
+  return gtk_label_get_text (GTK_LABEL (label));
+}
+
+/* doc/rules.md §9.2, Next leader: five friends at four seats. Di went out last (Ed sat
+ * out), so Di plays first; Di sits the next deal out (O 4): the next seat who plays,
+ * Ed; Ed out as well: round to Ann. Never a name who sits the deal out. */
+static void
+test_next_leader_sits_out (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *window;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+  window = GTK_WIDGET (f->window);
+  /* Ed sits out; Di went out; Ann 3, Bo 9, Cy 1. */
+  xtest_type (window, "o54391\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  /* Ed is carried over as sitting out. */
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "sit", 4))));
+  g_assert_nonnull (strstr (status (f), "Di plays first in the next deal"));
+
+  xtest_type (window, "o4o5");
+  g_assert_nonnull (strstr (status (f), "Ed plays first in the next deal"));
+  xtest_type (window, "o5");
+  g_assert_nonnull (strstr (status (f), "Ann plays first in the next deal"));
+  /* Escape: the deal as it was carried over, Di again. */
+  xtest_key (window, GDK_KEY_Escape, 0);
+  g_assert_nonnull (strstr (status (f), "Di plays first in the next deal"));
+  fixture_tear_down (f, NULL);
+}
+
+/* (test-ui.c, test-share-ui.c and test-history-ui.c have their own: one in
+ * test-widgets.c when the helpers are gathered there.) */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+static gboolean
+backups_read (gpointer data)
+{
+  return !deuces_backup_dialog_is_busy (data);
+}
+
+static gboolean
+has_title (GtkWidget     *widget,
+           gconstpointer  title)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget) &&
+         g_strcmp0 (adw_status_page_get_title (ADW_STATUS_PAGE (widget)), title) == 0;
+}
+
+/* Restore Backup from before the session shown: that session is gone, and the window
+ * shows another of the sessions its sidebar lists, as at start-up, never "No Sessions
+ * Yet" beside them. */
+static void
+test_restore_shows_session (Fixture       *f,
+                            gconstpointer  data)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *backup = deuces_store_backup (store, "daily", &error);
+  DeucesNewSession request = { 0, };
+  DeucesSession *shown;
+  GtkWidget *dialog;
+  AdwMessageDialog *ask;
+  gint64 later;
+
+  g_assert_no_error (error);
+  request.title = "Later";
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = players;
+  request.n_players = G_N_ELEMENTS (players);
+  later = deuces_store_create_session (store, &request, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_window_open_session (f->window, later));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.restore-backup", NULL));
+  dialog = find_toplevel (DEUCES_TYPE_BACKUP_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_true (wait_for (backups_read, dialog));
+  ask = deuces_backup_dialog_ask (DEUCES_BACKUP_DIALOG (dialog), backup);
+  g_assert_nonnull (ask);
+  adw_message_dialog_response (ask, "restore");
+  g_assert_true (wait_for (backups_read, dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  shown = deuces_window_get_session (f->window);
+  g_assert_nonnull (shown);
+  g_assert_cmpint (deuces_session_get_id (shown), !=, later);
+  g_assert_null (find_widget (GTK_WIDGET (f->window), has_title, "No Sessions Yet"));
+}
+
+static gboolean
+shortcuts_shown (gpointer data)
+{
+  GtkWidget *window = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+
+  return window != NULL && gtk_widget_get_mapped (window) && gtk_widget_get_width (window) > 0;
+}
+
+static void
+collect_accelerators (GtkWidget *widget,
+                      GString   *all)
+{
+  if (GTK_IS_SHORTCUTS_SHORTCUT (widget))
+    {
+      g_autofree char *accelerator = NULL;
+
+      g_object_get (widget, "accelerator", &accelerator, NULL);
+      g_string_append_printf (all, "%s\n", accelerator);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_accelerators (child, all);
+}
+
+/* Ctrl+?: no warning (GTK 4.8 measured its page numbers -3 px wide under Adwaita's
+ * style; warnings are fatal here), every key of an 8-player table (Alt+1 to Alt+8) and
+ * the sheet's Enter and Delete listed, and the window fits a 1366 × 768 screen. */
+static void
+test_shortcuts_window (Fixture       *f,
+                       gconstpointer  data)
+{
+  g_autoptr(GString) all = g_string_new (NULL);
+  GtkWidget *shortcuts;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.show-help-overlay", NULL));
+  g_assert_true (wait_for (shortcuts_shown, NULL));
+  shortcuts = find_toplevel (GTK_TYPE_SHORTCUTS_WINDOW);
+  collect_accelerators (shortcuts, all);
+  g_test_message ("%s", all->str);
+  g_assert_nonnull (strstr (all->str, "<Alt>1...<Alt>8\n"));
+  g_assert_nonnull (strstr (all->str, "\nReturn\n"));
+  g_assert_nonnull (strstr (all->str, "\nDelete\n"));
+  g_assert_cmpint (gtk_widget_get_height (shortcuts), <=, 768);
+  g_assert_cmpint (gtk_widget_get_width (shortcuts), <=, 1366);
+  gtk_window_destroy (GTK_WINDOW (shortcuts));
+}
+
+static gboolean
+is_phone (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0 &&
+         gtk_widget_get_width (data) <= 360 && gtk_widget_has_css_class (data, "phone");
+}
+
+static gboolean
+is_tap_target (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         !GTK_IS_WINDOW_CONTROLS (gtk_widget_get_parent (widget)) &&
+         (gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL ||
+          gtk_widget_has_css_class (gtk_widget_get_parent (widget), "session-info"));
+}
+
+/* Every widget under @root (@root included) that @match accepts, depth first. */
+static void
+collect (GtkWidget      *root,
+         FindWidgetFunc  match,
+         GPtrArray      *found)
+{
+  if (match (root, NULL))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child, match, found);
+}
+
+/* On a 360 px phone the header's buttons (back, undo, the menu), the stake and Add a
+ * Note are at least 44 × 44 px, what a fingertip hits reliably (they were 34 and 32),
+ * and the window still fits in 360 px (of its own controls, Close is left). */
+static void
+test_phone_touch_targets (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GPtrArray) targets = g_ptr_array_new ();
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  collect (GTK_WIDGET (f->window), is_tap_target, targets);
+  /* Back, undo, the menu; the stake, Add a Note. */
+  g_assert_cmpuint (targets->len, >=, 5);
+  for (guint i = 0; i < targets->len; i++)
+    {
+      GtkWidget *button = targets->pdata[i];
+      const char *tip = gtk_widget_get_tooltip_text (button);
+
+      g_test_message ("%s %s: %d × %d", G_OBJECT_TYPE_NAME (button), tip ? tip : "",
+                      gtk_widget_get_width (button), gtk_widget_get_height (button));
+      g_assert_cmpint (gtk_widget_get_width (button), >=, 44);
+      g_assert_cmpint (gtk_widget_get_height (button), >=, 44);
+    }
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+is_card (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, "scoreboard-card");
+}
+
+
+/* The name a card shows: its squeezer's visible label. */
+static const char *
+card_name (GtkWidget *card)
+{
+  GtkWidget *squeezer = gtk_widget_get_first_child (card);
+  GtkWidget *shown = adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer));
+
+  return gtk_label_get_text (GTK_LABEL (shown));
+}
+
+/* Two players on a 360 px phone, one of them the leader: the cards show both names
+ * whole or both as initials ("CW" beside "Alexandra Chan" read as two kinds of card),
+ * and at 1280 px both whole; the tooltip says it in full either way. */
+static void
+test_phone_card_names (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan" };
+
+  for (int width = 360; width <= 1280; width += 920)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+
+      open_night (f, "classic", players, G_N_ELEMENTS (players), width);
+      /* Christopher went out; Alexandra 9. */
+      xtest_type (GTK_WIDGET (f->window), "19\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+      wait_for (is_laid_out, f->window);
+      collect (GTK_WIDGET (f->window), is_card, cards);
+      g_assert_cmpuint (cards->len, ==, 2);
+      for (guint i = 0; i < 2; i++)
+        {
+          gboolean whole = strstr (card_name (cards->pdata[i]), players[i]) != NULL;
+          gboolean first_whole = strstr (card_name (cards->pdata[0]), players[0]) != NULL;
+
+          g_test_message ("%d px: %s", width, card_name (cards->pdata[i]));
+          g_assert_cmpint (whole, ==, first_whole);
+          if (width == 1280)
+            g_assert_true (whole);
+          g_assert_cmpstr (gtk_widget_get_tooltip_text (cards->pdata[i]), ==, players[i]);
+        }
+      fixture_tear_down (f, NULL);
+    }
+}
+
+static gboolean
+is_named_label (GtkWidget     *widget,
+                gconstpointer  text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
+is_no_deals_page (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return ADW_IS_STATUS_PAGE (widget) && gtk_widget_is_drawable (widget) &&
+         adw_status_page_get_description (ADW_STATUS_PAGE (widget)) != NULL &&
+         g_str_has_prefix (adw_status_page_get_description (ADW_STATUS_PAGE (widget)), "After each deal");
+}
+
+/* A player's row heading in one of Statistics' tables. */
+static gboolean
+is_grid_label (GtkWidget     *widget,
+               gconstpointer  text)
+{
+  return is_named_label (widget, text) && GTK_IS_GRID (gtk_widget_get_parent (widget));
+}
+
+static gboolean
+stats_read (gpointer data)
+{
+  return !deuces_stats_window_is_busy (data);
+}
+
+/* President, played by the keyboard: the empty sheet asks for places, not cards held;
+ * after a deal each card carries its title (002 President: President, Vice-President,
+ * Citizen, Scum), the sheet gives the first "place 1", not "out", and Statistics shows
+ * no average of cards left for players who never hold any ("0.0"). */
+static void
+test_president_words (void)
+{
+  const char *players[] = { "Pia", "Quin", "Rae", "Sol" };
+  const char *titles[] = { "President", "Citizen", "Vice-President", "Scum" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+  GtkWidget *window, *page, *sheet, *grid, *name;
+  g_autofree char *first = NULL;
+  DeucesStatsWindow *stats;
+  int row, column;
+
+  open_night (f, "president", players, G_N_ELEMENTS (players), 1280);
+  window = GTK_WIDGET (f->window);
+  page = find_widget (window, is_no_deals_page, NULL);
+  g_assert_nonnull (page);
+  g_assert_nonnull (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (page)), "place"));
+  g_assert_null (strstr (adw_status_page_get_description (ADW_STATUS_PAGE (page)), "cards"));
+
+  /* Pia first; Quin third, Rae second, Sol last. */
+  xtest_type (window, "1324\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  wait_for (is_laid_out, window);
+  collect (window, is_card, cards);
+  g_assert_cmpuint (cards->len, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_nonnull (find_widget (cards->pdata[i], is_named_label, titles[i]));
+  sheet = find_type (window, DEUCES_TYPE_SHEET_VIEW);
+  first = deuces_sheet_view_dup_cell (DEUCES_SHEET_VIEW (sheet), 1, 0);
+  g_test_message ("%s", first);
+  g_assert_nonnull (strstr (first, "place 1"));
+  g_assert_null (strstr (first, "out"));
+
+  stats = deuces_stats_window_new (GTK_WINDOW (window), deuces_application_get_store (test_app));
+  gtk_window_present (GTK_WINDOW (stats));
+  g_assert_true (wait_for (stats_read, stats));
+  name = find_widget (GTK_WIDGET (stats), is_grid_label, "Pia");
+  g_assert_nonnull (name);
+  grid = gtk_widget_get_parent (name);
+  gtk_grid_query_child (GTK_GRID (grid), name, &column, &row, NULL, NULL);
+  for (column = 1; gtk_grid_get_child_at (GTK_GRID (grid), column, 0) != NULL; column++)
+    if (is_named_label (gtk_grid_get_child_at (GTK_GRID (grid), column, 0), "Cards left"))
+      break;
+  g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (grid), column, 0));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), column, row))),
+                   ==, "—");
+  gtk_window_destroy (GTK_WINDOW (stats));
+  fixture_tear_down (f, NULL);
+}
+
+typedef struct {
+  GtkColumnView *view;
+  const char    *name;
+} TitleWanted;
+
+static gboolean
+has_title_of (gpointer data)
+{
+  TitleWanted *w = data;
+  GListModel *columns = gtk_column_view_get_columns (w->view);
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), w->name) == 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* An ended session's sheet at 1280 px: there is room for the whole names, so its
+ * headers say them when it is opened again, as they did before it ended (it showed
+ * initials: with no deal form to size it, it took itself for a phone's); at 360 px,
+ * initials still. */
+static void
+test_ended_sheet_names (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+
+  for (int width = 1280; width >= 360; width -= 920)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      g_autoptr(GError) error = NULL;
+      TitleWanted whole, initials;
+      gint64 id;
+
+      open_night (f, "classic", players, G_N_ELEMENTS (players), width);
+      xtest_type (GTK_WIDGET (f->window), "13953456\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+      g_assert_true (deuces_session_set_ended (f->session, TRUE, &error));
+      g_assert_no_error (error);
+      /* Opened again, ended. */
+      id = deuces_session_get_id (f->session);
+      fixture_tear_down (f, NULL);
+      f->window = deuces_window_new (test_app);
+      gtk_window_set_default_size (GTK_WINDOW (f->window), width, 740);
+      gtk_window_present (GTK_WINDOW (f->window));
+      g_assert_true (deuces_window_open_session (f->window, id));
+      f->session = g_object_ref (deuces_window_get_session (f->window));
+      g_assert_true (wait_for (is_laid_out, f->window));
+      whole.view = initials.view = GTK_COLUMN_VIEW (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW));
+      whole.name = "Christopher Wong";
+      initials.name = "CW";
+      if (width == 1280)
+        g_assert_true (wait_for (has_title_of, &whole));
+      else
+        g_assert_true (wait_for (has_title_of, &initials));
+      fixture_tear_down (f, NULL);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *db = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  test_dir = g_dir_make_tmp ("deuces-friction-XXXXXX", &error);
+  g_assert_no_error (error);
+  db = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
+
+  g_test_add ("/friction/count-replaced/selection-lost", Fixture, NULL, fixture_set_up,
+              test_count_replaced_selection_lost, fixture_tear_down);
+  g_test_add_func ("/friction/next-leader/sits-out", test_next_leader_sits_out);
+  g_test_add ("/friction/keys/shortcuts-window", Fixture, NULL, fixture_set_up,
+              test_shortcuts_window, fixture_tear_down);
+  g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
+  g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
+  g_test_add_func ("/friction/president/words", test_president_words);
+  g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);
+  g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
+              test_restore_shows_session, fixture_tear_down);
+
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (test_dir);
+  g_free (test_dir);
+  return status;
+}
