@@ -650,8 +650,9 @@ test_store_log (void)
   JsonArray *changes;
   static const char *const whats[] = {
     "Deal 1 added", "Deal 2 added", "Deal 2 changed", "Stake changed to 2.00 HKD", "Deal 1 deleted",
+    "Ed joined",
   };
-  static const char *const bys[] = { "Bo", "deuces-cli", "Ann", "Cy", "Di" };
+  static const char *const bys[] = { "Bo", "deuces-cli", "Ann", "Cy", "Di", "Ed" };
 
   g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
                   "--stake", "0.50", "--currency", "HKD", NULL));

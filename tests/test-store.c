@@ -554,7 +554,7 @@ test_ledger_refusals (LedgerFixture *f,
 {
   static const char *const broken[] = {
     /* A format from a newer Deuces. */
-    "{\"deuces-ledger\": 4, \"sessions\": []}",
+    "{\"deuces-ledger\": 5, \"sessions\": []}",
     "{\"deuces-ledger\": 1}",
     /* Format 2 (with the history, schema 3) has no "undone"; its history holds together. */
     "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "
@@ -1526,15 +1526,15 @@ test_check (LedgerFixture *f,
     { "UPDATE deals SET number = 5 WHERE session = @ID@ AND number = 1", "are not numbered" },
     /* A kept deal that redo (after an undo) would bring back. */
     { "UPDATE history_deals SET winner = 9 WHERE entry IN "
-      "(SELECT id FROM history WHERE session = @ID@ AND kind = 'deal-add')",
+      "(SELECT id FROM history WHERE session = @ID@ AND kind = 'deal-add' AND seq = 1)",
       "deal 1 kept in its history is damaged" },
-    { "DELETE FROM history_deals WHERE entry IN (SELECT id FROM history WHERE session = @ID@)",
+    { "DELETE FROM history_deals WHERE entry IN (SELECT id FROM history WHERE session = @ID@ AND seq = 1)",
       "deal 1 was not kept" },
     { "UPDATE history SET undone = 1 WHERE session = @ID@ AND kind = 'deal-add'",
       "history is not in order" },
     { "UPDATE history SET after = '{\"payer\":0,\"payee\":9,\"amount\":1,\"paid\":true}' "
-      "WHERE session = @ID@ AND kind = 'paid'", "change 2 of its history is damaged" },
-    { "UPDATE history SET kind = 'deal-shuffle' WHERE session = @ID@ AND kind = 'deal-add'",
+      "WHERE session = @ID@ AND kind = 'paid'", "change 3 of its history is damaged" },
+    { "UPDATE history SET kind = 'deal-shuffle' WHERE session = @ID@ AND kind = 'deal-add' AND seq = 1",
       "change 1 of its history is damaged" },
     { "UPDATE paid SET payee = 7 WHERE session = @ID@", "paid mark" },
     { "UPDATE sessions SET title = CAST (x'41ff' AS TEXT) WHERE id = @ID@", "“title”" },

@@ -205,7 +205,8 @@ test_migration (LedgerFixture *f,
   g_autofree char *uuid = NULL;
   g_autoptr(GPtrArray) backups = NULL;
 
-  ledger_write_old (path, DEUCES_STORE_SCHEMA_VERSION - 1, "classic", "HKD",
+  /* Schema 5: the one before ids. */
+  ledger_write_old (path, 5, "classic", "HKD",
                     "(session, number, winner, cards_left, recorded) VALUES"
                     " (1, 1, 0, '-1,11', '2025-02-01T20:10:00Z'), (1, 2, 1, '4,-1', '2025-02-01T20:20:00Z')");
   opened = deuces_store_open (path, &error);

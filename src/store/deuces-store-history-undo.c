@@ -156,6 +156,16 @@ describe (const DeucesHistoryEntry *entry,
                                           "Settled up again: %u transfers marked paid", marks->len),
                          marks->len);
     }
+  else if (g_str_equal (entry->kind, KIND_JOIN))
+    {
+      g_autoptr(JsonNode) root = NULL;
+      JsonObject *joined = _deuces_store_history_parse_object (entry->after, 0, &root, NULL);
+      gint64 seat = joined != NULL ? json_object_get_int_member_with_default (joined, "seat", -1) : -1;
+
+      if (seat >= 0 && seat < game->n_players)
+        /* Translators: a player who joined the session between deals, "Ed joined" */
+        g_string_printf (text, _("%s joined"), game->players[seat]);
+    }
   if (text->len == 0)
     g_string_assign (text, direction == UNDONE ? _("Last change undone") : _("Change made again"));
   return g_string_free (g_steal_pointer (&text), FALSE);

@@ -10,10 +10,10 @@
 #include "deuces-money.h"
 #include "deuces-store-private.h"
 
-/* Format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
+/* Format 4 adds discarded changes and players joining (schema 7, issue 23); format 3 adds the stable ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
  * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 3
+#define LEDGER_FORMAT 4
 
 static gboolean
 add_paid (DeucesStore      *self,

@@ -292,6 +292,7 @@ gboolean      _deuces_store_read_stakes      (const char         *text,
 #define KIND_SESSION     "session"
 #define KIND_PAID        "paid"
 #define KIND_SETTLE_UP   "settle-up"
+#define KIND_JOIN        "join"      /* a player joined: in the log, never undone */
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */
