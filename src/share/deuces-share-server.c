@@ -1296,7 +1296,8 @@ deuces_share_server_set_scoring (DeucesShareServer *self,
   g_return_if_fail (DEUCES_IS_SHARE_SERVER (self));
 
   scoring = !!scoring;
-  if (self->scoring == scoring)
+  /* Writes to a replaced ledger file would be refused: scoring cannot start again. */
+  if (self->scoring == scoring || (scoring && self->replaced))
     return;
   self->scoring = scoring;
   if (!self->running)
