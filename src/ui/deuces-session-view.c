@@ -167,8 +167,7 @@ on_share_replaced (DeucesSessionView *self)
   AdwToast *toast;
 
   deuces_share_server_set_scoring (self->share, FALSE);
-  toast = adw_toast_new (_("The ledger file was replaced: phones can no longer enter deals. "
-                           "Stop sharing, then quit Deuces and open it again"));
+  toast = adw_toast_new (_("The ledger file was replaced: reopen Deuces to score again"));
   adw_toast_set_timeout (toast, 0);
   adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
   adw_toast_set_button_label (toast, _("_Stop Sharing"));
