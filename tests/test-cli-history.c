@@ -47,18 +47,18 @@ test_store_history (void)
   static const char *const done[] = {
     "2\n", "3\n", "Deal 2 changed\n", "Deal 1 deleted\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
-    "Title changed to “Saturday”; Notes changed\n", "Stake changed to 2.00, without a currency\n", "",
+    "Title changed to “Saturday”; Notes changed\n", "Currency removed (stake 2.00)\n", "Session 1 ended\n",
   };
   static const char *const undone[] = {
     "Deal 2 removed\n", "Deal 3 removed\n", "Deal 2 back as it was\n", "Deal 1 back in its place\n",
     "Stake back to 0.50 HKD\n", "Stake back to 1.00 HKD\n",
-    "Title back to “Friday”; Notes back as they were\n", "Stake back to 2.00 USD\n",
+    "Title back to “Friday”; Notes back as they were\n", "Currency back to USD (stake 2.00 USD)\n",
     "Session reopened\n",
   };
   static const char *const redone[] = {
     "Deal 2 added again\n", "Deal 3 added again\n", "Deal 2 changed again\n", "Deal 1 deleted again\n",
     "Stake changed to 1.00 HKD\n", "Stake changed to 2.00 USD\n",
-    "Title changed to “Saturday”; Notes changed\n", "Stake changed to 2.00, without a currency\n",
+    "Title changed to “Saturday”; Notes changed\n", "Currency removed (stake 2.00)\n",
     "Session ended\n",
   };
   static const char *const undo[] = { "undo", "1", NULL };
@@ -99,7 +99,7 @@ test_store_history (void)
   run_prints (db, NULL, "", "session", "set", "1", "--title", "Saturday", NULL);
   start = cli_ledger_text (db);
   run_prints (db, NULL, "3\n", "deal", "add", "1", "--winner", "Cy", "--left", "Ann=1,Bo=1,Di=1", NULL);
-  run_prints (db, NULL, "3\n", "deal", "undo", "1", NULL);
+  run_prints (db, NULL, "Undid deal 3 of session 1\n", "deal", "undo", "1", NULL);
   end = cli_ledger_text (db);
   g_assert_cmpstr (end, ==, start);
   run_prints (db, NULL, "Deal 3 added again\n", "redo", "1", NULL);
@@ -123,8 +123,9 @@ test_store_log (void)
   JsonArray *changes;
   static const char *const whats[] = {
     "Deal 1 added", "Deal 2 added", "Deal 2 changed", "Stake changed to 2.00 HKD", "Deal 1 deleted",
+    "Ed joined",
   };
-  static const char *const bys[] = { "Bo", "deuces-cli", "Ann", "Cy", "Di" };
+  static const char *const bys[] = { "Bo", "deuces-cli", "Ann", "Cy", "Di", "Ed" };
 
   g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
                   "--stake", "0.50", "--currency", "HKD", NULL));

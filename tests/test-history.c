@@ -485,7 +485,7 @@ test_undo_change (LedgerFixture *f,
   g_assert_cmpstr (done, ==, "Deal 2 removed");
   g_assert_cmpint (deuces_store_get_last_change (f->store, id), ==, first);
 
-  /* A new change forgets the undone one, and never takes its id: the old toast's Undo
+  /* A new change passes the undone one by, and never takes its id: the old toast's Undo
    * cannot reverse the new change. */
   ledger_add_deal (f->store, id, 2, 1, 1, 1);
   g_assert_cmpint (deuces_store_get_last_change (f->store, id), !=, second);
@@ -493,6 +493,126 @@ test_undo_change (LedgerFixture *f,
   g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
   g_clear_error (&error);
   g_assert_cmpuint (n_deals (f->store, id), ==, 2);
+}
+
+/* The change log is an audit trail (issue 23): a change undone and then passed by a new
+ * change stays in it, undone and by whom, but redo never brings it back; a player joining
+ * is logged with who seated them and is never undone (doc/ledger.md §2.2). */
+static const DeucesChange *
+change_at (GPtrArray *changes,
+           guint      seq)
+{
+  g_assert_cmpuint (seq, >=, 1);
+  g_assert_cmpuint (seq, <=, changes->len);
+  g_assert_cmpuint (((DeucesChange *) changes->pdata[seq - 1])->seq, ==, seq);
+  return changes->pdata[seq - 1];
+}
+
+static void
+test_discarded_kept (LedgerFixture *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) changes = NULL;
+  g_autoptr(GPtrArray) problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(DeucesStore) other = NULL;
+  g_autoptr(GPtrArray) again = NULL;
+  g_autofree char *other_path = g_build_filename (f->dir, "other.sqlite3", NULL);
+  g_autofree char *text = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Friday", four, 4);
+
+  deuces_store_set_author (f->store, "Ann");
+  ledger_add_deal (f->store, id, 0, 3, 11, 8);
+  ledger_add_deal (f->store, id, 1, 5, 1, 13);
+  deuces_store_set_author (f->store, "Bo");
+  text = ledger_step (f->store, id, deuces_store_undo);
+  g_assert_cmpstr (text, ==, "Deal 2 removed");
+  deuces_store_set_author (f->store, "Cy");
+  ledger_add_deal (f->store, id, 2, 1, 1, 1);
+
+  /* Nothing to redo: Bo's undone deal 2 was passed by Cy's. */
+  g_assert_false (deuces_store_can_redo (f->store, id));
+  g_assert_null (deuces_store_redo (f->store, id, &error));
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID);
+  g_clear_error (&error);
+
+  changes = deuces_store_list_changes (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes->len, ==, 3);
+  g_assert_cmpstr (change_at (changes, 2)->what, ==, "Deal 2 added");
+  g_assert_cmpstr (change_at (changes, 2)->by, ==, "Ann");
+  g_assert_true (change_at (changes, 2)->undone);
+  g_assert_true (change_at (changes, 2)->discarded);
+  g_assert_cmpstr (change_at (changes, 2)->undone_by, ==, "Bo");
+  g_assert_cmpstr (change_at (changes, 3)->by, ==, "Cy");
+  g_assert_false (change_at (changes, 3)->undone);
+
+  /* Undo and redo follow the live branch only: Cy's deal comes back, not Ann's. */
+  g_clear_pointer (&text, g_free);
+  text = ledger_step (f->store, id, deuces_store_undo);
+  g_assert_cmpstr (text, ==, "Deal 2 removed");
+  g_clear_pointer (&text, g_free);
+  text = ledger_step (f->store, id, deuces_store_redo);
+  g_assert_cmpstr (text, ==, "Deal 2 added again");
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 1).winner, ==, 2);
+  g_clear_pointer (&game, deuces_game_free);
+
+  /* A player joining: logged with who seated them; undo passes it by. */
+  deuces_store_set_author (f->store, "Di");
+  g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
+  g_assert_no_error (error);
+  g_clear_pointer (&changes, g_ptr_array_unref);
+  changes = deuces_store_list_changes (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (changes->len, ==, 4);
+  g_assert_cmpstr (change_at (changes, 4)->what, ==, "Ed joined");
+  g_assert_cmpstr (change_at (changes, 4)->by, ==, "Di");
+  g_assert_cmpstr (change_at (changes, 4)->kind, ==, "join");
+  g_clear_pointer (&text, g_free);
+  text = ledger_step (f->store, id, deuces_store_undo);
+  g_assert_cmpstr (text, ==, "Deal 2 removed");
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 5);
+  g_assert_cmpuint (game->deals->len, ==, 1);
+  g_clear_pointer (&text, g_free);
+  text = ledger_step (f->store, id, deuces_store_redo);
+  g_assert_cmpstr (text, ==, "Deal 2 added again");
+
+  /* check finds it sound, and a ledger export carries the discarded change: imported,
+   * it is still in the log and still never redone. */
+  g_assert_true (deuces_store_check (f->store, problems, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 0);
+  exported = deuces_store_export_ledger (f->store, &error);
+  g_assert_no_error (error);
+  other = deuces_store_open (other_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (other, exported, ids, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ids->len, ==, 1);
+  again = deuces_store_list_changes (other, g_array_index (ids, gint64, 0), &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->len, ==, 4);
+  g_assert_true (change_at (again, 2)->discarded);
+  g_assert_cmpstr (change_at (again, 2)->undone_by, ==, "Bo");
+  g_assert_cmpstr (change_at (again, 4)->what, ==, "Ed joined");
+  g_assert_false (deuces_store_can_redo (other, g_array_index (ids, gint64, 0)));
+
+  /* A discarded change that is not undone, or one redo could apply placed before a
+   * change made after it, is out of order. */
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE history SET undone = 0 WHERE seq = 2", &error));
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_check (f->store, problems, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_nonnull (strstr (problems->pdata[0], "not in order"));
 }
 
 /* Deals undone by a version 2 ledger become history that redo brings back. */
@@ -1033,6 +1153,7 @@ main (int argc, char **argv)
   ledger_test_add ("/history/any-order", test_any_order);
   ledger_test_add ("/history/refusals", test_refusals);
   ledger_test_add ("/history/undo-change", test_undo_change);
+  ledger_test_add ("/history/discarded-kept", test_discarded_kept);
   ledger_test_add ("/history/migration/v3", test_migration);
   ledger_test_add ("/history/two-writers", test_two_writers);
   ledger_test_add ("/history/crash-safety", test_crash);

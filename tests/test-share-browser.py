@@ -145,6 +145,12 @@ class Browser:
             self.process.wait()
 
 
+# The score sheet's table fits the card that holds it (issue 23: the last column was cut
+# at 360 px, the card scrolling sideways where nobody looks).
+SHEET_FITS = ("(function () { var t = document.querySelector('#content table');"
+              " var c = t.closest('.scroll'); return c.scrollWidth <= c.clientWidth; })()")
+
+
 def score_from_phone(scratch, hostile):
     session = cli("session", "new", "--variant", "classic", "--players",
                   "Ann,Bo,Cy," + hostile, "--title", "Scored from phones")
@@ -200,6 +206,12 @@ def score_from_phone(scratch, hostile):
               deal.get("cards_left") == {"Ann": 3, "Cy": 13, hostile: 1})
         check("the change log on the page names Bo",
               browser.wait_for("document.querySelector('ol.log .by')?.textContent === 'Bo'"))
+        check("its time is on the phone's clock, not UTC",
+              browser.wait_for("document.querySelector('ol.log time')?.textContent === "
+                               "new Date(document.querySelector('ol.log time').getAttribute('datetime'))"
+                               ".toLocaleTimeString([], {hour: '2-digit', minute: '2-digit'})"))
+        check("no column of the scorer's sheet is cut at the card's edge",
+              browser.evaluate(SHEET_FITS))
         browser.screenshot(os.path.join(scratch, "scorer-phone.png"))
         if os.environ.get("DEUCES_KEEP_SCREENSHOTS"):
             shutil.copy(os.path.join(scratch, "scorer-phone.png"), os.environ["DEUCES_KEEP_SCREENSHOTS"])
@@ -246,6 +258,8 @@ def main():
                                    "document.scripts.length === 1" % hostile))
             check("the page fits a 360 px screen without sideways scrolling",
                   browser.evaluate("document.documentElement.scrollWidth <= 360"))
+            check("no column of the sheet is cut at the card's edge",
+                  browser.evaluate(SHEET_FITS))
 
             number = cli("deal", "add", session, "--winner", "Bo",
                          "--left", "Ann=5,Cy=3,%s=12" % hostile)

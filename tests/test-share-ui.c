@@ -2,10 +2,13 @@
 /* test-share-ui.c: Share Table in the real window — the session menu's item starts
  * sharing, the dialog's QR code reads back (zbarimg) as the address it shows, the count
  * of phones follows a phone, the header shows that sharing is on, a phone scores once
- * the switch is on (the session shows its deal, the History who entered it), and Stop or
- * closing the session ends it. */
+ * the switch is on (the session shows its deal and a toast who entered it, the History
+ * who entered it), a ledger file replaced under the share is said and stops scoring, and
+ * Stop or closing the session ends it. The dialog's switch and buttons are clicked with
+ * real X events (XTest), as a person would. */
 #include "config.h"
 
+#include <gdk/x11/gdkx.h>
 #include <glib/gstdio.h>
 #include <string.h>
 
@@ -15,6 +18,7 @@
 #include "deuces-share-dialog.h"
 #include "deuces-share-indicator.h"
 #include "deuces-window.h"
+#include "test-widgets.h"
 
 static char              *test_dir;
 static DeucesApplication *test_app;
@@ -53,23 +57,6 @@ find_dialog (void)
   return found;
 }
 
-static GtkWidget *
-find_button (GtkWidget  *widget,
-             const char *label)
-{
-  if (GTK_IS_BUTTON (widget) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (widget)), label) == 0)
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_button (child, label);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static void
 spin (void)
 {
@@ -91,23 +78,6 @@ static gboolean
 qr_has_size (gpointer data)
 {
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_mapped (data);
-}
-
-static GtkWidget *
-find_type_in (GtkWidget *widget,
-              GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type_in (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
 }
 
 static GtkWindow *
@@ -148,6 +118,53 @@ keep_screenshot (GtkWidget  *window,
   node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
   texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
   gdk_texture_save_to_png (texture, path);
+}
+
+static gboolean
+is_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
+}
+
+/* The session menu's item for @action. Activated, not clicked: a popover's events stay
+ * in the popover's own surface, where xtest_click()'s watch on the window does not see
+ * them (the switch and the buttons of the dialog, a window of its own, are clicked). */
+static void
+choose_from_session_menu (DeucesWindow *window,
+                          const char   *action)
+{
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
+  spin ();
+}
+
+/* Clicks @widget once it is on the screen (a dialog maps after it is presented), its
+ * window raised first: the display has no window manager, and the other UI tests' windows
+ * (they run beside this one) or this app's own may lie over it. */
+static void
+click_when_mapped (GtkWidget *widget)
+{
+  GdkSurface *surface;
+
+  wait_until (is_mapped, widget);
+  surface = gtk_native_get_surface (gtk_widget_get_native (widget));
+  XRaiseWindow (gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface)),
+                gdk_x11_surface_get_xid (surface));
+  XSync (gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface)), False);
+  g_test_message ("a click on %s", G_OBJECT_TYPE_NAME (widget));
+  xtest_click (widget);
+  spin ();
+}
+
+static gboolean
+toast_shown (gpointer data)
+{
+  return deuces_session_view_get_toast (data) != NULL;
+}
+
+static gboolean
+share_replaced (gpointer data)
+{
+  return g_str_has_prefix (deuces_share_indicator_get_text (data), "The ledger file was replaced");
 }
 
 static gboolean
@@ -232,8 +249,7 @@ test_share_table (void)
   g_assert_null (find_dialog ());
 
   /* Off until switched on: Share Table in the session menu. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
-  spin ();
+  choose_from_session_menu (window, "win.share-table");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
@@ -278,7 +294,7 @@ test_share_table (void)
   /* The session's header says the table is shared. */
   {
     DeucesShareIndicator *indicator =
-      DEUCES_SHARE_INDICATOR (find_type_in (GTK_WIDGET (window), DEUCES_TYPE_SHARE_INDICATOR));
+      DEUCES_SHARE_INDICATOR (find_type (GTK_WIDGET (window), DEUCES_TYPE_SHARE_INDICATOR));
 
     g_assert_true (gtk_widget_get_visible (GTK_WIDGET (indicator)));
     g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
@@ -286,7 +302,7 @@ test_share_table (void)
     g_assert_cmpstr (deuces_share_dialog_get_scorer_url_text (dialog), ==, "");
 
     /* Scoring switched on: a second address, with its own token. */
-    g_assert_true (gtk_widget_activate (deuces_share_dialog_get_scoring_switch (dialog)));
+    click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
     /* The switch slides over, then turns on. */
     wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog));
     spin ();
@@ -326,14 +342,21 @@ test_share_table (void)
                                strlen (post), NULL, NULL, &error);
     g_assert_no_error (error);
     wait_until (session_has_a_deal, window);
+    /* The window's toast names the phone's change (issue 23: "Bo entered deal 7"). */
+    {
+      GtkWidget *view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
+
+      wait_until (toast_shown, view);
+      g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view))),
+                       ==, "Bo entered deal 1");
+    }
     changes = deuces_store_list_changes (deuces_application_get_store (test_app), first, &error);
     g_assert_no_error (error);
     g_assert_cmpuint (changes->len, ==, 1);
     g_assert_cmpstr (((DeucesChange *) changes->pdata[0])->by, ==, "Bo");
 
     /* The History says who entered it. */
-    g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-history", NULL));
-    spin ();
+    choose_from_session_menu (window, "win.show-history");
     history = find_toplevel (DEUCES_TYPE_HISTORY_DIALOG);
     g_assert_nonnull (history);
     {
@@ -353,9 +376,63 @@ test_share_table (void)
     spin ();
   }
 
-  /* Stop: the dialog goes, and nothing answers at that address any more. */
-  g_signal_emit_by_name (find_button (GTK_WIDGET (dialog), "_Stop Sharing"), "clicked");
-  spin ();
+  /* The ledger file replaced under the share (moved over by a copy): the header and a
+   * toast say so and what to do, and the phones are no longer offered scoring, whose
+   * writes would now be refused. */
+  {
+    DeucesShareIndicator *indicator =
+      DEUCES_SHARE_INDICATOR (find_type (GTK_WIDGET (window), DEUCES_TYPE_SHARE_INDICATOR));
+    GtkWidget *view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
+    GtkWidget *scoring = deuces_share_dialog_get_scoring_switch (dialog);
+    g_autofree char *ledger = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+    g_autofree char *wal = g_strconcat (ledger, "-wal", NULL);
+    g_autofree char *shm = g_strconcat (ledger, "-shm", NULL);
+    g_autofree char *copy = NULL;
+    AdwToast *toast;
+
+    /* A sound copy (a backup) moved over the file, as a restore elsewhere would; the
+     * old write-ahead log goes with the old file, which the app still has open. */
+    copy = deuces_store_backup (deuces_application_get_store (test_app), "replacing", &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (g_rename (copy, ledger), ==, 0);
+    g_unlink (wal);
+    g_unlink (shm);
+    wait_until (share_replaced, indicator);
+    g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
+                     "The ledger file was replaced: phones see the table as it was and cannot enter "
+                     "deals. Stop sharing, then quit Deuces and open it again.");
+    wait_until (toast_shown, view);
+    toast = deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view));
+    g_assert_cmpstr (adw_toast_get_title (toast), ==,
+                     "The ledger file was replaced: reopen Deuces to score again");
+    g_assert_cmpstr (adw_toast_get_button_label (toast), ==, "_Stop Sharing");
+    spin ();
+    g_assert_false (gtk_switch_get_active (GTK_SWITCH (scoring)));
+    g_assert_false (gtk_widget_get_sensitive (scoring));
+    g_assert_cmpstr (deuces_share_dialog_get_scorer_url_text (dialog), ==, "");
+    if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") != NULL)
+      {
+        gboolean shown = FALSE;
+
+        /* The toast takes its turn after the one before it. */
+        g_timeout_add (6000, frame_timeout, &shown);
+        while (!shown)
+          g_main_context_iteration (NULL, TRUE);
+      }
+    keep_screenshot (GTK_WIDGET (window), "window-share-replaced.png");
+  }
+
+  /* Stop: the dialog goes, and nothing answers at that address any more. The scorer's
+   * part of the dialog folds away first (scoring went off), moving the button: the click
+   * waits for it to settle. */
+  {
+    gboolean settled = FALSE;
+
+    g_timeout_add (800, frame_timeout, &settled);
+    while (!settled)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  click_when_mapped (find_button (GTK_WIDGET (dialog), "_Stop Sharing"));
   {
     g_autoptr(GSocketConnection) again = NULL;
 
@@ -366,8 +443,7 @@ test_share_table (void)
   }
 
   /* Sharing again makes a new token; showing another session ends it. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
-  spin ();
+  choose_from_session_menu (window, "win.share-table");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (strstr (deuces_share_dialog_get_url_text (dialog), "/t/"), !=, token);
@@ -376,8 +452,7 @@ test_share_table (void)
   g_assert_null (find_dialog ());
 
   /* Sharing the second session, then closing the window (the app quitting): it ends. */
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.share-table", NULL));
-  spin ();
+  choose_from_session_menu (window, "win.share-table");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_uri_unref (uri);

@@ -1155,6 +1155,55 @@ test_scoring (Fixture       *f,
 }
 
 /* A phone writing too often is told to wait. */
+/* The same-origin check on writes (doc/cli.md §14.1): a browser's write names where it
+ * came from, in Origin or Sec-Fetch-Site, and must come from the server's own page; a
+ * client that sends neither (curl, a script) is not a browser and may write. */
+static guint
+write_from_site (Fixture    *f,
+                 const char *origin,
+                 const char *site)
+{
+  g_autofree char *url = scorer_for (f, "deals");
+  g_autoptr(SoupMessage) msg = soup_message_new ("POST", url);
+  g_autoptr(GBytes) content = NULL;
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *body = "{\"by\": \"Bo\", \"deal\": {\"winner\": \"Ann\", \"cards_left\": "
+                     "{\"Bo\": 1, \"" HOSTILE "\": 2, \"Di\": 3}}}";
+
+  content = g_bytes_new (body, strlen (body));
+  soup_message_set_request_body_from_bytes (msg, "application/json", content);
+  if (origin != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Origin", origin);
+  if (site != NULL)
+    soup_message_headers_replace (soup_message_get_request_headers (msg), "Sec-Fetch-Site", site);
+  bytes = soup_session_send_and_read (f->soup, msg, NULL, &error);
+  g_assert_no_error (error);
+  return soup_message_get_status (msg);
+}
+
+static void
+test_scoring_origin (Fixture       *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GUri) uri = g_uri_parse (f->scorer_url, G_URI_FLAGS_NONE, NULL);
+  g_autofree char *ours = g_strdup_printf ("http://%s:%d", g_uri_get_host (uri), g_uri_get_port (uri));
+  guint deals = stored_deals (f);
+
+  /* A browser on another site: refused whatever it says. */
+  g_assert_cmpuint (write_from_site (f, "http://evil.example", NULL), ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_cmpuint (write_from_site (f, "null", "cross-site"), ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_cmpuint (write_from_site (f, NULL, "cross-site"), ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_cmpuint (write_from_site (f, NULL, "same-site"), ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_cmpuint (write_from_site (f, NULL, "none"), ==, SOUP_STATUS_FORBIDDEN);
+  g_assert_cmpuint (stored_deals (f), ==, deals);
+  /* The server's own page, with or without its Origin; a client with neither header. */
+  g_assert_cmpuint (write_from_site (f, ours, "same-origin"), ==, SOUP_STATUS_CREATED);
+  g_assert_cmpuint (write_from_site (f, NULL, "same-origin"), ==, SOUP_STATUS_CREATED);
+  g_assert_cmpuint (write_from_site (f, NULL, NULL), ==, SOUP_STATUS_CREATED);
+  g_assert_cmpuint (stored_deals (f), ==, deals + 3);
+}
+
 static void
 test_scoring_rate (Fixture       *f,
                    gconstpointer  data)
@@ -1403,6 +1452,8 @@ main (int    argc,
     g_test_add ("/share/events/big-document", Fixture, &big, fixture_set_up, test_big_document,
                 fixture_tear_down);
     g_test_add ("/share/scoring/endpoints", Fixture, &scoring, fixture_set_up, test_scoring,
+                fixture_tear_down);
+    g_test_add ("/share/scoring/origin", Fixture, &scoring, fixture_set_up, test_scoring_origin,
                 fixture_tear_down);
     g_test_add ("/share/scoring/rate", Fixture, &scoring, fixture_set_up, test_scoring_rate,
                 fixture_tear_down);

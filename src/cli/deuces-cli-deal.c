@@ -368,8 +368,16 @@ _deuces_cli_command_deal (CliContext *cli,
 
   if (number == 0)
     return _deuces_cli_fail_with (error);
-  /* The deal is committed: say so, or the person may enter it again. */
-  printf ("%u\n", number);
+  /* The deal is committed: say so, or the person may enter it again. `deal add` prints
+   * the bare number (INTERFACE.md); undo and redo say what they did. */
+  if (g_str_equal (verb, "undo"))
+    /* Translators: `deuces-cli deal undo 3` done, "Undid deal 7 of session 3" */
+    printf (_("Undid deal %u of session %lld\n"), number, (long long) id);
+  else if (g_str_equal (verb, "redo"))
+    /* Translators: `deuces-cli deal redo 3` done, "Redid deal 7 of session 3" */
+    printf (_("Redid deal %u of session %lld\n"), number, (long long) id);
+  else
+    printf ("%u\n", number);
   if ((saved = _deuces_cli_flush_stdout ()) != 0)
     return _deuces_cli_fail (EXIT_FAILURE_OTHER,
       g_str_equal (verb, "add") ? _("deal %u was saved, but its number could not be printed: %s")

@@ -404,12 +404,18 @@ session_add_player (CliContext *cli,
                                                               : NULL,
                                           info != NULL ? info->n_players : 0);
     }
-  return EXIT_OK;
+  {
+    g_autofree char *name = g_utf8_make_valid (argv[2], -1);
+
+    /* Translators: `deuces-cli session add-player 3 Ed` done, "Ed joined session 3" */
+    printf (_("%s joined session %lld\n"), g_strstrip (name), (long long) id);
+  }
+  return _deuces_cli_finish_output ();
 }
 
 typedef gboolean (*SessionFunc) (DeucesStore *store, gint64 session, GError **error);
 
-/* session end|reopen|delete|restore SESSION */
+/* session end|reopen|delete|restore SESSION, and one line saying what was done. */
 static int
 session_simple (CliContext  *cli,
                 int          argc,
@@ -427,7 +433,15 @@ session_simple (CliContext  *cli,
     return status;
   if (!func (store, id, &error))
     return _deuces_cli_fail_with (error);
-  return EXIT_OK;
+  if (func == deuces_store_end_session)
+    printf (_("Session %lld ended\n"), (long long) id);
+  else if (func == deuces_store_reopen_session)
+    printf (_("Session %lld reopened\n"), (long long) id);
+  else if (func == deuces_store_delete_session)
+    printf (_("Session %lld moved to the bin\n"), (long long) id);
+  else
+    printf (_("Session %lld restored from the bin\n"), (long long) id);
+  return _deuces_cli_finish_output ();
 }
 
 int

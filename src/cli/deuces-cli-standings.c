@@ -260,7 +260,9 @@ print_settle_up_json (DeucesSettleUp *settle_up,
     {
       const DeucesSettleUpCurrency *c = currencies->pdata[i];
 
-      json_builder_set_member_name (builder, currency_key (c->currency));
+      /* Money without a currency is keyed "", the null "currency" of `settle --json`:
+       * these are amounts at the stake, not points (doc/cli.md §8.2). */
+      json_builder_set_member_name (builder, c->currency);
       json_builder_begin_object (builder);
       for (guint p = 0; p < c->players->len; p++)
         {
@@ -278,7 +280,7 @@ print_settle_up_json (DeucesSettleUp *settle_up,
     {
       const DeucesSettleUpCurrency *c = currencies->pdata[i];
 
-      json_builder_set_member_name (builder, currency_key (c->currency));
+      json_builder_set_member_name (builder, c->currency);
       json_builder_begin_array (builder);
       for (guint k = 0; k < c->transfers->len; k++)
         {

@@ -211,11 +211,14 @@ render_log (GString    *out,
       const DeucesChange *change = changes->pdata[k - 1];
       g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
       g_autoptr(GDateTime) time = g_date_time_new_from_iso8601 (change->time, utc);
-      g_autofree char *clock = time != NULL ? g_date_time_format (time, "%H:%M") : g_strdup ("");
+      g_autoptr(GDateTime) local = time != NULL ? g_date_time_to_local (time) : NULL;
+      /* The time at the table: the host's clock, which the page's script turns into the
+       * phone's own (the datetime attribute keeps the UTC time it was recorded). */
+      g_autofree char *clock = local != NULL ? g_date_time_format (local, "%H:%M") : g_strdup ("");
 
       g_string_append_printf (out, "<li%s><time datetime=\"", change->undone ? " class=\"undone\"" : "");
       append_escaped (out, change->time);
-      g_string_append_printf (out, "\">%s UTC</time> <span class=\"by\">", clock);
+      g_string_append_printf (out, "\">%s</time> <span class=\"by\">", clock);
       append_escaped (out, *change->by != '\0' ? change->by : "—");
       g_string_append (out, "</span> <span class=\"what\">");
       append_escaped (out, change->what);

@@ -683,7 +683,10 @@ respond_refusal (SoupServerMessage *msg,
 
 /* A write from a browser comes from the server's own page: its Origin is the address in
  * the URLs, or the address (never a name, which another site could point here) that
- * the phone reached. No Origin: not a browser's cross-site request. */
+ * the phone reached. Without an Origin, a browser still says where a request came from
+ * in Sec-Fetch-Site: only "same-origin" is let through. A request with neither is not a
+ * browser's (curl, a script holding the scorer link): it cannot be a cross-site forgery,
+ * and is accepted (doc/cli.md §14.1). */
 static gboolean
 origin_allowed (DeucesShareServer *self,
                 SoupServerMessage *msg)
@@ -697,7 +700,13 @@ origin_allowed (DeucesShareServer *self,
   g_autoptr(GInetAddress) address = NULL;
   char *colon;
 
-  if (origin == NULL || g_str_equal (origin, ours))
+  if (origin == NULL)
+    {
+      const char *site = soup_message_headers_get_one (request, "Sec-Fetch-Site");
+
+      return site == NULL || g_str_equal (site, "same-origin");
+    }
+  if (g_str_equal (origin, ours))
     return TRUE;
   if (host == NULL)
     return FALSE;
@@ -1383,7 +1392,8 @@ deuces_share_server_set_scoring (DeucesShareServer *self,
   g_return_if_fail (DEUCES_IS_SHARE_SERVER (self));
 
   scoring = !!scoring;
-  if (self->scoring == scoring)
+  /* Writes to a replaced ledger file would be refused: scoring cannot start again. */
+  if (self->scoring == scoring || (scoring && self->replaced))
     return;
   self->scoring = scoring;
   if (!self->running)

@@ -22,7 +22,7 @@ kept_sides (const char *kind)
   if (g_strcmp0 (kind, KIND_DEAL_EDIT) == 0)
     return 3;
   if (g_strcmp0 (kind, KIND_SESSION) == 0 || g_strcmp0 (kind, KIND_PAID) == 0 ||
-      g_strcmp0 (kind, KIND_SETTLE_UP) == 0)
+      g_strcmp0 (kind, KIND_SETTLE_UP) == 0 || g_strcmp0 (kind, KIND_JOIN) == 0)
     return 0;
   return -1;
 }
@@ -190,6 +190,23 @@ paid_value_valid (const char *after,
          value[0] != value[1] && value[2] > 0;
 }
 
+/* A "join" entry's after: {"seat": n}, a seat of the session (the player who joined). */
+static gboolean
+join_value_valid (const char *after,
+                  guint       n_players)
+{
+  g_autoptr(JsonNode) root = after != NULL ? deuces_json_parse (after, -1, NULL) : NULL;
+  JsonNode *seat;
+
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
+      json_object_get_size (json_node_get_object (root)) != 1)
+    return FALSE;
+  seat = json_object_get_member (json_node_get_object (root), "seat");
+  return seat != NULL && JSON_NODE_HOLDS_VALUE (seat) &&
+         json_node_get_value_type (seat) == G_TYPE_INT64 && json_node_get_int (seat) >= 0 &&
+         json_node_get_int (seat) < n_players;
+}
+
 /* @column: the session column whose value does not read, or NULL. */
 static gboolean
 damaged_change (gint64      session,
@@ -240,6 +257,9 @@ check_entry (DeucesStore              *self,
               (marks = _deuces_store_history_read_marks (entry->after, game->n_players, session,
                                                          NULL, NULL)) != NULL;
     }
+  else if (g_str_equal (entry->kind, KIND_JOIN))
+    valid = entry->number == 0 && entry->before == NULL &&
+            join_value_valid (entry->after, game->n_players);
   else
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);
@@ -275,7 +295,7 @@ check_entry (DeucesStore              *self,
 
 /* A session's entries in order; _deuces_store_history_read_row reads one row. */
 #define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded, \"by\", " \
-                       "undone_by FROM history " \
+                       "undone_by, discarded FROM history " \
                        "WHERE session = ?1 ORDER BY seq"
 
 /* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
@@ -321,7 +341,7 @@ _deuces_store_history_check (DeucesStore      *self,
                              GError          **error)
 {
   g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, SELECT_ENTRIES, error);
-  gboolean seen_undone = FALSE, in_order = TRUE;
+  gboolean seen_redoable = FALSE, in_order = TRUE;
   int rc;
 
   if (stmt == NULL)
@@ -333,14 +353,20 @@ _deuces_store_history_check (DeucesStore      *self,
       g_autoptr(GError) local_error = NULL;
       gint64 seq = sqlite3_column_int64 (stmt, 5);
       gint64 undone = sqlite3_column_int64 (stmt, 6);
+      gint64 discarded = sqlite3_column_int64 (stmt, 10);
+      gboolean redoable = undone == 1 && discarded == 0;
       DeucesDeal kept[2];
 
-      /* Undo takes the last applied entry and redo the first undone one: the undone
-       * entries must all follow the applied ones. */
-      if (seq < 1 || undone < 0 || undone > 1 || (seen_undone && undone == 0))
-        in_order = FALSE;
-      seen_undone |= undone == 1;
       _deuces_store_history_read_row (stmt, &entry);
+      /* Undo takes the last applied entry and redo the first undone one: the entries redo
+       * may apply must follow all others but a player joining, which is never undone.
+       * Only an undone entry is discarded (passed by a later change). */
+      if (seq < 1 || undone < 0 || undone > 1 || discarded < 0 || discarded > 1 ||
+          (discarded == 1 && undone == 0) ||
+          (seen_redoable && !redoable && g_strcmp0 (entry.kind, KIND_JOIN) != 0) ||
+          (undone == 1 && g_strcmp0 (entry.kind, KIND_JOIN) == 0))
+        in_order = FALSE;
+      seen_redoable |= redoable;
       if (!check_entry (self, session, game, seq, &entry, kept, &local_error))
         {
           if (!g_error_matches (local_error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED))
@@ -426,6 +452,9 @@ _deuces_store_history_export (DeucesStore      *self,
       if ((value = parsed_or_null (entry.after)) != NULL)
         json_object_set_member (change, "after", value);
       json_object_set_boolean_member (change, "undone", sqlite3_column_int64 (stmt, 6) != 0);
+      /* Undone and passed by a later change: redo never brings it back (issue 23). */
+      if (sqlite3_column_int64 (stmt, 10) != 0)
+        json_object_set_boolean_member (change, "discarded", TRUE);
       json_object_set_string_member (change, "recorded", recorded);
       export_authors (stmt, change);
       for (gint side = 0; side < 2; side++)
@@ -475,13 +504,14 @@ import_change (DeucesStore      *self,
 {
   static const char *const allowed[] = {
     "seq", "kind", "number", "before", "after", "undone", "recorded", "was", "is", "by", "undone_by",
+    "discarded",
   };
   g_autoptr(sqlite3_stmt) add = NULL;
   g_autofree char *recorded = NULL;
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
   JsonObject *object;
-  JsonNode *seq, *undone, *number, *value;
+  JsonNode *seq, *undone, *number, *value, *discarded;
   const char *kind, *by, *undone_by;
   gboolean ok = TRUE;
   gint64 entry, n = 0;
@@ -498,10 +528,14 @@ import_change (DeucesStore      *self,
   }
   seq = json_object_get_member (object, "seq");
   undone = json_object_get_member (object, "undone");
+  discarded = json_object_get_member (object, "discarded");
   number = json_object_get_member (object, "number");
   kind = _deuces_store_member_text (object, "kind");
   by = _deuces_store_member_text (object, "by");
   undone_by = _deuces_store_member_text (object, "undone_by");
+  if (discarded != NULL && (!JSON_NODE_HOLDS_VALUE (discarded) ||
+                            json_node_get_value_type (discarded) != G_TYPE_BOOLEAN))
+    ok = FALSE;
   if ((json_object_has_member (object, "by") && by == NULL) ||
       (json_object_has_member (object, "undone_by") && undone_by == NULL))
     ok = FALSE;
@@ -525,8 +559,8 @@ import_change (DeucesStore      *self,
     after = deuces_json_to_string (value, FALSE);
 
   add = _deuces_store_prepare (self, "INSERT INTO history (session, seq, undone, kind, number, "
-                                     "before, after, recorded, \"by\", undone_by) "
-                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", error);
+                                     "before, after, recorded, \"by\", undone_by, discarded) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
   if (add == NULL)
     return FALSE;
   sqlite3_bind_int64 (add, 1, session);
@@ -541,6 +575,8 @@ import_change (DeucesStore      *self,
   _deuces_store_bind_text (add, 9, by != NULL ? by : "");
   if (json_node_get_boolean (undone))
     _deuces_store_bind_text (add, 10, undone_by);
+  /* A discarded change that is not undone is refused by the check after import. */
+  sqlite3_bind_int (add, 11, discarded != NULL && json_node_get_boolean (discarded) ? 1 : 0);
   if (!_deuces_store_step_done (self, add, error))
     return FALSE;
   entry = sqlite3_last_insert_rowid (self->db);

@@ -48,7 +48,22 @@ describe_session (GString          *text,
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   gboolean back = direction == UNDONE;
 
-  if (json_object_has_member (reached, "stake") || json_object_has_member (reached, "currency"))
+  if (!json_object_has_member (reached, "stake") && json_object_has_member (reached, "currency"))
+    {
+      g_autofree char *stake = format_stake (game);
+
+      /* Only the currency changed: say so, with the stake it makes. */
+      if (game->currency == NULL)
+        /* Translators: the currency taken off a session, and the stake as it now reads */
+        g_ptr_array_add (parts, back ? g_strdup_printf (_("Currency back to none (stake %s)"), stake)
+                                     : g_strdup_printf (_("Currency removed (stake %s)"), stake));
+      else
+        /* Translators: an ISO 4217 code, and the stake as it now reads, "Currency changed to USD (stake 2.00 USD)" */
+        g_ptr_array_add (parts, back ? g_strdup_printf (_("Currency back to %s (stake %s)"), game->currency, stake)
+                                     : g_strdup_printf (_("Currency changed to %s (stake %s)"), game->currency,
+                                                        stake));
+    }
+  else if (json_object_has_member (reached, "stake") || json_object_has_member (reached, "currency"))
     {
       g_autofree char *stake = format_stake (game);
 
@@ -155,6 +170,16 @@ describe (const DeucesHistoryEntry *entry,
                            : g_dngettext (GETTEXT_PACKAGE, "Settled up again: %u transfer marked paid",
                                           "Settled up again: %u transfers marked paid", marks->len),
                          marks->len);
+    }
+  else if (g_str_equal (entry->kind, KIND_JOIN))
+    {
+      g_autoptr(JsonNode) root = NULL;
+      JsonObject *joined = _deuces_store_history_parse_object (entry->after, 0, &root, NULL);
+      gint64 seat = joined != NULL ? json_object_get_int_member_with_default (joined, "seat", -1) : -1;
+
+      if (seat >= 0 && seat < game->n_players)
+        /* Translators: a player who joined the session between deals, "Ed joined" */
+        g_string_printf (text, _("%s joined"), game->players[seat]);
     }
   if (text->len == 0)
     g_string_assign (text, direction == UNDONE ? _("Last change undone") : _("Change made again"));

@@ -25,9 +25,11 @@ _deuces_store_history_add (DeucesStore *self,
   g_autoptr(sqlite3_stmt) add = NULL;
   g_autofree char *now = _deuces_store_now_text ();
 
-  /* A new change forgets what was undone: it can no longer be redone. */
-  forget = _deuces_store_prepare (self, "DELETE FROM history WHERE session = ?1 AND undone = 1",
-                                  error);
+  /* A new change passes by what was undone: it can no longer be redone, but stays in
+   * the log, undone (doc/ledger.md §2.2). A player joining changes no fact a redo
+   * would bring back (the kept deals are seated for them), so it passes nothing by. */
+  forget = _deuces_store_prepare (self, "UPDATE history SET discarded = 1 "
+                                        "WHERE session = ?1 AND undone = 1 AND discarded = 0", error);
   add = _deuces_store_prepare (self,
                                "INSERT INTO history (session, seq, kind, number, before, after, recorded, \"by\") "
                                      "VALUES (?1, (SELECT coalesce (max (seq), 0) + 1 FROM history "
@@ -43,7 +45,8 @@ _deuces_store_history_add (DeucesStore *self,
   _deuces_store_bind_text (add, 5, after);
   _deuces_store_bind_text (add, 6, now);
   _deuces_store_bind_text (add, 7, deuces_store_get_author (self));
-  if (!_deuces_store_step_done (self, forget, error) || !_deuces_store_step_done (self, add, error))
+  if ((!g_str_equal (kind, KIND_JOIN) && !_deuces_store_step_done (self, forget, error)) ||
+      !_deuces_store_step_done (self, add, error))
     return 0;
   return sqlite3_last_insert_rowid (self->db);
 }
@@ -89,9 +92,11 @@ _deuces_store_history_read_entry (DeucesStore        *self,
 {
   g_autoptr(sqlite3_stmt) stmt =
     _deuces_store_prepare (self, next_redo ? "SELECT id, kind, number, before, after FROM history "
-                                             "WHERE session = ?1 AND undone = 1 ORDER BY seq LIMIT 1"
+                                             "WHERE session = ?1 AND undone = 1 AND discarded = 0 "
+                                             "ORDER BY seq LIMIT 1"
                                            : "SELECT id, kind, number, before, after FROM history "
-                                             "WHERE session = ?1 AND undone = 0 ORDER BY seq DESC LIMIT 1",
+                                             "WHERE session = ?1 AND undone = 0 AND kind <> '" KIND_JOIN "' "
+                                             "ORDER BY seq DESC LIMIT 1",
                            error);
   int rc;
 

@@ -69,7 +69,8 @@ deuces_store_list_changes (DeucesStore *self,
       (game = deuces_store_load_game (self, session, error)) == NULL)
     return NULL;
   stmt = _deuces_store_prepare (self, "SELECT id, kind, number, before, after, seq, undone, recorded, "
-                                      "\"by\", undone_by FROM history WHERE session = ?1 ORDER BY seq",
+                                      "\"by\", undone_by, discarded FROM history WHERE session = ?1 "
+                                      "ORDER BY seq",
                                 error);
   if (stmt == NULL)
     return NULL;
@@ -90,6 +91,7 @@ deuces_store_list_changes (DeucesStore *self,
       change->time = _deuces_store_column_valid_text (stmt, 7);
       change->by = _deuces_store_column_valid_text (stmt, 8);
       change->undone_by = _deuces_store_column_valid_text (stmt, 9);
+      change->discarded = sqlite3_column_int64 (stmt, 10) != 0;
       change->kind = g_strdup (entry.kind != NULL ? entry.kind : "");
       change->number = entry.number;
       if (change->time == NULL)

@@ -221,6 +221,7 @@ deuces_store_add_player (DeucesStore *self,
 {
   g_autofree char *trimmed = NULL;
   g_autofree char *key = NULL;
+  g_autofree char *joined = NULL;
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesGame) before = NULL;
   g_autoptr(DeucesGame) after = NULL;
@@ -289,9 +290,12 @@ deuces_store_add_player (DeucesStore *self,
   sqlite3_bind_int64 (seat, 3, player);
   sqlite3_bind_int (hand, 1, (int) after->hand_size);
   sqlite3_bind_int64 (hand, 2, session);
+  /* In the history for the log, with who seated them; never undone (doc/ledger.md §2.2). */
+  joined = g_strdup_printf ("{\"seat\":%u}", game->n_players);
   if (!_deuces_store_step_done (self, seat, error) ||
       !_deuces_store_step_done (self, hand, error) ||
       !seat_out_earlier_deals (self, session, game->n_players, error) ||
+      _deuces_store_history_add (self, session, KIND_JOIN, 0, NULL, joined, error) == 0 ||
       !check_reseated (self, session, error) ||
       !_deuces_store_commit (self, error))
     goto fail;

@@ -306,6 +306,7 @@ gboolean      _deuces_store_set_deal_uuids   (DeucesStore  *self,
 #define KIND_SESSION     "session"
 #define KIND_PAID        "paid"
 #define KIND_SETTLE_UP   "settle-up"
+#define KIND_JOIN        "join"      /* a player joined: in the log, never undone */
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */
@@ -510,11 +511,12 @@ void          _deuces_store_document_metadata (JsonObject              *object,
                                                const DeucesSessionInfo *info);
 
 /* deuces-store-ledger.c: the ledger export. */
-/* Format 4 adds the players' stable ids of schema 8 ("player_ids"); format 3 the stable
- * ids of schema 6 ("uuid", "revisions", doc/ledger.md §9);
+/* Format 5 adds discarded changes and players joining (schema 9, issue 23); format 4 the
+ * players' stable ids of schema 8 ("player_ids"); format 3 the stable ids of schema 6
+ * ("uuid", "revisions", doc/ledger.md §9);
  * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 4
+#define LEDGER_FORMAT 5
 /* Refuses a ledger export that is not one (DEUCES_CORE_ERROR_INVALID_DOCUMENT); FALSE. */
 gboolean      _deuces_store_bad_export       (GError      **error);
 /* Member @name of @object when it is an array; NULL when it is missing, or (clearing

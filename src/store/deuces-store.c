@@ -220,8 +220,14 @@ static const char migrate_v8[] =
   "CREATE TRIGGER player_uuid AFTER INSERT ON players WHEN NEW.uuid IS NULL BEGIN "
   "  UPDATE players SET uuid = " UUID_SQL " WHERE id = NEW.id; END;";
 
+/* Version 9 (issue 23): a change undone and then passed by a new change stays in the history, for the
+ * log, marked discarded: never redone (doc/ledger.md §2.2). Before it such rows were
+ * deleted, so none is discarded. */
+static const char migrate_v9[] =
+  "ALTER TABLE history ADD COLUMN discarded INTEGER NOT NULL DEFAULT 0;";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6, migrate_v7, migrate_v8 };
+                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */

@@ -27,7 +27,7 @@ typedef enum {
 GQuark deuces_store_error_quark (void);
 
 /* The schema version this build writes (PRAGMA user_version). */
-#define DEUCES_STORE_SCHEMA_VERSION 8
+#define DEUCES_STORE_SCHEMA_VERSION 9
 
 #define DEUCES_TYPE_STORE (deuces_store_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesStore, deuces_store, DEUCES, STORE, GObject)
@@ -295,7 +295,9 @@ typedef struct {
   char     *what;       /* "Deal 7 added", in the words undo uses */
   gboolean  undone;
   char     *undone_by;  /* who undid it, or NULL */
-  char     *kind;       /* "deal-add", "deal-edit", "deal-delete", "session", "paid" */
+  gboolean  discarded;  /* undone, then passed by a later change: never redone */
+  char     *kind;       /* "deal-add", "deal-edit", "deal-delete", "session", "paid",
+                         * "settle-up", "join" */
   guint     number;     /* the deal of a deal's change, else 0 */
 } DeucesChange;
 
@@ -412,7 +414,7 @@ JsonNode    *deuces_store_salvage_documents (DeucesStore *self,
                                              GPtrArray   *skipped,
                                              GError     **error);
 
-/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 3, "sessions": […],
+/* Everything the ledger holds, as one JSON object — {"deuces-ledger": 4, "sessions": […],
  * "players": […]}: every session (the bin's too, with "deleted") as a session document
  * with its history ("history", which undo and redo follow, doc/ledger.md §4.3) and paid
  * marks ("paid": {"from", "to", "amount"}), oldest first, and every player. What

@@ -159,6 +159,30 @@ on_share_scored (DeucesSessionView *self,
   _deuces_session_view_show_toast (self, adw_toast_new (text), deuces_session_get_last_change (self->session));
 }
 
+static void
+on_replaced_stop_clicked (DeucesSessionView *self)
+{
+  stop_sharing (self);
+}
+
+/* The ledger file was replaced under a running share: the phones keep what they saw and
+ * their writes would be refused (409), so scoring is switched off, and a toast says what
+ * happened and what to do. */
+static void
+on_share_replaced (DeucesSessionView *self)
+{
+  AdwToast *toast;
+
+  deuces_share_server_set_scoring (self->share, FALSE);
+  toast = adw_toast_new (_("The ledger file was replaced: reopen Deuces to score again"));
+  adw_toast_set_timeout (toast, 0);
+  adw_toast_set_priority (toast, ADW_TOAST_PRIORITY_HIGH);
+  adw_toast_set_button_label (toast, _("_Stop Sharing"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_replaced_stop_clicked), self,
+                           G_CONNECT_SWAPPED);
+  _deuces_session_view_show_toast (self, toast, 0);
+}
+
 static void on_ended_changed (DeucesSessionView *self);
 
 void
@@ -613,7 +637,11 @@ deuces_session_view_share_table (DeucesSessionView *self)
                            self->session, &self->share, &error))
     toast_error (self, error);
   if (self->share != NULL && self->share != before)
-    g_signal_connect_object (self->share, "scored", G_CALLBACK (on_share_scored), self, G_CONNECT_SWAPPED);
+    {
+      g_signal_connect_object (self->share, "scored", G_CALLBACK (on_share_scored), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (self->share, "replaced", G_CALLBACK (on_share_replaced), self,
+                               G_CONNECT_SWAPPED);
+    }
   deuces_share_indicator_set_server (self->share_indicator, self->share);
 }
 

@@ -153,6 +153,9 @@ update_scoring (DeucesShareDialog *self)
 
   if (gtk_switch_get_active (self->scoring_switch) != scoring)
     gtk_switch_set_active (self->scoring_switch, scoring);
+  /* A replaced ledger file: phones' writes would be refused, so scoring is not offered. */
+  gtk_widget_set_sensitive (GTK_WIDGET (self->scoring_switch),
+                            !deuces_share_server_get_replaced (self->server));
   gtk_revealer_set_reveal_child (self->scoring_revealer, url != NULL);
   gtk_label_set_text (self->scorer_url_label, url != NULL ? url : "");
   deuces_share_qr_set_text (self->scorer_qr, url);
@@ -265,6 +268,7 @@ deuces_share_dialog_new (GtkWindow         *parent,
   g_signal_connect_object (server, "notify::n-viewers", G_CALLBACK (update_viewers), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "stopped", G_CALLBACK (on_stopped), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (server, "replaced", G_CALLBACK (update_scoring), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "notify::scorer-url", G_CALLBACK (update_scoring), self,
                            G_CONNECT_SWAPPED);
   update_url (self);

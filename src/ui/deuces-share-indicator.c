@@ -26,14 +26,18 @@ update (DeucesShareIndicator *self)
 {
   gboolean running = self->server != NULL && deuces_share_server_is_running (self->server);
   gboolean scoring = running && deuces_share_server_get_scorer_url (self->server) != NULL;
+  gboolean replaced = running && deuces_share_server_get_replaced (self->server);
 
   g_free (self->text);
   self->text = g_strdup (!running ? ""
+                         : replaced ? _("The ledger file was replaced: phones see the table as it was and "
+                                        "cannot enter deals. Stop sharing, then quit Deuces and open it again.")
                          : scoring ? _("Sharing the table: phones follow the score and may enter deals")
                                    : _("Sharing the table: phones follow the score"));
   gtk_widget_set_visible (GTK_WIDGET (self), running);
-  gtk_menu_button_set_icon_name (self->button, scoring ? "document-edit-symbolic"
-                                                       : "network-transmit-receive-symbolic");
+  gtk_menu_button_set_icon_name (self->button, replaced ? "dialog-warning-symbolic"
+                                               : scoring ? "document-edit-symbolic"
+                                                         : "network-transmit-receive-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->button), self->text);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->button), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   self->text, -1);
@@ -67,6 +71,7 @@ deuces_share_indicator_set_server (DeucesShareIndicator *self,
       g_signal_connect_object (server, "notify::url", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (server, "notify::scorer-url", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
       g_signal_connect_object (server, "stopped", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
+      g_signal_connect_object (server, "replaced", G_CALLBACK (update), self, G_CONNECT_SWAPPED);
     }
   update (self);
 }

@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-cli-messages.c: what deuces-cli says after a change (issue 23's tester): one line
+ * naming what was done, and the keys of settle-up's JSON for money without a currency. */
+#include "config.h"
+
+#include <json-glib/json-glib.h>
+#include <string.h>
+
+#include "test-files.h"
+#include "test-run.h"
+
+static char *
+temp_ledger (char **dir)
+{
+  g_autoptr(GError) error = NULL;
+
+  *dir = g_dir_make_tmp ("deuces-cli-messages-XXXXXX", &error);
+  g_assert_no_error (error);
+  return g_build_filename (*dir, "ledger.sqlite3", NULL);
+}
+
+/* doc/cli.md §5.4, §5.5, §6.2: every command that changes a session says what it did;
+ * `deal add` alone prints a bare number (INTERFACE.md). */
+static void
+test_changes_say_what (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *log = NULL;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "0.50", "--currency", "HKD", NULL));
+  run_prints (db, NULL, "1\n", "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2,Di=1", NULL);
+  run_prints (db, NULL, "2\n", "deal", "add", "1", "--winner", "Bo", "--left", "Ann=3,Cy=2,Di=1", NULL);
+  run_prints (db, NULL, "Undid deal 2 of session 1\n", "deal", "undo", "1", NULL);
+  run_prints (db, NULL, "Redid deal 2 of session 1\n", "deal", "redo", "1", NULL);
+  run_prints (db, NULL, "Ed joined session 1\n", "session", "add-player", "1", " Ed ", "--by", "Bo",
+              NULL);
+  /* The currency alone changed: it says so, not "Stake changed". */
+  run_prints (db, NULL, "Currency changed to USD (stake 0.50 USD)\n", "session", "set", "1",
+              "--currency", "usd", NULL);
+  run_prints (db, NULL, "Currency back to HKD (stake 0.50 HKD)\n", "undo", "1", NULL);
+  run_prints (db, NULL, "Session 1 ended\n", "session", "end", "1", NULL);
+  run_prints (db, NULL, "Session 1 reopened\n", "session", "reopen", "1", NULL);
+  run_prints (db, NULL, "Session 1 moved to the bin\n", "session", "delete", "1", NULL);
+  run_prints (db, NULL, "Session 1 restored from the bin\n", "session", "restore", "1", NULL);
+
+  /* A refusal still prints nothing on stdout and one line on stderr. */
+  run_fails (db, NULL, 2, "deuces-cli: Ed already plays in session 1\n", "session", "add-player", "1",
+             "ed", NULL);
+
+  /* The joining is in the log with who seated Ed. */
+  log = run_ok (db, NULL, "log", "1", NULL);
+  g_assert_nonnull (strstr (log, "\tBo\tEd joined\n"));
+  remove_tree (dir);
+}
+
+/* settle-up --json keys money by currency; a night without one is keyed "", the null
+ * "currency" of `settle --json` (doc/cli.md §8.2): these are amounts at the stake. */
+static void
+test_settle_up_no_currency (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *shown = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) show = json_parser_new ();
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root, *balances;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo",
+                  "--stake", "0.50", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+
+  shown = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (show, shown, -1, NULL));
+  g_assert_true (json_object_get_null_member (json_node_get_object (json_parser_get_root (show)),
+                                              "currency"));
+
+  json = run_ok (db, NULL, "settle-up", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  balances = json_object_get_object_member (root, "balances");
+  g_assert_cmpuint (json_object_get_size (balances), ==, 1);
+  g_assert_true (json_object_has_member (balances, ""));
+  g_assert_false (json_object_has_member (balances, "points"));
+  /* Bo held 3 cards: 3 points at 0.50. */
+  g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (balances, ""), "Bo"),
+                   ==, "-1.50");
+  g_assert_true (json_object_has_member (json_object_get_object_member (root, "transfers"), ""));
+  remove_tree (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/cli-messages/changes-say-what", test_changes_say_what);
+  g_test_add_func ("/cli-messages/settle-up-no-currency", test_settle_up_no_currency);
+
+  return g_test_run ();
+}
