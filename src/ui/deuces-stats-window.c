@@ -421,27 +421,6 @@ show_head_to_head (DeucesStatsWindow *self)
     }
 }
 
-typedef struct {
-  char  *currency;
-  guint  digits;
-} ChartFormat;
-
-static void
-chart_format_free (ChartFormat *format)
-{
-  g_free (format->currency);
-  g_free (format);
-}
-
-static char *
-format_chart_value (gint64   value,
-                    gpointer user_data)
-{
-  ChartFormat *format = user_data;
-
-  return format_amount (value, format->currency, format->digits);
-}
-
 static gint
 compare_sessions (gconstpointer a,
                   gconstpointer b)
@@ -466,7 +445,6 @@ show_chart (DeucesStatsWindow *self,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autofree gint64 *values = NULL;
-  ChartFormat *format = g_new0 (ChartFormat, 1);
   guint n_series = MIN (players->len, 64);
 
   for (guint i = 0; i < players->len; i++)
@@ -525,10 +503,7 @@ show_chart (DeucesStatsWindow *self,
       g_ptr_array_add (labels, local ? deuces_format_short_date (local) : g_strdup ("?"));
     }
 
-  format->currency = g_strdup (currency);
-  format->digits = digits;
-  deuces_chart_set_format_func (self->chart, format_chart_value, format,
-                                (GDestroyNotify) chart_format_free);
+  deuces_chart_set_money_format (self->chart, currency, digits);
   deuces_chart_set_data (self->chart, (const char *const *) names->pdata, n_series, values,
                          sessions->len, (const char *const *) labels->pdata);
   if (currency[0] != '\0')
