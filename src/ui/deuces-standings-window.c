@@ -418,7 +418,11 @@ on_range_changed (DeucesStandingsWindow *self)
 {
   /* Dates typed by hand are no longer the season chosen. */
   if (!self->choosing)
-    gtk_drop_down_set_selected (self->season_drop, 0);
+    {
+      self->choosing = TRUE;
+      gtk_drop_down_set_selected (self->season_drop, 0);
+      self->choosing = FALSE;
+    }
   refresh (self);
 }
 
@@ -427,11 +431,12 @@ on_season_selected (DeucesStandingsWindow *self)
 {
   const DeucesSeason *season = deuces_season_drop_get_selected (self->season_drop, self->seasons);
 
-  if (season == NULL || self->choosing)
+  /* A season fills its days in; "All Nights" empties them. */
+  if (self->choosing)
     return;
   self->choosing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season->first_day);
-  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season->last_day);
+  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season != NULL ? season->first_day : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season != NULL ? season->last_day : "");
   self->choosing = FALSE;
   refresh (self);
 }

@@ -8,6 +8,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-season-drop.h"
 #include "deuces-money.h"
 #include "deuces-session.h"
 #include "deuces-stats-window.h"
@@ -24,8 +25,11 @@ struct _DeucesStatsWindow
   guint          filter_source;
   gboolean       busy;
   GPtrArray     *variant_ids;   /* parallel to the dropdown; NULL at 0 = any */
+  GPtrArray     *seasons;       /* DeucesSeason, after "All Nights" in the season dropdown */
+  gboolean       choosing;      /* a season is filling the dates in */
   char          *highlights_text;
 
+  GtkDropDown   *season_drop;
   GtkEntry      *from_entry;
   GtkEntry      *to_entry;
   GtkDropDown   *variant_drop;
@@ -632,6 +636,34 @@ on_filter_changed (DeucesStatsWindow *self)
   self->filter_source = g_timeout_add (300, recompute_timeout, self);
 }
 
+static void
+on_dates_changed (DeucesStatsWindow *self)
+{
+  /* Dates typed by hand are no longer the season chosen. */
+  if (!self->choosing)
+    {
+      self->choosing = TRUE;
+      gtk_drop_down_set_selected (self->season_drop, 0);
+      self->choosing = FALSE;
+    }
+  on_filter_changed (self);
+}
+
+/* A season fills its days in ("All Nights" empties them), and the figures follow as
+ * for days typed. */
+static void
+on_season_selected (DeucesStatsWindow *self)
+{
+  const DeucesSeason *season = deuces_season_drop_get_selected (self->season_drop, self->seasons);
+
+  if (self->choosing)
+    return;
+  self->choosing = TRUE;
+  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season != NULL ? season->first_day : "");
+  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season != NULL ? season->last_day : "");
+  self->choosing = FALSE;
+}
+
 void
 deuces_stats_window_set_filter (DeucesStatsWindow *self,
                                 const char        *from,
@@ -680,6 +712,7 @@ deuces_stats_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_STATS_WINDOW);
   g_clear_pointer (&self->stats, deuces_stats_free);
   g_clear_pointer (&self->variant_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->seasons, g_ptr_array_unref);
   g_clear_pointer (&self->highlights_text, g_free);
   g_clear_object (&self->store);
 
@@ -700,6 +733,7 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, season_drop);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, from_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, to_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, variant_drop);
@@ -712,6 +746,8 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, chart);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_dates_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_season_selected);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -799,6 +835,9 @@ deuces_stats_window_new (GtkWindow   *parent,
                        NULL);
   self->store = g_object_ref (store);
   fill_variants (self);
+  self->choosing = TRUE;
+  self->seasons = deuces_season_drop_fill (self->season_drop, store, 0, NULL);
+  self->choosing = FALSE;
   recompute (self);
   return self;
 }
