@@ -355,7 +355,8 @@ find_entry (GtkWidget  *root,
 }
 
 /* The Statistics window's season filter: a season fills the days in and the figures
- * follow; a day typed is no longer the season; "All Nights" empties them. */
+ * follow; a day typed is no longer the season; "All Nights" empties them. A player's
+ * name there opens their page. */
 static void
 test_stats_season (LedgerFixture *f,
                    gconstpointer  data)
@@ -407,6 +408,13 @@ test_stats_season (LedgerFixture *f,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (to)), ==, "");
   wait_until (stats_idle, stats);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "stats");
+
+  /* A player named in the table opens their page too. */
+  xtest_click (find_tooltip (GTK_WIDGET (stats), "Bo’s nights, form and head-to-head"));
+  wait_until (player_page_shown, NULL);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW))), ==, "Bo");
+  xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
+  wait_until (player_page_gone, NULL);
   gtk_window_destroy (GTK_WINDOW (stats));
   settle ();
 }

@@ -290,6 +290,27 @@ refresh (DeucesPlayerWindow *self)
   show_nights (self, nights);
 }
 
+GtkWidget *
+deuces_player_button_new (const char *name,
+                          GCallback   on_clicked,
+                          gpointer    data)
+{
+  GtkWidget *button = gtk_button_new_with_label (name);
+  GtkLabel *label = GTK_LABEL (gtk_button_get_child (GTK_BUTTON (button)));
+  g_autofree char *tip = g_strdup_printf (_("%s’s nights, form and head-to-head"), name);
+
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_halign (button, GTK_ALIGN_START);
+  /* A long name gives way on a phone rather than the money beside it. */
+  gtk_label_set_xalign (label, 0.0f);
+  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_width_chars (label, 4);
+  gtk_widget_set_tooltip_text (button, tip);
+  g_object_set_data_full (G_OBJECT (button), "player", g_strdup (name), g_free);
+  g_signal_connect_object (button, "clicked", on_clicked, data, 0);
+  return button;
+}
+
 static void
 deuces_player_window_dispose (GObject *object)
 {

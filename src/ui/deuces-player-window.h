@@ -19,4 +19,11 @@ DeucesPlayerWindow *deuces_player_window_new (GtkWindow   *parent,
                                               GDateTime   *from,
                                               GDateTime   *to);
 
+/* A player's name as a flat button that says it opens their page (its tooltip), for the
+ * tables that name players; @on_clicked (GtkButton *, @data) opens it, the name in the
+ * button's "player" data. */
+GtkWidget          *deuces_player_button_new (const char  *name,
+                                              GCallback    on_clicked,
+                                              gpointer     data);
+
 G_END_DECLS

@@ -8,6 +8,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-player-window.h"
 #include "deuces-season-drop.h"
 #include "deuces-money.h"
 #include "deuces-session.h"
@@ -348,6 +349,21 @@ show_highlights (DeucesStatsWindow *self,
   self->highlights_text = g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A player's page over the days of the filter (all nights when they do not read). */
+static void
+on_player_clicked (GtkButton         *button,
+                   DeucesStatsWindow *self)
+{
+  gboolean from_ok, to_ok;
+  g_autoptr(GDateTime) from = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->from_entry)), &from_ok);
+  g_autoptr(GDateTime) last = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->to_entry)), &to_ok);
+  g_autoptr(GDateTime) to = last != NULL ? g_date_time_add_days (last, 1) : NULL;
+
+  gtk_window_present (GTK_WINDOW (deuces_player_window_new (GTK_WINDOW (self), self->store,
+                                                            g_object_get_data (G_OBJECT (button), "player"),
+                                                            from, to)));
+}
+
 static void
 show_players (DeucesStatsWindow *self)
 {
@@ -379,7 +395,11 @@ show_players (DeucesStatsWindow *self)
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
-      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+      /* The name opens the player's page. */
+      gtk_grid_attach (self->players_grid, deuces_player_button_new (p->name, G_CALLBACK (on_player_clicked), self),
+                       0, (int) i + 1, 1, 1);
+      g_free (texts[0]);
+      for (guint c = 1; c < G_N_ELEMENTS (headings); c++)
         {
           GtkWidget *label = cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f);
 
