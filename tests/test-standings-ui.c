@@ -60,17 +60,21 @@ find_toplevel (GType type)
   return NULL;
 }
 
+/* Whether a toplevel of the type @type (a GType in a pointer) is shown, or none is. */
 static gboolean
-player_page_shown (gpointer data)
+shown (gpointer type)
 {
-  return find_toplevel (DEUCES_TYPE_PLAYER_WINDOW) != NULL;
+  return find_toplevel ((GType) GPOINTER_TO_SIZE (type)) != NULL;
 }
 
 static gboolean
-player_page_gone (gpointer data)
+gone (gpointer type)
 {
-  return find_toplevel (DEUCES_TYPE_PLAYER_WINDOW) == NULL;
+  return !shown (type);
 }
+
+#define PLAYER_PAGE GSIZE_TO_POINTER (DEUCES_TYPE_PLAYER_WINDOW)
+#define DIALOG      GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)
 
 /* Three classic nights at 0.50 HKD, one deal each (000 Scoring: a card left under ten
  * is a point; the pairwise payments make each balance (sum of totals − 4 × own) × 0.50):
@@ -235,7 +239,7 @@ test_player_page (LedgerFixture *f,
   /* Its accessible name is the player's: the button's label. */
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (ann)), ==, "Ann");
   xtest_click (ann);
-  wait_until (player_page_shown, NULL);
+  wait_until (shown, PLAYER_PAGE);
   page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (page)), ==, "Ann");
 
@@ -260,15 +264,15 @@ test_player_page (LedgerFixture *f,
   g_assert_null (find_row (page, "Biggest loss"));
 
   xtest_key (page, GDK_KEY_Escape, 0);
-  wait_until (player_page_gone, NULL);
+  wait_until (gone, PLAYER_PAGE);
 
   /* The keyboard way: the name's button takes the focus, Enter opens the page. */
   gtk_widget_grab_focus (ann);
   xtest_key (ann, GDK_KEY_Return, 0);
-  wait_until (player_page_shown, NULL);
+  wait_until (shown, PLAYER_PAGE);
   page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
   xtest_key (page, GDK_KEY_Escape, 0);
-  wait_until (player_page_gone, NULL);
+  wait_until (gone, PLAYER_PAGE);
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
 }
@@ -411,24 +415,12 @@ test_stats_season (LedgerFixture *f,
 
   /* A player named in the table opens their page too. */
   xtest_click (find_tooltip (GTK_WIDGET (stats), "Bo’s nights, form and head-to-head"));
-  wait_until (player_page_shown, NULL);
+  wait_until (shown, PLAYER_PAGE);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW))), ==, "Bo");
   xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
-  wait_until (player_page_gone, NULL);
+  wait_until (gone, PLAYER_PAGE);
   gtk_window_destroy (GTK_WINDOW (stats));
   settle ();
-}
-
-static gboolean
-dialog_shown (gpointer data)
-{
-  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) != NULL;
-}
-
-static gboolean
-dialog_gone (gpointer data)
-{
-  return find_toplevel (ADW_TYPE_MESSAGE_DIALOG) == NULL;
 }
 
 /* The header's stake: after two deals, typing a stake and Enter changes it from deal 3
@@ -462,7 +454,7 @@ test_stake_from_deal (void)
   stake_button = find_button (GTK_WIDGET (window), first_stake);
   g_assert_nonnull (stake_button);
   xtest_click (stake_button);
-  wait_until (dialog_shown, NULL);
+  wait_until (shown, DIALOG);
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_check_button (dialog, "_From deal"))));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_type (dialog, GTK_TYPE_SPIN_BUTTON))),
@@ -471,7 +463,7 @@ test_stake_from_deal (void)
   g_assert_true (gtk_widget_has_focus (gtk_widget_get_first_child (entry)) || gtk_widget_has_focus (entry));
   xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
   xtest_type (entry, "1\n");
-  wait_until (dialog_gone, NULL);
+  wait_until (gone, DIALOG);
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
   changed_stake = deuces_session_format_stake (session);
   assert_contains (changed_stake, "from deal 3: 1.00 HKD");
@@ -484,7 +476,7 @@ test_stake_from_deal (void)
   assert_lacks (undone_stake, "from deal");
   stake_button = find_button (GTK_WIDGET (window), undone_stake);
   xtest_click (stake_button);
-  wait_until (dialog_shown, NULL);
+  wait_until (shown, DIALOG);
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   xtest_click (find_check_button (dialog, "The _whole night"));
   g_assert_false (gtk_widget_get_sensitive (find_type (dialog, GTK_TYPE_SPIN_BUTTON)));
@@ -492,7 +484,7 @@ test_stake_from_deal (void)
   gtk_widget_grab_focus (entry);
   xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
   xtest_type (entry, "1\n");
-  wait_until (dialog_gone, NULL);
+  wait_until (gone, DIALOG);
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
   g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
   gtk_window_destroy (GTK_WINDOW (window));

@@ -42,3 +42,32 @@ deuces_season_drop_get_selected (GtkDropDown *drop,
     return NULL;
   return seasons->pdata[selected - 1];
 }
+
+void
+deuces_season_drop_forget (GtkDropDown *drop,
+                           gboolean    *choosing)
+{
+  if (*choosing)
+    return;
+  *choosing = TRUE;
+  gtk_drop_down_set_selected (drop, 0);
+  *choosing = FALSE;
+}
+
+gboolean
+deuces_season_drop_apply (GtkDropDown *drop,
+                          GPtrArray   *seasons,
+                          GtkEditable *from,
+                          GtkEditable *to,
+                          gboolean    *choosing)
+{
+  const DeucesSeason *season = deuces_season_drop_get_selected (drop, seasons);
+
+  if (*choosing)
+    return FALSE;
+  *choosing = TRUE;
+  gtk_editable_set_text (from, season != NULL ? season->first_day : "");
+  gtk_editable_set_text (to, season != NULL ? season->last_day : "");
+  *choosing = FALSE;
+  return TRUE;
+}

@@ -21,4 +21,17 @@ GPtrArray          *deuces_season_drop_fill         (GtkDropDown *drop,
 const DeucesSeason *deuces_season_drop_get_selected (GtkDropDown *drop,
                                                      GPtrArray   *seasons);
 
+/* The windows keep a flag, *@choosing, TRUE while the dropdown and the date entries set
+ * each other, so that neither undoes the other. */
+/* Days typed by hand are no longer the season: @drop goes back to "All Nights". */
+void                deuces_season_drop_forget       (GtkDropDown *drop,
+                                                     gboolean    *choosing);
+/* A choice in @drop: @from and @to get the season's days ("" for "All Nights").
+ * FALSE, and nothing done, when the choice came from the window itself. */
+gboolean            deuces_season_drop_apply        (GtkDropDown *drop,
+                                                     GPtrArray   *seasons,
+                                                     GtkEditable *from,
+                                                     GtkEditable *to,
+                                                     gboolean    *choosing);
+
 G_END_DECLS

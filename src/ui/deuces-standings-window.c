@@ -404,29 +404,17 @@ on_chart_toggled (DeucesStandingsWindow *self)
 static void
 on_range_changed (DeucesStandingsWindow *self)
 {
-  /* Dates typed by hand are no longer the season chosen. */
-  if (!self->choosing)
-    {
-      self->choosing = TRUE;
-      gtk_drop_down_set_selected (self->season_drop, 0);
-      self->choosing = FALSE;
-    }
+  deuces_season_drop_forget (self->season_drop, &self->choosing);
   refresh (self);
 }
 
+/* A season fills its days in; "All Nights" empties them. */
 static void
 on_season_selected (DeucesStandingsWindow *self)
 {
-  const DeucesSeason *season = deuces_season_drop_get_selected (self->season_drop, self->seasons);
-
-  /* A season fills its days in; "All Nights" empties them. */
-  if (self->choosing)
-    return;
-  self->choosing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season != NULL ? season->first_day : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season != NULL ? season->last_day : "");
-  self->choosing = FALSE;
-  refresh (self);
+  if (deuces_season_drop_apply (self->season_drop, self->seasons, GTK_EDITABLE (self->from_entry),
+                                GTK_EDITABLE (self->to_entry), &self->choosing))
+    refresh (self);
 }
 
 /* The dropdown: "All Nights", then each season by name, @select chosen (0: all). */

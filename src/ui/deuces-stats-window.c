@@ -659,13 +659,7 @@ on_filter_changed (DeucesStatsWindow *self)
 static void
 on_dates_changed (DeucesStatsWindow *self)
 {
-  /* Dates typed by hand are no longer the season chosen. */
-  if (!self->choosing)
-    {
-      self->choosing = TRUE;
-      gtk_drop_down_set_selected (self->season_drop, 0);
-      self->choosing = FALSE;
-    }
+  deuces_season_drop_forget (self->season_drop, &self->choosing);
   on_filter_changed (self);
 }
 
@@ -674,14 +668,8 @@ on_dates_changed (DeucesStatsWindow *self)
 static void
 on_season_selected (DeucesStatsWindow *self)
 {
-  const DeucesSeason *season = deuces_season_drop_get_selected (self->season_drop, self->seasons);
-
-  if (self->choosing)
-    return;
-  self->choosing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season != NULL ? season->first_day : "");
-  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season != NULL ? season->last_day : "");
-  self->choosing = FALSE;
+  deuces_season_drop_apply (self->season_drop, self->seasons, GTK_EDITABLE (self->from_entry),
+                            GTK_EDITABLE (self->to_entry), &self->choosing);
 }
 
 void
