@@ -187,6 +187,28 @@ test_chart (LedgerFixture *f,
   /* After night A: Di −8.00 (a real minus), Ed not yet playing. */
   assert_contains (first, "Di −8.00 HKD");
   assert_contains (first, "Ed absent");
+
+  /* A night in AUD: a chart of its own, the currencies in order of their codes. */
+  {
+    DeucesSessionChange aud = { .currency = "AUD" };
+    gint64 d = ledger_new_session (f->store, "classic", "Night D", four, 4);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) headings = g_string_new (NULL);
+    GtkWidget *charts;
+
+    g_assert_true (deuces_store_change_session (f->store, d, &aud, &error));
+    g_assert_no_error (error);
+    ledger_add_deal (f->store, d, 0, 1, 1, 1);
+    for (guint i = 0; i < 100; i++)
+      g_main_context_iteration (NULL, FALSE);
+    settle ();
+    charts = gtk_widget_get_parent (find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART));
+    for (GtkWidget *child = gtk_widget_get_first_child (charts); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LABEL (child))
+        g_string_append_printf (headings, "%s;", gtk_label_get_text (GTK_LABEL (child)));
+    g_assert_cmpstr (headings->str, ==, "Net Money (AUD);Net Money (HKD);");
+  }
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
 }

@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "deuces-chart.h"
 #include "deuces-currency-list.h"
@@ -177,6 +178,13 @@ add_places_chart (DeucesStandingsWindow *self,
   gtk_box_append (self->charts, GTK_WIDGET (chart));
 }
 
+static gint
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
 /* The charts of net money, one per currency: each player's running net over the nights
  * played in it, from their first one on. */
 static void
@@ -193,7 +201,7 @@ add_money_charts (DeucesStandingsWindow *self,
       if (!g_ptr_array_find_with_equal_func (currencies, night->currency, g_str_equal, NULL))
         g_ptr_array_add (currencies, night->currency);
     }
-  g_ptr_array_sort (currencies, (GCompareFunc) g_strcmp0);
+  g_ptr_array_sort (currencies, compare_strings);
   for (guint c = 0; c < currencies->len; c++)
     {
       const char *currency = currencies->pdata[c];
