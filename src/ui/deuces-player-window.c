@@ -62,8 +62,8 @@ add_row (AdwPreferencesGroup *group,
       GtkWidget *label = gtk_label_new (value);
 
       gtk_label_set_xalign (GTK_LABEL (label), 1.0f);
+      /* Whole, one currency a line: the title gives way first. */
       gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
       gtk_widget_add_css_class (label, "numeric");
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
       /* Read with its title: "Nights", "8". */
@@ -300,6 +300,7 @@ deuces_player_button_new (const char *name,
   g_autofree char *tip = g_strdup_printf (_("%s’s nights, form and head-to-head"), name);
 
   gtk_widget_add_css_class (button, "flat");
+  gtk_widget_add_css_class (button, "player-name");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
   /* A long name gives way on a phone rather than the money beside it. */
   gtk_label_set_xalign (label, 0.0f);
