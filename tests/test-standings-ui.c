@@ -99,6 +99,27 @@ three_nights (DeucesStore *store)
   ledger_add_deal (store, c, 3, 4, 4, 9);
 }
 
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+/* Shows @window and waits until it is on screen and laid out: an X event sent before
+ * that reaches no window. */
+static void
+present (GtkWindow *window)
+{
+  gtk_window_present (window);
+  wait_until (mapped, window);
+  for (guint i = 0; i < 50; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  settle ();
+}
+
 static DeucesStandingsWindow *
 open_standings (DeucesStore *store,
                 int          width)
@@ -106,13 +127,7 @@ open_standings (DeucesStore *store,
   DeucesStandingsWindow *window = deuces_standings_window_new (NULL, store);
 
   gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
-  gtk_window_present (GTK_WINDOW (window));
-  for (guint i = 0; i < 50; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (2000);
-    }
-  settle ();
+  present (GTK_WINDOW (window));
   return window;
 }
 
@@ -390,6 +405,7 @@ test_stats_season (LedgerFixture *f,
   g_autoptr(GError) error = NULL;
   DeucesStatsWindow *stats;
   GtkWidget *drop;
+  GtkWidget *bo;
   GtkWidget *from;
   GtkWidget *to;
   GtkStack *stack;
@@ -399,7 +415,7 @@ test_stats_season (LedgerFixture *f,
   g_assert_no_error (error);
   stats = deuces_stats_window_new (NULL, f->store);
   gtk_window_set_default_size (GTK_WINDOW (stats), 1000, 720);
-  gtk_window_present (GTK_WINDOW (stats));
+  present (GTK_WINDOW (stats));
   wait_until (stats_idle, stats);
   stack = GTK_STACK (find_widget (GTK_WIDGET (stats), is_figures_stack, NULL));
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "stats");
@@ -435,8 +451,11 @@ test_stats_season (LedgerFixture *f,
   wait_until (stats_idle, stats);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "stats");
 
-  /* A player named in the table opens their page too. */
-  xtest_click (find_tooltip (GTK_WIDGET (stats), "Bo’s nights, form and head-to-head"));
+  /* A player named in the table opens their page too (Enter on the name). */
+  bo = find_tooltip (GTK_WIDGET (stats), "Bo’s nights, form and head-to-head");
+  g_assert_nonnull (bo);
+  gtk_widget_grab_focus (bo);
+  xtest_key (bo, GDK_KEY_Return, 0);
   wait_until (shown, PLAYER_PAGE);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW))), ==, "Bo");
   xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
@@ -467,10 +486,9 @@ test_stake_from_deal (void)
   ledger_add_deal (store, id, 0, 3, 5, 8);
   window = deuces_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
-  gtk_window_present (GTK_WINDOW (window));
   g_assert_true (deuces_window_open_session (window, id));
+  present (GTK_WINDOW (window));
   session = deuces_window_get_session (window);
-  settle ();
   before = deuces_session_get_settlement (session)->balances[0];
   first_stake = deuces_session_format_stake (session);
   stake_button = find_button (GTK_WIDGET (window), first_stake);
