@@ -11,6 +11,7 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
+#include "deuces-player-window.h"
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-variant-editor.h"
@@ -335,17 +336,40 @@ main (int argc, char **argv)
           gtk_window_destroy (GTK_WINDOW (editor));
         }
         for (int width = 360; width <= 1280; width += 920)
-          {
-            /* The standings of the demo nights, on a phone and a laptop. */
-            DeucesStandingsWindow *standings =
-              deuces_standings_window_new (NULL, deuces_application_get_store (app));
-            g_autofree char *name = g_strdup_printf ("standings-%d", width);
+          for (int dark = 0; dark < 2; dark++)
+            for (int money = 0; money < 2; money++)
+              {
+                /* The standings of the demo nights, on a phone and a laptop: the chart of
+                 * places, then of net money; and the leader's page. */
+                DeucesStandingsWindow *standings =
+                  deuces_standings_window_new (NULL, deuces_application_get_store (app));
+                g_autofree char *name = g_strdup_printf ("standings-%d%s%s", width, money ? "-money" : "",
+                                                         dark ? "-dark" : "");
 
-            gtk_window_set_default_size (GTK_WINDOW (standings), width, width == 360 ? 720 : 800);
-            gtk_window_present (GTK_WINDOW (standings));
-            ok &= save (GTK_WIDGET (standings), extra, name);
-            gtk_window_destroy (GTK_WINDOW (standings));
-          }
+                adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                                    dark ? ADW_COLOR_SCHEME_FORCE_DARK
+                                                         : ADW_COLOR_SCHEME_FORCE_LIGHT);
+                gtk_window_set_default_size (GTK_WINDOW (standings), width, width == 360 ? 720 : 800);
+                gtk_window_present (GTK_WINDOW (standings));
+                if (money)
+                  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (find_button (GTK_WIDGET (standings),
+                                                                                "_Net Money")), TRUE);
+                ok &= save (GTK_WIDGET (standings), extra, name);
+                if (money)
+                  {
+                    g_autofree char *page_name = g_strdup_printf ("player-%d%s", width, dark ? "-dark" : "");
+                    DeucesPlayerWindow *page =
+                      deuces_player_window_new (GTK_WINDOW (standings), deuces_application_get_store (app),
+                                                "Ann", NULL, NULL);
+
+                    gtk_window_set_default_size (GTK_WINDOW (page), width, width == 360 ? 720 : 800);
+                    gtk_window_present (GTK_WINDOW (page));
+                    ok &= save (GTK_WIDGET (page), extra, page_name);
+                    gtk_window_destroy (GTK_WINDOW (page));
+                  }
+                gtk_window_destroy (GTK_WINDOW (standings));
+                adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+              }
       }
   }
   return ok ? 0 : 1;

@@ -9,16 +9,6 @@
 #include "test-files.h"
 #include "test-run.h"
 
-static char *
-temp_ledger (char **dir)
-{
-  g_autoptr(GError) error = NULL;
-
-  *dir = g_dir_make_tmp ("deuces-cli-messages-XXXXXX", &error);
-  g_assert_no_error (error);
-  return g_build_filename (*dir, "ledger.sqlite3", NULL);
-}
-
 /* doc/cli.md §5.4, §5.5, §6.2: every command that changes a session says what it did;
  * `deal add` alone prints a bare number (INTERFACE.md). */
 static void

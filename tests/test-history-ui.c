@@ -972,9 +972,11 @@ test_window_stake (Fixture       *w,
 
   dialog = open_message_dialog (w, "win.change-stake");
   box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_widget_get_first_child (box))), ==, "0.50");
-  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "1");
-  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_last_child (box)), "usd");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (find_tooltip (box, "Stake per point"))), ==, "0.50");
+  gtk_editable_set_text (GTK_EDITABLE (find_tooltip (box, "Stake per point")), "1");
+  gtk_editable_set_text (GTK_EDITABLE (find_tooltip (box, "Currency (e.g. HKD)")), "usd");
+  /* With a deal played the stake changes from the next deal unless told: here, all of it. */
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (find_check_button (box, "The _whole night")), TRUE);
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
   run_pending (1);
 
@@ -1355,7 +1357,7 @@ test_window_refusals (Fixture       *w,
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (dialog);
   box = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
-  gtk_editable_set_text (GTK_EDITABLE (gtk_widget_get_first_child (box)), "0.005");
+  gtk_editable_set_text (GTK_EDITABLE (find_tooltip (box, "Stake per point")), "0.005");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "change");
   run_pending (1);
   g_assert_cmpstr (deuces_session_get_info (w->session)->stake, ==, "0.50");

@@ -64,16 +64,6 @@ spin (void)
     ;
 }
 
-/* Waits on the main context (no time limit of its own: the test's timeout is the
- * limit) until @done says so. */
-static void
-wait_until (gboolean (*done) (gpointer),
-            gpointer   data)
-{
-  while (!done (data))
-    g_main_context_iteration (NULL, TRUE);
-}
-
 static gboolean
 qr_has_size (gpointer data)
 {
@@ -145,7 +135,7 @@ click_when_mapped (GtkWidget *widget)
 {
   GdkSurface *surface;
 
-  wait_until (is_mapped, widget);
+  g_assert_true (wait_until (is_mapped, widget));
   surface = gtk_native_get_surface (gtk_widget_get_native (widget));
   XRaiseWindow (gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface)),
                 gdk_x11_surface_get_xid (surface));
@@ -265,7 +255,7 @@ test_share_table (void)
 
   /* The code on the screen is the address beside it. */
   qr = deuces_share_dialog_get_qr (dialog);
-  wait_until (qr_has_size, qr);
+  g_assert_true (wait_until (qr_has_size, qr));
   {
     gboolean drawn = FALSE;
 
@@ -288,7 +278,7 @@ test_share_table (void)
   g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (phone)), request,
                              strlen (request), NULL, NULL, &error);
   g_assert_no_error (error);
-  wait_until (someone_watches, dialog);
+  g_assert_true (wait_until (someone_watches, dialog));
   g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone is watching");
 
   /* The session's header says the table is shared. */
@@ -304,7 +294,7 @@ test_share_table (void)
     /* Scoring switched on: a second address, with its own token. */
     click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
     /* The switch slides over, then turns on. */
-    wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog));
+    g_assert_true (wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog)));
     spin ();
     {
       gboolean drawn = FALSE;
@@ -341,12 +331,12 @@ test_share_table (void)
     g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (writer)), post,
                                strlen (post), NULL, NULL, &error);
     g_assert_no_error (error);
-    wait_until (session_has_a_deal, window);
+    g_assert_true (wait_until (session_has_a_deal, window));
     /* The window's toast names the phone's change (issue 23: "Bo entered deal 7"). */
     {
       GtkWidget *view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
 
-      wait_until (toast_shown, view);
+      g_assert_true (wait_until (toast_shown, view));
       g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view))),
                        ==, "Bo entered deal 1");
     }
@@ -397,11 +387,11 @@ test_share_table (void)
     g_assert_cmpint (g_rename (copy, ledger), ==, 0);
     g_unlink (wal);
     g_unlink (shm);
-    wait_until (share_replaced, indicator);
+    g_assert_true (wait_until (share_replaced, indicator));
     g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
                      "The ledger file was replaced: phones see the table as it was and cannot enter "
                      "deals. Stop sharing, then quit Deuces and open it again.");
-    wait_until (toast_shown, view);
+    g_assert_true (wait_until (toast_shown, view));
     toast = deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view));
     g_assert_cmpstr (adw_toast_get_title (toast), ==,
                      "The ledger file was replaced: reopen Deuces to score again");

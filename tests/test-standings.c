@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include "deuces-document.h"
+#include "deuces-nights.h"
 #include "deuces-standings.h"
 
 /* Night 1, classic at HKD 0.50 (000 Scoring: 1 per card up to 9, 2 per card at 10–12,
@@ -266,6 +267,118 @@ test_settle_up (void)
                    "Ed pays Ann 2.00 USD\n");
 }
 
+static void
+add_night (DeucesNights *nights,
+           gint64        session,
+           const char   *day,
+           const char   *document)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = read_game (document);
+  g_autoptr(DeucesScoreSheet) sheet = deuces_game_score (game, &error);
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(GDateTime) started = deuces_stats_parse_day (day);
+  g_auto(DeucesSessionSummary) summary;
+
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  deuces_session_summary_init (&summary, game, sheet, settlement);
+  deuces_nights_add_summary (nights, session, started, NULL, &summary);
+}
+
+static void
+assert_seat (const DeucesNight *night,
+             const char        *name,
+             guint              place,
+             gint64             balance)
+{
+  const DeucesNightSeat *seat = deuces_night_find_seat (night, name);
+
+  g_assert_nonnull (seat);
+  g_assert_cmpuint (seat->place, ==, place);
+  g_assert_cmpint (seat->balance, ==, balance);
+}
+
+static void
+assert_rival (const DeucesRival *rival,
+              const char        *name,
+              guint              nights,
+              guint              ahead,
+              guint              behind)
+{
+  g_assert_cmpstr (rival->name, ==, name);
+  g_assert_cmpuint (rival->nights, ==, nights);
+  g_assert_cmpuint (rival->ahead, ==, ahead);
+  g_assert_cmpuint (rival->behind, ==, behind);
+}
+
+/* Night by night (the standings chart and a player's page, issue 25): the places and
+ * balances worked out above for nights 1–3, night 3 played first; the empty night is
+ * none. */
+static void
+test_nights (void)
+{
+  g_autoptr(DeucesNights) nights = deuces_nights_new ();
+  g_autoptr(GArray) form = NULL;
+  g_autoptr(GArray) last_two = NULL;
+  g_autoptr(GPtrArray) rivals = NULL;
+  GPtrArray *all;
+
+  add_night (nights, 1, "2026-11-01", night_1);
+  add_night (nights, 2, "2026-11-08", night_2);
+  add_night (nights, 3, "2026-10-25", night_3);
+  add_night (nights, 4, "2026-11-09", night_empty);
+  all = deuces_nights_get_nights (nights);
+  g_assert_cmpuint (all->len, ==, 3);
+  g_assert_cmpint (((DeucesNight *) all->pdata[0])->session, ==, 3);
+  g_assert_cmpint (((DeucesNight *) all->pdata[1])->session, ==, 1);
+  g_assert_cmpint (((DeucesNight *) all->pdata[2])->session, ==, 2);
+
+  /* Night 1: Bo 1, Di 2, Cy 3, Ann 4; Ann −40.50, Bo +31.50, Cy −8.50, Di +17.50 HKD. */
+  g_assert_cmpstr (((DeucesNight *) all->pdata[1])->currency, ==, "HKD");
+  g_assert_cmpuint (((DeucesNight *) all->pdata[1])->n_seats, ==, 4);
+  assert_seat (all->pdata[1], "Ann", 4, -4050);
+  assert_seat (all->pdata[1], "bo", 1, 3150);
+  assert_seat (all->pdata[1], "Cy", 3, -850);
+  assert_seat (all->pdata[1], "Di", 2, 1750);
+  /* Night 3: Ann and Ed tie for 1st (Ed sat deal 1 out, not the night), Bo 3rd. */
+  assert_seat (all->pdata[0], "Ann", 1, 200);
+  assert_seat (all->pdata[0], "Ed", 1, -200);
+  assert_seat (all->pdata[0], "Bo", 3, 0);
+  g_assert_null (deuces_night_find_seat (all->pdata[0], "Cy"));
+
+  /* Form: Ann 1st, 4th, 2nd in the order played; the last two are 4th and 2nd. */
+  form = deuces_nights_get_form (nights, "ann", 10);
+  g_assert_cmpuint (form->len, ==, 3);
+  g_assert_cmpuint (g_array_index (form, guint, 0), ==, 1);
+  g_assert_cmpuint (g_array_index (form, guint, 1), ==, 4);
+  g_assert_cmpuint (g_array_index (form, guint, 2), ==, 2);
+  last_two = deuces_nights_get_form (nights, "Ann", 2);
+  g_assert_cmpuint (last_two->len, ==, 2);
+  g_assert_cmpuint (g_array_index (last_two, guint, 0), ==, 4);
+
+  /* Ann against Bo: behind on night 1, ahead on 2 and 3; against Cy behind twice; Di
+   * once behind; Ed tied once. Most nights together first, then by name. */
+  rivals = deuces_nights_get_rivals (nights, "Ann");
+  g_assert_cmpuint (rivals->len, ==, 4);
+  assert_rival (rivals->pdata[0], "Bo", 3, 2, 1);
+  assert_rival (rivals->pdata[1], "Cy", 2, 0, 2);
+  assert_rival (rivals->pdata[2], "Di", 1, 0, 1);
+  assert_rival (rivals->pdata[3], "Ed", 1, 0, 0);
+}
+
+static void
+test_format_place (void)
+{
+  g_autofree char *first = deuces_format_place (1);
+  g_autofree char *eighth = deuces_format_place (8);
+  g_autofree char *ninth = deuces_format_place (9);
+
+  g_assert_cmpstr (first, ==, "1st");
+  g_assert_cmpstr (eighth, ==, "8th");
+  g_assert_cmpstr (ninth, ==, "9");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -275,5 +388,7 @@ main (int argc, char **argv)
   g_test_add_func ("/standings/goal-highest", test_goal_highest);
   g_test_add_func ("/standings/ties", test_ties);
   g_test_add_func ("/standings/settle-up", test_settle_up);
+  g_test_add_func ("/standings/nights", test_nights);
+  g_test_add_func ("/standings/format-place", test_format_place);
   return g_test_run ();
 }

@@ -48,7 +48,7 @@ test_stats_window (Fixture       *f,
   enter_deal (f, 0, deal1);
   window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
   gtk_window_present (GTK_WINDOW (window));
-  variants = GTK_DROP_DOWN (find_type (GTK_WIDGET (window), GTK_TYPE_DROP_DOWN));
+  variants = GTK_DROP_DOWN (find_tooltip (GTK_WIDGET (window), "House rules"));
   names = gtk_drop_down_get_model (variants);
   deuces_stats_window_set_filter (window, NULL, NULL, "stats-house", NULL);
   g_assert_cmpuint (gtk_drop_down_get_selected (variants), >, 0);

@@ -58,6 +58,21 @@ find_button (GtkWidget  *root,
 }
 
 static gboolean
+is_check_button (GtkWidget     *widget,
+                 gconstpointer  label)
+{
+  return GTK_IS_CHECK_BUTTON (widget) &&
+         g_strcmp0 (gtk_check_button_get_label (GTK_CHECK_BUTTON (widget)), label) == 0;
+}
+
+GtkWidget *
+find_check_button (GtkWidget  *root,
+                   const char *label)
+{
+  return find_widget (root, is_check_button, label);
+}
+
+static gboolean
 is_row (GtkWidget     *widget,
         gconstpointer  title)
 {

@@ -19,6 +19,9 @@ GtkWidget *find_type   (GtkWidget  *root,
 /* The button labelled @label (mnemonic underscores included), or NULL. */
 GtkWidget *find_button (GtkWidget  *root,
                         const char *label);
+/* The check or radio button labelled @label (mnemonic underscores included), or NULL. */
+GtkWidget *find_check_button (GtkWidget  *root,
+                              const char *label);
 /* The preferences row titled @title (mnemonic underscores included), or NULL. */
 GtkWidget *find_row    (GtkWidget  *root,
                         const char *title);

@@ -8,6 +8,7 @@
 #include <glib/gi18n-lib.h>
 
 #include "deuces-money.h"
+#include "deuces-nights.h"
 #include "deuces-standings.h"
 
 typedef struct {
@@ -127,7 +128,7 @@ deuces_standings_add_summary (DeucesStandings            *standings,
     {
       const DeucesSeatSummary *seat = &summary->seats[p];
       Standing *standing;
-      guint place = 1;
+      guint place;
 
       /* A player who sat out every deal of the night was not at the table. */
       if (seat->deals == 0)
@@ -141,10 +142,7 @@ deuces_standings_add_summary (DeucesStandings            *standings,
       else
         standing->lowest += seat->points;
 
-      /* Tied totals share the better place: 1, 1, 3. */
-      for (guint q = 0; q < summary->n_players; q++)
-        if (q != p && summary->seats[q].deals > 0 && better (summary->seats[q].total, seat->total, goal))
-          place++;
+      place = deuces_session_summary_place (summary, p);
       if (standing->public.places->len < place)
         g_array_set_size (standing->public.places, place);
       g_array_index (standing->public.places, guint, place - 1)++;

@@ -233,6 +233,29 @@ deuces_store_compute_stats (DeucesStore               *self,
 }
 
 static void
+add_to_nights (gint64                      session,
+               GDateTime                  *started,
+               const char                 *title,
+               const DeucesSessionSummary *summary,
+               gpointer                    data)
+{
+  deuces_nights_add_summary (data, session, started, title, summary);
+}
+
+DeucesNights *
+deuces_store_compute_nights (DeucesStore               *self,
+                             const DeucesSessionFilter *filter,
+                             GError                   **error)
+{
+  g_autoptr(DeucesNights) nights = deuces_nights_new ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (!foreach_summary (self, filter, NULL, TRUE, add_to_nights, nights, error))
+    return NULL;
+  return g_steal_pointer (&nights);
+}
+
+static void
 add_to_standings (gint64                      session,
                   GDateTime                  *started,
                   const char                 *title,

@@ -3,6 +3,7 @@
  * deuces-stats.h, deuces-standings.h). */
 #pragma once
 
+#include "deuces-nights.h"
 #include "deuces-standings.h"
 #include "deuces-stats.h"
 #include "deuces-store.h"
@@ -19,6 +20,13 @@ DeucesStats *deuces_store_compute_stats (DeucesStore               *store,
 /* The standings over the sessions @filter selects (doc/rules.md §12): every night
  * scored, sessions without deals left out. */
 DeucesStandings *deuces_store_compute_standings (DeucesStore               *store,
+                                                 const DeucesSessionFilter *filter,
+                                                 GError                   **error);
+
+/* The nights @filter selects one by one (its offset and limit are ignored; with its
+ * player, only the nights that player sat in): places and money per night, for the
+ * standings chart and a player's page. */
+DeucesNights    *deuces_store_compute_nights    (DeucesStore               *self,
                                                  const DeucesSessionFilter *filter,
                                                  GError                   **error);
 

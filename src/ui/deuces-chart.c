@@ -9,6 +9,7 @@
 #include "deuces-chart.h"
 #include "deuces-chart-private.h"
 #include "deuces-colors.h"
+#include "deuces-money.h"
 
 #define LEGEND_HEIGHT 28.0          /* one row of the legend */
 #define LEGEND_GAP    20.0
@@ -28,6 +29,7 @@ struct _DeucesChart
   gint64                *values;
   GPtrArray             *x_labels;
   gint                   selected;
+  gboolean               include_zero;
 
   DeucesChartFormatFunc  format;
   gpointer               format_data;
@@ -40,6 +42,9 @@ static char *
 format_value (DeucesChart *self,
               gint64       value)
 {
+  if (value == DEUCES_CHART_NO_VALUE)
+    /* Translators: a chart's value for a player absent at that point */
+    return g_strdup (_("absent"));
   if (self->format != NULL)
     return self->format (value, self->format_data);
   return g_strdup_printf ("%" G_GINT64_FORMAT, value);
@@ -85,17 +90,37 @@ value_range (DeucesChart *self,
              gint64      *high,
              gint64      *step)
 {
-  gint64 lo = 0, hi = 0;
+  gint64 lo = G_MAXINT64, hi = G_MININT64;
 
   for (guint s = 0; s < self->n_series; s++)
     for (guint p = 0; p < self->n_points; p++)
-      {
-        lo = MIN (lo, value_at (self, s, p));
-        hi = MAX (hi, value_at (self, s, p));
-      }
+      if (value_at (self, s, p) != DEUCES_CHART_NO_VALUE)
+        {
+          lo = MIN (lo, value_at (self, s, p));
+          hi = MAX (hi, value_at (self, s, p));
+        }
+  if (lo > hi)
+    lo = hi = self->include_zero ? 0 : -1;
+  if (self->include_zero)
+    {
+      lo = MIN (lo, 0);
+      hi = MAX (hi, 0);
+    }
   if (hi == lo)
-    hi = lo + 1;
+    {
+      if (self->include_zero)
+        hi = lo + 1;
+      else
+        lo = hi - 1;
+    }
   *step = nice_step (hi - lo, 5);
+  if (!self->include_zero)
+    {
+      /* Whole steps from the lowest value up, past the highest. */
+      *low = lo;
+      *high = lo + ((hi - lo + *step - 1) / *step) * *step;
+      return;
+    }
   /* Round outwards to whole steps, keeping zero on a grid line. */
   *low = lo >= 0 ? 0 : -(((-lo) + *step - 1) / *step) * *step;
   *high = hi <= 0 ? 0 : ((hi + *step - 1) / *step) * *step;
@@ -309,7 +334,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
     {
       GdkRGBA line = grid;
 
-      if (v == 0)
+      if (v == 0 && self->include_zero)
         line.alpha = 0.45f;
       gtk_snapshot_append_color (snapshot, &line,
                                  &GRAPHENE_RECT_INIT ((float) plot.x0, (float) y_of (&plot, v),
@@ -341,15 +366,25 @@ deuces_chart_snapshot (GtkWidget   *widget,
       for (guint p = 0; p < self->n_points; p++)
         {
           double x = x_of (&plot, p, self->n_points);
-          double y = y_of (&plot, value_at (self, s, p));
+          double y;
+          gboolean before, after;
 
-          if (p == 0)
-            cairo_move_to (cr, x, y);
-          else
+          if (value_at (self, s, p) == DEUCES_CHART_NO_VALUE)
+            continue;
+          y = y_of (&plot, value_at (self, s, p));
+          before = p > 0 && value_at (self, s, p - 1) != DEUCES_CHART_NO_VALUE;
+          after = p + 1 < self->n_points && value_at (self, s, p + 1) != DEUCES_CHART_NO_VALUE;
+          if (before)
             cairo_line_to (cr, x, y);
+          else
+            cairo_move_to (cr, x, y);
+          /* A point with no neighbour is a dot, not nothing. */
+          if (!before && !after)
+            {
+              cairo_new_sub_path (cr);
+              cairo_arc (cr, x, y, 3, 0, 2 * G_PI);
+            }
         }
-      if (self->n_points == 1)
-        cairo_arc (cr, x_of (&plot, 0, 1), y_of (&plot, value_at (self, s, 0)), 3, 0, 2 * G_PI);
       cairo_stroke (cr);
     }
 
@@ -368,6 +403,8 @@ deuces_chart_snapshot (GtkWidget   *widget,
       cairo_stroke (cr);
       for (guint s = 0; s < self->n_series; s++)
         {
+          if (value_at (self, s, p) == DEUCES_CHART_NO_VALUE)
+            continue;
           gdk_cairo_set_source_rgba (cr, &colors[s]);
           cairo_arc (cr, x, y_of (&plot, value_at (self, s, p)), 4, 0, 2 * G_PI);
           cairo_fill (cr);
@@ -505,6 +542,51 @@ deuces_chart_set_data (DeucesChart       *self,
   if (self->selected >= (gint) n_points)
     self->selected = -1;
   update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+typedef struct {
+  char  *currency;
+  guint  digits;
+} MoneyFormat;
+
+static void
+money_format_free (MoneyFormat *format)
+{
+  g_free (format->currency);
+  g_free (format);
+}
+
+static char *
+format_money (gint64   value,
+              gpointer user_data)
+{
+  MoneyFormat *format = user_data;
+
+  return deuces_money_format_display (value, format->digits, format->currency, DEUCES_MONEY_PLUS);
+}
+
+void
+deuces_chart_set_money_format (DeucesChart *self,
+                               const char  *currency,
+                               guint        digits)
+{
+  MoneyFormat *format = g_new0 (MoneyFormat, 1);
+
+  g_return_if_fail (DEUCES_IS_CHART (self));
+
+  format->currency = g_strdup (currency);
+  format->digits = digits;
+  deuces_chart_set_format_func (self, format_money, format, (GDestroyNotify) money_format_free);
+}
+
+void
+deuces_chart_set_include_zero (DeucesChart *self,
+                               gboolean     include_zero)
+{
+  g_return_if_fail (DEUCES_IS_CHART (self));
+
+  self->include_zero = include_zero;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -655,6 +737,7 @@ deuces_chart_init (DeucesChart *self)
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->x_labels = g_ptr_array_new_with_free_func (g_free);
   self->selected = -1;
+  self->include_zero = TRUE;
 
   gtk_widget_set_focusable (GTK_WIDGET (self), TRUE);
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);

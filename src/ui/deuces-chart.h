@@ -13,6 +13,10 @@ G_DECLARE_FINAL_TYPE (DeucesChart, deuces_chart, DEUCES, CHART, GtkWidget)
 /* Formats a value for labels ("42", "+12.50 HKD"). Returns a new string. */
 typedef char *(*DeucesChartFormatFunc) (gint64 value, gpointer user_data);
 
+/* A value a series does not have at a point (a player absent that night): its line
+ * breaks there. */
+#define DEUCES_CHART_NO_VALUE G_MININT64
+
 GtkWidget *deuces_chart_new            (void);
 
 /* @values holds @n_series rows of @n_points values each. @x_labels (n_points strings,
@@ -27,6 +31,15 @@ void       deuces_chart_set_format_func (DeucesChart          *self,
                                          DeucesChartFormatFunc func,
                                          gpointer              user_data,
                                          GDestroyNotify        destroy);
+/* Whether the value axis reaches zero (the default, for money), or spans only the
+ * values shown (places: -1 to -8 drawn as 1st on top to 8th, by the format function). */
+void       deuces_chart_set_include_zero (DeucesChart         *self,
+                                          gboolean             include_zero);
+/* Values are money in @currency ("" for none) with @digits, written with their sign
+ * ("+12.50 HKD", "−3.00 HKD"). */
+void       deuces_chart_set_money_format (DeucesChart         *self,
+                                          const char          *currency,
+                                          guint                digits);
 /* The point shown in detail, or -1. */
 gint       deuces_chart_get_selected   (DeucesChart          *self);
 void       deuces_chart_set_selected   (DeucesChart          *self,

@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-money.h"
 #include "deuces-session-header.h"
 
 struct _DeucesSessionHeader
@@ -136,7 +137,9 @@ rename_session (DeucesSessionHeader *self)
                   G_CALLBACK (on_rename_response), entry);
 }
 
-/* The stake and its currency, changed at any time: a dialog with both. */
+/* The stake and its currency, changed at any time: a dialog with both and, once deals
+ * are played, from which deal on the stake changes (the next one unless told) or for
+ * the whole night (doc/rules.md §8.1). */
 
 static void
 on_stake_response (AdwMessageDialog *dialog,
@@ -144,18 +147,25 @@ on_stake_response (AdwMessageDialog *dialog,
                    gpointer          user_data)
 {
   DeucesSessionHeader *self = DEUCES_SESSION_HEADER (user_data);
-  GtkWidget *box = adw_message_dialog_get_extra_child (dialog);
-  GtkEditable *stake = GTK_EDITABLE (gtk_widget_get_first_child (box));
-  GtkEditable *currency = GTK_EDITABLE (gtk_widget_get_last_child (box));
+  GtkEditable *stake = g_object_get_data (G_OBJECT (dialog), "stake");
+  GtkEditable *currency = g_object_get_data (G_OBJECT (dialog), "currency");
+  GtkSpinButton *from_deal = g_object_get_data (G_OBJECT (dialog), "from-deal");
+  GtkCheckButton *from = g_object_get_data (G_OBJECT (dialog), "from");
+  const char *before = g_object_get_data (G_OBJECT (dialog), "before");
   g_autofree char *typed = NULL;
   g_autofree char *code = NULL;
   g_autoptr(GError) error = NULL;
+  guint deal = 0;
 
   if (g_strcmp0 (response, "change") != 0 || self->session == NULL)
     return;
   typed = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
   code = g_ascii_strup (typed, -1);
-  if (deuces_session_set_stake (self->session, gtk_editable_get_text (stake), code, &error))
+  /* A currency changed alone leaves the stakes where they are. */
+  if (from != NULL && gtk_check_button_get_active (from) &&
+      g_strcmp0 (gtk_editable_get_text (stake), before) != 0)
+    deal = (guint) gtk_spin_button_get_value_as_int (from_deal);
+  if (deuces_session_set_stake_from (self->session, gtk_editable_get_text (stake), code, deal, &error))
     g_signal_emit (self, signals[CHANGED], 0);
   else
     g_signal_emit (self, signals[FAILED], 0, error);
@@ -175,22 +185,67 @@ labelled_entry (const char *text,
   return entry;
 }
 
+/* "From deal [N] on" (N the next deal) and "The whole night", for a night with deals. */
+static GtkWidget *
+stake_range_choice (AdwMessageDialog *dialog,
+                    guint             n_deals)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+  GtkWidget *line = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *from = gtk_check_button_new_with_mnemonic (_("_From deal"));
+  GtkWidget *deal = gtk_spin_button_new_with_range (1, n_deals + 1, 1);
+  GtkWidget *on = gtk_label_new (C_("stake from deal", "on"));
+  GtkWidget *whole = gtk_check_button_new_with_mnemonic (_("The _whole night"));
+
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (deal), n_deals + 1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (deal), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("The first deal at the new stake"), -1);
+  gtk_check_button_set_group (GTK_CHECK_BUTTON (whole), GTK_CHECK_BUTTON (from));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (from), TRUE);
+  g_object_bind_property (from, "active", deal, "sensitive", G_BINDING_SYNC_CREATE);
+  gtk_box_append (GTK_BOX (line), from);
+  gtk_box_append (GTK_BOX (line), deal);
+  gtk_box_append (GTK_BOX (line), on);
+  gtk_box_append (GTK_BOX (box), line);
+  gtk_box_append (GTK_BOX (box), whole);
+  g_object_set_data (G_OBJECT (dialog), "from", from);
+  g_object_set_data (G_OBJECT (dialog), "from-deal", deal);
+  return box;
+}
+
 static void
 change_stake (DeucesSessionHeader *self)
 {
   GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
   const DeucesSessionInfo *info = deuces_session_get_info (self->session);
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  guint n_deals = deuces_session_get_n_deals (self->session);
   GtkWidget *dialog = adw_message_dialog_new (window, _("Change the Stake"),
                                               _("The balances follow at once; Ctrl+Z takes the change back."));
-  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
-  GtkWidget *stake = labelled_entry (info->stake, _("Stake per point"));
-  GtkWidget *currency = labelled_entry (info->currency, _("Currency (e.g. HKD)"));
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);
+  GtkWidget *money = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  g_autofree char *latest = NULL;
+  GtkWidget *stake, *currency;
 
+  /* The stake in force now: that of the last range, if the stake changed in the night. */
+  if (game != NULL && game->stakes != NULL && game->stakes->len > 0)
+    latest = deuces_money_format (g_array_index (game->stakes, DeucesStakeRange, game->stakes->len - 1).stake,
+                                  game->digits);
+  else
+    latest = g_strdup (info->stake);
+  stake = labelled_entry (latest, _("Stake per point"));
+  currency = labelled_entry (info->currency, _("Currency (e.g. HKD)"));
   gtk_widget_set_hexpand (stake, TRUE);
   gtk_editable_set_width_chars (GTK_EDITABLE (currency), 8);
   gtk_editable_set_max_width_chars (GTK_EDITABLE (currency), 8);
-  gtk_box_append (GTK_BOX (box), stake);
-  gtk_box_append (GTK_BOX (box), currency);
+  gtk_box_append (GTK_BOX (money), stake);
+  gtk_box_append (GTK_BOX (money), currency);
+  gtk_box_append (GTK_BOX (box), money);
+  if (n_deals > 0)
+    gtk_box_append (GTK_BOX (box), stake_range_choice (ADW_MESSAGE_DIALOG (dialog), n_deals));
+  g_object_set_data (G_OBJECT (dialog), "stake", stake);
+  g_object_set_data (G_OBJECT (dialog), "currency", currency);
+  g_object_set_data_full (G_OBJECT (dialog), "before", g_steal_pointer (&latest), g_free);
   present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "change", _("C_hange"),
                   G_CALLBACK (on_stake_response), stake);
 }

@@ -646,7 +646,17 @@ deuces_session_set_stake (DeucesSession *self,
                           const char    *currency,
                           GError       **error)
 {
-  DeucesSessionChange change = { .stake = stake, .currency = currency };
+  return deuces_session_set_stake_from (self, stake, currency, 0, error);
+}
+
+gboolean
+deuces_session_set_stake_from (DeucesSession *self,
+                               const char    *stake,
+                               const char    *currency,
+                               guint          from_deal,
+                               GError       **error)
+{
+  DeucesSessionChange change = { .stake = stake, .currency = currency, .from_deal = from_deal };
 
   g_return_val_if_fail (DEUCES_IS_SESSION (self), FALSE);
 

@@ -95,6 +95,12 @@ gboolean                deuces_session_set_stake      (DeucesSession    *self,
                                                        const char       *stake,
                                                        const char       *currency,
                                                        GError          **error);
+/* The same from deal @from_deal on, earlier deals keeping theirs (0 or 1: every deal). */
+gboolean                deuces_session_set_stake_from (DeucesSession    *self,
+                                                       const char       *stake,
+                                                       const char       *currency,
+                                                       guint             from_deal,
+                                                       GError          **error);
 gboolean                deuces_session_set_notes      (DeucesSession    *self,
                                                        const char       *notes,
                                                        GError          **error);

@@ -1,14 +1,22 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-standings-window.c: the standings over a season or a date range (doc/rules.md
  * §12), with the ranking rule in its header, and one settle-up for its ended nights
- * (doc/rules.md §8.7). The store reads each night's aggregates, so even a long history
- * is gathered at once, on the main thread. */
+ * (doc/rules.md §8.7), and a chart of each player's place or net money night by night.
+ * The store reads each night's aggregates, so even a long history is gathered at once,
+ * on the main thread. Narrow, the table keeps its telling columns; a player's name
+ * opens their page with the rest. */
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
+#include "deuces-chart.h"
+#include "deuces-currency-list.h"
+#include "deuces-i18n.h"
 #include "deuces-ledger-watcher.h"
 #include "deuces-money.h"
+#include "deuces-player-window.h"
+#include "deuces-season-drop.h"
 #include "deuces-standings-window.h"
 #include "deuces-store-stats.h"
 
@@ -29,7 +37,11 @@ struct _DeucesStandingsWindow
   GtkLabel       *rule_label;
   GtkLabel       *problem_label;
   GtkGrid        *table;
+  GtkGrid        *narrow_table;
   GtkButton      *settle_button;
+  GtkWidget      *chart_bar;
+  GtkToggleButton *places_toggle;
+  GtkBox         *charts;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesStandingsWindow, deuces_standings_window, ADW_TYPE_WINDOW)
@@ -79,21 +91,21 @@ read_range (DeucesStandingsWindow *self,
 }
 
 static void
-clear_table (DeucesStandingsWindow *self)
+clear_table (GtkGrid *table)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
-    gtk_grid_remove (self->table, child);
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (table))) != NULL)
+    gtk_grid_remove (table, child);
 }
 
 static void
-add_cell (DeucesStandingsWindow *self,
-          const char            *text,
-          int                    column,
-          int                    row,
-          gboolean               heading,
-          gboolean               numeric)
+add_cell (GtkGrid    *table,
+          const char *text,
+          int         column,
+          int         row,
+          gboolean    heading,
+          gboolean    numeric)
 {
   GtkWidget *label = gtk_label_new (text);
 
@@ -103,7 +115,196 @@ add_cell (DeucesStandingsWindow *self,
     gtk_widget_add_css_class (label, "heading");
   if (numeric)
     gtk_widget_add_css_class (label, "numeric");
-  gtk_grid_attach (self->table, label, column, row, 1, 1);
+  gtk_grid_attach (table, label, column, row, 1, 1);
+}
+
+static char *
+format_place (gint64   value,
+              gpointer user_data)
+{
+  return value < 0 ? deuces_format_place ((guint) -value) : g_strdup ("");
+}
+
+static void
+on_player_clicked (GtkButton             *button,
+                   DeucesStandingsWindow *self)
+{
+  g_autoptr(GDateTime) from = NULL;
+  g_autoptr(GDateTime) to = NULL;
+
+  if (!read_range (self, &from, &to))
+    return;
+  gtk_window_present (GTK_WINDOW (deuces_player_window_new (GTK_WINDOW (self), self->store,
+                                                            g_object_get_data (G_OBJECT (button), "player"),
+                                                            from, to)));
+}
+
+/* A player's name, a button that opens their page. */
+static void
+add_player (DeucesStandingsWindow *self,
+            GtkGrid               *table,
+            const char            *name,
+            int                    column,
+            int                    row)
+{
+  gtk_grid_attach (table, deuces_player_button_new (name, G_CALLBACK (on_player_clicked), self), column, row,
+                   1, 1);
+}
+
+/* The chart of places: one line per player, 1st on top, broken where they were absent. */
+static void
+add_places_chart (DeucesStandingsWindow *self,
+                  GPtrArray             *players,
+                  GPtrArray             *nights,
+                  GPtrArray             *labels)
+{
+  DeucesChart *chart = DEUCES_CHART (deuces_chart_new ());
+  guint n_series = MIN (players->len, 64);
+  g_autofree gint64 *values = g_new (gint64, MAX (n_series * nights->len, 1));
+
+  for (guint s = 0; s < n_series; s++)
+    for (guint n = 0; n < nights->len; n++)
+      {
+        const DeucesNightSeat *seat = deuces_night_find_seat (nights->pdata[n], players->pdata[s]);
+
+        values[s * nights->len + n] = seat != NULL ? -(gint64) seat->place : DEUCES_CHART_NO_VALUE;
+      }
+  deuces_chart_set_include_zero (chart, FALSE);
+  deuces_chart_set_format_func (chart, format_place, NULL, NULL);
+  deuces_chart_set_data (chart, (const char *const *) players->pdata, n_series, values, nights->len,
+                         (const char *const *) labels->pdata);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  _("Places night by night"), -1);
+  gtk_box_append (self->charts, GTK_WIDGET (chart));
+}
+
+static gint
+compare_strings (gconstpointer a,
+                 gconstpointer b)
+{
+  return strcmp (*(const char *const *) a, *(const char *const *) b);
+}
+
+/* The charts of net money, one per currency: each player's running net over the nights
+ * played in it, from their first one on. */
+static void
+add_money_charts (DeucesStandingsWindow *self,
+                  GPtrArray             *players,
+                  GPtrArray             *nights)
+{
+  g_autoptr(GPtrArray) currencies = g_ptr_array_new ();
+
+  for (guint n = 0; n < nights->len; n++)
+    {
+      const DeucesNight *night = nights->pdata[n];
+
+      if (!g_ptr_array_find_with_equal_func (currencies, night->currency, g_str_equal, NULL))
+        g_ptr_array_add (currencies, night->currency);
+    }
+  g_ptr_array_sort (currencies, compare_strings);
+  for (guint c = 0; c < currencies->len; c++)
+    {
+      const char *currency = currencies->pdata[c];
+      g_autoptr(GPtrArray) in = g_ptr_array_new ();
+      g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      g_autofree gint64 *values = NULL;
+      g_autofree char *heading = NULL;
+      DeucesChart *chart;
+      GtkWidget *label;
+      guint digits = 0;
+
+      for (guint n = 0; n < nights->len; n++)
+        {
+          const DeucesNight *night = nights->pdata[n];
+
+          if (g_str_equal (night->currency, currency))
+            {
+              g_autoptr(GDateTime) local = night->started ? g_date_time_to_local (night->started) : NULL;
+
+              g_ptr_array_add (in, (gpointer) night);
+              g_ptr_array_add (labels, local != NULL ? deuces_format_short_date (local) : g_strdup ("?"));
+              digits = night->digits;
+            }
+        }
+      values = g_new (gint64, MAX (players->len * in->len, 1));
+      for (guint s = 0; s < players->len && names->len < 64; s++)
+        {
+          gint64 running = 0;
+          gboolean started = FALSE;
+          guint row = names->len;
+
+          for (guint n = 0; n < in->len; n++)
+            {
+              const DeucesNightSeat *seat = deuces_night_find_seat (in->pdata[n], players->pdata[s]);
+
+              if (seat != NULL)
+                {
+                  running += seat->balance;
+                  started = TRUE;
+                }
+              values[row * in->len + n] = started ? running : DEUCES_CHART_NO_VALUE;
+            }
+          /* Only those who played for this currency get a line. */
+          if (started)
+            g_ptr_array_add (names, players->pdata[s]);
+        }
+
+      if (names->len == 0)
+        continue;
+      if (currency[0] != '\0')
+        /* Translators: %s is a currency code */
+        heading = g_strdup_printf (_("Net Money (%s)"), currency);
+      else
+        heading = g_strdup (_("Net Points"));
+      label = gtk_label_new (heading);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_widget_add_css_class (label, "dim-label");
+      gtk_box_append (self->charts, label);
+      chart = DEUCES_CHART (deuces_chart_new ());
+      deuces_chart_set_money_format (chart, currency, digits);
+      deuces_chart_set_data (chart, (const char *const *) names->pdata, names->len, values, in->len,
+                             (const char *const *) labels->pdata);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
+      gtk_box_append (self->charts, GTK_WIDGET (chart));
+    }
+}
+
+static void
+show_charts (DeucesStandingsWindow *self,
+             DeucesStandings       *standings,
+             DeucesNights          *all)
+{
+  GPtrArray *rows = deuces_standings_get_table (standings);
+  GPtrArray *nights = deuces_nights_get_nights (all);
+  g_autoptr(GPtrArray) players = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  GtkWidget *child;
+  guint n_ranked = 0;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->charts))) != NULL)
+    gtk_box_remove (self->charts, child);
+  if (nights->len == 0)
+    return;
+  /* The players in the standings' order, so the legend reads like the table; only the
+   * ranked ones when two or more are, so a guest's one night does not crowd the lines
+   * of the season (their page has it). */
+  for (guint i = 0; i < rows->len; i++)
+    n_ranked += ((DeucesStanding *) rows->pdata[i])->ranked;
+  for (guint i = 0; i < rows->len; i++)
+    if (n_ranked < 2 || ((DeucesStanding *) rows->pdata[i])->ranked)
+      g_ptr_array_add (players, ((DeucesStanding *) rows->pdata[i])->name);
+  for (guint n = 0; n < nights->len; n++)
+    {
+      const DeucesNight *night = nights->pdata[n];
+      g_autoptr(GDateTime) local = night->started ? g_date_time_to_local (night->started) : NULL;
+
+      g_ptr_array_add (labels, local != NULL ? deuces_format_short_date (local) : g_strdup ("?"));
+    }
+  if (gtk_toggle_button_get_active (self->places_toggle))
+    add_places_chart (self, players, nights, labels);
+  else
+    add_money_charts (self, players, nights);
 }
 
 static void
@@ -112,6 +313,7 @@ refresh (DeucesStandingsWindow *self)
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
   g_autoptr(DeucesStandings) standings = NULL;
+  g_autoptr(DeucesNights) nights = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *rule = NULL;
   g_autofree char *subtitle = NULL;
@@ -119,15 +321,20 @@ refresh (DeucesStandingsWindow *self)
   GPtrArray *rows;
   guint rank = 0;
 
-  clear_table (self);
+  clear_table (self->table);
+  clear_table (self->narrow_table);
   gtk_label_set_text (self->rule_label, "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_bar), FALSE);
+  gtk_widget_set_visible (GTK_WIDGET (self->charts), FALSE);
   if (!read_range (self, &from, &to))
     return;
   filter.from = from;
   filter.to = to;
   standings = deuces_store_compute_standings (self->store, &filter, &error);
-  if (standings == NULL)
+  if (standings != NULL)
+    nights = deuces_store_compute_nights (self->store, &filter, &error);
+  if (nights == NULL)
     {
       show_problem (self, error->message);
       return;
@@ -147,14 +354,21 @@ refresh (DeucesStandingsWindow *self)
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
   /* Translators: column headings of the Standings window */
-  add_cell (self, C_("standings", "Place"), 0, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Player"), 1, 0, TRUE, FALSE);
-  add_cell (self, C_("standings", "Nights"), 2, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Deals"), 3, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Wins"), 4, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Average"), 5, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "1st / 2nd / 3rd …"), 6, 0, TRUE, FALSE);
-  add_cell (self, C_("standings", "Net"), 7, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "Place"), 0, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "Player"), 1, 0, TRUE, FALSE);
+  add_cell (self->table, C_("standings", "Nights"), 2, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "Deals"), 3, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "Wins"), 4, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "Average"), 5, 0, TRUE, TRUE);
+  add_cell (self->table, C_("standings", "1st / 2nd / 3rd …"), 6, 0, TRUE, FALSE);
+  add_cell (self->table, C_("standings", "Net"), 7, 0, TRUE, TRUE);
+  /* Narrow: the place, the name, the measure ranked by and the money; the rest is on
+   * the player's page. */
+  /* Translators: the place column of the Standings window when narrow */
+  add_cell (self->narrow_table, C_("standings", "#"), 0, 0, TRUE, TRUE);
+  add_cell (self->narrow_table, C_("standings", "Player"), 1, 0, TRUE, FALSE);
+  add_cell (self->narrow_table, C_("standings", "Average"), 2, 0, TRUE, TRUE);
+  add_cell (self->narrow_table, C_("standings", "Net"), 3, 0, TRUE, TRUE);
   rows = deuces_standings_get_table (standings);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -162,47 +376,53 @@ refresh (DeucesStandingsWindow *self)
       g_autofree char *average = deuces_standing_average_points (s);
       g_autofree char *position = s->ranked ? g_strdup_printf ("%u", ++rank)
                                             : g_strdup (C_("standings", "not ranked"));
-      g_autofree char *nights = g_strdup_printf ("%u", s->nights);
+      g_autofree char *nights_text = g_strdup_printf ("%u", s->nights);
       g_autofree char *deals = g_strdup_printf ("%u", s->deals);
       g_autofree char *wins = g_strdup_printf ("%u", s->wins);
       g_autofree char *places = deuces_standing_format_places (s, " / ");
       g_autofree char *net = deuces_standing_format_net (s, DEUCES_MONEY_PLUS, "\n");
       int row = (int) i + 1;
 
-      add_cell (self, position, 0, row, FALSE, TRUE);
-      add_cell (self, s->name, 1, row, FALSE, FALSE);
-      add_cell (self, nights, 2, row, FALSE, TRUE);
-      add_cell (self, deals, 3, row, FALSE, TRUE);
-      add_cell (self, wins, 4, row, FALSE, TRUE);
-      add_cell (self, average, 5, row, FALSE, TRUE);
-      add_cell (self, places, 6, row, FALSE, FALSE);
-      add_cell (self, net, 7, row, FALSE, TRUE);
+      add_cell (self->table, position, 0, row, FALSE, TRUE);
+      add_player (self, self->table, s->name, 1, row);
+      add_cell (self->table, nights_text, 2, row, FALSE, TRUE);
+      add_cell (self->table, deals, 3, row, FALSE, TRUE);
+      add_cell (self->table, wins, 4, row, FALSE, TRUE);
+      add_cell (self->table, average, 5, row, FALSE, TRUE);
+      add_cell (self->table, places, 6, row, FALSE, FALSE);
+      add_cell (self->table, net, 7, row, FALSE, TRUE);
+
+      /* Unranked is a dash when narrow. */
+      add_cell (self->narrow_table, s->ranked ? position : "–", 0, row, FALSE, TRUE);
+      add_player (self, self->narrow_table, s->name, 1, row);
+      add_cell (self->narrow_table, average, 2, row, FALSE, TRUE);
+      add_cell (self->narrow_table, net, 3, row, FALSE, TRUE);
     }
+  gtk_widget_set_visible (GTK_WIDGET (self->chart_bar), TRUE);
+  gtk_widget_set_visible (GTK_WIDGET (self->charts), TRUE);
+  show_charts (self, standings, nights);
+}
+
+static void
+on_chart_toggled (DeucesStandingsWindow *self)
+{
+  refresh (self);
 }
 
 static void
 on_range_changed (DeucesStandingsWindow *self)
 {
-  /* Dates typed by hand are no longer the season chosen. */
-  if (!self->choosing)
-    gtk_drop_down_set_selected (self->season_drop, 0);
+  deuces_season_drop_forget (self->season_drop, &self->choosing);
   refresh (self);
 }
 
+/* A season fills its days in; "All Nights" empties them. */
 static void
 on_season_selected (DeucesStandingsWindow *self)
 {
-  guint selected = gtk_drop_down_get_selected (self->season_drop);
-  const DeucesSeason *season;
-
-  if (selected == 0 || selected == GTK_INVALID_LIST_POSITION || selected > self->seasons->len)
-    return;
-  season = self->seasons->pdata[selected - 1];
-  self->choosing = TRUE;
-  gtk_editable_set_text (GTK_EDITABLE (self->from_entry), season->first_day);
-  gtk_editable_set_text (GTK_EDITABLE (self->to_entry), season->last_day);
-  self->choosing = FALSE;
-  refresh (self);
+  if (deuces_season_drop_apply (self->season_drop, self->seasons, GTK_EDITABLE (self->from_entry),
+                                GTK_EDITABLE (self->to_entry), &self->choosing))
+    refresh (self);
 }
 
 /* The dropdown: "All Nights", then each season by name, @select chosen (0: all). */
@@ -210,30 +430,14 @@ static void
 load_seasons (DeucesStandingsWindow *self,
               gint64                 select)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
   g_autoptr(GError) error = NULL;
-  guint chosen = 0;
 
   g_clear_pointer (&self->seasons, g_ptr_array_unref);
-  self->seasons = deuces_store_list_seasons (self->store, &error);
-  if (self->seasons == NULL)
-    {
-      show_problem (self, error->message);
-      self->seasons = g_ptr_array_new ();
-    }
-  gtk_string_list_append (names, _("All Nights"));
-  for (guint i = 0; i < self->seasons->len; i++)
-    {
-      const DeucesSeason *season = self->seasons->pdata[i];
-
-      gtk_string_list_append (names, season->name);
-      if (season->id == select)
-        chosen = i + 1;
-    }
   self->choosing = TRUE;
-  gtk_drop_down_set_model (self->season_drop, G_LIST_MODEL (names));
-  gtk_drop_down_set_selected (self->season_drop, chosen);
+  self->seasons = deuces_season_drop_fill (self->season_drop, self->store, select, &error);
   self->choosing = FALSE;
+  if (error != NULL)
+    show_problem (self, error->message);
 }
 
 static void
@@ -378,11 +582,17 @@ deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, rule_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, problem_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, table);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, narrow_table);
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, settle_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, chart_bar);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, places_toggle);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, charts);
   gtk_widget_class_bind_template_callback (widget_class, on_range_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_season_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_save_season_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_settle_clicked);
+  gtk_widget_class_bind_template_callback (widget_class, on_chart_toggled);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void

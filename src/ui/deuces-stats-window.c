@@ -8,6 +8,8 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-player-window.h"
+#include "deuces-season-drop.h"
 #include "deuces-money.h"
 #include "deuces-session.h"
 #include "deuces-stats-window.h"
@@ -24,8 +26,11 @@ struct _DeucesStatsWindow
   guint          filter_source;
   gboolean       busy;
   GPtrArray     *variant_ids;   /* parallel to the dropdown; NULL at 0 = any */
+  GPtrArray     *seasons;       /* DeucesSeason, after "All Nights" in the season dropdown */
+  gboolean       choosing;      /* a season is filling the dates in */
   char          *highlights_text;
 
+  GtkDropDown   *season_drop;
   GtkEntry      *from_entry;
   GtkEntry      *to_entry;
   GtkDropDown   *variant_drop;
@@ -344,6 +349,21 @@ show_highlights (DeucesStatsWindow *self,
   self->highlights_text = g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* A player's page over the days of the filter (all nights when they do not read). */
+static void
+on_player_clicked (GtkButton         *button,
+                   DeucesStatsWindow *self)
+{
+  gboolean from_ok, to_ok;
+  g_autoptr(GDateTime) from = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->from_entry)), &from_ok);
+  g_autoptr(GDateTime) last = parse_day (gtk_editable_get_text (GTK_EDITABLE (self->to_entry)), &to_ok);
+  g_autoptr(GDateTime) to = last != NULL ? g_date_time_add_days (last, 1) : NULL;
+
+  gtk_window_present (GTK_WINDOW (deuces_player_window_new (GTK_WINDOW (self), self->store,
+                                                            g_object_get_data (G_OBJECT (button), "player"),
+                                                            from, to)));
+}
+
 static void
 show_players (DeucesStatsWindow *self)
 {
@@ -376,7 +396,11 @@ show_players (DeucesStatsWindow *self)
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
-      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+      /* The name opens the player's page. */
+      gtk_grid_attach (self->players_grid, deuces_player_button_new (p->name, G_CALLBACK (on_player_clicked), self),
+                       0, (int) i + 1, 1, 1);
+      g_free (texts[0]);
+      for (guint c = 1; c < G_N_ELEMENTS (headings); c++)
         {
           GtkWidget *label = cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f);
 
@@ -422,27 +446,6 @@ show_head_to_head (DeucesStatsWindow *self)
     }
 }
 
-typedef struct {
-  char  *currency;
-  guint  digits;
-} ChartFormat;
-
-static void
-chart_format_free (ChartFormat *format)
-{
-  g_free (format->currency);
-  g_free (format);
-}
-
-static char *
-format_chart_value (gint64   value,
-                    gpointer user_data)
-{
-  ChartFormat *format = user_data;
-
-  return format_amount (value, format->currency, format->digits);
-}
-
 static gint
 compare_sessions (gconstpointer a,
                   gconstpointer b)
@@ -467,7 +470,6 @@ show_chart (DeucesStatsWindow *self,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autofree gint64 *values = NULL;
-  ChartFormat *format = g_new0 (ChartFormat, 1);
   guint n_series = MIN (players->len, 64);
 
   for (guint i = 0; i < players->len; i++)
@@ -526,10 +528,7 @@ show_chart (DeucesStatsWindow *self,
       g_ptr_array_add (labels, local ? deuces_format_short_date (local) : g_strdup ("?"));
     }
 
-  format->currency = g_strdup (currency);
-  format->digits = digits;
-  deuces_chart_set_format_func (self->chart, format_chart_value, format,
-                                (GDestroyNotify) chart_format_free);
+  deuces_chart_set_money_format (self->chart, currency, digits);
   deuces_chart_set_data (self->chart, (const char *const *) names->pdata, n_series, values,
                          sessions->len, (const char *const *) labels->pdata);
   if (currency[0] != '\0')
@@ -658,6 +657,22 @@ on_filter_changed (DeucesStatsWindow *self)
   self->filter_source = g_timeout_add (300, recompute_timeout, self);
 }
 
+static void
+on_dates_changed (DeucesStatsWindow *self)
+{
+  deuces_season_drop_forget (self->season_drop, &self->choosing);
+  on_filter_changed (self);
+}
+
+/* A season fills its days in ("All Nights" empties them), and the figures follow as
+ * for days typed. */
+static void
+on_season_selected (DeucesStatsWindow *self)
+{
+  deuces_season_drop_apply (self->season_drop, self->seasons, GTK_EDITABLE (self->from_entry),
+                            GTK_EDITABLE (self->to_entry), &self->choosing);
+}
+
 void
 deuces_stats_window_set_filter (DeucesStatsWindow *self,
                                 const char        *from,
@@ -706,6 +721,7 @@ deuces_stats_window_dispose (GObject *object)
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_STATS_WINDOW);
   g_clear_pointer (&self->stats, deuces_stats_free);
   g_clear_pointer (&self->variant_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->seasons, g_ptr_array_unref);
   g_clear_pointer (&self->highlights_text, g_free);
   g_clear_object (&self->store);
 
@@ -726,6 +742,7 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, season_drop);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, from_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, to_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, variant_drop);
@@ -738,6 +755,8 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, chart);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_grid);
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_dates_changed);
+  gtk_widget_class_bind_template_callback (widget_class, on_season_selected);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
@@ -825,6 +844,9 @@ deuces_stats_window_new (GtkWindow   *parent,
                        NULL);
   self->store = g_object_ref (store);
   fill_variants (self);
+  self->choosing = TRUE;
+  self->seasons = deuces_season_drop_fill (self->season_drop, store, 0, NULL);
+  self->choosing = FALSE;
   recompute (self);
   return self;
 }

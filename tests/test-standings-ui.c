@@ -1,0 +1,540 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-standings-ui.c: nights added up in the app (issue 25) — the Standings window's
+ * chart of places and net money night by night, a player's page, the table at 360 px,
+ * the Statistics window's season filter and a stake from a deal on in the session
+ * header, driven by real X events. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "deuces-application.h"
+#include "deuces-chart.h"
+#include "deuces-player-window.h"
+#include "deuces-session.h"
+#include "deuces-standings-window.h"
+#include "deuces-stats-window.h"
+#include "deuces-store-stats.h"
+#include "deuces-window.h"
+#include "test-ledger.h"
+#include "test-widgets.h"
+
+static DeucesApplication *test_app;
+
+/* The toplevel of @type shown, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
+
+      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
+        return GTK_WIDGET (item);
+    }
+  return NULL;
+}
+
+/* Whether a toplevel of the type @type (a GType in a pointer) is shown, or none is. */
+static gboolean
+shown (gpointer type)
+{
+  return find_toplevel ((GType) GPOINTER_TO_SIZE (type)) != NULL;
+}
+
+static gboolean
+gone (gpointer type)
+{
+  return !shown (type);
+}
+
+#define PLAYER_PAGE GSIZE_TO_POINTER (DEUCES_TYPE_PLAYER_WINDOW)
+#define DIALOG      GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)
+
+/* Three classic nights at 0.50 HKD, one deal each (000 Scoring: a card left under ten
+ * is a point; the pairwise payments make each balance (sum of totals − 4 × own) × 0.50):
+ *   A  Ann, Bo, Cy, Di   Ann out, Bo 3, Cy 5, Di 8   places Ann 1, Bo 2, Cy 3, Di 4
+ *                                                     Ann +8.00, Di −8.00 HKD
+ *   B  Ann, Bo, Cy, Ed   Bo out, Ann 2, Cy 7, Ed 1    places Bo 1, Ed 2, Ann 3, Cy 4
+ *                                                     Ann +1.00, Ed +3.00 HKD
+ *   C  Ann, Bo, Cy, Di   Di out, Ann 4, Bo 4, Cy 9    places Di 1, Ann 2, Bo 2, Cy 4
+ *                                                     Ann +0.50, Di +8.50 HKD
+ * Di is absent on night B, Ed on A and C. Running nets after C: Ann +9.50, Di +0.50,
+ * Ed +3.00 HKD. */
+static void
+three_nights (DeucesStore *store)
+{
+  const char *five[] = { "Ann", "Bo", "Cy", "Ed" };
+  gint64 a = ledger_new_session (store, "classic", "Night A", four, 4);
+  gint64 b = ledger_new_session (store, "classic", "Night B", five, 4);
+  gint64 c = ledger_new_session (store, "classic", "Night C", four, 4);
+
+  ledger_add_deal (store, a, 0, 3, 5, 8);
+  ledger_add_deal (store, b, 1, 2, 7, 1);
+  ledger_add_deal (store, c, 3, 4, 4, 9);
+}
+
+static gboolean
+mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+/* Shows @window and waits until it is on screen and laid out: an X event sent before
+ * that reaches no window. */
+static void
+present (GtkWindow *window)
+{
+  gtk_window_present (window);
+  g_assert_true (wait_until (mapped, window));
+  for (guint i = 0; i < 50; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (2000);
+    }
+  run_pending (1);
+}
+
+static DeucesStandingsWindow *
+open_standings (DeucesStore *store,
+                int          width)
+{
+  DeucesStandingsWindow *window = deuces_standings_window_new (NULL, store);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, 720);
+  present (GTK_WINDOW (window));
+  return window;
+}
+
+static char *
+chart_text (GtkWidget *root)
+{
+  GtkWidget *chart = find_type (root, DEUCES_TYPE_CHART);
+
+  g_assert_nonnull (chart);
+  return deuces_chart_dup_description (DEUCES_CHART (chart));
+}
+
+static void
+assert_contains (const char *text,
+                 const char *part)
+{
+  if (strstr (text, part) == NULL)
+    g_error ("“%s” does not contain “%s”", text, part);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *part)
+{
+  if (strstr (text, part) != NULL)
+    g_error ("“%s” contains “%s”", text, part);
+}
+
+/* The chart of places: a line per player, their place on the last night, "absent" where
+ * they did not play; Left moves along the nights; Net Money (a real click) shows the
+ * running net in HKD, the minus sign kept. */
+static void
+test_chart (LedgerFixture *f,
+            gconstpointer  data)
+{
+  DeucesStandingsWindow *window;
+  GtkWidget *chart;
+  g_autofree char *last = NULL;
+  g_autofree char *middle = NULL;
+  g_autofree char *money = NULL;
+  g_autofree char *first = NULL;
+
+  three_nights (f->store);
+  window = open_standings (f->store, 1000);
+  last = chart_text (GTK_WIDGET (window));
+  assert_contains (last, "Di 1st");
+  assert_contains (last, "Ann 2nd");
+  assert_contains (last, "Bo 2nd");
+  assert_contains (last, "Cy 4th");
+  assert_contains (last, "Ed absent");
+
+  chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+  gtk_widget_grab_focus (chart);
+  xtest_key (chart, GDK_KEY_Left, 0);
+  run_pending (1);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), ==, 1);
+  middle = chart_text (GTK_WIDGET (window));
+  assert_contains (middle, "Bo 1st");
+  assert_contains (middle, "Ed 2nd");
+  assert_contains (middle, "Ann 3rd");
+  assert_contains (middle, "Di absent");
+
+  xtest_click (find_button (GTK_WIDGET (window), "_Net Money"));
+  run_pending (1);
+  money = chart_text (GTK_WIDGET (window));
+  assert_contains (money, "Ann +9.50 HKD");
+  assert_contains (money, "Di +0.50 HKD");
+  assert_contains (money, "Ed +3.00 HKD");
+  chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+  deuces_chart_set_selected (DEUCES_CHART (chart), 0);
+  first = deuces_chart_dup_description (DEUCES_CHART (chart));
+  /* After night A: Di −8.00 (a real minus), Ed not yet playing. */
+  assert_contains (first, "Di −8.00 HKD");
+  assert_contains (first, "Ed absent");
+
+  /* A night in AUD: a chart of its own, the currencies in order of their codes. */
+  {
+    DeucesSessionChange aud = { .currency = "AUD" };
+    gint64 d = ledger_new_session (f->store, "classic", "Night D", four, 4);
+    g_autoptr(GError) error = NULL;
+    g_autoptr(GString) headings = g_string_new (NULL);
+    GtkWidget *charts;
+
+    g_assert_true (deuces_store_change_session (f->store, d, &aud, &error));
+    g_assert_no_error (error);
+    ledger_add_deal (f->store, d, 0, 1, 1, 1);
+    for (guint i = 0; i < 100; i++)
+      g_main_context_iteration (NULL, FALSE);
+    run_pending (1);
+    charts = gtk_widget_get_parent (find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART));
+    for (GtkWidget *child = gtk_widget_get_first_child (charts); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      if (GTK_IS_LABEL (child))
+        g_string_append_printf (headings, "%s;", gtk_label_get_text (GTK_LABEL (child)));
+    g_assert_cmpstr (headings->str, ==, "Net Money (AUD);Net Money (HKD);");
+  }
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
+static gboolean
+row_says (GtkWidget  *root,
+          const char *title,
+          const char *subtitle)
+{
+  GtkWidget *row = find_row (root, title);
+
+  return row != NULL && g_strcmp0 (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), subtitle) == 0;
+}
+
+static gboolean
+is_row_starting (GtkWidget     *widget,
+                 gconstpointer  prefix)
+{
+  return ADW_IS_ACTION_ROW (widget) &&
+         g_str_has_prefix (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), prefix);
+}
+
+/* The subtitle of the row whose title starts with @prefix (a night's title, then its
+ * day). */
+static const char *
+night_row (GtkWidget  *root,
+           const char *prefix)
+{
+  GtkWidget *row = find_widget (root, is_row_starting, prefix);
+
+  g_assert_nonnull (row);
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+/* A player's name in the standings opens their page, by a click or by Enter on it:
+ * form, head-to-head, nights; Escape closes it. */
+static void
+test_player_page (LedgerFixture *f,
+                  gconstpointer  data)
+{
+  DeucesStandingsWindow *window;
+  GtkWidget *page;
+  GtkWidget *ann;
+  GtkWidget *bo;
+
+  three_nights (f->store);
+  window = open_standings (f->store, 1000);
+  ann = find_tooltip (GTK_WIDGET (window), "Ann’s nights, form and head-to-head");
+  g_assert_nonnull (ann);
+  /* Its accessible name is the player's: the button's label. */
+  g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (ann)), ==, "Ann");
+  xtest_click (ann);
+  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (page)), ==, "Ann");
+
+  /* Form: 1st, 3rd, 2nd in the order played. */
+  g_assert_true (row_says (page, "Places", "1st · 3rd · 2nd"));
+  /* Against Bo: ahead on A, behind on B, tied on C. Against Di two nights, ahead on A
+   * and behind on C; against Ed one, behind. */
+  bo = find_row (page, "Bo");
+  g_assert_nonnull (bo);
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (bo)),
+                                   "3 nights together · ahead 1, behind 1"));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (page, "Di"))),
+                                   "2 nights together · ahead 1, behind 1"));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (page, "Ed"))),
+                                   "1 night together · ahead 0, behind 1"));
+  /* Nights, the latest first; the biggest win is night A's. */
+  g_assert_cmpstr (night_row (page, "Night C, "), ==, "2nd of 4 · +0.50 HKD");
+  g_assert_cmpstr (night_row (page, "Night A, "), ==, "1st of 4 · +8.00 HKD");
+  g_assert_nonnull (find_row (page, "Biggest win"));
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (page, "Biggest win"))),
+                                   "+8.00 HKD on Night A"));
+  g_assert_null (find_row (page, "Biggest loss"));
+
+  xtest_key (page, GDK_KEY_Escape, 0);
+  g_assert_true (wait_until (gone, PLAYER_PAGE));
+
+  /* The keyboard way: the name's button takes the focus, Enter opens the page. */
+  gtk_widget_grab_focus (ann);
+  xtest_key (ann, GDK_KEY_Return, 0);
+  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
+  xtest_key (page, GDK_KEY_Escape, 0);
+  g_assert_true (wait_until (gone, PLAYER_PAGE));
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
+/* The number of columns in the first row of @grid. */
+static guint
+columns (GtkWidget *grid)
+{
+  guint n = 0;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (grid); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      int row;
+
+      gtk_grid_query_child (GTK_GRID (grid), child, NULL, &row, NULL, NULL);
+      n += row == 0;
+    }
+  return n;
+}
+
+/* On a phone the table keeps place, player, average and net, fitting 360 px, and Settle
+ * Up is an icon with its name; wide, all eight columns. */
+static void
+test_narrow (LedgerFixture *f,
+             gconstpointer  data)
+{
+  const char *long_names[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man" };
+  gint64 id = ledger_new_session (f->store, "classic", "Long names", long_names, 4);
+  DeucesStandingsWindow *narrow;
+  DeucesStandingsWindow *wide;
+  GtkWidget *settle_up;
+  GtkWidget *squeezer;
+
+  ledger_add_deal (f->store, id, 0, 3, 5, 8);
+  narrow = open_standings (f->store, 360);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (narrow)), <=, 360);
+  squeezer = find_type (GTK_WIDGET (narrow), ADW_TYPE_SQUEEZER);
+  g_assert_cmpuint (columns (adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer))), ==, 4);
+  settle_up = find_tooltip (GTK_WIDGET (narrow),
+                            "Settle Up: the unpaid balances of the ended nights shown, in the fewest transfers");
+  g_assert_nonnull (settle_up);
+  g_assert_null (gtk_button_get_label (GTK_BUTTON (settle_up)));
+  g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (settle_up)), ==, "deuces-settlement-symbolic");
+  /* The whole table fits: nothing scrolls sideways. */
+  g_assert_cmpint (gtk_widget_get_width (squeezer), <=, gtk_widget_get_width (GTK_WIDGET (narrow)));
+
+  wide = open_standings (f->store, 1200);
+  squeezer = find_type (GTK_WIDGET (wide), ADW_TYPE_SQUEEZER);
+  g_assert_cmpuint (columns (adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer))), ==, 8);
+  gtk_window_destroy (GTK_WINDOW (narrow));
+  gtk_window_destroy (GTK_WINDOW (wide));
+  run_pending (1);
+}
+
+static gboolean
+is_figures_stack (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  return GTK_IS_STACK (widget) && gtk_stack_get_child_by_name (GTK_STACK (widget), "stats") != NULL;
+}
+
+static gboolean
+stats_idle (gpointer data)
+{
+  return !deuces_stats_window_is_busy (data);
+}
+
+static GtkWidget *
+find_entry (GtkWidget  *root,
+            const char *placeholder)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found;
+
+      if (GTK_IS_ENTRY (child) && g_strcmp0 (gtk_entry_get_placeholder_text (GTK_ENTRY (child)), placeholder) == 0)
+        return child;
+      if ((found = find_entry (child, placeholder)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The Statistics window's season filter: a season fills the days in and the figures
+ * follow; a day typed is no longer the season; "All Nights" empties them. A player's
+ * name there opens their page. */
+static void
+test_stats_season (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesStatsWindow *stats;
+  GtkWidget *drop;
+  GtkWidget *bo;
+  GtkWidget *from;
+  GtkWidget *to;
+  GtkStack *stack;
+
+  three_nights (f->store);
+  g_assert_cmpint (deuces_store_add_season (f->store, "Long ago", "2001-01-01", "2001-12-31", &error), >, 0);
+  g_assert_no_error (error);
+  stats = deuces_stats_window_new (NULL, f->store);
+  gtk_window_set_default_size (GTK_WINDOW (stats), 1000, 720);
+  present (GTK_WINDOW (stats));
+  g_assert_true (wait_until (stats_idle, stats));
+  stack = GTK_STACK (find_widget (GTK_WIDGET (stats), is_figures_stack, NULL));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "stats");
+
+  drop = find_tooltip (GTK_WIDGET (stats), "Season");
+  g_assert_nonnull (drop);
+  from = find_entry (GTK_WIDGET (stats), "From (2026-01-01)");
+  to = find_entry (GTK_WIDGET (stats), "To (2026-12-31)");
+  /* The season chosen (its list is a popover, a surface of its own that the XTest
+   * helpers do not watch: the choice is made on the dropdown itself). */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), 1);
+  run_pending (1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop)), ==, 1);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (from)), ==, "2001-01-01");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (to)), ==, "2001-12-31");
+  g_assert_true (wait_until (stats_idle, stats));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "empty");
+
+  /* A day typed by hand is no longer the season. */
+  gtk_widget_grab_focus (from);
+  xtest_key (from, GDK_KEY_End, 0);
+  xtest_key (from, GDK_KEY_BackSpace, 0);
+  xtest_type (from, "2");
+  run_pending (1);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (drop)), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (from)), ==, "2001-01-02");
+
+  /* The season again, then All Nights: the days are emptied, every night counts. */
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), 1);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (drop), 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (from)), ==, "");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (to)), ==, "");
+  g_assert_true (wait_until (stats_idle, stats));
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (stack), ==, "stats");
+
+  /* A player named in the table opens their page too (Enter on the name). */
+  bo = find_tooltip (GTK_WIDGET (stats), "Bo’s nights, form and head-to-head");
+  g_assert_nonnull (bo);
+  gtk_widget_grab_focus (bo);
+  xtest_key (bo, GDK_KEY_Return, 0);
+  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW))), ==, "Bo");
+  xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
+  g_assert_true (wait_until (gone, PLAYER_PAGE));
+  gtk_window_destroy (GTK_WINDOW (stats));
+  run_pending (1);
+}
+
+/* The header's stake: after two deals, typing a stake and Enter changes it from deal 3
+ * on (the next deal), earlier deals keeping theirs; Ctrl+Z takes it back; "The whole
+ * night", clicked, changes every deal. */
+static void
+test_stake_from_deal (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = ledger_new_session (store, "classic", "Stakes", four, 4);
+  DeucesWindow *window;
+  DeucesSession *session;
+  GtkWidget *stake_button;
+  GtkWidget *dialog;
+  g_autofree char *first_stake = NULL;
+  g_autofree char *changed_stake = NULL;
+  g_autofree char *undone_stake = NULL;
+  GtkWidget *entry;
+  gint64 before;
+
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
+  g_assert_true (deuces_window_open_session (window, id));
+  present (GTK_WINDOW (window));
+  session = deuces_window_get_session (window);
+  before = deuces_session_get_settlement (session)->balances[0];
+  first_stake = deuces_session_format_stake (session);
+  stake_button = find_button (GTK_WIDGET (window), first_stake);
+  g_assert_nonnull (stake_button);
+  xtest_click (stake_button);
+  g_assert_true (wait_until (shown, DIALOG));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_check_button (dialog, "_From deal"))));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_type (dialog, GTK_TYPE_SPIN_BUTTON))),
+                   ==, 3);
+  entry = find_tooltip (dialog, "Stake per point");
+  g_assert_true (gtk_widget_has_focus (gtk_widget_get_first_child (entry)) || gtk_widget_has_focus (entry));
+  xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (entry, "1\n");
+  g_assert_true (wait_until (gone, DIALOG));
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
+  changed_stake = deuces_session_format_stake (session);
+  assert_contains (changed_stake, "from deal 3: 1.00 HKD");
+  /* Deals 1 and 2 keep 0.50 a point. */
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, before);
+
+  xtest_key (GTK_WIDGET (window), GDK_KEY_z, GDK_CONTROL_MASK);
+  run_pending (1);
+  undone_stake = deuces_session_format_stake (session);
+  assert_lacks (undone_stake, "from deal");
+  stake_button = find_button (GTK_WIDGET (window), undone_stake);
+  xtest_click (stake_button);
+  g_assert_true (wait_until (shown, DIALOG));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  xtest_click (find_check_button (dialog, "The _whole night"));
+  g_assert_false (gtk_widget_get_sensitive (find_type (dialog, GTK_TYPE_SPIN_BUTTON)));
+  entry = find_tooltip (dialog, "Stake per point");
+  gtk_widget_grab_focus (entry);
+  xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (entry, "1\n");
+  g_assert_true (wait_until (gone, DIALOG));
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
+  g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *app_dir = NULL;
+  g_autofree char *app_db = NULL;
+  int status;
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app_dir = g_dir_make_tmp ("deuces-standings-app-XXXXXX", &error);
+  g_assert_no_error (error);
+  app_db = g_build_filename (app_dir, "ledger.sqlite3", NULL);
+  g_setenv ("DEUCES_DB", app_db, TRUE);
+  test_app = deuces_application_new ();
+  g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);
+  g_application_register (G_APPLICATION (test_app), NULL, &error);
+  g_assert_no_error (error);
+
+  ledger_test_add ("/standings-ui/chart", test_chart);
+  ledger_test_add ("/standings-ui/player-page", test_player_page);
+  ledger_test_add ("/standings-ui/narrow", test_narrow);
+  ledger_test_add ("/standings-ui/stats-season", test_stats_season);
+  g_test_add_func ("/standings-ui/stake-from-deal", test_stake_from_deal);
+  status = g_test_run ();
+  g_clear_object (&test_app);
+  remove_tree (app_dir);
+  return status;
+}
