@@ -7,6 +7,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-data-table.h"
 #include "deuces-ledger-watcher.h"
 #include "deuces-money.h"
 #include "deuces-standings-window.h"
@@ -28,7 +29,7 @@ struct _DeucesStandingsWindow
   GtkEntry       *season_entry;
   GtkLabel       *rule_label;
   GtkLabel       *problem_label;
-  GtkGrid        *table;
+  DeucesDataTable *table;
   GtkButton      *settle_button;
 };
 
@@ -79,34 +80,6 @@ read_range (DeucesStandingsWindow *self,
 }
 
 static void
-clear_table (DeucesStandingsWindow *self)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
-    gtk_grid_remove (self->table, child);
-}
-
-static void
-add_cell (DeucesStandingsWindow *self,
-          const char            *text,
-          int                    column,
-          int                    row,
-          gboolean               heading,
-          gboolean               numeric)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_label_set_selectable (GTK_LABEL (label), !heading);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_grid_attach (self->table, label, column, row, 1, 1);
-}
-
-static void
 refresh (DeucesStandingsWindow *self)
 {
   g_autoptr(GDateTime) from = NULL;
@@ -119,7 +92,7 @@ refresh (DeucesStandingsWindow *self)
   GPtrArray *rows;
   guint rank = 0;
 
-  clear_table (self);
+  deuces_data_table_clear (self->table);
   gtk_label_set_text (self->rule_label, "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), FALSE);
   if (!read_range (self, &from, &to))
@@ -146,15 +119,21 @@ refresh (DeucesStandingsWindow *self)
                               deuces_standings_get_n_nights (standings));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
-  /* Translators: column headings of the Standings window */
-  add_cell (self, C_("standings", "Place"), 0, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Player"), 1, 0, TRUE, FALSE);
-  add_cell (self, C_("standings", "Nights"), 2, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Deals"), 3, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Wins"), 4, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "Average"), 5, 0, TRUE, TRUE);
-  add_cell (self, C_("standings", "1st / 2nd / 3rd …"), 6, 0, TRUE, FALSE);
-  add_cell (self, C_("standings", "Net"), 7, 0, TRUE, TRUE);
+  {
+    /* Translators: column headings of the Standings window */
+    const DeucesDataColumn columns[] = {
+      { C_("standings", "Place"), 1.0f, 0 },
+      { C_("standings", "Player"), 0.0f, 16 },
+      { C_("standings", "Nights"), 1.0f, 0 },
+      { C_("standings", "Deals"), 1.0f, 0 },
+      { C_("standings", "Wins"), 1.0f, 0 },
+      { C_("standings", "Average"), 1.0f, 0 },
+      { C_("standings", "1st / 2nd / 3rd …"), 0.0f, 0 },
+      { C_("standings", "Net"), 1.0f, 0 },
+    };
+
+    deuces_data_table_set_columns (self->table, columns, G_N_ELEMENTS (columns));
+  }
   rows = deuces_standings_get_table (standings);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -167,16 +146,9 @@ refresh (DeucesStandingsWindow *self)
       g_autofree char *wins = g_strdup_printf ("%u", s->wins);
       g_autofree char *places = deuces_standing_format_places (s, " / ");
       g_autofree char *net = deuces_standing_format_net (s, DEUCES_MONEY_PLUS, "\n");
-      int row = (int) i + 1;
+      const char *texts[] = { position, s->name, nights, deals, wins, average, places, net };
 
-      add_cell (self, position, 0, row, FALSE, TRUE);
-      add_cell (self, s->name, 1, row, FALSE, FALSE);
-      add_cell (self, nights, 2, row, FALSE, TRUE);
-      add_cell (self, deals, 3, row, FALSE, TRUE);
-      add_cell (self, wins, 4, row, FALSE, TRUE);
-      add_cell (self, average, 5, row, FALSE, TRUE);
-      add_cell (self, places, 6, row, FALSE, FALSE);
-      add_cell (self, net, 7, row, FALSE, TRUE);
+      deuces_data_table_append_row (self->table, texts);
     }
 }
 
@@ -369,6 +341,7 @@ deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
 
   object_class->dispose = deuces_standings_window_dispose;
 
+  g_type_ensure (DEUCES_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-standings-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, season_drop);
@@ -389,6 +362,8 @@ static void
 deuces_standings_window_init (DeucesStandingsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A row is read by its player, not its place. */
+  deuces_data_table_set_header_column (self->table, 1);
 }
 
 DeucesStandingsWindow *
