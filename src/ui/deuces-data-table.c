@@ -29,6 +29,19 @@ clear_column (DeucesDataColumn *column)
   g_free ((char *) column->heading);
 }
 
+/* Wraps @label at words, @max_chars wide at most; never narrower than its longest word
+ * (a letter a line is no table), which may run over when a word is that long. */
+static void
+wrap (GtkLabel *label,
+      int       max_chars)
+{
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_WORD);
+  gtk_label_set_max_width_chars (label, max_chars);
+  gtk_label_set_justify (label, gtk_label_get_xalign (label) > 0.5f ? GTK_JUSTIFY_RIGHT
+                                                                    : GTK_JUSTIFY_LEFT);
+}
+
 static GtkWidget *
 new_cell (DeucesDataTable   *self,
           guint              column,
@@ -42,16 +55,15 @@ new_cell (DeucesDataTable   *self,
                                    "accessible-role", role,
                                    NULL);
 
-  if (spec->wrap_chars > 0)
-    {
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_max_width_chars (GTK_LABEL (label), spec->wrap_chars);
-      gtk_label_set_justify (GTK_LABEL (label), spec->xalign > 0.5f ? GTK_JUSTIFY_RIGHT
-                                                                    : GTK_JUSTIFY_LEFT);
-    }
   if (role == GTK_ACCESSIBLE_ROLE_COLUMN_HEADER)
-    gtk_widget_add_css_class (label, "heading");
+    {
+      /* A heading of several words takes a line each where room is short ("Cards /
+       * left"), as large text makes it. */
+      wrap (GTK_LABEL (label), (int) g_utf8_strlen (text, -1));
+      gtk_widget_add_css_class (label, "heading");
+    }
+  else if (spec->wrap_chars > 0)
+    wrap (GTK_LABEL (label), spec->wrap_chars);
   if (spec->xalign > 0.5f)
     gtk_widget_add_css_class (label, "numeric");
   gtk_size_group_add_widget (self->widths->pdata[column], label);

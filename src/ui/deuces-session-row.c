@@ -104,6 +104,13 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
       detail_text = g_strdup_printf (_("%s · in play"), running);
     }
   gtk_label_set_text (self->detail_label, detail_text);
+  {
+    /* The sidebar is narrow and its lines ellipsize (the more so in large text): the
+     * whole of them on hover. */
+    g_autofree char *tooltip = g_strdup_printf ("%s\n%s\n%s", info->title, names, detail_text);
+
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  }
 
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description, -1);

@@ -123,7 +123,7 @@ refresh (DeucesStandingsWindow *self)
     /* Translators: column headings of the Standings window */
     const DeucesDataColumn columns[] = {
       { C_("standings", "Place"), 1.0f, 0 },
-      { C_("standings", "Player"), 0.0f, 16 },
+      { C_("standings", "Player"), 0.0f, 0 },
       { C_("standings", "Nights"), 1.0f, 0 },
       { C_("standings", "Deals"), 1.0f, 0 },
       { C_("standings", "Wins"), 1.0f, 0 },

@@ -336,9 +336,8 @@ show_players (DeucesStatsWindow *self)
     {
       columns[c].heading = _(headings[c]);
       columns[c].xalign = c == 0 ? 0.0f : 1.0f;
-      /* The names and the sessions' titles wrap, so that the table fits a laptop's
-       * width, also in large text. */
-      columns[c].wrap_chars = c == 0 ? 16 : c >= 9 ? 22 : 0;
+      /* The sessions' titles wrap, so that the table fits a laptop's width. */
+      columns[c].wrap_chars = c >= 9 ? 22 : 0;
     }
   deuces_data_table_set_columns (self->players_grid, columns, G_N_ELEMENTS (columns));
   for (guint i = 0; i < players->len; i++)
@@ -371,7 +370,7 @@ show_head_to_head (DeucesStatsWindow *self)
   GPtrArray *players = deuces_stats_get_players (self->stats);
   g_autoptr(GArray) columns = g_array_new (FALSE, TRUE, sizeof (DeucesDataColumn));
   g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
-  DeucesDataColumn corner = { "", 0.0f, 16 };
+  DeucesDataColumn corner = { "", 0.0f, 0 };
 
   /* Who won from whom: a row per player, a column per opponent. */
   g_array_append_val (columns, corner);
