@@ -142,7 +142,7 @@ deuces_data_table_append_row (DeucesDataTable   *self,
         {
           /* Translators: a table cell as a screen reader says it: its column's heading,
            * then its value, e.g. "Wins: 12" */
-          g_autofree char *name = g_strdup_printf (C_("name and value", "%s: %s"), heading, texts[c]);
+          g_autofree char *name = g_strdup_printf (_("%s: %s"), heading, texts[c]);
 
           gtk_accessible_update_property (GTK_ACCESSIBLE (cell), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                           name, -1);

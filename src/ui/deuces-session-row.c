@@ -90,10 +90,10 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
    * started, who played, the variant, deals and leader, and whether it is over. */
   if (info->ended != NULL)
     /* Translators: a session in the list, as a screen reader says that it is over */
-    state = C_("session", "ended");
+    state = _("ended");
   else
     /* Translators: a session in the list, as a screen reader says that it is still played */
-    state = C_("session", "in play");
+    state = _("in play");
   description = g_strdup_printf ("%s, %s %s, %s, %s, %s", info->title, day_text, time_text, names,
                                  detail_text, state);
   if (info->ended == NULL)

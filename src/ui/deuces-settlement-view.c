@@ -225,7 +225,7 @@ update (DeucesSettlementView *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), game->players[p]);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), money);
       /* Translators: a balance as a screen reader says it: "Ann: +12.50 HKD" */
-      name = g_strdup_printf (C_("name and value", "%s: %s"), game->players[p],
+      name = g_strdup_printf (_("%s: %s"), game->players[p],
                               gtk_label_get_text (GTK_LABEL (money)));
       name_row (row, name);
       add_row (self, self->balances_group, row);
