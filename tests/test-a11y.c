@@ -183,6 +183,12 @@ test_stats_table (void)
   assert_table_cell (players, 0, "Lu", "Wins", "0");
   assert_table_cell (players, 0, "Lu", "Deals", "2");
   assert_role (deuces_data_table_get_cell (players, 1, 0), GTK_ACCESSIBLE_ROLE_ROW_HEADER);
+  /* The headings' row reads as its headings. */
+  assert_role (gtk_widget_get_parent (GTK_WIDGET (deuces_data_table_get_cell (players, 0, 0))),
+               GTK_ACCESSIBLE_ROLE_ROW);
+  assert_label (gtk_widget_get_parent (GTK_WIDGET (deuces_data_table_get_cell (players, 0, 0))),
+                "Player, Sessions, Deals, Wins, Win rate, Fried, Every card, Cards left, Net, "
+                "Best session, Worst session");
 
   /* Head to head: the column headers are the opponents. Lu lost a point a deal to Kai,
    * 0.50 HKD each time. */
@@ -473,6 +479,26 @@ scrolls_across (GtkWidget *widget)
   return across != GTK_POLICY_NEVER && across != GTK_POLICY_EXTERNAL;
 }
 
+/* @widget's span [@start, @start + @length] lies within its parent's (a pixel of
+ * rounding aside); else says so in @cut. */
+static void
+check_span (GtkWidget  *widget,
+            const char *way,
+            float       start,
+            float       length,
+            float       frame_start,
+            float       frame_length,
+            GString    *cut)
+{
+  if (start >= frame_start - 1 && start + length <= frame_start + frame_length + 1)
+    return;
+  g_string_append_printf (cut, "%s “%s” in %s %s: %.0f to %.0f of %.0f to %.0f\n",
+                          G_OBJECT_TYPE_NAME (widget),
+                          GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "",
+                          G_OBJECT_TYPE_NAME (gtk_widget_get_parent (widget)), way, start,
+                          start + length, frame_start, frame_start + frame_length);
+}
+
 /* Nothing drawn under @widget sticks out of its parent (@frame, in @window's
  * coordinates) at the sides, nor past its bottom outside a scroller, and a label that
  * ellipsizes says the whole text in a tooltip. What a scroller holds may run past the edge
@@ -497,22 +523,12 @@ collect_cut (GtkWidget             *widget,
     return;
   if (widget != window && bounds.size.width > 0 && bounds.size.height > 0)
     {
-      double right = bounds.origin.x + bounds.size.width;
-      double bottom = bounds.origin.y + bounds.size.height;
-      const char *text = GTK_IS_LABEL (widget) ? gtk_label_get_text (GTK_LABEL (widget)) : "";
-
-      if (across && (bounds.origin.x < frame->origin.x - 1 ||
-                     right > frame->origin.x + frame->size.width + 1))
-        g_string_append_printf (cut, "%s “%s” in %s across: %.0f to %.0f of %.0f to %.0f\n",
-                                G_OBJECT_TYPE_NAME (widget), text,
-                                G_OBJECT_TYPE_NAME (gtk_widget_get_parent (widget)), bounds.origin.x,
-                                right, frame->origin.x, frame->origin.x + frame->size.width);
-      if (down && (bounds.origin.y < frame->origin.y - 1 ||
-                   bottom > frame->origin.y + frame->size.height + 1))
-        g_string_append_printf (cut, "%s “%s” in %s down: %.0f to %.0f of %.0f to %.0f\n",
-                                G_OBJECT_TYPE_NAME (widget), text,
-                                G_OBJECT_TYPE_NAME (gtk_widget_get_parent (widget)), bounds.origin.y,
-                                bottom, frame->origin.y, frame->origin.y + frame->size.height);
+      if (across)
+        check_span (widget, "across", bounds.origin.x, bounds.size.width, frame->origin.x,
+                    frame->size.width, cut);
+      if (down)
+        check_span (widget, "down", bounds.origin.y, bounds.size.height, frame->origin.y,
+                    frame->size.height, cut);
     }
   if (GTK_IS_LABEL (widget) && gtk_label_get_ellipsize (GTK_LABEL (widget)) != PANGO_ELLIPSIZE_NONE &&
       pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (widget))))

@@ -101,6 +101,7 @@ deuces_data_table_set_columns (DeucesDataTable        *self,
                                const DeucesDataColumn *columns,
                                guint                   n_columns)
 {
+  g_autoptr(GStrvBuilder) headings = NULL;
   GtkWidget *row;
 
   g_return_if_fail (DEUCES_IS_DATA_TABLE (self));
@@ -116,9 +117,23 @@ deuces_data_table_set_columns (DeucesDataTable        *self,
       g_ptr_array_add (self->widths, gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL));
     }
   row = new_row (self);
+  headings = g_strv_builder_new ();
   for (guint c = 0; c < n_columns; c++)
-    gtk_box_append (GTK_BOX (row), new_cell (self, c, columns[c].heading ? columns[c].heading : "",
-                                             GTK_ACCESSIBLE_ROLE_COLUMN_HEADER));
+    {
+      const char *heading = g_array_index (self->columns, DeucesDataColumn, c).heading;
+
+      gtk_box_append (GTK_BOX (row), new_cell (self, c, heading, GTK_ACCESSIBLE_ROLE_COLUMN_HEADER));
+      if (heading[0] != '\0')
+        g_strv_builder_add (headings, heading);
+    }
+  /* The headings' row reads as its headings (GTK 4.8 tells AT-SPI a column header is a
+   * filler, so the cells below carry their heading in their names too). */
+  {
+    g_auto(GStrv) all = g_strv_builder_end (headings);
+    g_autofree char *name = g_strjoinv (", ", all);
+
+    gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  }
 }
 
 GtkWidget *
