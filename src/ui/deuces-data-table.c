@@ -167,12 +167,18 @@ deuces_data_row_size_allocate (GtkWidget *widget,
 }
 
 static void
-deuces_data_row_dispose (GObject *object)
+remove_children (GtkWidget *widget)
 {
   GtkWidget *child;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (object))) != NULL)
+  while ((child = gtk_widget_get_first_child (widget)) != NULL)
     gtk_widget_unparent (child);
+}
+
+static void
+deuces_data_row_dispose (GObject *object)
+{
+  remove_children (GTK_WIDGET (object));
 
   G_OBJECT_CLASS (deuces_data_row_parent_class)->dispose (object);
 }
@@ -252,12 +258,9 @@ new_row (DeucesDataTable *self)
 void
 deuces_data_table_clear (DeucesDataTable *self)
 {
-  GtkWidget *child;
-
   g_return_if_fail (DEUCES_IS_DATA_TABLE (self));
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  remove_children (GTK_WIDGET (self));
   g_array_set_size (self->columns, 0);
 }
 
@@ -439,11 +442,7 @@ deuces_data_table_size_allocate (GtkWidget *widget,
 static void
 deuces_data_table_dispose (GObject *object)
 {
-  DeucesDataTable *self = DEUCES_DATA_TABLE (object);
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
-    gtk_widget_unparent (child);
+  remove_children (GTK_WIDGET (object));
 
   G_OBJECT_CLASS (deuces_data_table_parent_class)->dispose (object);
 }
