@@ -218,7 +218,6 @@ update (DeucesSettlementView *self)
   for (guint p = 0; p < game->n_players; p++)
     {
       GtkWidget *row = adw_action_row_new ();
-
       GtkWidget *money = money_label (self, settlement->balances[p], TRUE);
       g_autofree char *name = NULL;
 
