@@ -766,6 +766,9 @@ static gboolean
 shows_text (GtkWidget  *root,
             const char *text)
 {
+  /* Not what is hidden: a tooltip's window, say, keeps the last text it showed. */
+  if (!gtk_widget_get_visible (root))
+    return FALSE;
   if (GTK_IS_LABEL (root) && strstr (gtk_label_get_text (GTK_LABEL (root)), text) != NULL)
     return TRUE;
   for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
