@@ -155,7 +155,16 @@ gboolean
 shows_text (GtkWidget  *root,
             const char *text)
 {
-  return find_widget (root, has_text, text) != NULL;
+  /* Not what is hidden: a tooltip's window, say, keeps the last text it showed. */
+  if (!gtk_widget_get_visible (root))
+    return FALSE;
+  if (has_text (root, text))
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (shows_text (child, text))
+      return TRUE;
+  return FALSE;
 }
 
 void

@@ -60,6 +60,7 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
   g_autofree char *description = NULL;
   const char *leader;
   const char *variant;
+  const char *state;
 
   g_return_if_fail (DEUCES_IS_SESSION_ROW (self));
   g_return_if_fail (DEUCES_IS_SESSION_ITEM (item));
@@ -85,6 +86,16 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
     detail_text = g_strdup_printf (_("%s · %s · %s ahead"), variant, deals, leader);
   else
     detail_text = g_strdup_printf (_("%s · %s"), variant, deals);
+  /* One sentence for screen readers instead of four fragments: the title, when it
+   * started, who played, the variant, deals and leader, and whether it is over. */
+  if (info->ended != NULL)
+    /* Translators: a session in the list, as a screen reader says that it is over */
+    state = _("ended");
+  else
+    /* Translators: a session in the list, as a screen reader says that it is still played */
+    state = _("in play");
+  description = g_strdup_printf ("%s, %s %s, %s, %s, %s", info->title, day_text, time_text, names,
+                                 detail_text, state);
   if (info->ended == NULL)
     {
       g_autofree char *running = detail_text;
@@ -93,11 +104,21 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
       detail_text = g_strdup_printf (_("%s · in play"), running);
     }
   gtk_label_set_text (self->detail_label, detail_text);
+  {
+    /* The sidebar is narrow and its lines ellipsize (the more so in large text): the
+     * whole of them on hover. */
+    g_autofree char *tooltip = g_strdup_printf ("%s\n%s\n%s", info->title, names, detail_text);
 
-  /* One sentence for screen readers instead of four fragments. */
-  description = g_strdup_printf ("%s, %s, %s, %s", info->title, names, detail_text, time_text);
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), tooltip);
+  }
+
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   description, -1);
+  /* The row a screen reader lands on is the list's, around this one: it says the same.
+   * (GTK 4.8's GtkListItem has no accessible label of its own.) */
+  if (gtk_widget_get_parent (GTK_WIDGET (self)) != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (gtk_widget_get_parent (GTK_WIDGET (self))),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, description, -1);
 }
 
 static void

@@ -105,14 +105,37 @@ to_no_deals_description (GBinding     *binding,
   return TRUE;
 }
 
+/* The AdwWindowTitle inside @widget (the view switcher title's, shown when narrow). */
+static GtkWidget *
+find_window_title (GtkWidget *widget)
+{
+  if (ADW_IS_WINDOW_TITLE (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_window_title (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
 static void
 bind_session (DeucesSessionView *self)
 {
+  GtkWidget *title = find_window_title (GTK_WIDGET (self->switcher_title));
+
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "title", self->switcher_title, "title",
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "subtitle", self->switcher_title, "subtitle",
                         G_BINDING_SYNC_CREATE);
+  /* The players and stake ellipsize in a narrow window (or large text): whole on hover. */
+  if (title != NULL)
+    g_binding_group_bind (self->session_bindings, "subtitle", title, "tooltip-text",
+                          G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->ended_revealer, "reveal-child",
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->editor, "visible",

@@ -75,6 +75,29 @@ money_label (DeucesSettlementView *self,
   return label;
 }
 
+/* A row read by a screen reader says its whole line, "Cy pays Ann 12.50 HKD", not only
+ * its title (libadwaita names an action row by its title label alone). */
+static void
+name_row (GtkWidget  *row,
+          const char *name)
+{
+  gtk_accessible_reset_relation (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_RELATION_LABELLED_BY);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (row), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+}
+
+/* "Cy pays Ann 12.50 HKD", in the session's money and the locale's numbers. */
+static char *
+describe_transfer (DeucesSession        *session,
+                   const DeucesTransfer *t)
+{
+  const DeucesGame *game = deuces_session_get_game (session);
+  g_autofree char *money = deuces_session_snapshot_format_money (deuces_session_get_snapshot (session),
+                                                                 t->amount, FALSE);
+
+  /* Translators: "Cy pays Ann 12.50 HKD" */
+  return g_strdup_printf (_("%s pays %s %s"), game->players[t->from], game->players[t->to], money);
+}
+
 static void
 on_paid_toggled (GtkCheckButton       *check,
                  DeucesSettlementView *self)
@@ -197,10 +220,15 @@ draw (DeucesSettlementView *self)
   for (guint p = 0; p < game->n_players; p++)
     {
       GtkWidget *row = adw_action_row_new ();
+      GtkWidget *money = money_label (self, settlement->balances[p], TRUE);
+      g_autofree char *name = NULL;
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), game->players[p]);
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row),
-                                 money_label (self, settlement->balances[p], TRUE));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), money);
+      /* Translators: a balance as a screen reader says it: "Ann: +12.50 HKD" */
+      name = g_strdup_printf (_("%s: %s"), game->players[p],
+                              gtk_label_get_text (GTK_LABEL (money)));
+      name_row (row, name);
       add_row (self, self->balances_group, row);
     }
 
@@ -219,18 +247,20 @@ draw (DeucesSettlementView *self)
       GtkWidget *row = adw_action_row_new ();
       GtkWidget *check = gtk_check_button_new ();
       g_autofree char *title = NULL;
+      g_autofree char *name = describe_transfer (self->session, t);
       g_autofree char *paid_label = NULL;
 
       /* Translators: "Cy pays Ann" */
       title = g_strdup_printf (_("%s pays %s"), game->players[t->from], game->players[t->to]);
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
+      name_row (row, name);
 
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), deuces_session_is_paid (self->session, t));
       g_object_set_data (G_OBJECT (check), "transfer", (gpointer) t);
       g_signal_connect (check, "toggled", G_CALLBACK (on_paid_toggled), self);
-      paid_label = g_strdup_printf (_("%s, paid"), title);
+      paid_label = g_strdup_printf (_("%s, paid"), name);
       gtk_accessible_update_property (GTK_ACCESSIBLE (check), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                       paid_label, -1);
       gtk_widget_set_tooltip_text (check, _("Paid"));
@@ -247,9 +277,11 @@ draw (DeucesSettlementView *self)
       GtkWidget *row = adw_action_row_new ();
       g_autofree char *title = g_strdup_printf (_("%s pays %s"), game->players[t->from],
                                                 game->players[t->to]);
+      g_autofree char *name = describe_transfer (self->session, t);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
+      name_row (row, name);
       add_row (self, self->payments_group, row);
     }
   gtk_widget_set_visible (GTK_WIDGET (self->payments_group), settlement->payments->len > 0);
@@ -305,12 +337,9 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   for (guint i = 0; i < settlement->transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
-      g_autofree char *money = deuces_session_snapshot_format_money (deuces_session_get_snapshot (self->session),
-                                                                     t->amount, FALSE);
+      g_autofree char *line = describe_transfer (self->session, t);
 
-      /* Translators: "Cy pays Ann 12.50 HKD" */
-      g_string_append_printf (text, _("%s pays %s %s"), game->players[t->from],
-                              game->players[t->to], money);
+      g_string_append (text, line);
       if (deuces_session_is_paid (self->session, t))
         g_string_append (text, _(" (paid)"));
       g_string_append_c (text, '\n');

@@ -8,6 +8,7 @@
 
 #include "deuces-cell-reason.h"
 #include "deuces-deal-fields.h"
+#include "deuces-list-focus.h"
 #include "deuces-sheet-view.h"
 
 struct _DeucesSheetView
@@ -784,6 +785,7 @@ deuces_sheet_view_init (DeucesSheetView *self)
     g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
     gtk_widget_add_controller (GTK_WIDGET (self->view), keys);
   }
+  deuces_list_focus_tab_once (GTK_WIDGET (self->view));
 
   self->scroller = GTK_SCROLLED_WINDOW (gtk_scrolled_window_new ());
   gtk_scrolled_window_set_child (self->scroller, GTK_WIDGET (self->view));

@@ -13,6 +13,7 @@
 #include "deuces-chart.h"
 #include "deuces-currency-list.h"
 #include "deuces-i18n.h"
+#include "deuces-data-table.h"
 #include "deuces-ledger-watcher.h"
 #include "deuces-money.h"
 #include "deuces-player-window.h"
@@ -36,8 +37,8 @@ struct _DeucesStandingsWindow
   GtkEntry       *season_entry;
   GtkLabel       *rule_label;
   GtkLabel       *problem_label;
-  GtkGrid        *table;
-  GtkGrid        *narrow_table;
+  DeucesDataTable *table;
+  DeucesDataTable *narrow_table;
   GtkButton      *settle_button;
   GtkWidget      *chart_bar;
   GtkToggleButton *places_toggle;
@@ -90,34 +91,6 @@ read_range (DeucesStandingsWindow *self,
   return TRUE;
 }
 
-static void
-clear_table (GtkGrid *table)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (table))) != NULL)
-    gtk_grid_remove (table, child);
-}
-
-static void
-add_cell (GtkGrid    *table,
-          const char *text,
-          int         column,
-          int         row,
-          gboolean    heading,
-          gboolean    numeric)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), numeric ? 1.0f : 0.0f);
-  gtk_label_set_selectable (GTK_LABEL (label), !heading);
-  if (heading)
-    gtk_widget_add_css_class (label, "heading");
-  if (numeric)
-    gtk_widget_add_css_class (label, "numeric");
-  gtk_grid_attach (table, label, column, row, 1, 1);
-}
-
 static char *
 format_place (gint64   value,
               gpointer user_data)
@@ -139,16 +112,16 @@ on_player_clicked (GtkButton             *button,
                                                             from, to)));
 }
 
-/* A player's name, a button that opens their page. */
+/* A row of @table whose player's name (column 1) is a button that opens their page. */
 static void
-add_player (DeucesStandingsWindow *self,
-            GtkGrid               *table,
-            const char            *name,
-            int                    column,
-            int                    row)
+add_row (DeucesStandingsWindow *self,
+         DeucesDataTable       *table,
+         const char *const     *texts)
 {
-  gtk_grid_attach (table, deuces_player_button_new (name, G_CALLBACK (on_player_clicked), self), column, row,
-                   1, 1);
+  GtkWidget *row = deuces_data_table_append_row (table, texts);
+
+  deuces_data_table_set_cell_widget (table, row, 1,
+                                     deuces_player_button_new (texts[1], G_CALLBACK (on_player_clicked), self));
 }
 
 /* The chart of places: one line per player, 1st on top, broken where they were absent. */
@@ -321,8 +294,8 @@ refresh (DeucesStandingsWindow *self)
   GPtrArray *rows;
   guint rank = 0;
 
-  clear_table (self->table);
-  clear_table (self->narrow_table);
+  deuces_data_table_clear (self->table);
+  deuces_data_table_clear (self->narrow_table);
   gtk_label_set_text (self->rule_label, "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_bar), FALSE);
@@ -353,22 +326,32 @@ refresh (DeucesStandingsWindow *self)
                               deuces_standings_get_n_nights (standings));
   adw_window_title_set_subtitle (self->window_title, subtitle);
 
-  /* Translators: column headings of the Standings window */
-  add_cell (self->table, C_("standings", "Place"), 0, 0, TRUE, TRUE);
-  add_cell (self->table, C_("standings", "Player"), 1, 0, TRUE, FALSE);
-  add_cell (self->table, C_("standings", "Nights"), 2, 0, TRUE, TRUE);
-  add_cell (self->table, C_("standings", "Deals"), 3, 0, TRUE, TRUE);
-  add_cell (self->table, C_("standings", "Wins"), 4, 0, TRUE, TRUE);
-  add_cell (self->table, C_("standings", "Average"), 5, 0, TRUE, TRUE);
-  add_cell (self->table, C_("standings", "1st / 2nd / 3rd …"), 6, 0, TRUE, FALSE);
-  add_cell (self->table, C_("standings", "Net"), 7, 0, TRUE, TRUE);
-  /* Narrow: the place, the name, the measure ranked by and the money; the rest is on
-   * the player's page. */
-  /* Translators: the place column of the Standings window when narrow */
-  add_cell (self->narrow_table, C_("standings", "#"), 0, 0, TRUE, TRUE);
-  add_cell (self->narrow_table, C_("standings", "Player"), 1, 0, TRUE, FALSE);
-  add_cell (self->narrow_table, C_("standings", "Average"), 2, 0, TRUE, TRUE);
-  add_cell (self->narrow_table, C_("standings", "Net"), 3, 0, TRUE, TRUE);
+  {
+    /* Translators: column headings of the Standings window */
+    const DeucesDataColumn columns[] = {
+      { C_("standings", "Place"), 1.0f, 0 },
+      { C_("standings", "Player"), 0.0f, 0 },
+      { C_("standings", "Nights"), 1.0f, 0 },
+      { C_("standings", "Deals"), 1.0f, 0 },
+      { C_("standings", "Wins"), 1.0f, 0 },
+      { C_("standings", "Average"), 1.0f, 0 },
+      { C_("standings", "1st / 2nd / 3rd …"), 0.0f, 0 },
+      { C_("standings", "Net"), 1.0f, 0 },
+    };
+
+    /* Narrow: the place, the name, the measure ranked by and the money; the rest is on
+     * the player's page. */
+    const DeucesDataColumn narrow[] = {
+      /* Translators: the place column of the Standings window when narrow */
+      { C_("standings", "#"), 1.0f, 0 },
+      { C_("standings", "Player"), 0.0f, 0 },
+      { C_("standings", "Average"), 1.0f, 0 },
+      { C_("standings", "Net"), 1.0f, 0 },
+    };
+
+    deuces_data_table_set_columns (self->table, columns, G_N_ELEMENTS (columns));
+    deuces_data_table_set_columns (self->narrow_table, narrow, G_N_ELEMENTS (narrow));
+  }
   rows = deuces_standings_get_table (standings);
   for (guint i = 0; i < rows->len; i++)
     {
@@ -381,22 +364,15 @@ refresh (DeucesStandingsWindow *self)
       g_autofree char *wins = g_strdup_printf ("%u", s->wins);
       g_autofree char *places = deuces_standing_format_places (s, " / ");
       g_autofree char *net = deuces_standing_format_net (s, DEUCES_MONEY_PLUS, "\n");
-      int row = (int) i + 1;
+      const char *texts[] = { position, s->name, nights_text, deals, wins, average, places, net };
 
-      add_cell (self->table, position, 0, row, FALSE, TRUE);
-      add_player (self, self->table, s->name, 1, row);
-      add_cell (self->table, nights_text, 2, row, FALSE, TRUE);
-      add_cell (self->table, deals, 3, row, FALSE, TRUE);
-      add_cell (self->table, wins, 4, row, FALSE, TRUE);
-      add_cell (self->table, average, 5, row, FALSE, TRUE);
-      add_cell (self->table, places, 6, row, FALSE, FALSE);
-      add_cell (self->table, net, 7, row, FALSE, TRUE);
+      add_row (self, self->table, texts);
+      {
+        /* Unranked is a dash when narrow. */
+        const char *narrow[] = { s->ranked ? position : "–", s->name, average, net };
 
-      /* Unranked is a dash when narrow. */
-      add_cell (self->narrow_table, s->ranked ? position : "–", 0, row, FALSE, TRUE);
-      add_player (self, self->narrow_table, s->name, 1, row);
-      add_cell (self->narrow_table, average, 2, row, FALSE, TRUE);
-      add_cell (self->narrow_table, net, 3, row, FALSE, TRUE);
+        add_row (self, self->narrow_table, narrow);
+      }
     }
   gtk_widget_set_visible (GTK_WIDGET (self->chart_bar), TRUE);
   gtk_widget_set_visible (GTK_WIDGET (self->charts), TRUE);
@@ -573,6 +549,7 @@ deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
 
   object_class->dispose = deuces_standings_window_dispose;
 
+  g_type_ensure (DEUCES_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-standings-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesStandingsWindow, season_drop);
@@ -599,6 +576,9 @@ static void
 deuces_standings_window_init (DeucesStandingsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  /* A row is read by its player, not its place. */
+  deuces_data_table_set_header_column (self->table, 1);
+  deuces_data_table_set_header_column (self->narrow_table, 1);
 }
 
 DeucesStandingsWindow *

@@ -8,6 +8,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-data-table.h"
 #include "deuces-player-window.h"
 #include "deuces-season-drop.h"
 #include "deuces-money.h"
@@ -39,11 +40,11 @@ struct _DeucesStatsWindow
   GtkStack      *stack;
   GtkFlowBox    *highlights;
   GtkWidget     *players_scroller;
-  GtkGrid       *players_grid;
+  DeucesDataTable *players_grid;
   GtkLabel      *money_heading;
   DeucesChart   *chart;
   GtkWidget     *h2h_scroller;
-  GtkGrid       *h2h_grid;
+  DeucesDataTable *h2h_grid;
   AdwWindowTitle *window_title;
 };
 
@@ -163,29 +164,6 @@ format_sessions (const GArray *extremes)
         g_string_append (text, day ? day : "—");
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-static void
-clear_grid (GtkGrid *grid)
-{
-  GtkWidget *child;
-
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (grid))) != NULL)
-    gtk_grid_remove (grid, child);
-}
-
-static GtkWidget *
-cell (const char *text,
-      gboolean    heading,
-      float       xalign)
-{
-  GtkWidget *label = gtk_label_new (text);
-
-  gtk_label_set_xalign (GTK_LABEL (label), xalign);
-  if (heading)
-    gtk_widget_add_css_class (label, "dim-label");
-  gtk_widget_add_css_class (label, "money");
-  return label;
 }
 
 /* The currency most sessions were played in ("" for points). */
@@ -372,11 +350,16 @@ show_players (DeucesStatsWindow *self)
     N_("Player"), N_("Sessions"), N_("Deals"), N_("Wins"), N_("Win rate"), N_("Fried"),
     N_("Every card"), N_("Cards left"), N_("Net"), N_("Best session"), N_("Worst session"),
   };
+  DeucesDataColumn columns[G_N_ELEMENTS (headings)];
 
-  clear_grid (self->players_grid);
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
-    gtk_grid_attach (self->players_grid, cell (_(headings[c]), TRUE, c == 0 ? 0.0f : 1.0f),
-                     (int) c, 0, 1, 1);
+    {
+      columns[c].heading = _(headings[c]);
+      columns[c].xalign = c == 0 ? 0.0f : 1.0f;
+      /* The sessions' titles wrap, so that the table fits a laptop's width. */
+      columns[c].wrap_chars = c >= 9 ? 22 : 0;
+    }
+  deuces_data_table_set_columns (self->players_grid, columns, G_N_ELEMENTS (columns));
   for (guint i = 0; i < players->len; i++)
     {
       const DeucesPlayerStats *p = players->pdata[i];
@@ -396,23 +379,16 @@ show_players (DeucesStatsWindow *self)
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
-      /* The name opens the player's page. */
-      gtk_grid_attach (self->players_grid, deuces_player_button_new (p->name, G_CALLBACK (on_player_clicked), self),
-                       0, (int) i + 1, 1, 1);
-      g_free (texts[0]);
-      for (guint c = 1; c < G_N_ELEMENTS (headings); c++)
-        {
-          GtkWidget *label = cell (texts[c], FALSE, c == 0 ? 0.0f : 1.0f);
+      {
+        GtkWidget *row = deuces_data_table_append_row (self->players_grid, (const char *const *) texts);
 
-          /* The sessions' titles wrap, so that the table fits a laptop's width. */
-          if (c >= 9)
-            {
-              gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-              gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
-            }
-          gtk_grid_attach (self->players_grid, label, (int) c, (int) i + 1, 1, 1);
-          g_free (texts[c]);
-        }
+        /* The name opens the player's page. */
+        deuces_data_table_set_cell_widget (self->players_grid, row, 0,
+                                           deuces_player_button_new (p->name, G_CALLBACK (on_player_clicked),
+                                                                     self));
+      }
+      for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
+        g_free (texts[c]);
     }
 }
 
@@ -420,29 +396,41 @@ static void
 show_head_to_head (DeucesStatsWindow *self)
 {
   GPtrArray *players = deuces_stats_get_players (self->stats);
+  g_autoptr(GArray) columns = g_array_new (FALSE, TRUE, sizeof (DeucesDataColumn));
+  g_autoptr(GPtrArray) texts = g_ptr_array_new_with_free_func (g_free);
+  DeucesDataColumn corner = { "", 0.0f, 0 };
 
-  clear_grid (self->h2h_grid);
+  /* Who won from whom: a row per player, a column per opponent. */
+  g_array_append_val (columns, corner);
+  for (guint i = 0; i < players->len; i++)
+    {
+      DeucesDataColumn opponent = { ((DeucesPlayerStats *) players->pdata[i])->name, 1.0f, 0 };
+
+      g_array_append_val (columns, opponent);
+    }
+  deuces_data_table_set_columns (self->h2h_grid, (DeucesDataColumn *) columns->data, columns->len);
   for (guint i = 0; i < players->len; i++)
     {
       const DeucesPlayerStats *a = players->pdata[i];
 
-      gtk_grid_attach (self->h2h_grid, cell (a->name, TRUE, 1.0f), (int) i + 1, 0, 1, 1);
-      gtk_grid_attach (self->h2h_grid, cell (a->name, TRUE, 0.0f), 0, (int) i + 1, 1, 1);
+      g_ptr_array_set_size (texts, 0);
+      g_ptr_array_add (texts, g_strdup (a->name));
       for (guint k = 0; k < players->len; k++)
         {
           const DeucesPlayerStats *b = players->pdata[k];
           g_autoptr(GArray) net = NULL;
-          g_autofree char *text = NULL;
 
           if (i == k)
             {
-              gtk_grid_attach (self->h2h_grid, cell ("—", TRUE, 1.0f), (int) k + 1, (int) i + 1, 1, 1);
+              g_ptr_array_add (texts, g_strdup ("—"));
               continue;
             }
           net = deuces_stats_head_to_head (self->stats, a->name, b->name);
-          text = net->len > 0 ? format_amounts (net) : g_strdup ("");
-          gtk_grid_attach (self->h2h_grid, cell (text, FALSE, 1.0f), (int) k + 1, (int) i + 1, 1, 1);
+          g_ptr_array_add (texts, net->len > 0 ? format_amounts (net) : g_strdup (""));
         }
+      deuces_data_table_append_row (self->h2h_grid, (const char *const *) texts->pdata);
+      gtk_widget_add_css_class (GTK_WIDGET (deuces_data_table_get_cell (self->h2h_grid, i + 1, i + 1)),
+                                "dim-label");
     }
 }
 
@@ -737,6 +725,7 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   object_class->dispose = deuces_stats_window_dispose;
 
   g_type_ensure (DEUCES_TYPE_CHART);
+  g_type_ensure (DEUCES_TYPE_DATA_TABLE);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-stats-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
@@ -791,6 +780,7 @@ deuces_stats_window_init (DeucesStatsWindow *self)
   self->variant_ids = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_name (GTK_WIDGET (self->players_grid), "players-table");
+  gtk_widget_set_name (GTK_WIDGET (self->h2h_grid), "head-to-head-table");
 
   tables[0] = self->players_scroller;
   tables[1] = self->h2h_scroller;

@@ -8,6 +8,7 @@
 #include "deuces-export.h"
 #include "deuces-import.h"
 #include "deuces-ledger-watcher.h"
+#include "deuces-list-focus.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
@@ -480,6 +481,7 @@ deuces_window_init (DeucesWindow *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   gtk_widget_set_name (GTK_WIDGET (self->session_list_view), "session-list");
+  deuces_list_focus_tab_once (GTK_WIDGET (self->session_list_view));
   _deuces_window_update_actions (self);
 
   keys = gtk_event_controller_key_new ();
