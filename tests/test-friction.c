@@ -7,6 +7,7 @@
 
 #include "deuces-application.h"
 #include "deuces-backup-dialog.h"
+#include "deuces-data-table.h"
 #include "deuces-deal-editor.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
@@ -515,13 +516,6 @@ is_no_deals_page (GtkWidget     *widget,
 
 /* A player's row heading in one of Statistics' tables. */
 static gboolean
-is_grid_label (GtkWidget     *widget,
-               gconstpointer  text)
-{
-  return is_named_label (widget, text) && GTK_IS_GRID (gtk_widget_get_parent (widget));
-}
-
-static gboolean
 stats_read (gpointer data)
 {
   return !deuces_stats_window_is_busy (data);
@@ -538,10 +532,11 @@ test_president_words (void)
   const char *titles[] = { "President", "Citizen", "Vice-President", "Scum" };
   Fixture fixture = { NULL, }, *f = &fixture;
   g_autoptr(GPtrArray) cards = g_ptr_array_new ();
-  GtkWidget *window, *page, *sheet, *grid, *name;
+  GtkWidget *window, *page, *sheet;
   g_autofree char *first = NULL;
   DeucesStatsWindow *stats;
-  int row, column;
+  DeucesDataTable *table;
+  guint row, column;
 
   open_night (f, "president", players, G_N_ELEMENTS (players), 1280);
   window = GTK_WIDGET (f->window);
@@ -567,16 +562,17 @@ test_president_words (void)
   stats = deuces_stats_window_new (GTK_WINDOW (window), deuces_application_get_store (test_app));
   gtk_window_present (GTK_WINDOW (stats));
   g_assert_true (wait_for (stats_read, stats));
-  name = find_widget (GTK_WIDGET (stats), is_grid_label, "Pia");
-  g_assert_nonnull (name);
-  grid = gtk_widget_get_parent (name);
-  gtk_grid_query_child (GTK_GRID (grid), name, &column, &row, NULL, NULL);
-  for (column = 1; gtk_grid_get_child_at (GTK_GRID (grid), column, 0) != NULL; column++)
-    if (is_named_label (gtk_grid_get_child_at (GTK_GRID (grid), column, 0), "Cards left"))
+  table = DEUCES_DATA_TABLE (find_named (GTK_WIDGET (stats), "players-table"));
+  g_assert_nonnull (table);
+  for (row = 1; row < deuces_data_table_get_n_rows (table); row++)
+    if (g_str_equal (gtk_label_get_text (deuces_data_table_get_cell (table, row, 0)), "Pia"))
       break;
-  g_assert_nonnull (gtk_grid_get_child_at (GTK_GRID (grid), column, 0));
-  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (gtk_grid_get_child_at (GTK_GRID (grid), column, row))),
-                   ==, "—");
+  g_assert_cmpuint (row, <, deuces_data_table_get_n_rows (table));
+  for (column = 1; deuces_data_table_get_cell (table, 0, column) != NULL; column++)
+    if (is_named_label (GTK_WIDGET (deuces_data_table_get_cell (table, 0, column)), "Cards left"))
+      break;
+  g_assert_nonnull (deuces_data_table_get_cell (table, 0, column));
+  g_assert_cmpstr (gtk_label_get_text (deuces_data_table_get_cell (table, row, column)), ==, "—");
   gtk_window_destroy (GTK_WINDOW (stats));
   fixture_tear_down (f, NULL);
 }

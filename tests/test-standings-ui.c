@@ -10,6 +10,7 @@
 
 #include "deuces-application.h"
 #include "deuces-chart.h"
+#include "deuces-data-table.h"
 #include "deuces-player-window.h"
 #include "deuces-session.h"
 #include "deuces-standings-window.h"
@@ -291,20 +292,14 @@ test_player_page (LedgerFixture *f,
   run_pending (1);
 }
 
-/* The number of columns in the first row of @grid. */
+/* The number of columns of @table (a DeucesDataTable): its headings' row's cells. */
 static guint
-columns (GtkWidget *grid)
+columns (GtkWidget *table)
 {
   guint n = 0;
 
-  for (GtkWidget *child = gtk_widget_get_first_child (grid); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      int row;
-
-      gtk_grid_query_child (GTK_GRID (grid), child, NULL, &row, NULL, NULL);
-      n += row == 0;
-    }
+  while (deuces_data_table_get_cell (DEUCES_DATA_TABLE (table), 0, n) != NULL)
+    n++;
   return n;
 }
 

@@ -343,17 +343,31 @@ deuces_data_table_set_cell_widget (DeucesDataTable *self,
                                    guint            column,
                                    GtkWidget       *widget)
 {
-  GtkWidget *cell;
+  GtkWidget *cell, *holder;
+  GtkAccessibleRole role;
+  const char *heading;
+  g_autofree char *name = NULL;
 
   g_return_if_fail (DEUCES_IS_DATA_TABLE (self));
   g_return_if_fail (gtk_widget_get_parent (row) == GTK_WIDGET (self));
   g_return_if_fail (GTK_IS_WIDGET (widget));
+  g_return_if_fail (column < self->columns->len);
 
   cell = gtk_widget_get_first_child (row);
   for (guint c = 0; cell != NULL && c < column; c++)
     cell = gtk_widget_get_next_sibling (cell);
-  g_return_if_fail (cell != NULL);
-  gtk_widget_insert_after (widget, row, cell);
+  g_return_if_fail (GTK_IS_LABEL (cell));
+  /* The cell stays what it was to a screen reader (the row's header, or a cell named with
+   * its heading), with @widget in it. */
+  role = gtk_accessible_get_accessible_role (GTK_ACCESSIBLE (cell));
+  heading = g_array_index (self->columns, DeucesDataColumn, column).heading;
+  name = role != GTK_ACCESSIBLE_ROLE_CELL || heading[0] == '\0'
+         ? g_strdup (gtk_label_get_text (GTK_LABEL (cell)))
+         : g_strdup_printf (_("%s: %s"), heading, gtk_label_get_text (GTK_LABEL (cell)));
+  holder = g_object_new (GTK_TYPE_BOX, "accessible-role", role, NULL);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (holder), GTK_ACCESSIBLE_PROPERTY_LABEL, name, -1);
+  gtk_box_append (GTK_BOX (holder), widget);
+  gtk_widget_insert_after (holder, row, cell);
   gtk_widget_unparent (cell);
 }
 
@@ -379,10 +393,10 @@ deuces_data_table_get_n_rows (DeucesDataTable *self)
   return n;
 }
 
-GtkLabel *
-deuces_data_table_get_cell (DeucesDataTable *self,
-                            guint            row,
-                            guint            column)
+GtkWidget *
+deuces_data_table_get_cell_widget (DeucesDataTable *self,
+                                   guint            row,
+                                   guint            column)
 {
   GtkWidget *line;
   GtkWidget *cell;
@@ -395,9 +409,23 @@ deuces_data_table_get_cell (DeucesDataTable *self,
   cell = line != NULL ? gtk_widget_get_first_child (line) : NULL;
   for (guint c = 0; cell != NULL && c < column; c++)
     cell = gtk_widget_get_next_sibling (cell);
-  if (cell != NULL && GTK_IS_BUTTON (cell))
-    cell = gtk_button_get_child (GTK_BUTTON (cell));
-  return cell != NULL && GTK_IS_LABEL (cell) ? GTK_LABEL (cell) : NULL;
+  return cell;
+}
+
+GtkLabel *
+deuces_data_table_get_cell (DeucesDataTable *self,
+                            guint            row,
+                            guint            column)
+{
+  GtkWidget *cell;
+
+  g_return_val_if_fail (DEUCES_IS_DATA_TABLE (self), NULL);
+
+  cell = deuces_data_table_get_cell_widget (self, row, column);
+  /* A cell holding a widget (deuces_data_table_set_cell_widget): its first label. */
+  while (cell != NULL && !GTK_IS_LABEL (cell))
+    cell = gtk_widget_get_first_child (cell);
+  return cell != NULL ? GTK_LABEL (cell) : NULL;
 }
 
 static GtkSizeRequestMode

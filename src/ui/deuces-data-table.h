@@ -31,8 +31,8 @@ void       deuces_data_table_set_header_column (DeucesDataTable  *self,
  * row. */
 GtkWidget *deuces_data_table_append_row  (DeucesDataTable        *self,
                                           const char *const      *texts);
-/* Puts @widget (a button to the player's page, say) in place of @row's cell in @column;
- * the row keeps its name. */
+/* Puts @widget (a button to the player's page, say) in @row's cell in @column, which keeps
+ * its role and name for a screen reader; the row keeps its name. */
 void       deuces_data_table_set_cell_widget (DeucesDataTable *self,
                                               GtkWidget       *row,
                                               guint            column,
@@ -41,8 +41,13 @@ void       deuces_data_table_set_cell_widget (DeucesDataTable *self,
 void       deuces_data_table_clear       (DeucesDataTable        *self);
 /* Rows counted with the headings' (row 0). */
 guint      deuces_data_table_get_n_rows  (DeucesDataTable        *self);
-/* The label of a cell (row 0: the headings; a button's own label), or NULL when there is
+/* The widget of a cell (a label, or what holds a widget put there), or NULL when there is
  * no such cell. */
+GtkWidget *deuces_data_table_get_cell_widget (DeucesDataTable *self,
+                                              guint            row,
+                                              guint            column);
+/* The label of a cell (row 0: the headings; the first label of a widget put there), or
+ * NULL when there is no such cell. */
 GtkLabel  *deuces_data_table_get_cell    (DeucesDataTable        *self,
                                           guint                   row,
                                           guint                   column);
