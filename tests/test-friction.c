@@ -646,6 +646,83 @@ test_phone_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
+static gboolean
+is_toast_title (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  GtkWidget *toast = gtk_widget_get_ancestor (widget, g_type_from_name ("AdwToastWidget"));
+
+  return GTK_IS_LABEL (widget) && toast != NULL && gtk_widget_get_mapped (widget) &&
+         gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON) == NULL &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static GtkWidget *
+first_row (GtkWidget *view)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (find_type (view, GTK_TYPE_LIST_VIEW));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_mapped (child) && gtk_widget_get_height (child) > 2)
+      return child;
+  return NULL;
+}
+
+static gboolean
+first_row_shown (gpointer data)
+{
+  return first_row (data) != NULL;
+}
+
+static gboolean
+long_toast_shown (gpointer data)
+{
+  return find_widget (data, is_toast_title,
+                      "This session has ended; reopen it to change a deal") != NULL;
+}
+
+/* On a phone a toast's title is read whole: libadwaita 1.2 cuts it to one line ("This
+ * session has ended; reo…"), here it wraps, inside the window. Enter on a deal of an
+ * ended session's sheet, as real keys, brings the longest of the sheet's toasts. */
+static void
+test_phone_long_toast (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *view, *row = NULL, *title;
+  graphene_rect_t bounds;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  xtest_type (GTK_WIDGET (f->window), "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.end-session", NULL);
+  g_assert_true (deuces_session_get_ended (f->session));
+  /* On a phone the ended session gives way to the list: open it again. */
+  g_assert_true (deuces_window_open_session (f->window, deuces_session_get_id (f->session)));
+  wait_for (is_laid_out, f->window);
+
+  view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_true (wait_for (first_row_shown, view));
+  row = first_row (view);
+  xtest_click (row);
+  xtest_key (row, GDK_KEY_Return, 0);
+  g_assert_true (wait_for (long_toast_shown, f->window));
+  /* The toast slides in. */
+  wait_for (is_laid_out, f->window);
+  wait_for (is_laid_out, f->window);
+
+  title = find_widget (GTK_WIDGET (f->window), is_toast_title,
+                       "This session has ended; reopen it to change a deal");
+  g_test_message ("toast title %d × %d, %s", gtk_widget_get_width (title), gtk_widget_get_height (title),
+                  pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))) ? "cut" : "whole");
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (title, g_type_from_name ("AdwToastWidget")),
+                                            GTK_WIDGET (f->window), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
+  fixture_tear_down (f, NULL);
+}
+
 /* On a laptop the same table does not scroll as a page: everything fits, as it did. */
 static void
 test_laptop_eight_players (void)
@@ -854,6 +931,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
   g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);
+  g_test_add_func ("/friction/phone/long-toast", test_phone_long_toast);
   g_test_add_func ("/friction/president/words", test_president_words);
   g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
