@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "deuces-cell-reason.h"
@@ -468,15 +469,17 @@ fit_rows (gpointer user_data)
   DeucesSheetView *self = user_data;
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->view));
   GtkWidget *list = header != NULL ? gtk_widget_get_next_sibling (header) : NULL;
+  graphene_rect_t bounds;
   int row = 0, least = -1;
 
   self->rows_source = 0;
+  /* Whole rows and header, their borders (the row separators) included. */
   for (GtkWidget *child = list != NULL ? gtk_widget_get_first_child (list) : NULL; child != NULL;
        child = gtk_widget_get_next_sibling (child))
-    if (gtk_widget_get_mapped (child))
-      row = MAX (row, gtk_widget_get_height (child));
-  if (!self->wide && row > 0)
-    least = gtk_widget_get_height (header) + MIN_ROWS * row;
+    if (gtk_widget_get_mapped (child) && gtk_widget_compute_bounds (child, child, &bounds))
+      row = MAX (row, (int) ceilf (bounds.size.height));
+  if (!self->wide && row > 0 && gtk_widget_compute_bounds (header, header, &bounds))
+    least = (int) ceilf (bounds.size.height) + MIN_ROWS * row;
   if (least != gtk_scrolled_window_get_min_content_height (self->scroller))
     gtk_scrolled_window_set_min_content_height (self->scroller, least);
   return G_SOURCE_REMOVE;
