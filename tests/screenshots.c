@@ -309,11 +309,11 @@ main (int argc, char **argv)
         gint64 id4long = make_session (app, "Long names", four_long, 4);
         gint64 id5 = make_five_session (app);
         const struct { gint64 id; int width, height; const char *name; } tables[] = {
-          { id2, 360, 720, "two-360" }, { id2, 1280, 800, "two-1280" },
-          { id8, 360, 720, "eight-360" }, { id8, 1280, 800, "eight-1280" },
+          { id2, 360, 740, "two-360" }, { id2, 1280, 800, "two-1280" },
+          { id8, 360, 740, "eight-360" }, { id8, 1280, 800, "eight-1280" },
           { id4, 1280, 800, "four-1280" },
-          { id4long, 360, 720, "four-long-360" },
-          { id5, 360, 720, "five-360" }, { id5, 1280, 800, "five-1280" },
+          { id4, 360, 740, "four-360" }, { id4long, 360, 740, "four-long-360" },
+          { id5, 360, 740, "five-360" }, { id5, 1280, 800, "five-1280" },
         };
 
         for (guint i = 0; i < G_N_ELEMENTS (tables); i++)

@@ -498,6 +498,265 @@ test_phone_card_names (void)
     }
 }
 
+/* The part of @widget in sight: inside every scrolled window it lies in, and the window. */
+static gboolean
+seen_bounds (GtkWidget       *widget,
+             GtkWidget       *window,
+             graphene_rect_t *seen)
+{
+  if (!gtk_widget_compute_bounds (widget, window, seen))
+    return FALSE;
+  for (GtkWidget *up = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW); up != NULL;
+       up = gtk_widget_get_ancestor (gtk_widget_get_parent (up), GTK_TYPE_SCROLLED_WINDOW))
+    {
+      graphene_rect_t frame;
+
+      if (!gtk_widget_compute_bounds (up, window, &frame) ||
+          !graphene_rect_intersection (seen, &frame, seen))
+        return FALSE;
+      if (gtk_widget_get_parent (up) == NULL)
+        break;
+    }
+  return TRUE;
+}
+
+/* How many of the sheet's rows are wholly in sight, and the newest of them. */
+static guint
+rows_in_sight (Fixture *f,
+               guint   *newest)
+{
+  GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *list = find_type (view, GTK_TYPE_LIST_VIEW);
+  guint n = 0;
+
+  *newest = 0;
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      graphene_rect_t seen;
+      GtkWidget *label = find_type (gtk_widget_get_first_child (row), GTK_TYPE_LABEL);
+      guint64 number = 0;
+
+      if (!gtk_widget_get_mapped (row) || gtk_widget_get_height (row) <= 2 ||
+          !seen_bounds (row, GTK_WIDGET (f->window), &seen) ||
+          seen.size.height < gtk_widget_get_height (row) - 0.5f)
+        continue;
+      n++;
+      if (label != NULL && g_ascii_string_to_unsigned (gtk_label_get_text (GTK_LABEL (label)), 10, 1,
+                                                       G_MAXUINT, &number, NULL))
+        *newest = MAX (*newest, (guint) number);
+    }
+  return n;
+}
+
+/* A phone at the table, 360 × 740 with eight players (issue 22): several deals of the
+ * sheet in sight while the next is entered, the form in no scrolled pane of its own (the
+ * page scrolls as one), every name in the form whole (wrapped, not cut) or, cut, named
+ * by its tooltip, and deals typed as keys landing in the sheet, the newest in sight. */
+static void
+test_phone_eight_players (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *editor, *sheet, *form_scroller;
+  guint newest = 0;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+
+  /* Christopher goes out each deal; the others hold 2 … 8 cards. n+1 keys a deal. */
+  for (guint d = 1; d <= 6; d++)
+    {
+      xtest_type (GTK_WIDGET (f->window), "12345678\n");
+      g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, d);
+    }
+  wait_for (is_laid_out, f->window);
+  for (guint p = 1; p < G_N_ELEMENTS (players); p++)
+    g_assert_cmpint (deuces_session_get_deal (f->session, 6)->cards_left[p], ==, p + 1);
+
+  sheet = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SHEET_VIEW);
+  {
+    g_autofree char *cell = deuces_sheet_view_dup_cell (DEUCES_SHEET_VIEW (sheet), 6, 7);
+
+    g_test_message ("deal 6, Di: %s", cell);
+    g_assert_nonnull (strstr (cell, "8 cards"));
+  }
+
+  /* With the focus in the form for the next deal, at least five deals are in sight, the
+   * newest among them. */
+  g_assert_true (gtk_widget_get_ancestor (focus (f), DEUCES_TYPE_DEAL_EDITOR) != NULL);
+  {
+    guint n = rows_in_sight (f, &newest);
+
+    g_test_message ("360 × 740, 8 players: %u rows in sight, the newest deal %u", n, newest);
+    g_assert_cmpuint (n, >=, 5);
+    g_assert_cmpuint (newest, ==, 6);
+  }
+
+  /* The form scrolls only with the page, the sheet's scroller and all: it is never cut
+   * to a pane of its own height. */
+  editor = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_DEAL_EDITOR);
+  form_scroller = gtk_widget_get_ancestor (editor, GTK_TYPE_SCROLLED_WINDOW);
+  g_assert_nonnull (form_scroller);
+  g_assert_true (gtk_widget_is_ancestor (sheet, form_scroller));
+  g_assert_true (gtk_widget_is_ancestor (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SCOREBOARD),
+                                         form_scroller));
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      graphene_rect_t bounds;
+      GtkWidget *count = p > 0 ? field (f, "main", p) : NULL;
+      GtkWidget *sits = field (f, "sit", p);
+
+      g_assert_true (gtk_widget_compute_bounds (sits, editor, &bounds));
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (editor));
+      if (count != NULL)
+        {
+          g_assert_true (gtk_widget_compute_bounds (count, editor, &bounds));
+          g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (editor));
+        }
+    }
+
+  /* Each name whole in its button (on two lines if it must), and named by its tooltip. */
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      GtkWidget *button = field (f, "winner", p);
+      GtkLabel *name = GTK_LABEL (find_type (button, GTK_TYPE_LABEL) != NULL
+                                  ? gtk_widget_get_last_child (gtk_button_get_child (GTK_BUTTON (button)))
+                                  : NULL);
+
+      g_assert_nonnull (name);
+      g_test_message ("%s: %d × %d in %d × %d, %s", gtk_label_get_text (name), gtk_widget_get_width (GTK_WIDGET (name)),
+                      gtk_widget_get_height (GTK_WIDGET (name)), gtk_widget_get_width (button),
+                      gtk_widget_get_height (button),
+                      pango_layout_is_ellipsized (gtk_label_get_layout (name)) ? "cut" : "whole");
+      g_assert_cmpstr (gtk_label_get_text (name), ==, players[p]);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (name)));
+      g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (button), players[p]));
+    }
+
+  /* The header has room for the title alone: the subtitle's players are on the cards. */
+  {
+    AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (find_type (GTK_WIDGET (f->window),
+                                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+
+    const char *subtitle = adw_view_switcher_title_get_subtitle (title);
+
+    g_assert_true (subtitle == NULL || *subtitle == '\0');
+    g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), "Christopher Wong"));
+  }
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+is_toast_title (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  GtkWidget *toast = gtk_widget_get_ancestor (widget, g_type_from_name ("AdwToastWidget"));
+
+  return GTK_IS_LABEL (widget) && toast != NULL && gtk_widget_get_mapped (widget) &&
+         gtk_widget_get_ancestor (widget, GTK_TYPE_BUTTON) == NULL &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+static GtkWidget *
+first_row (GtkWidget *view)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (find_type (view, GTK_TYPE_LIST_VIEW));
+       child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_mapped (child) && gtk_widget_get_height (child) > 2)
+      return child;
+  return NULL;
+}
+
+static gboolean
+first_row_shown (gpointer data)
+{
+  return first_row (data) != NULL;
+}
+
+static gboolean
+long_toast_shown (gpointer data)
+{
+  return find_widget (data, is_toast_title,
+                      "This session has ended; reopen it to change a deal") != NULL;
+}
+
+/* On a phone a toast's title is read whole: libadwaita 1.2 cuts it to one line ("This
+ * session has ended; reo…"), here it wraps, inside the window. Enter on a deal of an
+ * ended session's sheet, as real keys, brings the longest of the sheet's toasts. */
+static void
+test_phone_long_toast (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *view, *row = NULL, *title;
+  graphene_rect_t bounds;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  xtest_type (GTK_WIDGET (f->window), "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.end-session", NULL);
+  g_assert_true (deuces_session_get_ended (f->session));
+  /* On a phone the ended session gives way to the list: open it again. */
+  g_assert_true (deuces_window_open_session (f->window, deuces_session_get_id (f->session)));
+  wait_for (is_laid_out, f->window);
+
+  view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+  g_assert_true (wait_for (first_row_shown, view));
+  row = first_row (view);
+  xtest_click (row);
+  xtest_key (row, GDK_KEY_Return, 0);
+  g_assert_true (wait_for (long_toast_shown, f->window));
+  /* The toast slides in. */
+  wait_for (is_laid_out, f->window);
+  wait_for (is_laid_out, f->window);
+
+  title = find_widget (GTK_WIDGET (f->window), is_toast_title,
+                       "This session has ended; reopen it to change a deal");
+  g_test_message ("toast title %d × %d, %s", gtk_widget_get_width (title), gtk_widget_get_height (title),
+                  pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))) ? "cut" : "whole");
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (title, g_type_from_name ("AdwToastWidget")),
+                                            GTK_WIDGET (f->window), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
+  fixture_tear_down (f, NULL);
+}
+
+/* On a laptop the same table does not scroll as a page: everything fits, as it did. */
+static void
+test_laptop_eight_players (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *editor, *page;
+  GtkAdjustment *adjustment;
+  guint newest = 0;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+  for (guint d = 1; d <= 6; d++)
+    xtest_type (GTK_WIDGET (f->window), "12345678\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 6);
+  wait_for (is_laid_out, f->window);
+  editor = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_DEAL_EDITOR);
+  page = gtk_widget_get_ancestor (editor, GTK_TYPE_SCROLLED_WINDOW);
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page));
+  g_test_message ("1280 px: page %g of %g", gtk_adjustment_get_page_size (adjustment),
+                  gtk_adjustment_get_upper (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_upper (adjustment), <=, gtk_adjustment_get_page_size (adjustment));
+  g_assert_cmpuint (rows_in_sight (f, &newest), >=, 1);
+  g_assert_cmpuint (newest, ==, 6);
+  {
+    AdwViewSwitcherTitle *title = ADW_VIEW_SWITCHER_TITLE (find_type (GTK_WIDGET (f->window),
+                                                                      ADW_TYPE_VIEW_SWITCHER_TITLE));
+
+    g_assert_nonnull (strstr (adw_view_switcher_title_get_subtitle (title), "Christopher Wong"));
+  }
+  fixture_tear_down (f, NULL);
+}
+
 static gboolean
 is_named_label (GtkWidget     *widget,
                 gconstpointer  text)
@@ -666,6 +925,9 @@ main (int argc, char **argv)
               test_shortcuts_window, fixture_tear_down);
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
+  g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
+  g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);
+  g_test_add_func ("/friction/phone/long-toast", test_phone_long_toast);
   g_test_add_func ("/friction/president/words", test_president_words);
   g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,

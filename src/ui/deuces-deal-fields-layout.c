@@ -5,7 +5,7 @@
  * sheet's column of the same width (DEUCES_SHEET_LABEL_WIDTH, then equal columns); on a
  * narrow one each player has a row of their own — name, count with −/+ for tapping,
  * extras — with touch targets at least 44 px high. The extras flow beneath. Nothing is
- * ever wider than the window; the editor scrolls the fields when a phone is too short. */
+ * ever wider than the window; where a phone is too short, the session's page scrolls. */
 #include "config.h"
 
 #include "deuces-deal-fields-private.h"

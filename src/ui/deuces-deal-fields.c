@@ -51,12 +51,36 @@ label_widget (GtkWidget  *widget,
                                   label, -1);
 }
 
+static GtkLabel *
+name_label (DeucesDealFields *self,
+            guint             player)
+{
+  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (self->winner_buttons[player]));
+
+  return GTK_LABEL (gtk_widget_get_last_child (box));
+}
+
+/* A phone's row gives the name the room left of its count: a long name takes a second
+ * line there ("Christopher / Wong") rather than lose its end. A wide form's columns keep
+ * one line each, under the sheet's. */
+static void
+wrap_name (DeucesDealFields *self,
+           guint             player)
+{
+  GtkLabel *name = name_label (self, player);
+
+  gtk_label_set_wrap (name, !self->wide);
+  gtk_label_set_lines (name, self->wide ? -1 : 2);
+}
+
 static gboolean
 notify_wide (gpointer user_data)
 {
   DeucesDealFields *self = user_data;
 
   self->notify_source = 0;
+  for (guint p = 0; p < self->n_players; p++)
+    wrap_name (self, p);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDE]);
   return G_SOURCE_REMOVE;
 }
@@ -455,14 +479,23 @@ build_player (DeucesDealFields *self,
               guint             p)
 {
   const char *name = _deuces_deal_fields_player (self, p);
-  g_autofree char *label = g_strdup_printf ("%u  %s", p + 1, name);
+  g_autofree char *digit = g_strdup_printf ("%u", p + 1);
   char *accessible = NULL;
   GtkWidget *button = gtk_toggle_button_new ();
-  GtkWidget *text = gtk_label_new (label);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 8);
+  GtkWidget *number = gtk_label_new (digit);
+  GtkWidget *text = gtk_label_new (name);
 
+  /* The number stays on the name's first line when a phone's row wraps the name. */
+  gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (number, GTK_ALIGN_START);
+  gtk_box_append (GTK_BOX (box), number);
   gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
-  gtk_button_set_child (GTK_BUTTON (button), text);
+  gtk_widget_set_hexpand (text, TRUE);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "winner-button");
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (p));
   if (p > 0)
@@ -475,6 +508,7 @@ build_player (DeucesDealFields *self,
   g_signal_connect (button, "toggled", G_CALLBACK (on_winner_toggled), self);
   name_widget (button, "winner", p);
   self->winner_buttons[p] = button;
+  wrap_name (self, p);
 
   /* Sitting out is a tap (or O and the digit): not a Tab stop on the way to the counts. */
   self->sit_buttons[p] = gtk_toggle_button_new ();

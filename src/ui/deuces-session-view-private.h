@@ -28,6 +28,8 @@ struct _DeucesSessionView
   AdwViewSwitcherTitle *switcher_title;
   GtkRevealer          *ended_revealer;
   AdwViewStack         *view_stack;
+  GtkScrolledWindow    *page_scroller;
+  guint                 page_source;    /* placing the page for the next deal */
   DeucesScoreboard     *scoreboard;
   GtkStack             *sheet_stack;
   AdwStatusPage        *no_deals_page;

@@ -29,6 +29,37 @@ shown_is_settled (DeucesSessionView *self)
          !gtk_widget_get_mapped (GTK_WIDGET (self));
 }
 
+/* libadwaita 1.2 cuts a toast's title to one line: on a phone "This session has ended;
+ * reo…". The title of each toast in @overlay wraps instead, up to three lines; where it
+ * fits on one (a laptop), it stays on one. Toasts are the overlay's own children. */
+static void
+wrap_titles (AdwToastOverlay *overlay)
+{
+  for (GtkWidget *toast = overlay != NULL ? gtk_widget_get_first_child (GTK_WIDGET (overlay)) : NULL;
+       toast != NULL; toast = gtk_widget_get_next_sibling (toast))
+    {
+      if (g_strcmp0 (G_OBJECT_TYPE_NAME (toast), "AdwToastWidget") != 0)
+        continue;
+      for (GtkWidget *bin = gtk_widget_get_first_child (toast); bin != NULL; bin = gtk_widget_get_next_sibling (bin))
+        {
+          GtkWidget *title = ADW_IS_BIN (bin) ? adw_bin_get_child (ADW_BIN (bin)) : NULL;
+
+          if (title == NULL || !GTK_IS_LABEL (title) || gtk_label_get_wrap (GTK_LABEL (title)))
+            continue;
+          gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_lines (GTK_LABEL (title), 3);
+        }
+    }
+}
+
+static void
+wrap_toast_titles (DeucesSessionView *self)
+{
+  wrap_titles (self->sheet_toast_overlay);
+  wrap_titles (ADW_TOAST_OVERLAY (gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY)));
+}
+
 static gboolean on_frame (GtkWidget     *widget,
                           GdkFrameClock *clock,
                           gpointer       user_data);
@@ -54,6 +85,7 @@ present_toast (DeucesSessionView *self,
     adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
   else
     deuces_window_add_toast (DEUCES_WINDOW (window), t);
+  wrap_toast_titles (self);
 }
 
 /* The toast in sight may go: the one waiting takes its place, or a withdrawn one leaves. */
@@ -76,6 +108,9 @@ on_frame (GtkWidget     *widget,
 {
   DeucesSessionView *self = DEUCES_SESSION_VIEW (widget);
   gint64 now = gdk_frame_clock_get_frame_time (clock);
+
+  /* A toast that waited for the one before it is shown on a later frame. */
+  wrap_toast_titles (self);
 
   if (self->shown_since < 0)
     self->shown_since = now;

@@ -105,37 +105,30 @@ to_no_deals_description (GBinding     *binding,
   return TRUE;
 }
 
-/* The AdwWindowTitle inside @widget (the view switcher title's, shown when narrow). */
-static GtkWidget *
-find_window_title (GtkWidget *widget)
+/* On a phone the header has room for the title alone: its subtitle (the players and the
+ * stake) is on the page already, in the score cards and the stake above them, and cut to
+ * "Christopher W…" it said nothing. The title gets the whole line; the tooltip says both. */
+static void
+update_title (DeucesSessionView *self)
 {
-  if (ADW_IS_WINDOW_TITLE (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_window_title (child);
+  g_autofree char *subtitle = NULL;
+  g_autofree char *tip = NULL;
 
-      if (found != NULL)
-        return found;
+  if (self->session != NULL)
+    {
+      g_object_get (self->session, "subtitle", &subtitle, NULL);
+      tip = g_strjoin ("\n", deuces_session_get_title (self->session), subtitle, NULL);
     }
-  return NULL;
+  adw_view_switcher_title_set_subtitle (self->switcher_title, self->narrow ? NULL : subtitle);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->switcher_title), tip);
 }
 
 static void
 bind_session (DeucesSessionView *self)
 {
-  GtkWidget *title = find_window_title (GTK_WIDGET (self->switcher_title));
-
   self->session_bindings = g_binding_group_new ();
   g_binding_group_bind (self->session_bindings, "title", self->switcher_title, "title",
                         G_BINDING_SYNC_CREATE);
-  g_binding_group_bind (self->session_bindings, "subtitle", self->switcher_title, "subtitle",
-                        G_BINDING_SYNC_CREATE);
-  /* The players and stake ellipsize in a narrow window (or large text): whole on hover. */
-  if (title != NULL)
-    g_binding_group_bind (self->session_bindings, "subtitle", title, "tooltip-text",
-                          G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->ended_revealer, "reveal-child",
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->editor, "visible",
@@ -220,6 +213,7 @@ deuces_session_view_set_session (DeucesSessionView *self,
   stop_sharing (self);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
+  update_title (self);
   g_binding_group_set_source (self->session_bindings, session);
   if (self->current_toast != NULL)
     _deuces_session_view_withdraw_toast (self, self->current_toast);
@@ -241,6 +235,8 @@ deuces_session_view_get_session (DeucesSessionView *self)
   return self->session;
 }
 
+static void queue_place_page (DeucesSessionView *self);
+
 void
 deuces_session_view_focus_deal_editor (DeucesSessionView *self)
 {
@@ -248,6 +244,7 @@ deuces_session_view_focus_deal_editor (DeucesSessionView *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   deuces_deal_editor_start (self->editor);
+  queue_place_page (self);
 }
 
 gboolean
@@ -403,6 +400,46 @@ redo (DeucesSessionView *self)
   _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
+/* Above the sheet, room for a toast (Adwaita's are 46 px, with their margins): toasts float
+ * over the score cards, never over the sheet's newest deal nor the form. */
+#define TOAST_ROOM 64
+
+/* Where the page scrolls (a phone's, too short for all of it), each deal starts in the
+ * same place: the whole form in sight if it can be, and above it as much as fits, but
+ * never less than the sheet's least rows and a toast's room above them — so the scorer
+ * sees the recent deals while entering the next, and the same tap hits the same player
+ * deal after deal. */
+static gboolean
+place_page (gpointer user_data)
+{
+  DeucesSessionView *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->page_scroller);
+  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
+  double sheet_top, form_bottom, value;
+  graphene_point_t point;
+
+  self->page_source = 0;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->sheet_stack), page, &GRAPHENE_POINT_INIT (0, 0), &point))
+    return G_SOURCE_REMOVE;
+  sheet_top = point.y;
+  if (!gtk_widget_compute_point (GTK_WIDGET (self->editor), page,
+                                 &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (GTK_WIDGET (self->editor))),
+                                 &point))
+    return G_SOURCE_REMOVE;
+  form_bottom = point.y;
+  value = CLAMP (form_bottom - gtk_adjustment_get_page_size (adjustment), 0, MAX (sheet_top - TOAST_ROOM, 0));
+  gtk_adjustment_set_value (adjustment, value);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_place_page (DeucesSessionView *self)
+{
+  if (self->page_source == 0)
+    /* After the focus has moved into the form (which scrolls to it) and the new row. */
+    self->page_source = g_idle_add_full (G_PRIORITY_LOW, place_page, self, NULL);
+}
+
 static void
 on_deal_saved (DeucesSessionView *self,
                guint              number,
@@ -410,6 +447,7 @@ on_deal_saved (DeucesSessionView *self,
 {
   toast_last_change (self);
   deuces_sheet_view_scroll_to (self->sheet, number);
+  queue_place_page (self);
 }
 
 static void
@@ -713,6 +751,7 @@ deuces_session_view_set_property (GObject      *object,
       if (self->narrow != g_value_get_boolean (value))
         {
           self->narrow = g_value_get_boolean (value);
+          update_title (self);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -732,6 +771,7 @@ deuces_session_view_dispose (GObject *object)
   g_signal_group_set_target (self->session_signals, NULL);
   g_binding_group_set_source (self->session_bindings, NULL);
   stop_sharing (self);
+  g_clear_handle_id (&self->page_source, g_source_remove);
   _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session_signals);
@@ -771,6 +811,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-session-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, switcher_title);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, page_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, ended_revealer);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, scoreboard);
@@ -803,6 +844,10 @@ deuces_session_view_init (DeucesSessionView *self)
                                   G_CALLBACK (on_snapshot_changed), self);
   g_signal_group_connect_swapped (self->session_signals, "notify::last-change",
                                   G_CALLBACK (on_last_change), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::title",
+                                  G_CALLBACK (update_title), self);
+  g_signal_group_connect_swapped (self->session_signals, "notify::subtitle",
+                                  G_CALLBACK (update_title), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);

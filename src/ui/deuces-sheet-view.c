@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <math.h>
 #include <string.h>
 
 #include "deuces-cell-reason.h"
@@ -27,6 +28,7 @@ struct _DeucesSheetView
   gboolean           wide;
   gboolean           follow_width;   /* no deal form beside it: wide by its own width */
   guint              wide_source;
+  guint              rows_source;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, ADW_TYPE_BIN)
@@ -46,6 +48,10 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+/* A narrow sheet (a phone's) shows at least this many deals, however tall the deal form
+ * under it: the page scrolls as one, never the sheet down to a sliver. */
+#define MIN_ROWS 5
 
 /* The column of deal numbers has no player. */
 #define NUMBER_COLUMN (-1)
@@ -454,6 +460,40 @@ size_columns (DeucesSheetView *self)
 
 static gboolean fill_rows (gpointer user_data);
 
+/* A narrow sheet's rows are one line each, all alike: its least height is its header's
+ * and MIN_ROWS rows', as laid out (the list's rows, once it has some; never from the
+ * scroll range, which grows with the height given). A wide sheet takes what the window
+ * leaves it, as before. */
+static gboolean
+fit_rows (gpointer user_data)
+{
+  DeucesSheetView *self = user_data;
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (self->view));
+  GtkWidget *list = header != NULL ? gtk_widget_get_next_sibling (header) : NULL;
+  graphene_rect_t bounds;
+  int row = 0, least = -1;
+
+  self->rows_source = 0;
+  /* Whole rows and header, their borders (the row separators) included. */
+  for (GtkWidget *child = list != NULL ? gtk_widget_get_first_child (list) : NULL; child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_get_mapped (child) && gtk_widget_compute_bounds (child, child, &bounds))
+      row = MAX (row, (int) ceilf (bounds.size.height));
+  if (!self->wide && row > 0 && gtk_widget_compute_bounds (header, header, &bounds))
+    least = (int) ceilf (bounds.size.height) + MIN_ROWS * row;
+  if (least != gtk_scrolled_window_get_min_content_height (self->scroller))
+    gtk_scrolled_window_set_min_content_height (self->scroller, least);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_rows (DeucesSheetView *self)
+{
+  if (self->rows_source == 0)
+    /* After the layout that measured the rows: not from inside it. */
+    self->rows_source = g_idle_add (fit_rows, self);
+}
+
 void
 deuces_sheet_view_set_wide (DeucesSheetView *self,
                             gboolean         wide)
@@ -464,6 +504,7 @@ deuces_sheet_view_set_wide (DeucesSheetView *self,
     return;
   self->wide = wide;
   size_columns (self);
+  queue_fit_rows (self);
   /* The cells show more or less: bind them again. */
   if (self->session != NULL && self->fill_source == 0)
     {
@@ -595,6 +636,7 @@ static void
 on_height_changed (GtkAdjustment   *adjustment,
                    DeucesSheetView *self)
 {
+  queue_fit_rows (self);
   if (self->scroll_source != 0 && self->end_source == 0)
     self->end_source = g_idle_add (scroll_to_end, self);
 }
@@ -685,6 +727,7 @@ deuces_sheet_view_dispose (GObject *object)
   DeucesSheetView *self = DEUCES_SHEET_VIEW (object);
 
   g_clear_handle_id (&self->wide_source, g_source_remove);
+  g_clear_handle_id (&self->rows_source, g_source_remove);
   g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_handle_id (&self->end_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
