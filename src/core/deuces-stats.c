@@ -20,13 +20,17 @@ struct _DeucesStats
                            * made from @seats when asked for (most readers never do) */
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
   GHashTable *pair_cache; /* PairKey of two DeucesPlayerStats → their GArray in @pairs */
+  GHashTable *interned;   /* an interned name (deuces_stats_add_night) → DeucesPlayerStats */
+  const char *currency;   /* the last session's currency as given, and interned: */
+  const char *currency_interned;
 };
 
 /* What a player's timeline is made of: one per seat of each session added. */
 typedef struct {
   gconstpointer player;   /* DeucesPlayerStats */
   gint64        session;
-  GDateTime    *started;
+  gint64        time;     /* the start in µs since 1970, or DEUCES_STATS_NO_TIME */
+  GDateTime    *started;  /* as given to deuces_stats_add_summary(); NULL from add_night */
   const char   *currency; /* interned */
   gint64        balance;
 } SeatPoint;
@@ -199,6 +203,7 @@ deuces_stats_new (void)
   g_array_set_clear_func (stats->seats, (GDestroyNotify) seat_point_clear);
   stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   stats->pair_cache = g_hash_table_new_full (pair_key_hash, pair_key_equal, g_free, NULL);
+  stats->interned = g_hash_table_new (g_direct_hash, g_direct_equal);
   return stats;
 }
 
@@ -214,6 +219,7 @@ deuces_stats_free (DeucesStats *stats)
   g_array_unref (stats->seats);
   g_hash_table_unref (stats->keys);
   g_hash_table_unref (stats->pair_cache);
+  g_hash_table_unref (stats->interned);
   g_free (stats);
 }
 
@@ -417,29 +423,75 @@ deuces_stats_add_session (DeucesStats            *stats,
   deuces_stats_add_summary (stats, session, started, title, &summary);
 }
 
-void
-deuces_stats_add_summary (DeucesStats                *stats,
-                          gint64                      session,
-                          GDateTime                  *started,
-                          const char                 *title,
-                          const DeucesSessionSummary *summary)
+/* The start of a session in µs since 1970 (DEUCES_STATS_NO_TIME when unknown), and back:
+ * the timelines are sorted and drawn from it. */
+static gint64
+time_of (GDateTime *started)
+{
+  if (started == NULL)
+    return DEUCES_STATS_NO_TIME;
+  return g_date_time_to_unix (started) * G_USEC_PER_SEC + g_date_time_get_microsecond (started);
+}
+
+static GDateTime *
+date_time_of (gint64 time)
+{
+  gint64 seconds = time / G_USEC_PER_SEC, micro = time % G_USEC_PER_SEC;
+  g_autoptr(GDateTime) whole = NULL;
+
+  if (time == DEUCES_STATS_NO_TIME)
+    return NULL;
+  if (micro < 0)
+    {
+      seconds--;
+      micro += G_USEC_PER_SEC;
+    }
+  whole = g_date_time_new_from_unix_utc (seconds);
+  return whole != NULL ? g_date_time_add (whole, micro) : NULL;
+}
+
+/* A player by a name interned by the caller: looked up once, then by its address. */
+static DeucesPlayerStats *
+get_interned_player (DeucesStats *stats,
+                     const char  *name)
+{
+  DeucesPlayerStats *player = g_hash_table_lookup (stats->interned, name);
+
+  if (player == NULL)
+    {
+      player = get_player (stats, name);
+      g_hash_table_insert (stats->interned, (gpointer) name, player);
+    }
+  return player;
+}
+
+static void
+add_summary (DeucesStats                *stats,
+             gint64                      session,
+             gint64                      time,
+             GDateTime                  *started,
+             const char                 *title,
+             gboolean                    interned,
+             const DeucesSessionSummary *summary)
 {
   const char *currency = summary->currency != NULL ? summary->currency : "";
   DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
 
-  g_return_if_fail (stats != NULL && summary != NULL);
-
   stats->n_sessions++;
   stats->n_deals += summary->n_deals;
+  /* One string per currency for all the points (a ledger has few currencies). */
+  if (stats->currency == NULL || strcmp (stats->currency, currency) != 0)
+    stats->currency = stats->currency_interned = g_intern_string (currency);
+  currency = stats->currency_interned;
 
   for (guint p = 0; p < summary->n_players; p++)
     {
       const DeucesSeatSummary *seat = &summary->seats[p];
-      DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
+      DeucesPlayerStats *player = players[p] = interned ? get_interned_player (stats, seat->name)
+                                                        : get_player (stats, seat->name);
       gint64 balance = seat->balance;
-      /* One string per currency for all the points (a ledger has few currencies). */
-      SeatPoint point = { player, session, started ? g_date_time_ref (started) : NULL,
-                          g_intern_string (currency), balance };
+      SeatPoint point = { player, session, time, started ? g_date_time_ref (started) : NULL, currency,
+                          balance };
 
       player->sessions++;
       player->deals += seat->deals;
@@ -472,6 +524,96 @@ deuces_stats_add_summary (DeucesStats                *stats,
                 t->amount);
       add_pair (stats, players[t->from], players[t->to], currency, summary->digits,
                 -t->amount);
+    }
+}
+
+void
+deuces_stats_add_summary (DeucesStats                *stats,
+                          gint64                      session,
+                          GDateTime                  *started,
+                          const char                 *title,
+                          const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  add_summary (stats, session, time_of (started), started, title, FALSE, summary);
+}
+
+void
+deuces_stats_add_night (DeucesStats                *stats,
+                        gint64                      session,
+                        gint64                      started,
+                        const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  add_summary (stats, session, started, NULL, NULL, TRUE, summary);
+}
+
+static void
+add_extreme_sessions (GArray *sessions,
+                      GArray *extremes)
+{
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      gint64 session = g_array_index (extremes, DeucesSessionAmount, i).session;
+      guint k;
+
+      for (k = 0; k < sessions->len && g_array_index (sessions, gint64, k) != session; k++)
+        ;
+      if (k == sessions->len)
+        g_array_append_val (sessions, session);
+    }
+}
+
+GArray *
+deuces_stats_dup_extreme_sessions (DeucesStats *stats)
+{
+  GArray *sessions = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < stats->order->len; i++)
+    {
+      const DeucesPlayerStats *player = stats->order->pdata[i];
+
+      add_extreme_sessions (sessions, player->best);
+      add_extreme_sessions (sessions, player->worst);
+    }
+  return sessions;
+}
+
+static void
+set_extremes (GArray     *extremes,
+              gint64      session,
+              GDateTime  *started,
+              const char *title)
+{
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      DeucesSessionAmount *e = &g_array_index (extremes, DeucesSessionAmount, i);
+
+      if (e->session != session)
+        continue;
+      g_free (e->title);
+      e->title = g_strdup (title);
+      g_clear_pointer (&e->started, g_date_time_unref);
+      e->started = started ? g_date_time_ref (started) : NULL;
+    }
+}
+
+void
+deuces_stats_set_session (DeucesStats *stats,
+                          gint64       session,
+                          GDateTime   *started,
+                          const char  *title)
+{
+  g_return_if_fail (stats != NULL);
+
+  for (guint i = 0; i < stats->order->len; i++)
+    {
+      DeucesPlayerStats *player = stats->order->pdata[i];
+
+      set_extremes (player->best, session, started, title);
+      set_extremes (player->worst, session, started, title);
     }
 }
 
@@ -574,7 +716,7 @@ deuces_stats_get_timeline (DeucesStats *stats,
         continue;
       point = g_new0 (DeucesStatsPoint, 1);
       point->session = seat->session;
-      point->started = seat->started ? g_date_time_ref (seat->started) : NULL;
+      point->started = seat->started ? g_date_time_ref (seat->started) : date_time_of (seat->time);
       point->currency = (char *) seat->currency;
       point->balance = seat->balance;
       g_ptr_array_add (timeline, point);

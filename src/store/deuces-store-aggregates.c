@@ -102,6 +102,7 @@ read_number (const char **at,
 gboolean
 _deuces_store_read_seats_text (const char           *text,
                                GHashTable           *names,
+                               gboolean              borrow,
                                DeucesSessionSummary *summary)
 {
   const char *at = text;
@@ -126,8 +127,13 @@ _deuces_store_read_seats_text (const char           *text,
             at++;
         }
       s = &summary->seats[n++];
-      g_free (s->name);
-      s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+      if (borrow)
+        s->name = g_hash_table_lookup (names, &values[0]);
+      else
+        {
+          g_free (s->name);
+          s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+        }
       if (s->name == NULL || values[1] < 0 || values[2] < 0 || values[3] < 0 || values[4] < 0 ||
           values[5] < 0 || values[6] < 0 || values[1] > G_MAXUINT || values[2] > G_MAXUINT ||
           values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT)
@@ -288,7 +294,7 @@ read_summary (DeucesStore          *self,
   summary->goal = sqlite3_column_int (row, 1) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST : DEUCES_GOAL_LOWEST;
   summary->digits = (guint) sqlite3_column_int (row, 2);
   summary->currency = _deuces_store_column_text (row, 5);
-  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, summary) &&
+  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, FALSE, summary) &&
          _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 4), summary->n_players,
                                       summary->payments);
 }
