@@ -19,7 +19,6 @@ struct _DeucesStats
   GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint,
                            * made from @seats when asked for (most readers never do) */
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
-  GHashTable *pair_cache; /* PairKey of two DeucesPlayerStats → their GArray in @pairs */
   GHashTable *interned;   /* an interned name (deuces_stats_add_night) → DeucesPlayerStats */
   const char *currency;   /* the last session's currency as given, and interned: */
   const char *currency_interned;
@@ -41,29 +40,13 @@ seat_point_clear (SeatPoint *point)
   g_clear_pointer (&point->started, g_date_time_unref);
 }
 
-/* Two players, by their DeucesPlayerStats: every payment of every night looks its pair up
- * without building a string. */
+/* A player, numbered in the order first seen, with the amounts of each pair with them:
+ * every payment of every night finds its pair by two indexes, without building a string. */
 typedef struct {
-  gconstpointer a;
-  gconstpointer b;
-} PairKey;
-
-static guint
-pair_key_hash (gconstpointer key)
-{
-  const PairKey *k = key;
-
-  return g_direct_hash (k->a) * 31u + g_direct_hash (k->b);
-}
-
-static gboolean
-pair_key_equal (gconstpointer x,
-                gconstpointer y)
-{
-  const PairKey *a = x, *b = y;
-
-  return a->a == b->a && a->b == b->b;
-}
+  DeucesPlayerStats  public;
+  guint              index;
+  GPtrArray         *pairs;  /* by the other player's index: their GArray in @pairs, or NULL */
+} Player;
 
 static void
 amount_clear (DeucesAmount *amount)
@@ -173,6 +156,7 @@ session_amounts_offer (GArray     *array,
 static void
 player_stats_free (DeucesPlayerStats *player)
 {
+  g_clear_pointer (&((Player *) player)->pairs, g_ptr_array_unref);
   g_free (player->name);
   g_clear_pointer (&player->net, g_array_unref);
   g_clear_pointer (&player->best, g_array_unref);
@@ -202,7 +186,6 @@ deuces_stats_new (void)
   stats->seats = g_array_new (FALSE, FALSE, sizeof (SeatPoint));
   g_array_set_clear_func (stats->seats, (GDestroyNotify) seat_point_clear);
   stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  stats->pair_cache = g_hash_table_new_full (pair_key_hash, pair_key_equal, g_free, NULL);
   stats->interned = g_hash_table_new (g_direct_hash, g_direct_equal);
   return stats;
 }
@@ -218,7 +201,6 @@ deuces_stats_free (DeucesStats *stats)
   g_hash_table_unref (stats->timelines);
   g_array_unref (stats->seats);
   g_hash_table_unref (stats->keys);
-  g_hash_table_unref (stats->pair_cache);
   g_hash_table_unref (stats->interned);
   g_free (stats);
 }
@@ -253,7 +235,11 @@ get_player (DeucesStats *stats,
 
   if (player == NULL)
     {
-      player = g_new0 (DeucesPlayerStats, 1);
+      Player *one = g_new0 (Player, 1);
+
+      one->index = stats->order->len;
+      one->pairs = g_ptr_array_new ();
+      player = &one->public;
       player->name = g_strdup (name);
       player->net = deuces_amounts_new ();
       player->best = session_amounts_new ();
@@ -305,13 +291,16 @@ add_pair (DeucesStats             *stats,
           guint                    digits,
           gint64                   amount)
 {
-  PairKey key = { a, b };
-  GArray *amounts = g_hash_table_lookup (stats->pair_cache, &key);
+  GPtrArray *row = ((const Player *) a)->pairs;
+  guint other = ((const Player *) b)->index;
+  GArray *amounts = other < row->len ? row->pdata[other] : NULL;
 
   if (amounts == NULL)
     {
       amounts = pair_amounts (stats, a->name, b->name);
-      g_hash_table_insert (stats->pair_cache, g_memdup2 (&key, sizeof key), amounts);
+      if (other >= row->len)
+        g_ptr_array_set_size (row, (gint) other + 1);
+      row->pdata[other] = amounts;
     }
   deuces_amounts_add (amounts, currency, digits, amount);
 }
