@@ -72,11 +72,10 @@ seats_text (DeucesStore                *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* A decimal integer at *@at, which moves past it: the row of every night is read
- * with this, so it is a plain loop rather than strtoll and its locale. */
+/* A decimal integer at *@at, which moves past it, checked for overflow digit by digit. */
 static gboolean
-read_number (const char **at,
-             gint64      *value)
+read_long_number (const char **at,
+                  gint64      *value)
 {
   const char *p = *at;
   gboolean negative = *p == '-';
@@ -95,6 +94,24 @@ read_number (const char **at,
   if (n > (guint64) G_MAXINT64)
     return FALSE;
   *value = negative ? -(gint64) n : (gint64) n;
+  *at = p;
+  return TRUE;
+}
+
+/* The same: the row of every night is read with this, so it is a plain loop rather than
+ * strtoll and its locale, and up to 18 digits (which cannot overflow) need no check. */
+static inline gboolean
+read_number (const char **at,
+             gint64      *value)
+{
+  const char *p = *at + (**at == '-'), *first = p;
+  guint64 n = 0;
+
+  while ((guint) (*p - '0') < 10 && p - first < 18)
+    n = n * 10 + (guint64) (*p++ - '0');
+  if (p == first || (guint) (*p - '0') < 10)
+    return p != first && read_long_number (at, value);
+  *value = **at == '-' ? -(gint64) n : (gint64) n;
   *at = p;
   return TRUE;
 }

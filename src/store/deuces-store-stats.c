@@ -239,7 +239,7 @@ foreach_summary (DeucesStore               *self,
       g_array_set_size (payments, 0);
       summary.payments = payments;
       usable = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id &&
-               !g_hash_table_contains (stale, &id) &&
+               (g_hash_table_size (stale) == 0 || !g_hash_table_contains (stale, &id)) &&
                _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, TRUE,
                                               &summary) &&
                (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
