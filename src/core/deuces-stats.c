@@ -20,8 +20,7 @@ struct _DeucesStats
                            * made from @seats when asked for (most readers never do) */
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
   GHashTable *interned;   /* an interned name (deuces_stats_add_night) → DeucesPlayerStats */
-  const char *currency;   /* the last session's currency as given, and interned: */
-  const char *currency_interned;
+  const char *currency;   /* the last session's currency, interned */
 };
 
 /* What a player's timeline is made of: one per seat of each session added. */
@@ -91,12 +90,63 @@ deuces_amounts_add (GArray     *array,
   }
 }
 
+/* The statistics' own amounts name their currency with an interned string, found by its
+ * address: every seat and payment of every night adds to one. */
+static GArray *
+interned_amounts_new (void)
+{
+  return g_array_new (FALSE, TRUE, sizeof (DeucesAmount));
+}
+
+/* Where @currency (interned) is in @array (of elements of @size with their DeucesAmount at
+ * @offset), or where it goes (sorted by currency) with *@found FALSE. */
+static guint
+interned_find (GArray     *array,
+               gsize       size,
+               gsize       offset,
+               const char *currency,
+               gboolean   *found)
+{
+  guint i;
+
+  for (i = 0; i < array->len; i++)
+    if (((const DeucesAmount *) (array->data + i * size + offset))->currency == currency)
+      {
+        *found = TRUE;
+        return i;
+      }
+  *found = FALSE;
+  for (i = 0; i < array->len; i++)
+    if (strcmp (((const DeucesAmount *) (array->data + i * size + offset))->currency, currency) > 0)
+      break;
+  return i;
+}
+
+/* deuces_amounts_add() for an array of interned_amounts_new(). */
+static void
+interned_amounts_add (GArray     *array,
+                      const char *currency,
+                      guint       digits,
+                      gint64      amount)
+{
+  gboolean found;
+  guint i = interned_find (array, sizeof (DeucesAmount), 0, currency, &found);
+
+  if (found)
+    g_array_index (array, DeucesAmount, i).amount += amount;
+  else
+    {
+      DeucesAmount a = { (char *) currency, amount, digits };
+
+      g_array_insert_val (array, i, a);
+    }
+}
+
 static void
 session_amount_clear (DeucesSessionAmount *extreme)
 {
   g_clear_pointer (&extreme->title, g_free);
   g_clear_pointer (&extreme->started, g_date_time_unref);
-  amount_clear (&extreme->amount);
 }
 
 static GArray *
@@ -108,8 +158,8 @@ session_amounts_new (void)
   return array;
 }
 
-/* Keeps in @array, per currency, the session whose amount @sign × amount is largest
- * (sign 1: best, −1: worst); the first one seen wins a tie. */
+/* Keeps in @array, per currency (interned), the session whose amount @sign × amount is
+ * largest (sign 1: best, −1: worst); the first one seen wins a tie. */
 static void
 session_amounts_offer (GArray     *array,
                        gint        sign,
@@ -121,23 +171,17 @@ session_amounts_offer (GArray     *array,
                        gint64      amount)
 {
   DeucesSessionAmount *extreme = NULL;
-  guint i;
+  gboolean found;
+  guint i = interned_find (array, sizeof (DeucesSessionAmount),
+                           G_STRUCT_OFFSET (DeucesSessionAmount, amount), currency, &found);
 
-  for (i = 0; i < array->len; i++)
-    {
-      DeucesSessionAmount *e = &g_array_index (array, DeucesSessionAmount, i);
-      int cmp = strcmp (e->amount.currency, currency);
-
-      if (cmp == 0)
-        extreme = e;
-      if (cmp >= 0)
-        break;
-    }
+  if (found)
+    extreme = &g_array_index (array, DeucesSessionAmount, i);
   if (extreme == NULL)
     {
       DeucesSessionAmount e = { 0, };
 
-      e.amount.currency = g_strdup (currency);
+      e.amount.currency = (char *) currency;
       g_array_insert_val (array, i, e);
       extreme = &g_array_index (array, DeucesSessionAmount, i);
     }
@@ -241,7 +285,7 @@ get_player (DeucesStats *stats,
       one->pairs = g_ptr_array_new ();
       player = &one->public;
       player->name = g_strdup (name);
-      player->net = deuces_amounts_new ();
+      player->net = interned_amounts_new ();
       player->best = session_amounts_new ();
       player->worst = session_amounts_new ();
       g_hash_table_insert (stats->players, g_strdup (key), player);
@@ -276,10 +320,10 @@ pair_amounts (DeucesStats *stats,
 
       amounts = g_hash_table_lookup (stats->pairs, key);
       if (amounts == NULL)
-        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = deuces_amounts_new ());
+        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = interned_amounts_new ());
     }
   else if ((amounts = g_hash_table_lookup (stats->pairs, buffer)) == NULL)
-    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = deuces_amounts_new ());
+    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = interned_amounts_new ());
   return amounts;
 }
 
@@ -302,7 +346,7 @@ add_pair (DeucesStats             *stats,
         g_ptr_array_set_size (row, (gint) other + 1);
       row->pdata[other] = amounts;
     }
-  deuces_amounts_add (amounts, currency, digits, amount);
+  interned_amounts_add (amounts, currency, digits, amount);
 }
 
 void
@@ -470,8 +514,8 @@ add_summary (DeucesStats                *stats,
   stats->n_deals += summary->n_deals;
   /* One string per currency for all the points (a ledger has few currencies). */
   if (stats->currency == NULL || strcmp (stats->currency, currency) != 0)
-    stats->currency = stats->currency_interned = g_intern_string (currency);
-  currency = stats->currency_interned;
+    stats->currency = g_intern_string (currency);
+  currency = stats->currency;
 
   for (guint p = 0; p < summary->n_players; p++)
     {
@@ -489,7 +533,7 @@ add_summary (DeucesStats                *stats,
       player->caught_full += seat->caught_full;
       player->counted += seat->counted;
       player->cards_left += seat->cards_left;
-      deuces_amounts_add (player->net, currency, summary->digits, balance);
+      interned_amounts_add (player->net, currency, summary->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
       session_amounts_offer (player->best, 1, session, started, title, currency, summary->digits,
