@@ -19,14 +19,16 @@ struct _DeucesStats
   GHashTable *timelines;  /* name key (deuces_player_name_key) → GPtrArray of DeucesStatsPoint,
                            * made from @seats when asked for (most readers never do) */
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
-  GHashTable *pair_cache; /* PairKey of two DeucesPlayerStats → their GArray in @pairs */
+  GHashTable *interned;   /* an interned name (deuces_stats_add_night) → DeucesPlayerStats */
+  const char *currency;   /* the last session's currency, interned */
 };
 
 /* What a player's timeline is made of: one per seat of each session added. */
 typedef struct {
   gconstpointer player;   /* DeucesPlayerStats */
   gint64        session;
-  GDateTime    *started;
+  gint64        time;     /* the start in µs since 1970, or DEUCES_STATS_NO_TIME */
+  GDateTime    *started;  /* as given to deuces_stats_add_summary(); NULL from add_night */
   const char   *currency; /* interned */
   gint64        balance;
 } SeatPoint;
@@ -37,29 +39,13 @@ seat_point_clear (SeatPoint *point)
   g_clear_pointer (&point->started, g_date_time_unref);
 }
 
-/* Two players, by their DeucesPlayerStats: every payment of every night looks its pair up
- * without building a string. */
+/* A player, numbered in the order first seen, with the amounts of each pair with them:
+ * every payment of every night finds its pair by two indexes, without building a string. */
 typedef struct {
-  gconstpointer a;
-  gconstpointer b;
-} PairKey;
-
-static guint
-pair_key_hash (gconstpointer key)
-{
-  const PairKey *k = key;
-
-  return g_direct_hash (k->a) * 31u + g_direct_hash (k->b);
-}
-
-static gboolean
-pair_key_equal (gconstpointer x,
-                gconstpointer y)
-{
-  const PairKey *a = x, *b = y;
-
-  return a->a == b->a && a->b == b->b;
-}
+  DeucesPlayerStats  public;
+  guint              index;
+  GPtrArray         *pairs;  /* by the other player's index: their GArray in @pairs, or NULL */
+} Player;
 
 static void
 amount_clear (DeucesAmount *amount)
@@ -104,12 +90,63 @@ deuces_amounts_add (GArray     *array,
   }
 }
 
+/* The statistics' own amounts name their currency with an interned string, found by its
+ * address: every seat and payment of every night adds to one. */
+static GArray *
+interned_amounts_new (void)
+{
+  return g_array_new (FALSE, TRUE, sizeof (DeucesAmount));
+}
+
+/* Where @currency (interned) is in @array (of elements of @size with their DeucesAmount at
+ * @offset), or where it goes (sorted by currency) with *@found FALSE. */
+static guint
+interned_find (GArray     *array,
+               gsize       size,
+               gsize       offset,
+               const char *currency,
+               gboolean   *found)
+{
+  guint i;
+
+  for (i = 0; i < array->len; i++)
+    if (((const DeucesAmount *) (array->data + i * size + offset))->currency == currency)
+      {
+        *found = TRUE;
+        return i;
+      }
+  *found = FALSE;
+  for (i = 0; i < array->len; i++)
+    if (strcmp (((const DeucesAmount *) (array->data + i * size + offset))->currency, currency) > 0)
+      break;
+  return i;
+}
+
+/* deuces_amounts_add() for an array of interned_amounts_new(). */
+static void
+interned_amounts_add (GArray     *array,
+                      const char *currency,
+                      guint       digits,
+                      gint64      amount)
+{
+  gboolean found;
+  guint i = interned_find (array, sizeof (DeucesAmount), 0, currency, &found);
+
+  if (found)
+    g_array_index (array, DeucesAmount, i).amount += amount;
+  else
+    {
+      DeucesAmount a = { (char *) currency, amount, digits };
+
+      g_array_insert_val (array, i, a);
+    }
+}
+
 static void
 session_amount_clear (DeucesSessionAmount *extreme)
 {
   g_clear_pointer (&extreme->title, g_free);
   g_clear_pointer (&extreme->started, g_date_time_unref);
-  amount_clear (&extreme->amount);
 }
 
 static GArray *
@@ -121,8 +158,8 @@ session_amounts_new (void)
   return array;
 }
 
-/* Keeps in @array, per currency, the session whose amount @sign × amount is largest
- * (sign 1: best, −1: worst); the first one seen wins a tie. */
+/* Keeps in @array, per currency (interned), the session whose amount @sign × amount is
+ * largest (sign 1: best, −1: worst); the first one seen wins a tie. */
 static void
 session_amounts_offer (GArray     *array,
                        gint        sign,
@@ -134,23 +171,17 @@ session_amounts_offer (GArray     *array,
                        gint64      amount)
 {
   DeucesSessionAmount *extreme = NULL;
-  guint i;
+  gboolean found;
+  guint i = interned_find (array, sizeof (DeucesSessionAmount),
+                           G_STRUCT_OFFSET (DeucesSessionAmount, amount), currency, &found);
 
-  for (i = 0; i < array->len; i++)
-    {
-      DeucesSessionAmount *e = &g_array_index (array, DeucesSessionAmount, i);
-      int cmp = strcmp (e->amount.currency, currency);
-
-      if (cmp == 0)
-        extreme = e;
-      if (cmp >= 0)
-        break;
-    }
+  if (found)
+    extreme = &g_array_index (array, DeucesSessionAmount, i);
   if (extreme == NULL)
     {
       DeucesSessionAmount e = { 0, };
 
-      e.amount.currency = g_strdup (currency);
+      e.amount.currency = (char *) currency;
       g_array_insert_val (array, i, e);
       extreme = &g_array_index (array, DeucesSessionAmount, i);
     }
@@ -169,6 +200,7 @@ session_amounts_offer (GArray     *array,
 static void
 player_stats_free (DeucesPlayerStats *player)
 {
+  g_clear_pointer (&((Player *) player)->pairs, g_ptr_array_unref);
   g_free (player->name);
   g_clear_pointer (&player->net, g_array_unref);
   g_clear_pointer (&player->best, g_array_unref);
@@ -198,7 +230,7 @@ deuces_stats_new (void)
   stats->seats = g_array_new (FALSE, FALSE, sizeof (SeatPoint));
   g_array_set_clear_func (stats->seats, (GDestroyNotify) seat_point_clear);
   stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
-  stats->pair_cache = g_hash_table_new_full (pair_key_hash, pair_key_equal, g_free, NULL);
+  stats->interned = g_hash_table_new (g_direct_hash, g_direct_equal);
   return stats;
 }
 
@@ -213,7 +245,7 @@ deuces_stats_free (DeucesStats *stats)
   g_hash_table_unref (stats->timelines);
   g_array_unref (stats->seats);
   g_hash_table_unref (stats->keys);
-  g_hash_table_unref (stats->pair_cache);
+  g_hash_table_unref (stats->interned);
   g_free (stats);
 }
 
@@ -247,9 +279,13 @@ get_player (DeucesStats *stats,
 
   if (player == NULL)
     {
-      player = g_new0 (DeucesPlayerStats, 1);
+      Player *one = g_new0 (Player, 1);
+
+      one->index = stats->order->len;
+      one->pairs = g_ptr_array_new ();
+      player = &one->public;
       player->name = g_strdup (name);
-      player->net = deuces_amounts_new ();
+      player->net = interned_amounts_new ();
       player->best = session_amounts_new ();
       player->worst = session_amounts_new ();
       g_hash_table_insert (stats->players, g_strdup (key), player);
@@ -284,10 +320,10 @@ pair_amounts (DeucesStats *stats,
 
       amounts = g_hash_table_lookup (stats->pairs, key);
       if (amounts == NULL)
-        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = deuces_amounts_new ());
+        g_hash_table_insert (stats->pairs, g_steal_pointer (&key), amounts = interned_amounts_new ());
     }
   else if ((amounts = g_hash_table_lookup (stats->pairs, buffer)) == NULL)
-    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = deuces_amounts_new ());
+    g_hash_table_insert (stats->pairs, g_strdup (buffer), amounts = interned_amounts_new ());
   return amounts;
 }
 
@@ -299,15 +335,18 @@ add_pair (DeucesStats             *stats,
           guint                    digits,
           gint64                   amount)
 {
-  PairKey key = { a, b };
-  GArray *amounts = g_hash_table_lookup (stats->pair_cache, &key);
+  GPtrArray *row = ((const Player *) a)->pairs;
+  guint other = ((const Player *) b)->index;
+  GArray *amounts = other < row->len ? row->pdata[other] : NULL;
 
   if (amounts == NULL)
     {
       amounts = pair_amounts (stats, a->name, b->name);
-      g_hash_table_insert (stats->pair_cache, g_memdup2 (&key, sizeof key), amounts);
+      if (other >= row->len)
+        g_ptr_array_set_size (row, (gint) other + 1);
+      row->pdata[other] = amounts;
     }
-  deuces_amounts_add (amounts, currency, digits, amount);
+  interned_amounts_add (amounts, currency, digits, amount);
 }
 
 void
@@ -417,29 +456,75 @@ deuces_stats_add_session (DeucesStats            *stats,
   deuces_stats_add_summary (stats, session, started, title, &summary);
 }
 
-void
-deuces_stats_add_summary (DeucesStats                *stats,
-                          gint64                      session,
-                          GDateTime                  *started,
-                          const char                 *title,
-                          const DeucesSessionSummary *summary)
+/* The start of a session in µs since 1970 (DEUCES_STATS_NO_TIME when unknown), and back:
+ * the timelines are sorted and drawn from it. */
+static gint64
+time_of (GDateTime *started)
+{
+  if (started == NULL)
+    return DEUCES_STATS_NO_TIME;
+  return g_date_time_to_unix (started) * G_USEC_PER_SEC + g_date_time_get_microsecond (started);
+}
+
+static GDateTime *
+date_time_of (gint64 time)
+{
+  gint64 seconds = time / G_USEC_PER_SEC, micro = time % G_USEC_PER_SEC;
+  g_autoptr(GDateTime) whole = NULL;
+
+  if (time == DEUCES_STATS_NO_TIME)
+    return NULL;
+  if (micro < 0)
+    {
+      seconds--;
+      micro += G_USEC_PER_SEC;
+    }
+  whole = g_date_time_new_from_unix_utc (seconds);
+  return whole != NULL ? g_date_time_add (whole, micro) : NULL;
+}
+
+/* A player by a name interned by the caller: looked up once, then by its address. */
+static DeucesPlayerStats *
+get_interned_player (DeucesStats *stats,
+                     const char  *name)
+{
+  DeucesPlayerStats *player = g_hash_table_lookup (stats->interned, name);
+
+  if (player == NULL)
+    {
+      player = get_player (stats, name);
+      g_hash_table_insert (stats->interned, (gpointer) name, player);
+    }
+  return player;
+}
+
+static void
+add_summary (DeucesStats                *stats,
+             gint64                      session,
+             gint64                      time,
+             GDateTime                  *started,
+             const char                 *title,
+             gboolean                    interned,
+             const DeucesSessionSummary *summary)
 {
   const char *currency = summary->currency != NULL ? summary->currency : "";
   DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
 
-  g_return_if_fail (stats != NULL && summary != NULL);
-
   stats->n_sessions++;
   stats->n_deals += summary->n_deals;
+  /* One string per currency for all the points (a ledger has few currencies). */
+  if (stats->currency == NULL || strcmp (stats->currency, currency) != 0)
+    stats->currency = g_intern_string (currency);
+  currency = stats->currency;
 
   for (guint p = 0; p < summary->n_players; p++)
     {
       const DeucesSeatSummary *seat = &summary->seats[p];
-      DeucesPlayerStats *player = players[p] = get_player (stats, seat->name);
+      DeucesPlayerStats *player = players[p] = interned ? get_interned_player (stats, seat->name)
+                                                        : get_player (stats, seat->name);
       gint64 balance = seat->balance;
-      /* One string per currency for all the points (a ledger has few currencies). */
-      SeatPoint point = { player, session, started ? g_date_time_ref (started) : NULL,
-                          g_intern_string (currency), balance };
+      SeatPoint point = { player, session, time, started ? g_date_time_ref (started) : NULL, currency,
+                          balance };
 
       player->sessions++;
       player->deals += seat->deals;
@@ -448,7 +533,7 @@ deuces_stats_add_summary (DeucesStats                *stats,
       player->caught_full += seat->caught_full;
       player->counted += seat->counted;
       player->cards_left += seat->cards_left;
-      deuces_amounts_add (player->net, currency, summary->digits, balance);
+      interned_amounts_add (player->net, currency, summary->digits, balance);
 
       /* Best and worst per currency: −500 JPY is not worse than −4.00 HKD. */
       session_amounts_offer (player->best, 1, session, started, title, currency, summary->digits,
@@ -472,6 +557,96 @@ deuces_stats_add_summary (DeucesStats                *stats,
                 t->amount);
       add_pair (stats, players[t->from], players[t->to], currency, summary->digits,
                 -t->amount);
+    }
+}
+
+void
+deuces_stats_add_summary (DeucesStats                *stats,
+                          gint64                      session,
+                          GDateTime                  *started,
+                          const char                 *title,
+                          const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  add_summary (stats, session, time_of (started), started, title, FALSE, summary);
+}
+
+void
+deuces_stats_add_night (DeucesStats                *stats,
+                        gint64                      session,
+                        gint64                      started,
+                        const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (stats != NULL && summary != NULL);
+
+  add_summary (stats, session, started, NULL, NULL, TRUE, summary);
+}
+
+static void
+add_extreme_sessions (GArray *sessions,
+                      GArray *extremes)
+{
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      gint64 session = g_array_index (extremes, DeucesSessionAmount, i).session;
+      guint k;
+
+      for (k = 0; k < sessions->len && g_array_index (sessions, gint64, k) != session; k++)
+        ;
+      if (k == sessions->len)
+        g_array_append_val (sessions, session);
+    }
+}
+
+GArray *
+deuces_stats_dup_extreme_sessions (DeucesStats *stats)
+{
+  GArray *sessions = g_array_new (FALSE, FALSE, sizeof (gint64));
+
+  for (guint i = 0; i < stats->order->len; i++)
+    {
+      const DeucesPlayerStats *player = stats->order->pdata[i];
+
+      add_extreme_sessions (sessions, player->best);
+      add_extreme_sessions (sessions, player->worst);
+    }
+  return sessions;
+}
+
+static void
+set_extremes (GArray     *extremes,
+              gint64      session,
+              GDateTime  *started,
+              const char *title)
+{
+  for (guint i = 0; i < extremes->len; i++)
+    {
+      DeucesSessionAmount *e = &g_array_index (extremes, DeucesSessionAmount, i);
+
+      if (e->session != session)
+        continue;
+      g_free (e->title);
+      e->title = g_strdup (title);
+      g_clear_pointer (&e->started, g_date_time_unref);
+      e->started = started ? g_date_time_ref (started) : NULL;
+    }
+}
+
+void
+deuces_stats_set_session (DeucesStats *stats,
+                          gint64       session,
+                          GDateTime   *started,
+                          const char  *title)
+{
+  g_return_if_fail (stats != NULL);
+
+  for (guint i = 0; i < stats->order->len; i++)
+    {
+      DeucesPlayerStats *player = stats->order->pdata[i];
+
+      set_extremes (player->best, session, started, title);
+      set_extremes (player->worst, session, started, title);
     }
 }
 
@@ -574,7 +749,7 @@ deuces_stats_get_timeline (DeucesStats *stats,
         continue;
       point = g_new0 (DeucesStatsPoint, 1);
       point->session = seat->session;
-      point->started = seat->started ? g_date_time_ref (seat->started) : NULL;
+      point->started = seat->started ? g_date_time_ref (seat->started) : date_time_of (seat->time);
       point->currency = (char *) seat->currency;
       point->balance = seat->balance;
       g_ptr_array_add (timeline, point);

@@ -121,6 +121,25 @@ void         deuces_stats_add_summary    (DeucesStats                *stats,
                                           const char                 *title,
                                           const DeucesSessionSummary *summary);
 
+/* An unknown start, for deuces_stats_add_night(). */
+#define DEUCES_STATS_NO_TIME G_MININT64
+
+/* The same for a reader of many nights, cheaper: @started in µs since 1970 (UTC), or
+ * DEUCES_STATS_NO_TIME; the seats' names interned (g_intern_string), so each player is
+ * looked up once. The best and worst sessions get no start and title here: give them
+ * with deuces_stats_set_session() for each of deuces_stats_dup_extreme_sessions(). */
+void         deuces_stats_add_night      (DeucesStats                *stats,
+                                          gint64                      session,
+                                          gint64                      started,
+                                          const DeucesSessionSummary *summary);
+/* The sessions that are someone's best or worst (a GArray of gint64, each once). */
+GArray      *deuces_stats_dup_extreme_sessions (DeucesStats          *stats);
+/* @session's start and title, for every best or worst session that it is. */
+void         deuces_stats_set_session    (DeucesStats                *stats,
+                                          gint64                      session,
+                                          GDateTime                  *started,
+                                          const char                 *title);
+
 guint        deuces_stats_get_n_sessions (DeucesStats            *stats);
 guint        deuces_stats_get_n_deals    (DeucesStats            *stats);
 /* Every player seen, by name (case-insensitive order). Owned by @stats. */

@@ -72,11 +72,10 @@ seats_text (DeucesStore                *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-/* A decimal integer at *@at, which moves past it: the row of every night is read
- * with this, so it is a plain loop rather than strtoll and its locale. */
+/* A decimal integer at *@at, which moves past it, checked for overflow digit by digit. */
 static gboolean
-read_number (const char **at,
-             gint64      *value)
+read_long_number (const char **at,
+                  gint64      *value)
 {
   const char *p = *at;
   gboolean negative = *p == '-';
@@ -99,9 +98,28 @@ read_number (const char **at,
   return TRUE;
 }
 
+/* The same: the row of every night is read with this, so it is a plain loop rather than
+ * strtoll and its locale, and up to 18 digits (which cannot overflow) need no check. */
+static inline gboolean
+read_number (const char **at,
+             gint64      *value)
+{
+  const char *p = *at + (**at == '-'), *first = p;
+  guint64 n = 0;
+
+  while ((guint) (*p - '0') < 10 && p - first < 18)
+    n = n * 10 + (guint64) (*p++ - '0');
+  if (p == first || (guint) (*p - '0') < 10)
+    return p != first && read_long_number (at, value);
+  *value = **at == '-' ? -(gint64) n : (gint64) n;
+  *at = p;
+  return TRUE;
+}
+
 gboolean
 _deuces_store_read_seats_text (const char           *text,
                                GHashTable           *names,
+                               gboolean              borrow,
                                DeucesSessionSummary *summary)
 {
   const char *at = text;
@@ -126,8 +144,13 @@ _deuces_store_read_seats_text (const char           *text,
             at++;
         }
       s = &summary->seats[n++];
-      g_free (s->name);
-      s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+      if (borrow)
+        s->name = g_hash_table_lookup (names, &values[0]);
+      else
+        {
+          g_free (s->name);
+          s->name = g_strdup (g_hash_table_lookup (names, &values[0]));
+        }
       if (s->name == NULL || values[1] < 0 || values[2] < 0 || values[3] < 0 || values[4] < 0 ||
           values[5] < 0 || values[6] < 0 || values[1] > G_MAXUINT || values[2] > G_MAXUINT ||
           values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT)
@@ -288,7 +311,7 @@ read_summary (DeucesStore          *self,
   summary->goal = sqlite3_column_int (row, 1) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST : DEUCES_GOAL_LOWEST;
   summary->digits = (guint) sqlite3_column_int (row, 2);
   summary->currency = _deuces_store_column_text (row, 5);
-  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, summary) &&
+  return _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 3), names, FALSE, summary) &&
          _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 4), summary->n_players,
                                       summary->payments);
 }

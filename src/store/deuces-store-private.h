@@ -223,10 +223,12 @@ void          _deuces_store_check_aggregates (DeucesStore *self,
 /* Aggregate columns read back: the payments text ("from,to,amount;…") into @payments;
  * FALSE when it does not read. */
 /* aggregates.seats read into @summary's seats and number of players, names from
- * @names (player id → name, as _deuces_store_read_names fills it); FALSE when it does
- * not read or names a player who is not there. */
+ * @names (player id → name, as _deuces_store_read_names fills it; with @borrow, the
+ * seats' names are @names' own, not copies, and must be taken back before the summary
+ * is cleared); FALSE when it does not read or names a player who is not there. */
 gboolean      _deuces_store_read_seats_text  (const char           *text,
                                               GHashTable           *names,
+                                              gboolean              borrow,
                                               DeucesSessionSummary *summary);
 gboolean      _deuces_store_read_names       (DeucesStore          *self,
                                               GHashTable           *names,

@@ -47,11 +47,92 @@ seated_all (const DeucesSessionSummary *summary,
   return TRUE;
 }
 
+/* @started: the session's start in µs since 1970, DEUCES_STATS_NO_TIME when unknown or
+ * not asked for. */
 typedef void (*SummaryFunc) (gint64                      session,
-                             GDateTime                  *started,
-                             const char                 *title,
+                             gint64                      started,
                              const DeucesSessionSummary *summary,
                              gpointer                    data);
+/* Run after the last session, in the same read transaction. */
+typedef gboolean (*FinishFunc) (DeucesStore *self,
+                                gpointer     data,
+                                GError     **error);
+
+/* A session's start as the store writes it ("2026-11-27T13:00:03.315080Z"), read without
+ * a GDateTime; anything else is read by _deuces_store_parse_time(). */
+static gint64
+read_start (const char *text)
+{
+  static const guint8 widths[] = { 4, 2, 2, 2, 2, 2 };
+  static const char after[] = "--T::";
+  const char *at = text;
+  int v[G_N_ELEMENTS (widths)];
+  gint64 days, micro = 0, scale = G_USEC_PER_SEC;
+  int y;
+
+  if (text == NULL || *text == '\0')
+    return DEUCES_STATS_NO_TIME;
+  for (guint k = 0; k < G_N_ELEMENTS (widths); k++)
+    {
+      v[k] = 0;
+      for (guint i = 0; i < widths[k]; i++, at++)
+        {
+          if (!g_ascii_isdigit (*at))
+            goto slow;
+          v[k] = v[k] * 10 + (*at - '0');
+        }
+      if (k + 1 < G_N_ELEMENTS (widths) && *at++ != after[k])
+        goto slow;
+    }
+  if (*at == '.')
+    {
+      guint n = 0;
+
+      for (at++; g_ascii_isdigit (*at) && n < 6; at++, n++)
+        micro = micro * 10 + (*at - '0'), scale /= 10;
+      if (n == 0)
+        goto slow;
+      micro *= scale;
+    }
+  if (at[0] != 'Z' || at[1] != '\0' || v[0] < 1 || v[1] < 1 || v[1] > 12 || v[2] < 1 ||
+      v[2] > g_date_get_days_in_month ((GDateMonth) v[1], (GDateYear) v[0]) || v[3] > 23 || v[4] > 59 ||
+      v[5] > 59)
+    goto slow;
+  /* Days since 1970-01-01 of a proleptic Gregorian date (years from 1). */
+  y = v[0] - (v[1] <= 2);
+  days = (gint64) (y / 400) * 146097 +
+         (gint64) ((y % 400) * 365 + (y % 400) / 4 - (y % 400) / 100 +
+                   (153 * (v[1] + (v[1] > 2 ? -3 : 9)) + 2) / 5 + v[2] - 1) - 719468;
+  return ((days * 24 + v[3]) * 60 + v[4]) * 60 * G_USEC_PER_SEC + (gint64) v[5] * G_USEC_PER_SEC + micro;
+
+slow:
+  {
+    g_autoptr(GDateTime) started = _deuces_store_parse_time (text);
+
+    if (started == NULL)
+      return DEUCES_STATS_NO_TIME;
+    return g_date_time_to_unix (started) * G_USEC_PER_SEC + g_date_time_get_microsecond (started);
+  }
+}
+
+/* Every player's name by id, interned (g_intern_string): a ledger has few players and
+ * each is named in thousands of nights. */
+static gboolean
+read_interned_names (DeucesStore *self,
+                     GHashTable  *interned,
+                     GError     **error)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  GHashTableIter iter;
+  gpointer id, name;
+
+  if (!_deuces_store_read_names (self, names, error))
+    return FALSE;
+  g_hash_table_iter_init (&iter, names);
+  while (g_hash_table_iter_next (&iter, &id, &name))
+    g_hash_table_insert (interned, g_memdup2 (id, sizeof (gint64)), (gpointer) g_intern_string (name));
+  return TRUE;
+}
 
 /* The sessions whose aggregates are stale (@stale: a set of gint64). */
 static gboolean
@@ -92,14 +173,17 @@ read_wanted (DeucesStore               *self,
  * night, never the deals or the seats: sessions and aggregates each in their own order,
  * merged by id, without a lookup per row, so a ledger of a million deals is gathered
  * about as fast as one of a single night. A session whose aggregates are stale or
- * missing is scored from its deals. Without @full, the start, the title and the
- * payments are left out (the standings do not need them). */
+ * missing is scored from its deals. The summaries given to @func name their players
+ * with interned strings, and borrow the row's currency. Without @full, the start and
+ * the payments are left out (the standings do not need them); titles are never read
+ * here (@finish reads what it needs). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
                  const char *const         *group,
                  gboolean                   full,
                  SummaryFunc                func,
+                 FinishFunc                 finish,
                  gpointer                   data,
                  GError                   **error)
 {
@@ -108,8 +192,9 @@ foreach_summary (DeucesStore               *self,
   const char *player = NULL;
   gboolean every;
   g_autoptr(GHashTable) wanted = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
-  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, g_free);
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
   g_autoptr(GHashTable) stale = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  g_autoptr(GArray) payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
   g_autoptr(sqlite3_stmt) sessions = NULL;
   g_autoptr(sqlite3_stmt) heads = NULL;
   int head_rc, rc;
@@ -129,9 +214,9 @@ foreach_summary (DeucesStore               *self,
   if (!_deuces_store_exec (self, "BEGIN", error))
     return FALSE;
   if ((!every && !read_wanted (self, &sql_filter, wanted, error)) ||
-      !_deuces_store_read_names (self, names, error) || !read_stale (self, stale, error))
+      !read_interned_names (self, names, error) || !read_stale (self, stale, error))
     goto fail;
-  sessions = _deuces_store_prepare (self, "SELECT id, started, title, currency, deleted IS NULL "
+  sessions = _deuces_store_prepare (self, "SELECT id, started, currency, deleted IS NULL "
                                           "FROM sessions ORDER BY id", error);
   heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, seats, payments FROM aggregates "
                                        "ORDER BY session", error);
@@ -142,20 +227,21 @@ foreach_summary (DeucesStore               *self,
   while ((rc = sqlite3_step (sessions)) == SQLITE_ROW)
     {
       gint64 id = sqlite3_column_int64 (sessions, 0);
-      g_auto(DeucesSessionSummary) summary = { 0, };
-      g_autoptr(GDateTime) started = NULL;
-      g_autofree char *title = NULL;
-      gboolean take = every ? sqlite3_column_int (sessions, 4) != 0 : g_hash_table_contains (wanted, &id);
+      DeucesSessionSummary summary = { 0, };
+      gboolean take = every ? sqlite3_column_int (sessions, 3) != 0 : g_hash_table_contains (wanted, &id);
       gboolean usable;
 
       while (head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) < id)
         head_rc = sqlite3_step (heads);
       if (!take)
         continue;
-      summary.payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
+      /* Read into borrowed names, currency and payments: nothing is copied per night. */
+      g_array_set_size (payments, 0);
+      summary.payments = payments;
       usable = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id &&
-               !g_hash_table_contains (stale, &id) &&
-               _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, &summary) &&
+               (g_hash_table_size (stale) == 0 || !g_hash_table_contains (stale, &id)) &&
+               _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, TRUE,
+                                              &summary) &&
                (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
                                                       summary.n_players, summary.payments));
       if (usable)
@@ -164,30 +250,33 @@ foreach_summary (DeucesStore               *self,
           summary.goal = sqlite3_column_int (heads, 2) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
                                                                             : DEUCES_GOAL_LOWEST;
           summary.digits = (guint) sqlite3_column_int (heads, 3);
-          summary.currency = _deuces_store_column_text (sessions, 3);
+          summary.currency = (char *) sqlite3_column_text (sessions, 2);
         }
       else
         {
           g_autoptr(GError) damage = NULL;
+          g_auto(DeucesSessionSummary) scored = { 0, };
           gboolean fresh;
 
           /* Stale or missing: scored from the deals; a damaged session is left out, and
-           * named. */
-          deuces_session_summary_clear (&summary);
-          if (!_deuces_store_summarize_session (self, id, &summary, &fresh, &damage))
+           * named. Its names and currency are interned like the others'. */
+          if (!_deuces_store_summarize_session (self, id, &scored, &fresh, &damage))
             {
               _deuces_store_note_damaged (self, id);
               continue;
             }
+          summary = scored;
+          for (guint p = 0; p < scored.n_players; p++)
+            summary.seats[p].name = (char *) g_intern_string (scored.seats[p].name);
+          summary.currency = (char *) (scored.currency ? g_intern_string (scored.currency) : NULL);
+          g_array_set_size (payments, 0);
+          g_array_append_vals (payments, scored.payments->data, scored.payments->len);
+          summary.payments = payments;
         }
       if (!seated_all (&summary, summary.n_players, player, group))
         continue;
-      if (full)
-        {
-          started = _deuces_store_parse_time ((const char *) sqlite3_column_text (sessions, 1));
-          title = _deuces_store_column_valid_text (sessions, 2);
-        }
-      func (id, started, title, &summary, data);
+      func (id, full ? read_start ((const char *) sqlite3_column_text (sessions, 1)) : DEUCES_STATS_NO_TIME,
+            &summary, data);
     }
   if (rc == SQLITE_DONE && head_rc != SQLITE_ROW && head_rc != SQLITE_DONE)
     rc = head_rc;
@@ -198,6 +287,8 @@ foreach_summary (DeucesStore               *self,
     }
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&heads, sqlite3_finalize);
+  if (finish != NULL && !finish (self, data, error))
+    goto fail;
   _deuces_store_exec (self, "COMMIT", NULL);
   return TRUE;
 
@@ -210,12 +301,43 @@ fail:
 
 static void
 add_to_stats (gint64                      session,
-              GDateTime                  *started,
-              const char                 *title,
+              gint64                      started,
               const DeucesSessionSummary *summary,
               gpointer                    data)
 {
-  deuces_stats_add_summary (data, session, started, title, summary);
+  deuces_stats_add_night (data, session, started, summary);
+}
+
+/* The start and title of the few sessions that are someone's best or worst. */
+static gboolean
+name_extremes (DeucesStore *self,
+               gpointer     data,
+               GError     **error)
+{
+  g_autoptr(GArray) ids = deuces_stats_dup_extreme_sessions (data);
+  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, "SELECT started, title FROM sessions WHERE id = ?1",
+                                                        error);
+
+  if (stmt == NULL)
+    return FALSE;
+  for (guint i = 0; i < ids->len; i++)
+    {
+      gint64 id = g_array_index (ids, gint64, i);
+      int rc;
+
+      sqlite3_reset (stmt);
+      sqlite3_bind_int64 (stmt, 1, id);
+      if ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+        {
+          g_autoptr(GDateTime) started = _deuces_store_parse_time ((const char *) sqlite3_column_text (stmt, 0));
+          g_autofree char *title = _deuces_store_column_valid_text (stmt, 1);
+
+          deuces_stats_set_session (data, id, started, title);
+        }
+      else if (rc != SQLITE_DONE)
+        return _deuces_store_fail_sql (self, rc, error);
+    }
+  return TRUE;
 }
 
 DeucesStats *
@@ -227,19 +349,61 @@ deuces_store_compute_stats (DeucesStore               *self,
   g_autoptr(DeucesStats) stats = deuces_stats_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, group, TRUE, add_to_stats, stats, error))
+  if (!foreach_summary (self, filter, group, TRUE, add_to_stats, name_extremes, stats, error))
     return NULL;
   return g_steal_pointer (&stats);
 }
 
+typedef struct {
+  DeucesStore  *store;
+  DeucesNights *nights;
+  sqlite3_stmt *named;   /* a session's start and title */
+  GError       *error;
+} NightsRead;
+
+/* Each night with its start and title: the chart's and the player page's labels. */
 static void
 add_to_nights (gint64                      session,
-               GDateTime                  *started,
-               const char                 *title,
+               gint64                      started,
                const DeucesSessionSummary *summary,
                gpointer                    data)
 {
-  deuces_nights_add_summary (data, session, started, title, summary);
+  NightsRead *read = data;
+  g_autoptr(GDateTime) start = NULL;
+  g_autofree char *title = NULL;
+  int rc;
+
+  if (read->error != NULL)
+    return;
+  sqlite3_reset (read->named);
+  sqlite3_bind_int64 (read->named, 1, session);
+  rc = sqlite3_step (read->named);
+  if (rc == SQLITE_ROW)
+    {
+      start = _deuces_store_parse_time ((const char *) sqlite3_column_text (read->named, 0));
+      title = _deuces_store_column_valid_text (read->named, 1);
+    }
+  else if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (read->store, rc, &read->error);
+      return;
+    }
+  deuces_nights_add_summary (read->nights, session, start, title, summary);
+}
+
+static gboolean
+finish_nights (DeucesStore *self,
+               gpointer     data,
+               GError     **error)
+{
+  NightsRead *read = data;
+
+  if (read->error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&read->error));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 DeucesNights *
@@ -248,17 +412,25 @@ deuces_store_compute_nights (DeucesStore               *self,
                              GError                   **error)
 {
   g_autoptr(DeucesNights) nights = deuces_nights_new ();
+  g_autoptr(sqlite3_stmt) named = NULL;
+  NightsRead read = { self, nights, NULL, NULL };
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, NULL, TRUE, add_to_nights, nights, error))
+  named = _deuces_store_prepare (self, "SELECT started, title FROM sessions WHERE id = ?1", error);
+  if (named == NULL)
     return NULL;
+  read.named = named;
+  if (!foreach_summary (self, filter, NULL, TRUE, add_to_nights, finish_nights, &read, error))
+    {
+      g_clear_error (&read.error);
+      return NULL;
+    }
   return g_steal_pointer (&nights);
 }
 
 static void
 add_to_standings (gint64                      session,
-                  GDateTime                  *started,
-                  const char                 *title,
+                  gint64                      started,
                   const DeucesSessionSummary *summary,
                   gpointer                    data)
 {
@@ -273,7 +445,7 @@ deuces_store_compute_standings (DeucesStore               *self,
   g_autoptr(DeucesStandings) standings = deuces_standings_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, standings, error))
+  if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, NULL, standings, error))
     return NULL;
   return g_steal_pointer (&standings);
 }

@@ -1,0 +1,110 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-stats-nights.c: statistics over the ledger read each night's start without a
+ * GDateTime and the best and worst nights' titles afterwards (issue 25): the same
+ * timelines and extremes as the sessions' own start and title, whatever the start's
+ * spelling. */
+#include "config.h"
+
+#include "deuces-store-private.h"
+#include "deuces-store-stats.h"
+#include "test-ledger.h"
+
+/* Starts as the store writes them, and others a ledger may hold (an offset, no
+ * fraction, a leap day, a year before 1970): each session gets one. */
+static const char *const starts[] = {
+  "2026-11-27T13:00:03.315080Z",
+  "2024-02-29T23:59:59Z",
+  "2026-11-21T04:00:00.5+08:00",
+  "1969-12-31T23:59:59.999999Z",
+};
+
+static GDateTime *
+start_of (guint i)
+{
+  g_autoptr(GTimeZone) utc = g_time_zone_new_utc ();
+
+  return g_date_time_new_from_iso8601 (starts[i], utc);
+}
+
+static void
+test_starts_and_titles (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  static const char *const titles[] = { "Friday", "Leap night", "Saturday", "Eve" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesStats) stats = NULL;
+  gint64 ids[G_N_ELEMENTS (starts)];
+  GPtrArray *timeline;
+  const DeucesPlayerStats *ann;
+
+  for (guint i = 0; i < G_N_ELEMENTS (starts); i++)
+    {
+      g_autofree char *sql = NULL;
+
+      ids[i] = ledger_new_session (f->store, "classic", "Night", four, 4);
+      /* Ann's result differs every night, so each night is someone's best or worst. */
+      for (guint d = 0; d <= i; d++)
+        ledger_add_deal (f->store, ids[i], d % 2 ? 1 : 0, 3, 5 + (gint) i, 8);
+      sql = g_strdup_printf ("UPDATE sessions SET started = '%s', title = '%s' WHERE id = %" G_GINT64_FORMAT,
+                             starts[i], titles[i], ids[i]);
+      _deuces_store_exec (f->store, sql, &error);
+      g_assert_no_error (error);
+    }
+  stats = deuces_store_compute_stats (f->store, NULL, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, G_N_ELEMENTS (starts));
+
+  /* The timeline: every night at its own start, oldest first. */
+  timeline = deuces_stats_get_timeline (stats, "Ann");
+  g_assert_cmpuint (timeline->len, ==, G_N_ELEMENTS (starts));
+  for (guint k = 0; k < timeline->len; k++)
+    {
+      const DeucesStatsPoint *point = timeline->pdata[k];
+      guint i;
+
+      for (i = 0; ids[i] != point->session; i++)
+        ;
+      {
+        g_autoptr(GDateTime) expected = start_of (i);
+
+        g_assert_nonnull (point->started);
+        g_assert_true (g_date_time_equal (point->started, expected));
+      }
+      if (k > 0)
+        g_assert_cmpint (g_date_time_compare (((DeucesStatsPoint *) timeline->pdata[k - 1])->started,
+                                              point->started), <, 0);
+    }
+
+  /* The best and worst nights: their own title and start. */
+  ann = deuces_stats_lookup (stats, "Ann");
+  g_assert_nonnull (ann);
+  for (guint side = 0; side < 2; side++)
+    {
+      GArray *extremes = side == 0 ? ann->best : ann->worst;
+
+      g_assert_cmpuint (extremes->len, ==, 1);
+      for (guint c = 0; c < extremes->len; c++)
+        {
+          const DeucesSessionAmount *e = &g_array_index (extremes, DeucesSessionAmount, c);
+          g_autoptr(GDateTime) expected = NULL;
+          guint i;
+
+          for (i = 0; ids[i] != e->session; i++)
+            ;
+          expected = start_of (i);
+          g_assert_cmpstr (e->title, ==, titles[i]);
+          g_assert_true (g_date_time_equal (e->started, expected));
+        }
+    }
+  g_assert_cmpint (g_array_index (ann->best, DeucesSessionAmount, 0).session, !=,
+                   g_array_index (ann->worst, DeucesSessionAmount, 0).session);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_setenv ("LC_ALL", "C", TRUE);
+  g_test_init (&argc, &argv, NULL);
+  ledger_test_add ("/stats-nights/starts-and-titles", test_starts_and_titles);
+  return g_test_run ();
+}
