@@ -102,6 +102,30 @@ edit_deal (DeucesStore *store,
   g_assert_no_error (error);
 }
 
+/* What is left of @session to settle by its own transfers, "Cy>Ann 200 …"; "usual" when
+ * every payment is a tick on one of its transfers (deuces_store_dup_unsettled_transfers). */
+static char *
+unsettled_text (DeucesStore *store,
+                gint64       session)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) left = deuces_store_dup_unsettled_transfers (store, session, &error);
+  g_autoptr(GString) text = g_string_new (NULL);
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+
+  g_assert_no_error (error);
+  if (left == NULL)
+    return g_strdup ("usual");
+  for (guint i = 0; i < left->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (left, DeucesTransfer, i);
+
+      g_string_append_printf (text, "%s%s>%s %" G_GINT64_FORMAT, i > 0 ? " " : "", names[t->from],
+                              names[t->to], t->amount);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* doc/rules.md §8.7 by hand, "flat" at 0.50 a card (pairwise: a player's balance is
  * (Σ − 4 × own) × 0.50):
  * night 1 (HKD), Ann out, Bo 2, Cy 6, Di 4: Σ 12, Ann +6.00, Bo +2.00, Cy −6.00,
@@ -117,6 +141,7 @@ test_changed_after_settling (LedgerFixture *f,
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *said = NULL;
+  g_autofree char *left = NULL;
   DeucesTransfer at_table = { 3, 1, 400 };
   DeucesTransfer cy_ann = { 2, 0, 800 };
   gint64 one, two;
@@ -136,19 +161,30 @@ test_changed_after_settling (LedgerFixture *f,
   mark_all_settled (f->store);
   assert_settle_up (f->store, "HKD:; USD:");
   ledger_assert_sound (f->store);
+  /* Paid by ticks on its own transfers: the night shows them as usual. */
+  left = unsettled_text (f->store, one);
+  g_assert_cmpstr (left, ==, "usual");
+  g_clear_pointer (&left, g_free);
 
   set_ended (f->store, one, FALSE);
   edit_deal (f->store, one, 1, 0, 2, 10, 4);
   set_ended (f->store, one, TRUE);
   assert_settle_up (f->store, "HKD: Ann=200 Bo=200 Cy=-600 Di=200 Cy>Ann 200 Cy>Bo 200 Cy>Di 200; USD:");
   ledger_assert_sound (f->store);
-  /* The night's own view: its new transfers are not paid yet. */
+  /* The night's own view: its new transfers are not paid yet, and what it shows to
+   * settle is the difference, not the whole night again (a tester's wrong money). */
   g_assert_false (deuces_store_is_transfer_paid (f->store, one, &cy_ann));
+  left = unsettled_text (f->store, one);
+  g_assert_cmpstr (left, ==, "Cy>Ann 200 Cy>Bo 200 Cy>Di 200");
+  g_clear_pointer (&left, g_free);
 
   /* Settled up again: nothing left, and the night shows its transfers paid. */
   mark_all_settled (f->store);
   assert_settle_up (f->store, "HKD:; USD:");
   g_assert_true (deuces_store_is_transfer_paid (f->store, one, &cy_ann));
+  left = unsettled_text (f->store, one);
+  g_assert_cmpstr (left, ==, "usual");
+  g_clear_pointer (&left, g_free);
   ledger_assert_sound (f->store);
 
   /* Undo takes back exactly the second settle-up: the difference is due again. */

@@ -165,3 +165,51 @@ deuces_store_is_transfer_paid (DeucesStore          *self,
    * nothing of it is left to pay. */
   return _deuces_store_is_settled (self, session, transfer);
 }
+
+GArray *
+deuces_store_dup_unsettled_transfers (DeucesStore *self,
+                                      gint64       session,
+                                      GError     **error)
+{
+  g_auto(DeucesSessionSummary) summary = { 0, };
+  g_autoptr(GPtrArray) unpaid = NULL;
+  g_autoptr(GArray) transfers = NULL;
+  gint64 balances[DEUCES_MAX_PLAYERS];
+  gint64 ticked[DEUCES_MAX_PLAYERS] = { 0, };
+  const DeucesUnpaid *own;
+  gboolean explained;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  unpaid = _deuces_store_unpaid_balances (self, session, &summary, error);
+  if (unpaid == NULL)
+    return NULL;
+  own = unpaid->pdata[0];
+  for (guint p = 0; p < summary.n_players; p++)
+    balances[p] = summary.seats[p].balance;
+  /* What the ticks on the night's own transfers paid: money paid is explained by them
+   * when the unpaid balance is the settlement less exactly those. */
+  transfers = deuces_fewest_transfers (balances, summary.n_players);
+  for (guint i = 0; i < transfers->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+      if (deuces_store_is_transfer_paid (self, session, t))
+        {
+          ticked[t->from] += t->amount;
+          ticked[t->to] -= t->amount;
+        }
+    }
+  explained = unpaid->len == 1;
+  for (guint p = 0; p < summary.n_players && explained; p++)
+    explained = own->amounts[p] == balances[p] + ticked[p];
+  if (explained)
+    return NULL;
+  {
+    gint64 left[DEUCES_MAX_PLAYERS];
+
+    for (guint p = 0; p < summary.n_players; p++)
+      left[p] = own->amounts[p];
+    return deuces_fewest_transfers (left, summary.n_players);
+  }
+}

@@ -340,6 +340,13 @@ gboolean     deuces_store_set_transfer_paid (DeucesStore          *self,
 gboolean     deuces_store_is_transfer_paid (DeucesStore          *self,
                                             gint64                session,
                                             const DeucesTransfer *transfer);
+/* When part of @session was paid before it changed (a night settled up, reopened and
+ * changed), its own transfers no longer say what is owed: the fewest transfers of what is
+ * left to pay in its currency (maybe none). NULL, with no error, when every payment is a
+ * tick on one of its transfers, as usual. */
+GArray      *deuces_store_dup_unsettled_transfers (DeucesStore *self,
+                                                   gint64       session,
+                                                   GError     **error);
 
 /* Players. */
 

@@ -714,6 +714,20 @@ deuces_session_is_paid (DeucesSession        *self,
   return deuces_store_is_transfer_paid (self->store, self->id, transfer);
 }
 
+GArray *
+deuces_session_dup_unsettled_transfers (DeucesSession *self)
+{
+  g_autoptr(GError) error = NULL;
+  GArray *left;
+
+  g_return_val_if_fail (DEUCES_IS_SESSION (self), NULL);
+
+  left = deuces_store_dup_unsettled_transfers (self->store, self->id, &error);
+  if (error != NULL)
+    g_warning ("Session %" G_GINT64_FORMAT ": %s", self->id, error->message);
+  return left;
+}
+
 char *
 deuces_session_format_money (DeucesSession *self,
                              gint64         minor,

@@ -116,6 +116,9 @@ gboolean                deuces_session_set_paid       (DeucesSession        *sel
                                                        GError              **error);
 gboolean                deuces_session_is_paid        (DeucesSession        *self,
                                                        const DeucesTransfer *transfer);
+/* The transfers of what is left to pay when part of the night was paid before it changed
+ * (deuces_store_dup_unsettled_transfers); NULL as usual. */
+GArray                 *deuces_session_dup_unsettled_transfers (DeucesSession *self);
 
 /* Seats a newcomer between deals (deuces_store_add_player); "changed" follows from
  * deal 1, as the sheet gains a column. */

@@ -204,6 +204,7 @@ draw (DeucesSettlementView *self)
 {
   const DeucesGame *game;
   const DeucesSettlement *settlement;
+  g_autoptr(GArray) left = NULL;
   guint n_deals;
 
   self->stale = FALSE;
@@ -232,7 +233,38 @@ draw (DeucesSettlementView *self)
       add_row (self, self->balances_group, row);
     }
 
-  if (n_deals == 0 || settlement->transfers->len == 0)
+  left = deuces_session_dup_unsettled_transfers (self->session);
+  adw_preferences_group_set_description (self->transfers_group, NULL);
+  if (left != NULL)
+    {
+      /* Paid before the night changed: what is left, settled with Settle Up, where a tick
+       * here would pay a transfer of the whole night again. */
+      adw_preferences_group_set_description (
+        self->transfers_group,
+        _("Part of this night was paid before it changed: these transfers settle what is left. "
+          "Mark them paid with Settle Up in Standings."));
+      if (left->len == 0)
+        {
+          GtkWidget *row = adw_action_row_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Everyone is square"));
+          add_row (self, self->transfers_group, row);
+        }
+      for (guint i = 0; i < left->len; i++)
+        {
+          const DeucesTransfer *t = &g_array_index (left, DeucesTransfer, i);
+          GtkWidget *row = adw_action_row_new ();
+          g_autofree char *title = g_strdup_printf (_("%s pays %s"), game->players[t->from],
+                                                    game->players[t->to]);
+          g_autofree char *name = describe_transfer (self->session, t);
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
+          name_row (row, name);
+          add_row (self, self->transfers_group, row);
+        }
+    }
+  else if (n_deals == 0 || settlement->transfers->len == 0)
     {
       GtkWidget *row = adw_action_row_new ();
 
@@ -241,7 +273,7 @@ draw (DeucesSettlementView *self)
                                                   : _("Everyone is square"));
       add_row (self, self->transfers_group, row);
     }
-  for (guint i = 0; i < settlement->transfers->len; i++)
+  for (guint i = 0; left == NULL && i < settlement->transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
       GtkWidget *row = adw_action_row_new ();
@@ -306,6 +338,8 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
   const DeucesScoreSheet *sheet;
   const DeucesSettlement *settlement;
   g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GArray) left = NULL;
+  const GArray *transfers;
 
   g_return_val_if_fail (DEUCES_IS_SETTLEMENT_VIEW (self), NULL);
 
@@ -332,15 +366,18 @@ deuces_settlement_view_dup_summary (DeucesSettlementView *self)
       g_string_append_printf (text, _("%s: %lld points, %s\n"),
                               game->players[p], (long long) sheet->totals[p], money);
     }
-  if (settlement->transfers->len > 0)
+  left = deuces_session_dup_unsettled_transfers (self->session);
+  transfers = left != NULL ? left : settlement->transfers;
+  if (transfers->len > 0)
     g_string_append_c (text, '\n');
-  for (guint i = 0; i < settlement->transfers->len; i++)
+  for (guint i = 0; i < transfers->len; i++)
     {
-      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
       g_autofree char *line = describe_transfer (self->session, t);
 
       g_string_append (text, line);
-      if (deuces_session_is_paid (self->session, t))
+      /* What is left after a change is unpaid, by its making. */
+      if (left == NULL && deuces_session_is_paid (self->session, t))
         g_string_append (text, _(" (paid)"));
       g_string_append_c (text, '\n');
     }
