@@ -404,6 +404,21 @@ find_label (GtkWidget *widget)
   return NULL;
 }
 
+/* A stake that changed during the night ("0.50 HKD a point; from deal 2: 1.00 HKD")
+ * wraps rather than widen the window past a phone's. */
+static void
+wrap_stake (GtkButton *button)
+{
+  GtkWidget *label = gtk_button_get_child (button);
+
+  if (GTK_IS_LABEL (label))
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+    }
+}
+
 static void
 deuces_session_header_init (DeucesSessionHeader *self)
 {
@@ -417,6 +432,7 @@ deuces_session_header_init (DeucesSessionHeader *self)
                                   self);
   gtk_widget_init_template (GTK_WIDGET (self));
   self->session_bindings = g_binding_group_new ();
+  g_signal_connect (self->stake_button, "notify::label", G_CALLBACK (wrap_stake), NULL);
   g_binding_group_bind (self->session_bindings, "stake-text", self->stake_button, "label",
                         G_BINDING_SYNC_CREATE);
   /* Long notes wrap under the title rather than widen the window past a phone's, on two
