@@ -122,8 +122,23 @@ test_let_other_sync (void)
   shown = deuces_sync_window_get_url (pairing);
   g_assert_nonnull (shown);
   g_assert_nonnull (strstr (shown, "/sync/"));
-  /* Shown as text a person can copy, and as a QR code. */
-  g_assert_nonnull (find_widget (pairing, is_label, shown));
+  /* Shown as text a person can copy, and as a QR code; a person types what they see, so
+   * a line break in it adds no hyphen (a tester typed one in). */
+  {
+    GtkWidget *label = find_widget (pairing, is_label, shown);
+    PangoAttrList *attributes;
+    PangoAttrIterator *at;
+    PangoAttribute *hyphens;
+
+    g_assert_nonnull (label);
+    attributes = gtk_label_get_attributes (GTK_LABEL (label));
+    g_assert_nonnull (attributes);
+    at = pango_attr_list_get_iterator (attributes);
+    hyphens = pango_attr_iterator_get (at, PANGO_ATTR_INSERT_HYPHENS);
+    g_assert_nonnull (hyphens);
+    g_assert_false (((PangoAttrInt *) hyphens)->value);
+    pango_attr_iterator_destroy (at);
+  }
   /* It listens on every address, and shows one of the network's, which may not count as
    * a local peer here (a test network): the same address on 127.0.0.1. */
   {

@@ -241,16 +241,24 @@ deuces_share_dialog_class_init (DeucesShareDialogClass *klass)
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
-static void
-deuces_share_dialog_init (DeucesShareDialog *self)
+void
+deuces_share_address_label_init (GtkLabel *label)
 {
   PangoAttrList *attributes = pango_attr_list_new ();
 
-  gtk_widget_init_template (GTK_WIDGET (self));
+  gtk_label_set_wrap (label, TRUE);
+  gtk_label_set_wrap_mode (label, PANGO_WRAP_CHAR);
   /* An address broken over two lines gets no hyphen that is not in it. */
   pango_attr_list_insert (attributes, pango_attr_insert_hyphens_new (FALSE));
-  gtk_label_set_attributes (self->url_label, attributes);
+  gtk_label_set_attributes (label, attributes);
   pango_attr_list_unref (attributes);
+}
+
+static void
+deuces_share_dialog_init (DeucesShareDialog *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_share_address_label_init (self->url_label);
   /* Not the address, which would show selected. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->copy_button));
 }

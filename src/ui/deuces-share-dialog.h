@@ -25,6 +25,9 @@ gboolean    deuces_share_table                   (GtkWindow          *parent,
 
 /* A QR code of @text, drawn dark on white at any size (also "Let Another Computer Sync"). */
 GtkWidget  *deuces_share_qr_new                  (const char         *text);
+/* @label, an address to type, broken over lines anywhere but with no hyphen that is not
+ * in it. */
+void        deuces_share_address_label_init      (GtkLabel           *label);
 
 /* For tests: what a person sees. */
 GtkWidget  *deuces_share_dialog_get_qr           (DeucesShareDialog  *self);

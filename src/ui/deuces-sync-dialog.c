@@ -387,8 +387,7 @@ deuces_sync_let_other_sync (GtkWindow       *parent,
   gtk_box_append (GTK_BOX (content), qr);
   url = gtk_label_new (deuces_share_server_get_url (server));
   gtk_label_set_selectable (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (url), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (url), PANGO_WRAP_CHAR);
+  deuces_share_address_label_init (GTK_LABEL (url));
   gtk_widget_add_css_class (url, "monospace");
   gtk_box_append (GTK_BOX (content), url);
   copy = gtk_button_new_with_mnemonic (_("_Copy Address"));
