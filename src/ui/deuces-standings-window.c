@@ -296,6 +296,8 @@ refresh (DeucesStandingsWindow *self)
 
   deuces_data_table_clear (self->table);
   deuces_data_table_clear (self->narrow_table);
+  /* No count of nights but those shown (a season without any shows none). */
+  adw_window_title_set_subtitle (self->window_title, NULL);
   gtk_label_set_text (self->rule_label, "");
   gtk_widget_set_sensitive (GTK_WIDGET (self->settle_button), FALSE);
   gtk_widget_set_visible (GTK_WIDGET (self->chart_bar), FALSE);

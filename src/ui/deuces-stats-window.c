@@ -540,6 +540,7 @@ show_stats (DeucesStatsWindow *self)
   if (self->stats == NULL || deuces_stats_get_n_sessions (self->stats) == 0)
     {
       gtk_stack_set_visible_child_name (self->stack, "empty");
+      adw_window_title_set_subtitle (self->window_title, NULL);
       g_clear_pointer (&self->highlights_text, g_free);
       return;
     }
