@@ -109,6 +109,18 @@ player_names (DeucesNewSessionDialog *self)
   return g_strv_builder_end (builder);
 }
 
+/* The seats that count: a seat added at the end by Enter and left empty is none (the
+ * fewest players aside), so it neither holds Start back nor joins the table. */
+static guint
+n_seats (DeucesNewSessionDialog *self)
+{
+  guint n = self->rows->len;
+
+  while (n > DEUCES_MIN_PLAYERS && *gtk_editable_get_text (GTK_EDITABLE (self->rows->pdata[n - 1])) == '\0')
+    n--;
+  return n;
+}
+
 /* What is wrong with the form, in the person's words, or NULL. Marks the rows too. */
 static char *
 problem (DeucesNewSessionDialog *self)
@@ -147,10 +159,10 @@ problem (DeucesNewSessionDialog *self)
     }
   if (message != NULL)
     return message;
-  if (filled < self->rows->len)
+  if (filled < n_seats (self))
     return g_strdup ("");   /* not finished yet: nothing to complain about */
-  if (variant != NULL && !deuces_variant_allows_players (variant, self->rows->len))
-    return g_strdup_printf (_("%s is not played with %u players"), deuces_variant_display_name (variant->id, variant->name), self->rows->len);
+  if (variant != NULL && !deuces_variant_allows_players (variant, n_seats (self)))
+    return g_strdup_printf (_("%s is not played with %u players"), deuces_variant_display_name (variant->id, variant->name), n_seats (self));
 
   {
     const char *currency = chosen_currency (self);
@@ -570,6 +582,15 @@ on_start_clicked (DeucesNewSessionDialog *self)
 
   if (check != NULL)
     return;
+  /* The empty seats at the end go before the table is made. */
+  while (self->rows->len > n_seats (self))
+    {
+      GtkWidget *last = self->rows->pdata[self->rows->len - 1];
+
+      adw_preferences_group_remove (self->players_group, last);
+      g_ptr_array_remove (self->rows, last);
+    }
+  rebuild_rows (self);
   names = player_names (self);
   variant = deuces_variant_copy (chosen_variant (self));
   for (guint i = 0; i < G_N_ELEMENTS (options); i++)
@@ -678,18 +699,9 @@ on_dialog_key_pressed (GtkEventControllerKey  *keys,
                        GdkModifierType         state,
                        DeucesNewSessionDialog *self)
 {
-  GtkWidget *last;
-
   if ((state & GDK_CONTROL_MASK) == 0 ||
       (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter))
     return FALSE;
-  while (self->rows->len > DEUCES_MIN_PLAYERS &&
-         *gtk_editable_get_text (GTK_EDITABLE (last = self->rows->pdata[self->rows->len - 1])) == '\0')
-    {
-      adw_preferences_group_remove (self->players_group, last);
-      g_ptr_array_remove (self->rows, last);
-      rebuild_rows (self);
-    }
   on_start_clicked (self);
   return TRUE;
 }
