@@ -82,6 +82,36 @@ test_settle_up_no_currency (void)
   remove_tree (dir);
 }
 
+/* A night settled up, reopened and changed: `session show` lists what is left, not the
+ * whole night again (a tester's wrong money, doc/ledger.md §2.1 "paid_amounts"). Classic,
+ * 0.50 HKD a point: Bo held 3 cards (3 points, 1.50 HKD), paid; then 5 (2.50 HKD):
+ * 1.00 HKD is left. */
+static void
+test_show_after_paid_change (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *shown = NULL;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo",
+                  "--stake", "0.50", "--currency", "HKD", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  g_free (run_ok (db, NULL, "settle-up", "--mark-paid", NULL));
+  shown = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_nonnull (strstr (shown, "To settle:\n  Bo pays Ann 1.50 HKD\n"));
+  g_clear_pointer (&shown, g_free);
+
+  g_free (run_ok (db, NULL, "session", "reopen", "1", NULL));
+  g_free (run_ok (db, NULL, "deal", "edit", "1", "1", "--winner", "Ann", "--left", "Bo=5", NULL));
+  g_free (run_ok (db, NULL, "session", "end", "1", NULL));
+  shown = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_nonnull (strstr (shown, "Part of this night was paid before it changed; left to settle:\n"
+                                   "  Bo pays Ann 1.00 HKD\n"));
+  g_assert_null (strstr (shown, "Bo pays Ann 2.50 HKD"));
+  remove_tree (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -89,6 +119,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/cli-messages/changes-say-what", test_changes_say_what);
   g_test_add_func ("/cli-messages/settle-up-no-currency", test_settle_up_no_currency);
+  g_test_add_func ("/cli-messages/show-after-paid-change", test_show_after_paid_change);
 
   return g_test_run ();
 }

@@ -249,8 +249,11 @@ print_cell (int         width,
   printf ("%*s%s", MAX (0, width - (int) g_utf8_strlen (text, -1)), "", text);
 }
 
+/* @left: what is left to settle when part of the night was paid before it changed
+ * (deuces_store_dup_unsettled_transfers), else NULL. */
 static void
-print_table (const DeucesSessionSnapshot *snapshot)
+print_table (const DeucesSessionSnapshot *snapshot,
+             const GArray                *left)
 {
   const DeucesGame *game = snapshot->game;
   const DeucesScoreSheet *sheet = snapshot->sheet;
@@ -322,10 +325,15 @@ print_table (const DeucesSessionSnapshot *snapshot)
     {
       printf ("  %-*s %s\n", width, game->players[i], snapshot->balance_text[i]);
     }
-  printf ("\n%s\n", settlement->transfers->len > 0 ? _("To settle:") : _("Nobody owes anything."));
-  for (guint k = 0; k < settlement->transfers->len; k++)
+  if (left != NULL)
+    printf ("\n%s\n", _("Part of this night was paid before it changed; left to settle:"));
+  else
+    printf ("\n%s\n", settlement->transfers->len > 0 ? _("To settle:") : _("Nobody owes anything."));
+  if (left == NULL)
+    left = settlement->transfers;
+  for (guint k = 0; k < left->len; k++)
     {
-      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
+      const DeucesTransfer *t = &g_array_index (left, DeucesTransfer, k);
       g_autofree char *amount = deuces_session_snapshot_format_money (snapshot, t->amount, FALSE);
 
       printf (_("  %s pays %s %s\n"), game->players[t->from], game->players[t->to], amount);
@@ -338,6 +346,7 @@ session_show (CliContext *cli,
               int         argc,
               char      **argv)
 {
+  g_autoptr(GArray) left = NULL;
   g_autoptr(DeucesStore) store = NULL;
   g_autoptr(DeucesSessionSnapshot) snapshot = NULL;
   g_autoptr(GError) error = NULL;
@@ -371,7 +380,10 @@ session_show (CliContext *cli,
 
       return _deuces_cli_print_json (root);
     }
-  print_table (snapshot);
+  left = deuces_store_dup_unsettled_transfers (store, id, &error);
+  if (error != NULL)
+    return _deuces_cli_fail_with (error);
+  print_table (snapshot, left);
   return _deuces_cli_finish_output ();
 }
 
