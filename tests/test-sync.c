@@ -1163,14 +1163,16 @@ house_session (DeucesStore *store,
   return deuces_variant_to_text (variant);
 }
 
-/* The text of @store's saved variant @id, or NULL when it has none. */
-static char *
-saved_text (DeucesStore *store,
-            const char  *id)
+/* @store's saved variant @id reads as @text (NULL: it has none). */
+static void
+assert_saved (DeucesStore *store,
+              const char  *id,
+              const char  *text)
 {
   g_autoptr(DeucesVariant) variant = deuces_variant_library_lookup (store, id, NULL);
+  g_autofree char *saved = variant != NULL ? deuces_variant_to_text (variant) : NULL;
 
-  return variant != NULL ? deuces_variant_to_text (variant) : NULL;
+  g_assert_cmpstr (saved, ==, text);
 }
 
 /* Saved house variants travel with the sessions that use them over the network as with
@@ -1208,8 +1210,8 @@ test_lan_variants (LedgerFixture *f,
   /* Told apart by their rules. */
   g_assert_cmpstr (a_same_id, !=, b_same_id);
   /* Before: neither has the other's. */
-  g_assert_null (saved_text (b, "a-rules"));
-  g_assert_null (saved_text (a, "b-rules"));
+  assert_saved (b, "a-rules", NULL);
+  assert_saved (a, "b-rules", NULL);
 
   server = serve_sync_start (path, &url);
   {
@@ -1221,30 +1223,16 @@ test_lan_variants (LedgerFixture *f,
   g_assert_cmpstr (out, ==, "Synced with “127.0.0.1”: 4 sessions brought here.\n");
 
   /* Each side's own variant is now on the other, with the same rules. */
-  {
-    g_autofree char *on_b = saved_text (b, "a-rules");
-    g_autofree char *on_a = saved_text (a, "b-rules");
-
-    g_assert_cmpstr (on_b, ==, a_rules);
-    g_assert_cmpstr (on_a, ==, b_rules);
-  }
+  assert_saved (b, "a-rules", a_rules);
+  assert_saved (a, "b-rules", b_rules);
   /* The same id with other rules, and a name taken by another variant: each side keeps
    * its own, and the other's is not saved under another id. */
-  {
-    g_autofree char *a_kept = saved_text (a, "same-id");
-    g_autofree char *b_kept = saved_text (b, "same-id");
-    g_autofree char *a_own = saved_text (a, "named-a");
-    g_autofree char *b_own = saved_text (b, "named-b");
-    g_autofree char *a_other = saved_text (a, "named-b");
-    g_autofree char *b_other = saved_text (b, "named-a");
-
-    g_assert_cmpstr (a_kept, ==, a_same_id);
-    g_assert_cmpstr (b_kept, ==, b_same_id);
-    g_assert_cmpstr (a_own, ==, a_named);
-    g_assert_cmpstr (b_own, ==, b_named);
-    g_assert_null (a_other);
-    g_assert_null (b_other);
-  }
+  assert_saved (a, "same-id", a_same_id);
+  assert_saved (b, "same-id", b_same_id);
+  assert_saved (a, "named-a", a_named);
+  assert_saved (b, "named-b", b_named);
+  assert_saved (a, "named-b", NULL);
+  assert_saved (b, "named-a", NULL);
   /* The file that does not read stayed on A, as it was, and B got none. */
   {
     g_autofree char *file = g_build_filename (b_dir, "variants", "broken.variant", NULL);
