@@ -1133,6 +1133,120 @@ test_lan_replaced (LedgerFixture *f,
   g_assert_cmpstr (out, ==, "");
 }
 
+/* A saved variant like classic but with its own card values, saved in @store's folder
+ * as @id, and a session "@title" playing it; the text of its file. */
+static char *
+house_session (DeucesStore *store,
+               const char  *id,
+               const char  *name,
+               gint         two_value,
+               const char  *title)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesVariant) variant = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  DeucesNewSession request = { 0, };
+
+  g_free (variant->id);
+  g_free (variant->name);
+  variant->id = g_strdup (id);
+  variant->name = g_strdup (name);
+  variant->card_values[DEUCES_RANK_2] = two_value;
+  g_assert_true (deuces_variant_library_save (store, variant, &error));
+  g_assert_no_error (error);
+  request.title = title;
+  request.variant = variant;
+  request.variant_id = id;
+  request.players = four;
+  request.n_players = 4;
+  g_assert_cmpint (deuces_store_create_session (store, &request, &error), >, 0);
+  g_assert_no_error (error);
+  return deuces_variant_to_text (variant);
+}
+
+/* @store's saved variant @id reads as @text (NULL: it has none). */
+static void
+assert_saved (DeucesStore *store,
+              const char  *id,
+              const char  *text)
+{
+  g_autoptr(DeucesVariant) variant = deuces_variant_library_lookup (store, id, NULL);
+  g_autofree char *saved = variant != NULL ? deuces_variant_to_text (variant) : NULL;
+
+  g_assert_cmpstr (saved, ==, text);
+}
+
+/* Saved house variants travel with the sessions that use them over the network as with
+ * a file (doc/ledger.md §9, issue 24): `sync URL` on A, `serve --sync` on B, two
+ * processes. Each side's variant that the other side lacks is saved there with the same
+ * rules, both ways; one whose id is taken there by a variant that differs, or whose name
+ * another variant has there, is left out (that side keeps its own); a variant file that
+ * does not read is not sent, as a file sync skips it. */
+static void
+test_lan_variants (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  g_autofree char *b_dir = g_path_get_dirname (path);
+  DeucesStore *a = f->store;
+  g_autofree char *a_rules = house_session (a, "a-rules", "A Rules", 7, "House night on A");
+  g_autofree char *b_rules = house_session (b, "b-rules", "B Rules", 9, "House night on B");
+  g_autofree char *a_same_id = house_session (a, "same-id", "Same Id", 3, "Same id on A");
+  g_autofree char *b_same_id = house_session (b, "same-id", "Same Id", 5, "Same id on B");
+  g_autofree char *a_named = house_session (a, "named-a", "Taken Name", 4, "Name on A");
+  g_autofree char *b_named = house_session (b, "named-b", "Taken Name", 6, "Name on B");
+  g_autofree char *a_broken = house_session (a, "broken", "Broken", 8, "Broken on A");
+  g_autoptr(GSubprocess) server = NULL;
+  g_autofree char *url = NULL;
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+
+  /* A's "broken" no longer reads there: it is not offered on A, so it does not travel. */
+  {
+    g_autofree char *a_dir = g_path_get_dirname (deuces_store_get_path (a));
+
+    save_variant_file (a_dir, "broken.variant", "this is not a variant\n");
+  }
+  /* Told apart by their rules. */
+  g_assert_cmpstr (a_same_id, !=, b_same_id);
+  /* Before: neither has the other's. */
+  assert_saved (b, "a-rules", NULL);
+  assert_saved (a, "b-rules", NULL);
+
+  server = serve_sync_start (path, &url);
+  {
+    g_autofree char *said = g_strdup_printf ("Synced with “%s”: 3 sessions brought here, 4 sent there.\n", url);
+
+    run_prints (deuces_store_get_path (a), NULL, said, "sync", url, NULL);
+  }
+  serve_sync_stop (server, &out, &err);
+  g_assert_cmpstr (out, ==, "Synced with “127.0.0.1”: 4 sessions brought here.\n");
+
+  /* Each side's own variant is now on the other, with the same rules. */
+  assert_saved (b, "a-rules", a_rules);
+  assert_saved (a, "b-rules", b_rules);
+  /* The same id with other rules, and a name taken by another variant: each side keeps
+   * its own, and the other's is not saved under another id. */
+  assert_saved (a, "same-id", a_same_id);
+  assert_saved (b, "same-id", b_same_id);
+  assert_saved (a, "named-a", a_named);
+  assert_saved (b, "named-b", b_named);
+  assert_saved (a, "named-b", NULL);
+  assert_saved (b, "named-a", NULL);
+  /* The file that does not read stayed on A, as it was, and B got none. */
+  {
+    g_autofree char *file = g_build_filename (b_dir, "variants", "broken.variant", NULL);
+    g_autofree char *a_dir = g_path_get_dirname (deuces_store_get_path (a));
+    g_autofree char *a_file = g_build_filename (a_dir, "variants", "broken.variant", NULL);
+    g_autofree char *left = NULL;
+
+    g_assert_false (g_file_test (file, G_FILE_TEST_EXISTS));
+    g_assert_true (g_file_get_contents (a_file, &left, NULL, NULL));
+    g_assert_cmpstr (left, ==, "this is not a variant\n");
+    g_assert_nonnull (a_broken);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1151,6 +1265,7 @@ main (int    argc,
   ledger_test_add ("/sync/lan/merge", test_lan);
   ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
   ledger_test_add ("/sync/lan/replaced", test_lan_replaced);
+  ledger_test_add ("/sync/lan/variants", test_lan_variants);
 
   return g_test_run ();
 }

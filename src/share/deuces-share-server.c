@@ -995,7 +995,9 @@ handle_sync (DeucesShareServer *self,
   const char *type = soup_message_headers_get_content_type (request, NULL);
   g_autoptr(GPtrArray) here = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_import_outcome_free);
   g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(JsonNode) body = NULL;
   g_autoptr(JsonNode) theirs = NULL;
+  JsonNode *their_variants = NULL;
   g_autoptr(JsonNode) ours = NULL;
   g_autoptr(JsonObject) reply = NULL;
   g_autoptr(JsonNode) node = NULL;
@@ -1027,7 +1029,17 @@ handle_sync (DeucesShareServer *self,
       return;
     }
   bytes = soup_message_body_flatten (soup_server_message_get_request_body (msg));
-  theirs = deuces_json_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  body = deuces_json_parse (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), &error);
+  /* {"ledger": its export, "variants": the saved variants its sessions play}; a bare
+   * export (a Deuces that sends no variants) reads too. */
+  if (body != NULL && !deuces_store_is_ledger_export (body) && JSON_NODE_HOLDS_OBJECT (body) &&
+      json_object_has_member (json_node_get_object (body), "ledger"))
+    {
+      theirs = json_node_ref (json_object_get_member (json_node_get_object (body), "ledger"));
+      their_variants = json_object_get_member (json_node_get_object (body), "variants");
+    }
+  else if (body != NULL)
+    theirs = json_node_ref (body);
   if (theirs != NULL)
     ours = deuces_store_sync_document (self->writer, theirs, here, &error);
   if (ours == NULL)
@@ -1048,6 +1060,9 @@ handle_sync (DeucesShareServer *self,
   reply = json_object_new ();
   json_object_set_member (reply, "ledger", g_steal_pointer (&ours));
   json_object_set_int_member (reply, "merged", deuces_import_outcomes_count_moved (here));
+  /* Ours before theirs are saved here: the partner has those already. */
+  json_object_set_member (reply, "variants", deuces_store_sync_variants (self->writer));
+  deuces_store_sync_take_variants (self->writer, their_variants);
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_set_object (node, reply);
   respond_json (msg, SOUP_STATUS_OK, node);

@@ -97,29 +97,40 @@ refusal_line (GBytes *body)
   return g_strdelimit (g_strdup (json_node_get_string (line)), "\r\n", ' ');
 }
 
-/* Sends @ours; the other computer's ledger export as it was before it merged @ours, and
- * how many of ours it took. */
+/* Sends @ours and the saved variants its sessions play; the other computer's ledger
+ * export as it was before it merged @ours, how many of ours it took, and its saved
+ * variants (@variants: an array, or NULL when it sent none). */
 static JsonNode *
-exchange (GUri       *uri,
-          const char *url,
-          JsonNode   *ours,
-          guint      *n_there,
-          GError    **error)
+exchange (DeucesStore *store,
+          GUri        *uri,
+          const char  *url,
+          JsonNode    *ours,
+          guint       *n_there,
+          JsonNode   **variants,
+          GError     **error)
 {
+  g_autoptr(JsonObject) sent = json_object_new ();
+  g_autoptr(JsonNode) sent_node = json_node_alloc ();
   g_autoptr(SoupSession) session = soup_session_new_with_options ("timeout", SYNC_TIMEOUT_S,
                                                                   "user-agent", "Deuces", NULL);
   g_autoptr(SoupMessage) msg = soup_message_new_from_uri (SOUP_METHOD_POST, uri);
-  g_autofree char *text = deuces_json_to_string (ours, FALSE);
-  gsize length = strlen (text);
-  g_autoptr(GBytes) request = g_bytes_new_take (g_steal_pointer (&text), length);
+  g_autofree char *text = NULL;
+  gsize length;
+  g_autoptr(GBytes) request = NULL;
   g_autoptr(GInputStream) in = NULL;
   g_autoptr(GBytes) body = NULL;
   g_autoptr(GError) local_error = NULL;
   g_autoptr(JsonNode) root = NULL;
   JsonObject *object;
-  JsonNode *ledger, *merged;
+  JsonNode *ledger, *merged, *node;
   guint status;
 
+  json_object_set_member (sent, "ledger", json_node_ref (ours));
+  json_object_set_member (sent, "variants", deuces_store_sync_variants (store));
+  json_node_init_object (sent_node, sent);
+  text = deuces_json_to_string (sent_node, FALSE);
+  length = strlen (text);
+  request = g_bytes_new_take (g_steal_pointer (&text), length);
   soup_message_set_request_body_from_bytes (msg, "application/json", request);
   /* The ledger goes out only once the address is known good there. */
   soup_message_headers_set_expectations (soup_message_get_request_headers (msg), SOUP_EXPECTATION_CONTINUE);
@@ -166,6 +177,8 @@ exchange (GUri       *uri,
       return NULL;
     }
   *n_there = (guint) MIN (json_node_get_int (merged), G_MAXUINT);
+  if ((node = json_object_get_member (object, "variants")) != NULL && JSON_NODE_HOLDS_ARRAY (node))
+    *variants = json_node_copy (node);
   return json_node_copy (ledger);
 }
 
@@ -179,6 +192,7 @@ deuces_share_sync_with (DeucesStore *store,
   g_autoptr(GUri) uri = NULL;
   g_autoptr(JsonNode) ours = NULL;
   g_autoptr(JsonNode) theirs = NULL;
+  g_autoptr(JsonNode) variants = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), FALSE);
   g_return_val_if_fail (url != NULL && here != NULL && n_there != NULL, FALSE);
@@ -190,11 +204,15 @@ deuces_share_sync_with (DeucesStore *store,
    * with a file holds both: nothing here changes in between. */
   if ((ours = deuces_store_sync_begin (store, error)) == NULL)
     return FALSE;
-  if ((theirs = exchange (uri, url, ours, n_there, error)) == NULL)
+  if ((theirs = exchange (store, uri, url, ours, n_there, &variants, error)) == NULL)
     {
       deuces_store_sync_cancel (store);
       return FALSE;
     }
   /* The other computer is merged; were this to fail, syncing again finishes it. */
-  return deuces_store_sync_finish (store, theirs, here, error);
+  if (!deuces_store_sync_finish (store, theirs, here, error))
+    return FALSE;
+  /* Then its saved variants that the sessions here play, as a file sync carries them. */
+  deuces_store_sync_take_variants (store, variants);
+  return TRUE;
 }

@@ -756,28 +756,36 @@ deuces_store_sync_document (DeucesStore *self,
   return g_steal_pointer (&ours);
 }
 
-/* Saved house variants travel with the sessions that use them: each saved variant of
- * @from that a session of @to plays and @to's folder lacks is saved there. A variant
- * that cannot be (its name taken there) is left out: the session keeps its own copy of
- * it (doc/ledger.md §2.1), so it still scores the same. */
+/* Whether a session of @store plays the variant @id. */
+static gboolean
+plays (DeucesStore *store,
+       const char  *id)
+{
+  g_autoptr(sqlite3_stmt) used = _deuces_store_prepare (store, "SELECT 1 FROM sessions WHERE variant_id = ?1",
+                                                        NULL);
+
+  if (used == NULL)
+    return FALSE;
+  _deuces_store_bind_text (used, 1, id);
+  return sqlite3_step (used) == SQLITE_ROW;
+}
+
+/* Saved house variants travel with the sessions that use them: each of @saved (the other
+ * side's saved variants) that a session of @to plays and @to's folder lacks is saved
+ * there. A variant that cannot be (its name taken there) is left out: the session keeps
+ * its own copy of it (doc/ledger.md §2.1), so it still scores the same. The file sync and
+ * the network sync alike. */
 static void
-carry_variants (DeucesStore *from,
+carry_variants (GPtrArray   *saved,
                 DeucesStore *to)
 {
-  g_autoptr(GPtrArray) saved = deuces_variant_library_list_saved (from, NULL);
-
   for (guint k = 0; saved != NULL && k < saved->len; k++)
     {
       const DeucesVariant *variant = saved->pdata[k];
-      g_autoptr(sqlite3_stmt) used = _deuces_store_prepare (to, "SELECT 1 FROM sessions WHERE variant_id = ?1",
-                                                            NULL);
       g_autoptr(DeucesVariant) there = NULL;
       g_autoptr(GError) error = NULL;
 
-      if (used == NULL)
-        return;
-      _deuces_store_bind_text (used, 1, variant->id);
-      if (sqlite3_step (used) != SQLITE_ROW)
+      if (!plays (to, variant->id))
         continue;
       there = deuces_variant_library_lookup (to, variant->id, &error);
       if (there == NULL && g_error_matches (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_NOT_FOUND))
@@ -787,6 +795,55 @@ carry_variants (DeucesStore *from,
             g_info ("%s: %s", variant->id, error->message);
         }
     }
+}
+
+JsonNode *
+deuces_store_sync_variants (DeucesStore *self)
+{
+  g_autoptr(GPtrArray) saved = NULL;
+  g_autoptr(JsonArray) texts = json_array_new ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  /* Those the sessions sent play, as their files say (a file that does not read is not
+   * among them: it is not offered here either). */
+  saved = deuces_variant_library_list_saved (self, NULL);
+  for (guint k = 0; k < saved->len; k++)
+    if (plays (self, ((DeucesVariant *) saved->pdata[k])->id))
+      {
+        g_autofree char *text = deuces_variant_to_text (saved->pdata[k]);
+
+        json_array_add_string_element (texts, text);
+      }
+  return json_node_init_array (json_node_alloc (), texts);
+}
+
+void
+deuces_store_sync_take_variants (DeucesStore *self,
+                                 JsonNode    *theirs)
+{
+  g_autoptr(GPtrArray) saved = g_ptr_array_new_with_free_func ((GDestroyNotify) deuces_variant_free);
+  JsonArray *texts = theirs != NULL && JSON_NODE_HOLDS_ARRAY (theirs) ? json_node_get_array (theirs) : NULL;
+
+  g_return_if_fail (DEUCES_IS_STORE (self));
+
+  for (guint k = 0; texts != NULL && k < json_array_get_length (texts); k++)
+    {
+      JsonNode *node = json_array_get_element (texts, k);
+      g_autoptr(GError) error = NULL;
+      DeucesVariant *variant;
+
+      /* One that does not read as a variant file is skipped, as its file would be. */
+      if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+        continue;
+      if ((variant = deuces_variant_library_read_text (json_node_get_string (node), "sync", &error)) == NULL)
+        {
+          g_info ("Skipping a variant of the other computer: %s", error->message);
+          continue;
+        }
+      g_ptr_array_add (saved, variant);
+    }
+  carry_variants (saved, self);
 }
 
 gboolean
@@ -836,7 +893,12 @@ deuces_store_sync_file (DeucesStore *self,
   /* The other ledger is merged; were this commit to fail, syncing again finishes it. */
   if (!deuces_store_sync_finish (self, theirs, here, error))
     return FALSE;
-  carry_variants (self, other);
-  carry_variants (other, self);
+  {
+    g_autoptr(GPtrArray) ours_saved = deuces_variant_library_list_saved (self, NULL);
+    g_autoptr(GPtrArray) theirs_saved = deuces_variant_library_list_saved (other, NULL);
+
+    carry_variants (ours_saved, other);
+    carry_variants (theirs_saved, self);
+  }
   return TRUE;
 }

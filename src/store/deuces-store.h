@@ -514,6 +514,13 @@ JsonNode    *deuces_store_sync_document    (DeucesStore  *self,
                                             JsonNode     *theirs,
                                             GPtrArray    *here,
                                             GError      **error);
+/* Saved house variants over the network (doc/ledger.md §9): the texts of the saved
+ * variants this ledger's sessions play, to send with its export; and, once the partner's
+ * export is merged, those of @theirs (such an array) that a session here plays and this
+ * ledger's folder lacks saved here, as deuces_store_sync_file() carries them. */
+JsonNode    *deuces_store_sync_variants    (DeucesStore  *self);
+void         deuces_store_sync_take_variants (DeucesStore *self,
+                                              JsonNode    *theirs);
 /* The one line saying what became of a session changed on both computers (@outcome of
  * kind DEUCES_IMPORT_CONFLICT or _CONFLICT_OURS, as merged into this ledger): which
  * computer's version each session holds, in words that read right on either computer.

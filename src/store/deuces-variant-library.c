@@ -60,6 +60,37 @@ read_variant_file (const char *path,
   return deuces_variant_parse (text, (gssize) length, path, error);
 }
 
+DeucesVariant *
+deuces_variant_library_read_text (const char *text,
+                                  const char *label,
+                                  GError    **error)
+{
+  g_autoptr(DeucesVariant) variant = NULL;
+  gsize length;
+
+  g_return_val_if_fail (text != NULL && label != NULL, NULL);
+
+  /* No larger than a file that reads, and not a preset's id: as saved_variants() skips. */
+  if ((length = strlen (text)) > MAX_VARIANT_FILE)
+    {
+      g_autofree char *size = g_format_size (MAX_VARIANT_FILE);
+      g_autofree char *cause = g_strdup_printf (_("it is larger than %s"), size);
+
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID, "%s: %s", label, cause);
+      return NULL;
+    }
+  if ((variant = deuces_variant_parse (text, (gssize) length, label, error)) == NULL)
+    return NULL;
+  if (deuces_variant_library_is_preset (variant->id))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("%s: the saved variant “%s” takes a preset’s id "
+                     "and is not offered; give it an id of its own"), label, variant->id);
+      return NULL;
+    }
+  return g_steal_pointer (&variant);
+}
+
 /* The saved variants; a file that does not read, or that takes a preset's id, is skipped
  * and kept as it is, with one line in @refused (when not NULL) naming it. */
 static GPtrArray *

@@ -13,6 +13,12 @@ GPtrArray     *deuces_variant_library_list      (DeucesStore         *store);
  * variant file skipped because it takes a preset's id. */
 GPtrArray     *deuces_variant_library_list_saved (DeucesStore        *store,
                                                   GPtrArray         **refused);
+/* A saved variant from the text of its file (as another computer sends it): NULL, the
+ * error naming @label, for one that a variant file of the folder would be skipped for
+ * (too large, not reading, a preset's id). */
+DeucesVariant *deuces_variant_library_read_text (const char        *text,
+                                                 const char        *label,
+                                                 GError           **error);
 /* deuces_document_parse(), but a "variant" naming a saved variant of @store (when not
  * NULL) reads as that variant in full. */
 DeucesGame    *deuces_variant_library_parse_document (DeucesStore    *store,
