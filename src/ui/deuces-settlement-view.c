@@ -205,6 +205,7 @@ draw (DeucesSettlementView *self)
   const DeucesGame *game;
   const DeucesSettlement *settlement;
   g_autoptr(GArray) left = NULL;
+  const GArray *transfers;
   guint n_deals;
 
   self->stale = FALSE;
@@ -233,38 +234,16 @@ draw (DeucesSettlementView *self)
       add_row (self, self->balances_group, row);
     }
 
+  /* Paid before the night changed: what is left, settled with Settle Up, where a tick
+   * here would pay a transfer of the whole night again. */
   left = deuces_session_dup_unsettled_transfers (self->session);
-  adw_preferences_group_set_description (self->transfers_group, NULL);
-  if (left != NULL)
-    {
-      /* Paid before the night changed: what is left, settled with Settle Up, where a tick
-       * here would pay a transfer of the whole night again. */
-      adw_preferences_group_set_description (
-        self->transfers_group,
-        _("Part of this night was paid before it changed: these transfers settle what is left. "
-          "Mark them paid with Settle Up in Standings."));
-      if (left->len == 0)
-        {
-          GtkWidget *row = adw_action_row_new ();
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _("Everyone is square"));
-          add_row (self, self->transfers_group, row);
-        }
-      for (guint i = 0; i < left->len; i++)
-        {
-          const DeucesTransfer *t = &g_array_index (left, DeucesTransfer, i);
-          GtkWidget *row = adw_action_row_new ();
-          g_autofree char *title = g_strdup_printf (_("%s pays %s"), game->players[t->from],
-                                                    game->players[t->to]);
-          g_autofree char *name = describe_transfer (self->session, t);
-
-          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-          adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
-          name_row (row, name);
-          add_row (self, self->transfers_group, row);
-        }
-    }
-  else if (n_deals == 0 || settlement->transfers->len == 0)
+  transfers = left != NULL ? left : settlement->transfers;
+  adw_preferences_group_set_description (
+    self->transfers_group,
+    left == NULL ? NULL
+                 : _("Part of this night was paid before it changed: these transfers settle what is left. "
+                     "Mark them paid with Settle Up in Standings."));
+  if (n_deals == 0 || transfers->len == 0)
     {
       GtkWidget *row = adw_action_row_new ();
 
@@ -273,11 +252,11 @@ draw (DeucesSettlementView *self)
                                                   : _("Everyone is square"));
       add_row (self, self->transfers_group, row);
     }
-  for (guint i = 0; left == NULL && i < settlement->transfers->len; i++)
+  for (guint i = 0; i < transfers->len; i++)
     {
-      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, i);
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
       GtkWidget *row = adw_action_row_new ();
-      GtkWidget *check = gtk_check_button_new ();
+      GtkWidget *check;
       g_autofree char *title = NULL;
       g_autofree char *name = describe_transfer (self->session, t);
       g_autofree char *paid_label = NULL;
@@ -287,7 +266,11 @@ draw (DeucesSettlementView *self)
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), money_label (self, t->amount, FALSE));
       name_row (row, name);
+      add_row (self, self->transfers_group, row);
+      if (left != NULL)
+        continue;
 
+      check = gtk_check_button_new ();
       gtk_widget_set_valign (check, GTK_ALIGN_CENTER);
       gtk_check_button_set_active (GTK_CHECK_BUTTON (check), deuces_session_is_paid (self->session, t));
       g_object_set_data (G_OBJECT (check), "transfer", (gpointer) t);
@@ -298,7 +281,6 @@ draw (DeucesSettlementView *self)
       gtk_widget_set_tooltip_text (check, _("Paid"));
       adw_action_row_add_suffix (ADW_ACTION_ROW (row), check);
       adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), check);
-      add_row (self, self->transfers_group, row);
     }
 
   adw_preferences_group_set_description (self->payments_group,
