@@ -112,6 +112,17 @@ _deuces_store_unpaid_balances (DeucesStore          *self,
   return g_steal_pointer (&unpaid);
 }
 
+/* The fewest transfers of @summary's settlement: the night's own, as its page lists them. */
+static GArray *
+own_transfers (const DeucesSessionSummary *summary)
+{
+  gint64 balances[DEUCES_MAX_PLAYERS];
+
+  for (guint p = 0; p < summary->n_players; p++)
+    balances[p] = summary->seats[p].balance;
+  return deuces_fewest_transfers (balances, summary->n_players);
+}
+
 gboolean
 _deuces_store_is_settled (DeucesStore          *self,
                           gint64                session,
@@ -120,7 +131,6 @@ _deuces_store_is_settled (DeucesStore          *self,
   g_auto(DeucesSessionSummary) summary = { 0, };
   g_autoptr(GPtrArray) unpaid = _deuces_store_unpaid_balances (self, session, &summary, NULL);
   g_autoptr(GArray) transfers = NULL;
-  gint64 balances[DEUCES_MAX_PLAYERS];
 
   if (unpaid == NULL)
     return FALSE;
@@ -128,9 +138,7 @@ _deuces_store_is_settled (DeucesStore          *self,
     for (guint p = 0; p < summary.n_players; p++)
       if (((DeucesUnpaid *) unpaid->pdata[i])->amounts[p] != 0)
         return FALSE;
-  for (guint p = 0; p < summary.n_players; p++)
-    balances[p] = summary.seats[p].balance;
-  transfers = deuces_fewest_transfers (balances, summary.n_players);
+  transfers = own_transfers (&summary);
   for (guint i = 0; i < transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
@@ -174,7 +182,6 @@ deuces_store_dup_unsettled_transfers (DeucesStore *self,
   g_auto(DeucesSessionSummary) summary = { 0, };
   g_autoptr(GPtrArray) unpaid = NULL;
   g_autoptr(GArray) transfers = NULL;
-  gint64 balances[DEUCES_MAX_PLAYERS];
   gint64 ticked[DEUCES_MAX_PLAYERS] = { 0, };
   const DeucesUnpaid *own;
   gboolean explained;
@@ -185,11 +192,9 @@ deuces_store_dup_unsettled_transfers (DeucesStore *self,
   if (unpaid == NULL)
     return NULL;
   own = unpaid->pdata[0];
-  for (guint p = 0; p < summary.n_players; p++)
-    balances[p] = summary.seats[p].balance;
   /* What the ticks on the night's own transfers paid: money paid is explained by them
    * when the unpaid balance is the settlement less exactly those. */
-  transfers = deuces_fewest_transfers (balances, summary.n_players);
+  transfers = own_transfers (&summary);
   for (guint i = 0; i < transfers->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
@@ -202,14 +207,8 @@ deuces_store_dup_unsettled_transfers (DeucesStore *self,
     }
   explained = unpaid->len == 1;
   for (guint p = 0; p < summary.n_players && explained; p++)
-    explained = own->amounts[p] == balances[p] + ticked[p];
+    explained = own->amounts[p] == summary.seats[p].balance + ticked[p];
   if (explained)
     return NULL;
-  {
-    gint64 left[DEUCES_MAX_PLAYERS];
-
-    for (guint p = 0; p < summary.n_players; p++)
-      left[p] = own->amounts[p];
-    return deuces_fewest_transfers (left, summary.n_players);
-  }
+  return deuces_fewest_transfers (own->amounts, summary.n_players);
 }
