@@ -266,23 +266,6 @@ test_next_leader_sits_out (void)
   fixture_tear_down (f, NULL);
 }
 
-/* (test-ui.c, test-share-ui.c and test-history-ui.c have their own: one in
- * test-widgets.c when the helpers are gathered there.) */
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
-        return GTK_WIDGET (item);
-    }
-  return NULL;
-}
-
 static gboolean
 backups_read (gpointer data)
 {

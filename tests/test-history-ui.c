@@ -1106,22 +1106,6 @@ test_window_notes_narrow (Fixture       *w,
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (notes)), <, 360);
 }
 
-/* The first toplevel window of @type, or NULL. */
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type))
-        return GTK_WIDGET (item);
-    }
-  return NULL;
-}
-
 /* The first list view inside @root outside @skip. */
 static GtkWidget *
 find_list_outside (GtkWidget *root,

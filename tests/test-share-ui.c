@@ -70,22 +70,6 @@ qr_has_size (gpointer data)
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_mapped (data);
 }
 
-static GtkWindow *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
-  GtkWindow *found = NULL;
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        found = GTK_WINDOW (window);
-    }
-  return found;
-}
-
 /* To look at: @window as drawn (not a check of its own), when DEUCES_KEEP_SCREENSHOTS
  * names a folder. */
 static void
@@ -347,7 +331,7 @@ test_share_table (void)
 
     /* The History says who entered it. */
     choose_from_session_menu (window, "win.show-history");
-    history = find_toplevel (DEUCES_TYPE_HISTORY_DIALOG);
+    history = GTK_WINDOW (find_toplevel (DEUCES_TYPE_HISTORY_DIALOG));
     g_assert_nonnull (history);
     {
       gboolean drawn = FALSE;

@@ -22,22 +22,6 @@
 
 static DeucesApplication *test_app;
 
-/* The toplevel of @type shown, or NULL. */
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();  /* (transfer none) */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) item = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (item, type) && gtk_widget_get_visible (GTK_WIDGET (item)))
-        return GTK_WIDGET (item);
-    }
-  return NULL;
-}
-
 /* Whether a toplevel of the type @type (a GType in a pointer) is shown, or none is. */
 static gboolean
 shown (gpointer type)

@@ -74,22 +74,6 @@ test_stats_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
-/* The toplevel window of @type, or NULL. */
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
 /* Issue 25: Standings, from the main menu, states its ranking rule (doc/rules.md §12);
  * Settle Up marks the ended nights paid in one step. */
 static void

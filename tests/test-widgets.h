@@ -37,6 +37,8 @@ GtkWidget *find_named      (GtkWidget  *root,
 /* The first mapped widget of the type named @type_name (a GTK-private one), or NULL. */
 GtkWidget *find_mapped_type_name (GtkWidget  *root,
                                   const char *type_name);
+/* The first toplevel window of @type that is shown (a dialog an action opened), or NULL. */
+GtkWidget *find_toplevel   (GType       type);
 /* Whether some label under @root shows text containing @text. */
 gboolean   shows_text      (GtkWidget  *root,
                             const char *text);
