@@ -13,6 +13,7 @@
 #include "deuces-share-private.h"
 #include "deuces-share-server.h"
 #include "deuces-store.h"
+#include "test-ledger.h"
 
 #define HOSTILE "<script>alert(1)</script>"
 #define TIMEOUT_S 60   /* generous: a waiting read fails only if nothing ever comes */
@@ -24,6 +25,7 @@ typedef struct {
   guint    idle_ms;
   gboolean scoring;
   guint    big_deals;       /* serve instead a session of this many deals with long names */
+  gboolean sync;            /* a sync server (deuces_share_server_new_sync) */
 } Options;
 
 typedef struct {
@@ -108,7 +110,8 @@ serve (gpointer user_data)
   g_autoptr(GError) error = NULL;
 
   g_main_context_push_thread_default (f->context);
-  f->server = deuces_share_server_new (f->store, f->session, &error);
+  f->server = f->options.sync ? deuces_share_server_new_sync (f->store, &error)
+                              : deuces_share_server_new (f->store, f->session, &error);
   g_assert_no_error (error);
   if (f->options.keep_alive_ms > 0)
     _deuces_share_server_set_keep_alive_interval (f->server, f->options.keep_alive_ms);
@@ -861,6 +864,54 @@ test_slow_clients (Fixture       *f,
   g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
 }
 
+/* A sync sends a whole ledger: a large one on a slow link takes longer than a phone's
+ * request may (here 300 ms), and still gets through, as the token was given: a second more
+ * for each DEUCES_SHARE_SYNC_MIN_RATE bytes (issue 24). Its ledger is merged. */
+static void
+test_slow_sync (Fixture       *f,
+                gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *other = g_build_filename (f->dir, "partner.db", NULL);
+  g_autoptr(DeucesStore) partner = deuces_store_open (other, &error);
+  g_autoptr(GSocketConnection) connection = NULL;
+  g_autoptr(JsonNode) ledger = NULL;
+  g_autoptr(GString) body = NULL;
+  g_autofree char *json = NULL;
+  g_autofree char *head = NULL;
+  g_autofree char *reply = NULL;
+  const char *path = strstr (f->url + strlen ("http://"), "/");
+  GOutputStream *out;
+  const guint pieces = 12;
+  gsize piece;
+
+  g_assert_no_error (error);
+  ledger_new_session (partner, "classic", "Brought over a slow link", players, 4);
+  ledger = deuces_store_export_ledger (partner, &error);
+  g_assert_no_error (error);
+  /* Twelve seconds' worth at the slowest rate allowed, sent in 1.2 s. */
+  json = deuces_json_to_string (ledger, FALSE);
+  body = g_string_new (json);
+  while (body->len < 12 * DEUCES_SHARE_SYNC_MIN_RATE)
+    g_string_append_c (body, ' ');
+  head = g_strdup_printf ("POST %s HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Content-Length: %" G_GSIZE_FORMAT "\r\n\r\n", path, body->len);
+  connection = connect_raw (f, 0);
+  out = g_io_stream_get_output_stream (G_IO_STREAM (connection));
+  send_text (connection, head);
+  piece = body->len / pieces + 1;
+  for (gsize sent = 0; sent < body->len; sent += piece)
+    {
+      g_usleep (100000);
+      g_assert_true (g_output_stream_write_all (out, body->str + sent, MIN (piece, body->len - sent), NULL,
+                                                NULL, &error));
+      g_assert_no_error (error);
+    }
+  reply = read_to_end (connection);
+  g_assert_true (g_str_has_prefix (reply, "HTTP/1.1 200 "));
+  g_assert_nonnull (strstr (reply, "\"merged\":1"));
+}
+
 /* Every answer says Connection: close and closes, so that no client reuses a connection
  * the server drops (issue 23: 54 % of keep-alive requests failed); a client that keeps
  * connections alive gets every answer. */
@@ -1449,6 +1500,12 @@ main (int    argc,
 
     g_test_add ("/share/slow-clients", Fixture, &slow, fixture_set_up, test_slow_clients,
                 fixture_tear_down);
+    {
+      static const Options slow_sync = { .request_ms = 300, .idle_ms = 600, .sync = TRUE };
+
+      g_test_add ("/share/slow-sync", Fixture, &slow_sync, fixture_set_up, test_slow_sync,
+                  fixture_tear_down);
+    }
     g_test_add ("/share/events/big-document", Fixture, &big, fixture_set_up, test_big_document,
                 fixture_tear_down);
     g_test_add ("/share/scoring/endpoints", Fixture, &scoring, fixture_set_up, test_scoring,

@@ -987,6 +987,21 @@ handle_write (DeucesShareServer *self,
 /* POST /sync/TOKEN/: the partner's ledger export in, merged into this ledger in one
  * transaction after a backup (deuces_store_sync_document); this ledger's export as it
  * was before, out, for the partner to merge in turn (doc/ledger.md §9). */
+/* A sync's connection gets @ms and a second for each DEUCES_SHARE_SYNC_MIN_RATE bytes of
+ * @size from now: only a partner that knows the token gets more than a phone does. */
+static void
+give_sync_time (DeucesShareServer *self,
+                SoupServerMessage *msg,
+                guint              ms,
+                goffset            size)
+{
+  Client *client = find_client (self, msg);
+  guint64 more = (guint64) MAX (size, 0) * 1000 / DEUCES_SHARE_SYNC_MIN_RATE;
+
+  if (client != NULL && client->timer != NULL)
+    client_start_timer (client, (guint) MIN ((guint64) ms + more, G_MAXUINT));
+}
+
 static void
 handle_sync (DeucesShareServer *self,
              SoupServerMessage *msg)
@@ -1066,6 +1081,9 @@ handle_sync (DeucesShareServer *self,
   node = json_node_new (JSON_NODE_OBJECT);
   json_node_set_object (node, reply);
   respond_json (msg, SOUP_STATUS_OK, node);
+  /* The merge took its time: the answer's time starts now. */
+  give_sync_time (self, msg, self->idle_ms,
+                  soup_server_message_get_response_body (msg)->length);
   if (remote != NULL && G_IS_INET_SOCKET_ADDRESS (remote))
     peer = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
   g_signal_emit (self, signals[SYNCED], 0, peer, here);
@@ -1231,7 +1249,10 @@ handle_headers (SoupServer        *soup,
     {
       soup_message_headers_replace (soup_server_message_get_response_headers (msg), "Connection", "close");
       respond_text (msg, SOUP_STATUS_REQUEST_ENTITY_TOO_LARGE, "Request Entity Too Large\n");
+      return;
     }
+  if (where == ROUTE_SYNC)
+    give_sync_time (self, msg, self->request_ms, soup_message_headers_get_content_length (request));
 }
 
 /* The whole request is in: it now has DEUCES_SHARE_IDLE_TIMEOUT_MS to take its answer. */

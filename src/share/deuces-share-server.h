@@ -37,6 +37,10 @@ typedef enum {
 /* A sync partner's ledger export may hold at most this many bytes (413 after); so may
  * the answer a sync client reads. Ten years of weekly nights are a few megabytes. */
 #define DEUCES_SHARE_MAX_SYNC_BODY (64 * 1024 * 1024)
+/* A sync (its token given) may take longer than DEUCES_SHARE_REQUEST_TIMEOUT_MS to send
+ * and DEUCES_SHARE_IDLE_TIMEOUT_MS to take its answer: one more second for each this many
+ * bytes, so a large ledger on a slow link gets through. */
+#define DEUCES_SHARE_SYNC_MIN_RATE (8 * 1024)
 
 #define DEUCES_TYPE_SHARE_SERVER (deuces_share_server_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesShareServer, deuces_share_server, DEUCES, SHARE_SERVER, GObject)
