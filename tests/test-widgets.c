@@ -276,14 +276,14 @@ on_xtest_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Watches @widget's window for events of @type, before any of its widgets sees them.
- * The controller is held: the window may be destroyed by what the events do. */
+/* Watches @root (a window, or a popover: pointer events stay in the surface they came
+ * to) for events of @type, before any of its widgets sees them. The controller is held:
+ * the window may be destroyed by what the events do. */
 static GtkEventController *
-watch (GtkWidget    *widget,
+watch (GtkWidget    *root,
        Seen         *seen,
        GdkEventType  type)
 {
-  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
   GtkEventController *legacy = g_object_ref (gtk_event_controller_legacy_new ());
 
   g_assert_nonnull (root);
@@ -364,7 +364,7 @@ xtest_key (GtkWidget       *widget,
 
   g_assert_cmpuint (code, !=, 0);
   XSetInputFocus (dpy, x_window (widget), RevertToPointerRoot, CurrentTime);
-  legacy = watch (widget, &seen, GDK_KEY_RELEASE);
+  legacy = watch (GTK_WIDGET (gtk_widget_get_root (widget)), &seen, GDK_KEY_RELEASE);
   fake_modifiers (dpy, state, TRUE);
   XTestFakeKeyEvent (dpy, code, True, CurrentTime);
   XTestFakeKeyEvent (dpy, code, False, CurrentTime);
@@ -411,7 +411,7 @@ xtest_click (GtkWidget *widget)
   gtk_native_get_surface_transform (native, &dx, &dy);
   XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
                          (int) (point.x + dx), (int) (point.y + dy), &x, &y, &child);
-  legacy = watch (widget, &seen, GDK_BUTTON_RELEASE);
+  legacy = watch (GTK_WIDGET (native), &seen, GDK_BUTTON_RELEASE);
   XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
   XTestFakeButtonEvent (dpy, 1, True, CurrentTime);
   XTestFakeButtonEvent (dpy, 1, False, CurrentTime);

@@ -72,7 +72,7 @@ void       xtest_key   (GtkWidget       *widget,
 /* Each character of @text typed as its key ("\n" Enter, "\033" Escape, "\t" Tab). */
 void       xtest_type  (GtkWidget       *widget,
                         const char      *text);
-/* A left click in the middle of @widget, which must be mapped. */
+/* A left click in the middle of @widget, which must be mapped (in a window or a popover). */
 void       xtest_click (GtkWidget       *widget);
 
 G_END_DECLS
