@@ -9,6 +9,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-data-table.h"
 #include "deuces-deal-editor.h"
+#include "deuces-deal-fields.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
@@ -534,7 +535,8 @@ rows_in_sight (Fixture *f,
 /* A phone at the table, 360 × 740 with eight players (issue 22): several deals of the
  * sheet in sight while the next is entered, the form in no scrolled pane of its own (the
  * page scrolls as one), every name in the form whole (wrapped, not cut) or, cut, named
- * by its tooltip, and deals typed as keys landing in the sheet, the newest in sight. */
+ * by its tooltip, and deals typed as keys landing in the sheet, the newest in sight.
+ * Every control of the form is in sight at once (two players a line), with the sheet. */
 static void
 test_phone_eight_players (void)
 {
@@ -598,6 +600,45 @@ test_phone_eight_players (void)
           g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (editor));
         }
     }
+
+  /* Every control of the form in sight at once, with the sheet's rows above, without
+   * scrolling (players 7 and 8 were below the fold and scrolled in only as the form moved
+   * on to them): who went out, the counts, who sits out, and the winner's extras; each a
+   * fingertip's 44 px high. */
+  {
+    GtkWidget *fields = find_type (editor, DEUCES_TYPE_DEAL_FIELDS);
+    guint n = 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (fields); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      {
+        graphene_rect_t bounds, seen;
+
+        if (!gtk_widget_get_child_visible (child) || !gtk_widget_get_visible (child))
+          continue;
+        g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (f->window), &bounds));
+        g_assert_true (seen_bounds (child, GTK_WIDGET (f->window), &seen));
+        g_test_message ("%s %s: %.0f,%.0f %.0f × %.0f, in sight %.0f × %.0f", G_OBJECT_TYPE_NAME (child),
+                        gtk_widget_get_name (child), bounds.origin.x, bounds.origin.y, bounds.size.width,
+                        bounds.size.height, seen.size.width, seen.size.height);
+        g_assert_cmpfloat (seen.size.width, >=, bounds.size.width - 0.5f);
+        g_assert_cmpfloat (seen.size.height, >=, bounds.size.height - 0.5f);
+        if (!GTK_IS_LABEL (child))
+          g_assert_cmpfloat (bounds.size.height, >=, 44);
+        n++;
+      }
+    /* Eight names, counts and sit-out toggles at least. */
+    g_assert_cmpuint (n, >=, 3 * G_N_ELEMENTS (players));
+    for (guint p = 1; p < G_N_ELEMENTS (players); p++)
+      {
+        graphene_rect_t bounds, seen;
+
+        g_assert_true (gtk_widget_compute_bounds (field (f, "main", p), GTK_WIDGET (f->window), &bounds));
+        g_assert_true (seen_bounds (field (f, "main", p), GTK_WIDGET (f->window), &seen));
+        g_assert_true (graphene_rect_equal (&bounds, &seen));
+      }
+    g_assert_cmpuint (rows_in_sight (f, &newest), >=, 5);
+  }
 
   /* Each name whole in its button (on two lines if it must), and named by its tooltip. */
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
