@@ -418,3 +418,27 @@ xtest_click (GtkWidget *widget)
   XFlush (dpy);
   wait_seen (legacy, &seen, 1);
 }
+
+void
+xtest_move (GtkWidget *widget,
+            int        dx,
+            int        dy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  Display *dpy = x_display (widget);
+  graphene_point_t point;
+  double sx, sy;
+  int x, y;
+  Window child;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f + dx,
+                                                                 gtk_widget_get_height (widget) / 2.f + dy),
+                                           &point));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
+                         (int) (point.x + sx), (int) (point.y + sy), &x, &y, &child);
+  XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
+  XSync (dpy, False);
+}
