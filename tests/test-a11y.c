@@ -565,12 +565,28 @@ static const char *const eight[] = {
   "Gwendolyn", "Hieronymus",
 };
 
+/* The entries and drop-downs under @widget: the filters of Statistics' filter bar. */
+static void
+collect_filters (GtkWidget *widget,
+                 GPtrArray *found)
+{
+  if (GTK_IS_ENTRY (widget) || GTK_IS_DROP_DOWN (widget))
+    {
+      g_ptr_array_add (found, widget);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect_filters (child, found);
+}
+
 /* At 150 % text Statistics holds: the table scrolls sideways in its place, the rest
- * fits the window, at a laptop's width and a phone's. */
+ * fits the window, at a laptop's width and a phone's (360 px: the filter bar, wider than
+ * a phone, flows onto more lines). */
 static void
 test_large_text_stats (void)
 {
-  static const int widths[] = { 1280, 960 };
+  static const int widths[] = { 1280, 960, 360 };
   g_autoptr(GError) error = NULL;
   gint64 id = ledger_new_session (app_store (), "classic", "Eight of us on a long Friday night", eight, 8);
 
@@ -599,6 +615,24 @@ test_large_text_stats (void)
       wait_stats (window);
       settle_frames ();
       assert_nothing_cut (GTK_WIDGET (window), widths[i]);
+      /* The filter bar reflows onto more lines: each filter whole inside the window. */
+      {
+        g_autoptr(GPtrArray) filters = g_ptr_array_new ();
+
+        collect_filters (find_type (GTK_WIDGET (window), GTK_TYPE_FLOW_BOX), filters);
+        /* Season, from, to, house rules, players. */
+        g_assert_cmpuint (filters->len, ==, 5);
+        for (guint f = 0; f < filters->len; f++)
+          {
+            graphene_rect_t bounds;
+
+            g_assert_true (gtk_widget_compute_bounds (filters->pdata[f], GTK_WIDGET (window), &bounds));
+            g_assert_cmpfloat (bounds.origin.x, >=, 0);
+            g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)));
+            g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (window)));
+            g_assert_cmpfloat (bounds.size.width, >, 40);
+          }
+      }
       gtk_window_destroy (GTK_WINDOW (window));
     }
   large_text (FALSE);

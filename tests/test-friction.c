@@ -9,6 +9,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-data-table.h"
 #include "deuces-deal-editor.h"
+#include "deuces-deal-fields.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
@@ -534,7 +535,8 @@ rows_in_sight (Fixture *f,
 /* A phone at the table, 360 × 740 with eight players (issue 22): several deals of the
  * sheet in sight while the next is entered, the form in no scrolled pane of its own (the
  * page scrolls as one), every name in the form whole (wrapped, not cut) or, cut, named
- * by its tooltip, and deals typed as keys landing in the sheet, the newest in sight. */
+ * by its tooltip, and deals typed as keys landing in the sheet, the newest in sight.
+ * Every control of the form is in sight at once (two players a line), with the sheet. */
 static void
 test_phone_eight_players (void)
 {
@@ -599,6 +601,45 @@ test_phone_eight_players (void)
         }
     }
 
+  /* Every control of the form in sight at once, with the sheet's rows above, without
+   * scrolling (players 7 and 8 were below the fold and scrolled in only as the form moved
+   * on to them): who went out, the counts, who sits out, and the winner's extras; each a
+   * fingertip's 44 px high. */
+  {
+    GtkWidget *fields = find_type (editor, DEUCES_TYPE_DEAL_FIELDS);
+    guint n = 0;
+
+    for (GtkWidget *child = gtk_widget_get_first_child (fields); child != NULL;
+         child = gtk_widget_get_next_sibling (child))
+      {
+        graphene_rect_t bounds, seen;
+
+        if (!gtk_widget_get_child_visible (child) || !gtk_widget_get_visible (child))
+          continue;
+        g_assert_true (gtk_widget_compute_bounds (child, GTK_WIDGET (f->window), &bounds));
+        g_assert_true (seen_bounds (child, GTK_WIDGET (f->window), &seen));
+        g_test_message ("%s %s: %.0f,%.0f %.0f × %.0f, in sight %.0f × %.0f", G_OBJECT_TYPE_NAME (child),
+                        gtk_widget_get_name (child), bounds.origin.x, bounds.origin.y, bounds.size.width,
+                        bounds.size.height, seen.size.width, seen.size.height);
+        g_assert_cmpfloat (seen.size.width, >=, bounds.size.width - 0.5f);
+        g_assert_cmpfloat (seen.size.height, >=, bounds.size.height - 0.5f);
+        if (!GTK_IS_LABEL (child))
+          g_assert_cmpfloat (bounds.size.height, >=, 44);
+        n++;
+      }
+    /* Eight names, counts and sit-out toggles at least. */
+    g_assert_cmpuint (n, >=, 3 * G_N_ELEMENTS (players));
+    for (guint p = 1; p < G_N_ELEMENTS (players); p++)
+      {
+        graphene_rect_t bounds, seen;
+
+        g_assert_true (gtk_widget_compute_bounds (field (f, "main", p), GTK_WIDGET (f->window), &bounds));
+        g_assert_true (seen_bounds (field (f, "main", p), GTK_WIDGET (f->window), &seen));
+        g_assert_true (graphene_rect_equal (&bounds, &seen));
+      }
+    g_assert_cmpuint (rows_in_sight (f, &newest), >=, 5);
+  }
+
   /* Each name whole in its button (on two lines if it must), and named by its tooltip. */
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     {
@@ -627,6 +668,70 @@ test_phone_eight_players (void)
     g_assert_true (subtitle == NULL || *subtitle == '\0');
     g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), "Christopher Wong"));
   }
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+is_changing_title (GtkWidget     *widget,
+                   gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Changing Deal");
+}
+
+/* Changing a saved deal on a 360 px phone, eight players and twelve deals: the form's
+ * title, "Changing Deal 12" beside Delete, Cancel and Save, is read whole (it was cut to
+ * "Changi…"), above them, inside the window. */
+static void
+test_phone_edit_title (void)
+{
+  const char *players[] = { "Christopher Wong", "Alexandra Chan", "Wong Ka Ming", "Chan Tai Man",
+                            "Maximilian", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *title;
+  graphene_rect_t bounds;
+  int needed;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  for (guint d = 0; d < 12; d++)
+    {
+      DeucesDeal deal;
+
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) (d % 8);
+      for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+        if ((gint) p != deal.winner)
+          deal.cards_left[p] = (gint16) (1 + (p + d) % 12);
+      deuces_session_add_deal (f->session, &deal, &error);
+      g_assert_no_error (error);
+    }
+  /* Deal 12 opened from the sheet, as a double-click does. */
+  g_signal_emit_by_name (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW), "activate", 11);
+  g_assert_true (wait_for (is_laid_out, f->window));
+
+  title = find_widget (GTK_WIDGET (f->window), is_changing_title, NULL);
+  g_assert_nonnull (title);
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Changing Deal 12");
+  g_assert_true (gtk_widget_get_mapped (find_named (GTK_WIDGET (f->window), "delete-deal")));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, 360);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+  /* It has the room it asks for, on one line. */
+  gtk_widget_measure (title, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &needed, NULL, NULL);
+  g_test_message ("“%s”: %d × %d, %d wide asked", gtk_label_get_text (GTK_LABEL (title)),
+                  gtk_widget_get_width (title), gtk_widget_get_height (title), needed);
+  g_assert_cmpint (gtk_widget_get_width (title), >=, needed);
+  g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (title))), ==, 1);
+  {
+    PangoRectangle ink, logical;
+
+    pango_layout_get_pixel_extents (gtk_label_get_layout (GTK_LABEL (title)), &ink, &logical);
+    g_assert_cmpint (logical.width, <=, gtk_widget_get_width (title));
+  }
+  g_assert_true (gtk_widget_compute_bounds (title, GTK_WIDGET (f->window), &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, 0);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (f->window)));
   fixture_tear_down (f, NULL);
 }
 
@@ -909,6 +1014,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
+  g_test_add_func ("/friction/phone/edit-title", test_phone_edit_title);
   g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);
   g_test_add_func ("/friction/phone/long-toast", test_phone_long_toast);
   g_test_add_func ("/friction/president/words", test_president_words);

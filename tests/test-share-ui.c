@@ -4,8 +4,8 @@
  * of phones follows a phone, the header shows that sharing is on, a phone scores once
  * the switch is on (the session shows its deal and a toast who entered it, the History
  * who entered it), a ledger file replaced under the share is said and stops scoring, and
- * Stop or closing the session ends it. The dialog's switch and buttons are clicked with
- * real X events (XTest), as a person would. */
+ * Stop or closing the session ends it. The session menu, its items, the dialog's switch
+ * and buttons are clicked with real X events (XTest), as a person would. */
 #include "config.h"
 
 #include <gdk/x11/gdkx.h>
@@ -95,20 +95,60 @@ keep_screenshot (GtkWidget  *window,
 }
 
 static gboolean
+is_close_button (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_has_css_class (widget, "close") &&
+         gtk_widget_get_ancestor (widget, GTK_TYPE_WINDOW_CONTROLS) != NULL;
+}
+
+static gboolean
+no_dialog (gpointer data)
+{
+  return find_dialog () == NULL;
+}
+
+static gboolean
 is_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) > 0;
 }
 
-/* The session menu's item for @action. Activated, not clicked: a popover's events stay
- * in the popover's own surface, where xtest_click()'s watch on the window does not see
- * them (the switch and the buttons of the dialog, a window of its own, are clicked). */
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  label)
+{
+  g_autofree char *text = NULL;
+
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") != 0 || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  g_object_get (widget, "text", &text, NULL);
+  return g_strcmp0 (text, label) == 0;
+}
+
+static gboolean
+menu_item_shown (gpointer data)
+{
+  const char *const *where = data;
+
+  return find_widget (GTK_WIDGET (where[0]), is_menu_item, where[1]) != NULL;
+}
+
+static void click_when_mapped (GtkWidget *widget);
+
+/* The session menu's item @label ("Share Table…"), chosen as a person does: a click on
+ * the menu button, then one on the item in its popover, both real X events. */
 static void
 choose_from_session_menu (DeucesWindow *window,
-                          const char   *action)
+                          const char   *label)
 {
-  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), action, NULL));
-  spin ();
+  GtkWidget *button = find_tooltip (GTK_WIDGET (window), "Session Menu");
+  const char *where[] = { (const char *) window, label };
+
+  g_assert_nonnull (button);
+  click_when_mapped (button);
+  g_assert_true (wait_until (menu_item_shown, where));
+  click_when_mapped (find_widget (GTK_WIDGET (window), is_menu_item, label));
 }
 
 /* Clicks @widget once it is on the screen (a dialog maps after it is presented), its
@@ -223,7 +263,7 @@ test_share_table (void)
   g_assert_null (find_dialog ());
 
   /* Off until switched on: Share Table in the session menu. */
-  choose_from_session_menu (window, "win.share-table");
+  choose_from_session_menu (window, "Share Table…");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
@@ -329,8 +369,11 @@ test_share_table (void)
     g_assert_cmpuint (changes->len, ==, 1);
     g_assert_cmpstr (((DeucesChange *) changes->pdata[0])->by, ==, "Bo");
 
-    /* The History says who entered it. */
-    choose_from_session_menu (window, "win.show-history");
+    /* The History says who entered it. The menu is under the (modal) Share dialog: it
+     * is closed first (its header's close button), as a person would; sharing goes on. */
+    click_when_mapped (find_widget (GTK_WIDGET (dialog), is_close_button, NULL));
+    g_assert_true (wait_until (no_dialog, NULL));
+    choose_from_session_menu (window, "History…");
     history = GTK_WINDOW (find_toplevel (DEUCES_TYPE_HISTORY_DIALOG));
     g_assert_nonnull (history);
     {
@@ -348,6 +391,13 @@ test_share_table (void)
     g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Bo"));
     gtk_window_destroy (history);
     spin ();
+
+    /* Share Table again shows the same share, scoring still on. */
+    choose_from_session_menu (window, "Share Table…");
+    dialog = find_dialog ();
+    g_assert_nonnull (dialog);
+    g_assert_cmpstr (deuces_share_dialog_get_url_text (dialog), ==, url);
+    g_assert_true (gtk_switch_get_active (GTK_SWITCH (deuces_share_dialog_get_scoring_switch (dialog))));
   }
 
   /* The ledger file replaced under the share (moved over by a copy): the header and a
@@ -417,7 +467,7 @@ test_share_table (void)
   }
 
   /* Sharing again makes a new token; showing another session ends it. */
-  choose_from_session_menu (window, "win.share-table");
+  choose_from_session_menu (window, "Share Table…");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (strstr (deuces_share_dialog_get_url_text (dialog), "/t/"), !=, token);
@@ -426,7 +476,7 @@ test_share_table (void)
   g_assert_null (find_dialog ());
 
   /* Sharing the second session, then closing the window (the app quitting): it ends. */
-  choose_from_session_menu (window, "win.share-table");
+  choose_from_session_menu (window, "Share Table…");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_uri_unref (uri);

@@ -1,12 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-ui-actions.c: the window's actions — enabled or not, the shortcuts window,
- * adding a player, friends sitting out. */
+ * adding a player, friends sitting out, no tooltips over a modal dialog. */
 #include "config.h"
 
+#include <gdk/x11/gdkx.h>
+#include <X11/extensions/XTest.h>
 #include <string.h>
 
 #include "deuces-deal-editor.h"
 #include "deuces-import.h"
+#include "deuces-new-session-dialog.h"
 #include "deuces-store-private.h"
 #include "deuces-session.h"
 #include "test-app.h"
@@ -299,6 +302,106 @@ test_shortcuts_window (Fixture       *f,
     }
 }
 
+static gboolean
+tooltip_shown (gpointer window)
+{
+  return find_mapped_type_name (window, "GtkTooltipWindow") != NULL;
+}
+
+static gboolean
+time_up (gpointer data)
+{
+  *(gboolean *) data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Lets @ms milliseconds go by in the main loop: time for a tooltip that should not come. */
+static void
+let_time_pass (guint ms)
+{
+  gboolean up = FALSE;
+
+  g_timeout_add (ms, time_up, &up);
+  while (!up)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+static gboolean
+dialog_shown (gpointer data)
+{
+  GtkWidget *dialog = find_toplevel (DEUCES_TYPE_NEW_SESSION_DIALOG);
+
+  return dialog != NULL && gtk_widget_get_mapped (dialog);
+}
+
+/* Tooltips never float over a modal dialog (issue 22): the pointer rests on the session
+ * menu button until its tooltip shows, New Session comes by its key (Ctrl+N), and neither
+ * that tooltip nor any other of the window under the dialog shows while the pointer moves
+ * over it. With the dialog gone, the window's tooltips are back. Real X events throughout. */
+static void
+test_modal_no_tooltips (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *menu = find_tooltip (window, "Session Menu");
+  GtkWidget *dialog;
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  Display *dpy = gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface));
+
+  g_assert_nonnull (menu);
+  /* Other tests' windows (they run beside this one, with no window manager) may lie over it. */
+  XRaiseWindow (dpy, gdk_x11_surface_get_xid (surface));
+  XSync (dpy, False);
+  settle_frames ();
+  xtest_move (menu, -2, 0);
+  xtest_move (menu, 0, 0);
+  g_assert_true (wait_until (tooltip_shown, window));
+
+  /* Ctrl+N as real keys; not xtest_key(), which waits for the releases on the window: the
+   * dialog, up at the press, takes them. */
+  XSetInputFocus (dpy, gdk_x11_surface_get_xid (surface), RevertToPointerRoot, CurrentTime);
+  XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_Control_L), True, CurrentTime);
+  XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_n), True, CurrentTime);
+  XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_n), False, CurrentTime);
+  XTestFakeKeyEvent (dpy, XKeysymToKeycode (dpy, GDK_KEY_Control_L), False, CurrentTime);
+  XSync (dpy, False);
+  g_assert_true (wait_until (dialog_shown, NULL));
+  dialog = find_toplevel (DEUCES_TYPE_NEW_SESSION_DIALOG);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_false (tooltip_shown (window));
+
+  /* The pointer is over the window, beside the dialog, not under it. */
+  {
+    graphene_rect_t button;
+    int x, y;
+    Window child;
+
+    g_assert_true (gtk_widget_compute_bounds (menu, window, &button));
+    XTranslateCoordinates (dpy, gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (dialog))),
+                           gdk_x11_surface_get_xid (surface), 0, 0, &x, &y, &child);
+    g_test_message ("the dialog at %d,%d %d × %d, the button at %.0f,%.0f", x, y,
+                    gtk_widget_get_width (dialog), gtk_widget_get_height (dialog),
+                    button.origin.x, button.origin.y);
+    g_assert_true (button.origin.x > x + gtk_widget_get_width (dialog) ||
+                   button.origin.y > y + gtk_widget_get_height (dialog));
+  }
+  for (int dx = 1; dx <= 4; dx++)
+    {
+      xtest_move (menu, dx, 0);
+      let_time_pass (300);
+      g_assert_false (tooltip_shown (window));
+    }
+  let_time_pass (700);
+  g_assert_false (tooltip_shown (window));
+
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle_frames ();
+  xtest_move (menu, -3, 0);
+  xtest_move (menu, 0, 0);
+  g_assert_true (wait_until (tooltip_shown, window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,6 +410,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/shortcuts-window", Fixture, NULL, fixture_set_up, test_shortcuts_window, fixture_tear_down);
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
+  g_test_add ("/ui/modal/no-tooltips", Fixture, NULL, fixture_set_up, test_modal_no_tooltips, fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
 
   return test_app_run ();

@@ -276,14 +276,14 @@ on_xtest_tick (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
-/* Watches @widget's window for events of @type, before any of its widgets sees them.
- * The controller is held: the window may be destroyed by what the events do. */
+/* Watches @root (a window, or a popover: pointer events stay in the surface they came
+ * to) for events of @type, before any of its widgets sees them. The controller is held:
+ * the window may be destroyed by what the events do. */
 static GtkEventController *
-watch (GtkWidget    *widget,
+watch (GtkWidget    *root,
        Seen         *seen,
        GdkEventType  type)
 {
-  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (widget));
   GtkEventController *legacy = g_object_ref (gtk_event_controller_legacy_new ());
 
   g_assert_nonnull (root);
@@ -364,7 +364,7 @@ xtest_key (GtkWidget       *widget,
 
   g_assert_cmpuint (code, !=, 0);
   XSetInputFocus (dpy, x_window (widget), RevertToPointerRoot, CurrentTime);
-  legacy = watch (widget, &seen, GDK_KEY_RELEASE);
+  legacy = watch (GTK_WIDGET (gtk_widget_get_root (widget)), &seen, GDK_KEY_RELEASE);
   fake_modifiers (dpy, state, TRUE);
   XTestFakeKeyEvent (dpy, code, True, CurrentTime);
   XTestFakeKeyEvent (dpy, code, False, CurrentTime);
@@ -411,10 +411,34 @@ xtest_click (GtkWidget *widget)
   gtk_native_get_surface_transform (native, &dx, &dy);
   XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
                          (int) (point.x + dx), (int) (point.y + dy), &x, &y, &child);
-  legacy = watch (widget, &seen, GDK_BUTTON_RELEASE);
+  legacy = watch (GTK_WIDGET (native), &seen, GDK_BUTTON_RELEASE);
   XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
   XTestFakeButtonEvent (dpy, 1, True, CurrentTime);
   XTestFakeButtonEvent (dpy, 1, False, CurrentTime);
   XFlush (dpy);
   wait_seen (legacy, &seen, 1);
+}
+
+void
+xtest_move (GtkWidget *widget,
+            int        dx,
+            int        dy)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  Display *dpy = x_display (widget);
+  graphene_point_t point;
+  double sx, sy;
+  int x, y;
+  Window child;
+
+  g_assert_true (gtk_widget_get_mapped (widget));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native),
+                                           &GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f + dx,
+                                                                 gtk_widget_get_height (widget) / 2.f + dy),
+                                           &point));
+  gtk_native_get_surface_transform (native, &sx, &sy);
+  XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
+                         (int) (point.x + sx), (int) (point.y + sy), &x, &y, &child);
+  XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
+  XSync (dpy, False);
 }

@@ -72,7 +72,12 @@ void       xtest_key   (GtkWidget       *widget,
 /* Each character of @text typed as its key ("\n" Enter, "\033" Escape, "\t" Tab). */
 void       xtest_type  (GtkWidget       *widget,
                         const char      *text);
-/* A left click in the middle of @widget, which must be mapped. */
+/* A left click in the middle of @widget, which must be mapped (in a window or a popover). */
 void       xtest_click (GtkWidget       *widget);
+/* The pointer moved over @widget, @dx, @dy px off its middle; returns once the X server has
+ * the motion, not waiting for the window (under a modal window GTK gives it to the dialog). */
+void       xtest_move  (GtkWidget       *widget,
+                        int              dx,
+                        int              dy);
 
 G_END_DECLS

@@ -7,6 +7,7 @@
 #include "deuces-about.h"
 #include "deuces-application.h"
 #include "deuces-demo.h"
+#include "deuces-modal.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-preferences-window.h"
 #include "deuces-window.h"
@@ -332,6 +333,8 @@ deuces_application_startup (GApplication *app)
     gtk_application_set_accels_for_action (GTK_APPLICATION (self), accels[i].action,
                                            accels[i].accels);
 
+  /* No tooltip of a window floats over the modal dialog in front of it. */
+  deuces_modal_watch ();
   open_store (self);
   trace_startup ("ledger open");
 }

@@ -32,6 +32,7 @@ struct _DeucesDealEditor
   GtkLabel         *title_label;
   GtkLabel         *hint_label;
   GtkButton        *cancel_button;
+  GtkWidget        *header_box;
   GtkButton        *delete_button;
   GtkButton        *save_button;
   AdwBin           *fields_bin;
@@ -93,6 +94,17 @@ deuces_deal_editor_get_wide (DeucesDealEditor *self)
   return self->fields != NULL && deuces_deal_fields_get_wide (self->fields);
 }
 
+/* Changing a deal on a narrow form (a phone's), the title stands above Delete, Cancel and
+ * Save Changes, which left it room for "Changi…" at 360 px; elsewhere they share a line. */
+static void
+update_header (DeucesDealEditor *self)
+{
+  gboolean stacked = self->editing > 0 && !deuces_deal_editor_get_wide (self);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box),
+                                  stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+}
+
 static void
 update_title (DeucesDealEditor *self)
 {
@@ -129,6 +141,7 @@ update_title (DeucesDealEditor *self)
   gtk_button_set_label (self->save_button, self->editing > 0 ? _("_Save Changes") : _("_Save Deal"));
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), self->editing > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->delete_button), self->editing > 0);
+  update_header (self);
 }
 
 guint16
@@ -703,6 +716,7 @@ on_field_activated (DeucesDealEditor *self,
 static void
 on_fields_wide (DeucesDealEditor *self)
 {
+  update_header (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDE]);
 }
 
@@ -840,6 +854,7 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, title_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, hint_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, cancel_button);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, header_box);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, delete_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, save_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, fields_bin);

@@ -17,6 +17,11 @@
 #define TOUCH 44
 #define SPACING 6
 #define PAD 12
+/* Two players a line from this many on, each name at least this wide beside its count. */
+#define DENSE_PLAYERS 7
+#define DENSE_NAME 100
+#define DENSE_COUNT 44
+#define DENSE_SPACING 4
 
 typedef struct {
   GtkWidget *widget;
@@ -83,6 +88,22 @@ fits_wide (DeucesDealFields *self,
   return deuces_deal_fields_width_is_wide (self->n_players, width);
 }
 
+/* Seven or eight players on a phone, with no field but their count: a row each would take
+ * the screen's height, with the last players below the fold. Two players a line instead,
+ * name and count, and who sits out in a line of toggles beneath: every count in sight with
+ * the sheet above it. */
+static gboolean
+fits_dense (DeucesDealFields *self,
+            int               width)
+{
+  if (self->n_players < DENSE_PLAYERS)
+    return FALSE;
+  for (guint p = 0; p < self->n_players; p++)
+    if (self->hand_boxes[p] != NULL || self->twos_entries[p] != NULL || self->special_drops[p] != NULL)
+      return FALSE;
+  return width >= 2 * PAD + 2 * (DENSE_NAME + SPACING + DENSE_COUNT) + SPACING;
+}
+
 static GtkWidget *
 row_widget (DeucesDealFields *self,
             DeucesDealRow     row,
@@ -101,32 +122,35 @@ row_widget (DeucesDealFields *self,
     }
 }
 
-/* The extras flow left to right and wrap; one per line when the window is narrow. */
+/* The extras flow left to right and wrap; one per line when the window is narrow, two
+ * (their titles wrapped) beside the dense form's two players a line. */
 static int
 flow_extras (DeucesDealFields *self,
              int               width,
              int               y,
+             gboolean          dense,
              gboolean          allocate)
 {
   int x = PAD, line = 0;
 
   if (self->extras->len == 0)
     return y;
-  y += SPACING;
+  y += dense ? DENSE_SPACING : SPACING;
   for (guint i = 0; i < self->extras->len; i++)
     {
       GtkWidget *extra = self->extras->pdata[i];
-      int w = MIN (nat_width (extra), width - 2 * PAD);
+      int half = (width - 2 * PAD - SPACING) / 2;
+      int w = dense && min_width (extra) <= half ? half : MIN (nat_width (extra), width - 2 * PAD);
       int h = MAX (nat_height (extra, w), self->wide ? 0 : TOUCH);
 
       if (x > PAD && x + w > width - PAD)
         {
-          y += line + SPACING;
+          y += line + (dense ? DENSE_SPACING : SPACING);
           x = PAD;
           line = 0;
         }
       place (extra, x, y, w, h, allocate);
-      x += w + 2 * PAD;
+      x += w + (dense ? SPACING : 2 * PAD);
       line = MAX (line, h);
     }
   return y + line;
@@ -173,6 +197,42 @@ layout (DeucesDealFields *self,
           y += height + SPACING;
         }
       y -= SPACING;
+    }
+  else if (fits_dense (self, width))
+    {
+      int inner = width - 2 * PAD;
+      int column = (inner - SPACING) / 2;
+      int name = column - DENSE_SPACING - DENSE_COUNT;
+      int n = (int) self->n_players;
+      int toggle = (inner - (n - 1) * DENSE_SPACING) / n;
+
+      for (DeucesDealRow row = 0; row < N_ROWS; row++)
+        if (allocate && self->labels[row] != NULL)
+          gtk_widget_set_child_visible (self->labels[row], FALSE);
+      /* Row by row, left to right: the players in their order, as Tab goes. */
+      for (guint p = 0; p < self->n_players; p += 2)
+        {
+          int height = TOUCH;
+
+          for (guint q = p; q < p + 2 && q < self->n_players; q++)
+            height = MAX (height, nat_height (self->winner_buttons[q], name));
+          for (guint q = p; q < p + 2 && q < self->n_players; q++)
+            {
+              int x = PAD + (int) (q - p) * (column + SPACING);
+
+              if (allocate)
+                {
+                  gtk_widget_set_child_visible (self->minus[q], FALSE);
+                  gtk_widget_set_child_visible (self->plus[q], FALSE);
+                }
+              place (self->winner_buttons[q], x, y, name, height, allocate);
+              place (self->main_entries[q], x + name + DENSE_SPACING, y, DENSE_COUNT, height, allocate);
+            }
+          y += height + DENSE_SPACING;
+        }
+      for (guint p = 0; p < self->n_players; p++)
+        place (self->sit_buttons[p], PAD + (int) p * (toggle + DENSE_SPACING), y, toggle, TOUCH, allocate);
+      y += TOUCH;
     }
   else
     {
@@ -226,7 +286,7 @@ layout (DeucesDealFields *self,
         }
       y -= SPACING;
     }
-  return flow_extras (self, width, y, allocate);
+  return flow_extras (self, width, y, !wide && fits_dense (self, width), allocate);
 }
 
 GtkSizeRequestMode
@@ -295,6 +355,6 @@ _deuces_deal_fields_size_allocate (GtkWidget *widget,
       if (taller)
         _deuces_deal_fields_queue_resize (self);
     }
-  _deuces_deal_fields_set_wide (self, wide);
+  _deuces_deal_fields_set_wide (self, wide, !wide && fits_dense (self, width));
   layout (self, width, wide, TRUE);
 }

@@ -42,6 +42,7 @@ struct _DeucesDealFields
   guint16         sitting_out;                        /* a DeucesDeal's sitting_out mask */
   guint16         filled_sitting_out;                 /* as filled, before any O key */
   gboolean        wide;
+  gboolean        dense;                              /* two players a line, a phone's */
   gboolean        updating;
   guint           notify_source;
   guint           resize_source;
@@ -58,6 +59,7 @@ struct _DeucesDealFields
   GtkWidget      *twos_entries[DEUCES_MAX_PLAYERS];
   GtkWidget      *special_drops[DEUCES_MAX_PLAYERS];
   GtkWidget      *sit_buttons[DEUCES_MAX_PLAYERS];    /* pressed: sits this deal out */
+  GtkWidget      *sit_digits[DEUCES_MAX_PLAYERS];     /* the player's number on it, when dense */
   GPtrArray      *extras;                             /* label + widget boxes */
   GtkWidget      *final_cards_drop;
   GtkWidget      *final_twos_spin;
@@ -95,6 +97,7 @@ void               _deuces_deal_fields_queue_resize     (DeucesDealFields *self)
 /* Makes the fields of who sits out insensitive, and the winner's. */
 void               _deuces_deal_fields_update_sensitivity (DeucesDealFields *self);
 void               _deuces_deal_fields_set_wide         (DeucesDealFields *self,
-                                                         gboolean          wide);
+                                                         gboolean          wide,
+                                                         gboolean          dense);
 
 G_END_DECLS

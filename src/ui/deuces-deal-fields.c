@@ -80,7 +80,29 @@ notify_wide (gpointer user_data)
 
   self->notify_source = 0;
   for (guint p = 0; p < self->n_players; p++)
-    wrap_name (self, p);
+    {
+      wrap_name (self, p);
+      /* Dense, the number stands closer to the name, which needs the room. */
+      gtk_box_set_spacing (GTK_BOX (gtk_button_get_child (GTK_BUTTON (self->winner_buttons[p]))),
+                           self->dense ? 4 : 8);
+      /* In a line of their own, each sit-out toggle says whose it is. */
+      gtk_widget_set_visible (self->sit_digits[p], self->dense);
+    }
+  /* Dense, the extras go two a line: their titles wrap rather than be cut. */
+  for (guint i = 0; i < self->extras->len; i++)
+    {
+      GtkWidget *title = gtk_widget_get_first_child (self->extras->pdata[i]);
+
+      if (GTK_IS_LABEL (title))
+        {
+          gtk_label_set_wrap (GTK_LABEL (title), self->dense);
+          gtk_label_set_ellipsize (GTK_LABEL (title), self->dense ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+        }
+    }
+  if (self->dense)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "dense");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "dense");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDE]);
   return G_SOURCE_REMOVE;
 }
@@ -104,11 +126,13 @@ _deuces_deal_fields_queue_resize (DeucesDealFields *self)
 
 void
 _deuces_deal_fields_set_wide (DeucesDealFields *self,
-                              gboolean          wide)
+                              gboolean          wide,
+                              gboolean          dense)
 {
-  if (wide == self->wide)
+  if (wide == self->wide && dense == self->dense)
     return;
   self->wide = wide;
+  self->dense = dense;
   /* The sheet follows; changing it from inside an allocation would resize it twice. */
   if (self->notify_source == 0)
     self->notify_source = g_idle_add (notify_wide, self);
@@ -512,7 +536,17 @@ build_player (DeucesDealFields *self,
 
   /* Sitting out is a tap (or O and the digit): not a Tab stop on the way to the counts. */
   self->sit_buttons[p] = gtk_toggle_button_new ();
-  gtk_button_set_icon_name (GTK_BUTTON (self->sit_buttons[p]), "media-playback-pause-symbolic");
+  {
+    GtkWidget *face = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 2);
+
+    gtk_widget_set_halign (face, GTK_ALIGN_CENTER);
+    gtk_box_append (GTK_BOX (face), gtk_image_new_from_icon_name ("media-playback-pause-symbolic"));
+    self->sit_digits[p] = gtk_label_new (digit);
+    gtk_widget_set_visible (self->sit_digits[p], FALSE);
+    gtk_box_append (GTK_BOX (face), self->sit_digits[p]);
+    gtk_button_set_child (GTK_BUTTON (self->sit_buttons[p]), face);
+  }
+  gtk_widget_add_css_class (self->sit_buttons[p], "image-button");
   gtk_widget_set_focusable (self->sit_buttons[p], FALSE);
   gtk_widget_add_css_class (self->sit_buttons[p], "flat");
   gtk_widget_add_css_class (self->sit_buttons[p], "sit-out-button");

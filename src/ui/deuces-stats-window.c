@@ -31,6 +31,7 @@ struct _DeucesStatsWindow
   gboolean       choosing;      /* a season is filling the dates in */
   char          *highlights_text;
 
+  GtkWidget     *filter_bar;
   GtkDropDown   *season_drop;
   GtkEntry      *from_entry;
   GtkEntry      *to_entry;
@@ -732,6 +733,7 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, players_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, h2h_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, filter_bar);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, season_drop);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, from_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesStatsWindow, to_entry);
@@ -794,6 +796,10 @@ deuces_stats_window_init (DeucesStatsWindow *self)
       g_signal_connect (scroll, "scroll", G_CALLBACK (on_table_scroll), NULL);
       gtk_widget_add_controller (tables[i], scroll);
     }
+  /* Tab goes from filter to filter, not through the flow box's wrappers around them. */
+  for (GtkWidget *child = gtk_widget_get_first_child (self->filter_bar); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    gtk_widget_set_focusable (child, FALSE);
 }
 
 /* The presets and the ledger's saved variants, so sessions played with the group's own

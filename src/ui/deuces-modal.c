@@ -1,0 +1,129 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* deuces-modal.c: while a modal window is up, the windows it is transient for take no
+ * pointer.
+ *
+ * GTK 4.8 keeps a modal window's input to itself, but not its tooltips: gtk_main_do_event()
+ * hands every pointer event to the tooltip code for the widget under the pointer, grab or
+ * not. So moving the mouse over the main window behind New Session, Share Table, the
+ * variant editor or Preferences brought up that window's tooltips, and a tooltip is a popup
+ * that floats over every window, the dialog included. Here, for all windows at once: while
+ * a modal window is mapped, the contents of each window under it (its transient parents)
+ * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
+ * is asked again and goes. */
+#include "config.h"
+
+#include "deuces-modal.h"
+
+/* Marks a child this file made untargetable, to give it back its pointer later. */
+#define BLOCKED_KEY "deuces-modal-blocked"
+
+static guint update_source;
+
+/* Whether a mapped modal window is (through transient parents) over @window. */
+static gboolean
+is_under_modal (GtkWindow  *window,
+                GListModel *toplevels)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) other = g_list_model_get_item (toplevels, i);
+
+      if (other == window || !gtk_window_get_modal (other) || !gtk_widget_get_mapped (GTK_WIDGET (other)))
+        continue;
+      for (GtkWindow *parent = gtk_window_get_transient_for (other); parent != NULL;
+           parent = gtk_window_get_transient_for (parent))
+        if (parent == window)
+          return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+set_blocked (GtkWindow *window,
+             gboolean   blocked)
+{
+  gboolean changed = FALSE;
+
+  /* The window's own children, not the popups (popovers, the tooltip) parented to it. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (window)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      if (GTK_IS_NATIVE (child))
+        continue;
+      if (blocked && gtk_widget_get_can_target (child))
+        {
+          gtk_widget_set_can_target (child, FALSE);
+          g_object_set_data (G_OBJECT (child), BLOCKED_KEY, GINT_TO_POINTER (TRUE));
+          changed = TRUE;
+        }
+      else if (!blocked && g_object_get_data (G_OBJECT (child), BLOCKED_KEY) != NULL)
+        {
+          gtk_widget_set_can_target (child, TRUE);
+          g_object_set_data (G_OBJECT (child), BLOCKED_KEY, NULL);
+        }
+    }
+  /* A tooltip up when the dialog came (it was opened by a key) goes: asked again, as if
+   * the pointer moved, it finds no widget under the pointer to show one for. */
+  if (changed)
+    gtk_widget_trigger_tooltip_query (GTK_WIDGET (window));
+}
+
+static gboolean
+update (gpointer user_data)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+
+  update_source = 0;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      set_blocked (window, is_under_modal (window, toplevels));
+    }
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_update (void)
+{
+  if (update_source == 0)
+    update_source = g_idle_add_full (G_PRIORITY_HIGH_IDLE, update, NULL, NULL);
+}
+
+static void
+on_window_changed (GtkWidget *window)
+{
+  queue_update ();
+}
+
+static void
+on_toplevels_changed (GListModel *toplevels,
+                      guint       position,
+                      guint       removed,
+                      guint       added)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      /* Mapped or unmapped, made modal or not, put over another window or not. */
+      g_signal_connect (window, "map", G_CALLBACK (on_window_changed), NULL);
+      g_signal_connect (window, "unmap", G_CALLBACK (on_window_changed), NULL);
+      g_signal_connect (window, "notify::modal", G_CALLBACK (on_window_changed), NULL);
+      g_signal_connect (window, "notify::transient-for", G_CALLBACK (on_window_changed), NULL);
+    }
+  queue_update ();
+}
+
+void
+deuces_modal_watch (void)
+{
+  static gboolean watching;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  if (watching)
+    return;
+  watching = TRUE;
+  g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
+  on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
+}
