@@ -8,6 +8,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-colors.h"
 #include "deuces-data-table.h"
 #include "deuces-player-window.h"
 #include "deuces-season-drop.h"
@@ -519,6 +520,15 @@ show_chart (DeucesStatsWindow *self,
   deuces_chart_set_money_format (self->chart, currency, digits);
   deuces_chart_set_data (self->chart, (const char *const *) names->pdata, n_series, values,
                          sessions->len, (const char *const *) labels->pdata);
+  {
+    /* By their stable ids, all there from the start: the colours of their sheets where
+     * the same group played (deuces_player_colors()). */
+    g_autoptr(GHashTable) ids = deuces_store_dup_player_ids (self->store, NULL);
+    g_autoptr(GPtrArray) chart_ids = deuces_player_ids_of (ids, (const char *const *) names->pdata,
+                                                           n_series);
+
+    deuces_chart_set_player_ids (self->chart, (const char *const *) chart_ids->pdata, n_series);
+  }
   if (currency[0] != '\0')
     {
       /* Translators: %s is a currency code */
