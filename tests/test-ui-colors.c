@@ -76,7 +76,7 @@ own_color (const char *id)
 {
   GdkRGBA color;
 
-  deuces_player_colors (&id, 1, 1, FALSE, &color);
+  deuces_player_colors (&id, NULL, 1, FALSE, &color);
   return color;
 }
 
@@ -97,14 +97,17 @@ test_latecomer (void)
         /* Each rotation of the ids, e.g. Di, Ed, …, Ann, Bo, Cy. */
         for (guint i = 0; i < 8; i++)
           seated[i] = ids[(i + r) % 8];
-        deuces_player_colors (ids, 8, 8, dark, unrotated);
-        deuces_player_colors (seated, 8, 8, dark, after);
+        deuces_player_colors (ids, NULL, 8, dark, unrotated);
+        deuces_player_colors (seated, NULL, 8, dark, after);
         for (guint i = 0; i < 8; i++)
           g_assert_true (gdk_rgba_equal (&after[i], &unrotated[(i + r) % 8]));
         for (guint n = 1; n < 8; n++)
           {
-            deuces_player_colors (seated, n, n, dark, before);
-            deuces_player_colors (seated, n + 1, n, dark, after);
+            guint ranks[8];
+
+            deuces_seat_ranks (n + 1, n, ranks);
+            deuces_player_colors (seated, ranks, n, dark, before);
+            deuces_player_colors (seated, ranks, n + 1, dark, after);
             for (guint i = 0; i < n; i++)
               g_assert_true (gdk_rgba_equal (&before[i], &after[i]));
             for (guint i = 0; i <= n; i++)
@@ -135,13 +138,14 @@ test_latecomer (void)
     g_assert_cmpstr (late, <, early);
     {
       const char *seated[] = { early, late };
+      const guint ranks[] = { 0, 1 };
       GdkRGBA own = own_color (early);
 
-      deuces_player_colors (seated, 2, 1, FALSE, colors);
+      deuces_player_colors (seated, ranks, 2, FALSE, colors);
       g_assert_true (gdk_rgba_equal (&colors[0], &own));
       g_assert_false (gdk_rgba_equal (&colors[1], &own));
       /* Both there from the start, the smaller id has it. */
-      deuces_player_colors (seated, 2, 2, FALSE, colors);
+      deuces_player_colors (seated, NULL, 2, FALSE, colors);
       g_assert_true (gdk_rgba_equal (&colors[1], &own));
       g_assert_false (gdk_rgba_equal (&colors[0], &own));
     }
@@ -168,8 +172,7 @@ test_scoreboard_dark (Fixture       *f,
   dark = card_color (GTK_WIDGET (f->window), "Ann");
   adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
 
-  deuces_player_colors ((const char *const *) snapshot->player_ids, 4, snapshot->n_founders, TRUE,
-                        colors);
+  deuces_session_colors (snapshot, TRUE, colors);
   hex = deuces_color_to_hex (&colors[0]);
   g_assert_nonnull (light);
   g_assert_cmpstr (light, !=, dark);
@@ -294,8 +297,10 @@ assert_chart_matches_cards (GtkWidget         *chart,
 }
 
 /* A player has one colour on the score cards, in the night's chart, in Standings' chart
- * of places night by night, and in Statistics' chart, in light and in dark; a second
- * night of the same four in other seats gives them the same colours too. */
+ * of places night by night, and in Statistics' chart, in light and in dark, though the
+ * charts also hold the four who joined a later night (their colours come after the
+ * first nights' players'); a night of the same four in other seats gives them the same
+ * colours too. */
 static void
 test_same_in_charts (Fixture       *f,
                      gconstpointer  data)
@@ -323,6 +328,11 @@ test_same_in_charts (Fixture       *f,
   gtk_window_present (GTK_WINDOW (stats));
   chart = find_type (GTK_WIDGET (stats), DEUCES_TYPE_CHART);
   g_assert_true (wait_until (chart_has_lines, chart));
+  {
+    g_autofree char *hal = series_color (chart, "Hal");
+
+    g_assert_nonnull (hal);
+  }
 
   for (int dark = 0; dark < 2; dark++)
     {
@@ -361,13 +371,11 @@ main (int argc, char **argv)
   test_app_init (&argc, &argv);
 
   g_test_add_func ("/ui/colors/latecomer", test_latecomer);
-  /* First of the app's tests: the charts over every night then hold this group's
-   * nights alone (a chart over more players than any one night may give another colour,
-   * HACKING.md "Player colours"). */
-  g_test_add ("/ui/colors/same-in-charts", Fixture, NULL, fixture_set_up, test_same_in_charts, fixture_tear_down);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add ("/ui/colors/rename", Fixture, NULL, fixture_set_up, test_rename, fixture_tear_down);
   g_test_add ("/ui/colors/latecomer-app", Fixture, NULL, fixture_set_up, test_latecomer_app, fixture_tear_down);
+  /* Last: the ledger then holds the nights above, Ed, Fay, Gus and Hal's too. */
+  g_test_add ("/ui/colors/same-in-charts", Fixture, NULL, fixture_set_up, test_same_in_charts, fixture_tear_down);
 
   return test_app_run ();
 }

@@ -25,7 +25,7 @@ struct _DeucesChart
 
   GPtrArray             *names;
   GPtrArray             *ids;         /* the players' stable ids, for their colours */
-  guint                  n_founders;
+  guint                 *ranks;       /* when each came (deuces_player_colors()), or NULL */
   guint                  n_series;
   guint                  n_points;
   gint64                *values;
@@ -135,9 +135,8 @@ get_colors (DeucesChart *self,
   /* Without ids, the names stand for the players. */
   GPtrArray *ids = self->ids->len == self->n_series ? self->ids : self->names;
 
-  deuces_player_colors ((const char *const *) ids->pdata, self->n_series,
-                        ids == self->ids ? self->n_founders : self->n_series,
-                        deuces_colors_dark (), colors);
+  deuces_player_colors ((const char *const *) ids->pdata, ids == self->ids ? self->ranks : NULL,
+                        self->n_series, deuces_colors_dark (), colors);
 }
 
 void
@@ -563,14 +562,16 @@ deuces_chart_set_data (DeucesChart       *self,
 void
 deuces_chart_set_player_ids (DeucesChart       *self,
                              const char *const *ids,
-                             guint              n_founders)
+                             const guint       *ranks)
 {
   g_return_if_fail (DEUCES_IS_CHART (self));
 
   g_ptr_array_set_size (self->ids, 0);
   for (guint s = 0; s < self->n_series; s++)
     g_ptr_array_add (self->ids, g_strdup (ids[s]));
-  self->n_founders = n_founders;
+  g_clear_pointer (&self->ranks, g_free);
+  if (ranks != NULL)
+    self->ranks = g_memdup2 (ranks, sizeof (guint) * MAX (self->n_series, 1));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -737,6 +738,7 @@ deuces_chart_finalize (GObject *object)
     self->format_destroy (self->format_data);
   g_clear_pointer (&self->names, g_ptr_array_unref);
   g_clear_pointer (&self->ids, g_ptr_array_unref);
+  g_clear_pointer (&self->ranks, g_free);
   g_clear_pointer (&self->x_labels, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_free);
 

@@ -28,11 +28,11 @@ void       deuces_chart_set_data       (DeucesChart          *self,
                                         guint                 n_points,
                                         const char *const    *x_labels);
 /* Who the series are, for their colours (deuces_player_colors(): @ids n_series stable
- * ids, the first @n_founders there from the start); call after deuces_chart_set_data(),
- * which forgets them. Without ids a series' name stands for its player. */
+ * ids, @ranks when each came, or NULL); call after deuces_chart_set_data(), which forgets
+ * them. Without ids a series' name stands for its player. */
 void       deuces_chart_set_player_ids (DeucesChart         *self,
                                         const char *const   *ids,
-                                        guint                n_founders);
+                                        const guint         *ranks);
 /* The colour @series is drawn in now. */
 void       deuces_chart_get_series_color (DeucesChart       *self,
                                           guint              series,

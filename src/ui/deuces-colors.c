@@ -28,35 +28,55 @@ own_slot (const char *id)
   return hash % DEUCES_N_PLAYER_COLORS;
 }
 
-static gint
-compare_by_id (gconstpointer a,
-               gconstpointer b,
-               gpointer      user_data)
-{
-  const char *const *ids = user_data;
-  gint c = strcmp (ids[*(const guint *) a], ids[*(const guint *) b]);
+typedef struct {
+  const char *const *ids;
+  const guint       *ranks;
+} Order;
 
-  return c != 0 ? c : (gint) *(const guint *) a - (gint) *(const guint *) b;
+/* Who came first, then by id. */
+static gint
+compare_arrivals (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const Order *order = user_data;
+  guint i = *(const guint *) a, k = *(const guint *) b;
+  guint rank_i = order->ranks != NULL ? order->ranks[i] : 0;
+  guint rank_k = order->ranks != NULL ? order->ranks[k] : 0;
+  gint c;
+
+  if (rank_i != rank_k)
+    return rank_i < rank_k ? -1 : 1;
+  c = strcmp (order->ids[i], order->ids[k]);
+  return c != 0 ? c : (gint) i - (gint) k;
+}
+
+void
+deuces_seat_ranks (guint  n_players,
+                   guint  n_founders,
+                   guint *ranks)
+{
+  for (guint i = 0; i < n_players; i++)
+    ranks[i] = i < n_founders ? 0 : i - n_founders + 1;
 }
 
 void
 deuces_player_colors (const char *const *ids,
+                      const guint       *ranks,
                       guint              n_ids,
-                      guint              n_founders,
                       gboolean           dark,
                       GdkRGBA           *colors)
 {
   gboolean taken[DEUCES_N_PLAYER_COLORS] = { FALSE, };
   g_autofree guint *order = g_new (guint, MAX (n_ids, 1));
+  Order by = { ids, ranks };
   guint n_taken = 0;
 
   g_return_if_fail (ids != NULL || n_ids == 0);
 
-  n_founders = MIN (n_founders, n_ids);
   for (guint i = 0; i < n_ids; i++)
     order[i] = i;
-  /* The founders joined together: by id, so that their seats do not matter. */
-  g_qsort_with_data (order, (gint) n_founders, sizeof (guint), compare_by_id, (gpointer) ids);
+  g_qsort_with_data (order, (gint) n_ids, sizeof (guint), compare_arrivals, &by);
 
   for (guint k = 0; k < n_ids; k++)
     {
@@ -73,6 +93,18 @@ deuces_player_colors (const char *const *ids,
         }
       gdk_rgba_parse (&colors[i], dark ? dark_palette[slot] : light_palette[slot]);
     }
+}
+
+void
+deuces_session_colors (const DeucesSessionSnapshot *snapshot,
+                       gboolean                     dark,
+                       GdkRGBA                     *colors)
+{
+  guint ranks[DEUCES_MAX_PLAYERS];
+
+  deuces_seat_ranks (snapshot->game->n_players, snapshot->n_founders, ranks);
+  deuces_player_colors ((const char *const *) snapshot->player_ids, ranks,
+                        snapshot->game->n_players, dark, colors);
 }
 
 GPtrArray *

@@ -4,6 +4,8 @@
 
 #include <gtk/gtk.h>
 
+#include "deuces-session-snapshot.h"
+
 G_BEGIN_DECLS
 
 #define DEUCES_N_PLAYER_COLORS 8
@@ -14,24 +16,35 @@ G_BEGIN_DECLS
  * - A player's own colour comes from their stable id (players.uuid: it survives renames
  *   and sync), never from their name, seat or place in a list.
  * - Shown together, nobody shares a colour while one is free: the players take colours
- *   in the order they joined (@ids' first @n_founders, there from the start, among
- *   themselves by id, so that where they sat does not matter; then the rest in the order
- *   given, which is the order they joined later), each their own colour, else the next
- *   free one of the palette. A latecomer comes last, so nobody's colour changes when
- *   one joins.
- * - A view over many nights (Standings, Statistics, a player's page) passes all its
- *   players as founders: a group that plays together has the colours of its sheets. A
- *   player whose own colour someone else took wears another one on that night's sheet,
- *   so the charts over many nights cannot match every sheet; with more than eight
- *   players colours repeat (the legend's names and the values tell them apart).
+ *   in the order they came, each their own colour, else the next free one of the
+ *   palette. @ranks says when each came (NULL: all at once); players of one rank go by
+ *   id, so that where they sat does not matter. A night: those there from the start
+ *   rank 0, each latecomer the next rank (deuces_session_colors()), so nobody's colour
+ *   changes when one joins. A view over many nights (Standings, Statistics): the
+ *   number of the first night shown each played, so the regulars of the first nights
+ *   keep the colours of their sheets and a guest's night takes nobody's.
+ * - Shown over many nights, a player whose own colour someone else took wears another
+ *   one on that night's sheet than in the chart if the chart's players came in another
+ *   order; with more than eight players colours repeat (the legend's names and the
+ *   values tell them apart).
  *
  * @colors gets one colour per id, in @ids' order; @dark picks the variant that reads on
  * a dark background. */
 void  deuces_player_colors       (const char *const *ids,
+                                  const guint       *ranks,
                                   guint              n_ids,
-                                  guint              n_founders,
                                   gboolean           dark,
                                   GdkRGBA           *colors);
+/* A night's ranks for deuces_player_colors(): the first @n_founders seats 0, each later
+ * seat (a latecomer, in the order they joined) one more than the one before. */
+void  deuces_seat_ranks          (guint              n_players,
+                                  guint              n_founders,
+                                  guint             *ranks);
+/* The colours of a night's players, in seat order (@snapshot's stable ids and
+ * latecomers). */
+void  deuces_session_colors      (const DeucesSessionSnapshot *snapshot,
+                                  gboolean                     dark,
+                                  GdkRGBA                     *colors);
 /* The ids of @names (a GPtrArray of borrowed strings) from @ids, as
  * deuces_store_dup_player_ids() gives them; a name it does not hold stands for itself. */
 GPtrArray *deuces_player_ids_of  (GHashTable        *ids,

@@ -125,17 +125,27 @@ add_row (DeucesStandingsWindow *self,
                                      deuces_player_button_new (texts[1], G_CALLBACK (on_player_clicked), self));
 }
 
-/* The chart's players by their stable ids, all there from the start: the colours of
- * their sheets where the same group played (deuces_player_colors()). */
+/* The chart's players by their stable ids, in the order they came: the number of the
+ * first night shown each played (deuces_player_colors()), so that the regulars keep the
+ * colours of their sheets and a guest takes nobody's. */
 static void
 set_chart_players (DeucesChart *chart,
                    GHashTable  *ids,
+                   GPtrArray   *nights,
                    GPtrArray   *names,
                    guint        n_names)
 {
   g_autoptr(GPtrArray) chart_ids = deuces_player_ids_of (ids, (const char *const *) names->pdata, n_names);
+  g_autofree guint *ranks = g_new0 (guint, MAX (n_names, 1));
 
-  deuces_chart_set_player_ids (chart, (const char *const *) chart_ids->pdata, n_names);
+  for (guint s = 0; s < n_names; s++)
+    {
+      ranks[s] = nights->len;
+      for (guint n = 0; n < nights->len && ranks[s] == nights->len; n++)
+        if (deuces_night_find_seat (nights->pdata[n], names->pdata[s]) != NULL)
+          ranks[s] = n;
+    }
+  deuces_chart_set_player_ids (chart, (const char *const *) chart_ids->pdata, ranks);
 }
 
 /* The chart of places: one line per player, 1st on top, broken where they were absent. */
@@ -161,7 +171,7 @@ add_places_chart (DeucesStandingsWindow *self,
   deuces_chart_set_format_func (chart, format_place, NULL, NULL);
   deuces_chart_set_data (chart, (const char *const *) players->pdata, n_series, values, nights->len,
                          (const char *const *) labels->pdata);
-  set_chart_players (chart, ids, players, n_series);
+  set_chart_players (chart, ids, nights, players, n_series);
   gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Places night by night"), -1);
   gtk_box_append (self->charts, GTK_WIDGET (chart));
@@ -255,7 +265,7 @@ add_money_charts (DeucesStandingsWindow *self,
       deuces_chart_set_money_format (chart, currency, digits);
       deuces_chart_set_data (chart, (const char *const *) names->pdata, names->len, values, in->len,
                              (const char *const *) labels->pdata);
-      set_chart_players (chart, ids, names, names->len);
+      set_chart_players (chart, ids, nights, names, names->len);
       gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
       gtk_box_append (self->charts, GTK_WIDGET (chart));
     }
