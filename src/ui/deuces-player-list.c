@@ -41,6 +41,8 @@ make_row (DeucesPlayerList       *self,
   GtkWidget *open = gtk_button_new_from_icon_name ("go-next-symbolic");
   g_autofree char *nights = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u night", "%u nights",
                                                           info->n_sessions), info->n_sessions);
+  /* As the tables' names say it. */
+  g_autofree char *tip = g_strdup_printf (_("%s’s nights, form and head-to-head"), info->name);
 
   /* No colour here: a player wears their own colour only where nobody at the table took
    * it first (deuces_player_colors()), and a list of everyone has no table. */
@@ -53,13 +55,12 @@ make_row (DeucesPlayerList       *self,
   gtk_widget_set_focusable (open, FALSE);
   gtk_widget_set_valign (open, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (open, "flat");
-  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  _("Open the player’s page"), -1);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (open), GTK_ACCESSIBLE_PROPERTY_LABEL, tip, -1);
   g_object_set_data_full (G_OBJECT (open), "player", g_strdup (info->name), g_free);
   g_signal_connect_swapped (open, "clicked", G_CALLBACK (on_open_clicked), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), open);
   adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), open);
-  gtk_widget_set_tooltip_text (row, _("Open the player’s page"));
+  gtk_widget_set_tooltip_text (row, tip);
   return row;
 }
 
