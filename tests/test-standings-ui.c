@@ -520,7 +520,8 @@ page_of (const char *name)
 }
 
 /* Issue 25 item 4: the sidebar's Players view lists who played, with their nights; a
- * click on a player, or Enter on one, opens their page, wide and at 360 px. */
+ * click on a player, or Enter on one, opens their page, wide and at 360 px; the list is
+ * one Tab stop. */
 static void
 test_player_page_from_sidebar (void)
 {
@@ -578,6 +579,11 @@ test_player_page_from_sidebar (void)
       g_assert_true (page_of ("Rosa"));
       xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
       g_assert_true (wait_until (gone, PLAYER_PAGE));
+
+      /* The list is one Tab stop: Tab goes on past it, not to the next player. */
+      gtk_widget_grab_focus (row);
+      xtest_key (row, GDK_KEY_Tab, 0);
+      g_assert_false (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), list));
       gtk_window_destroy (GTK_WINDOW (window));
       run_pending (1);
     }

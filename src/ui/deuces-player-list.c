@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-list-focus.h"
 #include "deuces-player-list.h"
 #include "deuces-player-window.h"
 
@@ -133,6 +134,8 @@ deuces_player_list_init (DeucesPlayerList *self)
                                   _("Players"), -1);
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), GTK_WIDGET (self->list));
+  /* One Tab stop, as the session list: arrows move among the players. */
+  deuces_list_focus_tab_once (GTK_WIDGET (self->list));
   gtk_stack_add_named (self->stack, scrolled, "list");
 
   adw_status_page_set_icon_name (ADW_STATUS_PAGE (empty), "system-users-symbolic");
