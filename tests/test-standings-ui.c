@@ -11,6 +11,7 @@
 #include "deuces-application.h"
 #include "deuces-chart.h"
 #include "deuces-data-table.h"
+#include "deuces-player-list.h"
 #include "deuces-player-window.h"
 #include "deuces-session.h"
 #include "deuces-standings-window.h"
@@ -494,6 +495,125 @@ test_stake_from_deal (void)
   run_pending (1);
 }
 
+/* The sidebar's switcher button that shows @label ("Players"), on screen. */
+static gboolean
+is_switcher_button (GtkWidget     *widget,
+                    gconstpointer  label)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) && shows_text (widget, label);
+}
+
+static gboolean
+row_mapped (gpointer root)
+{
+  GtkWidget *row = find_row (root, "Quinn");
+
+  return row != NULL && gtk_widget_get_mapped (row);
+}
+
+static gboolean
+page_of (const char *name)
+{
+  GtkWidget *page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
+
+  return page != NULL && g_strcmp0 (gtk_window_get_title (GTK_WINDOW (page)), name) == 0;
+}
+
+/* Issue 25 item 4: the sidebar's Players view lists who played, with their nights; a
+ * click on a player, or Enter on one, opens their page, wide and at 360 px; the list is
+ * one Tab stop. */
+static void
+test_player_page_from_sidebar (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  const char *table[] = { "Quinn", "Rosa", "Sam", "Tess" };
+  const char *other[] = { "Quinn", "Sam", "Tess", "Uma" };
+  gint64 id = ledger_new_session (store, "classic", "Sidebar night", table, 4);
+  DeucesWindow *window;
+  GtkWidget *players;
+  GtkWidget *row;
+  GtkWidget *list;
+
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  ledger_add_deal (store, ledger_new_session (store, "classic", "Second night", other, 4), 1, 2, 7, 1);
+
+  for (guint narrow = 0; narrow < 2; narrow++)
+    {
+      window = deuces_window_new (test_app);
+      gtk_window_set_default_size (GTK_WINDOW (window), narrow ? 360 : 1000, narrow ? 740 : 720);
+      g_assert_true (deuces_window_open_session (window, id));
+      present (GTK_WINDOW (window));
+      if (narrow)
+        {
+          /* A phone shows the session; its back button leads to the sidebar. */
+          xtest_click (find_actionable (GTK_WIDGET (window), "win.back"));
+          settle_frames ();
+        }
+      players = find_widget (GTK_WIDGET (window), is_switcher_button, "Players");
+      g_assert_nonnull (players);
+      xtest_click (players);
+      g_assert_true (wait_until (row_mapped, window));
+      list = find_type (GTK_WIDGET (window), DEUCES_TYPE_PLAYER_LIST);
+      row = find_row (list, "Quinn");
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), ==, "2 nights");
+      g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (list, "Rosa"))), ==, "1 night");
+      if (narrow)
+        {
+          /* The window stays a phone's, the rows inside it. */
+          g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 360);
+          g_assert_cmpint (gtk_widget_get_width (row), <=, gtk_widget_get_width (GTK_WIDGET (window)));
+        }
+
+      /* A click opens Quinn's page; Escape closes it. */
+      xtest_click (row);
+      g_assert_true (wait_until (shown, PLAYER_PAGE));
+      g_assert_true (page_of ("Quinn"));
+      xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
+      g_assert_true (wait_until (gone, PLAYER_PAGE));
+
+      /* The keyboard: Down from Quinn to Rosa, Enter opens hers. */
+      gtk_widget_grab_focus (row);
+      xtest_key (row, GDK_KEY_Down, 0);
+      xtest_key (row, GDK_KEY_Return, 0);
+      g_assert_true (wait_until (shown, PLAYER_PAGE));
+      g_assert_true (page_of ("Rosa"));
+      xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
+      g_assert_true (wait_until (gone, PLAYER_PAGE));
+
+      /* The list is one Tab stop: Tab goes on past it, not to the next player. */
+      gtk_widget_grab_focus (row);
+      xtest_key (row, GDK_KEY_Tab, 0);
+      g_assert_false (gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), list));
+      gtk_window_destroy (GTK_WINDOW (window));
+      run_pending (1);
+    }
+}
+
+/* A ledger nobody played in yet: the Players view says so; after a night, it lists its
+ * players, named for a screen reader as a list of players. */
+static void
+test_player_list_empty (LedgerFixture *f,
+                        gconstpointer  data)
+{
+  GtkWidget *window = gtk_window_new ();
+  DeucesPlayerList *list = g_object_new (DEUCES_TYPE_PLAYER_LIST, NULL);
+
+  gtk_window_set_child (GTK_WINDOW (window), GTK_WIDGET (list));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 600);
+  deuces_player_list_set_store (list, f->store);
+  present (GTK_WINDOW (window));
+  g_assert_true (shows_text (GTK_WIDGET (list), "No Players Yet"));
+  g_assert_null (find_row (GTK_WIDGET (list), "Ann"));
+
+  ledger_new_session (f->store, "classic", "First night", four, 4);
+  deuces_player_list_refresh (list);
+  settle_frames ();
+  g_assert_nonnull (find_row (GTK_WIDGET (list), "Ann"));
+  g_assert_true (gtk_widget_get_mapped (find_row (GTK_WIDGET (list), "Ann")));
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -519,6 +639,8 @@ main (int argc, char **argv)
   ledger_test_add ("/standings-ui/narrow", test_narrow);
   ledger_test_add ("/standings-ui/stats-season", test_stats_season);
   g_test_add_func ("/standings-ui/stake-from-deal", test_stake_from_deal);
+  g_test_add_func ("/standings-ui/player-page-from-sidebar", test_player_page_from_sidebar);
+  ledger_test_add ("/standings-ui/player-list-empty", test_player_list_empty);
   status = g_test_run ();
   g_clear_object (&test_app);
   remove_tree (app_dir);

@@ -241,6 +241,64 @@ test_players (LedgerFixture *f,
   }
 }
 
+/* A session's players by their stable ids, in seat order, and where those there from the
+ * start end: a rename keeps the ids (the colours of HACKING.md "Player colours"), a
+ * latecomer's join says where the founders end, and the ids are the players table's. */
+static void
+test_seat_ids (LedgerFixture *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 id = ledger_new_session (f->store, "classic", "Ids", four, 4);
+  g_autoptr(GHashTable) ids = NULL;
+  char *before[DEUCES_MAX_PLAYERS] = { NULL, };
+  char *after[DEUCES_MAX_PLAYERS] = { NULL, };
+  guint n_founders = 99;
+
+  g_assert_true (deuces_store_get_seat_ids (f->store, id, before, DEUCES_MAX_PLAYERS, &n_founders, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (n_founders, ==, 4);
+  g_assert_null (before[4]);
+  for (guint i = 0; i < 4; i++)
+    for (guint k = 0; k < i; k++)
+      g_assert_cmpstr (before[i], !=, before[k]);
+
+  ledger_add_deal (f->store, id, 0, 3, 5, 8);
+  g_assert_true (deuces_store_rename_player (f->store, four[1], "Bo Renamed", &error));
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_get_seat_ids (f->store, id, after, DEUCES_MAX_PLAYERS, &n_founders, &error));
+  g_assert_no_error (error);
+  /* Ed joined at seat 4: four were there from the start. */
+  g_assert_cmpuint (n_founders, ==, 4);
+  for (guint i = 0; i < 4; i++)
+    g_assert_cmpstr (after[i], ==, before[i]);
+  g_assert_nonnull (after[4]);
+
+  ids = deuces_store_dup_player_ids (f->store, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *bo = deuces_player_name_key ("Bo Renamed");
+    g_autofree char *ed = deuces_player_name_key ("Ed");
+
+    g_assert_cmpstr (g_hash_table_lookup (ids, bo), ==, before[1]);
+    g_assert_cmpstr (g_hash_table_lookup (ids, ed), ==, after[4]);
+  }
+  /* Fewer slots than seats: the first ones. */
+  for (guint i = 0; i < DEUCES_MAX_PLAYERS; i++)
+    g_clear_pointer (&after[i], g_free);
+  g_assert_true (deuces_store_get_seat_ids (f->store, id, after, 2, &n_founders, &error));
+  g_assert_cmpstr (after[1], ==, before[1]);
+  g_assert_null (after[2]);
+  g_assert_cmpuint (n_founders, ==, 2);
+  for (guint i = 0; i < DEUCES_MAX_PLAYERS; i++)
+    {
+      g_free (before[i]);
+      g_free (after[i]);
+    }
+}
+
 /* A rename the core would refuse leaves every session it touched unloadable: refused,
  * and the ledger unchanged. */
 static void
@@ -422,6 +480,7 @@ main (int argc, char **argv)
   ledger_test_add ("/store/refusals", test_refusals);
   ledger_test_add ("/store/players", test_players);
   ledger_test_add ("/store/players/rename-refusals", test_rename_refusals);
+  ledger_test_add ("/store/players/seat-ids", test_seat_ids);
   ledger_test_add ("/store/list", test_list);
   ledger_test_add ("/store/paid", test_paid);
   ledger_test_add ("/store/title-check", test_title_check);

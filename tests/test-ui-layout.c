@@ -8,7 +8,6 @@
 
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
-#include "deuces-colors.h"
 #include "deuces-import.h"
 #include "deuces-print.h"
 #include "deuces-print-private.h"
@@ -714,36 +713,6 @@ test_score_cards (void)
         }
 }
 
-/* One colour per player for the life of a session: a latecomer, seated at the end, never
- * changes the colour of anyone already at the table, whoever they are; and up to eight
- * players never share a colour. */
-static void
-test_colors_latecomer (void)
-{
-  const char *names[] = { "Ann", "Bo", "Cy", "Di", "Ed", "Fay", "Gus", "Hal" };
-
-  for (int dark = 0; dark < 2; dark++)
-    for (guint r = 0; r < G_N_ELEMENTS (names); r++)
-      {
-        const char *seated[8];
-        GdkRGBA before[8], after[8];
-
-        /* Each rotation of the names, e.g. Di, Ed, …, Ann, Bo, Cy. */
-        for (guint i = 0; i < 8; i++)
-          seated[i] = names[(i + r) % 8];
-        for (guint n = 1; n < 8; n++)
-          {
-            deuces_player_colors (seated, n, dark, before);
-            deuces_player_colors (seated, n + 1, dark, after);
-            for (guint i = 0; i < n; i++)
-              g_assert_true (gdk_rgba_equal (&before[i], &after[i]));
-            for (guint i = 0; i <= n; i++)
-              for (guint k = 0; k < i; k++)
-                g_assert_false (gdk_rgba_equal (&after[i], &after[k]));
-          }
-      }
-}
-
 static void
 collect_dots (GtkWidget *root,
               GString   *out)
@@ -793,35 +762,6 @@ test_tied_leaders (Fixture       *f,
       stars++;
     g_assert_cmpuint (stars, ==, 2 * 2);
   }
-}
-
-/* The scoreboard's dots follow dark mode, as the chart does. */
-static void
-test_scoreboard_dark (Fixture       *f,
-                      gconstpointer  data)
-{
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
-  g_autoptr(GString) light = g_string_new (NULL);
-  g_autoptr(GString) dark = g_string_new (NULL);
-  g_autofree char *hex = NULL;
-  GdkRGBA colors[4];
-
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_LIGHT);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  collect_dots (GTK_WIDGET (f->window), light);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_FORCE_DARK);
-  while (g_main_context_iteration (NULL, FALSE))
-    ;
-  collect_dots (GTK_WIDGET (f->window), dark);
-  adw_style_manager_set_color_scheme (manager, ADW_COLOR_SCHEME_DEFAULT);
-
-  deuces_player_colors (players, 4, TRUE, colors);
-  hex = deuces_color_to_hex (&colors[0]);
-  g_assert_cmpuint (light->len, >, 0);
-  g_assert_cmpstr (light->str, !=, dark->str);
-  g_assert_nonnull (strstr (dark->str, hex));
 }
 
 /* The first button labelled @label that is mapped, i.e. shown on screen. */
@@ -926,9 +866,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
-  g_test_add_func ("/ui/colors/latecomer", test_colors_latecomer);
   g_test_add ("/ui/scoreboard/tied-leaders", Fixture, NULL, fixture_set_up, test_tied_leaders, fixture_tear_down);
-  g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
 
   return test_app_run ();
 }

@@ -37,6 +37,8 @@ deuces_session_snapshot_unref (DeucesSessionSnapshot *self)
   g_free (self->stake_text);
   for (guint i = 0; i < G_N_ELEMENTS (self->balance_text); i++)
     g_free (self->balance_text[i]);
+  for (guint i = 0; i < G_N_ELEMENTS (self->player_ids); i++)
+    g_free (self->player_ids[i]);
   g_free ((Snapshot *) self);
 }
 
@@ -72,6 +74,10 @@ read_session (DeucesStore            *store,
   snapshot->info = deuces_store_get_session (store, snapshot->id, error);
   if (snapshot->info != NULL)
     snapshot->game = deuces_store_load_game (store, snapshot->id, error);
+  if (snapshot->game != NULL &&
+      !deuces_store_get_seat_ids (store, snapshot->id, snapshot->player_ids,
+                                  snapshot->game->n_players, &snapshot->n_founders, error))
+    g_clear_pointer (&snapshot->game, deuces_game_free);
   if (own)
     _deuces_store_rollback (store);
   return snapshot->game != NULL;

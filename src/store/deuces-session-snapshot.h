@@ -16,6 +16,9 @@ typedef struct {
   DeucesSettlement  *settlement;
   char              *stake_text;                        /* "0.50 HKD" */
   char              *balance_text[DEUCES_MAX_PLAYERS];  /* "+12.50 HKD", "−3.00 HKD" */
+  char              *player_ids[DEUCES_MAX_PLAYERS];    /* stable ids (players.uuid), by seat */
+  guint              n_founders;                        /* seats there from the start; the
+                                                         * rest joined later, in seat order */
 } DeucesSessionSnapshot;
 
 #define DEUCES_TYPE_SESSION_SNAPSHOT (deuces_session_snapshot_get_type ())

@@ -48,6 +48,77 @@ deuces_store_list_players (DeucesStore *self,
   return g_steal_pointer (&result);
 }
 
+GHashTable *
+deuces_store_dup_player_ids (DeucesStore *self,
+                             GError     **error)
+{
+  g_autoptr(GHashTable) ids = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  stmt = _deuces_store_prepare (self, "SELECT name, uuid FROM players", error);
+  if (stmt == NULL)
+    return NULL;
+  while ((rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      g_autofree char *name = _deuces_store_column_text (stmt, 0);
+      char *uuid = _deuces_store_column_text (stmt, 1);
+
+      /* Every player has one since version 8; a row without would go by its name. */
+      g_hash_table_insert (ids, deuces_player_name_key (name), uuid != NULL ? uuid : g_strdup (name));
+    }
+  if (rc != SQLITE_DONE)
+    {
+      _deuces_store_fail_sql (self, rc, error);
+      return NULL;
+    }
+  return g_steal_pointer (&ids);
+}
+
+gboolean
+deuces_store_get_seat_ids (DeucesStore *self,
+                           gint64       session,
+                           char       **ids,
+                           guint        n_ids,
+                           guint       *n_founders,
+                           GError     **error)
+{
+  g_autoptr(sqlite3_stmt) seats = NULL;
+  g_autoptr(sqlite3_stmt) joins = NULL;
+  guint n = 0;
+  int rc;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  seats = _deuces_store_prepare (self, "SELECT coalesce (p.uuid, p.name) FROM seats s "
+                                       "JOIN players p ON p.id = s.player "
+                                       "WHERE s.session = ?1 ORDER BY s.position", error);
+  /* A join's entry holds the seat it took ({"seat":4}); seats only ever go on at the end,
+   * so the first seat anyone joined at is where the founders end. */
+  joins = _deuces_store_prepare (self, "SELECT min (json_extract (after, '$.seat')) FROM history "
+                                       "WHERE session = ?1 AND kind = '" KIND_JOIN "' AND undone = 0", error);
+  if (seats == NULL || joins == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (seats, 1, session);
+  while ((rc = sqlite3_step (seats)) == SQLITE_ROW && n < n_ids)
+    ids[n++] = _deuces_store_column_text (seats, 0);
+  if (rc != SQLITE_DONE && rc != SQLITE_ROW)
+    goto fail;
+  sqlite3_bind_int64 (joins, 1, session);
+  if ((rc = sqlite3_step (joins)) != SQLITE_ROW)
+    goto fail;
+  *n_founders = sqlite3_column_type (joins, 0) == SQLITE_INTEGER
+                  ? (guint) CLAMP (sqlite3_column_int (joins, 0), 0, (int) n) : n;
+  return TRUE;
+
+fail:
+  for (guint i = 0; i < n; i++)
+    g_clear_pointer (&ids[i], g_free);
+  return _deuces_store_fail_sql (self, rc, error);
+}
+
 /* @text trimmed, if it may name a player; else NULL with the reason. */
 static char *
 checked_name (const char  *text,

@@ -361,6 +361,19 @@ void         deuces_player_info_free       (DeucesPlayerInfo *info);
 /* All players by name. GPtrArray of DeucesPlayerInfo. */
 GPtrArray   *deuces_store_list_players     (DeucesStore  *self,
                                             GError      **error);
+/* Each player's stable id (players.uuid, doc/ledger.md §2.1), by the key of their name
+ * (deuces_player_name_key): the identity a player's colour comes from. */
+GHashTable  *deuces_store_dup_player_ids   (DeucesStore  *self,
+                                            GError      **error);
+/* The stable ids of @session's players in seat order (up to @n_ids, each a new string),
+ * and in @n_founders how many seats it had before anyone joined it: the others joined
+ * later, in seat order. */
+gboolean     deuces_store_get_seat_ids     (DeucesStore  *self,
+                                            gint64        session,
+                                            char        **ids,
+                                            guint         n_ids,
+                                            guint        *n_founders,
+                                            GError      **error);
 /* Renames everywhere, history included. Names are unique, case-insensitively. */
 gboolean     deuces_store_rename_player    (DeucesStore  *self,
                                             const char   *old_name,

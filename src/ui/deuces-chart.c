@@ -24,6 +24,8 @@ struct _DeucesChart
   GtkWidget              parent_instance;
 
   GPtrArray             *names;
+  GPtrArray             *ids;         /* the players' stable ids, for their colours */
+  guint                 *ranks;       /* when each came (deuces_player_colors()), or NULL */
   guint                  n_series;
   guint                  n_points;
   gint64                *values;
@@ -126,18 +128,29 @@ value_range (DeucesChart *self,
   *high = hi <= 0 ? 0 : ((hi + *step - 1) / *step) * *step;
 }
 
-static gboolean
-is_dark (void)
-{
-  return adw_style_manager_get_dark (adw_style_manager_get_default ());
-}
-
 static void
 get_colors (DeucesChart *self,
             GdkRGBA     *colors)
 {
-  deuces_player_colors ((const char *const *) self->names->pdata, self->n_series, is_dark (),
-                        colors);
+  /* Without ids, the names stand for the players. */
+  GPtrArray *ids = self->ids->len == self->n_series ? self->ids : self->names;
+
+  deuces_player_colors ((const char *const *) ids->pdata, ids == self->ids ? self->ranks : NULL,
+                        self->n_series, deuces_colors_dark (), colors);
+}
+
+void
+deuces_chart_get_series_color (DeucesChart *self,
+                               guint        series,
+                               GdkRGBA     *color)
+{
+  GdkRGBA colors[64];
+
+  g_return_if_fail (DEUCES_IS_CHART (self));
+  g_return_if_fail (series < self->n_series);
+
+  get_colors (self, colors);
+  *color = colors[series];
 }
 
 typedef struct {
@@ -433,7 +446,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
       cr = NULL;
 
       {
-        GdkRGBA bg = is_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
+        GdkRGBA bg = deuces_colors_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
         GskRoundedRect rounded;
         float line_h = (float) ((box_h - 12) / lines->len);
 
@@ -529,6 +542,7 @@ deuces_chart_set_data (DeucesChart       *self,
   g_return_if_fail (n_series <= 64);
 
   g_ptr_array_set_size (self->names, 0);
+  g_ptr_array_set_size (self->ids, 0);
   g_ptr_array_set_size (self->x_labels, 0);
   for (guint s = 0; s < n_series; s++)
     g_ptr_array_add (self->names, g_strdup (names[s]));
@@ -542,6 +556,22 @@ deuces_chart_set_data (DeucesChart       *self,
   if (self->selected >= (gint) n_points)
     self->selected = -1;
   update_accessible (self);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+deuces_chart_set_player_ids (DeucesChart       *self,
+                             const char *const *ids,
+                             const guint       *ranks)
+{
+  g_return_if_fail (DEUCES_IS_CHART (self));
+
+  g_ptr_array_set_size (self->ids, 0);
+  for (guint s = 0; s < self->n_series; s++)
+    g_ptr_array_add (self->ids, g_strdup (ids[s]));
+  g_clear_pointer (&self->ranks, g_free);
+  if (ranks != NULL)
+    self->ranks = g_memdup2 (ranks, sizeof (guint) * MAX (self->n_series, 1));
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -707,6 +737,8 @@ deuces_chart_finalize (GObject *object)
   if (self->format_destroy != NULL)
     self->format_destroy (self->format_data);
   g_clear_pointer (&self->names, g_ptr_array_unref);
+  g_clear_pointer (&self->ids, g_ptr_array_unref);
+  g_clear_pointer (&self->ranks, g_free);
   g_clear_pointer (&self->x_labels, g_ptr_array_unref);
   g_clear_pointer (&self->values, g_free);
 
@@ -735,6 +767,7 @@ deuces_chart_init (DeucesChart *self)
   GtkEventController *focus = gtk_event_controller_focus_new ();
 
   self->names = g_ptr_array_new_with_free_func (g_free);
+  self->ids = g_ptr_array_new_with_free_func (g_free);
   self->x_labels = g_ptr_array_new_with_free_func (g_free);
   self->selected = -1;
   self->include_zero = TRUE;

@@ -27,6 +27,16 @@ void       deuces_chart_set_data       (DeucesChart          *self,
                                         const gint64         *values,
                                         guint                 n_points,
                                         const char *const    *x_labels);
+/* Who the series are, for their colours (deuces_player_colors(): @ids n_series stable
+ * ids, @ranks when each came, or NULL); call after deuces_chart_set_data(), which forgets
+ * them. Without ids a series' name stands for its player. */
+void       deuces_chart_set_player_ids (DeucesChart         *self,
+                                        const char *const   *ids,
+                                        const guint         *ranks);
+/* The colour @series is drawn in now. */
+void       deuces_chart_get_series_color (DeucesChart       *self,
+                                          guint              series,
+                                          GdkRGBA           *color);
 void       deuces_chart_set_format_func (DeucesChart          *self,
                                          DeucesChartFormatFunc func,
                                          gpointer              user_data,

@@ -1,8 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-colors.c: player colours from the GNOME palette. */
+/* deuces-colors.c: player colours from the GNOME palette, by the players' stable ids. */
 #include "config.h"
 
+#include <adwaita.h>
+#include <string.h>
+
 #include "deuces-colors.h"
+#include "deuces-game.h"
 
 /* GNOME HIG palette: the "3" shades for light backgrounds, the "1" shades for dark. */
 static const char *light_palette[DEUCES_N_PLAYER_COLORS] = {
@@ -12,27 +16,118 @@ static const char *dark_palette[DEUCES_N_PLAYER_COLORS] = {
   "#99c1f1", "#8ff0a4", "#f9f06b", "#ffbe6f", "#f66151", "#dc8add", "#cdab8f", "#6fd3d3",
 };
 
+/* A player's own colour: FNV-1a of the id, written out here so that it never changes
+ * with GLib's hash and is the same on every computer. */
+static guint
+own_slot (const char *id)
+{
+  guint32 hash = 2166136261u;
+
+  for (const guchar *p = (const guchar *) id; *p != '\0'; p++)
+    hash = (hash ^ *p) * 16777619u;
+  return hash % DEUCES_N_PLAYER_COLORS;
+}
+
+typedef struct {
+  const char *const *ids;
+  const guint       *ranks;
+} Order;
+
+/* Who came first, then by id. */
+static gint
+compare_arrivals (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const Order *order = user_data;
+  guint i = *(const guint *) a, k = *(const guint *) b;
+  guint rank_i = order->ranks != NULL ? order->ranks[i] : 0;
+  guint rank_k = order->ranks != NULL ? order->ranks[k] : 0;
+  gint c;
+
+  if (rank_i != rank_k)
+    return rank_i < rank_k ? -1 : 1;
+  c = strcmp (order->ids[i], order->ids[k]);
+  return c != 0 ? c : (gint) i - (gint) k;
+}
+
 void
-deuces_player_colors (const char *const *names,
-                      guint              n_names,
+deuces_seat_ranks (guint  n_players,
+                   guint  n_founders,
+                   guint *ranks)
+{
+  for (guint i = 0; i < n_players; i++)
+    ranks[i] = i < n_founders ? 0 : i - n_founders + 1;
+}
+
+void
+deuces_player_colors (const char *const *ids,
+                      const guint       *ranks,
+                      guint              n_ids,
                       gboolean           dark,
                       GdkRGBA           *colors)
 {
   gboolean taken[DEUCES_N_PLAYER_COLORS] = { FALSE, };
+  g_autofree guint *order = g_new (guint, MAX (n_ids, 1));
+  Order by = { ids, ranks };
+  guint n_taken = 0;
 
-  /* Clashes go by the seats: a latecomer joins at the end, so the colours of those
-   * already at the table stay theirs for the whole session. */
-  for (guint i = 0; i < n_names; i++)
+  g_return_if_fail (ids != NULL || n_ids == 0);
+
+  for (guint i = 0; i < n_ids; i++)
+    order[i] = i;
+  g_qsort_with_data (order, (gint) n_ids, sizeof (guint), compare_arrivals, &by);
+
+  for (guint k = 0; k < n_ids; k++)
     {
-      g_autofree char *key = g_utf8_casefold (names[i], -1);
-      guint slot = g_str_hash (key) % DEUCES_N_PLAYER_COLORS;
+      guint i = order[k];
+      guint slot = own_slot (ids[i]);
 
-      /* With more than eight names colours repeat; until then nobody shares one. */
-      for (guint tries = 0; tries < DEUCES_N_PLAYER_COLORS && taken[slot]; tries++)
-        slot = (slot + 1) % DEUCES_N_PLAYER_COLORS;
-      taken[slot] = TRUE;
+      /* Past eight, colours repeat: each keeps their own. */
+      if (n_taken < DEUCES_N_PLAYER_COLORS)
+        {
+          while (taken[slot])
+            slot = (slot + 1) % DEUCES_N_PLAYER_COLORS;
+          taken[slot] = TRUE;
+          n_taken++;
+        }
       gdk_rgba_parse (&colors[i], dark ? dark_palette[slot] : light_palette[slot]);
     }
+}
+
+void
+deuces_session_colors (const DeucesSessionSnapshot *snapshot,
+                       gboolean                     dark,
+                       GdkRGBA                     *colors)
+{
+  guint ranks[DEUCES_MAX_PLAYERS];
+
+  deuces_seat_ranks (snapshot->game->n_players, snapshot->n_founders, ranks);
+  deuces_player_colors ((const char *const *) snapshot->player_ids, ranks,
+                        snapshot->game->n_players, dark, colors);
+}
+
+GPtrArray *
+deuces_player_ids_of (GHashTable        *ids,
+                      const char *const *names,
+                      guint              n_names)
+{
+  GPtrArray *result = g_ptr_array_sized_new (n_names);
+
+  for (guint i = 0; i < n_names; i++)
+    {
+      g_autofree char *key = deuces_player_name_key (names[i]);
+      const char *id = ids != NULL ? g_hash_table_lookup (ids, key) : NULL;
+
+      g_ptr_array_add (result, (gpointer) (id != NULL ? id : names[i]));
+    }
+  return result;
+}
+
+gboolean
+deuces_colors_dark (void)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ());
 }
 
 char *

@@ -41,8 +41,7 @@ rebuild (DeucesScoreboard *self)
   GdkRGBA colors[DEUCES_MAX_PLAYERS];
   GtkWidget *child;
 
-  deuces_player_colors ((const char *const *) game->players, game->n_players,
-                        adw_style_manager_get_dark (adw_style_manager_get_default ()), colors);
+  deuces_session_colors (snapshot, deuces_colors_dark (), colors);
   /* gtk_flow_box_remove_all() is GTK 4.12. */
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->flow_box))) != NULL)
     gtk_flow_box_remove (self->flow_box, child);

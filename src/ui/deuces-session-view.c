@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-colors.h"
 #include "deuces-export.h"
 #include "deuces-history-dialog.h"
 #include "deuces-print.h"
@@ -50,6 +51,8 @@ update_chart (DeucesSessionView *self)
 {
   const DeucesGame *game = deuces_session_get_game (self->session);
   const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+  const DeucesSessionSnapshot *snapshot = deuces_session_get_snapshot (self->session);
+  guint ranks[DEUCES_MAX_PLAYERS];
   guint n_points = sheet->n_deals + 1;
   g_autofree gint64 *values = g_new0 (gint64, game->n_players * n_points);
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
@@ -69,6 +72,8 @@ update_chart (DeucesSessionView *self)
     }
   deuces_chart_set_data (self->chart, (const char *const *) game->players, game->n_players,
                          values, n_points, (const char *const *) labels->pdata);
+  deuces_seat_ranks (game->n_players, snapshot->n_founders, ranks);
+  deuces_chart_set_player_ids (self->chart, (const char *const *) snapshot->player_ids, ranks);
   gtk_stack_set_visible_child_name (self->chart_stack, sheet->n_deals > 0 ? "chart" : "empty");
 }
 

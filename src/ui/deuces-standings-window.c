@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "deuces-chart.h"
+#include "deuces-colors.h"
 #include "deuces-currency-list.h"
 #include "deuces-i18n.h"
 #include "deuces-data-table.h"
@@ -124,9 +125,33 @@ add_row (DeucesStandingsWindow *self,
                                      deuces_player_button_new (texts[1], G_CALLBACK (on_player_clicked), self));
 }
 
+/* The chart's players by their stable ids, in the order they came: the number of the
+ * first night shown each played (deuces_player_colors()), so that the regulars keep the
+ * colours of their sheets and a guest takes nobody's. */
+static void
+set_chart_players (DeucesChart *chart,
+                   GHashTable  *ids,
+                   GPtrArray   *nights,
+                   GPtrArray   *names,
+                   guint        n_names)
+{
+  g_autoptr(GPtrArray) chart_ids = deuces_player_ids_of (ids, (const char *const *) names->pdata, n_names);
+  g_autofree guint *ranks = g_new0 (guint, MAX (n_names, 1));
+
+  for (guint s = 0; s < n_names; s++)
+    {
+      ranks[s] = nights->len;
+      for (guint n = 0; n < nights->len && ranks[s] == nights->len; n++)
+        if (deuces_night_find_seat (nights->pdata[n], names->pdata[s]) != NULL)
+          ranks[s] = n;
+    }
+  deuces_chart_set_player_ids (chart, (const char *const *) chart_ids->pdata, ranks);
+}
+
 /* The chart of places: one line per player, 1st on top, broken where they were absent. */
 static void
 add_places_chart (DeucesStandingsWindow *self,
+                  GHashTable            *ids,
                   GPtrArray             *players,
                   GPtrArray             *nights,
                   GPtrArray             *labels)
@@ -146,6 +171,7 @@ add_places_chart (DeucesStandingsWindow *self,
   deuces_chart_set_format_func (chart, format_place, NULL, NULL);
   deuces_chart_set_data (chart, (const char *const *) players->pdata, n_series, values, nights->len,
                          (const char *const *) labels->pdata);
+  set_chart_players (chart, ids, nights, players, n_series);
   gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Places night by night"), -1);
   gtk_box_append (self->charts, GTK_WIDGET (chart));
@@ -162,6 +188,7 @@ compare_strings (gconstpointer a,
  * played in it, from their first one on. */
 static void
 add_money_charts (DeucesStandingsWindow *self,
+                  GHashTable            *ids,
                   GPtrArray             *players,
                   GPtrArray             *nights)
 {
@@ -238,6 +265,7 @@ add_money_charts (DeucesStandingsWindow *self,
       deuces_chart_set_money_format (chart, currency, digits);
       deuces_chart_set_data (chart, (const char *const *) names->pdata, names->len, values, in->len,
                              (const char *const *) labels->pdata);
+      set_chart_players (chart, ids, nights, names, names->len);
       gtk_accessible_update_property (GTK_ACCESSIBLE (chart), GTK_ACCESSIBLE_PROPERTY_LABEL, heading, -1);
       gtk_box_append (self->charts, GTK_WIDGET (chart));
     }
@@ -252,6 +280,7 @@ show_charts (DeucesStandingsWindow *self,
   GPtrArray *nights = deuces_nights_get_nights (all);
   g_autoptr(GPtrArray) players = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GHashTable) ids = NULL;
   GtkWidget *child;
   guint n_ranked = 0;
 
@@ -274,10 +303,12 @@ show_charts (DeucesStandingsWindow *self,
 
       g_ptr_array_add (labels, local != NULL ? deuces_format_short_date (local) : g_strdup ("?"));
     }
+  /* Without the ids (a ledger that does not read) the names stand for the players. */
+  ids = deuces_store_dup_player_ids (self->store, NULL);
   if (gtk_toggle_button_get_active (self->places_toggle))
-    add_places_chart (self, players, nights, labels);
+    add_places_chart (self, ids, players, nights, labels);
   else
-    add_money_charts (self, players, nights);
+    add_money_charts (self, ids, players, nights);
 }
 
 static void

@@ -8,6 +8,7 @@
 
 #include "deuces-i18n.h"
 #include "deuces-chart.h"
+#include "deuces-colors.h"
 #include "deuces-data-table.h"
 #include "deuces-player-window.h"
 #include "deuces-season-drop.h"
@@ -459,6 +460,7 @@ show_chart (DeucesStatsWindow *self,
   g_autoptr(GPtrArray) names = g_ptr_array_new ();
   g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autofree gint64 *values = NULL;
+  g_autofree guint *ranks = NULL;
   guint n_series = MIN (players->len, 64);
 
   for (guint i = 0; i < players->len; i++)
@@ -480,6 +482,9 @@ show_chart (DeucesStatsWindow *self,
   g_ptr_array_sort (sessions, compare_sessions);
 
   values = g_new0 (gint64, n_series * MAX (sessions->len, 1));
+  ranks = g_new (guint, MAX (n_series, 1));
+  for (guint i = 0; i < n_series; i++)
+    ranks[i] = G_MAXUINT;
   n_series = 0;
   for (guint i = 0; i < players->len && n_series < 64; i++)
     {
@@ -503,7 +508,11 @@ show_chart (DeucesStatsWindow *self,
               DeucesStatsPoint *point = timeline->pdata[k];
 
               if (point->session == id)
-                running = point->cumulative;
+                {
+                  running = point->cumulative;
+                  /* When they came, for their colour. */
+                  ranks[n_series] = MIN (ranks[n_series], s);
+                }
             }
           values[n_series * sessions->len + s] = running;
         }
@@ -520,6 +529,15 @@ show_chart (DeucesStatsWindow *self,
   deuces_chart_set_money_format (self->chart, currency, digits);
   deuces_chart_set_data (self->chart, (const char *const *) names->pdata, n_series, values,
                          sessions->len, (const char *const *) labels->pdata);
+  {
+    /* By their stable ids, in the order they came: the first night each played
+     * (deuces_player_colors()). */
+    g_autoptr(GHashTable) ids = deuces_store_dup_player_ids (self->store, NULL);
+    g_autoptr(GPtrArray) chart_ids = deuces_player_ids_of (ids, (const char *const *) names->pdata,
+                                                           n_series);
+
+    deuces_chart_set_player_ids (self->chart, (const char *const *) chart_ids->pdata, ranks);
+  }
   if (currency[0] != '\0')
     {
       /* Translators: %s is a currency code */

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "deuces-ledger-watcher.h"
+#include "deuces-player-list.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 #include "deuces-session-view.h"
@@ -30,7 +31,9 @@ struct _DeucesWindow
   GtkWidget            *sidebar;
   GtkSearchBar         *search_bar;
   GtkSearchEntry       *search_entry;
+  AdwViewStack         *sidebar_views;
   GtkStack             *sidebar_stack;
+  DeucesPlayerList     *player_list;
   GtkListView          *session_list_view;
   GtkStack             *content_stack;
   DeucesSessionView    *session_view;

@@ -220,6 +220,14 @@ _deuces_window_reload (DeucesWindow *self)
   open_where_left_off (self);
 }
 
+/* The Players view lists who played: read again whenever it is shown. */
+static void
+on_sidebar_view_changed (DeucesWindow *self)
+{
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->sidebar_views), "players") == 0)
+    deuces_player_list_set_store (self->player_list, self->store);
+}
+
 /* Another program changed the ledger: the session shown has been read again in place
  * (a deal being typed stays), and the list too. If the session is gone (deleted for
  * good, or moved to the bin), the window shows what is left. */
@@ -229,7 +237,10 @@ on_ledger_changed (DeucesLedgerWatcher *watcher,
                    guint                first,
                    DeucesWindow        *self)
 {
-  if (session != DEUCES_LEDGER_ANY_SESSION || self->session == NULL)
+  if (session != DEUCES_LEDGER_ANY_SESSION)
+    return;
+  on_sidebar_view_changed (self);
+  if (self->session == NULL)
     return;
   if (deuces_session_is_stale (self->session) ||
       deuces_session_get_info (self->session)->deleted != NULL)
@@ -270,6 +281,14 @@ on_search_changed (DeucesWindow *self)
                                   gtk_editable_get_text (GTK_EDITABLE (self->search_entry)));
   update_sidebar_state (self);
   select_session_row (self);
+}
+
+/* A search looks for sessions: they come into view. */
+static void
+on_search_mode_changed (DeucesWindow *self)
+{
+  if (gtk_search_bar_get_search_mode (self->search_bar))
+    adw_view_stack_set_visible_child_name (self->sidebar_views, "sessions");
 }
 
 static void
@@ -453,6 +472,7 @@ deuces_window_class_init (DeucesWindowClass *klass)
   window_class->close_request = deuces_window_close_request;
 
   g_type_ensure (DEUCES_TYPE_SESSION_VIEW);
+  g_type_ensure (DEUCES_TYPE_PLAYER_LIST);
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, toast_overlay);
@@ -464,11 +484,14 @@ deuces_window_class_init (DeucesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, search_bar);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, search_entry);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, sidebar_stack);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, sidebar_views);
+  gtk_widget_class_bind_template_child (widget_class, DeucesWindow, player_list);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, session_list_view);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, content_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesWindow, session_view);
   gtk_widget_class_bind_template_callback (widget_class, on_search_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_search);
+  gtk_widget_class_bind_template_callback (widget_class, on_sidebar_view_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_session_activated);
 
   _deuces_window_class_add_actions (widget_class);
@@ -506,6 +529,8 @@ deuces_window_new (DeucesApplication *app)
 
   gtk_search_bar_connect_entry (self->search_bar, GTK_EDITABLE (self->search_entry));
   gtk_search_bar_set_key_capture_widget (self->search_bar, self->sidebar);
+  g_signal_connect_object (self->search_bar, "notify::search-mode-enabled",
+                           G_CALLBACK (on_search_mode_changed), self, G_CONNECT_SWAPPED);
 
   store = deuces_application_get_store (app);
   if (store == NULL)
