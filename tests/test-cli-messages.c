@@ -26,6 +26,9 @@ test_changes_say_what (void)
   run_prints (db, NULL, "Redid deal 2 of session 1\n", "deal", "redo", "1", NULL);
   run_prints (db, NULL, "Ed joined session 1\n", "session", "add-player", "1", " Ed ", "--by", "Bo",
               NULL);
+  /* Added by mistake: undo takes Ed out again, not a deal (issue 22); redo seats him. */
+  run_prints (db, NULL, "Ed taken out of the session again\n", "undo", "1", NULL);
+  run_prints (db, NULL, "Ed joined again\n", "redo", "1", NULL);
   /* The currency alone changed: it says so, not "Stake changed". */
   run_prints (db, NULL, "Currency changed to USD (stake 0.50 USD)\n", "session", "set", "1",
               "--currency", "usd", NULL);

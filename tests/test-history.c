@@ -497,7 +497,8 @@ test_undo_change (LedgerFixture *f,
 
 /* The change log is an audit trail (issue 23): a change undone and then passed by a new
  * change stays in it, undone and by whom, but redo never brings it back; a player joining
- * is logged with who seated them and is never undone (doc/ledger.md §2.2). */
+ * is logged with who seated them, and undone and redone like any change (doc/ledger.md
+ * §2.2). */
 static const DeucesChange *
 change_at (GPtrArray *changes,
            guint      seq)
