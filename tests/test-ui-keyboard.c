@@ -325,6 +325,9 @@ test_undo_add_player (Fixture       *f,
   g_assert_true (wait_until (seats_four, f->session));
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
   assert_counts (f, 1, 0, DEUCES_UNSET, 5, 8, 3);
+  /* The deal form no longer offers Ed: four went-out buttons. */
+  g_assert_null (find_named (window, "winner-4"));
+  g_assert_nonnull (find_named (window, "winner-3"));
   toast = deuces_session_view_get_toast (session_view (f));
   g_assert_nonnull (toast);
   g_assert_cmpstr (adw_toast_get_title (toast), ==, "Ed taken out of the session again");
@@ -335,6 +338,8 @@ test_undo_add_player (Fixture       *f,
   g_assert_cmpstr (deuces_session_get_game (f->session)->players[4], ==, "Ed");
   toast = deuces_session_view_get_toast (session_view (f));
   g_assert_cmpstr (adw_toast_get_title (toast), ==, "Ed joined again");
+  /* Ed plays the next deal, as after Add Player: his button takes a press. */
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 4)));
 }
 
 static gboolean
