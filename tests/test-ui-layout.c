@@ -19,6 +19,7 @@
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-app.h"
+#include "test-ledger.h"
 #include "test-widgets.h"
 
 /* Double-click (activate) a row to change the deal; Ctrl+Enter saves the change. */
@@ -259,36 +260,17 @@ test_newest_in_view (void)
     }
 }
 
-/* A session of @n_deals deals (Ann went out, the others held 1, 2 and 3), as a night
- * scored earlier; its id. */
+/* A night of @n_deals deals in the app's ledger (Ann went out, the others held 3, 2
+ * and 1), as one scored earlier; its id. */
 static gint64
 night_of (const char *title,
           guint       n_deals)
 {
   DeucesStore *store = deuces_application_get_store (test_app);
-  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
-  DeucesNewSession request = { 0, };
-  g_autoptr(GError) error = NULL;
-  gint64 id;
+  gint64 id = ledger_new_session (store, "classic", title, four, 4);
 
-  request.title = title;
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = names;
-  request.n_players = 4;
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
   for (guint d = 1; d <= n_deals; d++)
-    {
-      DeucesDeal deal;
-
-      deuces_deal_init (&deal);
-      deal.winner = 0;
-      for (guint p = 1; p < 4; p++)
-        deal.cards_left[p] = (gint16) p;
-      g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, d);
-      g_assert_no_error (error);
-    }
+    ledger_add_deal (store, id, 0, 3, 2, 1);
   return id;
 }
 
