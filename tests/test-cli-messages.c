@@ -26,6 +26,9 @@ test_changes_say_what (void)
   run_prints (db, NULL, "Redid deal 2 of session 1\n", "deal", "redo", "1", NULL);
   run_prints (db, NULL, "Ed joined session 1\n", "session", "add-player", "1", " Ed ", "--by", "Bo",
               NULL);
+  /* Added by mistake: undo takes Ed out again, not a deal (issue 22); redo seats him. */
+  run_prints (db, NULL, "Ed taken out of the session again\n", "undo", "1", NULL);
+  run_prints (db, NULL, "Ed joined again\n", "redo", "1", NULL);
   /* The currency alone changed: it says so, not "Stake changed". */
   run_prints (db, NULL, "Currency changed to USD (stake 0.50 USD)\n", "session", "set", "1",
               "--currency", "usd", NULL);
@@ -82,6 +85,48 @@ test_settle_up_no_currency (void)
   remove_tree (dir);
 }
 
+/* settle-up --mark-paid says what it marked (doc/cli.md §8.2): the nights that had
+ * anything left, how many transfers of how much; a second time, that nothing was left;
+ * with --json, stdout stays one JSON document. Classic, 0.50 HKD a point: night 1 Bo
+ * held 3 (1.50 HKD to Ann) and Cy 2 (1.00); night 3 Ann held 5 (2.50 to Bo) and Cy 1
+ * (0.50); night 2 has no deal. Summed: Ann pays Bo 1.00 and Cy 1.00. */
+static void
+test_settle_up_mark_paid (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+
+  for (guint k = 0; k < 3; k++)
+    g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy",
+                    "--stake", "0.50", "--currency", "HKD", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3,Cy=2", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "3", "--winner", "Bo", "--left", "Ann=5,Cy=1", NULL));
+  for (guint k = 1; k <= 3; k++)
+    {
+      g_autofree char *id = g_strdup_printf ("%u", k);
+
+      g_free (run_ok (db, NULL, "session", "end", id, NULL));
+    }
+  run_prints (db, NULL, "Settling up 3 nights:\nAnn pays Bo 1.00 HKD\nAnn pays Cy 1.00 HKD\n"
+                        "Marked 2 nights paid (sessions 1, 3): 2 transfers, 2.00 HKD\n",
+              "settle-up", "--mark-paid", NULL);
+  run_prints (db, NULL, "Settling up 3 nights:\nNothing is left to pay.\n"
+                        "Nothing was marked paid: nothing is left to pay in these nights\n",
+              "settle-up", "--mark-paid", NULL);
+
+  /* Undone in night 3 and marked again with --json: JSON only, and night 3 is paid. */
+  g_free (run_ok (db, NULL, "undo", "3", NULL));
+  json = run_ok (db, NULL, "settle-up", "--mark-paid", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)));
+  run_prints (db, NULL, "Settling up 3 nights:\nNothing is left to pay.\n"
+                        "Nothing was marked paid: nothing is left to pay in these nights\n",
+              "settle-up", "--mark-paid", NULL);
+  remove_tree (dir);
+}
+
 /* A night settled up, reopened and changed: `session show` lists what is left, not the
  * whole night again (a tester's wrong money, doc/ledger.md §2.1 "paid_amounts"). Classic,
  * 0.50 HKD a point: Bo held 3 cards (3 points, 1.50 HKD), paid; then 5 (2.50 HKD):
@@ -120,6 +165,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-messages/changes-say-what", test_changes_say_what);
   g_test_add_func ("/cli-messages/settle-up-no-currency", test_settle_up_no_currency);
   g_test_add_func ("/cli-messages/show-after-paid-change", test_show_after_paid_change);
+  g_test_add_func ("/cli-messages/settle-up-mark-paid", test_settle_up_mark_paid);
 
   return g_test_run ();
 }

@@ -497,7 +497,8 @@ test_undo_change (LedgerFixture *f,
 
 /* The change log is an audit trail (issue 23): a change undone and then passed by a new
  * change stays in it, undone and by whom, but redo never brings it back; a player joining
- * is logged with who seated them and is never undone (doc/ledger.md §2.2). */
+ * is logged with who seated them, and undone and redone like any change (doc/ledger.md
+ * §2.2). */
 static const DeucesChange *
 change_at (GPtrArray *changes,
            guint      seq)
@@ -563,7 +564,8 @@ test_discarded_kept (LedgerFixture *f,
   g_assert_cmpint (g_array_index (game->deals, DeucesDeal, 1).winner, ==, 2);
   g_clear_pointer (&game, deuces_game_free);
 
-  /* A player joining: logged with who seated them; undo passes it by. */
+  /* A player joining: logged with who seated them; a change like any other, that undo
+   * takes back first (Ctrl+Z right after Add Player, issue 22) and redo seats again. */
   deuces_store_set_author (f->store, "Di");
   g_assert_true (deuces_store_add_player (f->store, id, "Ed", &error));
   g_assert_no_error (error);
@@ -576,14 +578,26 @@ test_discarded_kept (LedgerFixture *f,
   g_assert_cmpstr (change_at (changes, 4)->kind, ==, "join");
   g_clear_pointer (&text, g_free);
   text = ledger_step (f->store, id, deuces_store_undo);
-  g_assert_cmpstr (text, ==, "Deal 2 removed");
+  g_assert_cmpstr (text, ==, "Ed taken out of the session again");
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 4);
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  g_clear_pointer (&game, deuces_game_free);
+  g_clear_pointer (&changes, g_ptr_array_unref);
+  changes = deuces_store_list_changes (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (change_at (changes, 4)->what, ==, "Ed joined");
+  g_assert_true (change_at (changes, 4)->undone);
+  g_assert_false (change_at (changes, 4)->discarded);
+  g_clear_pointer (&text, g_free);
+  text = ledger_step (f->store, id, deuces_store_redo);
+  g_assert_cmpstr (text, ==, "Ed joined again");
   game = deuces_store_load_game (f->store, id, &error);
   g_assert_no_error (error);
   g_assert_cmpuint (game->n_players, ==, 5);
-  g_assert_cmpuint (game->deals->len, ==, 1);
-  g_clear_pointer (&text, g_free);
-  text = ledger_step (f->store, id, deuces_store_redo);
-  g_assert_cmpstr (text, ==, "Deal 2 added again");
+  g_assert_cmpuint (game->deals->len, ==, 2);
+  g_clear_pointer (&game, deuces_game_free);
 
   /* check finds it sound, and a ledger export carries the discarded change: imported,
    * it is still in the log and still never redone. */

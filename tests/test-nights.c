@@ -86,7 +86,7 @@ test_settle_up_partly_paid (LedgerFixture *f,
   /* One step, one change in each night's history; nothing left to pay. */
   ids[0] = one;
   ids[1] = two;
-  g_assert_true (deuces_store_mark_settled (f->store, ids, 2, &error));
+  g_assert_true (deuces_store_mark_settled (f->store, ids, 2, NULL, &error));
   g_assert_no_error (error);
   after = settle_up (f->store, 2);
   hkd = deuces_settle_up_get_currencies (after)->pdata[0];
@@ -109,7 +109,7 @@ test_settle_up_partly_paid (LedgerFixture *f,
   /* An open night takes no settle-up marks: all or nothing. */
   ids[0] = two;
   ids[1] = three;
-  g_assert_false (deuces_store_mark_settled (f->store, ids, 2, &error));
+  g_assert_false (deuces_store_mark_settled (f->store, ids, 2, NULL, &error));
   g_assert_nonnull (error);
   g_clear_error (&error);
   g_clear_pointer (&undone, deuces_settle_up_free);
@@ -370,7 +370,7 @@ test_aggregates (LedgerFixture *f,
   g_assert_true (deuces_store_end_session (f->store, id, &error));
   transfer = ((DeucesTransfer) { 2, 0, 100 });
   g_assert_true (deuces_store_set_transfer_paid (f->store, id, &transfer, TRUE, &error));
-  g_assert_true (deuces_store_mark_settled (f->store, &id, 1, &error));
+  g_assert_true (deuces_store_mark_settled (f->store, &id, 1, NULL, &error));
   assert_aggregates (f->store);
   g_assert_true (deuces_store_reopen_session (f->store, id, &error));
   g_assert_true (deuces_store_delete_session (f->store, id, &error));

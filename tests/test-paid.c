@@ -48,7 +48,7 @@ mark_all_settled (DeucesStore *store)
   g_autoptr(GArray) sessions = NULL;
   g_autofree char *text = settle_up_text (store, &sessions);
 
-  g_assert_true (deuces_store_mark_settled (store, (const gint64 *) sessions->data, sessions->len, &error));
+  g_assert_true (deuces_store_mark_settled (store, (const gint64 *) sessions->data, sessions->len, NULL, &error));
   g_assert_no_error (error);
 }
 

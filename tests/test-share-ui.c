@@ -198,7 +198,19 @@ session_has_a_deal (gpointer data)
 static gboolean
 someone_watches (gpointer data)
 {
-  return !g_str_equal (deuces_share_dialog_get_viewers_text (data), "No phone is watching yet");
+  return !g_str_equal (deuces_share_dialog_get_viewers_text (data), "No phone at the table yet");
+}
+
+/* The connection @data has been answered: the server has taken it (for an event stream,
+ * counted it as a page following the score). */
+static gboolean
+has_answer (gpointer data)
+{
+  GInputStream *in = g_io_stream_get_input_stream (G_IO_STREAM (data));
+  char buffer[64];
+
+  return g_pollable_input_stream_read_nonblocking (G_POLLABLE_INPUT_STREAM (in), buffer, sizeof buffer,
+                                                   NULL, NULL) > 0;
 }
 
 static gboolean
@@ -275,7 +287,7 @@ test_share_table (void)
   token = strstr (url, "/t/");
   g_assert_nonnull (token);
   g_assert_cmpuint (strlen (token), ==, strlen ("/t/") + 32 + 1);
-  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "No phone is watching yet");
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "No phone at the table yet");
 
   /* The code on the screen is the address beside it. */
   qr = deuces_share_dialog_get_qr (dialog);
@@ -303,7 +315,7 @@ test_share_table (void)
                              strlen (request), NULL, NULL, &error);
   g_assert_no_error (error);
   g_assert_true (wait_until (someone_watches, dialog));
-  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone is watching");
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone at the table");
 
   /* The session's header says the table is shared. */
   {
@@ -494,6 +506,76 @@ test_share_table (void)
   }
 }
 
+/* Sends @request to 127.0.0.1:@port on a connection of its own, which it returns open. */
+static GSocketConnection *
+send_request (guint16     port,
+              const char *request)
+{
+  g_autoptr(GSocketClient) client = g_socket_client_new ();
+  g_autoptr(GError) error = NULL;
+  GSocketConnection *connection = g_socket_client_connect_to_host (client, "127.0.0.1", port, NULL, &error);
+
+  g_assert_no_error (error);
+  g_output_stream_write_all (g_io_stream_get_output_stream (G_IO_STREAM (connection)), request,
+                             strlen (request), NULL, NULL, &error);
+  g_assert_no_error (error);
+  return connection;
+}
+
+/* Issue 22: phones that entered deals, and none watching, left the dialog saying no phone
+ * was there. A phone that made a change counts, as one that follows the score does; the
+ * same phone doing both counts once. A real POST, as the scorer's page sends it. */
+static void
+test_share_phone_scores (void)
+{
+  gint64 id = new_session ("Phone night");
+  DeucesWindow *window = deuces_window_new (test_app);
+  DeucesShareDialog *dialog;
+  static const char body[] = "{\"by\": \"Cy\", \"deal\": {\"winner\": \"Ann\", "
+                             "\"cards_left\": {\"Bo\": 3, \"Cy\": 11, \"Di\": 8}}}";
+  g_autoptr(GUri) scorer = NULL;
+  g_autoptr(GUri) viewer = NULL;
+  g_autoptr(GSocketConnection) writer = NULL;
+  g_autoptr(GSocketConnection) watcher = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *post = NULL;
+  g_autofree char *get = NULL;
+
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (deuces_window_open_session (window, id));
+  spin ();
+  choose_from_session_menu (window, "win.share-table");
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "No phone at the table yet");
+  click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
+  g_assert_true (wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog)));
+  spin ();
+
+  /* A phone enters a deal, and follows nothing. */
+  scorer = g_uri_parse (deuces_share_dialog_get_scorer_url_text (dialog), G_URI_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  post = g_strdup_printf ("POST %sdeals HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+                          "Content-Length: %zu\r\n\r\n%s", g_uri_get_path (scorer), strlen (body), body);
+  writer = send_request ((guint16) g_uri_get_port (scorer), post);
+  g_assert_true (wait_until (session_has_a_deal, window));
+  g_assert_true (wait_until (someone_watches, dialog));
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone at the table");
+
+  /* The same phone then follows the score: still one. */
+  viewer = g_uri_parse (deuces_share_dialog_get_url_text (dialog), G_URI_FLAGS_NONE, &error);
+  g_assert_no_error (error);
+  get = g_strdup_printf ("GET %sevents HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", g_uri_get_path (viewer));
+  watcher = send_request ((guint16) g_uri_get_port (viewer), get);
+  g_assert_true (wait_until (has_answer, watcher));
+  g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "1 phone at the table");
+  keep_screenshot (GTK_WIDGET (dialog), "share-dialog-phone-scored.png");
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_null (find_dialog ());
+}
+
 static void
 remove_tree (const char *path)
 {
@@ -531,6 +613,7 @@ main (int argc, char **argv)
   g_application_register (G_APPLICATION (test_app), NULL, &error);
   g_assert_no_error (error);
 
+  g_test_add_func ("/ui/share-phones", test_share_phone_scores);
   g_test_add_func ("/ui/share-table", test_share_table);
 
   status = g_test_run ();

@@ -769,6 +769,66 @@ sync_moves (DeucesStore *a,
     g_assert_cmpint (kind_of (there, k), !=, DEUCES_IMPORT_CONFLICT);
 }
 
+/* A player joining undone on one computer (Ctrl+Z after Add Player, issue 22) is undone
+ * on the other after a sync, and redone there, seated again on both, the same player. */
+static void
+test_join_undone (LedgerFixture *f,
+                  gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(DeucesStore) b = other_ledger (f, &path);
+  DeucesStore *a = f->store;
+  gint64 friday = ledger_new_session (a, "classic", "Friday", four, 4);
+  g_autoptr(JsonNode) shared = NULL;
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(DeucesGame) game = NULL;
+  g_autofree char *ed = NULL;
+  gint64 there;
+
+  ledger_add_deal (a, friday, 0, 3, 2, 1);
+  g_assert_true (deuces_store_add_player (a, friday, "Ed", &error));
+  g_assert_no_error (error);
+  shared = deuces_store_export_ledger (a, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import (b, shared, ids, NULL, &error));
+  g_assert_no_error (error);
+  there = g_array_index (ids, gint64, 0);
+  ed = player_uuid (a, "Ed");
+
+  /* Undone on B: on A too after a sync. */
+  g_free (ledger_step (b, there, deuces_store_undo));
+  sync_moves (a, path, 1, 0);
+  game = deuces_store_load_game (a, friday, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 4);
+  g_assert_cmpuint (game->deals->len, ==, 1);
+  g_clear_pointer (&game, deuces_game_free);
+  {
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+
+    g_assert_cmpstr (a_rows, ==, b_rows);
+  }
+
+  /* Redone on A: Ed sits on B again, the same player. */
+  g_free (ledger_step (a, friday, deuces_store_redo));
+  sync_moves (a, path, 0, 1);
+  game = deuces_store_load_game (b, there, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 5);
+  g_assert_cmpstr (game->players[4], ==, "Ed");
+  g_assert_cmpuint (g_array_index (game->deals, DeucesDeal, 0).sitting_out, ==, 1u << 4);
+  {
+    g_autofree char *a_rows = by_uuid (a);
+    g_autofree char *b_rows = by_uuid (b);
+    g_autofree char *ed_there = player_uuid (b, "Ed");
+
+    g_assert_cmpstr (a_rows, ==, b_rows);
+    g_assert_cmpstr (ed_there, ==, ed);
+  }
+}
+
 /* A player renamed on one computer is the same player on the other: the rename travels,
  * the sessions they sat in are not changed by it (no conflicting copy); renamed on both,
  * the later name wins on both; the same name added on both becomes one player
@@ -1262,6 +1322,7 @@ main (int    argc,
   ledger_test_add ("/sync/busy", test_busy);
   ledger_test_add ("/sync/migration/players", test_migration_players);
   ledger_test_add ("/sync/renamed-player", test_renamed_player);
+  ledger_test_add ("/sync/join-undone", test_join_undone);
   ledger_test_add ("/sync/lan/merge", test_lan);
   ledger_test_add ("/sync/lan/racing-writer", test_lan_racing_writer);
   ledger_test_add ("/sync/lan/replaced", test_lan_replaced);

@@ -280,6 +280,69 @@ test_undo_while_typing (Fixture       *f,
 }
 
 static gboolean
+add_player_shown (gpointer data)
+{
+  GtkWidget *dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+
+  return dialog != NULL && g_strcmp0 (gtk_widget_get_name (dialog), "add-player") == 0 &&
+         gtk_widget_get_mapped (dialog);
+}
+
+static gboolean
+seats_five (gpointer data)
+{
+  return deuces_session_get_game (data)->n_players == 5;
+}
+
+static gboolean
+seats_four (gpointer data)
+{
+  return deuces_session_get_game (data)->n_players == 4;
+}
+
+/* Ctrl+Z right after Add Player (issue 22): the newcomer goes again, and every deal
+ * stays; Ctrl+Shift+Z seats them again. Real keys, the dialog's included. */
+static void
+test_undo_add_player (Fixture       *f,
+                      gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *dialog;
+  AdwToast *toast;
+
+  xtest_type (window, "1583\n");
+  xtest_type (window, "2472\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+
+  xtest_key (window, GDK_KEY_p, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_true (wait_until (add_player_shown, NULL));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  xtest_type (dialog, "Ed\n");
+  g_assert_true (wait_until (seats_five, f->session));
+  g_assert_cmpstr (deuces_session_get_game (f->session)->players[4], ==, "Ed");
+
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_true (wait_until (seats_four, f->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 5, 8, 3);
+  /* The deal form no longer offers Ed: four went-out buttons. */
+  g_assert_null (find_named (window, "winner-4"));
+  g_assert_nonnull (find_named (window, "winner-3"));
+  toast = deuces_session_view_get_toast (session_view (f));
+  g_assert_nonnull (toast);
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Ed taken out of the session again");
+
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  g_assert_true (wait_until (seats_five, f->session));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  g_assert_cmpstr (deuces_session_get_game (f->session)->players[4], ==, "Ed");
+  toast = deuces_session_view_get_toast (session_view (f));
+  g_assert_cmpstr (adw_toast_get_title (toast), ==, "Ed joined again");
+  /* Ed plays the next deal, as after Add Player: his button takes a press. */
+  g_assert_true (gtk_widget_get_sensitive (field (f, "winner", 4)));
+}
+
+static gboolean
 focus_within (Fixture   *f,
               GtkWidget *widget)
 {
@@ -990,6 +1053,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/from-sidebar", Fixture, NULL, fixture_set_up, test_keys_from_sidebar, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape", Fixture, NULL, fixture_set_up, test_escape_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/undo-while-typing", Fixture, NULL, fixture_set_up, test_undo_while_typing, fixture_tear_down);
+  g_test_add ("/ui/keyboard/undo-add-player", Fixture, NULL, fixture_set_up, test_undo_add_player, fixture_tear_down);
   g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
   g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
   g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);

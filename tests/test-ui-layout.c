@@ -18,6 +18,7 @@
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-app.h"
+#include "test-ledger.h"
 #include "test-widgets.h"
 
 /* Double-click (activate) a row to change the deal; Ctrl+Enter saves the change. */
@@ -255,6 +256,83 @@ test_newest_in_view (void)
           g_assert_true (row_is_deal (lowest_row (GTK_WIDGET (f->window)), d));
         }
       fixture_tear_down (f, NULL);
+    }
+}
+
+/* A night of @n_deals deals in the app's ledger (Ann went out, the others held 3, 2
+ * and 1), as one scored earlier; its id. */
+static gint64
+night_of (const char *title,
+          guint       n_deals)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = ledger_new_session (store, "classic", title, four, 4);
+
+  for (guint d = 1; d <= n_deals; d++)
+    ledger_add_deal (store, id, 0, 3, 2, 1);
+  return id;
+}
+
+typedef struct {
+  GtkWidget *window;
+  guint      number;
+} Newest;
+
+/* The sheet of @data shows deal @number whole, as its lowest row, and is scrolled to its
+ * end: the row's bounds lie inside the scrolled window's. */
+static gboolean
+newest_shown (gpointer data)
+{
+  Newest *newest = data;
+  GtkWidget *view = find_type (newest->window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *scroller = gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  GtkWidget *row = lowest_row (newest->window);
+  graphene_rect_t bounds, seen;
+
+  return row != NULL && row_is_deal (row, newest->number) &&
+         gtk_widget_compute_bounds (row, newest->window, &bounds) &&
+         gtk_widget_compute_bounds (scroller, newest->window, &seen) &&
+         graphene_rect_contains_rect (&seen, &bounds) &&
+         gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
+           gtk_adjustment_get_upper (adjustment) - 1;
+}
+
+/* A night with more deals than fit opens at its newest deal, where the scorer goes on
+ * (issue 22, seen at 1280 px: it opened at deal 1), on a laptop and on a phone; and again
+ * after another session was shown. */
+static void
+test_opens_at_newest (void)
+{
+  const struct { int width, height; } screens[] = { { 1280, 800 }, { 360, 720 } };
+  gint64 long_night = night_of ("Long night", 60);
+  gint64 short_night = night_of ("Short night", 3);
+
+  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
+    {
+      DeucesWindow *window = deuces_window_new (test_app);
+      Newest newest = { GTK_WIDGET (window), 60 };
+      GtkWidget *view;
+      GtkAdjustment *adjustment;
+
+      gtk_window_set_default_size (GTK_WINDOW (window), screens[w].width, screens[w].height);
+      gtk_window_present (GTK_WINDOW (window));
+      g_assert_true (deuces_window_open_session (window, long_night));
+      g_assert_true (wait_until (newest_shown, &newest));
+      view = find_type (GTK_WIDGET (window), GTK_TYPE_COLUMN_VIEW);
+      adjustment = gtk_scrolled_window_get_vadjustment (
+        GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW)));
+      /* More deals than fit: the sheet did scroll. */
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+
+      g_assert_true (deuces_window_open_session (window, short_night));
+      newest.number = 3;
+      g_assert_true (wait_until (newest_shown, &newest));
+      g_assert_true (deuces_window_open_session (window, long_night));
+      newest.number = 60;
+      g_assert_true (wait_until (newest_shown, &newest));
+      gtk_window_destroy (GTK_WINDOW (window));
+      run_pending (10);
     }
 }
 
@@ -862,6 +940,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
+  g_test_add_func ("/ui/sheet/opens-at-newest", test_opens_at_newest);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);

@@ -295,8 +295,24 @@ watch (GtkWidget    *root,
   return legacy;
 }
 
+/* Whether the window of @legacy is gone, or had the keyboard (*@had) and gave it to
+ * another since (a dialog the events opened, which receives the rest of them). */
+static gboolean
+left_window (GtkEventController *legacy,
+             gboolean           *had)
+{
+  GtkWidget *root = gtk_event_controller_get_widget (legacy);
+  gboolean active = root != NULL && GTK_IS_WINDOW (root) && gtk_window_is_active (GTK_WINDOW (root));
+
+  if (root == NULL || (*had && !active))
+    return TRUE;
+  *had |= active;
+  return FALSE;
+}
+
 /* Until @seen counted @count events (or ten seconds went by, which fails), and then until
- * what those events started is done. A window the events closed receives no more. */
+ * what those events started is done. A window the events closed, or that a window they
+ * opened took the keyboard from, receives no more. */
 static void
 wait_seen (GtkEventController *legacy,
            Seen               *seen,
@@ -305,9 +321,9 @@ wait_seen (GtkEventController *legacy,
   gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
   guint tick = g_timeout_add (5, on_xtest_tick, NULL);
   GtkWidget *root;
+  gboolean had = FALSE, left = FALSE;
 
-  while (seen->seen < count && gtk_event_controller_get_widget (legacy) != NULL &&
-         g_get_monotonic_time () < end)
+  while (seen->seen < count && !(left = left_window (legacy, &had)) && g_get_monotonic_time () < end)
     g_main_context_iteration (NULL, TRUE);
   g_source_remove (tick);
   while (g_main_context_iteration (NULL, FALSE))
@@ -316,7 +332,8 @@ wait_seen (GtkEventController *legacy,
   if (root != NULL)
     {
       gtk_widget_remove_controller (root, legacy);
-      g_assert_cmpuint (seen->seen, >=, count);
+      if (!left)
+        g_assert_cmpuint (seen->seen, >=, count);
     }
   g_object_unref (legacy);
 }

@@ -314,6 +314,52 @@ print_settle_up_text (DeucesSettleUp *settle_up,
   return _deuces_cli_finish_output ();
 }
 
+/* After --mark-paid, one line: which nights got their marks, and how many transfers of
+ * how much settle them ("Marked 2 nights paid (sessions 1, 3): 2 transfers, 14.00 HKD"),
+ * or that nothing was left to mark. */
+static int
+print_marked (DeucesSettleUp *settle_up,
+              const GArray   *marked)
+{
+  GPtrArray *currencies = deuces_settle_up_get_currencies (settle_up);
+  g_autoptr(GString) ids = g_string_new (NULL);
+  g_autoptr(GString) amounts = g_string_new (NULL);
+  guint n_transfers = 0;
+
+  if (marked->len == 0)
+    {
+      printf ("%s\n", _("Nothing was marked paid: nothing is left to pay in these nights"));
+      return _deuces_cli_finish_output ();
+    }
+  for (guint k = 0; k < marked->len; k++)
+    /* Translators: between the session numbers of a list, "sessions 1, 3" */
+    g_string_append_printf (ids, "%s%" G_GINT64_FORMAT, k > 0 ? _(", ") : "",
+                            g_array_index (marked, gint64, k));
+  for (guint i = 0; i < currencies->len; i++)
+    {
+      const DeucesSettleUpCurrency *c = currencies->pdata[i];
+      g_autofree char *amount = NULL;
+      gint64 sum = 0;
+
+      for (guint k = 0; k < c->transfers->len; k++)
+        sum += g_array_index (c->transfers, DeucesTransfer, k).amount;
+      n_transfers += c->transfers->len;
+      if (c->transfers->len == 0)
+        continue;
+      amount = deuces_money_format_display (sum, c->digits, c->currency, DEUCES_MONEY_PLAIN);
+      g_string_append_printf (amounts, "%s%s", amounts->len > 0 ? _(", ") : "", amount);
+    }
+  /* Translators: after settle-up --mark-paid, the first half of a line, followed by
+   * "2 transfers, 14.00 HKD": "Marked 2 nights paid (sessions 1, 3): 2 transfers, 14.00 HKD" */
+  printf (g_dngettext (GETTEXT_PACKAGE, "Marked %u night paid (session %s): ",
+                       "Marked %u nights paid (sessions %s): ", marked->len),
+          marked->len, ids->str);
+  /* Translators: the second half of "Marked 2 nights paid (sessions 1, 3): 2 transfers, 14.00 HKD" */
+  printf (g_dngettext (GETTEXT_PACKAGE, "%u transfer, %s\n", "%u transfers, %s\n", n_transfers),
+          n_transfers, amounts->str);
+  return _deuces_cli_finish_output ();
+}
+
 int
 _deuces_cli_command_settle_up (CliContext *cli,
                                int         argc,
@@ -322,6 +368,7 @@ _deuces_cli_command_settle_up (CliContext *cli,
   g_autoptr(DeucesStore) store = NULL;
   g_autoptr(DeucesSettleUp) settle_up = NULL;
   g_autoptr(GArray) sessions = NULL;
+  g_autoptr(GArray) marked = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
@@ -369,7 +416,8 @@ _deuces_cli_command_settle_up (CliContext *cli,
   status = json ? print_settle_up_json (settle_up, sessions) : print_settle_up_text (settle_up, sessions);
   if (status != EXIT_OK || !mark_paid)
     return status;
-  if (!deuces_store_mark_settled (store, (const gint64 *) sessions->data, sessions->len, &error))
+  if (!deuces_store_mark_settled (store, (const gint64 *) sessions->data, sessions->len, &marked, &error))
     return _deuces_cli_fail_with (error);
-  return EXIT_OK;
+  /* JSON stays one document: the line is for people (doc/cli.md §8.2). */
+  return json ? EXIT_OK : print_marked (settle_up, marked);
 }

@@ -95,6 +95,7 @@ struct _DeucesShareServer
   char                *scorer_url;
   char                *origin_host;    /* "192.168.1.20:40123", as in the URLs */
   GHashTable          *rates;          /* address text → Rate */
+  GHashTable          *scorers;        /* address texts of the phones that made a change */
 
   dev_t                ledger_dev;     /* the ledger file when sharing started */
   ino_t                ledger_ino;
@@ -102,6 +103,7 @@ struct _DeucesShareServer
   gboolean             replaced;
   gint                 n_connections;  /* atomic: read by other threads */
   gint                 n_viewers;      /* atomic */
+  gint                 n_phones;       /* atomic */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesShareServer, deuces_share_server, G_TYPE_OBJECT)
@@ -109,6 +111,7 @@ G_DEFINE_FINAL_TYPE (DeucesShareServer, deuces_share_server, G_TYPE_OBJECT)
 enum {
   PROP_0,
   PROP_N_VIEWERS,
+  PROP_N_PHONES,
   PROP_URL,
   PROP_SCORER_URL,
   N_PROPS
@@ -150,16 +153,52 @@ client_free (Client *client)
   g_free (client);
 }
 
+/* The phone (its address, as text) that sent @msg, or NULL when not known. */
+static char *
+phone_of (SoupServerMessage *msg)
+{
+  GSocketAddress *remote = soup_server_message_get_remote_address (msg);
+
+  if (remote == NULL || !G_IS_INET_SOCKET_ADDRESS (remote))
+    return NULL;
+  return g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
+}
+
 static void
 update_counts (DeucesShareServer *self)
 {
   guint viewers = self->viewers->len;
+  g_autoptr(GHashTable) phones = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  GHashTableIter iter;
+  gpointer key;
+  guint n_phones;
 
   g_atomic_int_set (&self->n_connections, (gint) self->clients->len);
   if ((guint) g_atomic_int_get (&self->n_viewers) != viewers)
     {
       g_atomic_int_set (&self->n_viewers, (gint) viewers);
       g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_VIEWERS]);
+    }
+  /* A phone is one address, whether it follows the score (one page or two), made a
+   * change, or both; one whose address is not known counts alone. */
+  n_phones = 0;
+  g_hash_table_iter_init (&iter, self->scorers);
+  while (g_hash_table_iter_next (&iter, &key, NULL))
+    g_hash_table_add (phones, g_strdup (key));
+  for (guint i = 0; i < viewers; i++)
+    {
+      char *phone = phone_of (((Viewer *) g_ptr_array_index (self->viewers, i))->msg);
+
+      if (phone == NULL)
+        n_phones++;
+      else
+        g_hash_table_add (phones, phone);
+    }
+  n_phones += g_hash_table_size (phones);
+  if ((guint) g_atomic_int_get (&self->n_phones) != n_phones)
+    {
+      g_atomic_int_set (&self->n_phones, (gint) n_phones);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_N_PHONES]);
     }
 }
 
@@ -725,14 +764,12 @@ static gboolean
 take_write (DeucesShareServer *self,
             SoupServerMessage *msg)
 {
-  GSocketAddress *remote = soup_server_message_get_remote_address (msg);
-  g_autofree char *key = NULL;
+  g_autofree char *key = phone_of (msg);
   gint64 minute = g_get_monotonic_time () / (60 * G_USEC_PER_SEC);
   Rate *rate;
 
-  if (remote == NULL || !G_IS_INET_SOCKET_ADDRESS (remote))
+  if (key == NULL)
     return TRUE;
-  key = g_inet_address_to_string (g_inet_socket_address_get_address (G_INET_SOCKET_ADDRESS (remote)));
   rate = g_hash_table_lookup (self->rates, key);
   if (rate == NULL)
     {
@@ -981,6 +1018,14 @@ handle_write (DeucesShareServer *self,
       what = g_strdup_printf (method == SOUP_METHOD_DELETE ? _("deleted deal %u") : _("corrected deal %u"),
                               number);
     }
+  /* The phone is at the table, following the score or not (the Share dialog counts it). */
+  {
+    char *phone = phone_of (msg);
+
+    if (phone != NULL)
+      g_hash_table_add (self->scorers, phone);
+    update_counts (self);
+  }
   scored (self, by, what, done);
 }
 
@@ -1666,6 +1711,7 @@ deuces_share_server_stop (DeucesShareServer *self)
   soup_server_disconnect (self->soup);
   g_clear_object (&self->soup);
   g_ptr_array_set_size (self->clients, 0);
+  g_hash_table_remove_all (self->scorers);
   update_counts (self);
   g_clear_pointer (&self->context, g_main_context_unref);
 
@@ -1759,6 +1805,13 @@ deuces_share_server_get_n_viewers (DeucesShareServer *self)
 }
 
 guint
+deuces_share_server_get_n_phones (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), 0);
+  return (guint) g_atomic_int_get (&self->n_phones);
+}
+
+guint
 deuces_share_server_get_n_connections (DeucesShareServer *self)
 {
   g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), 0);
@@ -1777,6 +1830,9 @@ deuces_share_server_get_property (GObject    *object,
     {
     case PROP_N_VIEWERS:
       g_value_set_uint (value, deuces_share_server_get_n_viewers (self));
+      break;
+    case PROP_N_PHONES:
+      g_value_set_uint (value, deuces_share_server_get_n_phones (self));
       break;
     case PROP_URL:
       g_value_set_string (value, self->url);
@@ -1810,6 +1866,7 @@ deuces_share_server_finalize (GObject *object)
   g_ptr_array_unref (self->viewers);
   g_ptr_array_unref (self->clients);
   g_hash_table_unref (self->rates);
+  g_hash_table_unref (self->scorers);
 
   G_OBJECT_CLASS (deuces_share_server_parent_class)->finalize (object);
 }
@@ -1825,6 +1882,9 @@ deuces_share_server_class_init (DeucesShareServerClass *klass)
 
   properties[PROP_N_VIEWERS] =
     g_param_spec_uint ("n-viewers", NULL, NULL, 0, G_MAXUINT, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  properties[PROP_N_PHONES] =
+    g_param_spec_uint ("n-phones", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   properties[PROP_SCORER_URL] =
     g_param_spec_string ("scorer-url", NULL, NULL, NULL,
@@ -1859,4 +1919,5 @@ deuces_share_server_init (DeucesShareServer *self)
   self->request_ms = DEUCES_SHARE_REQUEST_TIMEOUT_MS;
   self->idle_ms = DEUCES_SHARE_IDLE_TIMEOUT_MS;
   self->rates = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->scorers = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }

@@ -106,6 +106,9 @@ const char        *deuces_share_server_get_scorer_url (DeucesShareServer *self);
 gboolean           deuces_share_server_get_replaced (DeucesShareServer  *self);
 /* Pages following the session live (open event streams): the "n-viewers" property. */
 guint              deuces_share_server_get_n_viewers (DeucesShareServer *self);
+/* Phones at the table: the addresses following the session live or that made a change
+ * since sharing started, each once (the "n-phones" property; what the Share dialog says). */
+guint              deuces_share_server_get_n_phones (DeucesShareServer *self);
 /* Open connections, of any kind. Thread-safe, for tests. */
 guint              deuces_share_server_get_n_connections (DeucesShareServer *self);
 

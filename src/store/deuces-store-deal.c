@@ -442,6 +442,14 @@ _deuces_store_deal_extra (const DeucesDeal *deal,
   return encode_extra (deal, n);
 }
 
+/* A seat list column ("3,11,-1,8", NULL when nothing is recorded), for the same. */
+char *
+_deuces_store_deal_list (const gint16 *values,
+                         guint         n)
+{
+  return encode_list (values, n);
+}
+
 void
 _deuces_store_no_such_deal (gint64   session,
                             guint    number,

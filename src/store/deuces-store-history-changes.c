@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-store-history-changes.c: the changes that are not deals — a session's title,
- * notes, stake and end, and the paid marks of its settlement — each made and recorded as
- * one entry of the session's history. */
+ * notes, stake and end, a player joining, and the paid marks of its settlement — each
+ * made and recorded as one entry of the session's history. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -327,4 +327,40 @@ deuces_store_reopen_session (DeucesStore *self,
 {
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
   return _deuces_store_history_set_ended (self, session, FALSE, error);
+}
+
+/* A player joining between deals (doc/ledger.md §2.1). */
+
+gboolean
+deuces_store_add_player (DeucesStore *self,
+                         gint64       session,
+                         const char  *name,
+                         GError     **error)
+{
+  g_autofree char *trimmed = NULL;
+  g_autofree char *joined = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if ((trimmed = _deuces_store_checked_player_name (name, error)) == NULL)
+    return FALSE;
+
+  if (!_deuces_store_begin (self, error))
+    return FALSE;
+  _deuces_store_touch (self, session, 1);
+  game = _deuces_store_load_writable (self, session, error);
+  if (game == NULL)
+    goto fail;
+  /* In the history with who seated them: undo takes them out again (doc/ledger.md §2.2). */
+  joined = _deuces_store_join_text (game->n_players, trimmed);
+  if (!_deuces_store_seat_player (self, session, game, trimmed, error) ||
+      _deuces_store_history_add (self, session, KIND_JOIN, 0, NULL, joined, error) == 0 ||
+      !_deuces_store_commit (self, error))
+    goto fail;
+  return TRUE;
+
+fail:
+  _deuces_store_rollback (self);
+  return FALSE;
 }

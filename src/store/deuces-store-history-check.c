@@ -190,21 +190,29 @@ paid_value_valid (const char *after,
          value[0] != value[1] && value[2] > 0;
 }
 
-/* A "join" entry's after: {"seat": n}, a seat of the session (the player who joined). */
+/* A "join" entry's after: {"seat": n, "name": "Ed"}, a seat a session may have, and the
+ * name the player joined under (a valid player name; absent in entries recorded before
+ * undo took a join back, doc/ledger.md §2.2). Undone, the seat is no longer the
+ * session's, so it is checked again where it is applied. */
 static gboolean
-join_value_valid (const char *after,
-                  guint       n_players)
+join_value_valid (const char *after)
 {
   g_autoptr(JsonNode) root = after != NULL ? deuces_json_parse (after, -1, NULL) : NULL;
-  JsonNode *seat;
+  JsonObject *object;
+  JsonNode *seat, *name;
 
-  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root) ||
-      json_object_get_size (json_node_get_object (root)) != 1)
+  if (root == NULL || !JSON_NODE_HOLDS_OBJECT (root))
     return FALSE;
-  seat = json_object_get_member (json_node_get_object (root), "seat");
+  object = json_node_get_object (root);
+  seat = json_object_get_member (object, "seat");
+  name = json_object_get_member (object, "name");
+  if (json_object_get_size (object) != 1u + (name != NULL) ||
+      (name != NULL && (!JSON_NODE_HOLDS_VALUE (name) || json_node_get_value_type (name) != G_TYPE_STRING ||
+                        !deuces_player_name_check (json_node_get_string (name), NULL))))
+    return FALSE;
   return seat != NULL && JSON_NODE_HOLDS_VALUE (seat) &&
-         json_node_get_value_type (seat) == G_TYPE_INT64 && json_node_get_int (seat) >= 0 &&
-         json_node_get_int (seat) < n_players;
+         json_node_get_value_type (seat) == G_TYPE_INT64 && json_node_get_int (seat) >= DEUCES_MIN_PLAYERS &&
+         json_node_get_int (seat) < DEUCES_MAX_PLAYERS;
 }
 
 /* @column: the session column whose value does not read, or NULL. */
@@ -259,7 +267,7 @@ check_entry (DeucesStore              *self,
     }
   else if (g_str_equal (entry->kind, KIND_JOIN))
     valid = entry->number == 0 && entry->before == NULL &&
-            join_value_valid (entry->after, game->n_players);
+            join_value_valid (entry->after);
   else
     valid = entry->number == 0 && entry->before == NULL &&
             paid_value_valid (entry->after, game->n_players);
@@ -359,12 +367,12 @@ _deuces_store_history_check (DeucesStore      *self,
 
       _deuces_store_history_read_row (stmt, &entry);
       /* Undo takes the last applied entry and redo the first undone one: the entries redo
-       * may apply must follow all others but a player joining, which is never undone.
-       * Only an undone entry is discarded (passed by a later change). */
+       * may apply must follow all others. Only an undone entry is discarded (passed by a
+       * later change). A join recorded before version 9's joins became undoable did not
+       * pass anything by, so a redoable row may come before it. */
       if (seq < 1 || undone < 0 || undone > 1 || discarded < 0 || discarded > 1 ||
           (discarded == 1 && undone == 0) ||
-          (seen_redoable && !redoable && g_strcmp0 (entry.kind, KIND_JOIN) != 0) ||
-          (undone == 1 && g_strcmp0 (entry.kind, KIND_JOIN) == 0))
+          (seen_redoable && !redoable && g_strcmp0 (entry.kind, KIND_JOIN) != 0))
         in_order = FALSE;
       seen_redoable |= redoable;
       if (!check_entry (self, session, game, seq, &entry, kept, &local_error))

@@ -177,9 +177,21 @@ describe (const DeucesHistoryEntry *entry,
       JsonObject *joined = _deuces_store_history_parse_object (entry->after, 0, &root, NULL);
       gint64 seat = joined != NULL ? json_object_get_int_member_with_default (joined, "seat", -1) : -1;
 
-      if (seat >= 0 && seat < game->n_players)
-        /* Translators: a player who joined the session between deals, "Ed joined" */
-        g_string_printf (text, _("%s joined"), game->players[seat]);
+      const char *name = joined == NULL ? NULL
+                         : seat >= 0 && seat < game->n_players && direction != UNDONE ? game->players[seat]
+                         : json_object_get_string_member_with_default (joined, "name", NULL);
+
+      if (name != NULL)
+        g_string_printf (text,
+                         direction == UNDONE
+                           /* Translators: undoing a player's joining, "Ed taken out of the session again" */
+                           ? _("%s taken out of the session again")
+                         : direction == DONE
+                           /* Translators: a player who joined the session between deals, "Ed joined" */
+                           ? _("%s joined")
+                           /* Translators: redoing a player's joining, "Ed joined again" */
+                           : _("%s joined again"),
+                         name);
     }
   if (text->len == 0)
     g_string_assign (text, direction == UNDONE ? _("Last change undone") : _("Change made again"));

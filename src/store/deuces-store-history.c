@@ -26,8 +26,7 @@ _deuces_store_history_add (DeucesStore *self,
   g_autofree char *now = _deuces_store_now_text ();
 
   /* A new change passes by what was undone: it can no longer be redone, but stays in
-   * the log, undone (doc/ledger.md §2.2). A player joining changes no fact a redo
-   * would bring back (the kept deals are seated for them), so it passes nothing by. */
+   * the log, undone (doc/ledger.md §2.2). */
   forget = _deuces_store_prepare (self, "UPDATE history SET discarded = 1 "
                                         "WHERE session = ?1 AND undone = 1 AND discarded = 0", error);
   add = _deuces_store_prepare (self,
@@ -45,8 +44,7 @@ _deuces_store_history_add (DeucesStore *self,
   _deuces_store_bind_text (add, 5, after);
   _deuces_store_bind_text (add, 6, now);
   _deuces_store_bind_text (add, 7, deuces_store_get_author (self));
-  if ((!g_str_equal (kind, KIND_JOIN) && !_deuces_store_step_done (self, forget, error)) ||
-      !_deuces_store_step_done (self, add, error))
+  if (!_deuces_store_step_done (self, forget, error) || !_deuces_store_step_done (self, add, error))
     return 0;
   return sqlite3_last_insert_rowid (self->db);
 }
@@ -95,7 +93,7 @@ _deuces_store_history_read_entry (DeucesStore        *self,
                                              "WHERE session = ?1 AND undone = 1 AND discarded = 0 "
                                              "ORDER BY seq LIMIT 1"
                                            : "SELECT id, kind, number, before, after FROM history "
-                                             "WHERE session = ?1 AND undone = 0 AND kind <> '" KIND_JOIN "' "
+                                             "WHERE session = ?1 AND undone = 0 "
                                              "ORDER BY seq DESC LIMIT 1",
                            error);
   int rc;
@@ -267,6 +265,57 @@ _deuces_store_history_write_paid (DeucesStore          *self,
          _deuces_store_add_paid_amount (self, session, transfer, NULL, paid ? 1 : -1, error);
 }
 
+/* A player joining undone: the last seat goes, with its name written into the entry so
+ * that redo seats them again under the name they have now; or redone: they are seated
+ * again (doc/ledger.md §2.2). */
+static gboolean
+apply_join (DeucesStore              *self,
+            gint64                    session,
+            const DeucesHistoryEntry *entry,
+            gboolean                  undo,
+            GError                  **error)
+{
+  g_autoptr(DeucesGame) game = deuces_store_load_game (self, session, error);
+  g_autoptr(JsonNode) root = NULL;
+  g_autoptr(sqlite3_stmt) forget = NULL;
+  g_autoptr(sqlite3_stmt) stmt = NULL;
+  g_autofree char *after = NULL;
+  JsonObject *joined;
+  const char *name;
+  gint64 seat;
+
+  if (game == NULL ||
+      (joined = _deuces_store_history_parse_object (entry->after, session, &root, error)) == NULL)
+    return FALSE;
+  seat = json_object_get_int_member_with_default (joined, "seat", -1);
+  name = json_object_get_string_member_with_default (joined, "name", NULL);
+  /* Any change since is a later one, undone first: the seat is the last, or the next. */
+  if (seat != (undo ? (gint64) game->n_players - 1 : (gint64) game->n_players) || (!undo && name == NULL))
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_DAMAGED,
+                   _("The history of session %lld is damaged"), (long long) session);
+      return FALSE;
+    }
+  if (!undo)
+    return _deuces_store_seat_player (self, session, game, name, error);
+  /* A join recorded before joins were undone passed nothing by: what was undone before
+   * it is passed by now, so that redo brings back this one first. */
+  after = _deuces_store_join_text ((guint) seat, game->players[seat]);
+  forget = _deuces_store_prepare (self, "UPDATE history SET discarded = 1 WHERE session = ?1 "
+                                        "AND undone = 1 AND discarded = 0 "
+                                        "AND seq < (SELECT seq FROM history WHERE id = ?2)", error);
+  stmt = _deuces_store_prepare (self, "UPDATE history SET after = ?1 WHERE id = ?2", error);
+  if (forget == NULL || stmt == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (forget, 1, session);
+  sqlite3_bind_int64 (forget, 2, entry->id);
+  _deuces_store_bind_text (stmt, 1, after);
+  sqlite3_bind_int64 (stmt, 2, entry->id);
+  return _deuces_store_unseat_player (self, session, game, error) &&
+         _deuces_store_step_done (self, forget, error) &&
+         _deuces_store_step_done (self, stmt, error);
+}
+
 /* Undoes (@undo) or applies again an entry, inside the caller's transaction. */
 gboolean
 _deuces_store_history_apply (DeucesStore              *self,
@@ -302,6 +351,8 @@ _deuces_store_history_apply (DeucesStore              *self,
     }
   else if (g_str_equal (entry->kind, KIND_SETTLE_UP))
     ok = _deuces_store_history_write_marks (self, session, entry->after, !undo, error);
+  else if (g_str_equal (entry->kind, KIND_JOIN))
+    ok = apply_join (self, session, entry, undo, error);
   else
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,

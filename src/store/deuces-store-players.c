@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-store-players.c: the players table — listing, renaming, adding a player to a
- * session (found or added by name in deuces-store-read.c). */
+/* deuces-store-players.c: the players table — listing, renaming, seating a player in a
+ * session and taking them out again (found or added by name in deuces-store-read.c); the
+ * change of a player joining is in -history-changes.c. */
 #include "config.h"
 
 #include <glib/gi18n-lib.h>
@@ -120,9 +121,9 @@ fail:
 }
 
 /* @text trimmed, if it may name a player; else NULL with the reason. */
-static char *
-checked_name (const char  *text,
-              GError     **error)
+char *
+_deuces_store_checked_player_name (const char  *text,
+                                   GError     **error)
 {
   g_autofree char *name = g_strstrip (g_strdup (text ? text : ""));
   g_autoptr(GError) local_error = NULL;
@@ -155,7 +156,7 @@ deuces_store_rename_player (DeucesStore *self,
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
 
-  if ((name = checked_name (new_name, error)) == NULL)
+  if ((name = _deuces_store_checked_player_name (new_name, error)) == NULL)
     return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
@@ -198,18 +199,40 @@ fail:
   return FALSE;
 }
 
-/* Each deal @select gives (two keys, its number, then DEAL_COLUMNS) gets the newcomer,
- * seat @n_players, in its sitting_out, written by @update_sql (?1 the extra column, ?2
- * and ?3 the keys); only the extra column changes, so the deals keep their times. */
+/* Whether seat @seat took no part in @deal: sat it out, and nothing of the deal names it. */
 static gboolean
-seat_out_rows (DeucesStore *self,
-               const char  *select,
-               const char  *update_sql,
-               gint64       session,
-               guint        n_players,
-               GError     **error)
+took_no_part (const DeucesDeal *deal,
+              guint             seat)
+{
+  if (!deuces_deal_sits_out (deal, seat) || deal->hand_len[seat] >= 0 ||
+      deal->cards_left[seat] != DEUCES_UNSET || deal->twos_left[seat] != DEUCES_UNSET ||
+      deal->points_left[seat] != DEUCES_UNSET || deal->n_specials[seat] > 0 ||
+      deal->winner == (gint) seat || deal->starter == (gint) seat ||
+      deal->assisted_by == (gint) seat || deal->loser == (gint) seat || deal->takes_all == (gint) seat)
+    return FALSE;
+  for (guint k = 0; k < deal->n_order; k++)
+    if (deal->finish_order[k] == (gint) seat)
+      return FALSE;
+  return TRUE;
+}
+
+/* Each deal @select gives (two keys, its number, then DEAL_COLUMNS) of a session of
+ * @n_players seats: joining (@leaving FALSE), the newcomer, seat @n_players, gets into its
+ * sitting_out, and only the extra column changes (?1, the keys ?2 and ?3); @leaving (the
+ * last seat's name), that seat, which took no part in it, goes out of it, with the seat
+ * lists (?4 to ?6).
+ * The deals keep their times. */
+static gboolean
+reseat_rows (DeucesStore *self,
+             const char  *select,
+             const char  *update_sql,
+             gint64       session,
+             guint        n_players,
+             const char  *leaving,
+             GError     **error)
 {
   g_autoptr(sqlite3_stmt) deals = _deuces_store_prepare (self, select, error);
+  guint n_after = leaving != NULL ? n_players - 1 : n_players + 1;
   int rc;
 
   if (deals == NULL)
@@ -219,19 +242,40 @@ seat_out_rows (DeucesStore *self,
     {
       g_autoptr(sqlite3_stmt) update = NULL;
       g_autofree char *extra = NULL;
+      guint number = (guint) sqlite3_column_int (deals, 2);
       DeucesDeal deal;
 
-      if (!_deuces_store_read_deal (deals, 3, n_players, (guint) sqlite3_column_int (deals, 2),
-                                    &deal, error))
+      if (!_deuces_store_read_deal (deals, 3, n_players, number, &deal, error))
         return FALSE;
-      deal.sitting_out |= 1u << n_players;
-      extra = _deuces_store_deal_extra (&deal, n_players + 1);
+      if (leaving != NULL && !took_no_part (&deal, n_after))
+        {
+          /* Translators: undo refused, "Ed played in deal 7, which the history keeps, so …" */
+          g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                       _("%s played in deal %u, which the history keeps, so their joining "
+                         "cannot be undone"), leaving, number);
+          return FALSE;
+        }
+      if (leaving != NULL)
+        deal.sitting_out &= ~(1u << n_after);
+      else
+        deal.sitting_out |= 1u << n_players;
+      extra = _deuces_store_deal_extra (&deal, n_after);
       update = _deuces_store_prepare (self, update_sql, error);
       if (update == NULL)
         return FALSE;
       _deuces_store_bind_text (update, 1, extra);
       sqlite3_bind_int64 (update, 2, sqlite3_column_int64 (deals, 0));
       sqlite3_bind_int64 (update, 3, sqlite3_column_int64 (deals, 1));
+      if (leaving != NULL)
+        {
+          g_autofree char *cards = _deuces_store_deal_list (deal.cards_left, n_after);
+          g_autofree char *twos = _deuces_store_deal_list (deal.twos_left, n_after);
+          g_autofree char *points = _deuces_store_deal_list (deal.points_left, n_after);
+
+          _deuces_store_bind_text (update, 4, cards);
+          _deuces_store_bind_text (update, 5, twos);
+          _deuces_store_bind_text (update, 6, points);
+        }
       if (!_deuces_store_step_done (self, update, error))
         return FALSE;
     }
@@ -241,22 +285,28 @@ seat_out_rows (DeucesStore *self,
 }
 
 /* The deals on the sheet, and those kept in the history that undo or redo may bring
- * back (doc/ledger.md §2.2): the newcomer sat them all out. */
+ * back (doc/ledger.md §2.2): the newcomer sat them all out; or the last seat (@leaving,
+ * their name) goes out of them all again. */
 static gboolean
-seat_out_earlier_deals (DeucesStore *self,
-                        gint64       session,
-                        guint        n_players,
-                        GError     **error)
+reseat_deals (DeucesStore *self,
+              gint64       session,
+              guint        n_players,
+              const char  *leaving,
+              GError     **error)
 {
-  return seat_out_rows (self, "SELECT id, 0, number, " DEAL_COLUMNS " FROM deals "
-                              "WHERE session = ?1",
-                        "UPDATE deals SET extra = ?1 WHERE id = ?2 AND ?3 = 0",
-                        session, n_players, error) &&
-         seat_out_rows (self, "SELECT k.entry, k.side, h.number, " DEAL_COLUMNS " "
-                              "FROM history_deals k JOIN history h ON h.id = k.entry "
-                              "WHERE h.session = ?1",
-                        "UPDATE history_deals SET extra = ?1 WHERE entry = ?2 AND side = ?3",
-                        session, n_players, error);
+  const char *set = leaving != NULL ? "SET extra = ?1, cards_left = ?4, twos_left = ?5, points_left = ?6 "
+                            : "SET extra = ?1 ";
+  g_autofree char *deals = g_strconcat ("UPDATE deals ", set, "WHERE id = ?2 AND ?3 = 0", NULL);
+  g_autofree char *kept = g_strconcat ("UPDATE history_deals ", set, "WHERE entry = ?2 AND side = ?3",
+                                       NULL);
+
+  return reseat_rows (self, "SELECT id, 0, number, " DEAL_COLUMNS " FROM deals "
+                            "WHERE session = ?1",
+                      deals, session, n_players, leaving, error) &&
+         reseat_rows (self, "SELECT k.entry, k.side, h.number, " DEAL_COLUMNS " "
+                            "FROM history_deals k JOIN history h ON h.id = k.entry "
+                            "WHERE h.session = ?1",
+                      kept, session, n_players, leaving, error);
 }
 
 /* Whether the session, with the newcomer, still reads every deal as it was: each is
@@ -284,42 +334,47 @@ check_reseated (DeucesStore *self,
   return TRUE;
 }
 
-gboolean
-deuces_store_add_player (DeucesStore *self,
-                         gint64       session,
-                         const char  *name,
-                         GError     **error)
+/* The session's hand size for @n of @game's players (the first @n seats). */
+static gboolean
+set_hand_size (DeucesStore      *self,
+               gint64            session,
+               const DeucesGame *game,
+               const char *const *players,
+               guint             n,
+               GError          **error)
 {
-  g_autofree char *trimmed = NULL;
-  g_autofree char *key = NULL;
-  g_autofree char *joined = NULL;
-  g_autoptr(DeucesGame) game = NULL;
-  g_autoptr(DeucesGame) before = NULL;
-  g_autoptr(DeucesGame) after = NULL;
-  g_autoptr(sqlite3_stmt) seat = NULL;
+  g_autoptr(DeucesGame) seated = deuces_game_new (game->variant, players, n, 0, error);
   g_autoptr(sqlite3_stmt) hand = NULL;
+
+  if (seated == NULL ||
+      (hand = _deuces_store_prepare (self, "UPDATE sessions SET hand_size = ?1 WHERE id = ?2", error)) == NULL)
+    return FALSE;
+  sqlite3_bind_int (hand, 1, (int) seated->hand_size);
+  sqlite3_bind_int64 (hand, 2, session);
+  return _deuces_store_step_done (self, hand, error);
+}
+
+gboolean
+_deuces_store_seat_player (DeucesStore      *self,
+                           gint64            session,
+                           const DeucesGame *game,
+                           const char       *name,
+                           GError          **error)
+{
+  g_autofree char *key = NULL;
+  g_autoptr(DeucesGame) before = NULL;
+  g_autoptr(sqlite3_stmt) seat = NULL;
   const char *players[DEUCES_MAX_PLAYERS + 1] = { NULL, };
   gint64 player;
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
-
-  if ((trimmed = checked_name (name, error)) == NULL)
-    return FALSE;
-
-  if (!_deuces_store_begin (self, error))
-    return FALSE;
-  _deuces_store_touch (self, session, 1);
-  game = _deuces_store_load_writable (self, session, error);
-  if (game == NULL)
-    goto fail;
   if (game->n_players >= DEUCES_MAX_PLAYERS)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
                    _("Session %lld already seats %u players, the most a session can have"),
                    (long long) session, (guint) DEUCES_MAX_PLAYERS);
-      goto fail;
+      return FALSE;
     }
-  key = deuces_player_name_key (trimmed);
+  key = deuces_player_name_key (name);
   for (guint i = 0; i < game->n_players; i++)
     {
       g_autofree char *other = deuces_player_name_key (game->players[i]);
@@ -328,51 +383,78 @@ deuces_store_add_player (DeucesStore *self,
         {
           g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
                        _("%s already plays in session %lld"), game->players[i], (long long) session);
-          goto fail;
+          return FALSE;
         }
       players[i] = game->players[i];
     }
-  players[game->n_players] = trimmed;
+  players[game->n_players] = name;
 
   /* Deals the newcomer sat out are dealt for the others' number; a hand size other
    * than that number's usual one (two players dealt 17 or 21) would change them. */
   before = deuces_game_new (game->variant, players, game->n_players, 0, error);
   if (before == NULL)
-    goto fail;
+    return FALSE;
   if (before->hand_size != game->hand_size)
     {
       g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
                    _("Session %lld deals %u cards each, so nobody can join it; start a new session"),
                    (long long) session, game->hand_size);
-      goto fail;
+      return FALSE;
     }
-  after = deuces_game_new (game->variant, players, game->n_players + 1, 0, error);
-  if (after == NULL)
-    goto fail;
 
   seat = _deuces_store_prepare (self, "INSERT INTO seats (session, position, player) VALUES (?1, ?2, ?3)", error);
-  hand = _deuces_store_prepare (self, "UPDATE sessions SET hand_size = ?1 WHERE id = ?2", error);
-  if (seat == NULL || hand == NULL)
-    goto fail;
-  if ((player = _deuces_store_find_or_add_player (self, trimmed, error)) == 0)
-    goto fail;
+  if (seat == NULL || (player = _deuces_store_find_or_add_player (self, name, error)) == 0)
+    return FALSE;
   sqlite3_bind_int64 (seat, 1, session);
   sqlite3_bind_int (seat, 2, (int) game->n_players);
   sqlite3_bind_int64 (seat, 3, player);
-  sqlite3_bind_int (hand, 1, (int) after->hand_size);
-  sqlite3_bind_int64 (hand, 2, session);
-  /* In the history for the log, with who seated them; never undone (doc/ledger.md §2.2). */
-  joined = g_strdup_printf ("{\"seat\":%u}", game->n_players);
-  if (!_deuces_store_step_done (self, seat, error) ||
-      !_deuces_store_step_done (self, hand, error) ||
-      !seat_out_earlier_deals (self, session, game->n_players, error) ||
-      _deuces_store_history_add (self, session, KIND_JOIN, 0, NULL, joined, error) == 0 ||
-      !check_reseated (self, session, error) ||
-      !_deuces_store_commit (self, error))
-    goto fail;
-  return TRUE;
+  return _deuces_store_step_done (self, seat, error) &&
+         set_hand_size (self, session, game, players, game->n_players + 1, error) &&
+         reseat_deals (self, session, game->n_players, NULL, error) &&
+         check_reseated (self, session, error);
+}
 
-fail:
-  _deuces_store_rollback (self);
-  return FALSE;
+gboolean
+_deuces_store_unseat_player (DeucesStore      *self,
+                             gint64            session,
+                             const DeucesGame *game,
+                             GError          **error)
+{
+  g_autoptr(sqlite3_stmt) seat = NULL;
+  guint last = game->n_players - 1;
+
+  /* A session keeps the players it was started with (at least two). */
+  if (game->n_players <= DEUCES_MIN_PLAYERS)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("Session %lld seats only %u players, so %s cannot leave it"),
+                   (long long) session, game->n_players, game->players[last]);
+      return FALSE;
+    }
+  seat = _deuces_store_prepare (self, "DELETE FROM seats WHERE session = ?1 AND position = ?2", error);
+  if (seat == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (seat, 1, session);
+  sqlite3_bind_int (seat, 2, (int) last);
+  return reseat_deals (self, session, game->n_players, game->players[last], error) &&
+         _deuces_store_step_done (self, seat, error) &&
+         set_hand_size (self, session, game, (const char *const *) game->players, last, error);
+}
+
+/* A join entry's after: the seat, and the name it was taken under (doc/ledger.md §2.2). */
+char *
+_deuces_store_join_text (guint       seat,
+                         const char *name)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+
+  json_builder_begin_object (builder);
+  json_builder_set_member_name (builder, "seat");
+  json_builder_add_int_value (builder, seat);
+  json_builder_set_member_name (builder, "name");
+  json_builder_add_string_value (builder, name);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  return deuces_json_to_string (root, FALSE);
 }

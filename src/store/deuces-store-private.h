@@ -120,6 +120,8 @@ gboolean      _deuces_store_read_deal        (sqlite3_stmt *stmt,
                                               GError      **error);
 char         *_deuces_store_deal_extra       (const DeucesDeal *deal,
                                               guint             n);
+char         *_deuces_store_deal_list        (const gint16     *values,
+                                              guint             n);
 /* Deal numbers moved by @by from @from on, inside the caller's transaction. */
 gboolean      _deuces_store_shift_deals      (DeucesStore  *self,
                                               gint64        session,
@@ -204,6 +206,26 @@ gboolean      _deuces_store_read_stakes      (const char         *text,
 gint64        _deuces_store_find_or_add_player (DeucesStore *self,
                                                 const char  *name,
                                                 GError     **error);
+
+/* deuces-store-players.c, inside the caller's transaction: @name seated after @game's
+ * last seat (refused in one line when the session is full, seats them already, or deals
+ * a hand their joining would change), every deal sat out by them, kept ones too; the
+ * last seat taken out again, refused when a deal, kept ones too, has them play; a join
+ * entry's "after" (doc/ledger.md §2.2). */
+gboolean      _deuces_store_seat_player      (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              const char       *name,
+                                              GError          **error);
+gboolean      _deuces_store_unseat_player    (DeucesStore      *self,
+                                              gint64            session,
+                                              const DeucesGame *game,
+                                              GError          **error);
+char         *_deuces_store_join_text        (guint             seat,
+                                              const char       *name);
+/* @text trimmed, if it may name a player; else NULL with the reason. */
+char         *_deuces_store_checked_player_name (const char    *text,
+                                                GError       **error);
 
 /* deuces-store-aggregates.c (doc/ledger.md §2.5): every stale session's aggregates
  * rebuilt from the session, inside the caller's transaction (a damaged session is left
@@ -308,7 +330,7 @@ gboolean      _deuces_store_set_deal_uuids   (DeucesStore  *self,
 #define KIND_SESSION     "session"
 #define KIND_PAID        "paid"
 #define KIND_SETTLE_UP   "settle-up"
-#define KIND_JOIN        "join"      /* a player joined: in the log, never undone */
+#define KIND_JOIN        "join"      /* a player joined: undo takes them out again */
 
 /* The session columns a "session" entry may change: its before and after are JSON
  * objects with some of these members (a string, or null). */

@@ -120,8 +120,11 @@ gboolean
 deuces_store_mark_settled (DeucesStore  *self,
                            const gint64 *sessions,
                            guint         n_sessions,
+                           GArray      **marked,
                            GError      **error)
 {
+  g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (gint64));
+
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
   g_return_val_if_fail (n_sessions == 0 || sessions != NULL, FALSE);
 
@@ -155,9 +158,12 @@ deuces_store_mark_settled (DeucesStore  *self,
       if (_deuces_store_history_add (self, sessions[i], KIND_SETTLE_UP, 0, NULL, after, error) == 0 ||
           !_deuces_store_history_write_marks (self, sessions[i], after, TRUE, error))
         goto fail;
+      g_array_append_val (done, sessions[i]);
     }
   if (!_deuces_store_commit (self, error))
     goto fail;
+  if (marked != NULL)
+    *marked = g_steal_pointer (&done);
   return TRUE;
 
 fail:

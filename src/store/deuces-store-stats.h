@@ -38,10 +38,12 @@ DeucesSettleUp  *deuces_store_settle_up         (DeucesStore               *stor
                                                  GArray                   **sessions,
                                                  GError                   **error);
 /* Marks every unpaid transfer of each of @sessions paid, in one transaction: one change
- * ("settle-up") in the history of each session that had any, which undo takes back. */
+ * ("settle-up") in the history of each session that had any, which undo takes back.
+ * @marked (may be NULL): the ids of those sessions (gint64), in the order given. */
 gboolean         deuces_store_mark_settled      (DeucesStore               *store,
                                                  const gint64              *sessions,
                                                  guint                      n_sessions,
+                                                 GArray                   **marked,
                                                  GError                   **error);
 
 /* Seasons: named date ranges (local days YYYY-MM-DD, both included) kept in the ledger

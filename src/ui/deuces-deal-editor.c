@@ -670,9 +670,12 @@ static void
 on_session_changed (DeucesDealEditor *self,
                     guint             first)
 {
-  /* A newcomer was seated: fields for everyone, the newcomer sitting out only what
-   * came before. */
-  if (deuces_deal_fields_get_sit_button (self->fields, deuces_session_get_game (self->session)->n_players - 1) == NULL)
+  guint n_players = deuces_session_get_game (self->session)->n_players;
+
+  /* A newcomer was seated, or taken out again by undo: fields for everyone there, the
+   * newcomer sitting out only what came before. */
+  if (deuces_deal_fields_get_sit_button (self->fields, n_players - 1) == NULL ||
+      deuces_deal_fields_get_sit_button (self->fields, n_players) != NULL)
     {
       g_autoptr(DeucesSession) session = g_object_ref (self->session);
 

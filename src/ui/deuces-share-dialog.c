@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-share-dialog.c: Share Table — the QR code of the live view's address, the
- * address itself, how many phones watch, the switch that lets phones score (with the
+ * address itself, how many phones are at the table, the switch that lets phones score (with the
  * scorer's own code), and the Stop button. */
 #include "config.h"
 
@@ -122,15 +122,15 @@ G_DEFINE_FINAL_TYPE (DeucesShareDialog, deuces_share_dialog, ADW_TYPE_WINDOW)
 static void
 update_viewers (DeucesShareDialog *self)
 {
-  guint n = deuces_share_server_get_n_viewers (self->server);
+  guint n = deuces_share_server_get_n_phones (self->server);
   g_autofree char *text = NULL;
 
   if (n == 0)
-    text = g_strdup (_("No phone is watching yet"));
+    text = g_strdup (_("No phone at the table yet"));
   else
-    /* Translators: how many phones show the live score now */
-    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u phone is watching",
-                                         "%u phones are watching", n), n);
+    /* Translators: how many phones follow the live score or entered a change */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u phone at the table",
+                                         "%u phones at the table", n), n);
   gtk_label_set_text (self->viewers_label, text);
 }
 
@@ -273,7 +273,7 @@ deuces_share_dialog_new (GtkWindow         *parent,
 
   self = g_object_new (DEUCES_TYPE_SHARE_DIALOG, "transient-for", parent, NULL);
   self->server = g_object_ref (server);
-  g_signal_connect_object (server, "notify::n-viewers", G_CALLBACK (update_viewers), self,
+  g_signal_connect_object (server, "notify::n-phones", G_CALLBACK (update_viewers), self,
                            G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "stopped", G_CALLBACK (on_stopped), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (server, "replaced", G_CALLBACK (update_scoring), self, G_CONNECT_SWAPPED);

@@ -540,6 +540,10 @@ fill_rows (gpointer user_data)
   gtk_single_selection_set_can_unselect (selection, TRUE);
   gtk_single_selection_set_selected (selection, GTK_INVALID_LIST_POSITION);
   gtk_column_view_set_model (self->view, GTK_SELECTION_MODEL (selection));
+  /* A session opens (or its rows are bound again) at its newest deal, where the scorer
+   * goes on: the same following of the end as after a save, until the rows are laid out
+   * (issue 22: at 1280 px it opened at deal 1). */
+  deuces_sheet_view_scroll_to (self, deuces_session_get_n_deals (self->session));
   return G_SOURCE_REMOVE;
 }
 

@@ -495,7 +495,7 @@ on_settle_up_response (AdwMessageDialog *dialog,
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), settle_up->summary);
   else if (g_str_equal (response, "paid") &&
            !deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
-                                       settle_up->sessions->len, &error))
+                                       settle_up->sessions->len, NULL, &error))
     show_problem (self, error->message);
 }
 
