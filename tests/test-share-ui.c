@@ -544,7 +544,7 @@ test_share_phone_scores (void)
   gtk_window_present (GTK_WINDOW (window));
   g_assert_true (deuces_window_open_session (window, id));
   spin ();
-  choose_from_session_menu (window, "win.share-table");
+  choose_from_session_menu (window, "Share Table…");
   dialog = find_dialog ();
   g_assert_nonnull (dialog);
   g_assert_cmpstr (deuces_share_dialog_get_viewers_text (dialog), ==, "No phone at the table yet");
