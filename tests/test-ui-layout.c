@@ -366,6 +366,122 @@ test_print_columns (void)
   fixture_tear_down (f, NULL);
 }
 
+static gboolean
+boxes_overlap (const DeucesPrintBox *a,
+               const DeucesPrintBox *b)
+{
+  const double slack = 0.01;
+
+  return a->page == b->page && a->x + a->width > b->x + slack && b->x + b->width > a->x + slack &&
+         a->y + a->height > b->y + slack && b->y + b->height > a->y + slack;
+}
+
+/* Issue 25's tester, on paper: eight long names, two players sitting a deal out, one who
+ * let the winner out and paid for everyone, and a stake doubled from deal 3. No text of
+ * the printout overlaps another (Pango's logical extents, as drawn); the amounts stand in
+ * one right-aligned column; a sitter-out's cell is "—" and the payer's points carry "†",
+ * both explained; the settlement names each stake's deals. */
+static void
+test_print_settlement (void)
+{
+  const char *names[] = { "Alexandra Konstantinopoulou", "Bartholomew Chen", "Cornelius Okafor",
+                          "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
+                          "Guinevere Castellanos", "Hieronymus Lindqvist" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *pdf = g_build_filename (test_dir, "settlement.pdf", NULL);
+  g_autofree char *text = NULL;
+  const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  GArray *boxes;
+  DeucesDeal deal;
+  double money_right = -1;
+  guint n_pays = 0, n_sat_out = 0, n_paid_all = 0;
+  gboolean ranges = FALSE;
+  int status = 0;
+
+  open_table (f, names, 8, "1", 1280, 800);
+  /* Deal 1: Alexandra out, the others 1 to 7 cards. */
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  for (guint p = 1; p < 8; p++)
+    deal.cards_left[p] = (gint16) p;
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  /* Deal 2: Guinevere and Hieronymus sit out; Bartholomew out, let out by Alexandra, who
+   * pays everyone's points (doc/rules.md §5). */
+  deuces_deal_init (&deal);
+  deal.winner = 1;
+  deal.sitting_out = (1 << 6) | (1 << 7);
+  deal.assisted_by = 0;
+  for (guint p = 0; p < 6; p++)
+    if (p != 1)
+      deal.cards_left[p] = (gint16) (2 + p);
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_true (deuces_session_set_stake_from (f->session, "2", NULL, 3, &error));
+  g_assert_no_error (error);
+  deuces_deal_init (&deal);
+  deal.winner = 7;
+  for (guint p = 0; p < 7; p++)
+    deal.cards_left[p] = (gint16) (8 - p);
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 3);
+  g_assert_no_error (error);
+
+  operation = _deuces_print_operation_new (f->session);
+  boxes = _deuces_print_operation_record (operation);
+  gtk_print_operation_set_export_filename (operation, pdf);
+  g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                   !=, GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_assert_no_error (error);
+  g_assert_cmpuint (boxes->len, >, 8 * 4);
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const DeucesPrintBox *a = &g_array_index (boxes, DeucesPrintBox, i);
+
+      for (guint j = i + 1; j < boxes->len; j++)
+        {
+          const DeucesPrintBox *b = &g_array_index (boxes, DeucesPrintBox, j);
+
+          if (boxes_overlap (a, b))
+            g_error ("“%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->x, a->y, a->width,
+                     a->height, b->text, b->x, b->y, b->width, b->height);
+        }
+      if (strstr (a->text, " pays ") != NULL)
+        {
+          /* The amount on the transfer's line starts right of its words. */
+          const DeucesPrintBox *amount = a + 1;
+
+          n_pays++;
+          g_assert_true (g_str_has_suffix (amount->text, " HKD"));
+          g_assert_cmpfloat (ABS (amount->y - a->y), <, 0.5);
+          g_assert_cmpfloat (amount->x, >, a->x + a->width);
+          if (money_right < 0)
+            money_right = amount->x + amount->width;
+          g_assert_cmpfloat (ABS (amount->x + amount->width - money_right), <, 0.5);
+        }
+      if (g_str_equal (a->text, "—"))
+        n_sat_out++;
+      if (g_str_has_suffix (a->text, "†"))
+        n_paid_all++;
+      if (g_str_equal (a->text, "1.00 HKD a point for deals 1–2, 2.00 HKD from deal 3"))
+        ranges = TRUE;
+    }
+  g_assert_cmpuint (n_pays, >=, 4);
+  g_assert_cmpuint (n_sat_out, ==, 2);
+  g_assert_cmpuint (n_paid_all, ==, 1);
+  g_assert_true (ranges);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "— sat out"));
+  g_assert_nonnull (strstr (text, "† paid for every loser"));
+  g_assert_nonnull (strstr (text, "Dorothea Papadopoulos"));
+  fixture_tear_down (f, NULL);
+}
+
 /* The score sheet's column headers (GtkColumnViewTitle), in the order of the columns. */
 static GPtrArray *
 column_titles (GtkWidget *view)
@@ -913,6 +1029,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
+  g_test_add_func ("/ui/print/settlement", test_print_settlement);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
