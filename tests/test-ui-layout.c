@@ -380,7 +380,8 @@ boxes_overlap (const DeucesPrintBox *a,
  * let the winner out and paid for everyone, and a stake doubled from deal 3. No text of
  * the printout overlaps another (Pango's logical extents, as drawn); the amounts stand in
  * one right-aligned column; a sitter-out's cell is "—" and the payer's points carry "†",
- * both explained; the settlement names each stake's deals. */
+ * both explained; the settlement names each stake's deals. The sheet marks the deal
+ * where the new stake starts. */
 static void
 test_print_settlement (void)
 {
@@ -427,6 +428,20 @@ test_print_settlement (void)
     deal.cards_left[p] = (gint16) (8 - p);
   g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 3);
   g_assert_no_error (error);
+
+  /* The sheet marks deal 3, where the new stake starts, with that stake, for the eye
+   * and for a screen reader; deal 2 has no mark. */
+  settle_frames ();
+  {
+    GtkWidget *mark = find_tooltip (GTK_WIDGET (f->window), "Deal 3: the stake is 2.00 HKD a point from here");
+    GtkWidget *stake;
+
+    g_assert_nonnull (mark);
+    stake = gtk_widget_get_last_child (mark);
+    g_assert_true (gtk_widget_get_visible (stake));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (stake)), ==, "2.00");
+    g_assert_null (find_tooltip (GTK_WIDGET (f->window), "Deal 2: the stake is 1.00 HKD a point from here"));
+  }
 
   operation = _deuces_print_operation_new (f->session);
   boxes = _deuces_print_operation_record (operation);
