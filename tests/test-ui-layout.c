@@ -10,6 +10,7 @@
 #include "deuces-deal-editor.h"
 #include "deuces-colors.h"
 #include "deuces-import.h"
+#include "deuces-export.h"
 #include "deuces-print.h"
 #include "deuces-print-private.h"
 #include "deuces-store-private.h"
@@ -363,6 +364,52 @@ test_print_columns (void)
   for (guint i = 1; i < xs->len; i++)
     g_assert_cmpfloat (g_array_index (xs, double, i - 1), <=, g_array_index (xs, double, i));
 
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 25's tester: Print to File and Export offered the folder the app was started from
+ * (the source tree). They offer the Documents folder, or home when there is none. */
+static void
+test_print_folder (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autofree char *documents = g_build_filename (test_dir, "My Documents", NULL);
+  g_autofree char *dirs = g_build_filename (g_get_user_config_dir (), "user-dirs.dirs", NULL);
+  g_autofree char *line = g_strdup_printf ("XDG_DOCUMENTS_DIR=\"%s\"\n", documents);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autoptr(GFile) here = g_file_new_for_path (g_get_current_dir ());
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *uri = NULL;
+
+  open_table (f, names, 4, "1", 1280, 800);
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_config_dir (), 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (documents, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (dirs, line, -1, &error));
+  g_assert_no_error (error);
+  g_reload_user_special_dirs_cache ();
+
+  folder = deuces_export_default_folder ();
+  g_assert_cmpstr (g_file_peek_path (folder), ==, documents);
+  uri = g_file_get_uri (folder);
+  operation = _deuces_print_operation_new (f->session);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_DIR), ==, uri);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==, deuces_session_get_title (f->session));
+
+  /* No Documents folder: home, not the working folder. */
+  g_assert_cmpint (g_rmdir (documents), ==, 0);
+  g_clear_object (&folder);
+  folder = deuces_export_default_folder ();
+  g_assert_true (g_file_equal (folder, home));
+  if (!g_file_equal (home, here))
+    g_assert_false (g_file_equal (folder, here));
+
+  g_assert_cmpint (g_remove (dirs), ==, 0);
+  g_reload_user_special_dirs_cache ();
   fixture_tear_down (f, NULL);
 }
 
@@ -1045,6 +1092,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add_func ("/ui/print/settlement", test_print_settlement);
+  g_test_add_func ("/ui/print/folder", test_print_folder);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);

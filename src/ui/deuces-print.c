@@ -5,6 +5,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-cell-reason.h"
+#include "deuces-export.h"
 #include "deuces-i18n.h"
 #include "deuces-print.h"
 #include "deuces-print-private.h"
@@ -423,10 +424,16 @@ _deuces_print_operation_new (DeucesSession *session)
 
   job->session = g_object_ref (session);
   gtk_print_operation_set_job_name (operation, deuces_session_get_title (session));
-  /* Print to File offers the session's title, not "output.pdf"; a slash cannot be in a
-   * file's name. */
+  /* Print to File offers the session's title, not "output.pdf" (a slash cannot be in a
+   * file's name), in the Documents folder, not the one the app was started from. */
   g_strdelimit (basename, "/", '-');
   gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
+  {
+    g_autoptr(GFile) folder = deuces_export_default_folder ();
+    g_autofree char *uri = g_file_get_uri (folder);
+
+    gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, uri);
+  }
   gtk_print_operation_set_print_settings (operation, settings);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);
