@@ -357,7 +357,8 @@ print_table (const DeucesSessionSnapshot *snapshot,
       for (guint k = 0, j = 0; k < settlement->transfers->len; k++)
         {
           const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
-          const DeucesTransfer *unpaid = j < left->len ? &g_array_index (left, DeucesTransfer, j) : NULL;
+          const DeucesTransfer *unpaid = j < left->len ? &g_array_index (left, DeucesTransfer, j)
+                                                       : NULL;
 
           /* @left keeps the order of the night's transfers. */
           if (unpaid != NULL && unpaid->from == t->from && unpaid->to == t->to &&
@@ -415,7 +416,8 @@ session_show (CliContext *cli,
 
       return _deuces_cli_print_json (root);
     }
-  left = deuces_store_dup_left_to_pay (store, id, snapshot->settlement->transfers, &changed, &error);
+  left = deuces_store_dup_left_to_pay (store, id, snapshot->settlement->transfers, &changed,
+                                       &error);
   if (left == NULL)
     return _deuces_cli_fail_with (error);
   print_table (snapshot, left, changed);

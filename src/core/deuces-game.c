@@ -338,7 +338,8 @@ deuces_game_format_stake_ranges (const DeucesGame *game)
           stake = next->stake;
           continue;
         }
-      amount = deuces_money_format_display (stake, game->digits, game->currency, DEUCES_MONEY_PLAIN);
+      amount = deuces_money_format_display (stake, game->digits, game->currency,
+                                            DEUCES_MONEY_PLAIN);
       if (text->len == 0)
         {
           g_autofree char *first = g_steal_pointer (&amount);

@@ -237,7 +237,11 @@ deuces_store_dup_left_to_pay (DeucesStore  *self,
     return left;
   left = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
   for (guint i = 0; i < transfers->len; i++)
-    if (!deuces_store_is_transfer_paid (self, session, &g_array_index (transfers, DeucesTransfer, i)))
-      g_array_append_val (left, g_array_index (transfers, DeucesTransfer, i));
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+      if (!deuces_store_is_transfer_paid (self, session, t))
+        g_array_append_val (left, *t);
+    }
   return left;
 }

@@ -89,16 +89,16 @@ make_layout (GtkPrintContext *context,
 /* Draws @text with its left (@align 0), centre (0.5) or right (1) edge at @x; with
  * @room > 0 cut with an ellipsis to that width. */
 static double
-draw_text_in (PrintJob        *job,
-              int              page,
-              GtkPrintContext *context,
-              const char      *text,
-              double           x,
-              double           y,
-              double           align,
-              double           size,
-              gboolean         bold,
-              double           room)
+draw_text (PrintJob        *job,
+           int              page,
+           GtkPrintContext *context,
+           const char      *text,
+           double           x,
+           double           y,
+           double           align,
+           double           size,
+           gboolean         bold,
+           double           room)
 {
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
   g_autoptr(PangoLayout) layout = make_layout (context, text, size, bold);
@@ -121,20 +121,6 @@ draw_text_in (PrintJob        *job,
   pango_cairo_show_layout (cr, layout);
   record_box (job, page, layout, x - align * w / PANGO_SCALE, y);
   return (double) h / PANGO_SCALE;
-}
-
-static double
-draw_text (PrintJob        *job,
-           int              page,
-           GtkPrintContext *context,
-           const char      *text,
-           double           x,
-           double           y,
-           double           align,
-           double           size,
-           gboolean         bold)
-{
-  return draw_text_in (job, page, context, text, x, y, align, size, bold, 0);
 }
 
 /* The width @text takes in the body font. */
@@ -204,7 +190,8 @@ on_begin_print (GtkPrintOperation *operation,
    * names too) are cut to the room left of it, never drawn into it. */
   for (guint p = 0; p < n_players; p++)
     {
-      g_autofree char *money = deuces_session_format_money (job->session, settlement->balances[p], TRUE);
+      g_autofree char *money = deuces_session_format_money (job->session, settlement->balances[p],
+                                                            TRUE);
 
       widest = MAX (widest, text_width (context, money));
     }
@@ -288,8 +275,8 @@ on_draw_page (GtkPrintOperation *operation,
       const char *variant = deuces_variant_display_name (game->variant->id, game->variant->name);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s", variant, date, stake);
 
-      y += draw_text_in (job, page, context, info->title, 0, y, 0, 16, TRUE, width) + 4;
-      y += draw_text_in (job, page, context, subtitle, 0, y, 0, 10, FALSE, width) + 12;
+      y += draw_text (job, page, context, info->title, 0, y, 0, 16, TRUE, width) + 4;
+      y += draw_text (job, page, context, subtitle, 0, y, 0, 10, FALSE, width) + 12;
       first_row = 0;
       last_row = job->rows_first;
     }
@@ -303,7 +290,7 @@ on_draw_page (GtkPrintOperation *operation,
   cairo_set_line_width (cr, 0.5);
   if (first_row <= n_deals)
     {
-      draw_text (job, page, context, "#", 0, y, 0, BODY_SIZE, TRUE);
+      draw_text (job, page, context, "#", 0, y, 0, BODY_SIZE, TRUE, 0);
       for (guint p = 0; p < n; p++)
         draw_heading (job, page, context, game->players[p], 40 + column * (p + 1) - 6, y, column);
       y += job->line;
@@ -321,7 +308,8 @@ on_draw_page (GtkPrintOperation *operation,
 
           /* A new stake starts here: a dashed rule above the deal (its ranges are in
            * the heading and the settlement). */
-          if (row > 0 && deuces_game_deal_stake (game, row + 1) != deuces_game_deal_stake (game, row))
+          if (row > 0 &&
+              deuces_game_deal_stake (game, row + 1) != deuces_game_deal_stake (game, row))
             {
               double dash = 2;
 
@@ -332,13 +320,13 @@ on_draw_page (GtkPrintOperation *operation,
               cairo_stroke (cr);
               cairo_restore (cr);
             }
-          draw_text (job, page, context, number, 0, y, 0, BODY_SIZE, FALSE);
+          draw_text (job, page, context, number, 0, y, 0, BODY_SIZE, FALSE, 0);
           for (guint p = 0; p < n; p++)
             {
               g_autofree char *points = format_cell (game, deal, &sheet->deals[row], p);
 
               draw_text (job, page, context, points, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
-                         sheet->deals[row].factor[p] > 1);
+                         sheet->deals[row].factor[p] > 1, 0);
             }
         }
       else if (row == n_deals)
@@ -346,12 +334,13 @@ on_draw_page (GtkPrintOperation *operation,
           cairo_move_to (cr, 0, y - 2);
           cairo_line_to (cr, width, y - 2);
           cairo_stroke (cr);
-          draw_text (job, page, context, _("Total"), 0, y, 0, BODY_SIZE, TRUE);
+          draw_text (job, page, context, _("Total"), 0, y, 0, BODY_SIZE, TRUE, 0);
           for (guint p = 0; p < n; p++)
             {
               g_autofree char *total = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[p]);
 
-              draw_text (job, page, context, total, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE, TRUE);
+              draw_text (job, page, context, total, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
+                         TRUE, 0);
             }
         }
       else
@@ -365,15 +354,15 @@ on_draw_page (GtkPrintOperation *operation,
               g_autofree char *legend = format_legend (game);
 
               if (legend != NULL)
-                draw_text_in (job, page, context, legend, 0, y, 0, NOTE_SIZE, FALSE, width);
+                draw_text (job, page, context, legend, 0, y, 0, NOTE_SIZE, FALSE, width);
             }
           else if (k == 1)
-            draw_text (job, page, context, _("Settlement"), 0, y, 0, BODY_SIZE + 2, TRUE);
+            draw_text (job, page, context, _("Settlement"), 0, y, 0, BODY_SIZE + 2, TRUE, 0);
           else if (k == 2)
             {
               g_autofree char *ranges = deuces_game_format_stake_ranges (game);
 
-              draw_text_in (job, page, context, ranges, 0, y, 0, BODY_SIZE, FALSE, width);
+              draw_text (job, page, context, ranges, 0, y, 0, BODY_SIZE, FALSE, width);
             }
           else if (k >= 3 && k < 3 + n)
             {
@@ -381,9 +370,9 @@ on_draw_page (GtkPrintOperation *operation,
               g_autofree char *money = deuces_session_format_money (job->session,
                                                                     settlement->balances[p], TRUE);
 
-              draw_text_in (job, page, context, game->players[p], 0, y, 0, BODY_SIZE, FALSE,
+              draw_text (job, page, context, game->players[p], 0, y, 0, BODY_SIZE, FALSE,
                             job->text_room);
-              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE);
+              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE, 0);
             }
           else if (k >= 4 + n && k - 4 - n < settlement->transfers->len)
             {
@@ -393,8 +382,8 @@ on_draw_page (GtkPrintOperation *operation,
               g_autofree char *line = g_strdup_printf (_("%s pays %s"), game->players[t->from],
                                                        game->players[t->to]);
 
-              draw_text_in (job, page, context, line, 0, y, 0, BODY_SIZE, FALSE, job->text_room);
-              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE);
+              draw_text (job, page, context, line, 0, y, 0, BODY_SIZE, FALSE, job->text_room);
+              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE, 0);
             }
         }
       y += job->line;

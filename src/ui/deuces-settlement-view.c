@@ -185,9 +185,13 @@ update_stake (DeucesSettlementView *self,
     {
       guint last = g_array_index (game->stakes, DeucesStakeRange, 0).from_deal - 1;
       g_autofree char *ranges = deuces_game_format_stake_ranges (game);
-      g_autofree char *title = last == 1 ? g_strdup (_("Stake per point for deal 1"))
-                                         /* Translators: the first of several stakes of a night */
-                                         : g_strdup_printf (_("Stake per point for deals 1–%u"), last);
+      g_autofree char *title = NULL;
+
+      if (last == 1)
+        title = g_strdup (_("Stake per point for deal 1"));
+      else
+        /* Translators: the first of several stakes of a night */
+        title = g_strdup_printf (_("Stake per point for deals 1–%u"), last);
 
       adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), title);
       adw_preferences_group_set_description (self->balances_group, ranges);
@@ -220,7 +224,8 @@ payments_description (const DeucesGame *game)
     case DEUCES_SETTLEMENT_PAIRWISE:
       return one_stake_all_played (game)
              ? _("Each pair settles the difference of their totals")
-             : _("Each pair settles what they owe each other from the deals they both played, at each deal’s stake");
+             : _("Each pair settles what they owe each other from the deals they both played, "
+                 "at each deal’s stake");
     case DEUCES_SETTLEMENT_WINNER_COLLECTS:
       return _("Each deal, every loser pays the winner");
     case DEUCES_SETTLEMENT_PER_PAIR:

@@ -258,7 +258,8 @@ bind_cell (GtkSignalListItemFactory *factory,
 
           gtk_label_set_text (GTK_LABEL (detail), amount);
           gtk_widget_set_tooltip_text (box, said);
-          gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, said, -1);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, said,
+                                          -1);
         }
       else
         {
