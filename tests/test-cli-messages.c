@@ -127,7 +127,9 @@ test_settle_up_mark_paid (void)
   remove_tree (dir);
 }
 
-/* A night settled up, reopened and changed: `session show` lists what is left, not the
+/* A night paid: `session show` no longer lists its transfers as to settle (issue 25's
+ * tester: settle-up said nothing was left while show listed every transfer). A night
+ * settled up, reopened and changed: `session show` lists what is left, not the
  * whole night again (a tester's wrong money, doc/ledger.md §2.1 "paid_amounts"). Classic,
  * 0.50 HKD a point: Bo held 3 cards (3 points, 1.50 HKD), paid; then 5 (2.50 HKD):
  * 1.00 HKD is left. */
@@ -137,15 +139,32 @@ test_show_after_paid_change (void)
   g_autofree char *dir = NULL;
   g_autofree char *db = temp_ledger (&dir);
   g_autofree char *shown = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *root;
+  JsonArray *left;
 
   g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo",
                   "--stake", "0.50", "--currency", "HKD", NULL));
   g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=3", NULL));
   g_free (run_ok (db, NULL, "session", "end", "1", NULL));
-  g_free (run_ok (db, NULL, "settle-up", "--mark-paid", NULL));
+  /* Not paid yet: the transfer is to settle, and left to pay. */
   shown = run_ok (db, NULL, "session", "show", "1", NULL);
   g_assert_nonnull (strstr (shown, "To settle:\n  Bo pays Ann 1.50 HKD\n"));
+  g_assert_null (strstr (shown, "Paid:"));
   g_clear_pointer (&shown, g_free);
+  g_free (run_ok (db, NULL, "settle-up", "--mark-paid", NULL));
+  /* Paid (as ticking it in the app does): nothing is left, as settle-up says. */
+  shown = run_ok (db, NULL, "session", "show", "1", NULL);
+  g_assert_null (strstr (shown, "To settle:"));
+  g_assert_nonnull (strstr (shown, "\nPaid:\n  Bo pays Ann 1.50 HKD\n\nNothing is left to pay.\n"));
+  g_clear_pointer (&shown, g_free);
+  run_prints (db, NULL, "Settling up 1 night:\nNothing is left to pay.\n", "settle-up", NULL);
+  json = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "transfers")), ==, 1);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (root, "left_to_pay")), ==, 0);
 
   g_free (run_ok (db, NULL, "session", "reopen", "1", NULL));
   g_free (run_ok (db, NULL, "deal", "edit", "1", "1", "--winner", "Ann", "--left", "Bo=5", NULL));
@@ -154,6 +173,15 @@ test_show_after_paid_change (void)
   g_assert_nonnull (strstr (shown, "Part of this night was paid before it changed; left to settle:\n"
                                    "  Bo pays Ann 1.00 HKD\n"));
   g_assert_null (strstr (shown, "Bo pays Ann 2.50 HKD"));
+  g_assert_null (strstr (shown, "Nothing is left to pay."));
+  g_free (json);
+  json = run_ok (db, NULL, "session", "show", "1", "--json", NULL);
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  root = json_node_get_object (json_parser_get_root (parser));
+  left = json_object_get_array_member (root, "left_to_pay");
+  g_assert_cmpuint (json_array_get_length (left), ==, 1);
+  g_assert_cmpstr (json_object_get_string_member (json_array_get_object_element (left, 0), "amount"),
+                   ==, "1.00");
   remove_tree (dir);
 }
 

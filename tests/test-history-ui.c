@@ -360,6 +360,65 @@ test_stake_in_sight (LedgerFixture *f,
   run_pending (1);
 }
 
+/* Issue 25's tester: with the stake changed from deal 2 on, the settlement said "Stake
+ * per point 0.50" while the balances used both stakes; and "each pair settles the
+ * difference of their totals" is not so once a stake changed or someone sat out. */
+static void
+test_stake_ranges (LedgerFixture *f,
+                   gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (f->store, f->session, &error);
+  g_autofree char *said = NULL;
+  const char *totals = "Each pair settles the difference of their totals";
+  const char *both = "Each pair settles what they owe each other from the deals they both played, "
+                     "at each deal’s stake";
+  DeucesSettlementView *view;
+  GtkWidget *window;
+  GtkWidget *stake;
+  DeucesDeal deal;
+
+  g_assert_no_error (error);
+  deal_won_by (&deal, 0, 3, 11, 8);
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 1);
+  view = show_settlement (session, &window, &stake);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (stake)), ==, "Stake per point");
+  g_assert_true (shows_text (GTK_WIDGET (view), totals));
+
+  g_assert_true (deuces_session_set_stake_from (session, "1", NULL, 2, &error));
+  g_assert_no_error (error);
+  run_pending (1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (stake)), ==,
+                   "Stake per point for deal 1");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  g_assert_true (shows_text (GTK_WIDGET (view), "0.50 HKD a point for deal 1, 1.00 HKD from deal 2"));
+  g_assert_true (shows_text (GTK_WIDGET (view), both));
+  g_assert_false (shows_text (GTK_WIDGET (view), totals));
+
+  said = deuces_session_undo (session, &error);
+  g_assert_no_error (error);
+  run_pending (1);
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (stake)), ==, "Stake per point");
+  g_assert_false (shows_text (GTK_WIDGET (view), "from deal 2"));
+  g_assert_true (shows_text (GTK_WIDGET (view), totals));
+
+  /* Di sits deal 2 out: the pairs with Di settle deal 1 only. */
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  deal.cards_left[1] = 3;
+  deal.cards_left[2] = 5;
+  deal.sitting_out = 1 << 3;
+  g_assert_cmpuint (deuces_session_add_deal (session, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  run_pending (1);
+  g_assert_true (shows_text (GTK_WIDGET (view), both));
+  g_assert_false (shows_text (GTK_WIDGET (view), totals));
+
+  deuces_settlement_view_set_session (view, NULL);
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
 /* Issue 27: the stake row reads and takes the stake in the locale's decimals ("0,75" in
  * German and Indonesian), stores it plain, and refuses the other separator rather than
  * read it as another amount. */
@@ -1377,6 +1436,8 @@ main (int argc, char **argv)
   g_test_add ("/history-ui/session/undo", LedgerFixture, NULL, ledger_classic_set_up, test_session_undo, ledger_fixture_tear_down);
   g_test_add ("/history-ui/backup-dialog", LedgerFixture, NULL, ledger_classic_set_up, test_backup_dialog, ledger_fixture_tear_down);
   g_test_add ("/history-ui/stake/settlement-and-print", LedgerFixture, NULL, ledger_classic_set_up, test_stake_in_sight,
+              ledger_fixture_tear_down);
+  g_test_add ("/history-ui/stake/ranges", LedgerFixture, NULL, ledger_classic_set_up, test_stake_ranges,
               ledger_fixture_tear_down);
   g_test_add ("/history-ui/stake/locale", LedgerFixture, NULL, ledger_classic_set_up, test_stake_locale,
               ledger_fixture_tear_down);

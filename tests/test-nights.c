@@ -234,6 +234,12 @@ test_stake_from_deal (LedgerFixture *f,
   g_assert_no_error (error);
   g_assert_cmpint (deuces_game_deal_stake (game, 1), ==, 50);
   g_assert_cmpint (deuces_game_deal_stake (game, 2), ==, 100);
+  /* The settlement page and the printout name each stake's deals. */
+  {
+    g_autofree char *ranges = deuces_game_format_stake_ranges (game);
+
+    g_assert_cmpstr (ranges, ==, "0.50 HKD a point for deal 1, 1.00 HKD from deal 2");
+  }
   document = deuces_document_build (game);
   text = deuces_json_to_string (document, FALSE);
   g_assert_nonnull (strstr (text, "\"stakes\":[{\"from_deal\":1,\"stake\":\"0.50\"},"
@@ -250,6 +256,17 @@ test_stake_from_deal (LedgerFixture *f,
   g_assert_cmpuint (ids->len, ==, 1);
   imported = balances (f->store, g_array_index (ids, gint64, 0));
   g_assert_cmpstr (imported, ==, doubled);
+
+  /* The CSV export carries each deal's stake in its last column. */
+  {
+    g_autoptr(GString) csv = g_string_new (NULL);
+
+    g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (csv->str, ",sitting_out,takes_all,stake\r\n"));
+    g_assert_nonnull (strstr (csv->str, ",classic,1,1,Ann,1,,,,,,,,,,,0,,0,0,,0.50\r\n"));
+    g_assert_nonnull (strstr (csv->str, ",classic,2,4,Di,0,5,,,,,,,,,,0,,5,0,,1.00\r\n"));
+  }
 
   /* Beyond the last deal + 1, or across the change: one line, nothing changed. */
   g_assert_false (set_stake (f->store, id, "2", 4, &error));

@@ -84,10 +84,10 @@ test_csv_facts (LedgerFixture *f,
   g_assert_no_error (error);
 
   g_assert_true (deuces_store_export_csv (f->store, face, csv, &error));
-  g_assert_true (strstr (csv->str, ",dragon,specials,points,sitting_out,takes_all\r\n") != NULL);
+  g_assert_true (strstr (csv->str, ",dragon,specials,points,sitting_out,takes_all,stake\r\n") != NULL);
   /* Bo held 2♠ A♥ 3♣: three cards, one two; face value 4 + 3 + 1 = 8 (000 Scoring
    * variations: 3–10 count 1, A 3, 2 4). */
-  g_assert_nonnull (strstr (csv->str, ",1,2,Bo,0,3,1,,2S AH 3C,,,,,,,0,,8,0,\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,2,Bo,0,3,1,,2S AH 3C,,,,,,,0,,8,0,,0.50\r\n"));
   g_string_truncate (csv, 0);
   g_assert_true (deuces_store_export_csv (f->store, indo, csv, &error));
   g_assert_nonnull (strstr (csv->str, ",1,3,Cy,0,3,,,,,,,,,,0,quads,"));
@@ -264,10 +264,10 @@ test_csv_injection (LedgerFixture *f,
   g_assert_nonnull (strstr (rows[3], ",1,3,\"'@Cy\",0,1,"));
   g_assert_nonnull (strstr (rows[4], ",1,4,Di,1,"));
   /* Points are numbers, negative ones too (zero-sum: the losers' are); nobody sat out. */
-  g_assert_true (g_str_has_suffix (rows[1], ",0,,-3,0,"));
-  g_assert_true (g_str_has_suffix (rows[2], ",0,,-2,0,"));
-  g_assert_true (g_str_has_suffix (rows[3], ",0,,-1,0,"));
-  g_assert_true (g_str_has_suffix (rows[4], ",0,,6,0,"));
+  g_assert_true (g_str_has_suffix (rows[1], ",0,,-3,0,,0.50"));
+  g_assert_true (g_str_has_suffix (rows[2], ",0,,-2,0,,0.50"));
+  g_assert_true (g_str_has_suffix (rows[3], ",0,,-1,0,,0.50"));
+  g_assert_true (g_str_has_suffix (rows[4], ",0,,6,0,,0.50"));
 }
 
 static void

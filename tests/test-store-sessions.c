@@ -233,7 +233,7 @@ test_players (LedgerFixture *f,
   g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
   g_assert_true (g_str_has_prefix (csv->str, "session,title,started,variant,deal,seat,player,winner,"));
   g_assert_nonnull (strstr (csv->str, ",\"Tables, late\","));
-  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,,4,0,\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,2,\"Lee \"\"Jr\"\"\",0,4,,,,,,,,,,0,,4,0,,0.50\r\n"));
   {
     g_auto(GStrv) rows = g_strsplit (csv->str, "\r\n", -1);
 

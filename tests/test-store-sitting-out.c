@@ -301,9 +301,9 @@ test_sitting_out_export (LedgerFixture *f,
 
   g_assert_true (deuces_store_export_csv (f->store, id, csv, &error));
   /* Ed sat deal 1 out; in deal 2 Bo sat out and Cy took all 1 + 2 + 3. */
-  g_assert_nonnull (strstr (csv->str, ",1,5,Ed,0,,,,,,,,,,,0,,0,1,\r\n"));
-  g_assert_nonnull (strstr (csv->str, ",2,2,Bo,0,,,,,,,,,,,0,,0,1,Cy\r\n"));
-  g_assert_nonnull (strstr (csv->str, ",2,3,Cy,0,2,,,,,,,,,,0,,6,0,Cy\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",1,5,Ed,0,,,,,,,,,,,0,,0,1,,0.50\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",2,2,Bo,0,,,,,,,,,,,0,,0,1,Cy,0.50\r\n"));
+  g_assert_nonnull (strstr (csv->str, ",2,3,Cy,0,2,,,,,,,,,,0,,6,0,Cy,0.50\r\n"));
 }
 
 /* A deal read back from the ledger is checked like input: a seat the session does not

@@ -9,6 +9,7 @@
 #include "deuces-application.h"
 #include "deuces-deal-editor.h"
 #include "deuces-import.h"
+#include "deuces-export.h"
 #include "deuces-print.h"
 #include "deuces-print-private.h"
 #include "deuces-store-private.h"
@@ -440,6 +441,183 @@ test_print_columns (void)
   for (guint i = 1; i < xs->len; i++)
     g_assert_cmpfloat (g_array_index (xs, double, i - 1), <=, g_array_index (xs, double, i));
 
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 25's tester: Print to File and Export offered the folder the app was started from
+ * (the source tree). They offer the Documents folder, or home when there is none. */
+static void
+test_print_folder (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  const char *names[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autofree char *documents = g_build_filename (test_dir, "My Documents", NULL);
+  g_autofree char *dirs = g_build_filename (g_get_user_config_dir (), "user-dirs.dirs", NULL);
+  g_autofree char *line = g_strdup_printf ("XDG_DOCUMENTS_DIR=\"%s\"\n", documents);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
+  g_autoptr(GFile) here = g_file_new_for_path (g_get_current_dir ());
+  g_autoptr(GFile) folder = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *uri = NULL;
+
+  open_table (f, names, 4, "1", 1280, 800);
+  g_assert_cmpint (g_mkdir_with_parents (g_get_user_config_dir (), 0700), ==, 0);
+  g_assert_cmpint (g_mkdir_with_parents (documents, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (dirs, line, -1, &error));
+  g_assert_no_error (error);
+  g_reload_user_special_dirs_cache ();
+
+  folder = deuces_export_default_folder ();
+  g_assert_cmpstr (g_file_peek_path (folder), ==, documents);
+  uri = g_file_get_uri (folder);
+  operation = _deuces_print_operation_new (f->session);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_DIR), ==, uri);
+  g_assert_cmpstr (gtk_print_settings_get (gtk_print_operation_get_print_settings (operation),
+                                           GTK_PRINT_SETTINGS_OUTPUT_BASENAME), ==, deuces_session_get_title (f->session));
+
+  /* No Documents folder: home, not the working folder. */
+  g_assert_cmpint (g_rmdir (documents), ==, 0);
+  g_clear_object (&folder);
+  folder = deuces_export_default_folder ();
+  g_assert_true (g_file_equal (folder, home));
+  if (!g_file_equal (home, here))
+    g_assert_false (g_file_equal (folder, here));
+
+  g_assert_cmpint (g_remove (dirs), ==, 0);
+  g_reload_user_special_dirs_cache ();
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+boxes_overlap (const DeucesPrintBox *a,
+               const DeucesPrintBox *b)
+{
+  const double slack = 0.01;
+
+  return a->page == b->page && a->x + a->width > b->x + slack && b->x + b->width > a->x + slack &&
+         a->y + a->height > b->y + slack && b->y + b->height > a->y + slack;
+}
+
+/* Issue 25's tester, on paper: eight long names, two players sitting a deal out, one who
+ * let the winner out and paid for everyone, and a stake doubled from deal 3. No text of
+ * the printout overlaps another (Pango's logical extents, as drawn); the amounts stand in
+ * one right-aligned column; a sitter-out's cell is "—" and the payer's points carry "†",
+ * both explained; the settlement names each stake's deals. The sheet marks the deal
+ * where the new stake starts. */
+static void
+test_print_settlement (void)
+{
+  const char *names[] = { "Alexandra Konstantinopoulou", "Bartholomew Chen", "Cornelius Okafor",
+                          "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
+                          "Guinevere Castellanos", "Hieronymus Lindqvist" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *pdf = g_build_filename (test_dir, "settlement.pdf", NULL);
+  g_autofree char *text = NULL;
+  const char *pdftotext[] = { "pdftotext", "-layout", pdf, "-", NULL };
+  GArray *boxes;
+  DeucesDeal deal;
+  double money_right = -1;
+  guint n_pays = 0, n_sat_out = 0, n_paid_all = 0;
+  gboolean ranges = FALSE;
+  int status = 0;
+
+  open_table (f, names, 8, "1", 1280, 800);
+  /* Deal 1: Alexandra out, the others 1 to 7 cards. */
+  deuces_deal_init (&deal);
+  deal.winner = 0;
+  for (guint p = 1; p < 8; p++)
+    deal.cards_left[p] = (gint16) p;
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 1);
+  g_assert_no_error (error);
+  /* Deal 2: Guinevere and Hieronymus sit out; Bartholomew out, let out by Alexandra, who
+   * pays everyone's points (doc/rules.md §5). */
+  deuces_deal_init (&deal);
+  deal.winner = 1;
+  deal.sitting_out = (1 << 6) | (1 << 7);
+  deal.assisted_by = 0;
+  for (guint p = 0; p < 6; p++)
+    if (p != 1)
+      deal.cards_left[p] = (gint16) (2 + p);
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 2);
+  g_assert_no_error (error);
+  g_assert_true (deuces_session_set_stake_from (f->session, "2", NULL, 3, &error));
+  g_assert_no_error (error);
+  deuces_deal_init (&deal);
+  deal.winner = 7;
+  for (guint p = 0; p < 7; p++)
+    deal.cards_left[p] = (gint16) (8 - p);
+  g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, 3);
+  g_assert_no_error (error);
+
+  /* The sheet marks deal 3, where the new stake starts, with that stake, for the eye
+   * and for a screen reader; deal 2 has no mark. */
+  settle_frames ();
+  {
+    GtkWidget *mark = find_tooltip (GTK_WIDGET (f->window), "Deal 3: the stake is 2.00 HKD a point from here");
+    GtkWidget *stake;
+
+    g_assert_nonnull (mark);
+    stake = gtk_widget_get_last_child (mark);
+    g_assert_true (gtk_widget_get_visible (stake));
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (stake)), ==, "2.00");
+    g_assert_null (find_tooltip (GTK_WIDGET (f->window), "Deal 2: the stake is 1.00 HKD a point from here"));
+  }
+
+  operation = _deuces_print_operation_new (f->session);
+  boxes = _deuces_print_operation_record (operation);
+  gtk_print_operation_set_export_filename (operation, pdf);
+  g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                   !=, GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_assert_no_error (error);
+  g_assert_cmpuint (boxes->len, >, 8 * 4);
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const DeucesPrintBox *a = &g_array_index (boxes, DeucesPrintBox, i);
+
+      for (guint j = i + 1; j < boxes->len; j++)
+        {
+          const DeucesPrintBox *b = &g_array_index (boxes, DeucesPrintBox, j);
+
+          if (boxes_overlap (a, b))
+            g_error ("“%s” (%g,%g %g×%g) overlaps “%s” (%g,%g %g×%g)", a->text, a->x, a->y, a->width,
+                     a->height, b->text, b->x, b->y, b->width, b->height);
+        }
+      if (strstr (a->text, " pays ") != NULL)
+        {
+          /* The amount on the transfer's line starts right of its words. */
+          const DeucesPrintBox *amount = a + 1;
+
+          n_pays++;
+          g_assert_true (g_str_has_suffix (amount->text, " HKD"));
+          g_assert_cmpfloat (ABS (amount->y - a->y), <, 0.5);
+          g_assert_cmpfloat (amount->x, >, a->x + a->width);
+          if (money_right < 0)
+            money_right = amount->x + amount->width;
+          g_assert_cmpfloat (ABS (amount->x + amount->width - money_right), <, 0.5);
+        }
+      if (g_str_equal (a->text, "—"))
+        n_sat_out++;
+      if (g_str_has_suffix (a->text, "†"))
+        n_paid_all++;
+      if (g_str_equal (a->text, "1.00 HKD a point for deals 1–2, 2.00 HKD from deal 3"))
+        ranges = TRUE;
+    }
+  g_assert_cmpuint (n_pays, >=, 4);
+  g_assert_cmpuint (n_sat_out, ==, 2);
+  g_assert_cmpuint (n_paid_all, ==, 1);
+  g_assert_true (ranges);
+
+  g_assert_true (g_spawn_sync (NULL, (char **) pdftotext, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                               &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (text, "— sat out"));
+  g_assert_nonnull (strstr (text, "† paid for every loser"));
+  g_assert_nonnull (strstr (text, "Dorothea Papadopoulos"));
   fixture_tear_down (f, NULL);
 }
 
@@ -939,6 +1117,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
+  g_test_add_func ("/ui/print/settlement", test_print_settlement);
+  g_test_add_func ("/ui/print/folder", test_print_folder);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/opens-at-newest", test_opens_at_newest);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);

@@ -249,11 +249,26 @@ print_cell (int         width,
   printf ("%*s%s", MAX (0, width - (int) g_utf8_strlen (text, -1)), "", text);
 }
 
-/* @left: what is left to settle when part of the night was paid before it changed
- * (deuces_store_dup_unsettled_transfers), else NULL. */
+static void
+print_transfers (const DeucesSessionSnapshot *snapshot,
+                 const GArray                *transfers)
+{
+  for (guint k = 0; k < transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, k);
+      g_autofree char *amount = deuces_session_snapshot_format_money (snapshot, t->amount, FALSE);
+
+      printf (_("  %s pays %s %s\n"), snapshot->game->players[t->from],
+              snapshot->game->players[t->to], amount);
+    }
+}
+
+/* @left: what is left to pay (deuces_store_dup_left_to_pay); @changed: part of the night
+ * was paid before it changed, so @left is not a part of the night's own transfers. */
 static void
 print_table (const DeucesSessionSnapshot *snapshot,
-             const GArray                *left)
+             const GArray                *left,
+             gboolean                     changed)
 {
   const DeucesGame *game = snapshot->game;
   const DeucesScoreSheet *sheet = snapshot->sheet;
@@ -325,19 +340,39 @@ print_table (const DeucesSessionSnapshot *snapshot,
     {
       printf ("  %-*s %s\n", width, game->players[i], snapshot->balance_text[i]);
     }
-  if (left != NULL)
+  if (changed)
     printf ("\n%s\n", _("Part of this night was paid before it changed; left to settle:"));
-  else
-    printf ("\n%s\n", settlement->transfers->len > 0 ? _("To settle:") : _("Nobody owes anything."));
-  if (left == NULL)
-    left = settlement->transfers;
-  for (guint k = 0; k < left->len; k++)
+  else if (settlement->transfers->len == 0)
+    printf ("\n%s\n", _("Nobody owes anything."));
+  else if (left->len > 0)
+    printf ("\n%s\n", _("To settle:"));
+  print_transfers (snapshot, left);
+  if (changed || settlement->transfers->len == 0)
+    return;
+  /* The night's transfers ticked paid (in the app or by settle-up) are no longer owed. */
+  if (left->len < settlement->transfers->len)
     {
-      const DeucesTransfer *t = &g_array_index (left, DeucesTransfer, k);
-      g_autofree char *amount = deuces_session_snapshot_format_money (snapshot, t->amount, FALSE);
+      g_autoptr(GArray) paid = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
 
-      printf (_("  %s pays %s %s\n"), game->players[t->from], game->players[t->to], amount);
+      for (guint k = 0, j = 0; k < settlement->transfers->len; k++)
+        {
+          const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
+          const DeucesTransfer *unpaid = j < left->len ? &g_array_index (left, DeucesTransfer, j)
+                                                       : NULL;
+
+          /* @left keeps the order of the night's transfers. */
+          if (unpaid != NULL && unpaid->from == t->from && unpaid->to == t->to &&
+              unpaid->amount == t->amount)
+            j++;
+          else
+            g_array_append_val (paid, *t);
+        }
+      /* Translators: session show, above the transfers already marked paid */
+      printf ("\n%s\n", _("Paid:"));
+      print_transfers (snapshot, paid);
     }
+  if (left->len == 0)
+    printf ("\n%s\n", _("Nothing is left to pay."));
 }
 
 /* session show */
@@ -352,6 +387,7 @@ session_show (CliContext *cli,
   g_autoptr(GError) error = NULL;
   const char *id_text = NULL;
   gboolean json = FALSE;
+  gboolean changed = FALSE;
   int status = EXIT_OK;
   gint64 id;
 
@@ -380,10 +416,11 @@ session_show (CliContext *cli,
 
       return _deuces_cli_print_json (root);
     }
-  left = deuces_store_dup_unsettled_transfers (store, id, &error);
-  if (error != NULL)
+  left = deuces_store_dup_left_to_pay (store, id, snapshot->settlement->transfers, &changed,
+                                       &error);
+  if (left == NULL)
     return _deuces_cli_fail_with (error);
-  print_table (snapshot, left);
+  print_table (snapshot, left, changed);
   return _deuces_cli_finish_output ();
 }
 

@@ -385,6 +385,25 @@ deuces_document_build_settlement (const DeucesGame       *game,
   return json_builder_get_root (builder);
 }
 
+void
+deuces_document_set_transfers (JsonNode         *document,
+                               const DeucesGame *game,
+                               const char       *name,
+                               const GArray     *transfers)
+{
+  g_autoptr(JsonBuilder) builder = json_builder_new ();
+  g_autoptr(JsonNode) root = NULL;
+  JsonObject *object;
+
+  json_builder_begin_object (builder);
+  add_transfers (builder, game, name, transfers);
+  json_builder_end_object (builder);
+  root = json_builder_get_root (builder);
+  object = json_node_get_object (root);
+  json_object_set_member (json_node_get_object (document), name,
+                          json_node_copy (json_object_get_member (object, name)));
+}
+
 char *
 deuces_json_to_string (JsonNode *node,
                        gboolean  pretty)

@@ -41,6 +41,12 @@ JsonNode   *deuces_document_build_scored (const DeucesGame       *game,
 JsonNode   *deuces_document_build_settlement (const DeucesGame       *game,
                                               const DeucesScoreSheet *sheet,
                                               const DeucesSettlement *settlement);
+/* Sets member @name of @document (an object) to @transfers (DeucesTransfer), in the
+ * shape of its "transfers": `session show --json`'s "left_to_pay". */
+void        deuces_document_set_transfers    (JsonNode               *document,
+                                              const DeucesGame       *game,
+                                              const char             *name,
+                                              const GArray           *transfers);
 
 /* The largest document either program reads (score, settle, import): an import takes
  * many times a document's size in memory. README.md states it. */

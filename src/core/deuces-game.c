@@ -320,6 +320,56 @@ deuces_game_format_stake_changes (const DeucesGame *game)
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+char *
+deuces_game_format_stake_ranges (const DeucesGame *game)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  guint from = 1;
+  gint64 stake = game->stake;
+
+  for (guint i = 0; i <= game->stakes->len; i++)
+    {
+      const DeucesStakeRange *next = i < game->stakes->len
+                                     ? &g_array_index (game->stakes, DeucesStakeRange, i) : NULL;
+      g_autofree char *amount = NULL;
+
+      if (next != NULL && next->from_deal <= from)
+        {
+          stake = next->stake;
+          continue;
+        }
+      amount = deuces_money_format_display (stake, game->digits, game->currency,
+                                            DEUCES_MONEY_PLAIN);
+      if (text->len == 0)
+        {
+          g_autofree char *first = g_steal_pointer (&amount);
+
+          /* Translators: the stake of a session, "0.50 HKD a point" */
+          amount = g_strdup_printf (_("%s a point"), first);
+        }
+      else
+        /* Translators: between two stake ranges */
+        g_string_append (text, _(", "));
+      if (next == NULL && from == 1)
+        g_string_append (text, amount);
+      else if (next == NULL)
+        /* Translators: the last stake of a night, "2.00 HKD from deal 11" */
+        g_string_append_printf (text, _("%s from deal %u"), amount, from);
+      else if (next->from_deal - 1 == from)
+        /* Translators: a stake that held for one deal, "1.00 HKD for deal 4" */
+        g_string_append_printf (text, _("%s for deal %u"), amount, from);
+      else
+        /* Translators: a stake that held for some deals, "1.00 HKD a point for deals 1–10" */
+        g_string_append_printf (text, _("%s for deals %u–%u"), amount, from, next->from_deal - 1);
+      if (next != NULL)
+        {
+          from = next->from_deal;
+          stake = next->stake;
+        }
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 gint64
 deuces_game_deal_stake (const DeucesGame *game,
                         guint             number)

@@ -128,6 +128,9 @@ gboolean    deuces_game_set_stake_from (DeucesGame        *game,
  * sheet, the settlement, the printout and Share Table beside the first stake; NULL when
  * one stake holds all night. */
 char       *deuces_game_format_stake_changes (const DeucesGame *game);
+/* Every stake of the night with the deals it holds for, "1.00 HKD a point for deals
+ * 1–10, 2.00 HKD from deal 11"; "0.50 HKD a point" when one stake holds all night. */
+char       *deuces_game_format_stake_ranges  (const DeucesGame *game);
 /* The stake deal @number (1-based) is played for. */
 gint64      deuces_game_deal_stake   (const DeucesGame    *game,
                                       guint                number);

@@ -389,6 +389,7 @@ csv_session (DeucesStore *self,
   for (guint d = 0; d < game->deals->len; d++)
     {
       const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+      g_autofree char *stake = deuces_money_format (deuces_game_deal_stake (game, d + 1), game->digits);
 
       for (guint p = 0; p < game->n_players; p++)
         {
@@ -432,7 +433,9 @@ csv_session (DeucesStore *self,
           csv_field (out, specials, FALSE);
           g_string_append_printf (out, "%d,", sheet->deals[d].points[p]);
           g_string_append (out, deuces_deal_sits_out (deal, p) ? "1," : "0,");
-          csv_field (out, seat_name (game, deal->takes_all), TRUE);
+          csv_field (out, seat_name (game, deal->takes_all), FALSE);
+          /* The stake this deal was played for, which may change from a deal on. */
+          csv_field (out, stake, TRUE);
         }
     }
   return TRUE;
@@ -448,7 +451,7 @@ deuces_store_export_csv (DeucesStore *self,
 
   g_string_append (out, "session,title,started,variant,deal,seat,player,winner,cards_left,"
                         "twos_left,points_left,hand,place,final_cards,final_twos,starter,"
-                        "assisted_by,loser,dragon,specials,points,sitting_out,takes_all\r\n");
+                        "assisted_by,loser,dragon,specials,points,sitting_out,takes_all,stake\r\n");
   if (session != 0)
     return csv_session (self, session, out, error);
 

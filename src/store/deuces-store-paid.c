@@ -212,3 +212,36 @@ deuces_store_dup_unsettled_transfers (DeucesStore *self,
     return NULL;
   return deuces_fewest_transfers (own->amounts, summary.n_players);
 }
+
+GArray *
+deuces_store_dup_left_to_pay (DeucesStore  *self,
+                              gint64        session,
+                              const GArray *transfers,
+                              gboolean     *changed,
+                              GError      **error)
+{
+  g_autoptr(GError) local_error = NULL;
+  GArray *left;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  left = deuces_store_dup_unsettled_transfers (self, session, &local_error);
+  if (local_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&local_error));
+      return NULL;
+    }
+  if (changed != NULL)
+    *changed = left != NULL;
+  if (left != NULL)
+    return left;
+  left = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
+  for (guint i = 0; i < transfers->len; i++)
+    {
+      const DeucesTransfer *t = &g_array_index (transfers, DeucesTransfer, i);
+
+      if (!deuces_store_is_transfer_paid (self, session, t))
+        g_array_append_val (left, *t);
+    }
+  return left;
+}

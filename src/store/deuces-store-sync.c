@@ -22,9 +22,14 @@ deuces_store_build_settlement_document (DeucesStore            *self,
 {
   JsonNode *root = deuces_document_build_settlement (game, sheet, settlement);
   g_autofree char *uuid = deuces_store_get_session_uuid (self, session, NULL);
+  g_autoptr(GArray) left = deuces_store_dup_left_to_pay (self, session, settlement->transfers,
+                                                         NULL, NULL);
 
   if (uuid != NULL)
     json_object_set_string_member (json_node_get_object (root), "uuid", uuid);
+  /* What is still owed once the paid marks count: empty when the night is settled. */
+  if (left != NULL)
+    deuces_document_set_transfers (root, game, "left_to_pay", left);
   return root;
 }
 

@@ -347,6 +347,14 @@ gboolean     deuces_store_is_transfer_paid (DeucesStore          *self,
 GArray      *deuces_store_dup_unsettled_transfers (DeucesStore *self,
                                                    gint64       session,
                                                    GError     **error);
+/* What is left to pay of @session, whose fewest transfers are @transfers: those of them
+ * not marked paid, or (when part of the night was paid before it changed, and then
+ * @changed is set) deuces_store_dup_unsettled_transfers(). Empty when it is settled. */
+GArray      *deuces_store_dup_left_to_pay (DeucesStore  *self,
+                                           gint64        session,
+                                           const GArray *transfers,
+                                           gboolean     *changed,
+                                           GError      **error);
 
 /* Players. */
 

@@ -17,11 +17,9 @@ add (GString    *reason,
   g_string_append (reason, part);
 }
 
-/* Who paid every loser's penalty this deal (doc/rules.md §5 assistance, §9.3 takes all),
- * or DEUCES_UNSET: as the core reads it. */
-static gint
-taker (const DeucesGame *game,
-       const DeucesDeal *deal)
+gint
+deuces_cell_taker (const DeucesGame *game,
+                   const DeucesDeal *deal)
 {
   if (deal->takes_all != DEUCES_UNSET)
     return deal->takes_all;
@@ -89,7 +87,7 @@ add_penalty (GString               *reason,
     add (reason, _("started the deal"));
 
   if (deuces_variant_needs_card_values (v) && flat == 0 && score->factor[player] > 0 &&
-      score->points[player] != 0 && taker (game, deal) == DEUCES_UNSET)
+      score->points[player] != 0 && deuces_cell_taker (game, deal) == DEUCES_UNSET)
     {
       /* Translators: the value of the cards held, e.g. "worth 23" (face value) */
       g_autofree char *worth = g_strdup_printf (_("worth %d"),
@@ -193,7 +191,7 @@ add_winner (GString          *reason,
   const DeucesVariant *v = game->variant;
   gint twos = MAX (deal->final_twos, 0);
 
-  if (taker (game, deal) == (gint) player)
+  if (deuces_cell_taker (game, deal) == (gint) player)
     {
       add (reason, _("went out first, but paid everyone"));
       return;
@@ -355,7 +353,7 @@ deuces_cell_reason (const DeucesGame      *game,
       add (reason, cards);
     }
 
-  paid_by = taker (game, deal);
+  paid_by = deuces_cell_taker (game, deal);
   switch (v->scheme)
     {
     case DEUCES_SCHEME_PENALTY:

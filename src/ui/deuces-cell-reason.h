@@ -14,4 +14,9 @@ char *deuces_cell_reason (const DeucesGame      *game,
                           const DeucesDealScore *score,
                           guint                  player);
 
+/* Who paid every loser's penalty in @deal (doc/rules.md §5 assistance, §9.3 takes all),
+ * or DEUCES_UNSET: as the core reads it. */
+gint  deuces_cell_taker  (const DeucesGame      *game,
+                          const DeucesDeal      *deal);
+
 G_END_DECLS

@@ -135,6 +135,16 @@ on_file_chosen (GtkNativeDialog *chooser,
   g_object_unref (chooser);
 }
 
+GFile *
+deuces_export_default_folder (void)
+{
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+  if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (documents);
+  return g_file_new_for_path (g_get_home_dir ());
+}
+
 void
 deuces_export_choose_file (GtkWindow   *parent,
                            DeucesStore *store,
@@ -179,6 +189,11 @@ deuces_export_choose_file (GtkWindow   *parent,
       name = g_strdup_printf ("%s.json", title);
       g_strdelimit (name, "/", '-');
     }
+  {
+    g_autoptr(GFile) folder = deuces_export_default_folder ();
+
+    gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL);
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (on_file_chosen), job);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));

@@ -24,4 +24,9 @@ gboolean deuces_export_to_file     (GtkWindow   *parent,
                                     GFile       *file,
                                     gboolean     csv);
 
+/* Where a file the app writes is offered first (an export, Print to File): the person's
+ * Documents folder, or their home folder when there is none; never the folder the app
+ * was started from. */
+GFile   *deuces_export_default_folder (void);
+
 G_END_DECLS

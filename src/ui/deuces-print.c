@@ -4,6 +4,8 @@
 
 #include <glib/gi18n.h>
 
+#include "deuces-cell-reason.h"
+#include "deuces-export.h"
 #include "deuces-i18n.h"
 #include "deuces-print.h"
 #include "deuces-print-private.h"
@@ -14,14 +16,54 @@ typedef struct {
   guint          rows_first;  /* deal rows on the first page (below the heading) */
   guint          rows_page;   /* deal rows on the pages after */
   guint          n_pages;
+  double         money_right; /* right edge of the settlement's amounts */
+  double         text_room;   /* room for a settlement line's words */
+  GArray        *boxes;       /* DeucesPrintBox: what was drawn, for the tests; or NULL */
 } PrintJob;
 
 static void
 print_job_free (PrintJob *job)
 {
   g_clear_object (&job->session);
+  g_clear_pointer (&job->boxes, g_array_unref);
   g_free (job);
 }
+
+static void
+clear_box (DeucesPrintBox *box)
+{
+  g_free (box->text);
+}
+
+/* Keeps where @layout was drawn at @x, @y (its logical extents) when the tests ask. */
+static void
+record_box (PrintJob    *job,
+            int          page,
+            PangoLayout *layout,
+            double       x,
+            double       y)
+{
+  DeucesPrintBox box;
+  PangoRectangle logical;
+
+  if (job->boxes == NULL)
+    return;
+  pango_layout_get_extents (layout, NULL, &logical);
+  box.page = page;
+  box.text = g_strdup (pango_layout_get_text (layout));
+  box.ellipsized = pango_layout_is_ellipsized (layout);
+  box.x = x + (double) logical.x / PANGO_SCALE;
+  box.y = y + (double) logical.y / PANGO_SCALE;
+  box.width = (double) logical.width / PANGO_SCALE;
+  box.height = (double) logical.height / PANGO_SCALE;
+  g_array_append_val (job->boxes, box);
+}
+
+/* Heading height and table geometry, the same for every page. */
+#define HEADING_LINES 3
+#define BODY_SIZE     9.0
+#define COLUMN_GAP    6.0
+#define NOTE_SIZE     7.5
 
 static PangoLayout *
 make_layout (GtkPrintContext *context,
@@ -44,35 +86,62 @@ make_layout (GtkPrintContext *context,
   return layout;
 }
 
-/* Draws @text with its left (@align 0), centre (0.5) or right (1) edge at @x. */
+/* Draws @text with its left (@align 0), centre (0.5) or right (1) edge at @x; with
+ * @room > 0 cut with an ellipsis to that width. */
 static double
-draw_text (GtkPrintContext *context,
+draw_text (PrintJob        *job,
+           int              page,
+           GtkPrintContext *context,
            const char      *text,
            double           x,
            double           y,
            double           align,
            double           size,
-           gboolean         bold)
+           gboolean         bold,
+           double           room)
 {
   cairo_t *cr = gtk_print_context_get_cairo_context (context);
   g_autoptr(PangoLayout) layout = make_layout (context, text, size, bold);
   int w, h;
 
+  if (room > 0)
+    {
+      pango_layout_set_width (layout, (int) (room * PANGO_SCALE));
+      pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+    }
   pango_layout_get_size (layout, &w, &h);
+  if (room > 0)
+    {
+      PangoRectangle logical;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      w = logical.width;
+    }
   cairo_move_to (cr, x - align * w / PANGO_SCALE, y);
   pango_cairo_show_layout (cr, layout);
+  record_box (job, page, layout, x - align * w / PANGO_SCALE, y);
   return (double) h / PANGO_SCALE;
 }
 
-/* Heading height and table geometry, the same for every page. */
-#define HEADING_LINES 3
-#define BODY_SIZE     9.0
-#define COLUMN_GAP    6.0
+/* The width @text takes in the body font. */
+static double
+text_width (GtkPrintContext *context,
+            const char      *text)
+{
+  g_autoptr(PangoLayout) layout = make_layout (context, text, BODY_SIZE, FALSE);
+  int w;
+
+  pango_layout_get_size (layout, &w, NULL);
+  return (double) w / PANGO_SCALE;
+}
+
 
 /* A column heading: the name right-aligned at @right, cut with an ellipsis to the
  * column's @width less a gap, so that eight long names never run into each other. */
 static void
-draw_heading (GtkPrintContext *context,
+draw_heading (PrintJob        *job,
+              int              page,
+              GtkPrintContext *context,
               const char      *name,
               double           right,
               double           y,
@@ -87,7 +156,12 @@ draw_heading (GtkPrintContext *context,
   pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
   cairo_move_to (cr, right - room, y);
   pango_cairo_show_layout (cr, layout);
+  record_box (job, page, layout, right - room, y);
 }
+
+/* After the deals: a totals row; a row for the marks' legend; the settlement's heading,
+ * its stakes, a balance per player, a blank, then at most a transfer per player. */
+#define TAIL_ROWS(n_players) (1 + 1 + 2 + (n_players) + 1 + (n_players))
 
 static void
 on_begin_print (GtkPrintOperation *operation,
@@ -95,21 +169,83 @@ on_begin_print (GtkPrintOperation *operation,
                 PrintJob          *job)
 {
   double height = gtk_print_context_get_height (context);
+  double width = gtk_print_context_get_width (context);
+  const DeucesSettlement *settlement = deuces_session_get_settlement (job->session);
   guint n_deals = deuces_session_get_n_deals (job->session);
   guint n_players = deuces_session_get_game (job->session)->n_players;
-  /* After the deals: a totals row, then the settlement (balances and transfers). */
-  guint tail = 2 + 3 + n_players + n_players;
+  double widest = 0;
   guint rows;
 
   job->line = BODY_SIZE * 1.7;
   job->rows_page = MAX (5, (guint) (height / job->line) - 2);
   job->rows_first = job->rows_page > HEADING_LINES * 2 ? job->rows_page - HEADING_LINES * 2 : 1;
-  rows = n_deals + tail;
+  rows = n_deals + TAIL_ROWS (n_players);
   if (rows <= job->rows_first)
     job->n_pages = 1;
   else
     job->n_pages = 1 + (rows - job->rows_first + job->rows_page - 1) / job->rows_page;
   gtk_print_operation_set_n_pages (operation, (int) job->n_pages);
+
+  /* The settlement's amounts in a right-aligned column of their own; its words (long
+   * names too) are cut to the room left of it, never drawn into it. */
+  for (guint p = 0; p < n_players; p++)
+    {
+      g_autofree char *money = deuces_session_format_money (job->session, settlement->balances[p],
+                                                            TRUE);
+
+      widest = MAX (widest, text_width (context, money));
+    }
+  for (guint k = 0; k < settlement->transfers->len; k++)
+    {
+      const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
+      g_autofree char *money = deuces_session_format_money (job->session, t->amount, FALSE);
+
+      widest = MAX (widest, text_width (context, money));
+    }
+  job->money_right = MAX (width * 0.75, MIN (width, widest + 200));
+  job->text_room = MAX (job->money_right - widest - 2 * COLUMN_GAP, BODY_SIZE);
+}
+
+/* A player's cell of a deal: "—" for a player who sat it out, the points with "†" for
+ * the one who paid every loser's points (let the winner out, or took all), as on the sheet. */
+static char *
+format_cell (const DeucesGame       *game,
+             const DeucesDeal       *deal,
+             const DeucesDealScore  *score,
+             guint                   player)
+{
+  if (deuces_deal_sits_out (deal, player))
+    /* Translators: a score sheet cell of a player who did not play the deal */
+    return g_strdup (C_("sheet", "—"));
+  if (deuces_cell_taker (game, deal) == (gint) player)
+    /* Translators: on the printout, the points of the player who paid for every loser */
+    return g_strdup_printf (C_("print", "%d†"), score->points[player]);
+  return g_strdup_printf ("%d", score->points[player]);
+}
+
+/* The legend of the marks the sheet uses, or NULL when none is used. */
+static char *
+format_legend (const DeucesGame *game)
+{
+  gboolean sat_out = FALSE, taker = FALSE;
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint d = 0; d < game->deals->len; d++)
+    {
+      const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, d);
+
+      sat_out |= deal->sitting_out != 0;
+      taker |= deuces_cell_taker (game, deal) != DEUCES_UNSET;
+    }
+  if (sat_out)
+    /* Translators: the printout's legend for the mark of a player who sat a deal out */
+    g_string_append (text, C_("print", "— sat out"));
+  if (sat_out && taker)
+    g_string_append (text, "    ");
+  if (taker)
+    /* Translators: the printout's legend for the mark beside a player's points */
+    g_string_append (text, C_("print", "† paid for every loser (let the winner out, or took all)"));
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
 }
 
 static void
@@ -128,6 +264,7 @@ on_draw_page (GtkPrintOperation *operation,
   double y = 0;
   guint first_row, last_row, row;
   guint n_deals = sheet->n_deals;
+  guint n = game->n_players;
 
   cairo_set_source_rgb (cr, 0, 0, 0);
   if (page == 0)
@@ -138,8 +275,8 @@ on_draw_page (GtkPrintOperation *operation,
       const char *variant = deuces_variant_display_name (game->variant->id, game->variant->name);
       g_autofree char *subtitle = g_strdup_printf ("%s · %s · %s", variant, date, stake);
 
-      y += draw_text (context, info->title, 0, y, 0, 16, TRUE) + 4;
-      y += draw_text (context, subtitle, 0, y, 0, 10, FALSE) + 12;
+      y += draw_text (job, page, context, info->title, 0, y, 0, 16, TRUE, width) + 4;
+      y += draw_text (job, page, context, subtitle, 0, y, 0, 10, FALSE, width) + 12;
       first_row = 0;
       last_row = job->rows_first;
     }
@@ -153,9 +290,9 @@ on_draw_page (GtkPrintOperation *operation,
   cairo_set_line_width (cr, 0.5);
   if (first_row <= n_deals)
     {
-      draw_text (context, "#", 0, y, 0, BODY_SIZE, TRUE);
-      for (guint p = 0; p < game->n_players; p++)
-        draw_heading (context, game->players[p], 40 + column * (p + 1) - 6, y, column);
+      draw_text (job, page, context, "#", 0, y, 0, BODY_SIZE, TRUE, 0);
+      for (guint p = 0; p < n; p++)
+        draw_heading (job, page, context, game->players[p], 40 + column * (p + 1) - 6, y, column);
       y += job->line;
       cairo_move_to (cr, 0, y - 2);
       cairo_line_to (cr, width, y - 2);
@@ -166,15 +303,30 @@ on_draw_page (GtkPrintOperation *operation,
     {
       if (row < n_deals)
         {
+          const DeucesDeal *deal = &g_array_index (game->deals, DeucesDeal, row);
           g_autofree char *number = g_strdup_printf ("%u", row + 1);
 
-          draw_text (context, number, 0, y, 0, BODY_SIZE, FALSE);
-          for (guint p = 0; p < game->n_players; p++)
+          /* A new stake starts here: a dashed rule above the deal (its ranges are in
+           * the heading and the settlement). */
+          if (row > 0 &&
+              deuces_game_deal_stake (game, row + 1) != deuces_game_deal_stake (game, row))
             {
-              g_autofree char *points = g_strdup_printf ("%d", sheet->deals[row].points[p]);
+              double dash = 2;
 
-              draw_text (context, points, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
-                         sheet->deals[row].factor[p] > 1);
+              cairo_save (cr);
+              cairo_set_dash (cr, &dash, 1, 0);
+              cairo_move_to (cr, 0, y - 2);
+              cairo_line_to (cr, width, y - 2);
+              cairo_stroke (cr);
+              cairo_restore (cr);
+            }
+          draw_text (job, page, context, number, 0, y, 0, BODY_SIZE, FALSE, 0);
+          for (guint p = 0; p < n; p++)
+            {
+              g_autofree char *points = format_cell (game, deal, &sheet->deals[row], p);
+
+              draw_text (job, page, context, points, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
+                         sheet->deals[row].factor[p] > 1, 0);
             }
         }
       else if (row == n_deals)
@@ -182,44 +334,73 @@ on_draw_page (GtkPrintOperation *operation,
           cairo_move_to (cr, 0, y - 2);
           cairo_line_to (cr, width, y - 2);
           cairo_stroke (cr);
-          draw_text (context, _("Total"), 0, y, 0, BODY_SIZE, TRUE);
-          for (guint p = 0; p < game->n_players; p++)
+          draw_text (job, page, context, _("Total"), 0, y, 0, BODY_SIZE, TRUE, 0);
+          for (guint p = 0; p < n; p++)
             {
               g_autofree char *total = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[p]);
 
-              draw_text (context, total, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE, TRUE);
+              draw_text (job, page, context, total, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
+                         TRUE, 0);
             }
         }
       else
         {
-          /* The settlement, one line per row after a blank and a heading. */
+          /* After the totals, one line per row: the legend, the settlement's heading,
+           * its stakes, the balances, a blank, the transfers. */
           guint k = row - n_deals - 1;
 
-          if (k == 1)
-            draw_text (context, _("Settlement"), 0, y, 0, BODY_SIZE + 2, TRUE);
-          else if (k >= 2 && k < 2 + game->n_players)
+          if (k == 0)
             {
-              guint p = k - 2;
+              g_autofree char *legend = format_legend (game);
+
+              if (legend != NULL)
+                draw_text (job, page, context, legend, 0, y, 0, NOTE_SIZE, FALSE, width);
+            }
+          else if (k == 1)
+            draw_text (job, page, context, _("Settlement"), 0, y, 0, BODY_SIZE + 2, TRUE, 0);
+          else if (k == 2)
+            {
+              g_autofree char *ranges = deuces_game_format_stake_ranges (game);
+
+              draw_text (job, page, context, ranges, 0, y, 0, BODY_SIZE, FALSE, width);
+            }
+          else if (k >= 3 && k < 3 + n)
+            {
+              guint p = k - 3;
               g_autofree char *money = deuces_session_format_money (job->session,
                                                                     settlement->balances[p], TRUE);
 
-              draw_text (context, game->players[p], 0, y, 0, BODY_SIZE, FALSE);
-              draw_text (context, money, width / 2, y, 1, BODY_SIZE, FALSE);
+              draw_text (job, page, context, game->players[p], 0, y, 0, BODY_SIZE, FALSE,
+                            job->text_room);
+              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE, 0);
             }
-          else if (k >= 3 + game->n_players && k - 3 - game->n_players < settlement->transfers->len)
+          else if (k >= 4 + n && k - 4 - n < settlement->transfers->len)
             {
               const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer,
-                                                        k - 3 - game->n_players);
+                                                        k - 4 - n);
               g_autofree char *money = deuces_session_format_money (job->session, t->amount, FALSE);
               g_autofree char *line = g_strdup_printf (_("%s pays %s"), game->players[t->from],
                                                        game->players[t->to]);
 
-              draw_text (context, line, 0, y, 0, BODY_SIZE, FALSE);
-              draw_text (context, money, width / 2, y, 1, BODY_SIZE, FALSE);
+              draw_text (job, page, context, line, 0, y, 0, BODY_SIZE, FALSE, job->text_room);
+              draw_text (job, page, context, money, job->money_right, y, 1, BODY_SIZE, FALSE, 0);
             }
         }
       y += job->line;
     }
+}
+
+GArray *
+_deuces_print_operation_record (GtkPrintOperation *operation)
+{
+  PrintJob *job = g_object_get_data (G_OBJECT (operation), "job");
+
+  if (job->boxes == NULL)
+    {
+      job->boxes = g_array_new (FALSE, FALSE, sizeof (DeucesPrintBox));
+      g_array_set_clear_func (job->boxes, (GDestroyNotify) clear_box);
+    }
+  return job->boxes;
 }
 
 GtkPrintOperation *
@@ -232,10 +413,16 @@ _deuces_print_operation_new (DeucesSession *session)
 
   job->session = g_object_ref (session);
   gtk_print_operation_set_job_name (operation, deuces_session_get_title (session));
-  /* Print to File offers the session's title, not "output.pdf"; a slash cannot be in a
-   * file's name. */
+  /* Print to File offers the session's title, not "output.pdf" (a slash cannot be in a
+   * file's name), in the Documents folder, not the one the app was started from. */
   g_strdelimit (basename, "/", '-');
   gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
+  {
+    g_autoptr(GFile) folder = deuces_export_default_folder ();
+    g_autofree char *uri = g_file_get_uri (folder);
+
+    gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, uri);
+  }
   gtk_print_operation_set_print_settings (operation, settings);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
   gtk_print_operation_set_embed_page_setup (operation, TRUE);

@@ -179,15 +179,53 @@ update_stake (DeucesSettlementView *self,
   gtk_label_set_text (self->currency_label, game->currency ? game->currency : "");
   gtk_editable_set_editable (GTK_EDITABLE (self->stake_row),
                              !deuces_session_get_ended (self->session));
+  /* A stake changed from a deal on: the row holds the first one, and the group says which
+   * deals each stake is for, as the balances use them. */
+  if (game->stakes->len > 0)
+    {
+      guint last = g_array_index (game->stakes, DeucesStakeRange, 0).from_deal - 1;
+      g_autofree char *ranges = deuces_game_format_stake_ranges (game);
+      g_autofree char *title = NULL;
+
+      if (last == 1)
+        title = g_strdup (_("Stake per point for deal 1"));
+      else
+        /* Translators: the first of several stakes of a night */
+        title = g_strdup_printf (_("Stake per point for deals 1–%u"), last);
+
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), title);
+      adw_preferences_group_set_description (self->balances_group, ranges);
+    }
+  else
+    {
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), _("Stake per point"));
+      adw_preferences_group_set_description (self->balances_group, NULL);
+    }
+}
+
+/* Whether every player played every deal at one stake, so that the difference of two
+ * totals is what a pair owes. */
+static gboolean
+one_stake_all_played (const DeucesGame *game)
+{
+  if (game->stakes->len > 0)
+    return FALSE;
+  for (guint d = 0; d < game->deals->len; d++)
+    if (g_array_index (game->deals, DeucesDeal, d).sitting_out != 0)
+      return FALSE;
+  return TRUE;
 }
 
 static const char *
-payments_description (DeucesSettlementMode mode)
+payments_description (const DeucesGame *game)
 {
-  switch (mode)
+  switch (game->variant->settlement)
     {
     case DEUCES_SETTLEMENT_PAIRWISE:
-      return _("Each pair settles the difference of their totals");
+      return one_stake_all_played (game)
+             ? _("Each pair settles the difference of their totals")
+             : _("Each pair settles what they owe each other from the deals they both played, "
+                 "at each deal’s stake");
     case DEUCES_SETTLEMENT_WINNER_COLLECTS:
       return _("Each deal, every loser pays the winner");
     case DEUCES_SETTLEMENT_PER_PAIR:
@@ -284,7 +322,7 @@ draw (DeucesSettlementView *self)
     }
 
   adw_preferences_group_set_description (self->payments_group,
-                                         payments_description (game->variant->settlement));
+                                         payments_description (game));
   for (guint i = 0; i < settlement->payments->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->payments, DeucesTransfer, i);

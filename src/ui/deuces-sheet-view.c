@@ -10,6 +10,7 @@
 #include "deuces-cell-reason.h"
 #include "deuces-deal-fields.h"
 #include "deuces-list-focus.h"
+#include "deuces-money.h"
 #include "deuces-sheet-view.h"
 
 struct _DeucesSheetView
@@ -210,7 +211,16 @@ setup_cell (GtkSignalListItemFactory *factory,
         gtk_box_append (GTK_BOX (box), detail);
       }
   else
-    gtk_widget_add_css_class (points, "dim-label");
+    {
+      /* Under the number of a deal where a new stake starts, that stake. */
+      GtkWidget *stake = gtk_label_new (NULL);
+
+      gtk_widget_add_css_class (points, "dim-label");
+      gtk_widget_add_css_class (stake, "caption");
+      gtk_widget_add_css_class (stake, "accent");
+      gtk_widget_set_visible (stake, FALSE);
+      gtk_box_append (GTK_BOX (box), stake);
+    }
   gtk_list_item_set_child (item, box);
 }
 
@@ -233,8 +243,29 @@ bind_cell (GtkSignalListItemFactory *factory,
   if (player == NUMBER_COLUMN)
     {
       g_autofree char *text = g_strdup_printf ("%u", number);
+      gint64 stake = deuces_game_deal_stake (game, number);
+      gboolean starts = number > 1 && stake != deuces_game_deal_stake (game, number - 1);
 
       gtk_label_set_text (GTK_LABEL (points), text);
+      gtk_widget_set_visible (detail, starts);
+      if (starts)
+        {
+          g_autofree char *amount = deuces_number_format_display (stake, game->digits);
+          g_autofree char *money = deuces_session_format_money (self->session, stake, FALSE);
+          /* Translators: the score sheet's mark on the deal where a new stake starts */
+          g_autofree char *said = g_strdup_printf (_("Deal %u: the stake is %s a point from here"),
+                                                   number, money);
+
+          gtk_label_set_text (GTK_LABEL (detail), amount);
+          gtk_widget_set_tooltip_text (box, said);
+          gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL, said,
+                                          -1);
+        }
+      else
+        {
+          gtk_widget_set_tooltip_text (box, NULL);
+          gtk_accessible_reset_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL);
+        }
       return;
     }
 
