@@ -845,6 +845,38 @@ test_laptop_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
+/* Eight long names on a laptop (issue 22: "8-player form cuts names to 5 characters"):
+ * each name's button wraps it onto a second line, so its first line holds the first name
+ * whole, or at least eight letters of it (5 before, "Alexa…"). */
+static void
+test_laptop_eight_long_names (void)
+{
+  const char *players[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
+                            "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
+                            "Guinevere Castellanos", "Hieronymus Lindqvist" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      GtkWidget *box = gtk_button_get_child (GTK_BUTTON (field (f, "winner", p)));
+      GtkLabel *name = GTK_LABEL (gtk_widget_get_last_child (box));
+      PangoLayout *layout = gtk_label_get_layout (name);
+      PangoLayoutLine *first = pango_layout_get_line_readonly (layout, 0);
+      const char *text = pango_layout_get_text (layout);
+      g_autofree char *shown = g_strndup (text + first->start_index, first->length);
+      glong first_name = g_utf8_strlen (players[p], strchr (players[p], ' ') - players[p]);
+
+      g_test_message ("%s: first line “%s”, %d lines", players[p], shown, pango_layout_get_line_count (layout));
+      g_assert_cmpstr (text, ==, players[p]);
+      g_assert_cmpint (g_utf8_strlen (g_strstrip (shown), -1), >=, MIN (first_name, 8));
+      g_assert_cmpint (pango_layout_get_line_count (layout), <=, 2);
+      /* An ellipsized line spans the whole text: cut, it is the second. */
+      g_assert_true (pango_layout_get_line_count (layout) == 2 || !pango_layout_is_ellipsized (layout));
+    }
+  fixture_tear_down (f, NULL);
+}
+
 static gboolean
 is_named_label (GtkWidget     *widget,
                 gconstpointer  text)
@@ -1016,6 +1048,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
   g_test_add_func ("/friction/phone/edit-title", test_phone_edit_title);
   g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);
+  g_test_add_func ("/friction/laptop/eight-long-names", test_laptop_eight_long_names);
   g_test_add_func ("/friction/phone/long-toast", test_phone_long_toast);
   g_test_add_func ("/friction/president/words", test_president_words);
   g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);

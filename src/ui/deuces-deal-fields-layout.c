@@ -17,8 +17,8 @@
 #define TOUCH 44
 #define SPACING 6
 #define PAD 12
-/* Two players a line from this many on, each name at least this wide beside its count. */
-#define DENSE_PLAYERS 7
+/* Two players a line (from DEUCES_DEAL_FIELDS_TIGHT_PLAYERS on), each name at least this
+ * wide beside its count. */
 #define DENSE_NAME 100
 #define DENSE_COUNT 44
 #define DENSE_SPACING 4
@@ -96,7 +96,7 @@ static gboolean
 fits_dense (DeucesDealFields *self,
             int               width)
 {
-  if (self->n_players < DENSE_PLAYERS)
+  if (self->n_players < DEUCES_DEAL_FIELDS_TIGHT_PLAYERS)
     return FALSE;
   for (guint p = 0; p < self->n_players; p++)
     if (self->hand_boxes[p] != NULL || self->twos_entries[p] != NULL || self->special_drops[p] != NULL)

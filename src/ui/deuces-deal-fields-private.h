@@ -29,6 +29,9 @@ typedef enum {
 
 /* The winning play's choices: not given, then 1, 2, 3 or 5 cards. */
 #define N_FINAL_CARDS 5
+/* From this many players names have little room: on a phone two players go a line, on a
+ * wide window the numbers stand closer to the names. */
+#define DEUCES_DEAL_FIELDS_TIGHT_PLAYERS 7
 extern const int _deuces_final_cards_values[N_FINAL_CARDS];
 
 struct _DeucesDealFields

@@ -51,40 +51,19 @@ label_widget (GtkWidget  *widget,
                                   label, -1);
 }
 
-static GtkLabel *
-name_label (DeucesDealFields *self,
-            guint             player)
-{
-  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (self->winner_buttons[player]));
-
-  return GTK_LABEL (gtk_widget_get_last_child (box));
-}
-
-/* A phone's row gives the name the room left of its count: a long name takes a second
- * line there ("Christopher / Wong") rather than lose its end. A wide form's columns keep
- * one line each, under the sheet's. */
-static void
-wrap_name (DeucesDealFields *self,
-           guint             player)
-{
-  GtkLabel *name = name_label (self, player);
-
-  gtk_label_set_wrap (name, !self->wide);
-  gtk_label_set_lines (name, self->wide ? -1 : 2);
-}
-
 static gboolean
 notify_wide (gpointer user_data)
 {
   DeucesDealFields *self = user_data;
+  /* Dense, or seven or eight columns under the sheet's: the number stands closer to the
+   * name, which needs the room. */
+  gboolean tight = self->dense || (self->wide && self->n_players >= DEUCES_DEAL_FIELDS_TIGHT_PLAYERS);
 
   self->notify_source = 0;
   for (guint p = 0; p < self->n_players; p++)
     {
-      wrap_name (self, p);
-      /* Dense, the number stands closer to the name, which needs the room. */
       gtk_box_set_spacing (GTK_BOX (gtk_button_get_child (GTK_BUTTON (self->winner_buttons[p]))),
-                           self->dense ? 4 : 8);
+                           tight ? 4 : 8);
       /* In a line of their own, each sit-out toggle says whose it is. */
       gtk_widget_set_visible (self->sit_digits[p], self->dense);
     }
@@ -103,6 +82,10 @@ notify_wide (gpointer user_data)
     gtk_widget_add_css_class (GTK_WIDGET (self), "dense");
   else
     gtk_widget_remove_css_class (GTK_WIDGET (self), "dense");
+  if (tight)
+    gtk_widget_add_css_class (GTK_WIDGET (self), "tight");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (self), "tight");
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_WIDE]);
   return G_SOURCE_REMOVE;
 }
@@ -514,8 +497,13 @@ build_player (DeucesDealFields *self,
   gtk_widget_set_valign (box, GTK_ALIGN_CENTER);
   gtk_widget_set_valign (number, GTK_ALIGN_START);
   gtk_box_append (GTK_BOX (box), number);
+  /* A long name takes a second line ("Christopher / Wong") rather than lose its end: in
+   * a phone's row, the room left of its count; in a wide form's column, under the
+   * sheet's, eight of which leave a name ten letters or so. */
   gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
+  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
   gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (text), 2);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (box), text);
@@ -532,7 +520,6 @@ build_player (DeucesDealFields *self,
   g_signal_connect (button, "toggled", G_CALLBACK (on_winner_toggled), self);
   name_widget (button, "winner", p);
   self->winner_buttons[p] = button;
-  wrap_name (self, p);
 
   /* Sitting out is a tap (or O and the digit): not a Tab stop on the way to the counts. */
   self->sit_buttons[p] = gtk_toggle_button_new ();
