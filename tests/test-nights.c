@@ -415,6 +415,56 @@ test_standings_from_aggregates (LedgerFixture *f,
   g_assert_cmpstr (((DeucesStanding *) deuces_standings_get_table (after)->pdata[0])->name, ==, "Bo");
 }
 
+/* doc/rules.md §9.2, §12: five friends at four seats, worked by hand in
+ * test-standings.c (/standings/places/sitting-out): by totals Ed (0) would be 1st, but
+ * the settlement pays Ann most, so she leads the sheet. The standings and the night's
+ * places the ledger keeps name her 1st too, and Ed 2nd. */
+static void
+test_places_follow_leader (LedgerFixture *f,
+                           gconstpointer  data)
+{
+  static const char five_at_four[] =
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":10,\"Cy\":8,\"Di\":8},\"sitting_out\":[\"Ed\"]},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":1,\"Cy\":9,\"Di\":9},\"sitting_out\":[\"Ed\"]},"
+    "{\"winner\":\"Ed\",\"cards_left\":{\"Bo\":1,\"Cy\":1,\"Di\":1},\"sitting_out\":[\"Ann\"]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) document = deuces_json_parse (five_at_four, -1, &error);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesStandings) standings = NULL;
+  g_autoptr(DeucesNights) nights = NULL;
+  const DeucesNight *night;
+  gint64 id;
+
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (f->store, document, ids, &error));
+  g_assert_no_error (error);
+  id = g_array_index (ids, gint64, 0);
+  assert_aggregates (f->store);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->players[sheet->leader], ==, "Ann");
+
+  standings = deuces_store_compute_standings (f->store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ann")->places, guint, 0), ==, 1);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ed")->places, guint, 1), ==, 1);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ed")->places, guint, 0), ==, 0);
+  nights = deuces_store_compute_nights (f->store, NULL, &error);
+  g_assert_no_error (error);
+  night = deuces_nights_get_nights (nights)->pdata[0];
+  g_assert_cmpuint (deuces_night_find_seat (night, "Ann")->place, ==, 1);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Ed")->place, ==, 2);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Cy")->place, ==, 3);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Di")->place, ==, 3);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Bo")->place, ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -425,5 +475,6 @@ main (int argc, char **argv)
   g_test_add_func ("/nights/migration", test_migration);
   ledger_test_add ("/nights/aggregates/every-change", test_aggregates);
   ledger_test_add ("/nights/aggregates/standings", test_standings_from_aggregates);
+  ledger_test_add ("/nights/places-follow-leader", test_places_follow_leader);
   return g_test_run ();
 }

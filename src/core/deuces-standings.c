@@ -142,7 +142,8 @@ deuces_standings_add_summary (DeucesStandings            *standings,
       else
         standing->lowest += seat->points;
 
-      place = deuces_session_summary_place (summary, p);
+      /* The night's order, the same as its sheet's leader (doc/rules.md §12). */
+      place = seat->place;
       if (standing->public.places->len < place)
         g_array_set_size (standing->public.places, place);
       g_array_index (standing->public.places, guint, place - 1)++;

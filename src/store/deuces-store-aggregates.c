@@ -43,7 +43,7 @@ payments_text (const GArray *payments)
 }
 
 /* One row per session holds its seats: "player,deals,wins,fried,caught_full,counted,
- * cards_left,points,total,balance;…" in seat order, so that a whole-history view reads
+ * cards_left,points,total,balance,place;…" in seat order, so that a whole-history view reads
  * one row per night and no seat table. */
 static char *
 seats_text (DeucesStore                *self,
@@ -64,9 +64,9 @@ seats_text (DeucesStore                *self,
       const DeucesSeatSummary *s = &summary->seats[p];
 
       g_string_append_printf (text, "%s%" G_GINT64_FORMAT ",%u,%u,%u,%u,%u,%" G_GUINT64_FORMAT ",%"
-                              G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT,
+                              G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%u",
                               p > 0 ? ";" : "", (gint64) sqlite3_column_int64 (stmt, 0), s->deals, s->wins, s->fried,
-                              s->caught_full, s->counted, s->cards_left, s->points, s->total, s->balance);
+                              s->caught_full, s->counted, s->cards_left, s->points, s->total, s->balance, s->place);
       p++;
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -130,7 +130,7 @@ _deuces_store_read_seats_text (const char           *text,
   while (*at != '\0')
     {
       DeucesSeatSummary *s;
-      gint64 values[10];
+      gint64 values[11];
 
       if (n >= DEUCES_MAX_PLAYERS)
         return FALSE;
@@ -153,7 +153,8 @@ _deuces_store_read_seats_text (const char           *text,
         }
       if (s->name == NULL || values[1] < 0 || values[2] < 0 || values[3] < 0 || values[4] < 0 ||
           values[5] < 0 || values[6] < 0 || values[1] > G_MAXUINT || values[2] > G_MAXUINT ||
-          values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT)
+          values[3] > G_MAXUINT || values[4] > G_MAXUINT || values[5] > G_MAXUINT ||
+          values[10] < (values[1] > 0) || values[10] > DEUCES_MAX_PLAYERS)
         return FALSE;
       s->deals = (guint) values[1];
       s->wins = (guint) values[2];
@@ -164,6 +165,7 @@ _deuces_store_read_seats_text (const char           *text,
       s->points = values[7];
       s->total = values[8];
       s->balance = values[9];
+      s->place = (guint) values[10];
     }
   summary->n_players = n;
   return TRUE;

@@ -226,8 +226,13 @@ static const char migrate_v8[] =
 static const char migrate_v9[] =
   "ALTER TABLE history ADD COLUMN discarded INTEGER NOT NULL DEFAULT 0;";
 
+/* Issue 25: each seat's place on the night joins the aggregates, ordered as the sheet's
+ * leader (doc/rules.md §12, doc/ledger.md §2.5): every session's are built again. */
+static const char migrate_v10[] =
+  "INSERT OR IGNORE INTO aggregates_stale SELECT id FROM sessions;";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9 };
+                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9, migrate_v10 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
