@@ -152,15 +152,55 @@ set_stake (DeucesStore *store,
   return deuces_store_change_session (store, session, &change, error);
 }
 
+/* The standings as text, one player a line, in their order. */
+static char *
+standings_text (DeucesStandings *standings)
+{
+  GPtrArray *table = deuces_standings_get_table (standings);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_printf (text, "%u nights, goal %d, %u deals to rank\n", deuces_standings_get_n_nights (standings),
+                          deuces_standings_get_goal (standings), deuces_standings_get_min_deals (standings));
+  for (guint i = 0; i < table->len; i++)
+    {
+      const DeucesStanding *s = table->pdata[i];
+      g_autofree char *places = deuces_standing_format_places (s, ",");
+      g_autofree char *net = deuces_standing_format_net (s, 0, ",");
+
+      g_string_append_printf (text, "%s %u %u %u %" G_GINT64_FORMAT " %d [%s] [%s]\n", s->name, s->nights,
+                              s->deals, s->wins, s->points, s->ranked, places, net);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* doc/ledger.md §2.5: nothing stale after a change, every session outside the bin and
- * in it with its aggregates, and `check` finds them equal to a recount. */
+ * in it with its aggregates, `check` finds them and the standings' totals equal to a
+ * recount, and the standings of every session read from the totals are those of every
+ * night read one by one (a filter from 1970 on reads them so). */
 static void
 assert_aggregates (DeucesStore *store)
 {
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) epoch = g_date_time_new_from_unix_utc (0);
+  DeucesSessionFilter nightly = { .from = epoch };
+  g_autoptr(DeucesStandings) kept = NULL;
+  g_autoptr(DeucesStandings) counted = NULL;
+  g_autofree char *kept_text = NULL;
+  g_autofree char *counted_text = NULL;
+
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates_stale", -1), ==, 0);
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates", -1), ==,
                    _deuces_store_query_int (store, "SELECT count(*) FROM sessions", -2));
+  g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM standings_totals WHERE player = 0", -1),
+                   ==, 1);
   ledger_assert_sound (store);
+  kept = deuces_store_compute_standings (store, NULL, &error);
+  g_assert_no_error (error);
+  counted = deuces_store_compute_standings (store, &nightly, &error);
+  g_assert_no_error (error);
+  kept_text = standings_text (kept);
+  counted_text = standings_text (counted);
+  g_assert_cmpstr (kept_text, ==, counted_text);
 }
 
 /* @document without its stable ids, so that importing it makes a new session: with them
@@ -383,11 +423,30 @@ test_aggregates (LedgerFixture *f,
   other = g_array_index (ids, gint64, 0);
   g_assert_cmpint (other, !=, id);
 
+  /* A session deleted outright (as a sync merging two copies does): its row goes with
+   * it, and the next commit counts the totals again from every row. */
+  g_assert_true (_deuces_store_exec (f->store, "DELETE FROM sessions WHERE id = 1", &error));
+  g_assert_cmpint (_deuces_store_query_int (f->store, "SELECT count(*) FROM standings_totals WHERE player < 0",
+                                            -1), ==, 1);
+  ledger_add_deal (f->store, ledger_new_session (f->store, "classic", "After", four, 4), 3, 1, 2, 3);
+  assert_aggregates (f->store);
+
+  /* Totals that no longer match the deals are a problem `check` names. */
+  /* One more night for everyone: "9" before their nights. */
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE standings_totals SET totals = '9' || totals "
+                                               "WHERE player > 0", &error));
+  g_assert_true (deuces_store_check (f->store, problems, &n, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (problems->pdata[0], ==, "the standings' totals differ from the sessions' deals");
+  g_ptr_array_set_size (problems, 0);
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE standings_totals SET totals = substr (totals, 2) "
+                                               "WHERE player > 0", &error));
+
   /* Aggregates that no longer match the deals are a problem `check` names. */
   g_assert_true (_deuces_store_exec (f->store, "UPDATE aggregates SET n_deals = n_deals + 1", &error));
   g_assert_true (deuces_store_check (f->store, problems, &n, &error));
   g_assert_cmpuint (problems->len, ==, 2);
-  g_assert_cmpstr (problems->pdata[0], ==, "session 1: its aggregates differ from its deals");
+  g_assert_cmpstr (problems->pdata[0], ==, "session 2: its aggregates differ from its deals");
 }
 
 /* Standings read the aggregates: the same table as scoring every night, and a deal
