@@ -152,15 +152,55 @@ set_stake (DeucesStore *store,
   return deuces_store_change_session (store, session, &change, error);
 }
 
+/* The standings as text, one player a line, in their order. */
+static char *
+standings_text (DeucesStandings *standings)
+{
+  GPtrArray *table = deuces_standings_get_table (standings);
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_append_printf (text, "%u nights, goal %d, %u deals to rank\n", deuces_standings_get_n_nights (standings),
+                          deuces_standings_get_goal (standings), deuces_standings_get_min_deals (standings));
+  for (guint i = 0; i < table->len; i++)
+    {
+      const DeucesStanding *s = table->pdata[i];
+      g_autofree char *places = deuces_standing_format_places (s, ",");
+      g_autofree char *net = deuces_standing_format_net (s, 0, ",");
+
+      g_string_append_printf (text, "%s %u %u %u %" G_GINT64_FORMAT " %d [%s] [%s]\n", s->name, s->nights,
+                              s->deals, s->wins, s->points, s->ranked, places, net);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* doc/ledger.md §2.5: nothing stale after a change, every session outside the bin and
- * in it with its aggregates, and `check` finds them equal to a recount. */
+ * in it with its aggregates, `check` finds them and the standings' totals equal to a
+ * recount, and the standings of every session read from the totals are those of every
+ * night read one by one (a filter from 1970 on reads them so). */
 static void
 assert_aggregates (DeucesStore *store)
 {
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDateTime) epoch = g_date_time_new_from_unix_utc (0);
+  DeucesSessionFilter nightly = { .from = epoch };
+  g_autoptr(DeucesStandings) kept = NULL;
+  g_autoptr(DeucesStandings) counted = NULL;
+  g_autofree char *kept_text = NULL;
+  g_autofree char *counted_text = NULL;
+
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates_stale", -1), ==, 0);
   g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM aggregates", -1), ==,
                    _deuces_store_query_int (store, "SELECT count(*) FROM sessions", -2));
+  g_assert_cmpint (_deuces_store_query_int (store, "SELECT count(*) FROM standings_totals WHERE player = 0", -1),
+                   ==, 1);
   ledger_assert_sound (store);
+  kept = deuces_store_compute_standings (store, NULL, &error);
+  g_assert_no_error (error);
+  counted = deuces_store_compute_standings (store, &nightly, &error);
+  g_assert_no_error (error);
+  kept_text = standings_text (kept);
+  counted_text = standings_text (counted);
+  g_assert_cmpstr (kept_text, ==, counted_text);
 }
 
 /* @document without its stable ids, so that importing it makes a new session: with them
@@ -400,11 +440,30 @@ test_aggregates (LedgerFixture *f,
   other = g_array_index (ids, gint64, 0);
   g_assert_cmpint (other, !=, id);
 
+  /* A session deleted outright (as a sync merging two copies does): its row goes with
+   * it, and the next commit counts the totals again from every row. */
+  g_assert_true (_deuces_store_exec (f->store, "DELETE FROM sessions WHERE id = 1", &error));
+  g_assert_cmpint (_deuces_store_query_int (f->store, "SELECT count(*) FROM standings_totals WHERE player < 0",
+                                            -1), ==, 1);
+  ledger_add_deal (f->store, ledger_new_session (f->store, "classic", "After", four, 4), 3, 1, 2, 3);
+  assert_aggregates (f->store);
+
+  /* Totals that no longer match the deals are a problem `check` names. */
+  /* One more night for everyone: "9" before their nights. */
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE standings_totals SET totals = '9' || totals "
+                                               "WHERE player > 0", &error));
+  g_assert_true (deuces_store_check (f->store, problems, &n, &error));
+  g_assert_cmpuint (problems->len, ==, 1);
+  g_assert_cmpstr (problems->pdata[0], ==, "the standings' totals differ from the sessions' deals");
+  g_ptr_array_set_size (problems, 0);
+  g_assert_true (_deuces_store_exec (f->store, "UPDATE standings_totals SET totals = substr (totals, 2) "
+                                               "WHERE player > 0", &error));
+
   /* Aggregates that no longer match the deals are a problem `check` names. */
   g_assert_true (_deuces_store_exec (f->store, "UPDATE aggregates SET n_deals = n_deals + 1", &error));
   g_assert_true (deuces_store_check (f->store, problems, &n, &error));
   g_assert_cmpuint (problems->len, ==, 2);
-  g_assert_cmpstr (problems->pdata[0], ==, "session 1: its aggregates differ from its deals");
+  g_assert_cmpstr (problems->pdata[0], ==, "session 2: its aggregates differ from its deals");
 }
 
 /* Standings read the aggregates: the same table as scoring every night, and a deal
@@ -432,6 +491,56 @@ test_standings_from_aggregates (LedgerFixture *f,
   g_assert_cmpstr (((DeucesStanding *) deuces_standings_get_table (after)->pdata[0])->name, ==, "Bo");
 }
 
+/* doc/rules.md §9.2, §12: five friends at four seats, worked by hand in
+ * test-standings.c (/standings/places/sitting-out): by totals Ed (0) would be 1st, but
+ * the settlement pays Ann most, so she leads the sheet. The standings and the night's
+ * places the ledger keeps name her 1st too, and Ed 2nd. */
+static void
+test_places_follow_leader (LedgerFixture *f,
+                           gconstpointer  data)
+{
+  static const char five_at_four[] =
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":10,\"Cy\":8,\"Di\":8},\"sitting_out\":[\"Ed\"]},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":1,\"Cy\":9,\"Di\":9},\"sitting_out\":[\"Ed\"]},"
+    "{\"winner\":\"Ed\",\"cards_left\":{\"Bo\":1,\"Cy\":1,\"Di\":1},\"sitting_out\":[\"Ann\"]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) document = deuces_json_parse (five_at_four, -1, &error);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(DeucesGame) game = NULL;
+  g_autoptr(DeucesScoreSheet) sheet = NULL;
+  g_autoptr(DeucesStandings) standings = NULL;
+  g_autoptr(DeucesNights) nights = NULL;
+  const DeucesNight *night;
+  gint64 id;
+
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (f->store, document, ids, &error));
+  g_assert_no_error (error);
+  id = g_array_index (ids, gint64, 0);
+  assert_aggregates (f->store);
+
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  sheet = deuces_game_score (game, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (game->players[sheet->leader], ==, "Ann");
+
+  standings = deuces_store_compute_standings (f->store, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ann")->places, guint, 0), ==, 1);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ed")->places, guint, 1), ==, 1);
+  g_assert_cmpuint (g_array_index (deuces_standings_lookup (standings, "Ed")->places, guint, 0), ==, 0);
+  nights = deuces_store_compute_nights (f->store, NULL, &error);
+  g_assert_no_error (error);
+  night = deuces_nights_get_nights (nights)->pdata[0];
+  g_assert_cmpuint (deuces_night_find_seat (night, "Ann")->place, ==, 1);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Ed")->place, ==, 2);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Cy")->place, ==, 3);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Di")->place, ==, 3);
+  g_assert_cmpuint (deuces_night_find_seat (night, "Bo")->place, ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -442,5 +551,6 @@ main (int argc, char **argv)
   g_test_add_func ("/nights/migration", test_migration);
   ledger_test_add ("/nights/aggregates/every-change", test_aggregates);
   ledger_test_add ("/nights/aggregates/standings", test_standings_from_aggregates);
+  ledger_test_add ("/nights/places-follow-leader", test_places_follow_leader);
   return g_test_run ();
 }

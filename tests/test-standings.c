@@ -24,9 +24,11 @@ static const char night_2[] =
   "\"currency\":\"HKD\",\"deals\":[{\"winner\":\"Cy\",\"cards_left\":{\"Ann\":2,\"Bo\":5}}]}";
 
 /* Night 3, flat (n points, doc/rules.md §6.7) at USD 1; Ed joins late and sits out
- * deal 1 (Ann out, Bo 4); deal 2: Bo out, Ann 2, Ed 2. Totals Ann 2, Bo 4, Ed 2: Ann
- * and Ed tie for 1st, Bo 3rd. Deal 1 settles between Ann and Bo (Bo pays 4), deal 2
- * among all three ((4 − 3 × s)): Ann −2, Bo +4, Ed −2; so Ann +2, Bo 0, Ed −2 USD. */
+ * deal 1 (Ann out, Bo 4); deal 2: Bo out, Ann 2, Ed 2. Totals Ann 2, Bo 4, Ed 2. Deal 1
+ * settles between Ann and Bo (Bo pays 4), deal 2 among all three ((4 − 3 × s)): Ann −2,
+ * Bo +4, Ed −2; so Ann +2, Bo 0, Ed −2 USD. Ed sat a deal out, so the night is placed as
+ * its leader, by what the settlement pays (doc/rules.md §9.2, §12): Ann 1st, Bo 2nd,
+ * Ed 3rd (by totals Ann and Ed would have shared 1st). */
 static const char night_3[] =
   "{\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\",\"Ed\"],\"stake\":\"1\","
   "\"currency\":\"USD\",\"deals\":["
@@ -128,14 +130,14 @@ test_table (void)
   g_assert_cmpuint (bo->deals, ==, 5);
   g_assert_cmpuint (bo->wins, ==, 2);
   assert_average (bo, "2.40");
-  assert_places (bo, 1, 0, 2, 0);
+  assert_places (bo, 1, 1, 1, 0);
   g_assert_cmpint (net (bo, "HKD"), ==, 2750);
   g_assert_cmpint (net (bo, "USD"), ==, 0);
 
   ann = deuces_standings_lookup (standings, "Ann");
   assert_average (ann, "8.60");
   g_assert_cmpuint (ann->wins, ==, 2);
-  /* 4th, 2nd, and 1st shared with Ed. */
+  /* 4th, 2nd, and 1st. */
   assert_places (ann, 1, 1, 0, 1);
   g_assert_cmpint (net (ann, "HKD"), ==, -4000);
   g_assert_cmpint (net (ann, "USD"), ==, 200);
@@ -143,13 +145,13 @@ test_table (void)
   assert_average (deuces_standings_lookup (standings, "Cy"), "7.67");
   assert_places (deuces_standings_lookup (standings, "Di"), 0, 1, 0, 0);
 
-  /* The late joiner: one night, one deal, a shared 1st place, not ranked. */
+  /* The late joiner: one night, one deal, 3rd, not ranked. */
   ed = deuces_standings_lookup (standings, "Ed");
   g_assert_false (ed->ranked);
   g_assert_cmpuint (ed->nights, ==, 1);
   g_assert_cmpuint (ed->deals, ==, 1);
   assert_average (ed, "2.00");
-  assert_places (ed, 1, 0, 0, 0);
+  assert_places (ed, 0, 0, 1, 0);
   g_assert_cmpint (net (ed, "USD"), ==, -200);
 }
 
@@ -341,10 +343,10 @@ test_nights (void)
   assert_seat (all->pdata[1], "bo", 1, 3150);
   assert_seat (all->pdata[1], "Cy", 3, -850);
   assert_seat (all->pdata[1], "Di", 2, 1750);
-  /* Night 3: Ann and Ed tie for 1st (Ed sat deal 1 out, not the night), Bo 3rd. */
+  /* Night 3: Ann 1st, Bo 2nd, Ed 3rd (Ed sat deal 1 out, not the night). */
   assert_seat (all->pdata[0], "Ann", 1, 200);
-  assert_seat (all->pdata[0], "Ed", 1, -200);
-  assert_seat (all->pdata[0], "Bo", 3, 0);
+  assert_seat (all->pdata[0], "Ed", 3, -200);
+  assert_seat (all->pdata[0], "Bo", 2, 0);
   g_assert_null (deuces_night_find_seat (all->pdata[0], "Cy"));
 
   /* Form: Ann 1st, 4th, 2nd in the order played; the last two are 4th and 2nd. */
@@ -358,13 +360,130 @@ test_nights (void)
   g_assert_cmpuint (g_array_index (last_two, guint, 0), ==, 4);
 
   /* Ann against Bo: behind on night 1, ahead on 2 and 3; against Cy behind twice; Di
-   * once behind; Ed tied once. Most nights together first, then by name. */
+   * once behind; Ed once ahead. Most nights together first, then by name. */
   rivals = deuces_nights_get_rivals (nights, "Ann");
   g_assert_cmpuint (rivals->len, ==, 4);
   assert_rival (rivals->pdata[0], "Bo", 3, 2, 1);
   assert_rival (rivals->pdata[1], "Cy", 2, 0, 2);
   assert_rival (rivals->pdata[2], "Di", 1, 0, 1);
-  assert_rival (rivals->pdata[3], "Ed", 1, 0, 0);
+  assert_rival (rivals->pdata[3], "Ed", 1, 1, 0);
+}
+
+/* Each seat's place on @document's night as the sheet has it, "Ann=1 Bo=5 …", after
+ * asserting that the sheet's leader, its leaders, the night's summary (what the ledger's
+ * aggregates keep) and the standings of that night alone all say the same. */
+static char *
+places_of (const char *document)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = read_game (document);
+  g_autoptr(DeucesScoreSheet) sheet = deuces_game_score (game, &error);
+  g_autoptr(DeucesSettlement) settlement = NULL;
+  g_autoptr(DeucesStandings) standings = deuces_standings_new ();
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_auto(DeucesSessionSummary) summary;
+
+  g_assert_no_error (error);
+  settlement = deuces_game_settle (game, sheet);
+  deuces_session_summary_init (&summary, game, sheet, settlement);
+  deuces_standings_add_summary (standings, &summary);
+  g_assert_cmpuint (sheet->places[sheet->leader], ==, 1);
+  for (guint p = 0; p < game->n_players; p++)
+    {
+      const DeucesStanding *standing = deuces_standings_lookup (standings, game->players[p]);
+
+      g_assert_cmpuint (summary.seats[p].place, ==, sheet->places[p]);
+      g_assert_cmpuint ((sheet->leaders >> p) & 1, ==, sheet->places[p] == 1);
+      if (p < (guint) sheet->leader)
+        g_assert_cmpuint (sheet->places[p], !=, 1);
+      g_assert_cmpuint (g_array_index (standing->places, guint, sheet->places[p] - 1), ==, 1);
+      g_string_append_printf (text, "%s%s=%u", p > 0 ? " " : "", game->players[p], sheet->places[p]);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Five friends at four seats (doc/rules.md §9.1, §9.2 Leader, §12), classic (000
+ * Scoring), pairwise: each deal's balance among its players Σs − 4·s. Deal 1, Ed out:
+ * Ann out, Bo 10 (×2 = 20), Cy 8, Di 8; Σ 36: Ann +36, Bo −44, Cy +4, Di +4. Deal 2, Ed
+ * out: Bo out, Ann 1, Cy 9, Di 9; Σ 19: Ann +15, Bo +19, Cy −17, Di −17. Deal 3, Ann out:
+ * Ed out, Bo 1, Cy 1, Di 1; Σ 3: Bo −1, Cy −1, Di −1, Ed +3. Totals Ann 1, Bo 21, Cy 18,
+ * Di 18, Ed 0 would put Ed first, who played one cheap deal; the settlement pays Ann
+ * +51, Ed +3, Cy −14, Di −14, Bo −26: Ann leads the sheet and is 1st on the night, Ed
+ * 2nd, Cy and Di share 3rd, Bo 5th. */
+static const char five_at_four[] =
+  "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+  "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":10,\"Cy\":8,\"Di\":8},\"sitting_out\":[\"Ed\"]},"
+  "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":1,\"Cy\":9,\"Di\":9},\"sitting_out\":[\"Ed\"]},"
+  "{\"winner\":\"Ed\",\"cards_left\":{\"Bo\":1,\"Cy\":1,\"Di\":1},\"sitting_out\":[\"Ann\"]}]}";
+
+static void
+test_places_sitting_out (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = read_game (five_at_four);
+  g_autoptr(DeucesScoreSheet) sheet = deuces_game_score (game, &error);
+  g_autofree char *places = places_of (five_at_four);
+  g_autoptr(JsonNode) root = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (sheet->totals[4], ==, 0);
+  g_assert_cmpint (sheet->totals[0], ==, 1);
+  g_assert_cmpint (sheet->leader, ==, 0);
+  g_assert_cmpuint (sheet->leaders, ==, 1u << 0);
+  g_assert_cmpstr (places, ==, "Ann=1 Bo=5 Cy=3 Di=3 Ed=2");
+  /* The scored document (`score`, `session show --json`) names the same leader. */
+  root = deuces_document_build_scored (game, sheet);
+  g_assert_cmpstr (json_object_get_string_member (json_node_get_object (root), "leader"), ==, "Ann");
+}
+
+/* doc/rules.md §12: equal measures share the better place, and the sheet's leaders are
+ * everyone placed 1st, its leader the earlier seat (§9.2). flat (1 a card, §6.7),
+ * pairwise. Deal 1, Di out: Ann out, Bo 2, Cy 2; Σ 4: Ann +4, Bo −2, Cy −2. Deal 2, Ann
+ * out: Di out, Bo 1, Cy 3; Σ 4: Di +4, Bo +1, Cy −5. Nets Ann +4, Di +4, Bo −1, Cy −7:
+ * Ann and Di 1st, Bo 3rd, Cy 4th. */
+static void
+test_places_ties (void)
+{
+  static const char tied[] =
+    "{\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":2,\"Cy\":2},\"sitting_out\":[\"Di\"]},"
+    "{\"winner\":\"Di\",\"cards_left\":{\"Bo\":1,\"Cy\":3},\"sitting_out\":[\"Ann\"]}]}";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = read_game (tied);
+  g_autoptr(DeucesScoreSheet) sheet = deuces_game_score (game, &error);
+  g_autofree char *places = places_of (tied);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (places, ==, "Ann=1 Bo=3 Cy=4 Di=1");
+  g_assert_cmpint (sheet->leader, ==, 0);
+  g_assert_cmpuint (sheet->leaders, ==, (1u << 0) | (1u << 3));
+}
+
+/* Without sitting out, places are by totals as before (doc/rules.md §12): night 1's
+ * totals Ann 39, Bo 3, Cy 23, Di 10 place Bo, Di, Cy, Ann; the flat night's equal
+ * totals 3 and 3 share 1st. A race to a target of the highest total (§9.2: President's
+ * 11) is placed by totals even when someone sat out: 002 The Basic Game, 2 for the
+ * President and 1 for the Vice-President, make Ann 3 (second three times), Cy 3, and
+ * Bo, Di and Ed 2 each; Ed, whom the settlement pays most, shares 3rd. */
+static void
+test_places_by_totals (void)
+{
+  static const char even[] =
+    "{\"variant\":\"flat\",\"players\":[\"Bo\",\"Ann\"],\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3}},{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":3}}]}";
+  static const char race[] =
+    "{\"variant\":\"president\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\",\"Ed\"],\"deals\":["
+    "{\"finish_order\":[\"Bo\",\"Ann\",\"Cy\",\"Di\"],\"sitting_out\":[\"Ed\"]},"
+    "{\"finish_order\":[\"Cy\",\"Ann\",\"Di\",\"Bo\"],\"sitting_out\":[\"Ed\"]},"
+    "{\"finish_order\":[\"Di\",\"Ann\",\"Bo\",\"Cy\"],\"sitting_out\":[\"Ed\"]},"
+    "{\"finish_order\":[\"Ed\",\"Cy\",\"Di\",\"Bo\"],\"sitting_out\":[\"Ann\"]}]}";
+  g_autofree char *one = places_of (night_1);
+  g_autofree char *two = places_of (even);
+  g_autofree char *three = places_of (race);
+
+  g_assert_cmpstr (one, ==, "Ann=4 Bo=1 Cy=3 Di=2");
+  g_assert_cmpstr (two, ==, "Bo=1 Ann=1");
+  g_assert_cmpstr (three, ==, "Ann=1 Bo=3 Cy=1 Di=3 Ed=3");
 }
 
 static void
@@ -389,6 +508,9 @@ main (int argc, char **argv)
   g_test_add_func ("/standings/ties", test_ties);
   g_test_add_func ("/standings/settle-up", test_settle_up);
   g_test_add_func ("/standings/nights", test_nights);
+  g_test_add_func ("/standings/places/sitting-out", test_places_sitting_out);
+  g_test_add_func ("/standings/places/ties", test_places_ties);
+  g_test_add_func ("/standings/places/by-totals", test_places_by_totals);
   g_test_add_func ("/standings/format-place", test_format_place);
   return g_test_run ();
 }

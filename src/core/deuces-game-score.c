@@ -608,56 +608,65 @@ deuces_game_check_deal (const DeucesGame *game,
   return check_money (game, deal, number, error);
 }
 
-/* Who is best placed: the best total when everyone played every deal. When someone sat
- * a deal out, totals over different deals do not compare (a player who sat out all but
- * one cheap deal would lead), so the player the settlement pays most leads: the net of
- * what each player is owed and owes, in points (doc/rules.md §9). Without sitting out the
+/* Each player's place on the night (doc/rules.md §9.2, §12), one order for the sheet's
+ * leader and the standings: by the best total when everyone played every deal. When
+ * someone sat a deal out, totals over different deals do not compare (a player who sat out
+ * all but one cheap deal would lead), so the player the settlement pays most is placed
+ * first: the net of what each player is owed and owes, in points. Without sitting out the
  * two agree for pairwise settlement. A race to a target of the highest total (President's
- * 11) is led by the best total all the same: the total is what reaches the target. Ties
- * go to the earlier seat; @leaders gets everyone tied. */
-static gint
-best_placed (const DeucesGame       *game,
-             const DeucesScoreSheet *sheet,
-             guint16                *leaders)
+ * 11) is ordered by the total all the same: the total is what reaches the target. Equal
+ * measures share the better place (1, 1, 3); a player who sat out every deal is not placed
+ * (0), unless there is no deal yet, when everyone shares the first place. */
+static void
+place_players (const DeucesGame *game,
+               DeucesScoreSheet *sheet)
 {
   const DeucesVariant *v = game->variant;
-  gboolean sat_out = FALSE;
-  gint64 net[DEUCES_MAX_PLAYERS] = { 0 };
-  gint leader = 0;
+  guint16 sat_out = 0, played = 0;
+  gint64 measure[DEUCES_MAX_PLAYERS] = { 0 };
 
   for (guint d = 0; d < game->deals->len; d++)
-    sat_out |= g_array_index (game->deals, DeucesDeal, d).sitting_out != 0;
-
-  if (!sat_out || (v->goal == DEUCES_GOAL_HIGHEST && v->options.target > 0))
     {
-      for (guint i = 1; i < game->n_players; i++)
-        if (v->goal == DEUCES_GOAL_LOWEST ? sheet->totals[i] < sheet->totals[leader]
-                                          : sheet->totals[i] > sheet->totals[leader])
-          leader = (gint) i;
-      *leaders = 0;
-      for (guint i = 0; i < game->n_players; i++)
-        if (sheet->totals[i] == sheet->totals[leader])
-          *leaders |= (guint16) (1u << i);
-      return leader;
+      guint16 mask = g_array_index (game->deals, DeucesDeal, d).sitting_out;
+
+      sat_out |= mask;
+      played |= (guint16) ~mask;
     }
+  if (game->deals->len == 0)
+    played = (guint16) ~0u;
 
-  /* The matrices were summed with overflow checks and the money fits, so these do too. */
-  for (guint i = 0; i < game->n_players; i++)
-    for (guint j = 0; j < game->n_players; j++)
-      {
-        gint64 owes = v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs[i][j] : sheet->owed[i][j];
+  if (sat_out == 0 || (v->goal == DEUCES_GOAL_HIGHEST && v->options.target > 0))
+    for (guint i = 0; i < game->n_players; i++)
+      measure[i] = v->goal == DEUCES_GOAL_LOWEST ? -sheet->totals[i] : sheet->totals[i];
+  else
+    /* The matrices were summed with overflow checks and the money fits, so these do too. */
+    for (guint i = 0; i < game->n_players; i++)
+      for (guint j = 0; j < game->n_players; j++)
+        {
+          gint64 owes = v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs[i][j] : sheet->owed[i][j];
 
-        net[i] -= owes;
-        net[j] += owes;
-      }
-  for (guint i = 1; i < game->n_players; i++)
-    if (net[i] > net[leader])
-      leader = (gint) i;
-  *leaders = 0;
+          measure[i] -= owes;
+          measure[j] += owes;
+        }
+
+  sheet->leader = -1;
+  sheet->leaders = 0;
   for (guint i = 0; i < game->n_players; i++)
-    if (net[i] == net[leader])
-      *leaders |= (guint16) (1u << i);
-  return leader;
+    {
+      sheet->places[i] = 0;
+      if (!((played >> i) & 1))
+        continue;
+      sheet->places[i] = 1;
+      for (guint j = 0; j < game->n_players; j++)
+        if (((played >> j) & 1) && measure[j] > measure[i])
+          sheet->places[i]++;
+      if (sheet->places[i] == 1)
+        {
+          sheet->leaders |= (guint16) (1u << i);
+          if (sheet->leader < 0)
+            sheet->leader = (gint) i;
+        }
+    }
 }
 
 DeucesScoreSheet *
@@ -701,7 +710,7 @@ deuces_game_score (const DeucesGame *game,
         }
     }
 
-  sheet->leader = best_placed (game, sheet, &sheet->leaders);
+  place_players (game, sheet);
 
   if (o->deal_limit > 0 && sheet->n_deals >= (guint) o->deal_limit)
     sheet->finished = TRUE;

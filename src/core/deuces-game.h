@@ -199,6 +199,9 @@ typedef struct {
   gint64           totals[DEUCES_MAX_PLAYERS];
   gint             leader;       /* best placed; ties go to the earlier seat */
   guint16          leaders;      /* everyone tied best placed, bit i for seat i */
+  /* each player's place on the night, from 1 (equal measures share the better place),
+   * 0 for a player who sat out every deal: doc/rules.md §12 */
+  guint8           places[DEUCES_MAX_PLAYERS];
   gboolean         finished;     /* target or deal limit reached */
   gint             next_leader;  /* who leads the next deal, or -1 if unknown */
   /* points i owes j over all deals, for settlements that pay deal by deal */

@@ -45,23 +45,6 @@ deuces_nights_free (DeucesNights *nights)
   g_free (nights);
 }
 
-guint
-deuces_session_summary_place (const DeucesSessionSummary *summary,
-                              guint                       seat)
-{
-  gint64 total = summary->seats[seat].total;
-  guint place = 1;
-
-  /* Tied totals share the better place: 1, 1, 3. A player who sat out every deal of the
-   * night was not at the table. */
-  for (guint q = 0; q < summary->n_players; q++)
-    if (q != seat && summary->seats[q].deals > 0 &&
-        (summary->goal == DEUCES_GOAL_HIGHEST ? summary->seats[q].total > total
-                                              : summary->seats[q].total < total))
-      place++;
-  return place;
-}
-
 void
 deuces_nights_add_summary (DeucesNights               *nights,
                            gint64                      session,
@@ -89,7 +72,7 @@ deuces_nights_add_summary (DeucesNights               *nights,
         continue;
       seat = &night->seats[night->n_seats++];
       seat->name = g_strdup (summary->seats[p].name);
-      seat->place = deuces_session_summary_place (summary, p);
+      seat->place = summary->seats[p].place;
       seat->balance = summary->seats[p].balance;
     }
   g_ptr_array_add (nights->nights, night);

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 
 typedef struct {
   char   *name;
-  guint   place;      /* 1 for the best total of the night; tied totals share the better */
+  guint   place;      /* the night's place, as its sheet's leader (doc/rules.md §12) */
   gint64  balance;    /* minor units, in the night's currency */
 } DeucesNightSeat;
 
@@ -44,10 +44,6 @@ void          deuces_nights_add_summary (DeucesNights               *nights,
                                          GDateTime                  *started,
                                          const char                 *title,
                                          const DeucesSessionSummary *summary);
-/* @seat's place on the night of @summary: 1 for the best total under its goal, tied
- * totals sharing the better place (1, 1, 3); players who sat every deal out not counted. */
-guint         deuces_session_summary_place (const DeucesSessionSummary *summary,
-                                            guint                       seat);
 /* The nights, oldest first (by start, then by session). Owned by @nights. */
 GPtrArray    *deuces_nights_get_nights  (DeucesNights               *nights);
 /* @name's seat in @night (names compared as deuces_player_name_key does), or NULL. */

@@ -15,14 +15,16 @@ typedef struct {
   DeucesStanding public;
   gint64         lowest;    /* points of lowest-goal nights */
   gint64         highest;   /* points of highest-goal nights */
+  GArray        *counts;    /* guint: the seats behind each of public.net's amounts */
   char          *key;
 } Standing;
 
 struct _DeucesStandings
 {
+  guint       n_sessions;   /* summaries added, nights without deals too */
   guint       n_nights;
-  gboolean    any_lowest;
-  guint       max_places;
+  guint       n_lowest;     /* nights of a lowest-goal variant */
+  guint       tables[DEUCES_MAX_PLAYERS + 1];   /* nights by the number who played */
   GHashTable *players;    /* name key → Standing */
   GHashTable *keys;       /* deuces_name_keys_lookup()'s */
   GPtrArray  *table;      /* Standing, sorted on demand */
@@ -36,6 +38,7 @@ standing_free (Standing *standing)
   g_free (standing->key);
   g_clear_pointer (&standing->public.places, g_array_unref);
   g_clear_pointer (&standing->public.net, g_array_unref);
+  g_clear_pointer (&standing->counts, g_array_unref);
   g_free (standing);
 }
 
@@ -75,6 +78,7 @@ get_standing (DeucesStandings *standings,
       standing->public.name = g_strdup (name);
       standing->public.places = g_array_new (FALSE, TRUE, sizeof (guint));
       standing->public.net = deuces_amounts_new ();
+      standing->counts = g_array_new (FALSE, TRUE, sizeof (guint));
       standing->key = g_strdup (key);
       g_hash_table_insert (standings->players, standing->key, standing);
       g_ptr_array_add (standings->table, standing);
@@ -105,50 +109,247 @@ deuces_standings_add_session (DeucesStandings        *standings,
   deuces_standings_add_summary (standings, &summary);
 }
 
-void
-deuces_standings_add_summary (DeucesStandings            *standings,
-                              const DeucesSessionSummary *summary)
+/* @amount in @currency added to @standing's net, from @seats seats (negative: taken away);
+ * a currency no seat is behind any more is dropped, as a recount would never have it. */
+static void
+add_net (Standing   *standing,
+         const char *currency,
+         guint       digits,
+         gint64      amount,
+         gint        seats)
+{
+  GArray *net = standing->public.net;
+  guint i;
+
+  for (i = 0; i < net->len; i++)
+    {
+      int cmp = strcmp (g_array_index (net, DeucesAmount, i).currency, currency);
+
+      if (cmp == 0)
+        break;
+      if (cmp > 0)
+        {
+          DeucesAmount a = { g_strdup (currency), 0, digits };
+
+          g_array_insert_val (net, i, a);
+          g_array_insert_val (standing->counts, i, (guint) { 0 });
+          break;
+        }
+    }
+  if (i == net->len)
+    {
+      DeucesAmount a = { g_strdup (currency), 0, digits };
+
+      g_array_append_val (net, a);
+      g_array_append_val (standing->counts, (guint) { 0 });
+    }
+  g_array_index (net, DeucesAmount, i).amount += amount;
+  g_array_index (standing->counts, guint, i) += (guint) seats;
+  if (g_array_index (standing->counts, guint, i) == 0)
+    {
+      g_array_remove_index (net, i);
+      g_array_remove_index (standing->counts, i);
+    }
+}
+
+static void
+drop_standing (DeucesStandings *standings,
+               Standing        *standing)
+{
+  g_ptr_array_remove (standings->table, standing);
+  g_hash_table_remove (standings->players, standing->key);
+}
+
+/* @summary added (@sign 1) or taken away again (@sign −1). */
+static void
+add_signed (DeucesStandings            *standings,
+            const DeucesSessionSummary *summary,
+            gint                        sign)
 {
   const char *currency = summary->currency != NULL ? summary->currency : "";
   DeucesGoal goal = summary->goal;
   guint n_playing = 0;
 
-  g_return_if_fail (standings != NULL && summary != NULL);
-
+  standings->n_sessions += (guint) sign;
   if (summary->n_deals == 0)
     return;
   for (guint p = 0; p < summary->n_players; p++)
     n_playing += summary->seats[p].deals > 0;
-  standings->n_nights++;
-  standings->any_lowest |= goal != DEUCES_GOAL_HIGHEST;
-  standings->max_places = MAX (standings->max_places, n_playing);
+  standings->n_nights += (guint) sign;
+  standings->n_lowest += (guint) (goal != DEUCES_GOAL_HIGHEST ? sign : 0);
+  standings->tables[MIN (n_playing, DEUCES_MAX_PLAYERS)] += (guint) sign;
   standings->sorted = FALSE;
 
   for (guint p = 0; p < summary->n_players; p++)
     {
       const DeucesSeatSummary *seat = &summary->seats[p];
       Standing *standing;
-      guint place;
 
       /* A player who sat out every deal of the night was not at the table. */
-      if (seat->deals == 0)
+      if (seat->deals == 0 || seat->place == 0)
         continue;
       standing = get_standing (standings, seat->name);
-      standing->public.nights++;
-      standing->public.deals += seat->deals;
-      standing->public.wins += seat->wins;
+      standing->public.nights += (guint) sign;
+      standing->public.deals += (guint) (sign * (gint64) seat->deals);
+      standing->public.wins += (guint) (sign * (gint64) seat->wins);
       if (goal == DEUCES_GOAL_HIGHEST)
-        standing->highest += seat->points;
+        standing->highest += sign * seat->points;
       else
-        standing->lowest += seat->points;
+        standing->lowest += sign * seat->points;
 
-      place = deuces_session_summary_place (summary, p);
-      if (standing->public.places->len < place)
-        g_array_set_size (standing->public.places, place);
-      g_array_index (standing->public.places, guint, place - 1)++;
+      /* The night's order, the same as its sheet's leader (doc/rules.md §12). */
+      if (standing->public.places->len < seat->place)
+        g_array_set_size (standing->public.places, seat->place);
+      g_array_index (standing->public.places, guint, seat->place - 1) += (guint) sign;
 
-      deuces_amounts_add (standing->public.net, currency, summary->digits, seat->balance);
+      add_net (standing, currency, summary->digits, sign * seat->balance, sign);
+      if (standing->public.nights == 0)
+        drop_standing (standings, standing);
     }
+}
+
+void
+deuces_standings_add_summary (DeucesStandings            *standings,
+                              const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (standings != NULL && summary != NULL);
+
+  add_signed (standings, summary, 1);
+}
+
+void
+deuces_standings_remove_summary (DeucesStandings            *standings,
+                                 const DeucesSessionSummary *summary)
+{
+  g_return_if_fail (standings != NULL && summary != NULL);
+
+  add_signed (standings, summary, -1);
+}
+
+/* The totals as text: for the ledger, "sessions,nights,lowest,t0,…,t8" (nights by the
+ * number who played); for a player, "nights,deals,wins,lowest,highest,n,p1,…,pn" and
+ * ";currency,digits,amount,seats" per currency. */
+void
+deuces_standings_foreach_totals (DeucesStandings     *standings,
+                                 DeucesTotalsFunc     func,
+                                 gpointer             data)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  g_string_printf (text, "%u,%u,%u", standings->n_sessions, standings->n_nights, standings->n_lowest);
+  for (guint k = 0; k <= DEUCES_MAX_PLAYERS; k++)
+    g_string_append_printf (text, ",%u", standings->tables[k]);
+  func (NULL, text->str, data);
+  for (guint i = 0; i < standings->table->len; i++)
+    {
+      const Standing *standing = standings->table->pdata[i];
+      const DeucesStanding *s = &standing->public;
+
+      g_string_printf (text, "%u,%u,%u,%" G_GINT64_FORMAT ",%" G_GINT64_FORMAT ",%u", s->nights, s->deals, s->wins,
+                       standing->lowest, standing->highest, s->places->len);
+      for (guint k = 0; k < s->places->len; k++)
+        g_string_append_printf (text, ",%u", g_array_index (s->places, guint, k));
+      for (guint k = 0; k < s->net->len; k++)
+        {
+          const DeucesAmount *a = &g_array_index (s->net, DeucesAmount, k);
+
+          g_string_append_printf (text, ";%s,%u,%" G_GINT64_FORMAT ",%u", a->currency, a->digits, a->amount,
+                                  g_array_index (standing->counts, guint, k));
+        }
+      func (s->name, text->str, data);
+    }
+}
+
+/* A whole number at *@at, which moves past it and past one @end (or the end of the
+ * text when @end is 0). */
+static gboolean
+read_totals_number (const char **at,
+                    char         end,
+                    gint64      *value)
+{
+  char *after;
+
+  if (!g_ascii_isdigit (**at) && **at != '-')
+    return FALSE;
+  *value = g_ascii_strtoll (*at, &after, 10);
+  if (after == *at || *after != end)
+    return FALSE;
+  *at = end != '\0' ? after + 1 : after;
+  return TRUE;
+}
+
+gboolean
+deuces_standings_add_totals (DeucesStandings *standings,
+                             const char      *name,
+                             const char      *text)
+{
+  const char *at = text;
+  gint64 v[5], n;
+
+  g_return_val_if_fail (standings != NULL && text != NULL, FALSE);
+
+  standings->sorted = FALSE;
+  if (name == NULL)
+    {
+      gint64 counts[3 + DEUCES_MAX_PLAYERS + 1];
+
+      for (guint k = 0; k < G_N_ELEMENTS (counts); k++)
+        if (!read_totals_number (&at, k + 1 < G_N_ELEMENTS (counts) ? ',' : '\0', &counts[k]) ||
+            counts[k] < 0 || counts[k] > G_MAXUINT)
+          return FALSE;
+      standings->n_sessions += (guint) counts[0];
+      standings->n_nights += (guint) counts[1];
+      standings->n_lowest += (guint) counts[2];
+      for (guint k = 0; k <= DEUCES_MAX_PLAYERS; k++)
+        standings->tables[k] += (guint) counts[3 + k];
+      return TRUE;
+    }
+
+  for (guint k = 0; k < G_N_ELEMENTS (v); k++)
+    if (!read_totals_number (&at, ',', &v[k]))
+      return FALSE;
+  if (!read_totals_number (&at, ',', &n) || n < 1 ||
+      n > DEUCES_MAX_PLAYERS || v[0] <= 0 || v[0] > G_MAXUINT || v[1] < 0 || v[1] > G_MAXUINT || v[2] < 0 ||
+      v[2] > G_MAXUINT)
+    return FALSE;
+  {
+    Standing *standing = get_standing (standings, name);
+    DeucesStanding *s = &standing->public;
+
+    s->nights += (guint) v[0];
+    s->deals += (guint) v[1];
+    s->wins += (guint) v[2];
+    standing->lowest += v[3];
+    standing->highest += v[4];
+    if (s->places->len < n)
+      g_array_set_size (s->places, (guint) n);
+    for (guint k = 0; k < n; k++)
+      {
+        gint64 count;
+        char end = k + 1 < n ? ',' : (strchr (at, ';') != NULL ? ';' : '\0');
+
+        if (!read_totals_number (&at, end, &count) || count < 0 || count > G_MAXUINT)
+          return FALSE;
+        g_array_index (s->places, guint, k) += (guint) count;
+      }
+    while (*at != '\0')
+      {
+        const char *comma = strchr (at, ',');
+        g_autofree char *currency = NULL;
+        gint64 digits, amount, seats;
+
+        if (comma == NULL || memchr (at, ';', (gsize) (comma - at)) != NULL)
+          return FALSE;
+        currency = g_strndup (at, (gsize) (comma - at));
+        at = comma + 1;
+        if (!read_totals_number (&at, ',', &digits) || !read_totals_number (&at, ',', &amount) ||
+            !read_totals_number (&at, strchr (at, ';') != NULL ? ';' : '\0', &seats) ||
+            digits < 0 || digits > 9 || seats <= 0 || seats > G_MAXUINT)
+          return FALSE;
+        add_net (standing, currency, (guint) digits, amount, (gint) seats);
+      }
+  }
+  return TRUE;
 }
 
 guint
@@ -160,7 +361,7 @@ deuces_standings_get_n_nights (DeucesStandings *standings)
 DeucesGoal
 deuces_standings_get_goal (DeucesStandings *standings)
 {
-  return standings->any_lowest || standings->n_nights == 0 ? DEUCES_GOAL_LOWEST : DEUCES_GOAL_HIGHEST;
+  return standings->n_lowest > 0 || standings->n_nights == 0 ? DEUCES_GOAL_LOWEST : DEUCES_GOAL_HIGHEST;
 }
 
 guint
@@ -202,9 +403,13 @@ deuces_standings_get_table (DeucesStandings *standings)
 {
   DeucesGoal goal = deuces_standings_get_goal (standings);
   guint min_deals = deuces_standings_get_min_deals (standings);
+  guint max_places = 0;
 
   if (standings->sorted)
     return standings->table;
+  for (guint k = 0; k <= DEUCES_MAX_PLAYERS; k++)
+    if (standings->tables[k] > 0)
+      max_places = k;
   for (guint i = 0; i < standings->table->len; i++)
     {
       Standing *standing = standings->table->pdata[i];
@@ -214,8 +419,8 @@ deuces_standings_get_table (DeucesStandings *standings)
       standing->public.points = goal == DEUCES_GOAL_HIGHEST ? standing->highest
                                                             : standing->lowest - standing->highest;
       standing->public.ranked = standing->public.deals >= min_deals;
-      if (standing->public.places->len < standings->max_places)
-        g_array_set_size (standing->public.places, standings->max_places);
+      /* As long as the largest table: longer only by places no night has any more. */
+      g_array_set_size (standing->public.places, max_places);
     }
   g_ptr_array_sort_with_data (standings->table, compare_standings, GINT_TO_POINTER (goal));
   standings->sorted = TRUE;

@@ -36,6 +36,24 @@ void             deuces_standings_add_session (DeucesStandings        *standings
 
 void             deuces_standings_add_summary (DeucesStandings            *standings,
                                                const DeucesSessionSummary *summary);
+/* Takes @summary, added before, away again: the store keeps whole-history standings up
+ * to date night by night (doc/ledger.md §2.5). */
+void             deuces_standings_remove_summary (DeucesStandings         *standings,
+                                                  const DeucesSessionSummary *summary);
+
+/* The standings as totals to keep: @func gets the ledger's (@name NULL) and each
+ * player's, as text; deuces_standings_add_totals() adds such text back (a player's
+ * under @name, merged with a player of the same name key). FALSE when @text does not
+ * read (the standings are then unusable). */
+typedef void (*DeucesTotalsFunc) (const char *name,
+                                  const char *text,
+                                  gpointer    data);
+void             deuces_standings_foreach_totals (DeucesStandings         *standings,
+                                                  DeucesTotalsFunc         func,
+                                                  gpointer                 data);
+gboolean         deuces_standings_add_totals  (DeucesStandings            *standings,
+                                               const char                 *name,
+                                               const char                 *text);
 
 guint            deuces_standings_get_n_nights (DeucesStandings       *standings);
 /* The direction the average points are read in (doc/rules.md §12): DEUCES_GOAL_HIGHEST

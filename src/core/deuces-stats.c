@@ -367,6 +367,7 @@ deuces_session_summary_init (DeucesSessionSummary   *summary,
       summary->seats[p].name = g_strdup (game->players[p]);
       summary->seats[p].total = sheet->totals[p];
       summary->seats[p].balance = settlement->balances[p];
+      summary->seats[p].place = sheet->places[p];
     }
   for (guint d = 0; d < sheet->n_deals && d < game->deals->len; d++)
     {
@@ -425,7 +426,7 @@ deuces_session_summary_equal (const DeucesSessionSummary *a,
       if (g_strcmp0 (x->name, y->name) != 0 || x->deals != y->deals || x->wins != y->wins ||
           x->fried != y->fried || x->caught_full != y->caught_full || x->counted != y->counted ||
           x->cards_left != y->cards_left || x->points != y->points || x->total != y->total ||
-          x->balance != y->balance)
+          x->balance != y->balance || x->place != y->place)
         return FALSE;
     }
   for (guint i = 0; i < a->payments->len; i++)

@@ -71,6 +71,7 @@ typedef struct {
   gint64   points;        /* points of the deals played */
   gint64   total;         /* the sheet's total */
   gint64   balance;       /* minor units */
+  guint    place;         /* the sheet's place on the night, 0 when not placed */
 } DeucesSeatSummary;
 
 typedef struct {

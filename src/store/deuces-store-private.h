@@ -5,6 +5,7 @@
 
 #include <sqlite3.h>
 
+#include "deuces-standings.h"
 #include "deuces-stats.h"
 #include "deuces-store.h"
 
@@ -248,6 +249,12 @@ void          _deuces_store_check_aggregates (DeucesStore *self,
  * @names (player id → name, as _deuces_store_read_names fills it; with @borrow, the
  * seats' names are @names' own, not copies, and must be taken back before the summary
  * is cleared); FALSE when it does not read or names a player who is not there. */
+/* The standings over every session outside the bin from the totals the store keeps
+ * (doc/ledger.md §2.5), players named from @names (gint64 → name); FALSE when they are
+ * not up to date or do not read (@standings is then unusable). */
+gboolean      _deuces_store_read_standings_totals (DeucesStore     *self,
+                                                   DeucesStandings *standings,
+                                                   GHashTable      *names);
 gboolean      _deuces_store_read_seats_text  (const char           *text,
                                               GHashTable           *names,
                                               gboolean              borrow,

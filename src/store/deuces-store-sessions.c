@@ -196,18 +196,33 @@ update_session (DeucesStore *self,
                 const char  *value,
                 GError     **error)
 {
-  g_autoptr(sqlite3_stmt) stmt = _deuces_store_prepare (self, sql, error);
+  g_autoptr(sqlite3_stmt) stmt = NULL;
 
-  if (stmt == NULL)
+  /* One transaction, whose commit brings the standings' totals up to date (the bin
+   * changes what they count). */
+  if (!_deuces_store_begin (self, error))
     return FALSE;
+  if ((stmt = _deuces_store_prepare (self, sql, error)) == NULL)
+    goto fail;
   _deuces_store_bind_text (stmt, 1, value);
   sqlite3_bind_int64 (stmt, 2, session);
   if (!_deuces_store_step_done (self, stmt, error))
-    return FALSE;
+    goto fail;
   if (sqlite3_changes (self->db) == 0)
-    return _deuces_store_not_found (session, error);
-  _deuces_store_announce (self, session, DEUCES_LEDGER_NO_DEAL);
+    {
+      _deuces_store_not_found (session, error);
+      goto fail;
+    }
+  _deuces_store_touch (self, session, DEUCES_LEDGER_NO_DEAL);
+  g_clear_pointer (&stmt, sqlite3_finalize);
+  if (!_deuces_store_commit (self, error))
+    goto fail;
   return TRUE;
+
+fail:
+  g_clear_pointer (&stmt, sqlite3_finalize);
+  _deuces_store_rollback (self);
+  return FALSE;
 }
 
 gboolean

@@ -169,6 +169,15 @@ read_wanted (DeucesStore               *self,
   return rc == SQLITE_DONE || _deuces_store_fail_sql (self, rc, error);
 }
 
+/* Whether @filter (may be NULL) selects every session outside the bin. */
+static gboolean
+every_session (const DeucesSessionFilter *filter)
+{
+  return filter == NULL || (filter->title == NULL && filter->text == NULL && filter->variant_id == NULL &&
+                            filter->from == NULL && filter->to == NULL && filter->player == NULL &&
+                            !filter->deleted);
+}
+
 /* Whole-history views read each session's aggregates (doc/ledger.md §2.5), one row a
  * night, never the deals or the seats: sessions and aggregates each in their own order,
  * merged by id, without a lookup per row, so a ledger of a million deals is gathered
@@ -207,8 +216,7 @@ foreach_summary (DeucesStore               *self,
   player = sql_filter.player;
   sql_filter.player = NULL;
   /* Every session outside the bin needs no query of its own. */
-  every = sql_filter.title == NULL && sql_filter.text == NULL && sql_filter.variant_id == NULL &&
-          sql_filter.from == NULL && sql_filter.to == NULL && !sql_filter.deleted;
+  every = every_session (&sql_filter);
 
   /* A read transaction keeps the passes consistent with each other. */
   if (!_deuces_store_exec (self, "BEGIN", error))
@@ -428,6 +436,20 @@ deuces_store_compute_nights (DeucesStore               *self,
   return g_steal_pointer (&nights);
 }
 
+static gboolean
+read_totals (DeucesStore     *self,
+             DeucesStandings *standings)
+{
+  g_autoptr(GHashTable) names = g_hash_table_new_full (g_int64_hash, g_int64_equal, g_free, NULL);
+  gboolean read;
+
+  if (!_deuces_store_exec (self, "BEGIN", NULL))
+    return FALSE;
+  read = read_interned_names (self, names, NULL) && _deuces_store_read_standings_totals (self, standings, names);
+  _deuces_store_exec (self, "COMMIT", NULL);
+  return read;
+}
+
 static void
 add_to_standings (gint64                      session,
                   gint64                      started,
@@ -445,6 +467,11 @@ deuces_store_compute_standings (DeucesStore               *self,
   g_autoptr(DeucesStandings) standings = deuces_standings_new ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  /* Every session outside the bin: the totals the store keeps, one row per player. */
+  if (every_session (filter) && read_totals (self, standings))
+    return g_steal_pointer (&standings);
+  g_clear_pointer (&standings, deuces_standings_free);
+  standings = deuces_standings_new ();
   if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, NULL, standings, error))
     return NULL;
   return g_steal_pointer (&standings);

@@ -226,8 +226,24 @@ static const char migrate_v8[] =
 static const char migrate_v9[] =
   "ALTER TABLE history ADD COLUMN discarded INTEGER NOT NULL DEFAULT 0;";
 
+/* Issue 25: each seat's place on the night joins the aggregates, ordered as the sheet's
+ * leader (doc/rules.md §12), and the store keeps the standings' totals over every session
+ * outside the bin, one row per player, taken away and added again session by session at
+ * each commit (doc/ledger.md §2.5): every session's aggregates are built again. */
+static const char migrate_v10[] =
+  "ALTER TABLE aggregates ADD COLUMN currency TEXT;"
+  "ALTER TABLE aggregates ADD COLUMN counted INTEGER NOT NULL DEFAULT 0;"
+  "CREATE TABLE standings_totals (player INTEGER PRIMARY KEY, totals TEXT NOT NULL);"
+  "CREATE TABLE aggregates_unscored ("
+  "  session INTEGER PRIMARY KEY REFERENCES sessions (id) ON DELETE CASCADE);"
+  "CREATE TRIGGER sessions_binned AFTER UPDATE OF deleted ON sessions BEGIN "
+  "  INSERT OR IGNORE INTO aggregates_stale VALUES (NEW.id); END;"
+  "CREATE TRIGGER aggregates_counted_removed AFTER DELETE ON aggregates WHEN OLD.counted BEGIN "
+  "  INSERT OR REPLACE INTO standings_totals VALUES (-1, ''); END;"
+  "INSERT OR IGNORE INTO aggregates_stale SELECT id FROM sessions;";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9 };
+                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9, migrate_v10 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */
