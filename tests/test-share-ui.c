@@ -551,6 +551,17 @@ test_share_phone_scores (void)
   click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
   g_assert_true (wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog)));
   spin ();
+  /* Both codes shown, the page scrolls, and Stop Sharing stays whole in sight (issue 22:
+   * half clipped at 1024×700 and 360×740). */
+  {
+    GtkWidget *stop = find_button (GTK_WIDGET (dialog), "_Stop Sharing");
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (stop, GTK_WIDGET (dialog), &bounds));
+    g_assert_cmpfloat (bounds.origin.y, >=, 0);
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (dialog)));
+    g_assert_null (gtk_widget_get_ancestor (stop, GTK_TYPE_SCROLLED_WINDOW));
+  }
 
   /* A phone enters a deal, and follows nothing. */
   scorer = g_uri_parse (deuces_share_dialog_get_scorer_url_text (dialog), G_URI_FLAGS_NONE, &error);
