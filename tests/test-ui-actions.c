@@ -402,6 +402,60 @@ test_modal_no_tooltips (Fixture       *f,
   g_assert_true (wait_until (tooltip_shown, window));
 }
 
+static gboolean
+popover_hidden (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+
+  return popover == NULL || !gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+static gboolean
+popover_shown (gpointer button)
+{
+  GtkPopover *popover = gtk_menu_button_get_popover (button);
+
+  return popover != NULL && gtk_widget_get_mapped (GTK_WIDGET (popover));
+}
+
+/* The same for a menu (issue 22's tester: "Session Menu" floated over the session menu's
+ * first item): while it is open, the pointer resting on its button, or anywhere else in
+ * the window, brings no tooltip; closed by a click outside it, tooltips come again. */
+static void
+test_popover_no_tooltips (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  GtkWidget *menu = find_tooltip (window, "Session Menu");
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  Display *dpy = gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface));
+  GtkWidget *button;
+
+  g_assert_nonnull (menu);
+  button = gtk_widget_get_ancestor (menu, GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (button);
+  XRaiseWindow (dpy, gdk_x11_surface_get_xid (surface));
+  XSync (dpy, False);
+  settle_frames ();
+  xtest_click (menu);
+  g_assert_true (wait_until (popover_shown, button));
+  for (int dx = 1; dx <= 4; dx++)
+    {
+      xtest_move (menu, dx, 0);
+      let_time_pass (300);
+      g_assert_false (tooltip_shown (window));
+    }
+  let_time_pass (700);
+  g_assert_false (tooltip_shown (window));
+
+  /* A click outside the menu closes it, and the button has its tooltip again. */
+  xtest_click (find_mapped_type_name (window, "AdwStatusPage"));
+  g_assert_true (wait_until (popover_hidden, button));
+  xtest_move (menu, -3, 0);
+  xtest_move (menu, 0, 0);
+  g_assert_true (wait_until (tooltip_shown, window));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -411,6 +465,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/actions/enabled", Fixture, NULL, fixture_set_up, test_actions_enabled, fixture_tear_down);
   g_test_add_func ("/ui/sit-out/five-friends", test_sitting_out);
   g_test_add ("/ui/modal/no-tooltips", Fixture, NULL, fixture_set_up, test_modal_no_tooltips, fixture_tear_down);
+  g_test_add ("/ui/modal/no-tooltips-over-menus", Fixture, NULL, fixture_set_up, test_popover_no_tooltips,
+              fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
 
   return test_app_run ();

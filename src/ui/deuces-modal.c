@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-modal.c: while a modal window is up, the windows it is transient for take no
- * pointer.
+ * pointer; nor does a window while a menu or other popover that closes on a click outside
+ * it is open there.
  *
  * GTK 4.8 keeps a modal window's input to itself, but not its tooltips: gtk_main_do_event()
  * hands every pointer event to the tooltip code for the widget under the pointer, grab or
@@ -18,6 +19,9 @@
 #define BLOCKED_KEY "deuces-modal-blocked"
 
 static guint update_source;
+/* The popovers that close on a click outside them and are mapped: their windows'
+ * tooltips ("Session Menu") would float over them. */
+static GPtrArray *open_popovers;
 
 /* Whether a mapped modal window is (through transient parents) over @window. */
 static gboolean
@@ -78,7 +82,11 @@ update (gpointer user_data)
     {
       g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
 
-      set_blocked (window, is_under_modal (window, toplevels));
+      gboolean under_popover = FALSE;
+
+      for (guint k = 0; open_popovers != NULL && k < open_popovers->len; k++)
+        under_popover |= gtk_widget_get_root (open_popovers->pdata[k]) == GTK_ROOT (window);
+      set_blocked (window, under_popover || is_under_modal (window, toplevels));
     }
   return G_SOURCE_REMOVE;
 }
@@ -115,6 +123,24 @@ on_toplevels_changed (GListModel *toplevels,
   queue_update ();
 }
 
+static gboolean
+on_popover_mapped (GSignalInvocationHint *hint,
+                   guint                  n_values,
+                   const GValue          *values,
+                   gpointer               mapped)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+
+  if (!GTK_IS_POPOVER (widget) || !gtk_popover_get_autohide (GTK_POPOVER (widget)))
+    return TRUE;
+  if (mapped != NULL)
+    g_ptr_array_add (open_popovers, widget);
+  else
+    g_ptr_array_remove (open_popovers, widget);
+  queue_update ();
+  return TRUE;
+}
+
 void
 deuces_modal_watch (void)
 {
@@ -124,6 +150,12 @@ deuces_modal_watch (void)
   if (watching)
     return;
   watching = TRUE;
+  open_popovers = g_ptr_array_new ();
+  /* The signals exist once the class does; static types' classes are kept for good. */
+  g_type_class_ref (GTK_TYPE_POPOVER);
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_popover_mapped,
+                              GINT_TO_POINTER (TRUE), NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("unmap", GTK_TYPE_WIDGET), 0, on_popover_mapped, NULL, NULL);
   g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
   on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
 }
