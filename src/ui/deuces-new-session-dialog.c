@@ -11,6 +11,7 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 struct _DeucesNewSessionDialog
 {
@@ -688,7 +689,6 @@ deuces_new_session_dialog_class_init (DeucesNewSessionDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_variant_changed);
   gtk_widget_class_bind_template_callback (widget_class, validate);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 /* Ctrl+Enter anywhere starts the session, a seat added by Enter and left empty aside. */
@@ -713,6 +713,7 @@ deuces_new_session_dialog_init (DeucesNewSessionDialog *self)
 
   self->rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_dialog_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);

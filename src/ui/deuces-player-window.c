@@ -12,6 +12,7 @@
 #include "deuces-money.h"
 #include "deuces-player-window.h"
 #include "deuces-store-stats.h"
+#include "deuces-window.h"
 
 #define FORM_NIGHTS 10
 
@@ -339,13 +340,13 @@ deuces_player_window_class_init (DeucesPlayerWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-player-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesPlayerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesPlayerWindow, page);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 deuces_player_window_init (DeucesPlayerWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   self->groups = g_ptr_array_new ();
 }
 

@@ -11,6 +11,7 @@
 #include "deuces-variant-editor.h"
 #include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 struct _DeucesPreferencesWindow
 {
@@ -339,6 +340,7 @@ deuces_preferences_window_init (DeucesPreferencesWindow *self)
   self->player_rows = g_ptr_array_new ();
   self->variant_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
 }
 
 DeucesPreferencesWindow *

@@ -20,6 +20,7 @@
 #include "deuces-season-drop.h"
 #include "deuces-standings-window.h"
 #include "deuces-store-stats.h"
+#include "deuces-window.h"
 
 struct _DeucesStandingsWindow
 {
@@ -571,13 +572,13 @@ deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_save_season_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_settle_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_chart_toggled);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 deuces_standings_window_init (DeucesStandingsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   /* A row is read by its player, not its place. */
   deuces_data_table_set_header_column (self->table, 1);
   deuces_data_table_set_header_column (self->narrow_table, 1);

@@ -490,6 +490,24 @@ deuces_window_init (DeucesWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
+void
+deuces_window_add_close_keys (GtkWindow *window)
+{
+  GtkEventController *keys;
+
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (keys, "close-keys");
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_w, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
+}
+
 DeucesWindow *
 deuces_window_new (DeucesApplication *app)
 {

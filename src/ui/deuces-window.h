@@ -28,4 +28,9 @@ gboolean      deuces_window_export_all     (DeucesWindow      *self,
                                             GFile             *file,
                                             gboolean           csv);
 
+/* Escape and Ctrl+W close @window: every window but the main one calls this, once, from
+ * its init (a shortcut controller on the window, so it works in windows made without a
+ * class of their own too). */
+void          deuces_window_add_close_keys (GtkWindow         *window);
+
 G_END_DECLS
