@@ -123,11 +123,11 @@ on_restore_done (GObject      *source,
   if (self->store == NULL)   /* closed meanwhile */
     return;
   if (saved == NULL)
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+    deuces_add_toast (self->toasts, adw_toast_new (error->message));
   else
     {
       g_signal_emit (self, signals[RESTORED], 0);
-      adw_toast_overlay_add_toast (self->toasts,
+      deuces_add_toast (self->toasts,
                                    adw_toast_new (_("Backup restored; the ledger as it was is the newest backup")));
     }
   /* The list now holds the backup just made of the ledger as it was. */
@@ -276,7 +276,7 @@ on_list_done (GObject      *source,
   if (backups == NULL)
     {
       fill (self, g_ptr_array_new ());
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      deuces_add_toast (self->toasts, adw_toast_new (error->message));
       return;
     }
   fill (self, backups);

@@ -88,7 +88,7 @@ on_undo_clicked (DeucesHistoryDialog *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *done = deuces_session_undo (self->session, &error);
 
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (done != NULL ? done : error->message));
+  deuces_add_toast (self->toasts, adw_toast_new (done != NULL ? done : error->message));
   update (self);
 }
 

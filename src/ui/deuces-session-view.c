@@ -414,7 +414,7 @@ place_page (gpointer user_data)
 {
   DeucesSessionView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->page_scroller);
-  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
+  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->editor));
   double sheet_top, form_bottom, value;
   graphene_point_t point;
 

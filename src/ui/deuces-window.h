@@ -28,6 +28,10 @@ gboolean      deuces_window_export_all     (DeucesWindow      *self,
                                             GFile             *file,
                                             gboolean           csv);
 
+/* Adds @toast to @overlay (which takes it) with a title that wraps where one line does
+ * not fit, rather than being cut off: every toast of the app goes through here. */
+void          deuces_add_toast             (AdwToastOverlay   *overlay,
+                                            AdwToast          *toast);
 /* Escape and Ctrl+W close @window: every window but the main one calls this, once, from
  * its init (a shortcut controller on the window, so it works in windows made without a
  * class of their own too). */
