@@ -103,6 +103,9 @@ night_name (GDateTime  *started,
 
   if (title == NULL || title[0] == '\0' || g_strcmp0 (title, long_day) == 0)
     return g_strdup (day != NULL ? day : "—");
+  /* The second night of a day, "November 27, 2026 (2)", names its day already. */
+  if (long_day != NULL && g_str_has_prefix (title, long_day))
+    return g_strdup (title);
   if (day == NULL)
     return g_strdup (title);
   /* Translators: which session: its title and the day it started */

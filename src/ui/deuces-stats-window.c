@@ -150,8 +150,9 @@ format_sessions (const GArray *extremes)
       g_autofree char *day = local ? deuces_format_short_date (local) : NULL;
       g_autofree char *long_day = local ? deuces_format_date (local) : NULL;
 
-      /* A session titled by its day (the default) says the day once. */
-      if (g_strcmp0 (e->title, long_day) == 0)
+      /* A session titled by its day (the default, "… (2)" for the second that day) says
+       * the day once. */
+      if (e->title != NULL && long_day != NULL && g_str_has_prefix (e->title, long_day))
         g_clear_pointer (&day, g_free);
       if (i > 0)
         g_string_append (text, "\n");
