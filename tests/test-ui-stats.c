@@ -137,6 +137,30 @@ test_standings_window (Fixture       *f,
   for (guint i = 0; i < deuces_settle_up_get_currencies (left)->len; i++)
     g_assert_cmpuint (((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (left)->pdata[i])->transfers->len,
                       ==, 0);
+  g_clear_pointer (&left, deuces_settle_up_free);
+  g_clear_pointer (&sessions, g_array_unref);
+
+  /* Issue 22: Mark Paid says what it marked, and its Undo (a real click) takes it back. */
+  {
+    GtkWidget *toast = find_mapped_type_name (window, "AdwToastWidget");
+    GtkWidget *undo;
+    guint transfers = 0;
+
+    g_assert_nonnull (toast);
+    g_assert_true (shows_text (toast, "Marked paid: "));
+    g_assert_true (shows_text (toast, " night"));
+    g_assert_true (shows_text (toast, " transfer"));
+    undo = find_button (toast, "_Undo");
+    g_assert_nonnull (undo);
+    settle_frames ();
+    xtest_click (undo);
+    settle_frames ();
+    left = deuces_store_settle_up (store, NULL, &sessions, &error);
+    g_assert_no_error (error);
+    for (guint i = 0; i < deuces_settle_up_get_currencies (left)->len; i++)
+      transfers += ((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (left)->pdata[i])->transfers->len;
+    g_assert_cmpuint (transfers, >, 0);
+  }
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
