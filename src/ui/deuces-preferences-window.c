@@ -358,6 +358,14 @@ deuces_preferences_window_new (GtkWindow   *parent,
   self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
+  /* The style rows act on the setting itself; the application applies it. */
+  {
+    g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+    g_autoptr(GAction) style = g_settings_create_action (settings, "style-variant");
+
+    g_action_map_add_action (G_ACTION_MAP (group), style);
+    gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
+  }
   currency = g_settings_get_string (settings, "default-currency");
   stake = g_settings_get_string (settings, "default-stake");
 
