@@ -431,6 +431,18 @@ run_frames (guint ms)
   g_source_remove (tick);
 }
 
+/* The − (@css "down") or + ("up") button of spin button @spin. */
+static GtkWidget *
+spin_step (GtkWidget  *spin,
+           const char *css)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (spin); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, css))
+      return child;
+  return NULL;
+}
+
 /* Repeated clicks on "Up to"'s − (real clicks): the explanation that appears below 10 moves
  * nothing under the pointer, so the clicks go on lowering "Up to" and never reach "Every
  * card dealt" or Remove. */
@@ -441,7 +453,7 @@ test_variant_editor_minus_clicks (Fixture       *f,
   DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
                                                            deuces_preset_lookup ("classic"));
   GtkWidget *to = _deuces_variant_editor_get_tier (editor, 0, "to");
-  GtkWidget *minus = NULL;
+  GtkWidget *minus;
   graphene_rect_t first, now;
 
   gtk_window_set_default_size (GTK_WINDOW (editor), 800, 1000);
@@ -450,10 +462,7 @@ test_variant_editor_minus_clicks (Fixture       *f,
                                  TRUE);
   gtk_widget_grab_focus (to);
   run_frames (1500);
-  for (GtkWidget *child = gtk_widget_get_first_child (to); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (gtk_widget_has_css_class (child, "down"))
-      minus = child;
+  minus = spin_step (to, "down");
   g_assert_nonnull (minus);
   g_assert_true (gtk_widget_compute_bounds (minus, GTK_WIDGET (editor), &first));
   g_assert_cmpfloat (first.origin.y + first.size.height, <, gtk_widget_get_height (GTK_WIDGET (editor)));
@@ -471,18 +480,6 @@ test_variant_editor_minus_clicks (Fixture       *f,
     }
   g_assert_nonnull (_deuces_variant_editor_get_error (editor, "tier.0"));
   gtk_window_destroy (GTK_WINDOW (editor));
-}
-
-/* The − (@css "down") or + ("up") button of spin button @spin. */
-static GtkWidget *
-spin_step (GtkWidget  *spin,
-           const char *css)
-{
-  for (GtkWidget *child = gtk_widget_get_first_child (spin); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (gtk_widget_has_css_class (child, css))
-      return child;
-  return NULL;
 }
 
 /* Issue 22, doc/rules.md §4.4: a tier starts at 1 card at least (a player with none left

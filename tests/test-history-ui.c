@@ -1013,12 +1013,8 @@ intersect (GtkWidget             *widget,
 static void
 test_toast_away (void)
 {
-  const char *long_names[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
-                               "Dorothea Papadopoulos", "Evangeline Marchetti",
-                               "Ferdinand Kowalczyk", "Guinevere Castellanos", "Hieronymus Lindqvist" };
-  const char *short_names[] = { "Ann Lee", "Bo Wong", "Cy Tam", "Di Chan", "Eve Ng" };
   const struct { const char *const *names; guint n; int width, height; } cases[] = {
-    { long_names, 8, 1280, 800 }, { short_names, 5, 360, 740 },
+    { eight_long_names, 8, 1280, 800 }, { five_friends, 5, 360, 740 },
   };
   const char *restored = "Backup restored; the ledger as it was is the newest backup";
 

@@ -273,7 +273,7 @@ is_mapped_title (GtkWidget     *widget,
 static void
 test_title_whole (void)
 {
-  const char *names[] = { "Ann Lee", "Bo Wong", "Cy Tam", "Di Chan", "Eve Ng" };
+  const char *const *names = five_friends;
   const struct { int width, height; } screens[] = { { 360, 740 }, { 360, 740 } };
   g_autofree char *first = NULL;
 

@@ -304,12 +304,8 @@ in_sight (gpointer data)
 static void
 test_stats_rows_reachable (void)
 {
-  const char *long_names[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
-                               "Dorothea Papadopoulos", "Evangeline Marchetti",
-                               "Ferdinand Kowalczyk", "Guinevere Castellanos", "Hieronymus Lindqvist" };
-  const char *short_names[] = { "Ann Lee", "Bo Wong", "Cy Tam", "Di Chan", "Eve Ng" };
   const struct { const char *const *names; guint n; int width, height; } cases[] = {
-    { long_names, 8, 960, 760 }, { short_names, 5, 360, 740 },
+    { eight_long_names, 8, 960, 760 }, { five_friends, 5, 360, 740 },
   };
 
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
