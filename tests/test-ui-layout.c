@@ -268,7 +268,7 @@ is_mapped_title (GtkWidget     *widget,
 }
 
 /* Issue 22: two sessions started the same day get titles of their own, and on a phone
- * the header shows the title whole ("November…" said nothing), on two lines if need be
+ * the header shows the title whole ("November…" said nothing), on more lines if need be
  * (wider, the header holds the view switcher and the title is the sidebar's). */
 static void
 test_title_whole (void)
@@ -295,6 +295,8 @@ test_title_whole (void)
       header = find_widget (GTK_WIDGET (f->window), is_mapped_title, title);
       g_assert_nonnull (header);
       gtk_widget_measure (header, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (header), &needs, NULL, NULL, NULL);
+      g_test_message ("title %d×%d needs %d, %d lines", gtk_widget_get_width (header), gtk_widget_get_height (header),
+                      needs, pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (header))));
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (header))));
       g_assert_cmpint (needs, <=, gtk_widget_get_height (header));
       fixture_tear_down (f, NULL);
