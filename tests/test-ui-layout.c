@@ -259,50 +259,6 @@ test_newest_in_view (void)
     }
 }
 
-static gboolean
-is_mapped_title (GtkWidget     *widget,
-                 gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) && gtk_widget_has_css_class (widget, "title") &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
-
-/* Issue 22: two sessions started the same day get titles of their own, and on a phone
- * the header shows the title whole ("November…" said nothing), on more lines if need be
- * (wider, the header holds the view switcher and the title is the sidebar's). */
-static void
-test_title_whole (void)
-{
-  const char *const *names = five_friends;
-  const struct { int width, height; } screens[] = { { 360, 740 }, { 360, 740 } };
-  g_autofree char *first = NULL;
-
-  for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
-    {
-      Fixture fixture = { NULL, }, *f = &fixture;
-      const char *title;
-      GtkWidget *header = NULL;
-      int needs;
-
-      open_table (f, names, 5, "1", screens[w].width, screens[w].height);
-      title = deuces_session_get_title (f->session);
-      g_test_message ("%d px: “%s”", screens[w].width, title);
-      if (first == NULL)
-        first = g_strdup (title);
-      else
-        g_assert_cmpstr (title, !=, first);
-      settle_frames ();
-      header = find_widget (GTK_WIDGET (f->window), is_mapped_title, title);
-      g_assert_nonnull (header);
-      gtk_widget_measure (header, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (header), &needs, NULL, NULL, NULL);
-      g_test_message ("title %d×%d needs %d, %d lines", gtk_widget_get_width (header), gtk_widget_get_height (header),
-                      needs, pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (header))));
-      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (header))));
-      g_assert_cmpint (needs, <=, gtk_widget_get_height (header));
-      fixture_tear_down (f, NULL);
-    }
-}
-
 /* The toast after a save stays off the newest deal and off the score cards (issue 22: it
  * floats over the sheet, at the edge away from the newest deal), on a phone (where the
  * sheet shows two rows and a half) and on a laptop. Real keys. */
@@ -959,7 +915,6 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/print/columns", test_print_columns);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);
   g_test_add_func ("/ui/sheet/toast-off-newest", test_toast_off_newest);
-  g_test_add_func ("/ui/layout/title-whole", test_title_whole);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
