@@ -125,9 +125,8 @@ update_title (DeucesSessionView *self)
 
 /* libadwaita cuts a window title to one line: on a phone "November…" said nothing of
  * the day. The session's title (the labels styled "title" in the header's switcher
- * title) takes more lines where one does not fit, centred (up to three: a phone's
- * header leaves it some 80 px, and "November 27, 2026 (2)" takes three there), and
- * stays on one where it fits. */
+ * title) takes two lines where one does not fit, centred, and stays on one where it
+ * fits. Two at most: a third no longer fits the header with large text. */
 static void
 wrap_header_titles (GtkWidget *widget)
 {
@@ -136,7 +135,7 @@ wrap_header_titles (GtkWidget *widget)
       gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
       gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
       gtk_label_set_natural_wrap_mode (GTK_LABEL (widget), GTK_NATURAL_WRAP_NONE);
-      gtk_label_set_lines (GTK_LABEL (widget), 3);
+      gtk_label_set_lines (GTK_LABEL (widget), 2);
       gtk_label_set_justify (GTK_LABEL (widget), GTK_JUSTIFY_CENTER);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
