@@ -167,6 +167,12 @@ session_view (Fixture *f)
   return DEUCES_SESSION_VIEW (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SESSION_VIEW));
 }
 
+const char *const eight_long_names[8] = {
+  "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor", "Dorothea Papadopoulos",
+  "Evangeline Marchetti", "Ferdinand Kowalczyk", "Guinevere Castellanos", "Hieronymus Lindqvist",
+};
+const char *const five_friends[5] = { "Ann Lee", "Bo Wong", "Cy Tam", "Di Chan", "Eve Ng" };
+
 void
 open_table (Fixture           *f,
             const char *const *names,

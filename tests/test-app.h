@@ -49,6 +49,10 @@ void open_table   (Fixture           *f,
                    int                width,
                    int                height);
 
+/* The tester's tables of issue 22: eight long names (a laptop), five friends (a phone). */
+extern const char *const eight_long_names[8];
+extern const char *const five_friends[5];
+
 /* The deal form's field @role ("winner", "main" …) of @player. */
 GtkWidget *field (Fixture    *f,
                   const char *role,

@@ -307,6 +307,38 @@ test_stats_locale (void)
   remove_tree (dir);
 }
 
+/* Issue 22: a tied best win rate names everyone in it, in the table and the JSON. Ann and
+ * Bo win one of their two deals each (50.0 % of 2). */
+static void
+test_stats_best_tied (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *imported = NULL;
+  g_autofree char *table = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonObject *best;
+  JsonArray *tied;
+  const char *history =
+    "[{\"variant\":\"flat\",\"players\":[\"Ann\",\"Bo\"],\"deals\":["
+    "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3}},"
+    "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":4}}]}]";
+
+  imported = run_ok (db, history, "import", "-", NULL);
+  g_assert_cmpstr (imported, ==, "1\n");
+  table = run_ok (db, NULL, "stats", NULL);
+  g_assert_nonnull (strstr (table, "Best win rate: Ann, Bo 50.0 % (among players with at least 1 deal)"));
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  best = json_object_get_object_member (parse_object (parser, json), "best_win_rate");
+  g_assert_cmpstr (json_object_get_string_member (best, "player"), ==, "Ann");
+  tied = json_object_get_array_member (best, "players");
+  g_assert_cmpuint (json_array_get_length (tied), ==, 2);
+  g_assert_cmpstr (json_array_get_string_element (tied, 0), ==, "Ann");
+  g_assert_cmpstr (json_array_get_string_element (tied, 1), ==, "Bo");
+  remove_tree (dir);
+}
+
 /* Audit: stats arguments, Unicode names and the plain table. By hand: S1, classic at HKD
  * 0.50 with Élodie out, Ann 2, Bo 5: (7 − 3 × total) × 0.50 gives Élodie +3.50, Ann
  * +0.50, Bo −4.00. S2, flat at JPY 100: Ann out, Bo 5: Ann +500, Bo −500 JPY. Head to
@@ -418,6 +450,7 @@ main (int    argc,
   g_test_add_func ("/cli/standings-settle-up", test_standings_settle_up);
   g_test_add_func ("/cli/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/cli/stats/arguments", test_stats_arguments);
+  g_test_add_func ("/cli/stats/best-tied", test_stats_best_tied);
   g_test_add_func ("/cli/stats/locale", test_stats_locale);
   g_test_add_func ("/cli/stats/player-key", test_stats_player_key);
 

@@ -431,6 +431,18 @@ run_frames (guint ms)
   g_source_remove (tick);
 }
 
+/* The − (@css "down") or + ("up") button of spin button @spin. */
+static GtkWidget *
+spin_step (GtkWidget  *spin,
+           const char *css)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (spin); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (gtk_widget_has_css_class (child, css))
+      return child;
+  return NULL;
+}
+
 /* Repeated clicks on "Up to"'s − (real clicks): the explanation that appears below 10 moves
  * nothing under the pointer, so the clicks go on lowering "Up to" and never reach "Every
  * card dealt" or Remove. */
@@ -441,7 +453,7 @@ test_variant_editor_minus_clicks (Fixture       *f,
   DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
                                                            deuces_preset_lookup ("classic"));
   GtkWidget *to = _deuces_variant_editor_get_tier (editor, 0, "to");
-  GtkWidget *minus = NULL;
+  GtkWidget *minus;
   graphene_rect_t first, now;
 
   gtk_window_set_default_size (GTK_WINDOW (editor), 800, 1000);
@@ -450,10 +462,7 @@ test_variant_editor_minus_clicks (Fixture       *f,
                                  TRUE);
   gtk_widget_grab_focus (to);
   run_frames (1500);
-  for (GtkWidget *child = gtk_widget_get_first_child (to); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    if (gtk_widget_has_css_class (child, "down"))
-      minus = child;
+  minus = spin_step (to, "down");
   g_assert_nonnull (minus);
   g_assert_true (gtk_widget_compute_bounds (minus, GTK_WIDGET (editor), &first));
   g_assert_cmpfloat (first.origin.y + first.size.height, <, gtk_widget_get_height (GTK_WIDGET (editor)));
@@ -470,6 +479,44 @@ test_variant_editor_minus_clicks (Fixture       *f,
       g_assert_cmpuint (_deuces_variant_editor_get_n_tiers (editor), ==, 2);
     }
   g_assert_nonnull (_deuces_variant_editor_get_error (editor, "tier.0"));
+  gtk_window_destroy (GTK_WINDOW (editor));
+}
+
+/* Issue 22, doc/rules.md §4.4: a tier starts at 1 card at least (a player with none left
+ * went out). "From" clicked down to 0 (real clicks) is refused under the tier, with the
+ * core's words, and Save waits; clicked back up to 1, all is well. */
+static void
+test_variant_editor_tier_from_zero (Fixture       *f,
+                                    gconstpointer  data)
+{
+  DeucesVariantEditor *editor = deuces_variant_editor_new (NULL, f->store,
+                                                           deuces_preset_lookup ("classic"));
+  GtkWidget *from = _deuces_variant_editor_get_tier (editor, 0, "from");
+  GtkWidget *save = _deuces_variant_editor_get_save_button (editor);
+  g_autoptr(GError) refused = NULL;
+  GtkLabel *error;
+
+  g_assert_false (deuces_tier_check_from (0, &refused));
+  gtk_window_set_default_size (GTK_WINDOW (editor), 800, 1000);
+  gtk_window_present (GTK_WINDOW (editor));
+  gtk_editable_set_text (GTK_EDITABLE (_deuces_variant_editor_get_field (editor, "name")), "From Nothing");
+  adw_expander_row_set_expanded (ADW_EXPANDER_ROW (_deuces_variant_editor_get_tier (editor, 0, "row")),
+                                 TRUE);
+  set_spin (editor, 0, "from", 1);
+  run_frames (1500);
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tier.0"));
+  xtest_click (spin_step (from, "down"));
+  run_frames (100);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (from)), ==, 0);
+  error = _deuces_variant_editor_get_error (editor, "tier.0");
+  g_assert_nonnull (error);
+  g_assert_cmpstr (gtk_label_get_text (error), ==, refused->message);
+  g_assert_false (gtk_widget_get_sensitive (save));
+  xtest_click (spin_step (from, "up"));
+  run_frames (100);
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (from)), ==, 1);
+  g_assert_null (_deuces_variant_editor_get_error (editor, "tier.0"));
+  g_assert_true (gtk_widget_get_sensitive (save));
   gtk_window_destroy (GTK_WINDOW (editor));
 }
 
@@ -1015,6 +1062,8 @@ main (int argc, char **argv)
               fixture_set_up, test_saved_variant_described, fixture_tear_down);
   g_test_add ("/ui/variant-editor/minus-clicks", Fixture, NULL,
               fixture_set_up, test_variant_editor_minus_clicks, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/tier-from-zero", Fixture, NULL,
+              fixture_set_up, test_variant_editor_tier_from_zero, fixture_tear_down);
   g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
               fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
   g_test_add ("/ui/variant-editor/flat-tier", Fixture, NULL,

@@ -18,6 +18,7 @@
 #include "deuces-error.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-print.h"
+#include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-list.h"
 #include "deuces-session-snapshot.h"
@@ -966,6 +967,169 @@ test_window_toast_placement (Fixture       *w,
   g_assert_cmpfloat (toast_bounds.origin.y + toast_bounds.size.height, <=, editor_bounds.origin.y);
 }
 
+typedef struct {
+  GtkWidget       *widget;
+  GtkWidget       *window;
+  graphene_rect_t  last;
+  gint64           since;
+} Resting;
+
+/* Whether the toast of @data stayed put for a tenth of a second: its slide is over. */
+static gboolean
+toast_resting (gpointer data)
+{
+  Resting *r = data;
+  graphene_rect_t now;
+
+  if (!gtk_widget_get_mapped (r->widget) || !gtk_widget_compute_bounds (r->widget, r->window, &now))
+    return FALSE;
+  if (!graphene_rect_equal (&now, &r->last))
+    {
+      r->last = now;
+      r->since = g_get_monotonic_time ();
+      return FALSE;
+    }
+  return g_get_monotonic_time () - r->since > G_USEC_PER_SEC / 10;
+}
+
+typedef struct {
+  GtkWidget  *window;
+  const char *title;
+  GtkWidget  *found;
+} Showing;
+
+/* A mapped toast showing @data's title. */
+static gboolean
+is_toast_showing (GtkWidget     *widget,
+                  gconstpointer  data)
+{
+  const Showing *s = data;
+
+  return g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "AdwToastWidget") == 0 && gtk_widget_get_mapped (widget) &&
+         shows_text (widget, s->title);
+}
+
+/* Whether a toast of @data's window shows its title (a toast shown after another waits
+ * for that one's slide). */
+static gboolean
+toast_showing (gpointer data)
+{
+  Showing *s = data;
+
+  s->found = find_widget (s->window, is_toast_showing, s);
+  return s->found != NULL;
+}
+
+/* The toast showing @title in @window, once it rests; its title label in @label. */
+static GtkWidget *
+resting_toast (GtkWidget       *window,
+               const char      *title,
+               GtkWidget      **label,
+               graphene_rect_t *bounds)
+{
+  Showing showing = { window, title, NULL };
+  Resting r = { NULL, window, GRAPHENE_RECT_INIT (0, 0, 0, 0), 0 };
+
+  g_assert_true (wait_until (toast_showing, &showing));
+  r.widget = showing.found;
+  g_assert_true (wait_until (toast_resting, &r));
+  *bounds = r.last;
+  *label = NULL;
+  for (GtkWidget *bin = gtk_widget_get_first_child (r.widget); bin != NULL; bin = gtk_widget_get_next_sibling (bin))
+    if (ADW_IS_BIN (bin) && GTK_IS_LABEL (adw_bin_get_child (ADW_BIN (bin))) &&
+        g_str_equal (gtk_label_get_text (GTK_LABEL (adw_bin_get_child (ADW_BIN (bin)))), title))
+      *label = adw_bin_get_child (ADW_BIN (bin));
+  g_assert_nonnull (*label);
+  return r.widget;
+}
+
+/* Whether @label shows its whole text: nothing ellipsized, every line inside it. */
+static gboolean
+shows_whole (GtkWidget *label)
+{
+  int needs;
+
+  gtk_widget_measure (label, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (label), &needs, NULL, NULL, NULL);
+  return !pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))) &&
+         needs <= gtk_widget_get_height (label);
+}
+
+static gboolean
+intersect (GtkWidget             *widget,
+           GtkWidget             *window,
+           const graphene_rect_t *toast)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  return graphene_rect_intersection (&bounds, toast, NULL);
+}
+
+/* Issue 22: a toast on the score sheet covers neither the score cards (their names and
+ * totals, the "plays first" line) nor the newest deal nor the deal editor, with one deal
+ * and with the sheet full, eight long names at 1280 px and five at 360 px; toasts'
+ * titles show whole, on one line where it fits ("Session ended" at 1280 px). */
+static void
+test_toast_away (void)
+{
+  const struct { const char *const *names; guint n; int width, height; } cases[] = {
+    { eight_long_names, 8, 1280, 800 }, { five_friends, 5, 360, 740 },
+  };
+  const char *restored = "Backup restored; the ledger as it was is the newest backup";
+
+  for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
+    {
+      Fixture fixture = { NULL, }, *w = &fixture;
+      GtkWidget *window, *editor, *cards, *label;
+      graphene_rect_t toast;
+
+      g_test_message ("%u players at %d×%d", cases[k].n, cases[k].width, cases[k].height);
+      open_table (w, cases[k].names, cases[k].n, "1", cases[k].width, cases[k].height);
+      window = GTK_WIDGET (w->window);
+      editor = find_type (window, DEUCES_TYPE_DEAL_EDITOR);
+      cards = find_type (window, DEUCES_TYPE_SCOREBOARD);
+      for (guint d = 1; d <= 8; d++)
+        {
+          g_autoptr(GError) error = NULL;
+          g_autofree char *title = g_strdup_printf ("Deal %u added", d);
+          DeucesDeal deal;
+          GtkWidget *newest;
+          guint number;
+
+          deuces_deal_init (&deal);
+          deal.winner = (gint8) (d % cases[k].n);
+          for (guint p = 0; p < cases[k].n; p++)
+            if (p != (guint) deal.winner)
+              deal.cards_left[p] = (gint16) (1 + (p + d) % 9);
+          number = deuces_session_add_deal (w->session, &deal, &error);
+          g_assert_no_error (error);
+          g_signal_emit_by_name (editor, "saved", number, FALSE);
+          if (d != 1 && d != 8)
+            continue;
+          resting_toast (window, title, &label, &toast);
+          newest = lowest_row (window);
+          g_assert_true (row_is_deal (newest, d));
+          g_test_message ("deal %u: toast at %g,%g %g×%g", d, toast.origin.x, toast.origin.y,
+                          toast.size.width, toast.size.height);
+          g_assert_false (intersect (cards, window, &toast));
+          g_assert_false (intersect (newest, window, &toast));
+          g_assert_false (intersect (editor, window, &toast));
+          g_assert_true (shows_whole (label));
+        }
+      /* Toasts elsewhere (the window's): the title whole, on one line where it fits. */
+      deuces_window_add_toast (w->window, adw_toast_new ("Session ended"));
+      resting_toast (window, "Session ended", &label, &toast);
+      g_assert_true (shows_whole (label));
+      g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), ==, 1);
+      deuces_window_add_toast (w->window, adw_toast_new (restored));
+      resting_toast (window, restored, &label, &toast);
+      g_assert_true (shows_whole (label));
+      if (cases[k].width >= 1000)
+        g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (label))), ==, 1);
+      fixture_tear_down (w, NULL);
+    }
+}
+
 /* The stake in the header and the settlement; changed from the window's dialog. */
 /* Activates @action and returns the message dialog it opens. */
 static GtkWidget *
@@ -1450,6 +1614,7 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/history-ui/window/stale-toast", Fixture, NULL, window_set_up, test_window_stale_toast,
               fixture_tear_down);
+  g_test_add_func ("/history-ui/window/toast-away", test_toast_away);
   g_test_add ("/history-ui/window/toast-placement", Fixture, NULL, window_set_up,
               test_window_toast_placement, fixture_tear_down);
   g_test_add ("/history-ui/window/toast-placement-narrow", Fixture, GINT_TO_POINTER (360), window_set_up,

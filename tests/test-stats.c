@@ -257,6 +257,33 @@ test_best_win_rate (void)
   g_assert_cmpuint (deuces_player_stats_win_rate (best), ==, 500);
 }
 
+/* Issue 22: two players level on the best win rate (the same rate over as many deals)
+ * are both named, as "fried most often" names everyone tied; more deals still break a
+ * tie of the rate alone. Ann and Bo split 4 deals (2/4 = 500 ‰ each); Cy and Dee split 6
+ * (3/6 = 500 ‰ each, more deals): Cy and Dee, in name order. */
+static void
+test_best_win_rate_tied (void)
+{
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  g_autofree char *short_night = duel ("Ann", "Bo", 4, 2);
+  g_autofree char *long_night = duel ("Dee", "Cy", 6, 3);
+  g_autoptr(GPtrArray) best = NULL;
+
+  add (stats, 1, short_night, "2026-01-10T20:00:00Z");
+  best = deuces_stats_dup_best_win_rates (stats);
+  g_assert_cmpuint (best->len, ==, 2);
+  g_assert_cmpstr (((DeucesPlayerStats *) best->pdata[0])->name, ==, "Ann");
+  g_assert_cmpstr (((DeucesPlayerStats *) best->pdata[1])->name, ==, "Bo");
+  g_clear_pointer (&best, g_ptr_array_unref);
+
+  add (stats, 2, long_night, "2026-01-11T20:00:00Z");
+  best = deuces_stats_dup_best_win_rates (stats);
+  g_assert_cmpuint (best->len, ==, 2);
+  g_assert_cmpstr (((DeucesPlayerStats *) best->pdata[0])->name, ==, "Cy");
+  g_assert_cmpstr (((DeucesPlayerStats *) best->pdata[1])->name, ==, "Dee");
+  g_assert_true (deuces_stats_get_best_win_rate (stats) == best->pdata[0]);
+}
+
 static void
 test_timeline (void)
 {
@@ -351,6 +378,7 @@ main (int argc, char **argv)
   g_test_add_func ("/stats/timeline", test_timeline);
   g_test_add_func ("/stats/best-worst-per-currency", test_best_worst_per_currency);
   g_test_add_func ("/stats/best-win-rate", test_best_win_rate);
+  g_test_add_func ("/stats/best-win-rate-tied", test_best_win_rate_tied);
   g_test_add_func ("/stats/parse-day", test_parse_day);
   g_test_add_func ("/stats/normal-form", test_normal_form);
   g_test_add_func ("/stats/sitting-out", test_sitting_out);

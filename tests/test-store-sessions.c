@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "deuces-error.h"
+#include "deuces-i18n.h"
+#include "deuces-variant.h"
 #include "deuces-store-private.h"
 #include "deuces-store-stats.h"
 #include "deuces-store.h"
@@ -451,6 +453,46 @@ test_title_check (LedgerFixture *f,
   g_assert_true (deuces_store_set_session_notes (f->store, id, "Bo paid\n\tCy owes", NULL));
 }
 
+/* Issue 22: two sessions started the same day without a title were both titled by the
+ * day alone. The second is "… (2)", the third "… (3)"; a title given is kept as given,
+ * even the day's; the form is offered the title the next one would get. */
+static void
+test_default_titles (LedgerFixture *f,
+                     gconstpointer  data)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *day = deuces_format_date (now);
+  g_autofree char *second = g_strdup_printf ("%s (2)", day);
+  g_autofree char *third = g_strdup_printf ("%s (3)", day);
+  g_autofree char *offered = NULL;
+  const char *expected[] = { day, second, day, third };
+  DeucesNewSession request = { 0, };
+
+  request.variant = deuces_preset_lookup ("classic");
+  request.variant_id = "classic";
+  request.players = four;
+  request.n_players = 4;
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(DeucesSessionInfo) info = NULL;
+      gint64 id;
+
+      /* The third is given the day's title by hand; the others none ("  ": none). */
+      request.title = i == 2 ? day : i == 1 ? "  " : NULL;
+      if (i == 3)
+        {
+          offered = deuces_store_dup_new_title (f->store);
+          g_assert_cmpstr (offered, ==, third);
+        }
+      id = deuces_store_create_session (f->store, &request, &error);
+      g_assert_no_error (error);
+      info = deuces_store_get_session (f->store, id, &error);
+      g_assert_no_error (error);
+      g_assert_cmpstr (info->title, ==, expected[i]);
+    }
+}
+
 /* The statistics' player filter compares names as the core does: "JOSÉ" typed with a
  * combining accent finds José. */
 static void
@@ -484,6 +526,7 @@ main (int argc, char **argv)
   ledger_test_add ("/store/list", test_list);
   ledger_test_add ("/store/paid", test_paid);
   ledger_test_add ("/store/title-check", test_title_check);
+  ledger_test_add ("/store/default-titles", test_default_titles);
   ledger_test_add ("/store/stats/player-key", test_stats_player_key);
 
   return g_test_run ();

@@ -10,6 +10,7 @@
 #include "deuces-deal-editor.h"
 #include "deuces-import.h"
 #include "deuces-new-session-dialog.h"
+#include "deuces-preferences-window.h"
 #include "deuces-store-private.h"
 #include "deuces-session.h"
 #include "test-app.h"
@@ -456,6 +457,49 @@ test_popover_no_tooltips (Fixture       *f,
   g_assert_true (wait_until (tooltip_shown, window));
 }
 
+static gboolean
+style_is_dark (gpointer data)
+{
+  return adw_style_manager_get_dark (adw_style_manager_get_default ()) == GPOINTER_TO_INT (data);
+}
+
+/* Issue 22: Preferences offers the style as GNOME Text Editor does, follow the system,
+ * light or dark; a click on Dark makes the app dark at once, Light light, and the
+ * choice is kept in the settings. Real clicks. */
+static void
+test_style_choice (Fixture       *f,
+                   gconstpointer  data)
+{
+  const struct { const char *row; const char *stored; gboolean dark; } choices[] = {
+    { "_Dark", "dark", TRUE }, { "_Light", "light", FALSE }, { "_Dark", "dark", TRUE },
+    { "_Follow System", "default", FALSE },   /* Xvfb's system prefers no dark style */
+  };
+  g_autoptr(GSettings) settings = g_settings_new ("io.github.deuces.Deuces");
+  GtkWidget *prefs;
+
+  g_assert_true (g_action_group_has_action (G_ACTION_GROUP (test_app), "preferences"));
+  g_action_group_activate_action (G_ACTION_GROUP (test_app), "preferences", NULL);
+  prefs = find_toplevel (DEUCES_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (prefs);
+  settle_frames ();
+  for (guint i = 0; i < G_N_ELEMENTS (choices); i++)
+    {
+      GtkWidget *row = find_row (prefs, choices[i].row);
+      GtkWidget *check;
+      g_autofree char *stored = NULL;
+
+      g_assert_nonnull (row);
+      check = find_type (row, GTK_TYPE_CHECK_BUTTON);
+      g_assert_nonnull (check);
+      xtest_click (check);
+      g_assert_true (wait_until (style_is_dark, GINT_TO_POINTER (choices[i].dark)));
+      g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (check)));
+      stored = g_settings_get_string (settings, "style-variant");
+      g_assert_cmpstr (stored, ==, choices[i].stored);
+    }
+  gtk_window_destroy (GTK_WINDOW (prefs));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -468,6 +512,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/modal/no-tooltips-over-menus", Fixture, NULL, fixture_set_up, test_popover_no_tooltips,
               fixture_tear_down);
   g_test_add ("/ui/add-player", Fixture, NULL, fixture_set_up, test_add_player, fixture_tear_down);
+  g_test_add ("/ui/preferences/style", Fixture, NULL, fixture_set_up, test_style_choice, fixture_tear_down);
 
   return test_app_run ();
 }

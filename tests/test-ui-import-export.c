@@ -272,6 +272,72 @@ test_import_copies (Fixture       *f,
   g_assert_cmpuint (count_sessions (), ==, before + 1);
 }
 
+static gboolean
+is_file_filter_named (GListModel *filters,
+                      const char *name,
+                      guint      *position)
+{
+  for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+    {
+      g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+      if (g_strcmp0 (gtk_file_filter_get_name (filter), name) == 0)
+        {
+          *position = i;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* Picks the format named @name in the export dialog @dialog and returns the name the
+ * dialog then suggests. */
+static char *
+pick_format (GtkWidget  *dialog,
+             const char *name)
+{
+  g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (GTK_FILE_CHOOSER (dialog));
+  g_autoptr(GtkFileFilter) filter = NULL;
+  guint position = 0;
+
+  g_assert_true (is_file_filter_named (filters, name, &position));
+  filter = g_list_model_get_item (filters, position);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (dialog), filter);
+  settle_frames ();
+  return gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+}
+
+/* Issue 22: choosing CSV in the export dialog left ".json" in the name. The suggested
+ * name's suffix follows the format picked, for a session and for the whole ledger. */
+static void
+test_export_name_follows_format (Fixture       *f,
+                                 gconstpointer  data)
+{
+  for (guint whole = 0; whole < 2; whole++)
+    {
+      g_autofree char *first = NULL;
+      g_autofree char *csv = NULL;
+      g_autofree char *json = NULL;
+      GtkWidget *dialog;
+
+      gtk_widget_activate_action (GTK_WIDGET (f->window), whole ? "win.export-all" : "win.export-session", NULL);
+      dialog = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+      g_assert_nonnull (dialog);
+      first = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (dialog));
+      g_assert_true (g_str_has_suffix (first, whole ? ".csv" : ".json"));
+      csv = pick_format (dialog, "Spreadsheet (CSV)");
+      json = pick_format (dialog, "Deuces sessions (JSON)");
+      g_test_message ("%s, then %s, then %s", first, csv, json);
+      g_assert_true (g_str_has_suffix (csv, ".csv"));
+      g_assert_true (g_str_has_suffix (json, ".json"));
+      /* Only the suffix changes. */
+      g_assert_cmpint (strlen (csv) - 4, ==, strlen (json) - 5);
+      g_assert_true (strncmp (csv, json, strlen (csv) - 4) == 0);
+      gtk_window_destroy (GTK_WINDOW (dialog));
+      settle_frames ();
+    }
+}
+
 /* Exports the whole ledger the way win.export-all does once a file is chosen (GTK's
  * own chooser cannot be driven to Save reliably here). */
 static char *
@@ -348,6 +414,8 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
+  g_test_add ("/ui/export/name-follows-format", Fixture, NULL, fixture_set_up, test_export_name_follows_format,
+              fixture_tear_down);
 
   return test_app_run ();
 }

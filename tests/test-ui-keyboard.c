@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "deuces-deal-editor.h"
+#include "deuces-deal-fields.h"
 #include "deuces-chart-private.h"
 #include "deuces-import.h"
 #include "deuces-store-private.h"
@@ -416,6 +417,40 @@ test_letters_anywhere (Fixture       *f,
   xtest_type (window, "356\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
   assert_counts (f, 2, 2, 5, 6, DEUCES_UNSET, DEUCES_UNSET);
+}
+
+/* Issue 22: in Classic, which records no loser, "l 2" after a click on the sheet dropped
+ * the L and made Bo the winner. A fact's letter this variant does not record says so and
+ * swallows the digit after it, for every such letter (L, U); the next digit alone picks
+ * the winner as ever. Real keys and clicks. */
+static void
+test_absent_fact_letter (Fixture       *f,
+                         gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+  const char *letters[] = { "l", "u" };
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  settle_frames ();
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (wait_until (first_deal_shown, window));
+  xtest_click (lowest_row (window));
+  for (guint i = 0; i < G_N_ELEMENTS (letters); i++)
+    {
+      g_autofree char *keys = g_strdup_printf ("%s2", letters[i]);
+      g_autofree char *upper = g_ascii_strup (letters[i], -1);
+      g_autofree char *message = g_strdup_printf ("“%s” sets nothing in these house rules", upper);
+
+      g_assert_null (deuces_deal_fields_get_extra (DEUCES_DEAL_FIELDS (find_type (window, DEUCES_TYPE_DEAL_FIELDS)),
+                                                   letters[i][0], -1));
+      xtest_type (window, keys);
+      g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+      g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==, message);
+    }
+  xtest_type (window, "2");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
 }
 
 /* A click or Tab into a count that holds a number selects it: the digit typed next
@@ -1065,6 +1100,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/keyboard/taiwan-loser", test_taiwan_loser_keys);
+  g_test_add ("/ui/keyboard/absent-fact-letter", Fixture, NULL, fixture_set_up, test_absent_fact_letter,
+              fixture_tear_down);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
   g_test_add ("/ui/keys/map", Fixture, NULL, fixture_set_up, test_key_map, fixture_tear_down);
 

@@ -337,8 +337,9 @@ test_opens_at_newest (void)
     }
 }
 
-/* The toast after a save stays off the sheet, so off its newest deal, on a phone (where
- * the sheet shows two rows and a half) and on a laptop. Real keys. */
+/* The toast after a save stays off the newest deal and off the score cards (issue 22: it
+ * floats over the sheet, at the edge away from the newest deal), on a phone (where the
+ * sheet shows two rows and a half) and on a laptop. Real keys. */
 static void
 test_toast_off_newest (void)
 {
@@ -371,12 +372,11 @@ test_toast_off_newest (void)
       g_assert_true (graphene_rect_contains_rect (&all, &toast));
       g_assert_false (graphene_rect_intersection (&toast, &row, NULL));
       {
-        graphene_rect_t sheet;
-        GtkWidget *view = find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW);
+        graphene_rect_t cards;
 
-        g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
-                                                  GTK_WIDGET (f->window), &sheet));
-        g_assert_false (graphene_rect_intersection (&toast, &sheet, NULL));
+        g_assert_true (gtk_widget_compute_bounds (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SCOREBOARD),
+                                                  GTK_WIDGET (f->window), &cards));
+        g_assert_false (graphene_rect_intersection (&toast, &cards, NULL));
       }
       fixture_tear_down (f, NULL);
     }

@@ -183,6 +183,9 @@ test_parse_errors (void)
       "mine.variant:6: “2-9” is not a valid value for “players”: expected player counts from 2 to 8, such as “2-8” or “5,7”" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ntiers = 10-12 2x\n",
       "mine.variant:7: “10-12 2x” is not a valid value for “tiers”: expected tiers such as “10-12 x2, 13- x3”, “full x3” or “13- =39”" },
+    /* doc/rules.md §4.4: a tier starts at 1 card at least. */
+    { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ntiers = 0-12 x2, 13- x3\n",
+      "mine.variant:7: “0-12 x2” in “tiers”: a tier starts at 1 card at least: a player with no card left went out" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\nplayers = 2-8\ncard-values = 1,2,3\n",
       "mine.variant:7: “1,2,3” is not a valid value for “card-values”: expected one value for every card, or 13 values for 3 4 5 6 7 8 9 10 J Q K A 2" },
     { "id = mine\nname = Mine\ngoal = lowest\nscheme = penalty\nsettlement = pairwise\n",

@@ -137,6 +137,19 @@ wanted (const DeucesPlayerStats *player,
   return FALSE;
 }
 
+/* Everyone tied for the best win rate, "Ann, Bo". */
+static char *
+join_best (GPtrArray *best)
+{
+  g_autoptr(GStrvBuilder) names = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+
+  for (guint i = 0; i < best->len; i++)
+    g_strv_builder_add (names, ((const DeucesPlayerStats *) best->pdata[i])->name);
+  all = g_strv_builder_end (names);
+  return g_strjoinv (", ", all);
+}
+
 static int
 print_stats_json (DeucesStats       *stats,
                   const char *const *only)
@@ -144,7 +157,8 @@ print_stats_json (DeucesStats       *stats,
   g_autoptr(JsonBuilder) builder = json_builder_new ();
   g_autoptr(JsonNode) root = NULL;
   GPtrArray *players = deuces_stats_get_players (stats);
-  const DeucesPlayerStats *best = deuces_stats_get_best_win_rate (stats);
+  g_autoptr(GPtrArray) tied = deuces_stats_dup_best_win_rates (stats);
+  const DeucesPlayerStats *best = tied->len > 0 ? tied->pdata[0] : NULL;
 
   json_builder_begin_object (builder);
   json_builder_set_member_name (builder, "sessions");
@@ -195,6 +209,12 @@ print_stats_json (DeucesStats       *stats,
       json_builder_begin_object (builder);
       json_builder_set_member_name (builder, "player");
       json_builder_add_string_value (builder, best->name);
+      /* A tie names them all; "player" stays the first of them. */
+      json_builder_set_member_name (builder, "players");
+      json_builder_begin_array (builder);
+      for (guint i = 0; i < tied->len; i++)
+        json_builder_add_string_value (builder, ((const DeucesPlayerStats *) tied->pdata[i])->name);
+      json_builder_end_array (builder);
       json_builder_set_member_name (builder, "win_rate");
       json_builder_add_string_value (builder, rate);
       json_builder_set_member_name (builder, "min_deals");
@@ -249,7 +269,8 @@ print_stats_table (DeucesStats       *stats,
                    const char *const *only)
 {
   GPtrArray *players = deuces_stats_get_players (stats);
-  const DeucesPlayerStats *best = deuces_stats_get_best_win_rate (stats);
+  g_autoptr(GPtrArray) tied = deuces_stats_dup_best_win_rates (stats);
+  const DeucesPlayerStats *best = tied->len > 0 ? tied->pdata[0] : NULL;
   gboolean heading = FALSE;
 
   printf (g_dngettext (GETTEXT_PACKAGE, "%u session, ", "%u sessions, ",
@@ -278,13 +299,15 @@ print_stats_table (DeucesStats       *stats,
     {
       g_autofree char *rate = deuces_percent_format_display (deuces_player_stats_win_rate (best));
       guint min_deals = deuces_stats_get_min_deals_for_rate (stats);
+      g_autofree char *names = join_best (tied);
 
-      /* Translators: "Best win rate: Ann 50.0 % (among players with at least 4 deals)" */
+      /* Translators: "Best win rate: Ann 50.0 % (among players with at least 4 deals)";
+       * a tie names everyone in it: "Ann, Bo 50.0 % …" */
       printf (g_dngettext (GETTEXT_PACKAGE,
                            "Best win rate: %s %s (among players with at least %u deal)\n",
                            "Best win rate: %s %s (among players with at least %u deals)\n",
                            min_deals),
-              best->name, rate, min_deals);
+              names, rate, min_deals);
     }
 
   /* Best and worst sessions, per currency, one line each. */

@@ -781,25 +781,48 @@ deuces_stats_get_min_deals_for_rate (DeucesStats *stats)
   return MAX ((most + 3) / 4, 1);
 }
 
-const DeucesPlayerStats *
-deuces_stats_get_best_win_rate (DeucesStats *stats)
+/* Whether @a's win rate ranks above @b's (> 0), level with it (0) or below (< 0): the
+ * rate as shown (per mille), then more deals. */
+static int
+compare_win_rates (const DeucesPlayerStats *a,
+                   const DeucesPlayerStats *b)
+{
+  guint rate_a = deuces_player_stats_win_rate (a), rate_b = deuces_player_stats_win_rate (b);
+
+  if (rate_a != rate_b)
+    return rate_a > rate_b ? 1 : -1;
+  return a->deals == b->deals ? 0 : a->deals > b->deals ? 1 : -1;
+}
+
+GPtrArray *
+deuces_stats_dup_best_win_rates (DeucesStats *stats)
 {
   GPtrArray *players = deuces_stats_get_players (stats);
   guint min_deals = deuces_stats_get_min_deals_for_rate (stats);
-  const DeucesPlayerStats *best = NULL;
+  GPtrArray *best = g_ptr_array_new ();
 
   for (guint i = 0; i < players->len; i++)
     {
       const DeucesPlayerStats *p = players->pdata[i];
-      guint rate = deuces_player_stats_win_rate (p);
+      int order;
 
       if (p->deals < min_deals)
         continue;
-      if (best == NULL || rate > deuces_player_stats_win_rate (best) ||
-          (rate == deuces_player_stats_win_rate (best) && p->deals > best->deals))
-        best = p;
+      order = best->len == 0 ? 1 : compare_win_rates (p, best->pdata[0]);
+      if (order > 0)
+        g_ptr_array_set_size (best, 0);
+      if (order >= 0)
+        g_ptr_array_add (best, (gpointer) p);
     }
   return best;
+}
+
+const DeucesPlayerStats *
+deuces_stats_get_best_win_rate (DeucesStats *stats)
+{
+  g_autoptr(GPtrArray) best = deuces_stats_dup_best_win_rates (stats);
+
+  return best->len > 0 ? best->pdata[0] : NULL;
 }
 
 guint

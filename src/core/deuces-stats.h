@@ -165,6 +165,10 @@ guint        deuces_stats_get_min_deals_for_rate (DeucesStats     *stats);
  * deuces_stats_get_min_deals_for_rate() deals (ties: more deals, then name); NULL when
  * nobody has dealt. */
 const DeucesPlayerStats *deuces_stats_get_best_win_rate (DeucesStats *stats);
+/* Everyone tied for the best win rate (the same rate and as many deals), in the players'
+ * order: a tie names them all. Empty when nobody qualifies. The players are owned by
+ * @stats; free the array. */
+GPtrArray   *deuces_stats_dup_best_win_rates (DeucesStats *stats);
 
 /* Win rate in per mille (0–1000), and the average cards left in tenths. */
 guint        deuces_player_stats_win_rate      (const DeucesPlayerStats *player);

@@ -24,6 +24,18 @@ bad_value (GError    **error,
   return FALSE;
 }
 
+gboolean
+deuces_tier_check_from (gint     from,
+                        GError **error)
+{
+  if (from == DEUCES_TIER_FULL || from >= 1)
+    return TRUE;
+  g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+               /* Translators: a tier of the variant editor or a variant file starts at 0 */
+               _("a tier starts at 1 card at least: a player with no card left went out"));
+  return FALSE;
+}
+
 static gboolean
 parse_enum (const char  *key,
             const char  *value,
@@ -163,6 +175,7 @@ parse_tiers (const char     *key,
     {
       g_autofree char *part = g_strstrip (g_strdup (parts[i]));
       g_auto(GStrv) words = NULL;
+      g_autoptr(GError) refused = NULL;
       DeucesTier tier;
       guint64 n;
 
@@ -209,6 +222,14 @@ parse_tiers (const char     *key,
 
             if (!g_ascii_string_to_unsigned (ends[0], 10, 0, 99, &n, NULL))
               return bad_value (error, key, value, expected);
+            if (!deuces_tier_check_from ((gint) n, &refused))
+              {
+                /* "“0-12 x2” in “tiers”: a tier starts at 1 card …" */
+                g_set_error (error, DEUCES_CORE_ERROR, DEUCES_CORE_ERROR_INVALID_VARIANT,
+                             /* Translators: a tier refused; the last %s says why */
+                             _("“%s” in “%s”: %s"), part, key, refused->message);
+                return FALSE;
+              }
             tier.from = (gint16) n;
             if (ends[1] == NULL)
               tier.to = tier.from;

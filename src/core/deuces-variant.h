@@ -74,6 +74,11 @@ typedef struct {
   DeucesTier tiers[DEUCES_MAX_TIERS];
 } DeucesTierList;
 
+/* Whether a tier may start at @from cards (DEUCES_TIER_FULL: every card dealt): at 1 at
+ * least, since a player with no card left went out (doc/rules.md §4.4). */
+gboolean deuces_tier_check_from (gint     from,
+                                 GError **error);
+
 typedef struct {
   char                *id;
   char                *name;

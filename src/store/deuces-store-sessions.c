@@ -147,6 +147,52 @@ _deuces_store_default_title (const char *title)
   return deuces_format_date (now);
 }
 
+/* @title, or where a session already has it (two started the same day, both titled by
+ * it) the first of "@title (2)", "@title (3)" … no session has: the sessions can be told
+ * apart in the list. */
+static char *
+distinct_title (DeucesStore *self,
+                const char  *title,
+                GError     **error)
+{
+  g_autoptr(sqlite3_stmt) taken = _deuces_store_prepare (self, "SELECT 1 FROM sessions WHERE title = ?1", error);
+  g_autofree char *candidate = g_strdup (title);
+
+  if (taken == NULL)
+    return NULL;
+  for (guint n = 2;; n++)
+    {
+      int rc;
+
+      sqlite3_reset (taken);
+      _deuces_store_bind_text (taken, 1, candidate);
+      rc = sqlite3_step (taken);
+      if (rc == SQLITE_DONE)
+        return g_steal_pointer (&candidate);
+      if (rc != SQLITE_ROW)
+        {
+          _deuces_store_fail_sql (self, rc, error);
+          return NULL;
+        }
+      g_free (candidate);
+      /* Translators: a new session's title when another session already has it, e.g.
+       * "November 27, 2026 (2)" for the second started that day */
+      candidate = g_strdup_printf (_("%s (%u)"), title, n);
+    }
+}
+
+char *
+deuces_store_dup_new_title (DeucesStore *self)
+{
+  g_autofree char *day = _deuces_store_default_title (NULL);
+  char *title;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+
+  title = distinct_title (self, day, NULL);
+  return title != NULL ? title : g_steal_pointer (&day);
+}
+
 gint64
 deuces_store_create_session (DeucesStore            *self,
                              const DeucesNewSession *request,
@@ -154,11 +200,13 @@ deuces_store_create_session (DeucesStore            *self,
 {
   g_autoptr(DeucesGame) game = NULL;
   g_autofree char *title = NULL;
+  g_autofree char *given = NULL;
   g_auto(GStrv) names = NULL;
   gint64 id;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), 0);
   g_return_val_if_fail (request != NULL && request->variant != NULL, 0);
+  given = g_strstrip (g_strdup (request->title ? request->title : ""));
   /* The core's rules for text, so a title from a script is as sound as one typed. */
   if (!deuces_title_check (request->title, error) || !deuces_notes_check (request->notes, error))
     return 0;
@@ -174,9 +222,21 @@ deuces_store_create_session (DeucesStore            *self,
   if (!deuces_game_set_money (game, request->currency, request->stake ? request->stake : "1", error))
     return 0;
 
-  title = _deuces_store_default_title (request->title);
   if (!_deuces_store_begin (self, error))
     return 0;
+  title = _deuces_store_default_title (request->title);
+  /* A title given is the person's to choose; the day's is made distinct. */
+  if (*given == '\0')
+    {
+      g_autofree char *day = g_steal_pointer (&title);
+
+      title = distinct_title (self, day, error);
+      if (title == NULL)
+        {
+          _deuces_store_rollback (self);
+          return 0;
+        }
+    }
   id = _deuces_store_insert_session_row (self, game, title, request->variant_id, request->stake, request->notes,
                                          NULL, NULL, error);
   if (id != 0)

@@ -150,10 +150,14 @@ typedef struct {
   const char          *notes;
 } DeucesNewSession;
 
-/* Creates a session (validated by the core first). Returns its id, or 0 on error. */
+/* Creates a session (validated by the core first). Returns its id, or 0 on error. With
+ * no title, the session is titled by the day, made distinct from the sessions' titles:
+ * "November 27, 2026", then "November 27, 2026 (2)". */
 gint64       deuces_store_create_session   (DeucesStore            *self,
                                             const DeucesNewSession *request,
                                             GError                **error);
+/* The title a session created now without one would get (for a form to show). */
+char        *deuces_store_dup_new_title    (DeucesStore            *self);
 
 /* The session as a core game with its live deals, ready to score. */
 DeucesGame  *deuces_store_load_game        (DeucesStore  *self,

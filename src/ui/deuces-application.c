@@ -287,6 +287,19 @@ on_quit (GSimpleAction *action,
   g_application_quit (G_APPLICATION (self));
 }
 
+/* The style chosen in Preferences (the "style-variant" setting), applied to the whole
+ * app: following the system, or light or dark whatever it says. */
+static void
+apply_style (DeucesApplication *self)
+{
+  g_autofree char *style = g_settings_get_string (self->settings, "style-variant");
+  AdwColorScheme scheme = g_str_equal (style, "light") ? ADW_COLOR_SCHEME_FORCE_LIGHT
+                          : g_str_equal (style, "dark") ? ADW_COLOR_SCHEME_FORCE_DARK
+                          : ADW_COLOR_SCHEME_DEFAULT;
+
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), scheme);
+}
+
 static const GActionEntry app_actions[] = {
   { .name = "new-session", .activate = on_new_session },
   { .name = "preferences", .activate = on_preferences },
@@ -326,6 +339,9 @@ deuces_application_startup (GApplication *app)
   g_set_application_name (_("Deuces"));
   gtk_window_set_default_icon_name (APPLICATION_ID);
   self->settings = g_settings_new (APPLICATION_ID);
+  apply_style (self);
+  g_signal_connect_object (self->settings, "changed::style-variant", G_CALLBACK (apply_style), self,
+                           G_CONNECT_SWAPPED);
 
   g_action_map_add_action_entries (G_ACTION_MAP (self), app_actions,
                                    G_N_ELEMENTS (app_actions), self);

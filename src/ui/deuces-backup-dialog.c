@@ -9,6 +9,7 @@
 
 #include "deuces-backup-dialog.h"
 #include "deuces-i18n.h"
+#include "deuces-window.h"
 
 struct _DeucesBackupDialog
 {
@@ -122,11 +123,11 @@ on_restore_done (GObject      *source,
   if (self->store == NULL)   /* closed meanwhile */
     return;
   if (saved == NULL)
-    adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+    deuces_add_toast (self->toasts, adw_toast_new (error->message));
   else
     {
       g_signal_emit (self, signals[RESTORED], 0);
-      adw_toast_overlay_add_toast (self->toasts,
+      deuces_add_toast (self->toasts,
                                    adw_toast_new (_("Backup restored; the ledger as it was is the newest backup")));
     }
   /* The list now holds the backup just made of the ledger as it was. */
@@ -275,7 +276,7 @@ on_list_done (GObject      *source,
   if (backups == NULL)
     {
       fill (self, g_ptr_array_new ());
-      adw_toast_overlay_add_toast (self->toasts, adw_toast_new (error->message));
+      deuces_add_toast (self->toasts, adw_toast_new (error->message));
       return;
     }
   fill (self, backups);
@@ -343,7 +344,6 @@ deuces_backup_dialog_class_init (DeucesBackupDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, group);
   gtk_widget_class_bind_template_child (widget_class, DeucesBackupDialog, working_label);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
@@ -352,6 +352,7 @@ deuces_backup_dialog_init (DeucesBackupDialog *self)
   self->rows = g_ptr_array_new ();
   self->cancellable = g_cancellable_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   g_signal_connect (self, "close-request", G_CALLBACK (on_close_request), self);
 }
 

@@ -16,6 +16,8 @@ struct _DeucesDataTable
 
   GArray    *columns;   /* of DeucesDataColumn, headings owned */
   guint      header;    /* the column that names each row */
+  int        width;     /* as last allocated, 0 before */
+  guint      relayout;  /* the tick that asks for a new height, or 0 */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesDataTable, deuces_data_table, GTK_TYPE_WIDGET)
@@ -453,6 +455,11 @@ deuces_data_table_measure (GtkWidget      *widget,
       measure_width (self, minimum, natural);
       return;
     }
+  /* Asked for its height at no width in particular (a scroller that scrolls sideways
+   * asks so), the table answers for the width it was last given: its rows wrap there,
+   * and the widest layout's height would cut the last rows off. */
+  if (for_size < 0 && self->width > 0)
+    for_size = self->width;
   widths = g_new0 (int, MAX (self->columns->len, 1));
   n = column_widths (self, for_size, widths);
   *minimum = *natural = 0;
@@ -467,6 +474,16 @@ deuces_data_table_measure (GtkWidget      *widget,
     }
 }
 
+static gboolean
+on_relayout_tick (GtkWidget     *widget,
+                  GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  DEUCES_DATA_TABLE (widget)->relayout = 0;
+  gtk_widget_queue_resize (widget);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 deuces_data_table_size_allocate (GtkWidget *widget,
                                  int        width,
@@ -475,8 +492,23 @@ deuces_data_table_size_allocate (GtkWidget *widget,
 {
   DeucesDataTable *self = DEUCES_DATA_TABLE (widget);
   g_autofree int *widths = g_new0 (int, MAX (self->columns->len, 1));
-  guint n = column_widths (self, width, widths);
+  guint n;
   int y = 0;
+
+  /* A new width may wrap the rows to a new height: measured at no width in particular,
+   * the table is measured again on the next frame (not now: GTK is allocating). */
+  if (width != self->width)
+    {
+      int before, after, least;
+
+      /* GTK keeps the last answer until asked again: work the heights out here. */
+      deuces_data_table_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &least, &before, NULL, NULL);
+      self->width = width;
+      deuces_data_table_measure (widget, GTK_ORIENTATION_VERTICAL, -1, &least, &after, NULL, NULL);
+      if (before != after && self->relayout == 0)
+        self->relayout = gtk_widget_add_tick_callback (widget, on_relayout_tick, NULL, NULL);
+    }
+  n = column_widths (self, width, widths);
 
   for (GtkWidget *row = gtk_widget_get_first_child (widget); row != NULL;
        row = gtk_widget_get_next_sibling (row))

@@ -25,7 +25,9 @@ struct _DeucesDealEditor
   DeucesDealFields *fields;
   guint             editing;        /* the deal being changed, 0 for a new one */
   gboolean          absorb_enter;   /* the last key moved on by itself */
-  gboolean          sit_key;        /* O was pressed: the next digit swaps who sits out */
+  guint             letter_key;     /* a letter waiting for the digit after it (0: none): O,
+                                     * the digit swaps who sits out; a fact this variant does
+                                     * not record, the digit is not taken for who went out */
   char             *error;
 
   /* Template widgets. */
@@ -84,7 +86,7 @@ deuces_deal_editor_get_typing (DeucesDealEditor *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
   return self->fields != NULL &&
-         (self->editing > 0 || self->sit_key || deuces_deal_fields_is_dirty (self->fields));
+         (self->editing > 0 || self->letter_key == GDK_KEY_o || deuces_deal_fields_is_dirty (self->fields));
 }
 
 gboolean
@@ -123,7 +125,7 @@ update_title (DeucesDealEditor *self)
 
   if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
     hint = _("The game is over: start a new session to play on.");
-  else if (self->sit_key)
+  else if (self->letter_key == GDK_KEY_o)
     hint = _("Who sits out, or comes back? Press their number.");
   else if (deuces_deal_fields_get_winner (self->fields) < 0)
     hint = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
@@ -532,19 +534,34 @@ handle_letter (DeucesDealEditor *self,
 
   if ((keyval == GDK_KEY_o || keyval == GDK_KEY_O) && (state & GDK_SHIFT_MASK) == 0)
     {
-      self->sit_key = TRUE;
+      self->letter_key = GDK_KEY_o;
       update_title (self);
       return TRUE;
     }
+  if (state & GDK_SHIFT_MASK)
+    return FALSE;
 
   extra = deuces_deal_fields_get_extra (self->fields, gdk_keyval_to_lower (keyval), player);
-  if (extra != NULL && (state & GDK_SHIFT_MASK) == 0)
+  if (extra != NULL)
     {
       if (GTK_IS_CHECK_BUTTON (extra))
         gtk_check_button_set_active (GTK_CHECK_BUTTON (extra),
                                      !gtk_check_button_get_active (GTK_CHECK_BUTTON (extra)));
       else if (gtk_widget_get_sensitive (extra))
         gtk_widget_grab_focus (extra);
+      return TRUE;
+    }
+  if (deuces_deal_fields_is_extra_key (self->fields, gdk_keyval_to_lower (keyval)))
+    {
+      /* "l 2" in Classic, which records no loser: said, and the 2 is not who went out. */
+      g_autofree char *letter = g_utf8_strup ((char[]) { (char) gdk_keyval_to_lower (keyval), 0 }, -1);
+      g_autofree char *message = NULL;
+
+      /* Translators: a fact's key (L for the loser, K for takes all…) pressed in a variant
+       * that does not record that fact */
+      message = g_strdup_printf (_("“%s” sets nothing in these house rules"), letter);
+      self->letter_key = gdk_keyval_to_lower (keyval);
+      set_error (self, message);
       return TRUE;
     }
   return FALSE;
@@ -580,10 +597,10 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
   if (state & (GDK_CONTROL_MASK | GDK_ALT_MASK))
     return handle_modified_key (self, keyval, state, enter);
 
-  if (self->sit_key)
+  if (self->letter_key == GDK_KEY_o)
     {
       /* The key after O: a player's digit, or anything else leaves it be. */
-      self->sit_key = FALSE;
+      self->letter_key = 0;
       if (digit >= 1 && (guint) digit <= n_players)
         {
           toggle_sitting_out (self, (guint) digit - 1);
@@ -591,6 +608,13 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
         }
       update_title (self);
       if (keyval == GDK_KEY_Escape)
+        return TRUE;
+    }
+  else if (self->letter_key != 0)
+    {
+      /* The key after a fact this variant does not record: its digit is swallowed. */
+      self->letter_key = 0;
+      if (digit >= 0)
         return TRUE;
     }
 
@@ -620,7 +644,7 @@ deuces_deal_editor_start (DeucesDealEditor *self)
     return;
   self->editing = 0;
   self->absorb_enter = FALSE;
-  self->sit_key = FALSE;
+  self->letter_key = 0;
   deuces_deal_fields_fill (self->fields, NULL);
   set_error (self, NULL);
   update_title (self);

@@ -434,11 +434,34 @@ deuces_deal_fields_classify (DeucesDealFields *self,
   return DEUCES_FIELD_NONE;
 }
 
+/* Where the extra of @key is kept (for @player where there is one a player), or NULL for
+ * a key that is no extra's: the one list of the extras' keys. */
+static GtkWidget **
+extra_slot (DeucesDealFields *self,
+            guint             key,
+            guint             player)
+{
+  switch (key)
+    {
+    case GDK_KEY_a: return &self->assist_drop;
+    case GDK_KEY_t: return &self->twos_entries[player];
+    case GDK_KEY_u: return &self->special_drops[player];
+    case GDK_KEY_p: return &self->final_cards_drop;
+    case GDK_KEY_s: return &self->starter_drop;
+    case GDK_KEY_l: return &self->loser_drop;
+    case GDK_KEY_d: return &self->dragon_check;
+    case GDK_KEY_k: return &self->takes_all_drop;
+    default: return NULL;
+    }
+}
+
 GtkWidget *
 deuces_deal_fields_get_extra (DeucesDealFields *self,
                               guint             key,
                               gint              player)
 {
+  GtkWidget **slot;
+
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), NULL);
 
   /* Per player: the one whose field has the focus, else the first who plays and did
@@ -450,18 +473,17 @@ deuces_deal_fields_get_extra (DeucesDealFields *self,
              (player == self->winner || ((self->sitting_out >> player) & 1)))
         player++;
     }
-  switch (key)
-    {
-    case GDK_KEY_a: return self->assist_drop;
-    case GDK_KEY_t: return self->twos_entries[player];
-    case GDK_KEY_u: return self->special_drops[player];
-    case GDK_KEY_p: return self->final_cards_drop;
-    case GDK_KEY_s: return self->starter_drop;
-    case GDK_KEY_l: return self->loser_drop;
-    case GDK_KEY_d: return self->dragon_check;
-    case GDK_KEY_k: return self->takes_all_drop;
-    default: return NULL;
-    }
+  slot = extra_slot (self, key, (guint) player);
+  return slot != NULL ? *slot : NULL;
+}
+
+gboolean
+deuces_deal_fields_is_extra_key (DeucesDealFields *self,
+                                 guint             key)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
+
+  return extra_slot (self, key, 0) != NULL;
 }
 
 gboolean

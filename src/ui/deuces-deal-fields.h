@@ -64,6 +64,9 @@ DeucesFieldKind   deuces_deal_fields_classify     (DeucesDealFields *self,
 GtkWidget        *deuces_deal_fields_get_extra    (DeucesDealFields *self,
                                                    guint             key,
                                                    gint              player);
+/* Whether @key is one of those keys, whether or not this variant has its extra. */
+gboolean          deuces_deal_fields_is_extra_key (DeucesDealFields *self,
+                                                   guint             key);
 /* A digit typed in drop-down @field: picks the matching choice. */
 gboolean          deuces_deal_fields_choose       (DeucesDealFields *self,
                                                    GtkWidget        *field,

@@ -145,6 +145,47 @@ deuces_export_default_folder (void)
   return g_file_new_for_path (g_get_home_dir ());
 }
 
+/* The format picked in the dialog shows in the name at once: CSV chosen turns
+ * "Friday.json" into "Friday.csv" (and back). */
+static void
+on_filter_chosen (GtkFileChooser *dialog,
+                  GParamSpec     *pspec,
+                  gpointer        user_data)
+{
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (dialog);
+  g_autofree char *name = gtk_file_chooser_get_current_name (dialog);
+  gboolean csv = filter != NULL && g_strcmp0 (gtk_file_filter_get_name (filter), _("Spreadsheet (CSV)")) == 0;
+  const char *wrong = csv ? ".json" : ".csv";
+  g_autofree char *renamed = NULL;
+
+  if (filter == NULL || name == NULL || !g_str_has_suffix (name, wrong))
+    return;
+  renamed = g_strdup_printf ("%.*s%s", (int) (strlen (name) - strlen (wrong)), name, csv ? ".csv" : ".json");
+  gtk_file_chooser_set_current_name (dialog, renamed);
+}
+
+/* GTK's own dialog, which GtkFileChooserNative shows where no portal is (a desktop
+ * outside a sandbox), tells of the filter picked as it is picked: the name follows it.
+ * Through a portal nothing is told until the end, when _deuces_export_decide() gives the
+ * file the suffix of the format picked. */
+static void
+follow_filter (GtkWindow *parent)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_window_get_transient_for (window) == parent &&
+          g_object_get_data (G_OBJECT (window), "deuces-follows-filter") == NULL)
+        {
+          g_object_set_data (G_OBJECT (window), "deuces-follows-filter", GINT_TO_POINTER (TRUE));
+          g_signal_connect (window, "notify::filter", G_CALLBACK (on_filter_chosen), NULL);
+        }
+    }
+}
+
 void
 deuces_export_choose_file (GtkWindow   *parent,
                            DeucesStore *store,
@@ -197,4 +238,5 @@ deuces_export_choose_file (GtkWindow   *parent,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
   g_signal_connect (chooser, "response", G_CALLBACK (on_file_chosen), job);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
+  follow_filter (parent);
 }

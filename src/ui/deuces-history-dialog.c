@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-history-dialog.h"
+#include "deuces-window.h"
 
 struct _DeucesHistoryDialog
 {
@@ -87,7 +88,7 @@ on_undo_clicked (DeucesHistoryDialog *self)
   g_autoptr(GError) error = NULL;
   g_autofree char *done = deuces_session_undo (self->session, &error);
 
-  adw_toast_overlay_add_toast (self->toasts, adw_toast_new (done != NULL ? done : error->message));
+  deuces_add_toast (self->toasts, adw_toast_new (done != NULL ? done : error->message));
   update (self);
 }
 
@@ -107,10 +108,8 @@ static void
 deuces_history_dialog_class_init (DeucesHistoryDialogClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = deuces_history_dialog_dispose;
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
@@ -158,6 +157,7 @@ deuces_history_dialog_init (DeucesHistoryDialog *self)
   self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
   adw_toast_overlay_set_child (self->toasts, box);
   adw_window_set_content (ADW_WINDOW (self), GTK_WIDGET (self->toasts));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
 }
 
 GtkWidget *

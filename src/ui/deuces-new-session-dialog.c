@@ -11,6 +11,7 @@
 #include "deuces-new-session-dialog.h"
 #include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 struct _DeucesNewSessionDialog
 {
@@ -38,6 +39,7 @@ struct _DeucesNewSessionDialog
   AdwEntryRow    *stake_row;
   AdwComboRow    *currency_row;
   AdwEntryRow    *title_row;
+  char           *offered_title;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesNewSessionDialog, deuces_new_session_dialog, ADW_TYPE_WINDOW)
@@ -609,6 +611,10 @@ on_start_clicked (DeucesNewSessionDialog *self)
 
   stake = gtk_editable_get_text (GTK_EDITABLE (self->stake_row));
   request.title = gtk_editable_get_text (GTK_EDITABLE (self->title_row));
+  /* The day's title as offered: the store makes it distinct as it creates the session
+   * (another window may have started one meanwhile). */
+  if (g_strcmp0 (request.title, self->offered_title) == 0)
+    request.title = NULL;
   request.variant = variant;
   request.variant_id = variant->id;
   request.players = (const char *const *) names;
@@ -648,6 +654,7 @@ deuces_new_session_dialog_dispose (GObject *object)
   g_clear_pointer (&self->variants, g_ptr_array_unref);
   g_clear_object (&self->known);
   g_clear_object (&self->store);
+  g_clear_pointer (&self->offered_title, g_free);
   g_clear_object (&self->settings);
 
   G_OBJECT_CLASS (deuces_new_session_dialog_parent_class)->dispose (object);
@@ -688,7 +695,6 @@ deuces_new_session_dialog_class_init (DeucesNewSessionDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_add_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_variant_changed);
   gtk_widget_class_bind_template_callback (widget_class, validate);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 /* Ctrl+Enter anywhere starts the session, a seat added by Enter and left empty aside. */
@@ -713,6 +719,7 @@ deuces_new_session_dialog_init (DeucesNewSessionDialog *self)
 
   self->rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_dialog_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
@@ -731,8 +738,6 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
   g_autofree char *default_currency = NULL;
   g_autofree char *stake = NULL;
   g_autofree char *shown_stake = NULL;
-  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *today = deuces_format_date (now);
   guint selected = 0;
 
   g_return_val_if_fail (DEUCES_IS_STORE (store), NULL);
@@ -780,8 +785,9 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
   shown_stake = deuces_money_plain_to_display (stake, (guint) MAX (deuces_currency_digits (default_currency), 0));
   gtk_editable_set_text (GTK_EDITABLE (self->stake_row), shown_stake);
 
-  /* Translators: the title of a new session is today's date unless changed */
-  gtk_editable_set_text (GTK_EDITABLE (self->title_row), today);
+  /* Today's date unless changed, told apart from another session's of the same day. */
+  self->offered_title = deuces_store_dup_new_title (store);
+  gtk_editable_set_text (GTK_EDITABLE (self->title_row), self->offered_title);
 
   /* Last time's table, else four empty seats. */
   last = g_settings_get_strv (settings, "default-players");

@@ -12,6 +12,7 @@
 #include "deuces-money.h"
 #include "deuces-player-window.h"
 #include "deuces-store-stats.h"
+#include "deuces-window.h"
 
 #define FORM_NIGHTS 10
 
@@ -102,6 +103,9 @@ night_name (GDateTime  *started,
 
   if (title == NULL || title[0] == '\0' || g_strcmp0 (title, long_day) == 0)
     return g_strdup (day != NULL ? day : "—");
+  /* The second night of a day, "November 27, 2026 (2)", names its day already. */
+  if (long_day != NULL && g_str_has_prefix (title, long_day))
+    return g_strdup (title);
   if (day == NULL)
     return g_strdup (title);
   /* Translators: which session: its title and the day it started */
@@ -339,13 +343,13 @@ deuces_player_window_class_init (DeucesPlayerWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, "/io/github/deuces/Deuces/deuces-player-window.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesPlayerWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesPlayerWindow, page);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 deuces_player_window_init (DeucesPlayerWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   self->groups = g_ptr_array_new ();
 }
 

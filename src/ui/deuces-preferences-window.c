@@ -11,6 +11,7 @@
 #include "deuces-variant-editor.h"
 #include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 struct _DeucesPreferencesWindow
 {
@@ -339,6 +340,7 @@ deuces_preferences_window_init (DeucesPreferencesWindow *self)
   self->player_rows = g_ptr_array_new ();
   self->variant_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
 }
 
 DeucesPreferencesWindow *
@@ -356,6 +358,14 @@ deuces_preferences_window_new (GtkWindow   *parent,
   self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
+  /* The style rows act on the setting itself; the application applies it. */
+  {
+    g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
+    g_autoptr(GAction) style = g_settings_create_action (settings, "style-variant");
+
+    g_action_map_add_action (G_ACTION_MAP (group), style);
+    gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
+  }
   currency = g_settings_get_string (settings, "default-currency");
   stake = g_settings_get_string (settings, "default-stake");
 

@@ -29,40 +29,31 @@ shown_is_settled (DeucesSessionView *self)
          !gtk_widget_get_mapped (GTK_WIDGET (self));
 }
 
-/* libadwaita 1.2 cuts a toast's title to one line: on a phone "This session has ended;
- * reo…". The title of each toast in @overlay wraps instead, up to three lines; where it
- * fits on one (a laptop), it stays on one. Toasts are the overlay's own children. */
-static void
-wrap_titles (AdwToastOverlay *overlay)
-{
-  for (GtkWidget *toast = overlay != NULL ? gtk_widget_get_first_child (GTK_WIDGET (overlay)) : NULL;
-       toast != NULL; toast = gtk_widget_get_next_sibling (toast))
-    {
-      if (g_strcmp0 (G_OBJECT_TYPE_NAME (toast), "AdwToastWidget") != 0)
-        continue;
-      for (GtkWidget *bin = gtk_widget_get_first_child (toast); bin != NULL; bin = gtk_widget_get_next_sibling (bin))
-        {
-          GtkWidget *title = ADW_IS_BIN (bin) ? adw_bin_get_child (ADW_BIN (bin)) : NULL;
-
-          if (title == NULL || !GTK_IS_LABEL (title) || gtk_label_get_wrap (GTK_LABEL (title)))
-            continue;
-          gtk_label_set_wrap (GTK_LABEL (title), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
-          gtk_label_set_lines (GTK_LABEL (title), 3);
-        }
-    }
-}
-
-static void
-wrap_toast_titles (DeucesSessionView *self)
-{
-  wrap_titles (self->sheet_toast_overlay);
-  wrap_titles (ADW_TOAST_OVERLAY (gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY)));
-}
-
 static gboolean on_frame (GtkWidget     *widget,
                           GdkFrameClock *clock,
                           gpointer       user_data);
+
+/* Over the score sheet a toast sits at the edge away from the newest deal, the last row
+ * (the sheet follows it to its end after a save): at the top when the rows reach the
+ * lower half of the sheet, at the bottom while they are fewer. */
+static void
+place_sheet_toasts (DeucesSessionView *self)
+{
+  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self->sheet));
+  gboolean low = FALSE;
+
+  if (GTK_IS_SCROLLED_WINDOW (scroller) &&
+      g_strcmp0 (gtk_stack_get_visible_child_name (self->sheet_stack), "sheet") == 0)
+    {
+      GtkAdjustment *rows = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+      double page = gtk_adjustment_get_page_size (rows);
+      /* Where the newest row ends, from the top of the rows in sight. */
+      double newest = MIN (gtk_adjustment_get_upper (rows), page);
+
+      low = newest > page / 2;
+    }
+  gtk_widget_set_valign (GTK_WIDGET (self->sheet_toast_overlay), low ? GTK_ALIGN_START : GTK_ALIGN_END);
+}
 
 /* Puts @t in the overlay in sight, in place of the one there (settled by now). */
 static void
@@ -82,10 +73,12 @@ present_toast (DeucesSessionView *self,
     return;
   g_object_ref (t);   /* the overlay takes one */
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
-    adw_toast_overlay_add_toast (self->sheet_toast_overlay, t);
+    {
+      place_sheet_toasts (self);
+      deuces_add_toast (self->sheet_toast_overlay, t);
+    }
   else
     deuces_window_add_toast (DEUCES_WINDOW (window), t);
-  wrap_toast_titles (self);
 }
 
 /* The toast in sight may go: the one waiting takes its place, or a withdrawn one leaves. */
@@ -108,9 +101,6 @@ on_frame (GtkWidget     *widget,
 {
   DeucesSessionView *self = DEUCES_SESSION_VIEW (widget);
   gint64 now = gdk_frame_clock_get_frame_time (clock);
-
-  /* A toast that waited for the one before it is shown on a later frame. */
-  wrap_toast_titles (self);
 
   if (self->shown_since < 0)
     self->shown_since = now;
@@ -174,8 +164,8 @@ on_toast_dismissed (AdwToast          *t,
 
 /* One toast at a time: a new one takes the place of the one before. A toast about
  * change @change (0: none) is withdrawn as soon as another change is the last. On the
- * score sheet toasts stay above the deal editor, in the sheet's own overlay, so that
- * they never cover a field. */
+ * score sheet toasts stay over the sheet, in its own overlay, away from its newest deal,
+ * so that they never cover a field or a score card. */
 void
 _deuces_session_view_show_toast (DeucesSessionView *self,
                                  AdwToast          *t,

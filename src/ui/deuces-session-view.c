@@ -128,6 +128,26 @@ update_title (DeucesSessionView *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->switcher_title), tip);
 }
 
+/* libadwaita cuts a window title to one line: on a phone "November…" said nothing of
+ * the day. The session's title (the labels styled "title" in the header's switcher
+ * title) takes two lines where one does not fit, centred, and stays on one where it
+ * fits. Two at most: a third no longer fits the header with large text. */
+static void
+wrap_header_titles (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title"))
+    {
+      gtk_label_set_wrap (GTK_LABEL (widget), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (widget), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (widget), GTK_NATURAL_WRAP_NONE);
+      gtk_label_set_lines (GTK_LABEL (widget), 2);
+      gtk_label_set_justify (GTK_LABEL (widget), GTK_JUSTIFY_CENTER);
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    wrap_header_titles (child);
+}
+
 static void
 bind_session (DeucesSessionView *self)
 {
@@ -419,7 +439,7 @@ place_page (gpointer user_data)
 {
   DeucesSessionView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->page_scroller);
-  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
+  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->editor));
   double sheet_top, form_bottom, value;
   graphene_point_t point;
 
@@ -854,6 +874,7 @@ deuces_session_view_init (DeucesSessionView *self)
   g_signal_group_connect_swapped (self->session_signals, "notify::subtitle",
                                   G_CALLBACK (update_title), self);
   gtk_widget_init_template (GTK_WIDGET (self));
+  wrap_header_titles (GTK_WIDGET (self->switcher_title));
   bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
 }

@@ -8,6 +8,7 @@
 #include <qrencode.h>
 
 #include "deuces-share-dialog.h"
+#include "deuces-window.h"
 
 /* The QR code, drawn as rectangles: sharp at any size, dark on white in any style. */
 
@@ -238,7 +239,6 @@ deuces_share_dialog_class_init (DeucesShareDialogClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_scoring_toggled);
   gtk_widget_class_bind_template_callback (widget_class, on_scorer_copy_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_stop_clicked);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 void
@@ -258,6 +258,7 @@ static void
 deuces_share_dialog_init (DeucesShareDialog *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   deuces_share_address_label_init (self->url_label);
   /* Not the address, which would show selected. */
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->copy_button));

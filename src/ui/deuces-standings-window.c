@@ -21,6 +21,7 @@
 #include "deuces-season-drop.h"
 #include "deuces-standings-window.h"
 #include "deuces-store-stats.h"
+#include "deuces-window.h"
 
 struct _DeucesStandingsWindow
 {
@@ -44,6 +45,7 @@ struct _DeucesStandingsWindow
   GtkWidget      *chart_bar;
   GtkToggleButton *places_toggle;
   GtkBox         *charts;
+  AdwToastOverlay *toasts;
 };
 
 G_DEFINE_FINAL_TYPE (DeucesStandingsWindow, deuces_standings_window, ADW_TYPE_WINDOW)
@@ -472,7 +474,84 @@ typedef struct {
   DeucesStandingsWindow *window;
   GArray                *sessions;
   char                  *summary;
+  guint                  n_transfers;   /* as the summary lists them */
 } SettleUp;
+
+/* The nights a Mark Paid settled, and the change it made in each one's history. */
+typedef struct {
+  DeucesStore *store;
+  GArray      *sessions;   /* gint64 */
+  GArray      *changes;    /* gint64, one a session */
+} MarkedPaid;
+
+static void
+marked_paid_free (MarkedPaid *marked)
+{
+  g_object_unref (marked->store);
+  g_array_unref (marked->sessions);
+  g_array_unref (marked->changes);
+  g_free (marked);
+}
+
+/* Undo takes back each night's paid marks, while they are still its last change. */
+static void
+on_marked_paid_undo (AdwToast   *toast,
+                     MarkedPaid *marked)
+{
+  for (guint i = 0; i < marked->sessions->len; i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autofree char *done = deuces_store_undo_change (marked->store, g_array_index (marked->sessions, gint64, i),
+                                                        g_array_index (marked->changes, gint64, i), &error);
+
+      if (done == NULL)
+        g_warning ("%s", error->message);
+    }
+}
+
+/* What Mark Paid did, in a toast: how many nights and transfers, with Undo. @before: each
+ * night's last change before it. */
+static void
+tell_marked_paid (DeucesStandingsWindow *self,
+                  SettleUp              *settle_up,
+                  const gint64          *before)
+{
+  MarkedPaid *marked = g_new0 (MarkedPaid, 1);
+  g_autofree char *nights = NULL;
+  g_autofree char *transfers = NULL;
+  AdwToast *toast;
+
+  marked->store = g_object_ref (self->store);
+  marked->sessions = g_array_new (FALSE, FALSE, sizeof (gint64));
+  marked->changes = g_array_new (FALSE, FALSE, sizeof (gint64));
+  for (guint i = 0; i < settle_up->sessions->len; i++)
+    {
+      gint64 session = g_array_index (settle_up->sessions, gint64, i);
+      gint64 change = deuces_store_get_last_change (self->store, session);
+
+      /* A night with nothing left unpaid got no change. */
+      if (change == before[i])
+        continue;
+      g_array_append_val (marked->sessions, session);
+      g_array_append_val (marked->changes, change);
+    }
+  /* Translators: part of "Marked paid: 3 nights, 4 transfers" */
+  nights = g_strdup_printf (ngettext ("%u night", "%u nights", marked->sessions->len), marked->sessions->len);
+  /* Translators: part of "Marked paid: 3 nights, 4 transfers" */
+  transfers = g_strdup_printf (ngettext ("%u transfer", "%u transfers", settle_up->n_transfers),
+                               settle_up->n_transfers);
+  /* Translators: "Marked paid: 3 nights, 4 transfers" */
+  toast = adw_toast_new_format (_("Marked paid: %s, %s"), nights, transfers);
+  if (marked->sessions->len > 0)
+    {
+      adw_toast_set_button_label (toast, _("_Undo"));
+      g_signal_connect_data (toast, "button-clicked", G_CALLBACK (on_marked_paid_undo), marked,
+                             (GClosureNotify) (void (*) (void)) marked_paid_free, 0);
+    }
+  else
+    marked_paid_free (marked);
+  deuces_add_toast (self->toasts, toast);
+}
 
 static void
 settle_up_free (SettleUp *settle_up)
@@ -493,10 +572,18 @@ on_settle_up_response (AdwMessageDialog *dialog,
 
   if (g_str_equal (response, "copy"))
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), settle_up->summary);
-  else if (g_str_equal (response, "paid") &&
-           !deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
-                                       settle_up->sessions->len, NULL, &error))
-    show_problem (self, error->message);
+  else if (g_str_equal (response, "paid"))
+    {
+      g_autofree gint64 *before = g_new0 (gint64, MAX (settle_up->sessions->len, 1));
+
+      for (guint i = 0; i < settle_up->sessions->len; i++)
+        before[i] = deuces_store_get_last_change (self->store, g_array_index (settle_up->sessions, gint64, i));
+      if (!deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
+                                      settle_up->sessions->len, NULL, &error))
+        show_problem (self, error->message);
+      else
+        tell_marked_paid (self, settle_up, before);
+    }
 }
 
 void
@@ -533,6 +620,9 @@ deuces_standings_window_settle_up (DeucesStandingsWindow *self)
   data->window = g_object_ref (self);
   data->sessions = sessions;
   data->summary = deuces_settle_up_summary (settle_up, sessions->len);
+  for (guint i = 0; i < deuces_settle_up_get_currencies (settle_up)->len; i++)
+    data->n_transfers +=
+      ((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (settle_up)->pdata[i])->transfers->len;
   dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Settle Up"), data->summary));
   adw_message_dialog_add_responses (dialog, "close", _("_Close"), "copy", _("_Copy Summary"), "paid",
                                     _("_Mark Paid"), NULL);
@@ -602,13 +692,22 @@ deuces_standings_window_class_init (DeucesStandingsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_save_season_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_settle_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_chart_toggled);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 static void
 deuces_standings_window_init (DeucesStandingsWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
+  /* What Settle Up marked paid is told in a toast over the whole window. */
+  {
+    g_autoptr(GtkWidget) content = g_object_ref (adw_window_get_content (ADW_WINDOW (self)));
+
+    self->toasts = ADW_TOAST_OVERLAY (adw_toast_overlay_new ());
+    adw_window_set_content (ADW_WINDOW (self), NULL);
+    adw_toast_overlay_set_child (self->toasts, content);
+    adw_window_set_content (ADW_WINDOW (self), GTK_WIDGET (self->toasts));
+  }
   /* A row is read by its player, not its place. */
   deuces_data_table_set_header_column (self->table, 1);
   deuces_data_table_set_header_column (self->narrow_table, 1);

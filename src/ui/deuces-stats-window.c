@@ -17,6 +17,7 @@
 #include "deuces-stats-window.h"
 #include "deuces-store-stats.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 struct _DeucesStatsWindow
 {
@@ -151,8 +152,9 @@ format_sessions (const GArray *extremes)
       g_autofree char *day = local ? deuces_format_short_date (local) : NULL;
       g_autofree char *long_day = local ? deuces_format_date (local) : NULL;
 
-      /* A session titled by its day (the default) says the day once. */
-      if (g_strcmp0 (e->title, long_day) == 0)
+      /* A session titled by its day (the default, "… (2)" for the second that day) says
+       * the day once. */
+      if (e->title != NULL && long_day != NULL && g_str_has_prefix (e->title, long_day))
         g_clear_pointer (&day, g_free);
       if (i > 0)
         g_string_append (text, "\n");
@@ -261,7 +263,8 @@ show_highlights (DeucesStatsWindow *self,
   GPtrArray *players = deuces_stats_get_players (self->stats);
   const DeucesPlayerStats *richest = NULL, *fried = NULL;
   /* The rule lives in the core, so the app and deuces-cli name the same player. */
-  const DeucesPlayerStats *best_rate = deuces_stats_get_best_win_rate (self->stats);
+  g_autoptr(GPtrArray) best_rates = deuces_stats_dup_best_win_rates (self->stats);
+  const DeucesPlayerStats *best_rate = best_rates->len > 0 ? best_rates->pdata[0] : NULL;
   g_autoptr(GPtrArray) richest_names = g_ptr_array_new ();
   g_autoptr(GPtrArray) fried_names = g_ptr_array_new ();
   g_autoptr(GString) text = g_string_new (NULL);
@@ -312,7 +315,13 @@ show_highlights (DeucesStatsWindow *self,
                                                             min_deals),
                                                min_deals);
 
-      add_highlight (self, text, _("Best win rate"), best_rate->name, value, note);
+      g_autoptr(GPtrArray) best_names = g_ptr_array_new ();
+      g_autofree char *names = NULL;
+
+      for (guint i = 0; i < best_rates->len; i++)
+        g_ptr_array_add (best_names, ((DeucesPlayerStats *) best_rates->pdata[i])->name);
+      names = deuces_join_players ((char *const *) best_names->pdata, best_names->len);
+      add_highlight (self, text, _("Best win rate"), names, value, note);
     }
   if (fried != NULL && fried->fried > 0)
     {
@@ -767,7 +776,6 @@ deuces_stats_window_class_init (DeucesStatsWindowClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_filter_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_dates_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_season_selected);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
 
 /* A wide table scrolls sideways only: the wheel still scrolls the window up and down,
@@ -800,6 +808,7 @@ deuces_stats_window_init (DeucesStatsWindow *self)
 
   self->variant_ids = g_ptr_array_new_with_free_func (g_free);
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
   gtk_widget_set_name (GTK_WIDGET (self->players_grid), "players-table");
   gtk_widget_set_name (GTK_WIDGET (self->h2h_grid), "head-to-head-table");
 

@@ -11,6 +11,7 @@
 #include "deuces-share-dialog.h"
 #include "deuces-share-server.h"
 #include "deuces-sync-dialog.h"
+#include "deuces-window.h"
 
 typedef struct {
   GtkWindow      *parent;
@@ -365,6 +366,7 @@ deuces_sync_let_other_sync (GtkWindow       *parent,
   gtk_window_set_transient_for (GTK_WINDOW (window), parent);
   gtk_window_set_modal (GTK_WINDOW (window), TRUE);
   gtk_window_set_default_size (GTK_WINDOW (window), 420, -1);
+  deuces_window_add_close_keys (GTK_WINDOW (window));
   box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
   gtk_box_append (GTK_BOX (box), adw_header_bar_new ());
   content = gtk_box_new (GTK_ORIENTATION_VERTICAL, 12);

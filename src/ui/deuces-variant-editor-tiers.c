@@ -173,6 +173,13 @@ check_tiers (DeucesVariantEditorTiers *self)
       gtk_widget_set_visible (tier->points_row, value.flat > 0);
       /* Said under the wrong value, and on the tier's own row only while it is folded:
        * nothing above the pointer moves while a value is clicked up or down. */
+      /* A tier from 0 cards: the core says why not (doc/rules.md §4.4). */
+      {
+        g_autoptr(GError) refused = NULL;
+
+        if (problem == NULL && !deuces_tier_check_from (value.from, &refused))
+          problem = g_strdup (refused->message);
+      }
       _deuces_variant_editor_explain (tier->error, tier->to_row, problem);
       if (problem != NULL && !self->folding)
         adw_expander_row_set_expanded (ADW_EXPANDER_ROW (tier->row), TRUE);

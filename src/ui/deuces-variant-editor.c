@@ -10,6 +10,7 @@
 #include "deuces-variant-describe.h"
 #include "deuces-variant-editor-private.h"
 #include "deuces-variant-library.h"
+#include "deuces-window.h"
 
 typedef enum {
   KIND_SWITCH,
@@ -646,7 +647,6 @@ deuces_variant_editor_class_init (DeucesVariantEditorClass *klass)
   signals[SAVED] =
     g_signal_new ("saved", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
-  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 
   g_type_ensure (DEUCES_TYPE_VARIANT_EDITOR_TIERS);
   gtk_widget_class_set_template_from_resource (widget_class,
@@ -671,6 +671,7 @@ deuces_variant_editor_init (DeucesVariantEditor *self)
   self->fields = g_ptr_array_new_with_free_func (g_free);
   self->syncing = TRUE;   /* until the rows are filled */
   gtk_widget_init_template (GTK_WIDGET (self));
+  deuces_window_add_close_keys (GTK_WINDOW (self));
 }
 
 /* Saves from code (tests): what the Save button does; FALSE when it is insensitive or

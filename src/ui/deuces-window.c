@@ -19,12 +19,78 @@
 
 G_DEFINE_FINAL_TYPE (DeucesWindow, deuces_window, ADW_TYPE_APPLICATION_WINDOW)
 
+/* libadwaita 1.2 cuts a toast's title to one line ("Backup restored; the ledger as it
+ * was is the new…"). The title of a toast wraps instead, up to three lines, and only
+ * where one line does not fit: its natural width is the whole title on one line, so that
+ * the pill widens to it first (a wrapping label otherwise asks for its longest word, and
+ * "Session ended" took two lines in a wide pill). A toast's widget is made when it comes
+ * into sight, which may be long after it was added (it waits for the one before): so
+ * every toast widget is seen to as it is mapped. */
+/* The toast overlay gives a toast the height of its title on one line, whatever width it
+ * then gives it: once the title is laid out, it asks for the height its lines need. */
+static gboolean
+on_toast_title_frame (GtkWidget     *title,
+                      GdkFrameClock *clock,
+                      gpointer       user_data)
+{
+  int needs;
+
+  if (!gtk_widget_get_mapped (title))
+    return G_SOURCE_REMOVE;
+  if (gtk_widget_get_width (title) <= 0)
+    return G_SOURCE_CONTINUE;
+  gtk_widget_measure (title, GTK_ORIENTATION_VERTICAL, gtk_widget_get_width (title), &needs, NULL, NULL, NULL);
+  if (needs <= gtk_widget_get_height (title))
+    return G_SOURCE_REMOVE;
+  gtk_widget_set_size_request (title, -1, needs);
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_widget_mapped (GSignalInvocationHint *hint,
+                  guint                  n_values,
+                  const GValue          *values,
+                  gpointer               user_data)
+{
+  GtkWidget *toast = g_value_get_object (&values[0]);
+
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (toast), "AdwToastWidget") != 0)
+    return TRUE;
+  for (GtkWidget *bin = gtk_widget_get_first_child (toast); bin != NULL; bin = gtk_widget_get_next_sibling (bin))
+    {
+      GtkWidget *title = ADW_IS_BIN (bin) ? adw_bin_get_child (ADW_BIN (bin)) : NULL;
+
+      if (title == NULL || !GTK_IS_LABEL (title) || gtk_label_get_wrap (GTK_LABEL (title)))
+        continue;
+      gtk_label_set_wrap (GTK_LABEL (title), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (title), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_natural_wrap_mode (GTK_LABEL (title), GTK_NATURAL_WRAP_NONE);
+      gtk_label_set_lines (GTK_LABEL (title), 3);
+      gtk_widget_add_tick_callback (title, on_toast_title_frame, NULL, NULL);
+    }
+  return TRUE;   /* stays for the next toast */
+}
+
+void
+deuces_add_toast (AdwToastOverlay *overlay,
+                  AdwToast        *toast)
+{
+  static gsize hooked = 0;
+
+  g_return_if_fail (ADW_IS_TOAST_OVERLAY (overlay));
+
+  if (g_once_init_enter (&hooked))
+    g_once_init_leave (&hooked, g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0,
+                                                            on_widget_mapped, NULL, NULL));
+  adw_toast_overlay_add_toast (overlay, toast);
+}
+
 void
 deuces_window_add_toast (DeucesWindow *self,
                          AdwToast     *toast)
 {
   g_return_if_fail (DEUCES_IS_WINDOW (self));
-  adw_toast_overlay_add_toast (self->toast_overlay, toast);
+  deuces_add_toast (self->toast_overlay, toast);
 }
 
 gpointer
@@ -511,6 +577,24 @@ deuces_window_init (DeucesWindow *self)
   gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
   g_signal_connect (keys, "key-pressed", G_CALLBACK (on_key_pressed), self);
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
+}
+
+void
+deuces_window_add_close_keys (GtkWindow *window)
+{
+  GtkEventController *keys;
+
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  keys = gtk_shortcut_controller_new ();
+  gtk_event_controller_set_name (keys, "close-keys");
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_w, GDK_CONTROL_MASK),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (window), keys);
 }
 
 DeucesWindow *

@@ -28,4 +28,13 @@ gboolean      deuces_window_export_all     (DeucesWindow      *self,
                                             GFile             *file,
                                             gboolean           csv);
 
+/* Adds @toast to @overlay (which takes it) with a title that wraps where one line does
+ * not fit, rather than being cut off: every toast of the app goes through here. */
+void          deuces_add_toast             (AdwToastOverlay   *overlay,
+                                            AdwToast          *toast);
+/* Escape and Ctrl+W close @window: every window but the main one calls this, once, from
+ * its init (a shortcut controller on the window, so it works in windows made without a
+ * class of their own too). */
+void          deuces_window_add_close_keys (GtkWindow         *window);
+
 G_END_DECLS
