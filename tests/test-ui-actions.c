@@ -327,6 +327,22 @@ let_time_pass (guint ms)
     g_main_context_iteration (NULL, TRUE);
 }
 
+/* The pointer moved about over @widget and resting there: no tooltip of @window comes
+ * in two seconds, time for several. */
+static void
+no_tooltip_while_resting (GtkWidget *window,
+                          GtkWidget *widget)
+{
+  for (int dx = 1; dx <= 4; dx++)
+    {
+      xtest_move (widget, dx, 0);
+      let_time_pass (300);
+      g_assert_false (tooltip_shown (window));
+    }
+  let_time_pass (700);
+  g_assert_false (tooltip_shown (window));
+}
+
 static gboolean
 dialog_shown (gpointer data)
 {
@@ -387,14 +403,7 @@ test_modal_no_tooltips (Fixture       *f,
     g_assert_true (button.origin.x > x + gtk_widget_get_width (dialog) ||
                    button.origin.y > y + gtk_widget_get_height (dialog));
   }
-  for (int dx = 1; dx <= 4; dx++)
-    {
-      xtest_move (menu, dx, 0);
-      let_time_pass (300);
-      g_assert_false (tooltip_shown (window));
-    }
-  let_time_pass (700);
-  g_assert_false (tooltip_shown (window));
+  no_tooltip_while_resting (window, menu);
 
   gtk_window_destroy (GTK_WINDOW (dialog));
   settle_frames ();
@@ -440,14 +449,7 @@ test_popover_no_tooltips (Fixture       *f,
   settle_frames ();
   xtest_click (menu);
   g_assert_true (wait_until (popover_shown, button));
-  for (int dx = 1; dx <= 4; dx++)
-    {
-      xtest_move (menu, dx, 0);
-      let_time_pass (300);
-      g_assert_false (tooltip_shown (window));
-    }
-  let_time_pass (700);
-  g_assert_false (tooltip_shown (window));
+  no_tooltip_while_resting (window, menu);
 
   /* A click outside the menu closes it, and the button has its tooltip again. */
   xtest_click (find_mapped_type_name (window, "AdwStatusPage"));
