@@ -47,6 +47,12 @@ seated_all (const DeucesSessionSummary *summary,
   return TRUE;
 }
 
+/* What foreach_summary() reads besides the seats. */
+typedef enum {
+  READ_PAYMENTS = 1 << 0,
+  READ_START    = 1 << 1,
+} SummaryReads;
+
 /* @started: the session's start in µs since 1970, DEUCES_STATS_NO_TIME when unknown or
  * not asked for. */
 typedef void (*SummaryFunc) (gint64                      session,
@@ -183,14 +189,15 @@ every_session (const DeucesSessionFilter *filter)
  * merged by id, without a lookup per row, so a ledger of a million deals is gathered
  * about as fast as one of a single night. A session whose aggregates are stale or
  * missing is scored from its deals. The summaries given to @func name their players
- * with interned strings, and borrow the row's currency. Without @full, the start and
- * the payments are left out (the standings do not need them); titles are never read
- * here (@finish reads what it needs). */
+ * with interned strings, and borrow the row's currency. The start and the payments are
+ * read only when @reads asks for them (the standings need neither, the statistics
+ * without timelines no start); titles are never read here (@finish reads what it
+ * needs). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
                  const char *const         *group,
-                 gboolean                   full,
+                 SummaryReads               reads,
                  SummaryFunc                func,
                  FinishFunc                 finish,
                  gpointer                   data,
@@ -250,7 +257,7 @@ foreach_summary (DeucesStore               *self,
                (g_hash_table_size (stale) == 0 || !g_hash_table_contains (stale, &id)) &&
                _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, TRUE,
                                               &summary) &&
-               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
+               (!(reads & READ_PAYMENTS) || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
                                                       summary.n_players, summary.payments));
       if (usable)
         {
@@ -283,7 +290,7 @@ foreach_summary (DeucesStore               *self,
         }
       if (!seated_all (&summary, summary.n_players, player, group))
         continue;
-      func (id, full ? read_start ((const char *) sqlite3_column_text (sessions, 1)) : DEUCES_STATS_NO_TIME,
+      func (id, (reads & READ_START) ? read_start ((const char *) sqlite3_column_text (sessions, 1)) : DEUCES_STATS_NO_TIME,
             &summary, data);
     }
   if (rc == SQLITE_DONE && head_rc != SQLITE_ROW && head_rc != SQLITE_DONE)
@@ -348,18 +355,38 @@ name_extremes (DeucesStore *self,
   return TRUE;
 }
 
+static DeucesStats *
+compute_stats (DeucesStore               *self,
+               const DeucesSessionFilter *filter,
+               const char *const         *group,
+               gboolean                   timelines,
+               GError                   **error)
+{
+  g_autoptr(DeucesStats) stats = timelines ? deuces_stats_new () : deuces_stats_new_without_timelines ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (!foreach_summary (self, filter, group, timelines ? READ_PAYMENTS | READ_START : READ_PAYMENTS,
+                        add_to_stats, name_extremes, stats, error))
+    return NULL;
+  return g_steal_pointer (&stats);
+}
+
 DeucesStats *
 deuces_store_compute_stats (DeucesStore               *self,
                             const DeucesSessionFilter *filter,
                             const char *const         *group,
                             GError                   **error)
 {
-  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  return compute_stats (self, filter, group, TRUE, error);
+}
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, group, TRUE, add_to_stats, name_extremes, stats, error))
-    return NULL;
-  return g_steal_pointer (&stats);
+DeucesStats *
+deuces_store_compute_stats_totals (DeucesStore               *self,
+                                   const DeucesSessionFilter *filter,
+                                   const char *const         *group,
+                                   GError                   **error)
+{
+  return compute_stats (self, filter, group, FALSE, error);
 }
 
 typedef struct {
@@ -428,7 +455,7 @@ deuces_store_compute_nights (DeucesStore               *self,
   if (named == NULL)
     return NULL;
   read.named = named;
-  if (!foreach_summary (self, filter, NULL, TRUE, add_to_nights, finish_nights, &read, error))
+  if (!foreach_summary (self, filter, NULL, READ_PAYMENTS | READ_START, add_to_nights, finish_nights, &read, error))
     {
       g_clear_error (&read.error);
       return NULL;
@@ -472,7 +499,7 @@ deuces_store_compute_standings (DeucesStore               *self,
     return g_steal_pointer (&standings);
   g_clear_pointer (&standings, deuces_standings_free);
   standings = deuces_standings_new ();
-  if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, NULL, standings, error))
+  if (!foreach_summary (self, filter, NULL, 0, add_to_standings, NULL, standings, error))
     return NULL;
   return g_steal_pointer (&standings);
 }
