@@ -479,7 +479,7 @@ _deuces_cli_command_stats (CliContext *cli,
     return status;
   filter.from = from;
   filter.to = to;
-  stats = deuces_store_compute_stats (store, &filter, (const char *const *) group->pdata, &error);
+  stats = deuces_store_compute_stats_totals (store, &filter, (const char *const *) group->pdata, &error);
   if (stats == NULL)
     return _deuces_cli_fail_with (error);
   _deuces_cli_warn_damaged (cli, store);

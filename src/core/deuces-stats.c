@@ -21,6 +21,7 @@ struct _DeucesStats
   GHashTable *keys;       /* a name as written → its key: each spelling normalized once */
   GHashTable *interned;   /* an interned name (deuces_stats_add_night) → DeucesPlayerStats */
   const char *currency;   /* the last session's currency, interned */
+  gboolean    no_timelines; /* deuces_stats_new_without_timelines(): @seats stays empty */
 };
 
 /* What a player's timeline is made of: one per seat of each session added. */
@@ -231,6 +232,15 @@ deuces_stats_new (void)
   g_array_set_clear_func (stats->seats, (GDestroyNotify) seat_point_clear);
   stats->keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   stats->interned = g_hash_table_new (g_direct_hash, g_direct_equal);
+  return stats;
+}
+
+DeucesStats *
+deuces_stats_new_without_timelines (void)
+{
+  DeucesStats *stats = deuces_stats_new ();
+
+  stats->no_timelines = TRUE;
   return stats;
 }
 
@@ -524,8 +534,6 @@ add_summary (DeucesStats                *stats,
       DeucesPlayerStats *player = players[p] = interned ? get_interned_player (stats, seat->name)
                                                         : get_player (stats, seat->name);
       gint64 balance = seat->balance;
-      SeatPoint point = { player, session, time, started ? g_date_time_ref (started) : NULL, currency,
-                          balance };
 
       player->sessions++;
       player->deals += seat->deals;
@@ -542,7 +550,13 @@ add_summary (DeucesStats                *stats,
       session_amounts_offer (player->worst, -1, session, started, title, currency, summary->digits,
                              balance);
 
-      g_array_append_val (stats->seats, point);
+      if (!stats->no_timelines)
+        {
+          SeatPoint point = { player, session, time, started ? g_date_time_ref (started) : NULL,
+                              currency, balance };
+
+          g_array_append_val (stats->seats, point);
+        }
     }
   /* Timelines made before are made again, with this session. */
   if (g_hash_table_size (stats->timelines) > 0)

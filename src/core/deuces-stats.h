@@ -103,6 +103,9 @@ const char *deuces_name_keys_lookup (GHashTable *keys,
 typedef struct _DeucesStats DeucesStats;
 
 DeucesStats *deuces_stats_new            (void);
+/* The same without the money over time: deuces_stats_get_timeline() is then empty for
+ * everyone, and nothing is kept per night (deuces-cli stats prints no timeline). */
+DeucesStats *deuces_stats_new_without_timelines (void);
 void         deuces_stats_free           (DeucesStats            *stats);
 
 /* Adds one scored session. Sessions may be added in any order; the timeline is sorted
@@ -153,7 +156,8 @@ const DeucesPlayerStats *deuces_stats_lookup (DeucesStats        *stats,
 GArray      *deuces_stats_head_to_head   (DeucesStats            *stats,
                                           const char             *a,
                                           const char             *b);
-/* @name's money session by session, oldest first. Owned by @stats. */
+/* @name's money session by session, oldest first (empty from
+ * deuces_stats_new_without_timelines()). Owned by @stats. */
 GPtrArray   *deuces_stats_get_timeline   (DeucesStats            *stats,
                                           const char             *name);
 

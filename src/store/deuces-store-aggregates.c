@@ -539,6 +539,15 @@ _deuces_store_refresh_aggregates (DeucesStore *self,
 }
 
 gboolean
+_deuces_store_aggregates_complete (DeucesStore *self)
+{
+  /* None stale, none unscored, none deleted outright since the last commit. */
+  return _deuces_store_query_int (self, "SELECT (SELECT count(*) FROM aggregates_stale) + "
+                                        "(SELECT count(*) FROM aggregates_unscored) + "
+                                        "(SELECT count(*) FROM standings_totals WHERE player < 0)", -1) == 0;
+}
+
+gboolean
 _deuces_store_read_standings_totals (DeucesStore     *self,
                                      DeucesStandings *standings,
                                      GHashTable      *names)
@@ -546,11 +555,7 @@ _deuces_store_read_standings_totals (DeucesStore     *self,
   g_autoptr(sqlite3_stmt) rows = NULL;
   int rc;
 
-  /* Only when every session is in them: none stale, none unscored, none deleted outright
-   * since the last commit. */
-  if (_deuces_store_query_int (self, "SELECT (SELECT count(*) FROM aggregates_stale) + "
-                                     "(SELECT count(*) FROM aggregates_unscored) + "
-                                     "(SELECT count(*) FROM standings_totals WHERE player < 0)", -1) != 0 ||
+  if (!_deuces_store_aggregates_complete (self) ||
       (rows = _deuces_store_prepare (self, "SELECT player, totals FROM standings_totals ORDER BY player",
                                      NULL)) == NULL)
     return FALSE;

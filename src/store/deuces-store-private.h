@@ -252,6 +252,10 @@ void          _deuces_store_check_aggregates (DeucesStore *self,
 /* The standings over every session outside the bin from the totals the store keeps
  * (doc/ledger.md §2.5), players named from @names (gint64 → name); FALSE when they are
  * not up to date or do not read (@standings is then unusable). */
+/* Whether every session outside the bin has fresh aggregates counted in the standings'
+ * totals (and no other has): none stale, none unscored, none deleted outright since the
+ * last commit. Read inside the reader's transaction. */
+gboolean      _deuces_store_aggregates_complete (DeucesStore     *self);
 gboolean      _deuces_store_read_standings_totals (DeucesStore     *self,
                                                    DeucesStandings *standings,
                                                    GHashTable      *names);

@@ -47,6 +47,12 @@ seated_all (const DeucesSessionSummary *summary,
   return TRUE;
 }
 
+/* What foreach_summary() reads besides the seats. */
+typedef enum {
+  READ_PAYMENTS = 1 << 0,
+  READ_START    = 1 << 1,
+} SummaryReads;
+
 /* @started: the session's start in µs since 1970, DEUCES_STATS_NO_TIME when unknown or
  * not asked for. */
 typedef void (*SummaryFunc) (gint64                      session,
@@ -178,19 +184,98 @@ every_session (const DeucesSessionFilter *filter)
                             !filter->deleted);
 }
 
+static gboolean score_summary (DeucesStore          *self,
+                               gint64                id,
+                               GArray               *payments,
+                               DeucesSessionSummary *summary);
+
+/* @id's summary from @row (session, n_deals, goal, digits, seats, payments: its fresh
+ * aggregates; NULL when stale or missing), in @currency, its names borrowed from @names
+ * and its payments read into @payments (with READ_PAYMENTS): nothing is copied per
+ * night. Without a row that reads, scored from the deals; FALSE for a damaged session,
+ * left out and named. */
+static gboolean
+read_summary (DeucesStore          *self,
+              gint64                id,
+              sqlite3_stmt         *row,
+              const char           *currency,
+              GHashTable           *names,
+              SummaryReads          reads,
+              GArray               *payments,
+              DeucesSessionSummary *summary)
+{
+  memset (summary, 0, sizeof *summary);
+  g_array_set_size (payments, 0);
+  summary->payments = payments;
+  if (row != NULL &&
+      _deuces_store_read_seats_text ((const char *) sqlite3_column_text (row, 4), names, TRUE, summary) &&
+      (!(reads & READ_PAYMENTS) ||
+       _deuces_store_read_payments ((const char *) sqlite3_column_text (row, 5), summary->n_players, payments)))
+    {
+      summary->n_deals = (guint) sqlite3_column_int64 (row, 1);
+      summary->goal = sqlite3_column_int (row, 2) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST : DEUCES_GOAL_LOWEST;
+      summary->digits = (guint) sqlite3_column_int (row, 3);
+      summary->currency = (char *) currency;
+      return TRUE;
+    }
+
+  return score_summary (self, id, payments, summary);
+}
+
+/* read_summary() without a row that reads. */
+static gboolean
+score_summary (DeucesStore          *self,
+               gint64                id,
+               GArray               *payments,
+               DeucesSessionSummary *summary)
+{
+  g_autoptr(GError) damage = NULL;
+  g_auto(DeucesSessionSummary) scored = { 0, };
+  gboolean fresh;
+
+  /* Stale or missing: scored from the deals; a damaged session is left out, and named.
+   * Its names and currency are interned like the others'. */
+  if (!_deuces_store_summarize_session (self, id, &scored, &fresh, &damage))
+    {
+      _deuces_store_note_damaged (self, id);
+      return FALSE;
+    }
+  *summary = scored;
+  for (guint p = 0; p < scored.n_players; p++)
+    summary->seats[p].name = (char *) g_intern_string (scored.seats[p].name);
+  summary->currency = (char *) (scored.currency ? g_intern_string (scored.currency) : NULL);
+  g_array_set_size (payments, 0);
+  g_array_append_vals (payments, scored.payments->data, scored.payments->len);
+  summary->payments = payments;
+  return TRUE;
+}
+
+/* The connection's page cache back to @pages (as PRAGMA cache_size gives it; 0: left
+ * as it is). */
+static void
+set_cache_size (DeucesStore *self,
+                int          pages)
+{
+  g_autofree char *sql = pages != 0 ? g_strdup_printf ("PRAGMA cache_size = %d", pages) : NULL;
+
+  if (sql != NULL)
+    _deuces_store_exec (self, sql, NULL);
+}
+
 /* Whole-history views read each session's aggregates (doc/ledger.md §2.5), one row a
  * night, never the deals or the seats: sessions and aggregates each in their own order,
  * merged by id, without a lookup per row, so a ledger of a million deals is gathered
  * about as fast as one of a single night. A session whose aggregates are stale or
  * missing is scored from its deals. The summaries given to @func name their players
- * with interned strings, and borrow the row's currency. Without @full, the start and
- * the payments are left out (the standings do not need them); titles are never read
- * here (@finish reads what it needs). */
+ * with interned strings, and borrow the row's currency. The start and the payments are
+ * read only when @reads asks for them (the standings need neither, the statistics
+ * without timelines no start); titles are never read here (@finish reads what it
+ * needs). */
 static gboolean
 foreach_summary (DeucesStore               *self,
                  const DeucesSessionFilter *filter,
                  const char *const         *group,
-                 gboolean                   full,
+                 SummaryReads               reads,
                  SummaryFunc                func,
                  FinishFunc                 finish,
                  gpointer                   data,
@@ -206,7 +291,7 @@ foreach_summary (DeucesStore               *self,
   g_autoptr(GArray) payments = g_array_new (FALSE, FALSE, sizeof (DeucesTransfer));
   g_autoptr(sqlite3_stmt) sessions = NULL;
   g_autoptr(sqlite3_stmt) heads = NULL;
-  int head_rc, rc;
+  int head_rc, rc, cache = 0;
 
   if (filter == NULL)
     filter = &none;
@@ -224,6 +309,34 @@ foreach_summary (DeucesStore               *self,
   if ((!every && !read_wanted (self, &sql_filter, wanted, error)) ||
       !read_interned_names (self, names, error) || !read_stale (self, stale, error))
     goto fail;
+  /* Every session outside the bin with fresh aggregates, and no start asked for: those
+   * counted in the standings' totals are exactly they, with their currency, so the
+   * sessions are not read at all. */
+  if (every && !(reads & READ_START) && g_hash_table_size (stale) == 0 && _deuces_store_aggregates_complete (self))
+    {
+      /* One pass over the rows: a few pages of cache, reused, rather than megabytes of
+       * fresh memory (each page of it a fault in the kernel); the cache is given back
+       * below. */
+      cache = _deuces_store_query_int (self, "PRAGMA cache_size", 0);
+      _deuces_store_exec (self, "PRAGMA cache_size = 32", NULL);
+      heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, seats, payments, currency "
+                                           "FROM aggregates WHERE counted ORDER BY session", error);
+      if (heads == NULL)
+        goto fail;
+      while ((rc = sqlite3_step (heads)) == SQLITE_ROW)
+        {
+          gint64 id = sqlite3_column_int64 (heads, 0);
+          DeucesSessionSummary summary;
+
+          if (read_summary (self, id, heads, (const char *) sqlite3_column_text (heads, 6), names, reads,
+                            payments, &summary) &&
+              seated_all (&summary, summary.n_players, player, group))
+            func (id, DEUCES_STATS_NO_TIME, &summary, data);
+        }
+      g_clear_pointer (&heads, sqlite3_finalize);
+      set_cache_size (self, cache);
+      goto done;
+    }
   sessions = _deuces_store_prepare (self, "SELECT id, started, currency, deleted IS NULL "
                                           "FROM sessions ORDER BY id", error);
   heads = _deuces_store_prepare (self, "SELECT session, n_deals, goal, digits, seats, payments FROM aggregates "
@@ -237,57 +350,25 @@ foreach_summary (DeucesStore               *self,
       gint64 id = sqlite3_column_int64 (sessions, 0);
       DeucesSessionSummary summary = { 0, };
       gboolean take = every ? sqlite3_column_int (sessions, 3) != 0 : g_hash_table_contains (wanted, &id);
-      gboolean usable;
 
       while (head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) < id)
         head_rc = sqlite3_step (heads);
       if (!take)
         continue;
-      /* Read into borrowed names, currency and payments: nothing is copied per night. */
-      g_array_set_size (payments, 0);
-      summary.payments = payments;
-      usable = head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id &&
-               (g_hash_table_size (stale) == 0 || !g_hash_table_contains (stale, &id)) &&
-               _deuces_store_read_seats_text ((const char *) sqlite3_column_text (heads, 4), names, TRUE,
-                                              &summary) &&
-               (!full || _deuces_store_read_payments ((const char *) sqlite3_column_text (heads, 5),
-                                                      summary.n_players, summary.payments));
-      if (usable)
-        {
-          summary.n_deals = (guint) sqlite3_column_int64 (heads, 1);
-          summary.goal = sqlite3_column_int (heads, 2) == DEUCES_GOAL_HIGHEST ? DEUCES_GOAL_HIGHEST
-                                                                            : DEUCES_GOAL_LOWEST;
-          summary.digits = (guint) sqlite3_column_int (heads, 3);
-          summary.currency = (char *) sqlite3_column_text (sessions, 2);
-        }
-      else
-        {
-          g_autoptr(GError) damage = NULL;
-          g_auto(DeucesSessionSummary) scored = { 0, };
-          gboolean fresh;
-
-          /* Stale or missing: scored from the deals; a damaged session is left out, and
-           * named. Its names and currency are interned like the others'. */
-          if (!_deuces_store_summarize_session (self, id, &scored, &fresh, &damage))
-            {
-              _deuces_store_note_damaged (self, id);
-              continue;
-            }
-          summary = scored;
-          for (guint p = 0; p < scored.n_players; p++)
-            summary.seats[p].name = (char *) g_intern_string (scored.seats[p].name);
-          summary.currency = (char *) (scored.currency ? g_intern_string (scored.currency) : NULL);
-          g_array_set_size (payments, 0);
-          g_array_append_vals (payments, scored.payments->data, scored.payments->len);
-          summary.payments = payments;
-        }
+      if (!read_summary (self, id,
+                         head_rc == SQLITE_ROW && sqlite3_column_int64 (heads, 0) == id &&
+                           (g_hash_table_size (stale) == 0 || !g_hash_table_contains (stale, &id))
+                         ? heads : NULL,
+                         (const char *) sqlite3_column_text (sessions, 2), names, reads, payments, &summary))
+        continue;
       if (!seated_all (&summary, summary.n_players, player, group))
         continue;
-      func (id, full ? read_start ((const char *) sqlite3_column_text (sessions, 1)) : DEUCES_STATS_NO_TIME,
+      func (id, (reads & READ_START) ? read_start ((const char *) sqlite3_column_text (sessions, 1)) : DEUCES_STATS_NO_TIME,
             &summary, data);
     }
   if (rc == SQLITE_DONE && head_rc != SQLITE_ROW && head_rc != SQLITE_DONE)
     rc = head_rc;
+done:
   if (rc != SQLITE_DONE)
     {
       _deuces_store_fail_sql (self, rc, error);
@@ -303,6 +384,7 @@ foreach_summary (DeucesStore               *self,
 fail:
   g_clear_pointer (&sessions, sqlite3_finalize);
   g_clear_pointer (&heads, sqlite3_finalize);
+  set_cache_size (self, cache);
   _deuces_store_rollback (self);
   return FALSE;
 }
@@ -348,18 +430,38 @@ name_extremes (DeucesStore *self,
   return TRUE;
 }
 
+static DeucesStats *
+compute_stats (DeucesStore               *self,
+               const DeucesSessionFilter *filter,
+               const char *const         *group,
+               gboolean                   timelines,
+               GError                   **error)
+{
+  g_autoptr(DeucesStats) stats = timelines ? deuces_stats_new () : deuces_stats_new_without_timelines ();
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
+  if (!foreach_summary (self, filter, group, timelines ? READ_PAYMENTS | READ_START : READ_PAYMENTS,
+                        add_to_stats, name_extremes, stats, error))
+    return NULL;
+  return g_steal_pointer (&stats);
+}
+
 DeucesStats *
 deuces_store_compute_stats (DeucesStore               *self,
                             const DeucesSessionFilter *filter,
                             const char *const         *group,
                             GError                   **error)
 {
-  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  return compute_stats (self, filter, group, TRUE, error);
+}
 
-  g_return_val_if_fail (DEUCES_IS_STORE (self), NULL);
-  if (!foreach_summary (self, filter, group, TRUE, add_to_stats, name_extremes, stats, error))
-    return NULL;
-  return g_steal_pointer (&stats);
+DeucesStats *
+deuces_store_compute_stats_totals (DeucesStore               *self,
+                                   const DeucesSessionFilter *filter,
+                                   const char *const         *group,
+                                   GError                   **error)
+{
+  return compute_stats (self, filter, group, FALSE, error);
 }
 
 typedef struct {
@@ -428,7 +530,7 @@ deuces_store_compute_nights (DeucesStore               *self,
   if (named == NULL)
     return NULL;
   read.named = named;
-  if (!foreach_summary (self, filter, NULL, TRUE, add_to_nights, finish_nights, &read, error))
+  if (!foreach_summary (self, filter, NULL, READ_PAYMENTS | READ_START, add_to_nights, finish_nights, &read, error))
     {
       g_clear_error (&read.error);
       return NULL;
@@ -472,7 +574,7 @@ deuces_store_compute_standings (DeucesStore               *self,
     return g_steal_pointer (&standings);
   g_clear_pointer (&standings, deuces_standings_free);
   standings = deuces_standings_new ();
-  if (!foreach_summary (self, filter, NULL, FALSE, add_to_standings, NULL, standings, error))
+  if (!foreach_summary (self, filter, NULL, 0, add_to_standings, NULL, standings, error))
     return NULL;
   return g_steal_pointer (&standings);
 }

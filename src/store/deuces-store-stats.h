@@ -16,6 +16,12 @@ DeucesStats *deuces_store_compute_stats (DeucesStore               *store,
                                          const DeucesSessionFilter *filter,
                                          const char *const         *group,
                                          GError                   **error);
+/* The same without anyone's money over time (deuces_stats_get_timeline() empty): what
+ * `deuces-cli stats` prints, without keeping anything per night. */
+DeucesStats *deuces_store_compute_stats_totals (DeucesStore               *store,
+                                                const DeucesSessionFilter *filter,
+                                                const char *const         *group,
+                                                GError                   **error);
 
 /* The standings over the sessions @filter selects (doc/rules.md §12): every night
  * scored, sessions without deals left out. */
