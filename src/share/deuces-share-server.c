@@ -47,10 +47,12 @@ typedef struct {
   gboolean           dead;      /* shut down for taking too long */
 } Client;
 
-/* Writes from one address within the current minute. */
+/* When one address wrote last, DEUCES_SHARE_WRITES_PER_MINUTE times over: a write is
+ * taken when the oldest of them is a minute old (a sliding minute; a minute on the clock
+ * would let twice as many through around its turn). */
 typedef struct {
-  gint64 minute;
-  guint  writes;
+  gint64 at[DEUCES_SHARE_WRITES_PER_MINUTE];
+  guint  next;   /* the oldest */
 } Rate;
 
 /* A page following the session through /events. */
@@ -765,7 +767,7 @@ take_write (DeucesShareServer *self,
             SoupServerMessage *msg)
 {
   g_autofree char *key = phone_of (msg);
-  gint64 minute = g_get_monotonic_time () / (60 * G_USEC_PER_SEC);
+  gint64 now = g_get_monotonic_time ();
   Rate *rate;
 
   if (key == NULL)
@@ -776,12 +778,11 @@ take_write (DeucesShareServer *self,
       rate = g_new0 (Rate, 1);
       g_hash_table_insert (self->rates, g_steal_pointer (&key), rate);
     }
-  if (rate->minute != minute)
-    {
-      rate->minute = minute;
-      rate->writes = 0;
-    }
-  return ++rate->writes <= DEUCES_SHARE_WRITES_PER_MINUTE;
+  if (rate->at[rate->next] != 0 && now - rate->at[rate->next] < 60 * G_USEC_PER_SEC)
+    return FALSE;
+  rate->at[rate->next] = now;
+  rate->next = (rate->next + 1) % DEUCES_SHARE_WRITES_PER_MINUTE;
+  return TRUE;
 }
 
 /* A JSON object from a write's body; NULL, the reply set, when it is not one. */
