@@ -225,6 +225,51 @@ test_totals_without_timelines (LedgerFixture *f,
   assert_totals_as_full (f->store, 4);
 }
 
+/* A night with no deal was not played, and a player who sat out every deal was not at the
+ * table (as the standings count nights, doc/rules.md §12): neither counts as a session, and
+ * an empty night is nobody's best or worst (a tester saw "worst session 0.00" for one). */
+static void
+test_unplayed (LedgerFixture *f,
+               gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  gint64 played = ledger_new_session (f->store, "classic", "Played", four, 4);
+  DeucesDeal deal;
+
+  g_assert_true (deuces_store_add_player (f->store, played, "Ed", &error));
+  g_assert_no_error (error);
+  for (guint d = 0; d < 2; d++)
+    {
+      deal_won_by (&deal, 0, 3, 2, 1);
+      deal.sitting_out = 1u << 4;
+      g_assert_cmpuint (deuces_store_add_deal (f->store, played, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+  ledger_new_session (f->store, "classic", "Not played", four, 4);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      g_autoptr(DeucesStats) stats = k == 0 ? deuces_store_compute_stats (f->store, NULL, NULL, &error)
+                                            : deuces_store_compute_stats_totals (f->store, NULL, NULL, &error);
+      GPtrArray *players;
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (deuces_stats_get_n_sessions (stats), ==, 1);
+      g_assert_cmpuint (deuces_stats_get_n_deals (stats), ==, 2);
+      players = deuces_stats_get_players (stats);
+      g_assert_cmpuint (players->len, ==, 4);
+      g_assert_null (deuces_stats_lookup (stats, "Ed"));
+      for (guint i = 0; i < players->len; i++)
+        {
+          const DeucesPlayerStats *player = players->pdata[i];
+
+          g_assert_cmpuint (player->sessions, ==, 1);
+          g_assert_cmpint (g_array_index (player->best, DeucesSessionAmount, 0).session, ==, played);
+          g_assert_cmpint (g_array_index (player->worst, DeucesSessionAmount, 0).session, ==, played);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -232,5 +277,6 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   ledger_test_add ("/stats-nights/starts-and-titles", test_starts_and_titles);
   ledger_test_add ("/stats-nights/totals-without-timelines", test_totals_without_timelines);
+  ledger_test_add ("/stats-nights/unplayed", test_unplayed);
   return g_test_run ();
 }

@@ -521,6 +521,10 @@ add_summary (DeucesStats                *stats,
   const char *currency = summary->currency != NULL ? summary->currency : "";
   DeucesPlayerStats *players[DEUCES_MAX_PLAYERS];
 
+  /* A night with no deal was not played; a player who sat out every deal was not at the
+   * table (as the standings count nights, doc/rules.md §12). */
+  if (summary->n_deals == 0)
+    return;
   stats->n_sessions++;
   stats->n_deals += summary->n_deals;
   /* One string per currency for all the points (a ledger has few currencies). */
@@ -531,9 +535,13 @@ add_summary (DeucesStats                *stats,
   for (guint p = 0; p < summary->n_players; p++)
     {
       const DeucesSeatSummary *seat = &summary->seats[p];
-      DeucesPlayerStats *player = players[p] = interned ? get_interned_player (stats, seat->name)
-                                                        : get_player (stats, seat->name);
+      DeucesPlayerStats *player;
       gint64 balance = seat->balance;
+
+      players[p] = NULL;
+      if (seat->deals == 0)
+        continue;
+      player = players[p] = interned ? get_interned_player (stats, seat->name) : get_player (stats, seat->name);
 
       player->sessions++;
       player->deals += seat->deals;
@@ -566,7 +574,8 @@ add_summary (DeucesStats                *stats,
     {
       const DeucesTransfer *t = &g_array_index (summary->payments, DeucesTransfer, i);
 
-      if (t->from >= summary->n_players || t->to >= summary->n_players)
+      if (t->from >= summary->n_players || t->to >= summary->n_players || players[t->from] == NULL ||
+          players[t->to] == NULL)
         continue;
       add_pair (stats, players[t->to], players[t->from], currency, summary->digits,
                 t->amount);
