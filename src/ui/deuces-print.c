@@ -419,9 +419,10 @@ _deuces_print_operation_new (DeucesSession *session)
   gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_BASENAME, basename);
   {
     g_autoptr(GFile) folder = deuces_export_default_folder ();
-    g_autofree char *uri = g_file_get_uri (folder);
 
-    gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, uri);
+    /* A folder's path: GTK's Print to File joins it with the name and makes that a URI
+     * (a URI here made no file at all). */
+    gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_DIR, g_file_peek_path (folder));
   }
   gtk_print_operation_set_print_settings (operation, settings);
   gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
