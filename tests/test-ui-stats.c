@@ -139,6 +139,13 @@ test_standings_window (Fixture       *f,
                       ==, 0);
   g_clear_pointer (&left, deuces_settle_up_free);
   g_clear_pointer (&sessions, g_array_unref);
+  /* Settled: nothing is left to mark paid, and Mark Paid is not offered. */
+  deuces_standings_window_settle_up (DEUCES_STANDINGS_WINDOW (window));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), "paid"));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  settle_frames ();
 
   /* Issue 22: Mark Paid says what it marked, and its Undo (a real click) takes it back. */
   {

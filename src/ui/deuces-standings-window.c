@@ -627,6 +627,8 @@ deuces_standings_window_settle_up (DeucesStandingsWindow *self)
   adw_message_dialog_add_responses (dialog, "close", _("_Close"), "copy", _("_Copy Summary"), "paid",
                                     _("_Mark Paid"), NULL);
   adw_message_dialog_set_response_appearance (dialog, "paid", ADW_RESPONSE_SUGGESTED);
+  /* Nothing left to pay: nothing to mark. */
+  adw_message_dialog_set_response_enabled (dialog, "paid", data->n_transfers > 0);
   adw_message_dialog_set_default_response (dialog, "close");
   adw_message_dialog_set_close_response (dialog, "close");
   g_signal_connect_data (dialog, "response", G_CALLBACK (on_settle_up_response), data,
