@@ -453,6 +453,48 @@ test_absent_fact_letter (Fixture       *f,
   g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
 }
 
+static gboolean
+says_finish_first (gpointer window)
+{
+  return shows_text (window, "Save the deal you are typing (Ctrl+Enter) or clear it (Escape) before changing "
+                             "another");
+}
+
+/* Issue 22's second tester: a deal half typed, a click on the sheet and Enter opened the
+ * saved deal to change it, and its Cancel threw the new one away without a word; Ctrl+Enter
+ * did nothing there. Now Enter on a saved deal keeps the new one and says how to go on,
+ * and Ctrl+Enter saves it from the sheet. Real keys and clicks. */
+static void
+test_draft_kept (Fixture       *f,
+                 gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  settle_frames ();
+  xtest_type (window, "1583\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  g_assert_true (wait_until (first_deal_shown, window));
+  /* Bo went out; Ann 4, Cy 3, Di 6: every count typed, not saved. */
+  xtest_type (window, "2436");
+  g_assert_true (deuces_deal_editor_has_draft (editor));
+  xtest_click (lowest_row (window));
+  xtest_type (window, "\n");
+  g_assert_true (deuces_deal_editor_has_draft (editor));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  /* Asked to change a saved deal (a double click, Enter in a row), the new one stays, and
+   * the toast says why. */
+  g_signal_emit_by_name (find_type (window, GTK_TYPE_COLUMN_VIEW), "activate", 0);
+  g_assert_true (wait_until (says_finish_first, window));
+  g_assert_true (deuces_deal_editor_has_draft (editor));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  xtest_key (window, GDK_KEY_Return, GDK_CONTROL_MASK);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 2, 1, 4, DEUCES_UNSET, 3, 6);
+  g_assert_false (deuces_deal_editor_has_draft (editor));
+}
+
 /* A click or Tab into a count that holds a number selects it: the digit typed next
  * replaces it ("1" then 2 is 2, not 12 — 24 points). Real keys and clicks. */
 static void
@@ -1100,6 +1142,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/alt-digit-and-tab", Fixture, NULL, fixture_set_up, test_alt_digit_and_tab, fixture_tear_down);
   g_test_add ("/ui/keyboard/assist-key", Fixture, NULL, fixture_set_up, test_assist_key, fixture_tear_down);
   g_test_add_func ("/ui/keyboard/taiwan-loser", test_taiwan_loser_keys);
+  g_test_add ("/ui/keyboard/draft-kept", Fixture, NULL, fixture_set_up, test_draft_kept, fixture_tear_down);
   g_test_add ("/ui/keyboard/absent-fact-letter", Fixture, NULL, fixture_set_up, test_absent_fact_letter,
               fixture_tear_down);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);

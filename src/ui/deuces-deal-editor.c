@@ -90,6 +90,13 @@ deuces_deal_editor_get_typing (DeucesDealEditor *self)
 }
 
 gboolean
+deuces_deal_editor_has_draft (DeucesDealEditor *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);
+  return self->fields != NULL && self->editing == 0 && deuces_deal_fields_is_dirty (self->fields);
+}
+
+gboolean
 deuces_deal_editor_get_wide (DeucesDealEditor *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), FALSE);

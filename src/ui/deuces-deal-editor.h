@@ -32,6 +32,8 @@ gboolean    deuces_deal_editor_handle_key  (DeucesDealEditor *self,
 /* Whether something is typed and not saved: a new deal begun (a sit-out swapped
  * included), or a deal being changed. */
 gboolean    deuces_deal_editor_get_typing  (DeucesDealEditor *self);
+/* Whether a new deal is begun and not saved (changing a saved deal would lose it). */
+gboolean    deuces_deal_editor_has_draft   (DeucesDealEditor *self);
 /* Whether the fields stand in the score sheet's columns (else a row per player). */
 gboolean    deuces_deal_editor_get_wide    (DeucesDealEditor *self);
 /* Who sits the next deal out as the form has it so far, O keys included (a DeucesDeal's

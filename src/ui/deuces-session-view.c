@@ -294,9 +294,12 @@ deuces_session_view_handle_key (DeucesSessionView *self,
   if (focus != NULL && (GTK_IS_TEXT (focus) || GTK_IS_EDITABLE (focus) || GTK_IS_TEXT_VIEW (focus)))
     return FALSE;
   /* From afar (the sheet, a score card, the session list): digits, Alt+digits, Escape and
-   * the form's letters (O, the extras' keys) go to the deal; Ctrl+ keys are shortcuts. */
+   * the form's letters (O, the extras' keys) go to the deal, and Ctrl+Enter saves the deal
+   * being typed; other Ctrl+ keys are shortcuts. */
   if (state & GDK_CONTROL_MASK)
-    return FALSE;
+    return (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
+           deuces_deal_editor_get_typing (self->editor) &&
+           deuces_deal_editor_handle_key (self->editor, keyval, state);
   if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
     adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   return deuces_deal_editor_handle_key (self->editor, keyval, state);
@@ -484,6 +487,13 @@ on_edit_deal (DeucesSessionView *self,
   if (deuces_session_get_ended (self->session))
     {
       toast (self, adw_toast_new (_("This session has ended; reopen it to change a deal")));
+      return;
+    }
+  /* Changing a saved deal would throw away the new one being typed. */
+  if (deuces_deal_editor_has_draft (self->editor))
+    {
+      toast (self, adw_toast_new (_("Save the deal you are typing (Ctrl+Enter) or clear it (Escape) "
+                                    "before changing another")));
       return;
     }
   deuces_deal_editor_edit (self->editor, number);
