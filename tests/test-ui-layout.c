@@ -456,7 +456,8 @@ test_print_folder (void)
   g_autofree char *line = g_strdup_printf ("XDG_DOCUMENTS_DIR=\"%s\"\n", documents);
   g_autoptr(GError) error = NULL;
   g_autoptr(GFile) home = g_file_new_for_path (g_get_home_dir ());
-  g_autoptr(GFile) here = g_file_new_for_path (g_get_current_dir ());
+  g_autofree char *current = g_get_current_dir ();
+  g_autoptr(GFile) here = g_file_new_for_path (current);
   g_autoptr(GFile) folder = NULL;
   g_autoptr(GtkPrintOperation) operation = NULL;
   g_autofree char *uri = NULL;
