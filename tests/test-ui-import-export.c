@@ -272,6 +272,7 @@ test_import_copies (Fixture       *f,
   g_assert_cmpuint (count_sessions (), ==, before + 1);
 }
 
+#if !defined(__SANITIZE_ADDRESS__)   /* see main () */
 static gboolean
 is_file_filter_named (GListModel *filters,
                       const char *name,
@@ -337,6 +338,7 @@ test_export_name_follows_format (Fixture       *f,
       settle_frames ();
     }
 }
+#endif
 
 /* Exports the whole ledger the way win.export-all does once a file is chosen (GTK's
  * own chooser cannot be driven to Save reliably here). */
@@ -414,8 +416,13 @@ main (int argc, char **argv)
               fixture_tear_down);
   g_test_add ("/ui/import/copies", Fixture, NULL, fixture_set_up, test_import_copies, fixture_tear_down);
   g_test_add ("/ui/export-all", Fixture, NULL, fixture_set_up, test_export_all, fixture_tear_down);
+#if !defined(__SANITIZE_ADDRESS__)
+  /* GTK's own file dialog loads GIO modules and libcloudproviders, which keep memory
+   * LeakSanitizer calls leaked and cannot match to a suppression (their frames have no
+   * frame pointers): this one runs in the normal and valgrind-free passes only. */
   g_test_add ("/ui/export/name-follows-format", Fixture, NULL, fixture_set_up, test_export_name_follows_format,
               fixture_tear_down);
+#endif
 
   return test_app_run ();
 }

@@ -437,6 +437,21 @@ xtest_click (GtkWidget *widget)
 }
 
 void
+xtest_park_pointer (void)
+{
+  GdkDisplay *display = gdk_display_get_default ();
+  Display *dpy;
+  Screen *screen;
+
+  if (!GDK_IS_X11_DISPLAY (display))
+    return;
+  dpy = gdk_x11_display_get_xdisplay (display);
+  screen = DefaultScreenOfDisplay (dpy);
+  XTestFakeMotionEvent (dpy, -1, WidthOfScreen (screen) - 1, HeightOfScreen (screen) - 1, CurrentTime);
+  XSync (dpy, False);
+}
+
+void
 xtest_move (GtkWidget *widget,
             int        dx,
             int        dy)

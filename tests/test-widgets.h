@@ -72,6 +72,8 @@ void       xtest_key   (GtkWidget       *widget,
 /* Each character of @text typed as its key ("\n" Enter, "\033" Escape, "\t" Tab). */
 void       xtest_type  (GtkWidget       *widget,
                         const char      *text);
+/* The pointer put in the screen's bottom right corner, over no window of a test. */
+void       xtest_park_pointer (void);
 /* A left click in the middle of @widget, which must be mapped (in a window or a popover). */
 void       xtest_click (GtkWidget       *widget);
 /* The pointer moved over @widget, @dx, @dy px off its middle; returns once the X server has
