@@ -419,7 +419,7 @@ main (int argc, char **argv)
 #if !defined(__SANITIZE_ADDRESS__)
   /* GTK's own file dialog loads GIO modules and libcloudproviders, which keep memory
    * LeakSanitizer calls leaked and cannot match to a suppression (their frames have no
-   * frame pointers): this one runs in the normal and valgrind-free passes only. */
+   * frame pointers): this one runs in the normal pass only. */
   g_test_add ("/ui/export/name-follows-format", Fixture, NULL, fixture_set_up, test_export_name_follows_format,
               fixture_tear_down);
 #endif
