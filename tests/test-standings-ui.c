@@ -504,6 +504,12 @@ is_switcher_button (GtkWidget     *widget,
 }
 
 static gboolean
+players_switcher_shown (gpointer root)
+{
+  return find_widget (root, is_switcher_button, "Players") != NULL;
+}
+
+static gboolean
 row_mapped (gpointer root)
 {
   GtkWidget *row = find_row (root, "Quinn");
@@ -547,8 +553,9 @@ test_player_page_from_sidebar (void)
         {
           /* A phone shows the session; its back button leads to the sidebar. */
           xtest_click (find_actionable (GTK_WIDGET (window), "win.back"));
-          settle_frames ();
         }
+      /* The sidebar slides in on a phone: its switcher is there once it has. */
+      g_assert_true (wait_until (players_switcher_shown, window));
       players = find_widget (GTK_WIDGET (window), is_switcher_button, "Players");
       g_assert_nonnull (players);
       xtest_click (players);
