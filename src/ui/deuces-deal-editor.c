@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 
 #include "deuces-deal-editor.h"
+#include "deuces-window.h"
 #include "deuces-deal-fields.h"
 
 struct _DeucesDealEditor
@@ -583,7 +584,7 @@ deuces_deal_editor_handle_key (DeucesDealEditor *self,
   GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
   GtkWidget *field = NULL;
   gboolean absorb = self->absorb_enter;
-  gboolean enter = keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+  gboolean enter = deuces_keyval_is_enter (keyval);
   gint digit = key_digit (keyval), player = -1;
   guint n_players;
   DeucesFieldKind kind;

@@ -705,8 +705,7 @@ on_dialog_key_pressed (GtkEventControllerKey  *keys,
                        GdkModifierType         state,
                        DeucesNewSessionDialog *self)
 {
-  if ((state & GDK_CONTROL_MASK) == 0 ||
-      (keyval != GDK_KEY_Return && keyval != GDK_KEY_KP_Enter && keyval != GDK_KEY_ISO_Enter))
+  if ((state & GDK_CONTROL_MASK) == 0 || !deuces_keyval_is_enter (keyval))
     return FALSE;
   on_start_clicked (self);
   return TRUE;

@@ -297,8 +297,7 @@ deuces_session_view_handle_key (DeucesSessionView *self,
    * the form's letters (O, the extras' keys) go to the deal, and Ctrl+Enter saves the deal
    * being typed; other Ctrl+ keys are shortcuts. */
   if (state & GDK_CONTROL_MASK)
-    return (keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter) &&
-           deuces_deal_editor_get_typing (self->editor) &&
+    return deuces_keyval_is_enter (keyval) && deuces_deal_editor_get_typing (self->editor) &&
            deuces_deal_editor_handle_key (self->editor, keyval, state);
   if (digit && g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") != 0)
     adw_view_stack_set_visible_child_name (self->view_stack, "sheet");

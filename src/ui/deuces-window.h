@@ -37,4 +37,11 @@ void          deuces_add_toast             (AdwToastOverlay   *overlay,
  * class of their own too). */
 void          deuces_window_add_close_keys (GtkWindow         *window);
 
+/* Whether @keyval is an Enter key: the main one, the keypad's or ISO's. */
+static inline gboolean
+deuces_keyval_is_enter (guint keyval)
+{
+  return keyval == GDK_KEY_Return || keyval == GDK_KEY_KP_Enter || keyval == GDK_KEY_ISO_Enter;
+}
+
 G_END_DECLS
