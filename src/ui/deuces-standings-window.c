@@ -509,12 +509,12 @@ on_marked_paid_undo (AdwToast   *toast,
     }
 }
 
-/* What Mark Paid did, in a toast: how many nights and transfers, with Undo. @before: each
- * night's last change before it. */
+/* What Mark Paid did, in a toast: how many nights and transfers, with Undo. @nights_marked:
+ * the nights it marked (deuces_store_mark_settled()), whose last change that is. */
 static void
 tell_marked_paid (DeucesStandingsWindow *self,
                   SettleUp              *settle_up,
-                  const gint64          *before)
+                  GArray                *nights_marked)
 {
   MarkedPaid *marked = g_new0 (MarkedPaid, 1);
   g_autofree char *nights = NULL;
@@ -522,17 +522,12 @@ tell_marked_paid (DeucesStandingsWindow *self,
   AdwToast *toast;
 
   marked->store = g_object_ref (self->store);
-  marked->sessions = g_array_new (FALSE, FALSE, sizeof (gint64));
+  marked->sessions = g_array_ref (nights_marked);
   marked->changes = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; i < settle_up->sessions->len; i++)
+  for (guint i = 0; i < nights_marked->len; i++)
     {
-      gint64 session = g_array_index (settle_up->sessions, gint64, i);
-      gint64 change = deuces_store_get_last_change (self->store, session);
+      gint64 change = deuces_store_get_last_change (self->store, g_array_index (nights_marked, gint64, i));
 
-      /* A night with nothing left unpaid got no change. */
-      if (change == before[i])
-        continue;
-      g_array_append_val (marked->sessions, session);
       g_array_append_val (marked->changes, change);
     }
   /* Translators: part of "Marked paid: 3 nights, 4 transfers" */
@@ -574,15 +569,13 @@ on_settle_up_response (AdwMessageDialog *dialog,
     gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), settle_up->summary);
   else if (g_str_equal (response, "paid"))
     {
-      g_autofree gint64 *before = g_new0 (gint64, MAX (settle_up->sessions->len, 1));
+      g_autoptr(GArray) marked = NULL;
 
-      for (guint i = 0; i < settle_up->sessions->len; i++)
-        before[i] = deuces_store_get_last_change (self->store, g_array_index (settle_up->sessions, gint64, i));
       if (!deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
-                                      settle_up->sessions->len, NULL, &error))
+                                      settle_up->sessions->len, &marked, &error))
         show_problem (self, error->message);
       else
-        tell_marked_paid (self, settle_up, before);
+        tell_marked_paid (self, settle_up, marked);
     }
 }
 
