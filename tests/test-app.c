@@ -16,6 +16,14 @@ void
 test_app_init (int    *argc,
                char ***argv)
 {
+  test_app_init_ledger (argc, argv, "ledger.sqlite3");
+}
+
+void
+test_app_init_ledger (int         *argc,
+                      char      ***argv,
+                      const char  *name)
+{
   g_autoptr(GError) error = NULL;
 
   gtk_test_init (argc, argv, NULL);
@@ -30,7 +38,7 @@ test_app_init (int    *argc,
 
   test_dir = g_dir_make_tmp ("deuces-ui-XXXXXX", &error);
   g_assert_no_error (error);
-  test_db = g_build_filename (test_dir, "ledger.sqlite3", NULL);
+  test_db = g_build_filename (test_dir, name, NULL);
   g_setenv ("DEUCES_DB", test_db, TRUE);
   test_app = deuces_application_new ();
   g_application_set_flags (G_APPLICATION (test_app), G_APPLICATION_NON_UNIQUE);

@@ -22,6 +22,10 @@ extern DeucesApplication *test_app;
 /* gtk_test_init () and the application on a ledger in a scratch folder. */
 void test_app_init (int    *argc,
                     char ***argv);
+/* The same with the ledger's file named @name. */
+void test_app_init_ledger (int         *argc,
+                           char      ***argv,
+                           const char  *name);
 /* g_test_run (), then the application and its folder gone; the status to exit with. */
 int  test_app_run  (void);
 

@@ -7,6 +7,7 @@
 #include "deuces-about.h"
 #include "deuces-application.h"
 #include "deuces-demo.h"
+#include "deuces-file-guard.h"
 #include "deuces-modal.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-preferences-window.h"
@@ -167,10 +168,17 @@ user_name (void)
   return name;
 }
 
+/* The ledger this app keeps: --db, or else the default one. */
+static char *
+ledger_path (DeucesApplication *self)
+{
+  return self->db_path != NULL ? g_strdup (self->db_path) : deuces_store_default_path ();
+}
+
 static void
 open_store (DeucesApplication *self)
 {
-  g_autofree char *path = self->db_path ? g_strdup (self->db_path) : deuces_store_default_path ();
+  g_autofree char *path = ledger_path (self);
   g_autoptr(GError) error = NULL;
 
   /* The daily backup once the window is on screen (see on_first_frame). */
@@ -226,7 +234,7 @@ on_about (GSimpleAction *action,
 {
   DeucesApplication *self = user_data;
   GtkWindow *parent = gtk_application_get_active_window (GTK_APPLICATION (self));
-  g_autofree char *path = self->db_path ? g_strdup (self->db_path) : deuces_store_default_path ();
+  g_autofree char *path = ledger_path (self);
 
   gtk_window_present (deuces_about_window_new (parent, self->store, path, self->store_error));
 }
@@ -331,6 +339,13 @@ deuces_application_startup (GApplication *app)
     { "win.add-player", { "<Control><Shift>p", NULL } },
     { "window.close", { "<Control>w", NULL } },
   };
+  g_autofree char *path = ledger_path (self);
+  g_autoptr(GError) error = NULL;
+
+  /* Before GTK and its file dialogs, which would otherwise open the ledger's files and
+   * drop SQLite's locks on them (deuces-file-guard.c). */
+  if (!deuces_file_guard_install (path, &error))
+    g_warning ("File dialogs may open the ledger's files: %s", error->message);
 
   trace_startup ("startup");
   G_APPLICATION_CLASS (deuces_application_parent_class)->startup (app);
