@@ -551,10 +551,13 @@ test_player_page_from_sidebar (void)
       present (GTK_WINDOW (window));
       if (narrow)
         {
-          /* A phone shows the session; its back button leads to the sidebar. */
+          /* A phone shows the session; its back button leads to the sidebar. It is shown
+           * there at once, not slid in: libadwaita 1.2's AdwLeaflet now and then loses a
+           * render node of that slide, in its snapshot, which LeakSanitizer reports. */
+          g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
           xtest_click (find_actionable (GTK_WIDGET (window), "win.back"));
+          g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
         }
-      /* The sidebar slides in on a phone: its switcher is there once it has. */
       g_assert_true (wait_until (players_switcher_shown, window));
       players = find_widget (GTK_WIDGET (window), is_switcher_button, "Players");
       g_assert_nonnull (players);
