@@ -3,9 +3,11 @@
  * migrations, crashes and two writers at once. */
 #include "config.h"
 
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "deuces-store-private.h"
 #include "deuces-store.h"
@@ -379,6 +381,61 @@ test_two_writers (LedgerFixture *f,
   g_assert_cmpuint (game->deals->len, ==, 2 * count);
 }
 
+/* Issue 22: a tester's ledger, split and then destroyed. Something in the app's process
+ * (GTK's file chooser, listing the ledger's folder) opened and closed the ledger's files,
+ * which dropped all of the process's SQLite locks on them; another program, finding no
+ * lock, took itself for the ledger's last user and deleted the -wal and -shm the app still
+ * had open. The app's next change must be refused — written there it would be lost, and
+ * checkpointed on closing it would copy old pages over the other program's — and the
+ * ledger stay whole, with the other program's deals. */
+static void
+test_files_removed_underneath (LedgerFixture *f,
+                               gconstpointer  data)
+{
+  gint64 id = ledger_new_session (f->store, "classic", "Split", four, 4);
+  g_autofree char *shm = g_strconcat (f->path, "-shm", NULL);
+  const char *suffixes[] = { "", "-wal", "-shm" };
+  g_autoptr(GSubprocess) writer = NULL;
+  g_autoptr(GArray) acks = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  DeucesDeal deal;
+
+  ledger_add_deal (f->store, id, 0, 3, 5, 8);
+
+  /* What the file chooser did: a descriptor of each file, opened and closed here. */
+  for (guint i = 0; i < G_N_ELEMENTS (suffixes); i++)
+    {
+      g_autofree char *path = g_strconcat (f->path, suffixes[i], NULL);
+      int fd = g_open (path, O_RDONLY | O_CLOEXEC, 0);
+
+      g_assert_cmpint (fd, >=, 0);
+      close (fd);
+    }
+  /* Another program adds two deals and closes, as the last user: it deletes the files. */
+  writer = ledger_spawn_writer (f->path, id, 2, FALSE);
+  acks = acknowledged (writer);
+  g_assert_true (g_subprocess_wait_check (writer, NULL, NULL));
+  g_assert_cmpuint (acks->len, ==, 2);
+  g_assert_false (g_file_test (shm, G_FILE_TEST_EXISTS));
+
+  /* This connection's change is refused, saying why. */
+  deal_won_by (&deal, 1, 2, 7, 1);
+  g_assert_cmpuint (deuces_store_add_deal (f->store, id, &deal, &error), ==, 0);
+  g_assert_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED);
+  g_assert_nonnull (strstr (error->message, "removed the ledger's working files"));
+  g_clear_error (&error);
+
+  /* Closed, it copies nothing over the other program's pages. */
+  g_clear_object (&f->store);
+  f->store = deuces_store_open (f->path, &error);
+  g_assert_no_error (error);
+  ledger_assert_sound (f->store);
+  game = deuces_store_load_game (f->store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->deals->len, ==, 3);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -392,6 +449,7 @@ main (int argc, char **argv)
   ledger_test_add ("/store/busy", test_busy);
   ledger_test_add ("/store/crash-safety", test_crash);
   ledger_test_add ("/store/two-writers", test_two_writers);
+  ledger_test_add ("/store/files-removed-underneath", test_files_removed_underneath);
 
   return g_test_run ();
 }

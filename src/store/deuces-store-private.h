@@ -4,6 +4,7 @@
 #pragma once
 
 #include <sqlite3.h>
+#include <sys/types.h>
 
 #include "deuces-standings.h"
 #include "deuces-stats.h"
@@ -27,6 +28,9 @@ struct _DeucesStore
   gint64   touched;          /* the session the open write transaction changes, 0: any */
   guint    touched_first;    /* and from which deal (see _deuces_store_touch) */
   gboolean touching;         /* _deuces_store_touch was called since BEGIN */
+  gboolean shm_known;        /* the -shm file this connection uses, from its first */
+  dev_t    shm_dev;          /* write on (see _deuces_store_begin) */
+  ino_t    shm_ino;
 };
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (sqlite3_stmt, sqlite3_finalize)

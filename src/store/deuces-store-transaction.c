@@ -4,6 +4,7 @@
  * in it (deuces-store-aggregates.c) and each commit announced to the ledger's watcher. */
 #include "config.h"
 
+#include <glib/gi18n-lib.h>
 #include <glib/gstdio.h>
 #include <fcntl.h>
 #include <string.h>
@@ -40,12 +41,49 @@ read_wal_state (DeucesStore *self,
     }
 }
 
+/* SQLite deletes a ledger's -wal and -shm only when the last connection to it closes: while
+ * this one is open, its -shm is the file it was. If it is gone or another, a program took
+ * itself for the ledger's last user — as happens when something in this process closed a
+ * descriptor of the ledger's files and so dropped SQLite's locks (deuces-file-guard.c) —
+ * and deleted the -wal and -shm this connection still writes to. A change written now
+ * would go where nobody reads it, and a checkpoint of it on closing would copy old pages
+ * over that program's: refuse it, and close without checkpointing. */
+static gboolean
+check_own_shm (DeucesStore *self,
+               GError     **error)
+{
+  g_autofree char *shm = g_strconcat (self->path, "-shm", NULL);
+  GStatBuf st;
+  gboolean there = g_stat (shm, &st) == 0;
+
+  if (!self->shm_known)
+    {
+      /* The first write: the one it has now (none outside WAL mode). */
+      self->shm_known = there;
+      self->shm_dev = there ? st.st_dev : 0;
+      self->shm_ino = there ? st.st_ino : 0;
+      return TRUE;
+    }
+  if (there && st.st_dev == self->shm_dev && st.st_ino == self->shm_ino)
+    return TRUE;
+  sqlite3_db_config (self->db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, 1, NULL);
+  g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_FAILED,
+               _("Another program removed the ledger's working files while Deuces had them open, "
+                 "so nothing was saved; quit Deuces and start it again"));
+  return FALSE;
+}
+
 gboolean
 _deuces_store_begin (DeucesStore *self,
                      GError     **error)
 {
   if (!_deuces_store_exec (self, "BEGIN IMMEDIATE", error))
     return FALSE;
+  if (!check_own_shm (self, error))
+    {
+      sqlite3_exec (self->db, "ROLLBACK", NULL, NULL, NULL);
+      return FALSE;
+    }
   self->touching = FALSE;
   /* Holding the write lock: what the WAL is before this transaction writes to it. */
   read_wal_state (self, &self->wal_size, self->wal_header);
