@@ -4,8 +4,7 @@
  * GtkShortcutsWindow lays its groups out in pages of two columns, whatever its width: on a
  * 360 px phone it was 830 px wide, its close button off the screen. Where the window it is
  * opened over is narrower than that, the same groups and shortcuts, read from it, are
- * listed here instead: a group's title, then a row a shortcut, its keys at the end, on as
- * many lines as they need. */
+ * listed here instead: a group's title, then a row a shortcut, its keys under its title. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -34,25 +33,27 @@ add_groups (GtkWidget *widget,
     {
       g_autofree char *title = NULL;
       g_autofree char *accelerator = NULL;
-      GtkWidget *row = adw_action_row_new ();
+      g_auto(GStrv) alternatives = NULL;
+      GtkWidget *row = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
+      GtkWidget *label = gtk_label_new (NULL);
       GtkWidget *keys;
 
-      g_auto(GStrv) alternatives = NULL;
-
       g_object_get (widget, "title", &title, "accelerator", &accelerator, NULL);
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-      /* Each of its keys ("Alt+1 Alt+2 …") apart, on as many lines as the width needs. */
-      keys = g_object_new (GTK_TYPE_FLOW_BOX, "selection-mode", GTK_SELECTION_NONE,
-                           "max-children-per-line", 8, "column-spacing", 6, "row-spacing", 6,
-                           "valign", GTK_ALIGN_CENTER, "halign", GTK_ALIGN_END, NULL);
+      gtk_label_set_text (GTK_LABEL (label), title);
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_xalign (GTK_LABEL (label), 0.0f);
+      gtk_box_append (GTK_BOX (row), label);
+      /* Under the title, each of its keys ("Tab", "Enter") apart. */
+      keys = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
       alternatives = g_strsplit (accelerator != NULL ? accelerator : "", " ", -1);
       for (guint i = 0; alternatives[i] != NULL; i++)
         if (alternatives[i][0] != '\0')
-          {
-            gtk_flow_box_append (GTK_FLOW_BOX (keys), gtk_shortcut_label_new (alternatives[i]));
-            gtk_widget_set_focusable (gtk_widget_get_last_child (keys), FALSE);
-          }
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), keys);
+          gtk_box_append (GTK_BOX (keys), gtk_shortcut_label_new (alternatives[i]));
+      gtk_box_append (GTK_BOX (row), keys);
+      gtk_widget_set_margin_start (row, 12);
+      gtk_widget_set_margin_end (row, 12);
+      gtk_widget_set_margin_top (row, 8);
+      gtk_widget_set_margin_bottom (row, 8);
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       return;
     }

@@ -32,11 +32,14 @@ show_shortcuts_action (GtkWidget  *widget,
   g_autoptr(GtkBuilder) builder =
     gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
   GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
-  int least;
+  int least, height, room = gtk_widget_get_width (widget);
 
+  /* Not laid out yet: the size it is opening at. */
+  if (room <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (widget), &room, &height);
   /* Its columns wider than the window (a phone): the same shortcuts in one column. */
   gtk_widget_measure (GTK_WIDGET (shortcuts), GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
-  if (least > gtk_widget_get_width (widget))
+  if (room > 0 && least > room)
     {
       GtkWindow *list = deuces_shortcuts_list_new (GTK_WINDOW (widget), GTK_SHORTCUTS_WINDOW (shortcuts));
 
