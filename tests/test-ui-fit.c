@@ -461,6 +461,17 @@ assert_label_whole (GtkWidget *label)
   g_assert_cmpint (h, <=, gtk_widget_get_height (label));
 }
 
+/* Translations from @language ("zh_HK", "C") from now on. */
+static void
+set_language (const char *language)
+{
+  /* GNU gettext keeps what it translated until told the catalogues changed. */
+  extern int _nl_msg_cat_cntr;
+
+  g_setenv ("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+}
+
 /* Issue 22: President's titles on the score cards were cut ("Vice-Presi…") on a phone.
  * In every language the app ships, for 4 and 7 players at 360 px, each title reads whole. */
 static void
@@ -482,13 +493,7 @@ test_president_titles (void)
         g_autoptr(GPtrArray) titles = g_ptr_array_new ();
         DeucesDeal deal;
 
-        g_setenv ("LANGUAGE", languages[l], TRUE);
-        /* GNU gettext keeps what it translated until told the catalogues changed. */
-        {
-          extern int _nl_msg_cat_cntr;
-
-          ++_nl_msg_cat_cntr;
-        }
+        set_language (languages[l]);
         g_test_message ("%s, %u players", languages[l], n);
         request.variant = deuces_preset_lookup ("president");
         request.variant_id = "president";
@@ -512,7 +517,7 @@ test_president_titles (void)
           assert_label_whole (titles->pdata[i]);
         fixture_tear_down (f, NULL);
       }
-  g_setenv ("LANGUAGE", "C", TRUE);
+  set_language ("C");
 }
 
 /* Whether the bytes [@start, @end) of @label's text are drawn, not under an ellipsis. */
