@@ -95,19 +95,14 @@ shown_windows (void)
   return windows;
 }
 
-/* Every button under @root that is not in a scrolled pane (where it may be scrolled to),
- * and every window control. */
-static void
-collect_buttons (GtkWidget *root,
-                 GPtrArray *out)
+/* A button on show that is not in a scrolled pane (where it may be scrolled to): the
+ * window's controls, a header's buttons, a dialog's. */
+static gboolean
+is_fixed_button (GtkWidget     *widget,
+                 gconstpointer  data)
 {
-  if (GTK_IS_SCROLLED_WINDOW (root) || !gtk_widget_get_mapped (root))
-    return;
-  if (GTK_IS_BUTTON (root))
-    g_ptr_array_add (out, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect_buttons (child, out);
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW) == NULL;
 }
 
 /* @window, opened over the phone-sized @parent, is no wider nor taller than the phone, and
@@ -139,7 +134,7 @@ assert_fits (GtkWidget  *parent,
   g_assert_cmpint (gtk_widget_get_width (parent), <=, PHONE_WIDTH);
   g_assert_cmpint (height, <=, PHONE_HEIGHT);
   g_assert_true (gtk_widget_compute_bounds (window, window, &all));
-  collect_buttons (window, buttons);
+  find_all (window, is_fixed_button, NULL, buttons);
   g_assert_cmpuint (buttons->len, >, 0);
   for (guint i = 0; i < buttons->len; i++)
     {
@@ -433,18 +428,6 @@ is_title_label (GtkWidget     *widget,
          gtk_widget_get_mapped (widget);
 }
 
-static void
-collect (GtkWidget     *root,
-         FindWidgetFunc match,
-         GPtrArray     *out)
-{
-  if (match (root, NULL))
-    g_ptr_array_add (out, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect (child, match, out);
-}
-
 /* @label shows its whole text: not ellipsized, and its lines within its allocation. */
 static void
 assert_label_whole (GtkWidget *label)
@@ -511,7 +494,7 @@ test_president_titles (void)
         settle_frames ();
         settle_frames ();
         g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (f->window)), <=, PHONE_WIDTH);
-        collect (GTK_WIDGET (f->window), is_title_label, titles);
+        find_all (GTK_WIDGET (f->window), is_title_label, NULL, titles);
         g_assert_cmpuint (titles->len, ==, n);
         for (guint i = 0; i < titles->len; i++)
           assert_label_whole (titles->pdata[i]);
@@ -652,7 +635,7 @@ test_stats_names (void)
   g_assert_true (wait_until (stats_ready, window));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1280);
   table = find_named (GTK_WIDGET (window), "players-table");
-  collect (table, is_player_name, labels);
+  find_all (table, is_player_name, NULL, labels);
   g_assert_cmpuint (labels->len, ==, 8);
   for (guint i = 0; i < labels->len; i++)
     assert_label_whole (labels->pdata[i]);

@@ -8,7 +8,6 @@
 #include "deuces-application.h"
 #include "deuces-demo.h"
 #include "deuces-modal.h"
-#include "deuces-window-fit.h"
 #include "deuces-new-session-dialog.h"
 #include "deuces-preferences-window.h"
 #include "deuces-window.h"
@@ -352,8 +351,6 @@ deuces_application_startup (GApplication *app)
 
   /* No tooltip of a window floats over the modal dialog in front of it. */
   deuces_modal_watch ();
-  /* No window opened over another is larger than it (a phone's screen). */
-  deuces_window_fit_watch ();
   open_store (self);
   trace_startup ("ledger open");
 }

@@ -3,11 +3,12 @@
  *
  * Each window asks for the size it is best at (Standings 860 px wide, Statistics 960,
  * Preferences 640): on a laptop that is less than the main window, but on a 360 px phone
- * it was wider than the screen, its close button off the edge. Here, for all windows at
- * once: as a window with a transient parent is realized (its size is not yet chosen), its
- * default size is cut to its parent's, and where it has none and its content would make it
- * wider or taller, it is given the parent's. Its content then adapts (every window's
- * content can be as narrow as a phone: the tests measure it). */
+ * it was wider than the screen, its close button off the edge. As a window with a
+ * transient parent is realized (its size is not yet chosen), its default size is cut to
+ * its parent's, and where it has none and its content would make it wider or taller, it is
+ * given the parent's. Its content then adapts (every window's content can be as narrow as
+ * a phone: the tests measure it). deuces_modal_watch(), which sees every window, calls it
+ * for each. */
 #include "config.h"
 
 #include "deuces-window-fit.h"
@@ -26,8 +27,8 @@ fitted (int size,
   return size;
 }
 
-static void
-on_window_realized (GtkWindow *window)
+void
+deuces_window_fit_to_parent (GtkWindow *window)
 {
   GtkWindow *parent = gtk_window_get_transient_for (window);
   int width, height, natural_width, natural_height;
@@ -42,31 +43,4 @@ on_window_realized (GtkWindow *window)
                       &natural_height, NULL, NULL);
   height = fitted (height, natural_height, gtk_widget_get_height (GTK_WIDGET (parent)));
   gtk_window_set_default_size (window, width, height);
-}
-
-static void
-on_toplevels_changed (GListModel *toplevels,
-                      guint       position,
-                      guint       removed,
-                      guint       added)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      g_signal_connect (window, "realize", G_CALLBACK (on_window_realized), NULL);
-    }
-}
-
-void
-deuces_window_fit_watch (void)
-{
-  static gboolean watching;
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* (transfer none) */
-
-  if (watching)
-    return;
-  watching = TRUE;
-  g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
-  on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
 }

@@ -7,7 +7,10 @@
 
 G_BEGIN_DECLS
 
-/* Watches every toplevel window of the process from now on (once, at start-up). */
-void deuces_window_fit_watch (void);
+/* Cuts @window's default size to its transient parent's, where it is larger (and gives a
+ * window without one the parent's, where its content would be larger): called as @window
+ * is realized, before its size is chosen (deuces_modal_watch() sees to it for every
+ * window). */
+void deuces_window_fit_to_parent (GtkWindow *window);
 
 G_END_DECLS
