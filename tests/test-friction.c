@@ -388,19 +388,6 @@ is_tap_target (GtkWidget     *widget,
           gtk_widget_has_css_class (gtk_widget_get_parent (widget), "session-info"));
 }
 
-/* Every widget under @root (@root included) that @match accepts, depth first. */
-static void
-collect (GtkWidget      *root,
-         FindWidgetFunc  match,
-         GPtrArray      *found)
-{
-  if (match (root, NULL))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    collect (child, match, found);
-}
-
 /* On a 360 px phone the header's buttons (back, undo, the menu), the stake and Add a
  * Note are at least 44 × 44 px, what a fingertip hits reliably (they were 34 and 32),
  * and the window still fits in 360 px (of its own controls, Close is left). */
@@ -413,7 +400,7 @@ test_phone_touch_targets (void)
 
   open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
   g_assert_true (wait_for (is_phone, f->window));
-  collect (GTK_WIDGET (f->window), is_tap_target, targets);
+  find_all (GTK_WIDGET (f->window), is_tap_target, NULL, targets);
   /* Back, undo, the menu; the stake, Add a Note. */
   g_assert_cmpuint (targets->len, >=, 5);
   for (guint i = 0; i < targets->len; i++)
@@ -465,7 +452,7 @@ test_phone_card_names (void)
       xtest_type (GTK_WIDGET (f->window), "19\n");
       g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
       wait_for (is_laid_out, f->window);
-      collect (GTK_WIDGET (f->window), is_card, cards);
+      find_all (GTK_WIDGET (f->window), is_card, NULL, cards);
       g_assert_cmpuint (cards->len, ==, 2);
       for (guint i = 0; i < 2; i++)
         {
@@ -928,7 +915,7 @@ test_president_words (void)
   xtest_type (window, "1324\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   wait_for (is_laid_out, window);
-  collect (window, is_card, cards);
+  find_all (window, is_card, NULL, cards);
   g_assert_cmpuint (cards->len, ==, 4);
   for (guint i = 0; i < 4; i++)
     g_assert_nonnull (find_widget (cards->pdata[i], is_named_label, titles[i]));

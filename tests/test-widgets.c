@@ -36,6 +36,19 @@ is_type (GtkWidget     *widget,
   return G_TYPE_CHECK_INSTANCE_TYPE (widget, *(const GType *) data);
 }
 
+void
+find_all (GtkWidget      *root,
+          FindWidgetFunc  match,
+          gconstpointer   data,
+          GPtrArray      *found)
+{
+  if (match (root, data))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    find_all (child, match, data, found);
+}
+
 GtkWidget *
 find_type (GtkWidget *root,
            GType      type)

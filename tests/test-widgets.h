@@ -13,6 +13,12 @@ typedef gboolean (*FindWidgetFunc) (GtkWidget *widget, gconstpointer data);
 GtkWidget *find_widget (GtkWidget      *root,
                         FindWidgetFunc  match,
                         gconstpointer   data);
+/* Adds to @found every widget under @root (@root included), depth first, that @match
+ * accepts. */
+void       find_all    (GtkWidget      *root,
+                        FindWidgetFunc  match,
+                        gconstpointer   data,
+                        GPtrArray      *found);
 /* The first widget of @type under @root (@root included), or NULL. */
 GtkWidget *find_type   (GtkWidget  *root,
                         GType       type);

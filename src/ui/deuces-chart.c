@@ -18,6 +18,7 @@
 #define RIGHT_MARGIN  16.0
 #define BOTTOM_MARGIN 28.0
 #define TOP_MARGIN    8.0
+#define X_LABEL_GAP   8.0           /* at the least between two x labels */
 
 struct _DeucesChart
 {
@@ -194,6 +195,74 @@ make_layout (GtkWidget  *widget,
   return layout;
 }
 
+/* Whether x label @p is drawn when every @step-th is: the first and the last always, the
+ * others at multiples of @step, less the one before the last where the two would touch. */
+static gboolean
+x_label_shown (guint                  p,
+               guint                  step,
+               guint                  n_points,
+               const graphene_rect_t *boxes)
+{
+  if (p == 0 || p + 1 == n_points)
+    return TRUE;
+  if (step == 0 || p % step != 0)
+    return FALSE;
+  /* The last one's place is kept: a multiple too close to it goes. */
+  return boxes[p].origin.x + boxes[p].size.width + X_LABEL_GAP <= boxes[n_points - 1].origin.x;
+}
+
+/* The step after @step in 1, 2, 5, 10, 20, 50 … */
+static guint
+next_step (guint step)
+{
+  guint magnitude = 1;
+
+  while (step / magnitude >= 10)
+    magnitude *= 10;
+  return step / magnitude == 2 ? step / 2 * 5 : step * 2;
+}
+
+/* Every x label's box, measured with Pango, in @boxes (n_points of them), centred under
+ * its point and kept inside the chart; returns the step (1, 2, 5, 10, 20, 50 …) of the
+ * labels drawn, the smallest at which no two of them come closer than X_LABEL_GAP, or 0
+ * when only the first and last fit. */
+static guint
+x_label_step (DeucesChart     *self,
+              const Plot      *plot,
+              graphene_rect_t *boxes)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_width (widget);
+  guint n = self->n_points;
+
+  for (guint p = 0; p < n; p++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (widget, x_label (self, p), TRUE);
+      double x;
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      x = CLAMP (x_of (plot, p, n) - w / 2.0, 0, MAX (width - w, 0));
+      boxes[p] = GRAPHENE_RECT_INIT ((float) x, (float) (plot->y0 + plot->height + (BOTTOM_MARGIN - h) / 2),
+                                     (float) w, (float) h);
+    }
+  for (guint step = 1; step < n; step = next_step (step))
+    {
+      gboolean fits = TRUE;
+      double right = -X_LABEL_GAP;
+
+      for (guint p = 0; p < n && fits; p++)
+        if (x_label_shown (p, step, n, boxes))
+          {
+            fits = boxes[p].origin.x >= right + X_LABEL_GAP;
+            right = boxes[p].origin.x + boxes[p].size.width;
+          }
+      if (fits)
+        return step;
+    }
+  return 0;
+}
+
 /* Where each text goes, measured: the legend (wrapped into as many rows as the width
  * needs), the values at the grid lines (the plot starts right of the widest, so that
  * "−200.00 HKD" keeps its sign), and the x labels (kept inside the chart). @plot is
@@ -258,23 +327,18 @@ lay_out (DeucesChart *self,
       t->box.origin.y = (float) (y_of (plot, v) - t->box.size.height / 2);
     }
 
-  /* A few x labels: first, last, and evenly between. */
+  /* The x labels that fit: the first and the last, and every step-th between. */
   {
-    guint every = MAX (1, self->n_points / MAX (1, (guint) (plot->width / 80)));
+    g_autofree graphene_rect_t *boxes = g_new0 (graphene_rect_t, MAX (self->n_points, 1));
+    guint step = x_label_step (self, plot, boxes);
 
-    for (guint p = 0; p < self->n_points; p += every)
-      {
-        DeucesChartText t = { g_strdup (x_label (self, p)), -1, TRUE, };
-        g_autoptr(PangoLayout) layout = make_layout (widget, t.text, TRUE);
-        double x;
-        int w, h;
+    for (guint p = 0; p < self->n_points; p++)
+      if (x_label_shown (p, step, self->n_points, boxes))
+        {
+          DeucesChartText t = { g_strdup (x_label (self, p)), -1, TRUE, boxes[p] };
 
-        pango_layout_get_pixel_size (layout, &w, &h);
-        x = CLAMP (x_of (plot, p, self->n_points) - w / 2.0, 0, MAX (width - w, 0));
-        t.box = GRAPHENE_RECT_INIT ((float) x, (float) (plot->y0 + plot->height + (BOTTOM_MARGIN - h) / 2),
-                                    (float) w, (float) h);
-        g_array_append_val (texts, t);
-      }
+          g_array_append_val (texts, t);
+        }
   }
   return texts;
 }

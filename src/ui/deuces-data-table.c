@@ -70,7 +70,17 @@ column_widths (DeucesDataTable *self,
   if (width < 0)
     for (guint c = 0; c < n; c++)
       sizes[c].minimum_size = sizes[c].natural_size;
-  else if (room > 0)
+  else if (room > 0 && self->header < n)
+    {
+      /* The column that names the rows (the players) first: a name is cut only where
+       * the others are at their least too, not to seven letters on a laptop. */
+      GtkRequestedSize *names = &sizes[self->header];
+      int more = MIN (room, names->natural_size - names->minimum_size);
+
+      names->minimum_size += more;
+      room -= more;
+    }
+  if (width >= 0 && room > 0)
     gtk_distribute_natural_allocation (room, n, sizes);
   for (guint c = 0; c < n; c++)
     widths[c] = sizes[c].minimum_size;

@@ -10,10 +10,12 @@
  * that floats over every window, the dialog included. Here, for all windows at once: while
  * a modal window is mapped, the contents of each window under it (its transient parents)
  * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
- * is asked again and goes. */
+ * is asked again and goes. Watching every window, it also sees that each opens no larger
+ * than the window it is opened over (deuces-window-fit.c). */
 #include "config.h"
 
 #include "deuces-modal.h"
+#include "deuces-window-fit.h"
 
 /* Marks a child this file made untargetable, to give it back its pointer later. */
 #define BLOCKED_KEY "deuces-modal-blocked"
@@ -119,6 +121,8 @@ on_toplevels_changed (GListModel *toplevels,
       g_signal_connect (window, "unmap", G_CALLBACK (on_window_changed), NULL);
       g_signal_connect (window, "notify::modal", G_CALLBACK (on_window_changed), NULL);
       g_signal_connect (window, "notify::transient-for", G_CALLBACK (on_window_changed), NULL);
+      /* And, opened over another, no larger than it. */
+      g_signal_connect (window, "realize", G_CALLBACK (deuces_window_fit_to_parent), NULL);
     }
   queue_update ();
 }

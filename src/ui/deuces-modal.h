@@ -7,7 +7,8 @@
 
 G_BEGIN_DECLS
 
-/* Watches every toplevel window of the process from now on (once, at start-up). */
+/* Watches every toplevel window of the process from now on (once, at start-up); each
+ * opens no larger than the window it is opened over, too. */
 void deuces_modal_watch (void);
 
 G_END_DECLS

@@ -129,7 +129,12 @@ rebuild (DeucesScoreboard *self)
         {
           GtkWidget *title_label = gtk_label_new (title);
 
-          gtk_label_set_ellipsize (GTK_LABEL (title_label), PANGO_ELLIPSIZE_END);
+          /* Whole, on two lines where one does not fit ("Vice-" / "President" on a
+           * phone's narrow card): a title cut to "Vice-Presi…" said nothing. */
+          gtk_label_set_wrap (GTK_LABEL (title_label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (title_label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_natural_wrap_mode (GTK_LABEL (title_label), GTK_NATURAL_WRAP_NONE);
+          gtk_label_set_justify (GTK_LABEL (title_label), GTK_JUSTIFY_CENTER);
           gtk_widget_add_css_class (title_label, "caption");
           gtk_widget_add_css_class (title_label, "dim-label");
           gtk_widget_set_name (title_label, "title");

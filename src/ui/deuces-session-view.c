@@ -142,6 +142,12 @@ wrap_header_titles (GtkWidget *widget)
       gtk_label_set_natural_wrap_mode (GTK_LABEL (widget), GTK_NATURAL_WRAP_NONE);
       gtk_label_set_lines (GTK_LABEL (widget), 2);
       gtk_label_set_justify (GTK_LABEL (widget), GTK_JUSTIFY_CENTER);
+      /* Where even two lines are too few, the cut is in the middle: the end says which
+       * of the day's sessions this is ("… (2)"). */
+      gtk_label_set_ellipsize (GTK_LABEL (widget), PANGO_ELLIPSIZE_MIDDLE);
+      /* As narrow as "Nov…(2)" rather than the longest word: with Share Table's button
+       * too, a phone's header was wider than its screen. */
+      gtk_label_set_width_chars (GTK_LABEL (widget), 4);
     }
   for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
        child = gtk_widget_get_next_sibling (child))

@@ -14,6 +14,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-sync-dialog.h"
 #include "deuces-export.h"
+#include "deuces-shortcuts-list.h"
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-window-private.h"
@@ -31,7 +32,21 @@ show_shortcuts_action (GtkWidget  *widget,
   g_autoptr(GtkBuilder) builder =
     gtk_builder_new_from_resource ("/io/github/deuces/Deuces/deuces-shortcuts-window.ui");
   GtkWindow *shortcuts = GTK_WINDOW (gtk_builder_get_object (builder, "help_overlay"));
+  int least, height, room = gtk_widget_get_width (widget);
 
+  /* Not laid out yet: the size it is opening at. */
+  if (room <= 0)
+    gtk_window_get_default_size (GTK_WINDOW (widget), &room, &height);
+  /* Its columns wider than the window (a phone): the same shortcuts in one column. */
+  gtk_widget_measure (GTK_WIDGET (shortcuts), GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+  if (room > 0 && least > room)
+    {
+      GtkWindow *list = deuces_shortcuts_list_new (GTK_WINDOW (widget), GTK_SHORTCUTS_WINDOW (shortcuts));
+
+      gtk_window_destroy (shortcuts);
+      gtk_window_present (list);
+      return;
+    }
   gtk_window_set_transient_for (shortcuts, GTK_WINDOW (widget));
   gtk_window_present (shortcuts);
 }
