@@ -268,8 +268,13 @@ test_new_session_keyboard (void)
           g_ptr_array_set_size (rows, 0);
           collect_rows (GTK_WIDGET (dialog), rows);
         }
-      /* Eight is the most: after the eighth, on to the stake. */
+      /* Eight is the most: after the eighth, on to the stake. The + is off, and the
+       * players' description says why, where a keyboard or a finger finds it. */
       g_assert_cmpuint (rows->len, ==, n);
+      g_assert_cmpint (gtk_widget_get_sensitive (find_tooltip (GTK_WIDGET (dialog), n < 8 ? "Add a Player"
+                                                               : "A table seats at most 8 players")),
+                       ==, n < 8);
+      g_assert_cmpint (shows_text (GTK_WIDGET (dialog), "A table seats at most 8 players"), ==, n == 8);
       g_assert_true (focus_in_row (GTK_WIDGET (dialog), find_row (GTK_WIDGET (dialog), "Stake per point")));
       xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, GDK_CONTROL_MASK);
       g_assert_cmpint (id, >, 0);

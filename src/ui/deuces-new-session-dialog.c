@@ -182,6 +182,24 @@ problem (DeucesNewSessionDialog *self)
   return NULL;
 }
 
+/* A full table says why the + is off where everyone sees it, the players' description
+ * (a tooltip on an insensitive button reaches neither a keyboard nor a finger). */
+static void
+update_add_button (DeucesNewSessionDialog *self)
+{
+  gboolean full = self->rows->len >= DEUCES_MAX_PLAYERS;
+  g_autofree char *why = g_strdup_printf (_("A table seats at most %u players"), DEUCES_MAX_PLAYERS);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), !full);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->add_button), full ? why : _("Add a Player"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->add_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  full ? why : "", -1);
+  adw_preferences_group_set_description (self->players_group,
+                                         full ? why
+                                              : _("2 to 8 people, in seat order; any of them may sit a deal "
+                                                  "out, and more can join later, up to 8"));
+}
+
 static void
 validate (DeucesNewSessionDialog *self)
 {
@@ -189,7 +207,7 @@ validate (DeucesNewSessionDialog *self)
 
   set_message (self, message != NULL && *message != '\0' ? message : NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), message == NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->rows->len < DEUCES_MAX_PLAYERS);
+  update_add_button (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hand_row), self->rows->len == 2);
 }
 
