@@ -69,6 +69,7 @@ set_error (DeucesDealEditor *self,
   self->error = g_strdup (message);
   gtk_label_set_text (self->error_label, message ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), message == NULL);
   /* GTK 4.8 cannot announce; the label is described as an alert to screen readers. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->error_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message ? message : "",
