@@ -789,6 +789,7 @@ deuces_deal_fields_type_digit (DeucesDealFields *self,
   g_autofree char *max_text = NULL;
   g_autoptr(GString) typed = NULL;
   int start = 0, end = 0, position;
+  gboolean twos = FALSE;
   guint max;
   guint64 number = 0;
 
@@ -805,11 +806,18 @@ deuces_deal_fields_type_digit (DeucesDealFields *self,
   g_string_erase (typed, start, end - start);
   g_string_insert_c (typed, start, (char) ('0' + digit));
 
-  /* Never more than the field can hold: more than the largest value, or more digits. */
+  /* A count or twos field never holds more than it can: more than the largest value, or
+   * more digits. (A hand's field, typed into as a count when the focus was elsewhere,
+   * holds points or cards, which the core checks.) */
   max = deuces_deal_fields_max_value (self, field);
   max_text = g_strdup_printf ("%u", max);
-  if (!g_ascii_string_to_unsigned (typed->str, 10, 0, max, &number, NULL) ||
-      typed->len > strlen (max_text))
+  if (field_player (self, field, &twos) < 0)
+    {
+      if (!g_ascii_string_to_unsigned (typed->str, 10, 0, G_MAXUINT, &number, NULL))
+        number = 0;
+    }
+  else if (!g_ascii_string_to_unsigned (typed->str, 10, 0, max, &number, NULL) ||
+           typed->len > strlen (max_text))
     {
       g_autofree char *what = _deuces_deal_fields_describe (self, field);
 
