@@ -439,6 +439,45 @@ test_stats_player_key (void)
   remove_tree (dir);
 }
 
+/* Two who came out even (doc/rules.md §8.2, pairwise: Bo and Cy both hold 5, so pay each
+ * other nothing) stand at 0.00 HKD head to head, as the app's player page shows it:
+ * a line of their own, not left out. */
+static void
+test_stats_head_to_head_even (void)
+{
+  g_autofree char *dir = NULL;
+  g_autofree char *db = temp_ledger (&dir);
+  g_autofree char *table = NULL;
+  g_autofree char *json = NULL;
+  g_autoptr(JsonParser) parser = json_parser_new ();
+  JsonArray *pairs;
+  gboolean found = FALSE;
+
+  g_free (run_ok (db, NULL, "session", "new", "--variant", "classic", "--players", "Ann,Bo,Cy,Di",
+                  "--stake", "0.50", "--currency", "HKD", NULL));
+  g_free (run_ok (db, NULL, "deal", "add", "1", "--winner", "Ann", "--left", "Bo=5,Cy=5,Di=8", NULL));
+  table = run_ok (db, NULL, "stats", NULL);
+  g_assert_nonnull (strstr (table, "\nBo – Cy: 0.00 HKD\n"));
+  g_assert_nonnull (strstr (table, "\nAnn – Bo: 2.50 HKD\n"));
+
+  json = run_ok (db, NULL, "stats", "--json", NULL);
+  pairs = json_object_get_array_member (parse_object (parser, json), "head_to_head");
+  for (guint i = 0; i < json_array_get_length (pairs); i++)
+    {
+      JsonObject *pair = json_array_get_object_element (pairs, i);
+
+      if (g_str_equal (json_object_get_string_member (pair, "player"), "Cy") &&
+          g_str_equal (json_object_get_string_member (pair, "opponent"), "Bo"))
+        {
+          g_assert_cmpstr (json_object_get_string_member (json_object_get_object_member (pair, "net"), "HKD"),
+                           ==, "0.00");
+          found = TRUE;
+        }
+    }
+  g_assert_true (found);
+  remove_tree (dir);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -453,6 +492,7 @@ main (int    argc,
   g_test_add_func ("/cli/stats/best-tied", test_stats_best_tied);
   g_test_add_func ("/cli/stats/locale", test_stats_locale);
   g_test_add_func ("/cli/stats/player-key", test_stats_player_key);
+  g_test_add_func ("/cli/stats/head-to-head-even", test_stats_head_to_head_even);
 
   return g_test_run ();
 }

@@ -831,7 +831,17 @@ test_dialogs_fit_phone (Fixture       *f,
   g_assert_no_error (error);
   g_assert_true (deuces_share_server_start (server, "127.0.0.1", 0, &error));
   g_assert_no_error (error);
-  assert_fits_phone (GTK_WINDOW (parent), deuces_share_dialog_new (GTK_WINDOW (parent), server));
+  /* The loopback is no private network's address: the dialog says where phones must be,
+   * and that fits a phone too. */
+  g_assert_false (deuces_share_server_get_local_network (server));
+  {
+    GtkWidget *share = deuces_share_dialog_new (GTK_WINDOW (parent), server);
+
+    gtk_window_present (GTK_WINDOW (share));
+    run_pending (20);
+    g_assert_true (shows_text (share, "Phones must be on the same network as this computer"));
+    assert_fits_phone (GTK_WINDOW (parent), share);
+  }
   deuces_share_server_stop (server);
   gtk_window_destroy (GTK_WINDOW (parent));
   run_pending (20);

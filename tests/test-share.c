@@ -1466,6 +1466,54 @@ test_new_token (void)
   g_rmdir (dir);
 }
 
+/* The address the phones are given, from fixed lists of a computer's addresses (not this
+ * machine's): a private network's first (10/8, 172.16/12, 192.168/16), then IPv4
+ * link-local, then IPv6 unique local; any other (public, documentation) only when there
+ * is none of those, said to be no local network's; the loopback only when there is
+ * nothing else; never an IPv6 link-local address, which a URL cannot carry. */
+static void
+test_choose_address (void)
+{
+  static const struct {
+    const char *addresses[6];
+    const char *chosen;
+    gboolean    local_network;
+  } cases[] = {
+    /* This sandbox: TEST-NET-1 (192.0.2.0/24) is no private network; its ULA is. */
+    { { "127.0.0.1", "::1", "192.0.2.2", "fd00::2", "fe80::fc:ff:fe00:1", NULL }, "[fd00::2]", TRUE },
+    { { "127.0.0.1", "::1", "192.0.2.2", "fe80::fc:ff:fe00:1", NULL }, "192.0.2.2", FALSE },
+    { { "127.0.0.1", "203.0.113.5", "169.254.3.4", "172.20.1.2", "fd12::1", NULL }, "172.20.1.2", TRUE },
+    { { "203.0.113.5", "fd12::1", "169.254.3.4", NULL }, "169.254.3.4", TRUE },
+    { { "127.0.0.1", "2001:db8::1", "fd12::1", NULL }, "[fd12::1]", TRUE },
+    { { "10.1.2.3", "192.168.1.20", NULL }, "10.1.2.3", TRUE },
+    { { "192.168.1.20", "10.1.2.3", NULL }, "192.168.1.20", TRUE },
+    { { "172.16.0.1", NULL }, "172.16.0.1", TRUE },
+    { { "172.31.255.254", NULL }, "172.31.255.254", TRUE },
+    { { "127.0.0.1", "172.32.0.1", NULL }, "172.32.0.1", FALSE },
+    { { "192.167.1.1", NULL }, "192.167.1.1", FALSE },
+    { { "2001:db8::1", "192.0.2.7", NULL }, "192.0.2.7", FALSE },
+    { { "::1", "2001:db8::1", NULL }, "[2001:db8::1]", FALSE },
+    { { "::1", "127.0.0.1", NULL }, "[::1]", FALSE },
+    { { "127.0.0.1", "fe80::1", "0.0.0.0", NULL }, "127.0.0.1", FALSE },
+    { { "fe80::1", "::", NULL }, NULL, FALSE },
+    { { NULL }, NULL, FALSE },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(GPtrArray) list = g_ptr_array_new_with_free_func (g_object_unref);
+      g_autofree char *chosen = NULL;
+      gboolean local_network = !cases[c].local_network;
+
+      for (guint i = 0; cases[c].addresses[i] != NULL; i++)
+        g_ptr_array_add (list, g_inet_address_new_from_string (cases[c].addresses[i]));
+      chosen = _deuces_share_choose_address ((GInetAddress *const *) list->pdata, list->len, &local_network);
+      g_test_message ("case %u: %s", c, chosen);
+      g_assert_cmpstr (chosen, ==, cases[c].chosen);
+      g_assert_cmpint (local_network, ==, cases[c].local_network);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1526,6 +1574,7 @@ main (int    argc,
                 test_keep_alive, fixture_tear_down);
   }
   g_test_add_func ("/share/new-token", test_new_token);
+  g_test_add_func ("/share/choose-address", test_choose_address);
   g_test_add ("/share/page/stakes", Fixture, NULL, fixture_set_up, test_page_stakes, fixture_tear_down);
   g_test_add ("/share/page/sitting-out", Fixture, NULL, fixture_set_up, test_page_sitting_out,
               fixture_tear_down);

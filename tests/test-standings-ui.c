@@ -284,6 +284,28 @@ test_player_page (LedgerFixture *f,
   run_pending (1);
 }
 
+/* Two who came out even (doc/rules.md §8.2, pairwise: Bo and Cy both hold 5, so pay
+ * each other nothing): the player page says 0.00 HKD, written as the other rows are, not
+ * a blank. */
+static void
+test_player_page_even (LedgerFixture *f,
+                       gconstpointer  data)
+{
+  gint64 night = ledger_new_session (f->store, "classic", "Night E", four, 4);
+  DeucesPlayerWindow *page;
+  const char *cy, *ann;
+
+  ledger_add_deal (f->store, night, 0, 5, 5, 8);
+  page = deuces_player_window_new (NULL, f->store, "Bo", NULL, NULL);
+  present (GTK_WINDOW (page));
+  cy = adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (page), "Cy")));
+  ann = adw_action_row_get_subtitle (ADW_ACTION_ROW (find_row (GTK_WIDGET (page), "Ann")));
+  g_assert_cmpstr (cy, ==, "1 night together · ahead 0, behind 0 · 0.00 HKD");
+  g_assert_cmpstr (ann, ==, "1 night together · ahead 0, behind 1 · −2.50 HKD");
+  gtk_window_destroy (GTK_WINDOW (page));
+  run_pending (1);
+}
+
 /* The number of columns of @table (a DeucesDataTable): its headings' row's cells. */
 static guint
 columns (GtkWidget *table)
@@ -646,6 +668,7 @@ main (int argc, char **argv)
 
   ledger_test_add ("/standings-ui/chart", test_chart);
   ledger_test_add ("/standings-ui/player-page", test_player_page);
+  ledger_test_add ("/standings-ui/player-page-even", test_player_page_even);
   ledger_test_add ("/standings-ui/narrow", test_narrow);
   ledger_test_add ("/standings-ui/stats-season", test_stats_season);
   g_test_add_func ("/standings-ui/stake-from-deal", test_stake_from_deal);

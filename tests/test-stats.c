@@ -156,6 +156,34 @@ test_head_to_head (void)
   g_assert_cmpuint (none->len, ==, 0);
 }
 
+/* Two who played together and came out even (doc/rules.md §8.2, pairwise: equal totals
+ * pay each other nothing): Ann out, Bo 5, Cy 5, Di 8. Their head-to-head is 0.00 HKD,
+ * not nothing; Ann's from Bo is (5 − 0) × 0.50 = 2.50. */
+static void
+test_head_to_head_even (void)
+{
+  static const char even[] =
+    "{\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"],\"stake\":\"0.50\","
+    "\"currency\":\"HKD\",\"deals\":[{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":5,\"Cy\":5,\"Di\":8}}]}";
+  g_autoptr(DeucesStats) stats = deuces_stats_new ();
+  g_autoptr(GArray) bo_cy = NULL;
+  g_autoptr(GArray) cy_bo = NULL;
+  g_autoptr(GArray) ann_bo = NULL;
+
+  add (stats, 1, even, "2026-11-13T20:00:00Z");
+  bo_cy = deuces_stats_head_to_head (stats, "Bo", "Cy");
+  g_assert_cmpuint (bo_cy->len, ==, 1);
+  g_assert_cmpstr (g_array_index (bo_cy, DeucesAmount, 0).currency, ==, "HKD");
+  g_assert_cmpint (g_array_index (bo_cy, DeucesAmount, 0).amount, ==, 0);
+  g_assert_cmpuint (g_array_index (bo_cy, DeucesAmount, 0).digits, ==, 2);
+  cy_bo = deuces_stats_head_to_head (stats, "Cy", "Bo");
+  g_assert_cmpuint (cy_bo->len, ==, 1);
+  g_assert_cmpint (g_array_index (cy_bo, DeucesAmount, 0).amount, ==, 0);
+  ann_bo = deuces_stats_head_to_head (stats, "Ann", "Bo");
+  g_assert_cmpuint (ann_bo->len, ==, 1);
+  g_assert_cmpint (g_array_index (ann_bo, DeucesAmount, 0).amount, ==, 250);
+}
+
 /* Session D, flat for yen at 100 a card (JPY has no minor unit): Ann out, Bo 5 cards.
  * Pairwise for two: Bo (5 − 2 × 5) × 100 = −500 JPY, Ann +500 JPY. */
 static const char session_d[] =
@@ -375,6 +403,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/stats/players", test_players);
   g_test_add_func ("/stats/head-to-head", test_head_to_head);
+  g_test_add_func ("/stats/head-to-head/even", test_head_to_head_even);
   g_test_add_func ("/stats/timeline", test_timeline);
   g_test_add_func ("/stats/best-worst-per-currency", test_best_worst_per_currency);
   g_test_add_func ("/stats/best-win-rate", test_best_win_rate);

@@ -528,6 +528,62 @@ test_count_replaced (Fixture       *f,
   assert_counts (f, 1, 0, DEUCES_UNSET, 2, 6, 5);
 }
 
+/* A count never holds more than the field can (doc/rules.md §2.4: a hand holds at most 13
+ * with four players at the table, 18 with three): a digit that would go beyond is refused
+ * as it is typed, the field and its largest value named, and the field keeps its value.
+ * Real keys. */
+static void
+test_count_refused_early (Fixture       *f,
+                          gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+  GtkEditable *di = GTK_EDITABLE (field (f, "main", 3));
+
+  /* Ann went out; Bo 5, Cy 3; then Di's, the last count: 2, 6, 5. */
+  xtest_type (window, "153");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_type (window, "265");
+  g_assert_cmpstr (gtk_editable_get_text (di), ==, "2");
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==, "Di’s cards left: at most 13");
+  g_assert_true (gtk_widget_has_css_class (field (f, "main", 3), "error"));
+  g_assert_true (focus (f) == field (f, "main", 3));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
+
+  /* Taken back, the message goes; 1 then 3 is 13, which a hand holds, and a third digit
+   * is refused. Enter saves what the field kept. */
+  xtest_key (window, GDK_KEY_BackSpace, 0);
+  g_assert_cmpstr (gtk_editable_get_text (di), ==, "");
+  g_assert_null (deuces_deal_editor_get_error (editor));
+  xtest_type (window, "13");
+  g_assert_cmpstr (gtk_editable_get_text (di), ==, "13");
+  g_assert_null (deuces_deal_editor_get_error (editor));
+  xtest_type (window, "5");
+  g_assert_cmpstr (gtk_editable_get_text (di), ==, "13");
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==, "Di’s cards left: at most 13");
+  xtest_type (window, "\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
+  assert_counts (f, 1, 0, DEUCES_UNSET, 5, 3, 13);
+
+  /* Di sits out: three play, a hand holds 18. Bo's 1 then 8 is whole and moves on; Cy's
+   * 1 then 9 is refused, and n + 1 keys go on as before: Cy's 1 and Enter save. */
+  xtest_type (window, "o41");
+  g_assert_true (focus (f) == field (f, "main", 1));
+  xtest_type (window, "18");
+  g_assert_true (focus (f) == field (f, "main", 2));
+  xtest_type (window, "19");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (field (f, "main", 2))), ==, "1");
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==, "Cy’s cards left: at most 18");
+  xtest_type (window, "\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  {
+    const DeucesDeal *deal = deuces_session_get_deal (f->session, 2);
+
+    g_assert_cmpint (deal->cards_left[1], ==, 18);
+    g_assert_cmpint (deal->cards_left[2], ==, 1);
+  }
+}
+
 /* A refusal goes once its cause is gone: three of four sat out, the deal is refused;
  * one of them back (O and their number, or a tap on their button), the message goes. */
 static void
@@ -662,8 +718,14 @@ static void
 test_refused_focus (Fixture       *f,
                     gconstpointer  data)
 {
-  /* Bo holds 14: "1" waits, "4" makes 14 and moves on. */
-  type_keys (f, "11432\n");
+  /* Bo holds 14, as a paste would put it (typed, the 4 is refused at once): the deal is
+   * refused on Enter. */
+  type_keys (f, "1");
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "14");
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 2)), "3");
+  gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 3)), "2");
+  gtk_widget_grab_focus (field (f, "main", 3));
+  type_keys (f, "\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
   g_assert_true (focus (f) == field (f, "main", 1));
   g_assert_true (gtk_widget_has_css_class (field (f, "main", 1), "error"));
@@ -1133,6 +1195,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/undo-add-player", Fixture, NULL, fixture_set_up, test_undo_add_player, fixture_tear_down);
   g_test_add ("/ui/keyboard/letters-anywhere", Fixture, NULL, fixture_set_up, test_letters_anywhere, fixture_tear_down);
   g_test_add ("/ui/keyboard/count-replaced", Fixture, NULL, fixture_set_up, test_count_replaced, fixture_tear_down);
+  g_test_add ("/ui/keyboard/count-refused-early", Fixture, NULL, fixture_set_up, test_count_refused_early,
+              fixture_tear_down);
   g_test_add ("/ui/keyboard/refusal-clears", Fixture, NULL, fixture_set_up, test_refusal_clears, fixture_tear_down);
   g_test_add ("/ui/keyboard/escape-sit-out", Fixture, NULL, fixture_set_up, test_escape_sit_out, fixture_tear_down);
   g_test_add_func ("/ui/keyboard/game-over", test_game_over);

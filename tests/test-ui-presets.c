@@ -268,8 +268,13 @@ test_new_session_keyboard (void)
           g_ptr_array_set_size (rows, 0);
           collect_rows (GTK_WIDGET (dialog), rows);
         }
-      /* Eight is the most: after the eighth, on to the stake. */
+      /* Eight is the most: after the eighth, on to the stake. The + is off, and the
+       * players' description says why, where a keyboard or a finger finds it. */
       g_assert_cmpuint (rows->len, ==, n);
+      g_assert_cmpint (gtk_widget_get_sensitive (find_tooltip (GTK_WIDGET (dialog), n < 8 ? "Add a Player"
+                                                               : "A table seats at most 8 players")),
+                       ==, n < 8);
+      g_assert_cmpint (shows_text (GTK_WIDGET (dialog), "A table seats at most 8 players"), ==, n == 8);
       g_assert_true (focus_in_row (GTK_WIDGET (dialog), find_row (GTK_WIDGET (dialog), "Stake per point")));
       xtest_key (GTK_WIDGET (dialog), GDK_KEY_Return, GDK_CONTROL_MASK);
       g_assert_cmpint (id, >, 0);
@@ -279,6 +284,62 @@ test_new_session_keyboard (void)
       for (guint p = 0; p < n; p++)
         g_assert_cmpstr (game->players[p], ==, names[p]);
     }
+}
+
+/* New Session filled in from last time: the focus is in the first seat with its name
+ * selected, so a name typed replaces it; Enter goes on to the next seat, its name
+ * selected, and never starts the night with last time's table. Real keys. */
+static void
+test_new_session_prefilled (void)
+{
+  const char *last_time[] = { "Ann", "Bo", "Cy", "Di", NULL };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+  DeucesNewSessionDialog *dialog;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesGame) game = NULL;
+  GtkWidget *root;
+  gint64 id = 0;
+  int start, end;
+
+  g_settings_set_strv (settings, "default-players", last_time);
+  dialog = deuces_new_session_dialog_new (NULL, store, settings);
+  root = GTK_WIDGET (dialog);
+  g_signal_connect (dialog, "created", G_CALLBACK (on_created), &id);
+  gtk_window_present (GTK_WINDOW (dialog));
+  settle_frames ();
+  collect_rows (root, rows);
+  g_assert_cmpuint (rows->len, ==, 4);
+  g_assert_true (focus_in_row (root, rows->pdata[0]));
+  g_assert_true (gtk_editable_get_selection_bounds (rows->pdata[0], &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, 3);
+
+  xtest_type (root, "Mei\n");
+  g_assert_cmpint (id, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (rows->pdata[0]), ==, "Mei");
+  g_assert_true (focus_in_row (root, rows->pdata[1]));
+  xtest_type (root, "Raj\n");
+  g_assert_cmpint (id, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (rows->pdata[1]), ==, "Raj");
+  g_assert_true (focus_in_row (root, rows->pdata[2]));
+  /* Enter alone keeps a seat's name and goes on. */
+  xtest_type (root, "\n");
+  g_assert_cmpint (id, ==, 0);
+  g_assert_true (focus_in_row (root, rows->pdata[3]));
+
+  /* Ctrl+Enter starts, with the table as typed. */
+  xtest_key (root, GDK_KEY_Return, GDK_CONTROL_MASK);
+  g_assert_cmpint (id, >, 0);
+  game = deuces_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (game->n_players, ==, 4);
+  g_assert_cmpstr (game->players[0], ==, "Mei");
+  g_assert_cmpstr (game->players[1], ==, "Raj");
+  g_assert_cmpstr (game->players[2], ==, "Cy");
+  g_assert_cmpstr (game->players[3], ==, "Di");
+  g_settings_set_strv (settings, "default-players", NULL);
 }
 
 /* Every button of ours showing only an icon (and saying what it does in its tooltip)
@@ -414,6 +475,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/new-session", test_new_session);
   g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
   g_test_add_func ("/ui/new-session/touch", test_new_session_touch);
+  g_test_add_func ("/ui/new-session/prefilled", test_new_session_prefilled);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 

@@ -570,6 +570,13 @@ add_summary (DeucesStats                *stats,
   if (g_hash_table_size (stats->timelines) > 0)
     g_hash_table_remove_all (stats->timelines);
 
+  /* Two who played the night together stand even when no payment went between them:
+   * their head-to-head is 0 in its currency, not nothing (a blank, the tester read). */
+  for (guint p = 0; p < summary->n_players; p++)
+    for (guint q = 0; q < summary->n_players; q++)
+      if (p != q && players[p] != NULL && players[q] != NULL)
+        add_pair (stats, players[p], players[q], currency, summary->digits, 0);
+
   for (guint i = 0; i < summary->payments->len; i++)
     {
       const DeucesTransfer *t = &g_array_index (summary->payments, DeucesTransfer, i);

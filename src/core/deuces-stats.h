@@ -151,7 +151,8 @@ GPtrArray   *deuces_stats_get_players    (DeucesStats            *stats);
 const DeucesPlayerStats *deuces_stats_lookup (DeucesStats        *stats,
                                               const char         *name);
 /* What @a has won from @b over all sessions (negative: lost), per currency: a GArray of
- * DeucesAmount, empty when they never played each other. From the payments the rules
+ * DeucesAmount, 0 in a currency of nights they played together and came out even from,
+ * empty when they never played each other. From the payments the rules
  * make between the two (not the fewest transfers, which may route money through others). */
 GArray      *deuces_stats_head_to_head   (DeucesStats            *stats,
                                           const char             *a,

@@ -66,6 +66,16 @@ void        _deuces_share_server_set_timeouts (DeucesShareServer *self,
                                                guint              request_ms,
                                                guint              idle_ms);
 
+/* Of @addresses (this computer's), the one to give the phones, as a URL writes its host
+ * ("192.168.1.20", "[fd00::2]"): a private IPv4 address first (10/8, 172.16/12,
+ * 192.168/16), then IPv4 link-local, then IPv6 unique local, then any other but the
+ * loopback, the loopback only when there is nothing else; the first of its kind in the
+ * list. *@local_network: whether it is a local network's (the first three). NULL when
+ * none will do. */
+char       *_deuces_share_choose_address  (GInetAddress *const *addresses,
+                                           guint                n_addresses,
+                                           gboolean            *local_network);
+
 /* The scorer's page, in @language: the next deal's form, the sheet with a way to
  * correct or delete each deal, Undo and the change log (@changes: DeucesChange). */
 char       *_deuces_share_render_scorer_page (const DeucesShareSnapshot *snapshot,

@@ -88,6 +88,7 @@ struct _DeucesShareServer
   guint                port;
   gboolean             running;
   gboolean             local_only;     /* no --address: local network peers only */
+  gboolean             local_network;  /* the URL's address is a local network's */
   guint                request_ms;
   guint                idle_ms;
 
@@ -1551,32 +1552,98 @@ new_token (GError **error)
   return g_string_free (token, FALSE);
 }
 
-/* The first IPv4 address of an interface that is up and not the loopback: what a phone
- * on the same network can reach. */
-static char *
-lan_address (void)
-{
-  struct ifaddrs *addresses = NULL;
-  char *found = NULL;
+/* How well a phone at the table reaches @address, the best first: a private IPv4
+ * address (10/8, 172.16/12, 192.168/16: a home or café network), an IPv4 link-local one
+ * (169.254/16), an IPv6 unique local one (fc00::/7), then any other but the loopback (a
+ * public or documentation address: phones reach it only on the same network), the
+ * loopback last of all. -1: never (an IPv6 link-local address needs a zone that a
+ * browser's address bar cannot take). */
+typedef enum {
+  RANK_PRIVATE,
+  RANK_LINK_LOCAL,
+  RANK_UNIQUE_LOCAL,
+  RANK_OTHER_IPV4,
+  RANK_OTHER_IPV6,
+  RANK_LOOPBACK,
+} AddressRank;
 
+static int
+address_rank (GInetAddress *address)
+{
+  gboolean ipv4 = g_inet_address_get_family (address) == G_SOCKET_FAMILY_IPV4;
+
+  if (g_inet_address_get_is_any (address) || g_inet_address_get_is_multicast (address))
+    return -1;
+  if (g_inet_address_get_is_loopback (address))
+    return RANK_LOOPBACK;
+  if (ipv4)
+    {
+      if (g_inet_address_get_is_site_local (address))
+        return RANK_PRIVATE;
+      return g_inet_address_get_is_link_local (address) ? RANK_LINK_LOCAL : RANK_OTHER_IPV4;
+    }
+  if (g_inet_address_get_is_link_local (address))
+    return -1;
+  if ((g_inet_address_to_bytes (address)[0] & 0xfe) == 0xfc || g_inet_address_get_is_site_local (address))
+    return RANK_UNIQUE_LOCAL;
+  return RANK_OTHER_IPV6;
+}
+
+char *
+_deuces_share_choose_address (GInetAddress *const *addresses,
+                              guint                n_addresses,
+                              gboolean            *local_network)
+{
+  GInetAddress *best = NULL;
+  int best_rank = -1;
+  g_autofree char *text = NULL;
+
+  *local_network = FALSE;
+  for (guint i = 0; i < n_addresses; i++)
+    {
+      int rank = address_rank (addresses[i]);
+
+      if (rank >= 0 && (best == NULL || rank < best_rank))
+        {
+          best = addresses[i];
+          best_rank = rank;
+        }
+    }
+  if (best == NULL)
+    return NULL;
+  *local_network = best_rank <= RANK_UNIQUE_LOCAL;
+  text = g_inet_address_to_string (best);
+  if (g_inet_address_get_family (best) == G_SOCKET_FAMILY_IPV6)
+    return g_strdup_printf ("[%s]", text);
+  return g_steal_pointer (&text);
+}
+
+/* The address of this computer to give the phones, of the interfaces that are up
+ * (_deuces_share_choose_address()), or NULL. */
+static char *
+lan_address (gboolean *local_network)
+{
+  g_autoptr(GPtrArray) found = g_ptr_array_new_with_free_func (g_object_unref);
+  struct ifaddrs *addresses = NULL;
+
+  *local_network = FALSE;
   if (getifaddrs (&addresses) != 0)
     return NULL;
-  for (struct ifaddrs *a = addresses; a != NULL && found == NULL; a = a->ifa_next)
+  for (struct ifaddrs *a = addresses; a != NULL; a = a->ifa_next)
     {
-      if (a->ifa_addr == NULL || a->ifa_addr->sa_family != AF_INET ||
-          (a->ifa_flags & IFF_UP) == 0 || (a->ifa_flags & IFF_LOOPBACK) != 0)
+      if (a->ifa_addr == NULL || (a->ifa_flags & IFF_UP) == 0)
         continue;
-      {
-        g_autoptr(GInetAddress) inet =
-          g_inet_address_new_from_bytes ((const guint8 *) &((struct sockaddr_in *) a->ifa_addr)->sin_addr,
-                                         G_SOCKET_FAMILY_IPV4);
-
-        if (!g_inet_address_get_is_loopback (inet))
-          found = g_inet_address_to_string (inet);
-      }
+      if (a->ifa_addr->sa_family == AF_INET)
+        g_ptr_array_add (found, g_inet_address_new_from_bytes (
+                                  (const guint8 *) &((struct sockaddr_in *) a->ifa_addr)->sin_addr,
+                                  G_SOCKET_FAMILY_IPV4));
+      else if (a->ifa_addr->sa_family == AF_INET6)
+        g_ptr_array_add (found, g_inet_address_new_from_bytes (
+                                  (const guint8 *) &((struct sockaddr_in6 *) a->ifa_addr)->sin6_addr,
+                                  G_SOCKET_FAMILY_IPV6));
     }
   freeifaddrs (addresses);
-  return found;
+  return _deuces_share_choose_address ((GInetAddress *const *) found->pdata, found->len, local_network);
 }
 
 gboolean
@@ -1650,9 +1717,18 @@ deuces_share_server_start (DeucesShareServer  *self,
     }
   if (host == NULL)
     {
-      host = lan_address ();
+      host = lan_address (&self->local_network);
       if (host == NULL)
-        host = g_strdup ("127.0.0.1");
+        {
+          host = g_strdup ("127.0.0.1");
+          self->local_network = FALSE;
+        }
+    }
+  else
+    {
+      GInetAddress *given[] = { inet };
+
+      g_free (_deuces_share_choose_address (given, 1, &self->local_network));
     }
 
   self->soup = soup_server_new ("server-header", NULL, NULL);
@@ -1782,6 +1858,13 @@ deuces_share_server_get_url (DeucesShareServer *self)
 {
   g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), NULL);
   return self->url;
+}
+
+gboolean
+deuces_share_server_get_local_network (DeucesShareServer *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SHARE_SERVER (self), FALSE);
+  return self->running && self->local_network;
 }
 
 guint

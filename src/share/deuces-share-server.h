@@ -85,9 +85,15 @@ gboolean           deuces_share_server_start        (DeucesShareServer  *self,
 void               deuces_share_server_stop         (DeucesShareServer  *self);
 gboolean           deuces_share_server_is_running   (DeucesShareServer  *self);
 /* The page's address, token included, with an address the phones can reach: the one
- * given to start, else this machine's first non-loopback IPv4 address. NULL when not
- * running. */
+ * given to start, else this machine's best for a phone at the table (a private network's
+ * first, never the loopback while there is another; see _deuces_share_choose_address()).
+ * NULL when not running. */
 const char        *deuces_share_server_get_url      (DeucesShareServer  *self);
+/* Whether that address is one of a local network (private, link-local, IPv6 unique
+ * local); FALSE for any other (a public address, or the loopback of a computer on no
+ * network: phones must then be on the same network as this computer), and when not
+ * running. */
+gboolean           deuces_share_server_get_local_network (DeucesShareServer *self);
 guint              deuces_share_server_get_port     (DeucesShareServer  *self);
 gint64             deuces_share_server_get_session  (DeucesShareServer  *self);
 /* Scoring from phones (INTERFACE.md, "Scoring from the players' phones"): when on, a

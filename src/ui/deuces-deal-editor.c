@@ -69,6 +69,7 @@ set_error (DeucesDealEditor *self,
   self->error = g_strdup (message);
   gtk_label_set_text (self->error_label, message ? message : "");
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), message == NULL);
   /* GTK 4.8 cannot announce; the label is described as an alert to screen readers. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->error_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message ? message : "",
@@ -328,34 +329,30 @@ key_digit (guint keyval)
   return -1;
 }
 
-/* A digit typed into a count: where the count cannot go on, on to the next player. */
+/* A digit typed into a count: where the count cannot go on, on to the next player. A
+ * digit that would make the field hold more than it can is refused at once, with the
+ * field's largest value said, and the field keeps what it held ("2" then 6 in a 13-card
+ * game stays 2). */
 static void
 type_digit (DeucesDealEditor *self,
             GtkWidget        *field,
             DeucesFieldKind   kind,
             guint             digit)
 {
-  GtkEditable *editable = GTK_EDITABLE (field);
-  char text[2] = { (char) ('0' + digit), '\0' };
-  int position;
-  guint64 value = 0;
-  const char *now;
+  g_autoptr(GError) error = NULL;
+  guint value = 0;
 
-  /* Into a count just entered, the digit replaces what it holds, selected or not. */
-  if (deuces_deal_fields_take_fresh (self->fields, field))
-    gtk_editable_delete_text (editable, 0, -1);
-  else
-    gtk_editable_delete_selection (editable);
-  position = gtk_editable_get_position (editable);
-  if (g_utf8_strlen (gtk_editable_get_text (editable), -1) >= 3)
-    return;
-  gtk_editable_insert_text (editable, text, 1, &position);
-  gtk_editable_set_position (editable, position);
-  now = gtk_editable_get_text (editable);
-  if (kind != DEUCES_FIELD_COUNT || !g_ascii_string_to_unsigned (now, 10, 0, 999, &value, NULL))
+  if (!deuces_deal_fields_type_digit (self->fields, field, digit, &value, &error))
+    {
+      set_error (self, error->message);
+      deuces_deal_fields_mark_error (self->fields, field);
+      return;
+    }
+  if (kind != DEUCES_FIELD_COUNT)
     return;
   /* "1" may be the start of 10–13; "0", "2"–"9" and "11" cannot go on. */
-  if (now[0] != '0' && value * 10 <= deuces_deal_fields_max_count (self->fields))
+  if (*gtk_editable_get_text (GTK_EDITABLE (field)) != '0' &&
+      value * 10 <= deuces_deal_fields_max_value (self->fields, field))
     return;
   {
     GtkWidget *next = deuces_deal_fields_next (self->fields, field);

@@ -236,23 +236,15 @@ deuces_deal_fields_collect (DeucesDealFields *self,
         continue;
 
       *at_fault = self->main_entries[p];
-      if (self->facts & DEUCES_FACT_ORDER)
-        {
-          what = g_strdup_printf (_("%s’s place"), _deuces_deal_fields_player (self, p));
-          if (!read_count (self->main_entries[p], &places[p], what, error))
-            return FALSE;
-        }
-      else
-        {
-          what = g_strdup_printf (_("%s’s cards left"), _deuces_deal_fields_player (self, p));
-          if (!read_count (self->main_entries[p], &deal->cards_left[p], what, error))
-            return FALSE;
-        }
+      what = _deuces_deal_fields_describe (self, self->main_entries[p]);
+      if (!read_count (self->main_entries[p],
+                       self->facts & DEUCES_FACT_ORDER ? &places[p] : &deal->cards_left[p], what, error))
+        return FALSE;
       *at_fault = self->hand_entries[p];
       if (self->hand_entries[p] != NULL && !read_hand (self, p, deal, error))
         return FALSE;
       *at_fault = self->twos_entries[p];
-      twos = g_strdup_printf (_("%s’s twos left"), _deuces_deal_fields_player (self, p));
+      twos = _deuces_deal_fields_describe (self, self->twos_entries[p]);
       if (self->twos_entries[p] != NULL &&
           !read_count (self->twos_entries[p], &deal->twos_left[p], twos, error))
         return FALSE;

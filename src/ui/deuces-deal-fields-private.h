@@ -82,6 +82,10 @@ _deuces_deal_fields_player (DeucesDealFields *self,
   return deuces_session_get_game (self->session)->players[player];
 }
 
+/* What @field (a count or twos field) is called in messages, "Bo’s cards left"; NULL for
+ * any other. */
+char              *_deuces_deal_fields_describe         (DeucesDealFields *self,
+                                                         GtkWidget        *field);
 GtkSizeRequestMode _deuces_deal_fields_get_request_mode (GtkWidget      *widget);
 void               _deuces_deal_fields_measure          (GtkWidget      *widget,
                                                          GtkOrientation  orientation,

@@ -715,14 +715,124 @@ deuces_deal_fields_new (DeucesSession *session)
   return self;
 }
 
+/* The player whose count or twos field @field is, or -1. */
+static gint
+field_player (DeucesDealFields *self,
+              GtkWidget        *field,
+              gboolean         *twos)
+{
+  for (guint p = 0; p < self->n_players && field != NULL; p++)
+    if (field == self->main_entries[p] || field == self->twos_entries[p])
+      {
+        *twos = field == self->twos_entries[p];
+        return (gint) p;
+      }
+  return -1;
+}
+
+char *
+_deuces_deal_fields_describe (DeucesDealFields *self,
+                              GtkWidget        *field)
+{
+  gboolean twos = FALSE;
+  gint p = field_player (self, field, &twos);
+  const char *name;
+
+  if (p < 0)
+    return NULL;
+  name = _deuces_deal_fields_player (self, (guint) p);
+  if (twos)
+    return g_strdup_printf (_("%s’s twos left"), name);
+  if (self->facts & DEUCES_FACT_ORDER)
+    return g_strdup_printf (_("%s’s place"), name);
+  return g_strdup_printf (_("%s’s cards left"), name);
+}
+
+guint
+deuces_deal_fields_max_value (DeucesDealFields *self,
+                              GtkWidget        *field)
+{
+  const DeucesGame *game;
+  gboolean twos = FALSE;
+  DeucesDeal deal;
+
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), 0);
+
+  /* The sizes of this deal, dealt among those who play it (doc/rules.md §2.4): 18 with
+   * three of four at the table, 13 with all four. */
+  game = deuces_session_get_game (self->session);
+  deuces_deal_init (&deal);
+  deal.sitting_out = self->sitting_out;
+  if (field_player (self, field, &twos) >= 0 && twos)
+    return 4 * deuces_game_deal_n_decks (game, &deal);
+  if (self->facts & DEUCES_FACT_ORDER)
+    return deuces_game_deal_players (game, &deal);
+  return deuces_game_deal_max_cards (game, &deal);
+}
+
 guint
 deuces_deal_fields_max_count (DeucesDealFields *self)
 {
   g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), 0);
+  return deuces_deal_fields_max_value (self, NULL);
+}
 
-  if (self->facts & DEUCES_FACT_ORDER)
-    return self->n_players;
-  return deuces_game_max_cards (deuces_session_get_game (self->session));
+gboolean
+deuces_deal_fields_type_digit (DeucesDealFields *self,
+                               GtkWidget        *field,
+                               guint             digit,
+                               guint            *value,
+                               GError          **error)
+{
+  GtkEditable *editable = GTK_EDITABLE (field);
+  const char *text = gtk_editable_get_text (editable);
+  g_autofree char *max_text = NULL;
+  g_autoptr(GString) typed = NULL;
+  int start = 0, end = 0, position;
+  gboolean twos = FALSE;
+  guint max;
+  guint64 number = 0;
+
+  g_return_val_if_fail (DEUCES_IS_DEAL_FIELDS (self), FALSE);
+  g_return_val_if_fail (digit <= 9, FALSE);
+
+  /* What the field would hold: into a count just entered, the digit replaces what it
+   * holds, selected or not; else it replaces the selection, or goes in at the caret. */
+  if (field == self->fresh)
+    end = (int) strlen (text);
+  else if (!gtk_editable_get_selection_bounds (editable, &start, &end))
+    start = end = gtk_editable_get_position (editable);
+  typed = g_string_new (text);
+  g_string_erase (typed, start, end - start);
+  g_string_insert_c (typed, start, (char) ('0' + digit));
+
+  /* A count or twos field never holds more than it can: more than the largest value, or
+   * more digits. (A hand's field, typed into as a count when the focus was elsewhere,
+   * holds points or cards, which the core checks.) */
+  max = deuces_deal_fields_max_value (self, field);
+  max_text = g_strdup_printf ("%u", max);
+  if (field_player (self, field, &twos) < 0)
+    {
+      if (!g_ascii_string_to_unsigned (typed->str, 10, 0, G_MAXUINT, &number, NULL))
+        number = 0;
+    }
+  else if (!g_ascii_string_to_unsigned (typed->str, 10, 0, max, &number, NULL) ||
+           typed->len > strlen (max_text))
+    {
+      g_autofree char *what = _deuces_deal_fields_describe (self, field);
+
+      /* Translators: a digit refused as it is typed, "Bo’s cards left: at most 13" */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA, _("%s: at most %u"), what, max);
+      return FALSE;
+    }
+
+  self->fresh = NULL;
+  gtk_editable_delete_text (editable, start, end);
+  position = start;
+  gtk_editable_insert_text (editable, typed->str + start, 1, &position);
+  gtk_editable_set_position (editable, position);
+  *value = (guint) number;
+  return TRUE;
 }
 
 DeucesFacts

@@ -71,8 +71,21 @@ gboolean          deuces_deal_fields_is_extra_key (DeucesDealFields *self,
 gboolean          deuces_deal_fields_choose       (DeucesDealFields *self,
                                                    GtkWidget        *field,
                                                    guint             digit);
-/* The largest count a count field takes (cards in a hand, or the last place). */
+/* The largest count a count field takes in this deal, with who sits it out as the form
+ * has it (cards in a hand, or the last place). */
 guint             deuces_deal_fields_max_count    (DeucesDealFields *self);
+/* The same for @field, a count or a twos field (the twos in the decks). */
+guint             deuces_deal_fields_max_value    (DeucesDealFields *self,
+                                                   GtkWidget        *field);
+/* Types @digit into count or twos @field as a key would, into a count just entered
+ * replacing what it holds: its value then in @value. A digit that would make the field
+ * hold more than it can (above deuces_deal_fields_max_value(), or more digits) is
+ * refused: FALSE, @error names the field and its largest value, the field is unchanged. */
+gboolean          deuces_deal_fields_type_digit   (DeucesDealFields *self,
+                                                   GtkWidget        *field,
+                                                   guint             digit,
+                                                   guint            *value,
+                                                   GError          **error);
 /* Whether @width px give @n_players the sheet's columns (the fields stand in them, the
  * sheet's headers keep whole names) rather than a row each. */
 gboolean          deuces_deal_fields_width_is_wide (guint n_players,

@@ -182,6 +182,24 @@ problem (DeucesNewSessionDialog *self)
   return NULL;
 }
 
+/* A full table says why the + is off where everyone sees it, the players' description
+ * (a tooltip on an insensitive button reaches neither a keyboard nor a finger). */
+static void
+update_add_button (DeucesNewSessionDialog *self)
+{
+  gboolean full = self->rows->len >= DEUCES_MAX_PLAYERS;
+  g_autofree char *why = g_strdup_printf (_("A table seats at most %u players"), DEUCES_MAX_PLAYERS);
+
+  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), !full);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->add_button), full ? why : _("Add a Player"));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->add_button), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  full ? why : "", -1);
+  adw_preferences_group_set_description (self->players_group,
+                                         full ? why
+                                              : _("2 to 8 people, in seat order; any of them may sit a deal "
+                                                  "out, and more can join later, up to 8"));
+}
+
 static void
 validate (DeucesNewSessionDialog *self)
 {
@@ -189,7 +207,7 @@ validate (DeucesNewSessionDialog *self)
 
   set_message (self, message != NULL && *message != '\0' ? message : NULL);
   gtk_widget_set_sensitive (GTK_WIDGET (self->start_button), message == NULL);
-  gtk_widget_set_sensitive (GTK_WIDGET (self->add_button), self->rows->len < DEUCES_MAX_PLAYERS);
+  update_add_button (self);
   gtk_widget_set_visible (GTK_WIDGET (self->hand_row), self->rows->len == 2);
 }
 
@@ -340,8 +358,18 @@ static void rebuild_rows (DeucesNewSessionDialog *self);
 static void add_player   (DeucesNewSessionDialog *self,
                           const char             *name);
 
+/* A seat's name selected, with the focus in it: the next key typed replaces it. */
+static void
+focus_seat (GtkWidget *row)
+{
+  gtk_widget_grab_focus (row);
+  gtk_editable_select_region (GTK_EDITABLE (row), 0, -1);
+}
+
 /* Enter takes the suggestion picked with the arrows, if any; either way it then moves to
- * the next empty seat. In the last seat, named, it offers a new seat (up to eight);
+ * the next empty seat, or with none, to the next seat, its name selected (a table filled
+ * in from last time is gone through seat by seat, never started by a name typed over
+ * another and Enter). In the last seat, named, it offers a new seat (up to eight);
  * Enter in that new seat left empty takes it away again and goes on to the stake:
  * starting with a stake nobody looked at was the mistake (issue 12). A name typed whole
  * stays as typed, even when a known name begins with it ("Bo" with "Bob" known). */
@@ -372,7 +400,15 @@ on_name_activated (AdwEntryRow            *row,
         gtk_widget_grab_focus (self->rows->pdata[i]);
         return;
       }
-  if (last && self->rows->len < DEUCES_MAX_PLAYERS)
+  if (!last)
+    {
+      guint index;
+
+      if (g_ptr_array_find (self->rows, row, &index))
+        focus_seat (self->rows->pdata[index + 1]);
+      return;
+    }
+  if (self->rows->len < DEUCES_MAX_PLAYERS)
     {
       add_player (self, NULL);
       gtk_widget_grab_focus (self->rows->pdata[self->rows->len - 1]);
@@ -798,13 +834,15 @@ deuces_new_session_dialog_new (GtkWindow   *parent,
       g_ptr_array_add (self->rows, make_row (self, NULL));
   rebuild_rows (self);
 
-  /* The first empty seat has the focus; with a full table, Start does. */
+  /* The first empty seat has the focus; with every seat named from last time, the first
+   * seat, its name selected: a name typed replaces it, where with Start focused, a name
+   * typed and Enter started a night with last time's table. */
   for (guint i = 0; i < self->rows->len; i++)
     if (*gtk_editable_get_text (self->rows->pdata[i]) == '\0')
       {
         gtk_window_set_focus (GTK_WINDOW (self), self->rows->pdata[i]);
         return self;
       }
-  gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->start_button));
+  focus_seat (self->rows->pdata[0]);
   return self;
 }

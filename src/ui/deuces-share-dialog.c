@@ -109,6 +109,7 @@ struct _DeucesShareDialog
 
   DeucesShareQr     *qr;
   GtkLabel          *url_label;
+  GtkLabel          *network_label;
   GtkLabel          *viewers_label;
   GtkButton         *copy_button;
   GtkButton         *stop_button;
@@ -141,6 +142,9 @@ update_url (DeucesShareDialog *self)
   const char *url = deuces_share_server_get_url (self->server);
 
   gtk_label_set_text (self->url_label, url != NULL ? url : "");
+  /* A public (or documentation) address, when this computer has no private one. */
+  gtk_widget_set_visible (GTK_WIDGET (self->network_label),
+                          url != NULL && !deuces_share_server_get_local_network (self->server));
   deuces_share_qr_set_text (self->qr, url);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->qr), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("QR code of the address above"), -1);
@@ -228,6 +232,7 @@ deuces_share_dialog_class_init (DeucesShareDialogClass *klass)
                                                "/io/github/deuces/Deuces/deuces-share-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, qr);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, url_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, network_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, viewers_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, copy_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesShareDialog, stop_button);

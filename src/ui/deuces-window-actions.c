@@ -383,12 +383,38 @@ show_add_player (DeucesWindow *self,
   gtk_widget_grab_focus (entry);
 }
 
+/* A full table: Add Player says why there is no seat, rather than being greyed out
+ * without a word (which neither a keyboard nor a finger can ask about). */
+static void
+show_table_full (DeucesWindow *self)
+{
+  AdwMessageDialog *dialog;
+  g_autofree char *why = g_strdup_printf (_("A table seats at most %u players"), DEUCES_MAX_PLAYERS);
+  g_autofree char *body = NULL;
+
+  /* Translators: the body of Add Player when every seat is taken, after "A table seats at
+   * most 8 players" */
+  body = g_strdup_printf (_("%s, and every seat at this one is taken. Anyone can sit a deal out "
+                            "(O, then their number)."), why);
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("The Table Is Full"), body));
+  gtk_widget_set_name (GTK_WIDGET (dialog), "add-player");
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  adw_message_dialog_set_default_response (dialog, "close");
+  adw_message_dialog_set_close_response (dialog, "close");
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
 static void
 add_player_action (GtkWidget  *widget,
                    const char *action_name,
                    GVariant   *parameter)
 {
-  show_add_player (DEUCES_WINDOW (widget), NULL, NULL);
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+
+  if (self->session != NULL && deuces_session_get_game (self->session)->n_players >= DEUCES_MAX_PLAYERS)
+    show_table_full (self);
+  else
+    show_add_player (self, NULL, NULL);
 }
 
 void
@@ -449,9 +475,8 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.print-session", has);
   gtk_widget_action_set_enabled (widget, "win.share-table", has);
   gtk_widget_action_set_enabled (widget, "win.show-history", has);
-  /* Seating a newcomer: an open session with room at the table. */
-  gtk_widget_action_set_enabled (widget, "win.add-player",
-                                 writable && deuces_session_get_game (self->session)->n_players < DEUCES_MAX_PLAYERS);
+  /* Seating a newcomer: an open session; at a full table, it says why not. */
+  gtk_widget_action_set_enabled (widget, "win.add-player", writable);
   gtk_widget_action_set_enabled (widget, "win.change-stake", writable);
   gtk_widget_action_set_enabled (widget, "win.edit-notes", writable);
   gtk_widget_action_set_enabled (widget, "win.restore-backup", self->store != NULL);
