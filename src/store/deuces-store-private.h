@@ -551,7 +551,7 @@ void          _deuces_store_document_metadata (JsonObject              *object,
  * ("uuid", "revisions", doc/ledger.md §9);
  * format 2 holds each session's history (schema 3); format 1 held its undone deals
  * ("undone"), which import still reads, as the step to schema 3 does. */
-#define LEDGER_FORMAT 5
+#define LEDGER_FORMAT 6
 /* Refuses a ledger export that is not one (DEUCES_CORE_ERROR_INVALID_DOCUMENT); FALSE. */
 gboolean      _deuces_store_bad_export       (GError      **error);
 /* Member @name of @object when it is an array; NULL when it is missing, or (clearing
