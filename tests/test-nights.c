@@ -157,6 +157,64 @@ test_settle_up_partly_paid (LedgerFixture *f,
   assert_unpaid (f->store, "Bo=1450 Cy=-900 Di=-550");
 }
 
+/* doc/ledger.md §2.2, §4.3: the nights of one Mark Paid carry one "group" in a ledger
+ * export, and imported into another ledger still undo as one. */
+static void
+test_settle_up_group_export (LedgerFixture *f,
+                             gconstpointer  data)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) exported = NULL;
+  g_autoptr(DeucesStore) copy = NULL;
+  g_autoptr(DeucesSettleUp) owed = NULL;
+  g_autoptr(DeucesSettleUp) owed_there = NULL;
+  g_autoptr(GArray) imported = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autofree char *copy_path = g_build_filename (f->dir, "copy.sqlite3", NULL);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const char *groups[2];
+  JsonArray *sessions;
+  gint64 ids[2];
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      ids[i] = ledger_new_session (f->store, "classic", i == 0 ? "One" : "Two", four, 4);
+      ledger_add_deal (f->store, ids[i], i, 3, 11, 8);
+      g_assert_true (deuces_store_end_session (f->store, ids[i], &error));
+      g_assert_no_error (error);
+    }
+  owed = settle_up (f->store, 2);
+  before = hkd_balances (owed);
+  g_assert_true (deuces_store_mark_settled (f->store, ids, 2, NULL, &error));
+  g_assert_no_error (error);
+
+  exported = deuces_store_export_ledger (f->store, &error);
+  g_assert_no_error (error);
+  sessions = json_object_get_array_member (json_node_get_object (exported), "sessions");
+  g_assert_cmpuint (json_array_get_length (sessions), ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      JsonArray *history = json_object_get_array_member (json_array_get_object_element (sessions, i), "history");
+      JsonObject *last = json_array_get_object_element (history, json_array_get_length (history) - 1);
+
+      g_assert_cmpstr (json_object_get_string_member (last, "kind"), ==, "settle-up");
+      groups[i] = json_object_get_string_member_with_default (last, "group", NULL);
+      g_assert_nonnull (groups[i]);
+    }
+  g_assert_cmpstr (groups[0], ==, groups[1]);
+
+  copy = deuces_store_open (copy_path, &error);
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_ledger (copy, exported, imported, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (imported->len, ==, 2);
+  g_free (ledger_step (copy, g_array_index (imported, gint64, 1), deuces_store_undo));
+  owed_there = settle_up (copy, 2);
+  after = hkd_balances (owed_there);
+  g_assert_cmpstr (after, ==, before);
+  ledger_assert_sound (copy);
+}
+
 /* Each player's balance, "Ann=1650 Bo=…", as the session settles now. */
 static char *
 balances (DeucesStore *store,
@@ -529,6 +587,31 @@ test_standings_from_aggregates (LedgerFixture *f,
   g_assert_cmpstr (((DeucesStanding *) deuces_standings_get_table (after)->pdata[0])->name, ==, "Bo");
 }
 
+/* Imports the session document @text, checks the ledger's aggregates, and returns the
+ * session's id with its game and score sheet. */
+static gint64
+import_night (DeucesStore       *store,
+              const char        *text,
+              DeucesGame       **game,
+              DeucesScoreSheet **sheet)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(JsonNode) document = deuces_json_parse (text, -1, &error);
+  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
+  gint64 id;
+
+  g_assert_no_error (error);
+  g_assert_true (deuces_store_import_documents (store, document, ids, &error));
+  g_assert_no_error (error);
+  id = g_array_index (ids, gint64, 0);
+  assert_aggregates (store);
+  *game = deuces_store_load_game (store, id, &error);
+  g_assert_no_error (error);
+  *sheet = deuces_game_score (*game, &error);
+  g_assert_no_error (error);
+  return id;
+}
+
 /* doc/rules.md §9.2, §12: five friends at four seats, worked by hand in
  * test-standings.c (/standings/places/sitting-out): by totals Ed (0) would be 1st, but
  * the settlement pays Ann most, so she leads the sheet. The standings and the night's
@@ -543,25 +626,13 @@ test_places_follow_leader (LedgerFixture *f,
     "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":1,\"Cy\":9,\"Di\":9},\"sitting_out\":[\"Ed\"]},"
     "{\"winner\":\"Ed\",\"cards_left\":{\"Bo\":1,\"Cy\":1,\"Di\":1},\"sitting_out\":[\"Ann\"]}]}";
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) document = deuces_json_parse (five_at_four, -1, &error);
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
   g_autoptr(DeucesStandings) standings = NULL;
   g_autoptr(DeucesNights) nights = NULL;
   const DeucesNight *night;
-  gint64 id;
 
-  g_assert_no_error (error);
-  g_assert_true (deuces_store_import_documents (f->store, document, ids, &error));
-  g_assert_no_error (error);
-  id = g_array_index (ids, gint64, 0);
-  assert_aggregates (f->store);
-
-  game = deuces_store_load_game (f->store, id, &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_no_error (error);
+  import_night (f->store, five_at_four, &game, &sheet);
   g_assert_cmpstr (game->players[sheet->leader], ==, "Ann");
 
   standings = deuces_store_compute_standings (f->store, NULL, &error);
@@ -733,8 +804,6 @@ test_places_follow_money (LedgerFixture *f,
                                           "Guinevere", "Bartholomew", "Alexandra", "Cornelius" };
   static const gint64 nets[] = { 16600, 15050, 12150, 7750, 3650, -700, -16000, -38500 };
   g_autoptr(GError) error = NULL;
-  g_autoptr(JsonNode) document = deuces_json_parse (friday_big_table, -1, &error);
-  g_autoptr(GArray) ids = g_array_new (FALSE, FALSE, sizeof (gint64));
   g_autoptr(DeucesGame) game = NULL;
   g_autoptr(DeucesScoreSheet) sheet = NULL;
   g_autoptr(DeucesSettlement) settlement = NULL;
@@ -744,18 +813,8 @@ test_places_follow_money (LedgerFixture *f,
   g_autofree char *table = NULL;
   g_autofree char *id_text = NULL;
   const DeucesNight *night;
-  gint64 id;
+  gint64 id = import_night (f->store, friday_big_table, &game, &sheet);
 
-  g_assert_no_error (error);
-  g_assert_true (deuces_store_import_documents (f->store, document, ids, &error));
-  g_assert_no_error (error);
-  id = g_array_index (ids, gint64, 0);
-  assert_aggregates (f->store);
-
-  game = deuces_store_load_game (f->store, id, &error);
-  g_assert_no_error (error);
-  sheet = deuces_game_score (game, &error);
-  g_assert_no_error (error);
   settlement = deuces_game_settle (game, sheet);
   /* The settlement, by hand; the star (and the session list's "ahead") on its biggest. */
   for (guint k = 0; k < G_N_ELEMENTS (by_money); k++)
@@ -813,6 +872,7 @@ main (int argc, char **argv)
   g_setenv ("LC_ALL", "C", TRUE);
   g_test_init (&argc, &argv, NULL);
   ledger_test_add ("/nights/settle-up/partly-paid", test_settle_up_partly_paid);
+  ledger_test_add ("/nights/settle-up/group-export", test_settle_up_group_export);
   ledger_test_add ("/nights/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/nights/migration", test_migration);
   ledger_test_add ("/nights/aggregates/every-change", test_aggregates);
