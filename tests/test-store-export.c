@@ -176,7 +176,7 @@ test_ledger_refusals (LedgerFixture *f,
 {
   static const char *const broken[] = {
     /* A format from a newer Deuces. */
-    "{\"deuces-ledger\": 6, \"sessions\": []}",
+    "{\"deuces-ledger\": 7, \"sessions\": []}",
     "{\"deuces-ledger\": 1}",
     /* Format 2 (with the history, schema 3) has no "undone"; its history holds together. */
     "{\"deuces-ledger\": 2, \"sessions\": [@OK@, {\"variant\": \"classic\", "

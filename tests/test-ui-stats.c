@@ -171,6 +171,87 @@ test_standings_window (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* What a settle-up of the nights titled "Tester October …" still lists: each currency's
+ * unpaid sums, "HKD Ann=-250 …", and the transfers that settle them, "; 3 transfers". */
+static char *
+october_owed (DeucesStore *store)
+{
+  DeucesSessionFilter october = { .title = "Tester October" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) sessions = NULL;
+  g_autoptr(DeucesSettleUp) left = deuces_store_settle_up (store, &october, &sessions, &error);
+  g_autoptr(GString) text = g_string_new (NULL);
+  GPtrArray *currencies;
+  guint transfers = 0;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (sessions->len, ==, 3);
+  currencies = deuces_settle_up_get_currencies (left);
+  for (guint i = 0; i < currencies->len; i++)
+    {
+      const DeucesSettleUpCurrency *c = currencies->pdata[i];
+
+      g_string_append (text, c->currency);
+      for (guint p = 0; p < c->players->len; p++)
+        g_string_append_printf (text, " %s=%" G_GINT64_FORMAT, (const char *) c->players->pdata[p],
+                                g_array_index (c->balances, gint64, p));
+      transfers += c->transfers->len;
+    }
+  g_string_append_printf (text, "; %u transfers", transfers);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* Tester 2's item 6 (issue 22): a season of three nights marked paid in one step, then
+ * Ctrl+Z — a real key in the main window, which shows one of the nights — takes back the
+ * marks of all three, not only that night's (doc/ledger.md §2.2, "change_group"), as
+ * settle-up through the store then says; Ctrl+Shift+Z marks all three paid again. */
+static void
+test_mark_paid_undo_in_main_window (Fixture       *f,
+                                    gconstpointer  data)
+{
+  const char *const players[] = { "Ann", "Bo", "Cy", "Di" };
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *owed = NULL;
+  g_autofree char *paid = NULL;
+  g_autofree char *undone = NULL;
+  g_autofree char *redone = NULL;
+  gint64 ids[3];
+
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    {
+      g_autofree char *title = g_strdup_printf ("Tester October %u", i + 1);
+
+      ids[i] = ledger_new_classic_night (store, players, title);
+      g_assert_cmpuint (ledger_add_deal (store, ids[i], i, 3, 5, 7), ==, 1);
+      g_assert_true (deuces_store_end_session (store, ids[i], &error));
+      g_assert_no_error (error);
+    }
+  /* At 1.00 a point, no currency (the key ""): Ann, Bo and Cy each won a night, the
+   * others holding 3, 5 and 7 in seat order (Σ 15, pairwise Σ − 4 sᵢ, doc/rules.md §8.2):
+   * Ann 15 + 3 + 3 = +21, Bo 3 + 15 − 5 = +13, Cy −5 − 5 + 15 = +5, Di −13 × 3 = −39. */
+  owed = october_owed (store);
+  g_assert_cmpstr (owed, ==, " Ann=2100 Bo=1300 Cy=500 Di=-3900; 3 transfers");
+  g_assert_true (deuces_store_mark_settled (store, ids, G_N_ELEMENTS (ids), NULL, &error));
+  g_assert_no_error (error);
+  paid = october_owed (store);
+  g_assert_true (g_str_has_suffix (paid, "; 0 transfers"));
+
+  g_assert_true (deuces_window_open_session (f->window, ids[1]));
+  settle_frames ();
+  xtest_key (GTK_WIDGET (f->window), GDK_KEY_z, GDK_CONTROL_MASK);
+  settle_frames ();
+  undone = october_owed (store);
+  g_assert_cmpstr (undone, ==, owed);
+  for (guint i = 0; i < G_N_ELEMENTS (ids); i++)
+    g_assert_true (deuces_store_can_redo (store, ids[i]));
+
+  xtest_key (GTK_WIDGET (f->window), GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
+  settle_frames ();
+  redone = october_owed (store);
+  g_assert_cmpstr (redone, ==, paid);
+}
+
 static gboolean
 has_css_class (GtkWidget     *widget,
                gconstpointer  name)
@@ -662,6 +743,8 @@ main (int argc, char **argv)
 
   g_test_add ("/ui/stats/window", Fixture, NULL, fixture_set_up, test_stats_window, fixture_tear_down);
   g_test_add ("/ui/standings/window", Fixture, NULL, fixture_set_up, test_standings_window, fixture_tear_down);
+  g_test_add ("/ui/standings/mark-paid-undo-main-window", Fixture, NULL, fixture_set_up,
+              test_mark_paid_undo_in_main_window, fixture_tear_down);
   g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
   g_test_add_func ("/ui/stats/ties", test_stats_ties);
   g_test_add_func ("/ui/stats/rows-reachable", test_stats_rows_reachable);

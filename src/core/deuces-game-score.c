@@ -609,20 +609,24 @@ deuces_game_check_deal (const DeucesGame *game,
 }
 
 /* Each player's place on the night (doc/rules.md §9.2, §12), one order for the sheet's
- * leader and the standings: by the best total when everyone played every deal. When
- * someone sat a deal out, totals over different deals do not compare (a player who sat out
- * all but one cheap deal would lead), so the player the settlement pays most is placed
- * first: the net of what each player is owed and owes, in points. Without sitting out the
- * two agree for pairwise settlement. A race to a target of the highest total (President's
- * 11) is ordered by the total all the same: the total is what reaches the target. Equal
- * measures share the better place (1, 1, 3); a player who sat out every deal is not placed
- * (0), unless there is no deal yet, when everyone shares the first place. */
+ * leader and the standings: by the best total when everyone played every deal at one
+ * stake. When someone sat a deal out, totals over different deals do not compare (a
+ * player who sat out all but one cheap deal would lead), and when the stake changed during
+ * the night a point early is worth less than a point late: then the player the settlement
+ * pays most is placed first, by the net of the money each player is owed and owes, each
+ * deal at its own stake (what the settlement pays, doc/rules.md §8.1). At one stake the
+ * net in points orders the players as the money does, and still does at a stake of
+ * nothing. A race to a target of the highest total (President's 11) is ordered by the
+ * total all the same: the total is what reaches the target. Equal measures share the
+ * better place (1, 1, 3); a player who sat out every deal is not placed (0), unless there
+ * is no deal yet, when everyone shares the first place. */
 static void
 place_players (const DeucesGame *game,
                DeucesScoreSheet *sheet)
 {
   const DeucesVariant *v = game->variant;
   guint16 sat_out = 0, played = 0;
+  gboolean stakes_differ = FALSE;
   gint64 measure[DEUCES_MAX_PLAYERS] = { 0 };
 
   for (guint d = 0; d < game->deals->len; d++)
@@ -631,11 +635,18 @@ place_players (const DeucesGame *game,
 
       sat_out |= mask;
       played |= (guint16) ~mask;
+      if (deuces_game_deal_stake (game, d + 1) != deuces_game_deal_stake (game, 1))
+        stakes_differ = TRUE;
     }
   if (game->deals->len == 0)
     played = (guint16) ~0u;
 
-  if (sat_out == 0 || (v->goal == DEUCES_GOAL_HIGHEST && v->options.target > 0))
+  if (v->goal == DEUCES_GOAL_HIGHEST && v->options.target > 0)
+    {
+      stakes_differ = FALSE;
+      sat_out = 0;
+    }
+  if (!stakes_differ && sat_out == 0)
     for (guint i = 0; i < game->n_players; i++)
       measure[i] = v->goal == DEUCES_GOAL_LOWEST ? -sheet->totals[i] : sheet->totals[i];
   else
@@ -643,7 +654,8 @@ place_players (const DeucesGame *game,
     for (guint i = 0; i < game->n_players; i++)
       for (guint j = 0; j < game->n_players; j++)
         {
-          gint64 owes = v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs[i][j] : sheet->owed[i][j];
+          gint64 owes = stakes_differ ? sheet->money[i][j]
+                        : v->settlement == DEUCES_SETTLEMENT_PAIRWISE ? sheet->pairs[i][j] : sheet->owed[i][j];
 
           measure[i] -= owes;
           measure[j] += owes;

@@ -193,6 +193,30 @@ check_session (DeucesStore *self,
   return check_paid_amounts (self, session, game, problems, error);
 }
 
+/* A change made over several sessions at once is undone in all of them or in none
+ * (doc/ledger.md §2.2, "change_group"). */
+static gboolean
+check_change_groups (DeucesStore *self,
+                     GPtrArray   *problems,
+                     GError     **error)
+{
+  g_autoptr(sqlite3_stmt) groups =
+    _deuces_store_prepare (self, "SELECT min (session), max (session) FROM history "
+                                 "WHERE change_group IS NOT NULL GROUP BY change_group "
+                                 "HAVING count (DISTINCT undone) > 1 ORDER BY 1", error);
+  int rc;
+
+  if (groups == NULL)
+    return FALSE;
+  while ((rc = sqlite3_step (groups)) == SQLITE_ROW)
+    /* Translators: "sessions 3 to 7: a change made over several of them at once is undone in some only" */
+    add_problem (problems, _("sessions %lld to %lld: a change made over several of them at once is undone in some only"),
+                 (long long) sqlite3_column_int64 (groups, 0), (long long) sqlite3_column_int64 (groups, 1));
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  return TRUE;
+}
+
 gboolean
 deuces_store_check (DeucesStore *self,
                     GPtrArray   *problems,
@@ -223,6 +247,8 @@ deuces_store_check (DeucesStore *self,
   for (guint k = 0; k < all->len; k++)
     if (!check_session (self, g_array_index (all, gint64, k), problems, error))
       return FALSE;
+  if (!check_change_groups (self, problems, error))
+    return FALSE;
   _deuces_store_check_aggregates (self, problems);
   if (n_sessions != NULL)
     *n_sessions = all->len;

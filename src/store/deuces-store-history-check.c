@@ -303,7 +303,7 @@ check_entry (DeucesStore              *self,
 
 /* A session's entries in order; _deuces_store_history_read_row reads one row. */
 #define SELECT_ENTRIES "SELECT id, kind, number, before, after, seq, undone, recorded, \"by\", " \
-                       "undone_by, discarded FROM history " \
+                       "undone_by, discarded, change_group FROM history " \
                        "WHERE session = ?1 ORDER BY seq"
 
 /* A number out of range reads as 0, which check_entry refuses where a kind needs one. */
@@ -436,6 +436,7 @@ _deuces_store_history_export (DeucesStore      *self,
       g_autoptr(GError) local_error = NULL;
       g_auto(DeucesHistoryEntry) entry = { 0, };
       g_autofree char *recorded = _deuces_store_column_valid_text (stmt, 7);
+      g_autofree char *group = NULL;
       DeucesDeal kept[2];
       JsonObject *change;
       JsonNode *value;
@@ -465,6 +466,9 @@ _deuces_store_history_export (DeucesStore      *self,
         json_object_set_boolean_member (change, "discarded", TRUE);
       json_object_set_string_member (change, "recorded", recorded);
       export_authors (stmt, change);
+      /* One change over several sessions (doc/ledger.md §2.2, §4.3). */
+      if ((group = _deuces_store_column_valid_text (stmt, 11)) != NULL && *group != '\0')
+        json_object_set_string_member (change, "group", group);
       for (gint side = 0; side < 2; side++)
         if (kept_sides (entry.kind) & (1 << side))
           {
@@ -512,7 +516,7 @@ import_change (DeucesStore      *self,
 {
   static const char *const allowed[] = {
     "seq", "kind", "number", "before", "after", "undone", "recorded", "was", "is", "by", "undone_by",
-    "discarded",
+    "discarded", "group",
   };
   g_autoptr(sqlite3_stmt) add = NULL;
   g_autofree char *recorded = NULL;
@@ -520,7 +524,7 @@ import_change (DeucesStore      *self,
   g_autofree char *after = NULL;
   JsonObject *object;
   JsonNode *seq, *undone, *number, *value, *discarded;
-  const char *kind, *by, *undone_by;
+  const char *kind, *by, *undone_by, *group;
   gboolean ok = TRUE;
   gint64 entry, n = 0;
 
@@ -541,6 +545,9 @@ import_change (DeucesStore      *self,
   kind = _deuces_store_member_text (object, "kind");
   by = _deuces_store_member_text (object, "by");
   undone_by = _deuces_store_member_text (object, "undone_by");
+  group = _deuces_store_member_text (object, "group");
+  if (json_object_has_member (object, "group") && (group == NULL || *group == '\0'))
+    ok = FALSE;
   if (discarded != NULL && (!JSON_NODE_HOLDS_VALUE (discarded) ||
                             json_node_get_value_type (discarded) != G_TYPE_BOOLEAN))
     ok = FALSE;
@@ -567,8 +574,8 @@ import_change (DeucesStore      *self,
     after = deuces_json_to_string (value, FALSE);
 
   add = _deuces_store_prepare (self, "INSERT INTO history (session, seq, undone, kind, number, "
-                                     "before, after, recorded, \"by\", undone_by, discarded) "
-                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)", error);
+                                     "before, after, recorded, \"by\", undone_by, discarded, change_group) "
+                                     "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)", error);
   if (add == NULL)
     return FALSE;
   sqlite3_bind_int64 (add, 1, session);
@@ -585,6 +592,7 @@ import_change (DeucesStore      *self,
     _deuces_store_bind_text (add, 10, undone_by);
   /* A discarded change that is not undone is refused by the check after import. */
   sqlite3_bind_int (add, 11, discarded != NULL && json_node_get_boolean (discarded) ? 1 : 0);
+  _deuces_store_bind_text (add, 12, group);
   if (!_deuces_store_step_done (self, add, error))
     return FALSE;
   entry = sqlite3_last_insert_rowid (self->db);

@@ -246,6 +246,60 @@ check_entry_allowed (DeucesStore              *self,
   return _deuces_store_check_writable (self, session, allowed_ended, error);
 }
 
+/* The other sessions' entries of @entry's change when it was made over several sessions at
+ * once (Mark Paid over several nights: doc/ledger.md §2.2, "change_group"): each is
+ * undone (@undo) or redone with it, in the same transaction, so that the change comes
+ * back or goes as one from any of its sessions. Each must still be its session's last
+ * change (@undo), or the next to redo (not passed by a later change); when one is not,
+ * nothing is done. */
+static gboolean
+apply_group (DeucesStore              *self,
+             gint64                    session,
+             const DeucesHistoryEntry *entry,
+             gboolean                  undo,
+             GError                  **error)
+{
+  g_autoptr(sqlite3_stmt) members =
+    _deuces_store_prepare (self, "SELECT m.session, m.id, m.undone FROM history h JOIN history m "
+                                 "ON m.change_group = h.change_group AND m.id != h.id "
+                                 "WHERE h.id = ?1 AND h.change_group IS NOT NULL ORDER BY m.session",
+                           error);
+  int rc;
+
+  if (members == NULL)
+    return FALSE;
+  sqlite3_bind_int64 (members, 1, entry->id);
+  while ((rc = sqlite3_step (members)) == SQLITE_ROW)
+    {
+      gint64 other = sqlite3_column_int64 (members, 0);
+      gint64 id = sqlite3_column_int64 (members, 1);
+      g_auto(DeucesHistoryEntry) mate = { 0, };
+      g_autoptr(GError) local_error = NULL;
+
+      /* One already where this change takes it (a copy synced half way) is left. */
+      if (other == session || (sqlite3_column_int64 (members, 2) != 0) == undo)
+        continue;
+      if (!_deuces_store_history_read_entry (self, other, !undo, &mate, &local_error) || mate.id != id)
+        {
+          if (local_error != NULL)
+            g_propagate_error (error, g_steal_pointer (&local_error));
+          else
+            g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                         undo ? _("Session %lld, settled up with this one, has changed since; nothing was undone")
+                              : _("Session %lld, settled up with this one, has changed since; nothing was redone"),
+                         (long long) other);
+          return FALSE;
+        }
+      if (!check_entry_allowed (self, other, &mate, undo, error) ||
+          !_deuces_store_history_apply (self, other, &mate, undo, error))
+        return FALSE;
+      _deuces_store_touch (self, other, 1);
+    }
+  if (rc != SQLITE_DONE)
+    return _deuces_store_fail_sql (self, rc, error);
+  return TRUE;
+}
+
 static char *
 undo_redo (DeucesStore *self,
            gint64       session,
@@ -284,6 +338,7 @@ undo_redo (DeucesStore *self,
     }
   if (!check_entry_allowed (self, session, &entry, undo, error) ||
       !_deuces_store_history_apply (self, session, &entry, undo, error) ||
+      !apply_group (self, session, &entry, undo, error) ||
       (game = _deuces_store_history_load_checked (self, session, error)) == NULL ||
       (session_info = deuces_store_get_session (self, session, error)) == NULL)
     goto fail;

@@ -124,13 +124,19 @@ deuces_store_mark_settled (DeucesStore  *self,
                            GError      **error)
 {
   g_autoptr(GArray) done = g_array_new (FALSE, FALSE, sizeof (gint64));
+  g_autoptr(sqlite3_stmt) link = NULL;
+  g_autofree char *group = g_uuid_string_random ();
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
   g_return_val_if_fail (n_sessions == 0 || sessions != NULL, FALSE);
 
-  /* All the nights or none: one transaction, one entry in each night's history. */
+  /* All the nights or none: one transaction, one entry in each night's history, the
+   * entries linked as one change that undo and redo take as one (doc/ledger.md §2.2). */
   if (!_deuces_store_begin (self, error))
     return FALSE;
+  if ((link = _deuces_store_prepare (self, "UPDATE history SET change_group = ?1 WHERE id = ?2", error)) == NULL)
+    goto fail;
+  _deuces_store_bind_text (link, 1, group);
   for (guint i = 0; i < n_sessions; i++)
     {
       g_auto(DeucesSessionSummary) summary = { 0, };
@@ -138,6 +144,7 @@ deuces_store_mark_settled (DeucesStore  *self,
       g_autofree char *after = NULL;
       g_autoptr(DeucesSessionInfo) info = NULL;
       guint n_marks;
+      gint64 entry;
 
       if (!_deuces_store_check_writable (self, sessions[i], TRUE, error) ||
           (info = deuces_store_get_session (self, sessions[i], error)) == NULL)
@@ -155,8 +162,12 @@ deuces_store_mark_settled (DeucesStore  *self,
       after = marks_text (unpaid, summary.n_players, &n_marks);
       if (n_marks == 0)
         continue;
-      if (_deuces_store_history_add (self, sessions[i], KIND_SETTLE_UP, 0, NULL, after, error) == 0 ||
+      if ((entry = _deuces_store_history_add (self, sessions[i], KIND_SETTLE_UP, 0, NULL, after, error)) == 0 ||
           !_deuces_store_history_write_marks (self, sessions[i], after, TRUE, error))
+        goto fail;
+      sqlite3_reset (link);
+      sqlite3_bind_int64 (link, 2, entry);
+      if (!_deuces_store_step_done (self, link, error))
         goto fail;
       g_array_append_val (done, sessions[i]);
     }

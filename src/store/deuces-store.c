@@ -242,8 +242,20 @@ static const char migrate_v10[] =
   "  INSERT OR REPLACE INTO standings_totals VALUES (-1, ''); END;"
   "INSERT OR IGNORE INTO aggregates_stale SELECT id FROM sessions;";
 
+/* Issues 22 and 25: a change made over several sessions at once (Mark Paid over several
+ * nights) links its entries by one id, so that undo and redo in any of them take all of
+ * them (doc/ledger.md §2.2, "change_group"). And a night whose stake changed during it is
+ * placed by the money each deal paid at its own stake (doc/rules.md §9.2): its
+ * aggregates' places are counted again. */
+static const char migrate_v11[] =
+  "ALTER TABLE history ADD COLUMN change_group TEXT;"
+  "CREATE INDEX history_by_change_group ON history (change_group) WHERE change_group IS NOT NULL;"
+  "INSERT OR IGNORE INTO aggregates_stale "
+  "  SELECT id FROM sessions WHERE coalesce (stakes, '') NOT IN ('', '[]');";
+
 static const char *const migrations[] = { NULL, schema_v1, migrate_v2, migrate_v3, migrate_v4, migrate_v5,
-                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9, migrate_v10 };
+                                           migrate_v6, migrate_v7, migrate_v8, migrate_v9, migrate_v10,
+                                           migrate_v11 };
 G_STATIC_ASSERT (G_N_ELEMENTS (migrations) == DEUCES_STORE_SCHEMA_VERSION + 1);
 
 /* Opening: refuse what is not ours, refuse what is newer, migrate what is older. */

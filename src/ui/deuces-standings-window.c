@@ -493,20 +493,19 @@ marked_paid_free (MarkedPaid *marked)
   g_free (marked);
 }
 
-/* Undo takes back each night's paid marks, while they are still its last change. */
+/* Undo takes back every night's paid marks at once, while they are still the nights' last
+ * change: the nights' entries are one change (deuces_store_mark_settled()), which undoing
+ * it in the first night takes back in all of them, as Ctrl+Z and `deuces-cli undo` do. */
 static void
 on_marked_paid_undo (AdwToast   *toast,
                      MarkedPaid *marked)
 {
-  for (guint i = 0; i < marked->sessions->len; i++)
-    {
-      g_autoptr(GError) error = NULL;
-      g_autofree char *done = deuces_store_undo_change (marked->store, g_array_index (marked->sessions, gint64, i),
-                                                        g_array_index (marked->changes, gint64, i), &error);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *done = deuces_store_undo_change (marked->store, g_array_index (marked->sessions, gint64, 0),
+                                                    g_array_index (marked->changes, gint64, 0), &error);
 
-      if (done == NULL)
-        g_warning ("%s", error->message);
-    }
+  if (done == NULL)
+    g_warning ("%s", error->message);
 }
 
 /* What Mark Paid did, in a toast: how many nights and transfers, with Undo. @nights_marked:
