@@ -656,6 +656,24 @@ deuces_session_view_get_toast (DeucesSessionView *self)
   return self->current_toast;
 }
 
+gboolean
+deuces_session_view_shows_sheet (DeucesSessionView *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
+
+  return self->session != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+         g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0;
+}
+
+void
+deuces_session_view_add_toast (DeucesSessionView *self,
+                               AdwToast          *t)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  toast (self, t);
+}
+
 void
 deuces_session_view_show_page (DeucesSessionView *self,
                                DeucesSessionPage  page)
