@@ -255,17 +255,30 @@ test_newest_in_view (void)
     }
 }
 
-/* A night of @n_deals deals in the app's ledger (Ann went out, the others held 3, 2
- * and 1), as one scored earlier; its id. */
+/* A night @title of @n players (the first of @names) with @n_deals deals in the app's
+ * ledger, as one scored earlier (the first went out, each other held their seat's number
+ * of cards); its id. */
 static gint64
-night_of (const char *title,
-          guint       n_deals)
+table_night (const char        *title,
+             const char *const *names,
+             guint              n,
+             guint              n_deals)
 {
   DeucesStore *store = deuces_application_get_store (test_app);
-  gint64 id = ledger_new_session (store, "classic", title, four, 4);
+  gint64 id = ledger_new_session (store, "classic", title, names, n);
+  g_autoptr(GError) error = NULL;
 
   for (guint d = 1; d <= n_deals; d++)
-    ledger_add_deal (store, id, 0, 3, 2, 1);
+    {
+      DeucesDeal deal;
+
+      deuces_deal_init (&deal);
+      deal.winner = 0;
+      for (guint p = 1; p < n; p++)
+        deal.cards_left[p] = (gint16) (p + 1);
+      g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, d);
+      g_assert_no_error (error);
+    }
   return id;
 }
 
@@ -305,8 +318,8 @@ static void
 test_opens_at_newest (void)
 {
   const struct { int width, height; } screens[] = { { 1280, 800 }, { 360, 720 } };
-  gint64 long_night = night_of ("Long night", 60);
-  gint64 short_night = night_of ("Short night", 3);
+  gint64 long_night = table_night ("Long night", four, 4, 60);
+  gint64 short_night = table_night ("Short night", four, 4, 3);
 
   for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
     {
@@ -464,39 +477,6 @@ test_toast_off_newest (void)
       }
 }
 
-/* A night of @n players (the first of @names) with @n_deals deals in the app's ledger, as
- * one scored earlier (the first went out, each other held their seat's number of cards);
- * its id. */
-static gint64
-table_night (const char *const *names,
-             guint              n,
-             guint              n_deals)
-{
-  DeucesStore *store = deuces_application_get_store (test_app);
-  DeucesNewSession request = { 0, };
-  g_autoptr(GError) error = NULL;
-  gint64 id;
-
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = names;
-  request.n_players = n;
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
-  for (guint d = 1; d <= n_deals; d++)
-    {
-      DeucesDeal deal;
-
-      deuces_deal_init (&deal);
-      deal.winner = 0;
-      for (guint p = 1; p < n; p++)
-        deal.cards_left[p] = (gint16) (p + 1);
-      g_assert_cmpuint (deuces_store_add_deal (store, id, &deal, &error), ==, d);
-      g_assert_no_error (error);
-    }
-  return id;
-}
-
 static gboolean
 time_passed (gpointer data)
 {
@@ -516,7 +496,7 @@ test_reopen_shows_newest (void)
   for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
     for (guint scrolled = 0; scrolled <= 1; scrolled++)
       {
-        gint64 id = table_night (tables[t].names, tables[t].n, 30);
+        gint64 id = table_night (NULL, tables[t].names, tables[t].n, 30);
         DeucesWindow *window = deuces_window_new (test_app);
         Newest newest = { GTK_WIDGET (window), 30 };
         GtkWidget *view;
@@ -571,7 +551,7 @@ test_other_connection_newest (void)
 
   for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
     {
-      gint64 id = night_of ("Shared night", 30);
+      gint64 id = table_night ("Shared night", four, 4, 30);
       DeucesWindow *window = deuces_window_new (test_app);
       Newest newest = { GTK_WIDGET (window), 30 };
       g_autoptr(GError) error = NULL;
@@ -630,7 +610,7 @@ test_error_keeps_newest (void)
   for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
     for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
       {
-        gint64 id = table_night (tables[t].names, tables[t].n, 30);
+        gint64 id = table_night (NULL, tables[t].names, tables[t].n, 30);
         DeucesWindow *window = deuces_window_new (test_app);
         Newest newest = { GTK_WIDGET (window), 30 };
         DeucesSessionView *view;
