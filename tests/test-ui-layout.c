@@ -17,6 +17,7 @@
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
+#include "deuces-settlement-view.h"
 #include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-app.h"
@@ -529,6 +530,33 @@ test_reopen_shows_newest (void)
         gtk_window_destroy (GTK_WINDOW (window));
         run_pending (10);
       }
+}
+
+static gboolean
+ended_toast_shown (gpointer data)
+{
+  GtkWidget *toast = find_mapped_type_name (data, "AdwToastWidget");
+
+  return toast != NULL && shows_text (toast, "Session ended");
+}
+
+/* End Session shows the settlement, and its toast (with Undo) over it: not over the score
+ * sheet it leaves, out of sight. */
+static void
+test_ended_toast (Fixture       *f,
+                  gconstpointer  data)
+{
+  const char *deal1[] = { "5", "3", "13" };
+  gint64 later;
+
+  enter_deal (f, 0, deal1);
+  /* The deal's toast has come and settled: the next one is shown at once. */
+  later = g_get_monotonic_time () + 1000 * G_TIME_SPAN_MILLISECOND;
+  wait_until (time_passed, &later);
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.end-session", NULL);
+  g_assert_true (gtk_widget_get_mapped (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SETTLEMENT_VIEW)));
+  g_assert_true (wait_until (ended_toast_shown, f->window));
+  g_assert_nonnull (find_button (find_mapped_type_name (GTK_WIDGET (f->window), "AdwToastWidget"), "_Undo"));
 }
 
 static gboolean
@@ -1393,6 +1421,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/sheet/other-connection-newest", test_other_connection_newest);
   g_test_add_func ("/ui/sheet/error-keeps-newest", test_error_keeps_newest);
   g_test_add ("/ui/sheet/ended-tooltip", Fixture, NULL, fixture_set_up, test_ended_tooltip, fixture_tear_down);
+  g_test_add ("/ui/sheet/ended-toast", Fixture, NULL, fixture_set_up, test_ended_toast, fixture_tear_down);
   g_test_add_func ("/ui/layout/any-table", test_any_table);
   g_test_add_func ("/ui/layout/score-cards", test_score_cards);
   g_test_add ("/ui/scoreboard/tied-leaders", Fixture, NULL, fixture_set_up, test_tied_leaders, fixture_tear_down);
