@@ -666,8 +666,15 @@ scroll_to_end (gpointer user_data)
   DeucesSheetView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
 
+  GtkSelectionModel *rows = gtk_column_view_get_model (self->view);
+
   self->end_source = 0;
   self->at_end = TRUE;
+  /* No rows yet (they are bound again after an idle), or none laid out: the end is
+   * reached when they are, as their height changes. */
+  if (rows == NULL || g_list_model_get_n_items (G_LIST_MODEL (rows)) == 0 ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self->view)))
+    return G_SOURCE_REMOVE;
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
                                         gtk_adjustment_get_page_size (adjustment));
   return G_SOURCE_REMOVE;
