@@ -215,17 +215,34 @@ open_table (Fixture           *f,
   f->session = g_object_ref (deuces_window_get_session (f->window));
 }
 
+gboolean
+sheet_in_sight (GtkWidget       *window,
+                graphene_rect_t *seen)
+{
+  GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *list = view != NULL ? find_type (view, GTK_TYPE_LIST_VIEW) : NULL;
+  graphene_rect_t scroller;
+
+  if (list == NULL || !gtk_widget_get_mapped (list) || !gtk_widget_compute_bounds (list, window, seen))
+    return FALSE;
+  for (GtkWidget *s = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW); s != NULL;
+       s = gtk_widget_get_ancestor (gtk_widget_get_parent (s), GTK_TYPE_SCROLLED_WINDOW))
+    if (!gtk_widget_compute_bounds (s, window, &scroller) ||
+        !graphene_rect_intersection (seen, &scroller, seen))
+      return FALSE;
+  return seen->size.height > 0;
+}
+
 GtkWidget *
 lowest_row (GtkWidget *window)
 {
-  GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
-  GtkWidget *list = find_type (view, GTK_TYPE_LIST_VIEW);
+  GtkWidget *list = find_type (find_type (window, GTK_TYPE_COLUMN_VIEW), GTK_TYPE_LIST_VIEW);
   GtkWidget *lowest = NULL;
   graphene_rect_t bounds, seen;
   float bottom = -1;
 
-  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (view, GTK_TYPE_SCROLLED_WINDOW),
-                                            window, &seen));
+  if (!sheet_in_sight (window, &seen))
+    return NULL;
   for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
     if (gtk_widget_get_mapped (row) && gtk_widget_compute_bounds (row, window, &bounds) &&
         graphene_rect_intersection (&bounds, &seen, &bounds) && bounds.size.height > 2 &&

@@ -80,6 +80,11 @@ DeucesSessionView *session_view (Fixture *f);
 char      *cell        (Fixture *f,
                         guint    number,
                         guint    player);
+/* The part of the sheet's rows in sight, in @window's coordinates: its list's bounds
+ * (above the room kept for a toast) cut by every scrolled window around it (the sheet's
+ * own, a phone's page); FALSE when none is. */
+gboolean   sheet_in_sight (GtkWidget       *window,
+                           graphene_rect_t *seen);
 /* The lowest row of the sheet in sight: the newest deal. */
 GtkWidget *lowest_row  (GtkWidget *window);
 /* Whether @row's first cell (the deal's number) says @number. */

@@ -70,30 +70,6 @@ qr_has_size (gpointer data)
   return gtk_widget_get_width (data) > 0 && gtk_widget_get_mapped (data);
 }
 
-/* To look at: @window as drawn (not a check of its own), when DEUCES_KEEP_SCREENSHOTS
- * names a folder. */
-static void
-keep_screenshot (GtkWidget  *window,
-                 const char *name)
-{
-  g_autoptr(GdkPaintable) paintable = NULL;
-  g_autoptr(GtkSnapshot) snapshot = NULL;
-  g_autoptr(GskRenderNode) node = NULL;
-  g_autoptr(GdkTexture) texture = NULL;
-  g_autofree char *path = NULL;
-
-  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") == NULL)
-    return;
-  paintable = gtk_widget_paintable_new (window);
-  snapshot = gtk_snapshot_new ();
-  path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"), name, NULL);
-  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
-                          gtk_widget_get_width (window), gtk_widget_get_height (window));
-  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
-  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
-  gdk_texture_save_to_png (texture, path);
-}
-
 static gboolean
 is_close_button (GtkWidget     *widget,
                  gconstpointer  data)

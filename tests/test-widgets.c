@@ -487,3 +487,25 @@ xtest_move (GtkWidget *widget,
   XTestFakeMotionEvent (dpy, -1, x, y, CurrentTime);
   XSync (dpy, False);
 }
+
+void
+keep_screenshot (GtkWidget  *window,
+                 const char *name)
+{
+  g_autoptr(GdkPaintable) paintable = NULL;
+  g_autoptr(GtkSnapshot) snapshot = NULL;
+  g_autoptr(GskRenderNode) node = NULL;
+  g_autoptr(GdkTexture) texture = NULL;
+  g_autofree char *path = NULL;
+
+  if (g_getenv ("DEUCES_KEEP_SCREENSHOTS") == NULL)
+    return;
+  paintable = gtk_widget_paintable_new (window);
+  snapshot = gtk_snapshot_new ();
+  path = g_build_filename (g_getenv ("DEUCES_KEEP_SCREENSHOTS"), name, NULL);
+  gdk_paintable_snapshot (paintable, GDK_SNAPSHOT (snapshot),
+                          gtk_widget_get_width (window), gtk_widget_get_height (window));
+  node = gtk_snapshot_free_to_node (g_steal_pointer (&snapshot));
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (GTK_NATIVE (window)), node, NULL);
+  gdk_texture_save_to_png (texture, path);
+}

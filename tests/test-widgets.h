@@ -88,4 +88,9 @@ void       xtest_move  (GtkWidget       *widget,
                         int              dx,
                         int              dy);
 
+/* To look at: @window as drawn into @name (a PNG) in the folder DEUCES_KEEP_SCREENSHOTS
+ * names, when it is set; not a check of its own. */
+void       keep_screenshot (GtkWidget  *window,
+                            const char *name);
+
 G_END_DECLS

@@ -49,6 +49,8 @@ struct _DeucesSessionView
   gboolean              shown_settled;  /* it has surely finished sliding in */
   AdwToast             *pending_toast;  /* waiting for the shown one to settle */
   guint                 tick_id;
+  int                   toast_room;     /* the sheet's toast's height, kept clear of rows */
+  guint                 room_source;    /* giving the sheet that room, after the layout */
 };
 
 /* Shows @t (the caller's reference) as the one toast, about change @change (0: none). */
@@ -58,6 +60,11 @@ void _deuces_session_view_show_toast      (DeucesSessionView *self,
 /* @t is no longer about the last change: no Undo, and out of sight soon. */
 void _deuces_session_view_withdraw_toast  (DeucesSessionView *self,
                                            AdwToast          *t);
+/* The sheet's overlay places its toasts (its get-child-position). */
+gboolean _deuces_session_view_place_toasts (GtkOverlay        *overlay,
+                                            GtkWidget         *child,
+                                            GdkRectangle      *allocation,
+                                            DeucesSessionView *self);
 void _deuces_session_view_toasts_unmapped (DeucesSessionView *self);
 void _deuces_session_view_toasts_dispose  (DeucesSessionView *self);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-session-view-toasts.c: the session view's one toast at a time — naming the
- * change its Undo takes back, withdrawn once another change is the last, and never
- * over the deal editor. */
+ * change its Undo takes back, withdrawn once another change is the last, never over the
+ * deal editor, and on the score sheet never over its newest deal. */
 #include "config.h"
 
 #include "deuces-session-view-private.h"
@@ -33,26 +33,47 @@ static gboolean on_frame (GtkWidget     *widget,
                           GdkFrameClock *clock,
                           gpointer       user_data);
 
-/* Over the score sheet a toast sits at the edge away from the newest deal, the last row
- * (the sheet follows it to its end after a save): at the top when the rows reach the
- * lower half of the sheet, at the bottom while they are fewer. */
-static void
-place_sheet_toasts (DeucesSessionView *self)
+static gboolean
+give_sheet_room (gpointer user_data)
 {
-  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self->sheet));
-  gboolean low = FALSE;
+  DeucesSessionView *self = user_data;
 
-  if (GTK_IS_SCROLLED_WINDOW (scroller) &&
-      g_strcmp0 (gtk_stack_get_visible_child_name (self->sheet_stack), "sheet") == 0)
+  self->room_source = 0;
+  deuces_sheet_view_set_room (self->sheet, self->toast_room);
+  return G_SOURCE_REMOVE;
+}
+
+/* Over the score sheet a toast floats along its bottom, centred, as tall as it is (no
+ * toast: nothing), and the sheet keeps its rows above it: the newest deal, at the end,
+ * stays in sight above the toast, on a phone's few rows as on a laptop's, whatever the
+ * toast says (its title wraps) and however many players. The room follows each toast as
+ * it comes and goes, after the layout that placed it. */
+gboolean
+_deuces_session_view_place_toasts (GtkOverlay        *overlay,
+                                   GtkWidget         *child,
+                                   GdkRectangle      *allocation,
+                                   DeucesSessionView *self)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (overlay));
+  int height = gtk_widget_get_height (GTK_WIDGET (overlay));
+  int least, natural;
+
+  if (child != GTK_WIDGET (self->sheet_toast_overlay))
+    return FALSE;
+  /* As GtkOverlay would place it (never under its least size). */
+  gtk_widget_measure (child, GTK_ORIENTATION_HORIZONTAL, -1, &least, &natural, NULL, NULL);
+  allocation->width = MAX (least, MIN (natural, width));
+  gtk_widget_measure (child, GTK_ORIENTATION_VERTICAL, allocation->width, &least, &natural, NULL, NULL);
+  allocation->height = MAX (least, MIN (natural, height));
+  allocation->x = (width - allocation->width) / 2;
+  allocation->y = height - allocation->height;
+  if (allocation->height != self->toast_room)
     {
-      GtkAdjustment *rows = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
-      double page = gtk_adjustment_get_page_size (rows);
-      /* Where the newest row ends, from the top of the rows in sight. */
-      double newest = MIN (gtk_adjustment_get_upper (rows), page);
-
-      low = newest > page / 2;
+      self->toast_room = allocation->height;
+      if (self->room_source == 0)
+        self->room_source = g_idle_add (give_sheet_room, self);
     }
-  gtk_widget_set_valign (GTK_WIDGET (self->sheet_toast_overlay), low ? GTK_ALIGN_START : GTK_ALIGN_END);
+  return TRUE;
 }
 
 /* Puts @t in the overlay in sight, in place of the one there (settled by now). */
@@ -73,10 +94,7 @@ present_toast (DeucesSessionView *self,
     return;
   g_object_ref (t);   /* the overlay takes one */
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0)
-    {
-      place_sheet_toasts (self);
-      deuces_add_toast (self->sheet_toast_overlay, t);
-    }
+    deuces_add_toast (self->sheet_toast_overlay, t);
   else
     deuces_window_add_toast (DEUCES_WINDOW (window), t);
 }
@@ -191,6 +209,7 @@ _deuces_session_view_toasts_dispose (DeucesSessionView *self)
   if (self->tick_id != 0)
     gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->tick_id);
   self->tick_id = 0;
+  g_clear_handle_id (&self->room_source, g_source_remove);
   g_clear_weak_pointer (&self->current_toast);
   g_clear_object (&self->pending_toast);
   g_clear_object (&self->shown_toast);

@@ -275,6 +275,9 @@ deuces_session_view_focus_deal_editor (DeucesSessionView *self)
 
   adw_view_stack_set_visible_child_name (self->view_stack, "sheet");
   deuces_deal_editor_start (self->editor);
+  /* The next deal is typed under the newest one (after Reopen, too). */
+  if (self->session != NULL)
+    deuces_sheet_view_scroll_to (self->sheet, deuces_session_get_n_deals (self->session));
   queue_place_page (self);
 }
 
@@ -433,13 +436,9 @@ redo (DeucesSessionView *self)
   _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
-/* Above the sheet, room for a toast (Adwaita's are 46 px, with their margins): toasts float
- * over the score cards, never over the sheet's newest deal nor the form. */
-#define TOAST_ROOM 64
-
 /* Where the page scrolls (a phone's, too short for all of it), each deal starts in the
  * same place: the whole form in sight if it can be, and above it as much as fits, but
- * never less than the sheet's least rows and a toast's room above them — so the scorer
+ * never less than the sheet's least rows (and the strip under them a toast takes) — so the scorer
  * sees the recent deals while entering the next, and the same tap hits the same player
  * deal after deal. */
 static gboolean
@@ -460,7 +459,7 @@ place_page (gpointer user_data)
                                  &point))
     return G_SOURCE_REMOVE;
   form_bottom = point.y;
-  value = CLAMP (form_bottom - gtk_adjustment_get_page_size (adjustment), 0, MAX (sheet_top - TOAST_ROOM, 0));
+  value = CLAMP (form_bottom - gtk_adjustment_get_page_size (adjustment), 0, MAX (sheet_top, 0));
   gtk_adjustment_set_value (adjustment, value);
   return G_SOURCE_REMOVE;
 }
@@ -547,11 +546,12 @@ set_ended (DeucesSessionView *self,
     {
       AdwToast *t = adw_toast_new (_("Session ended"));
 
+      /* The settlement first: the toast is put over the page in sight. */
+      adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
       adw_toast_set_button_label (t, _("_Undo"));
       g_signal_connect_object (t, "button-clicked", G_CALLBACK (on_reopen_toast), self,
                                G_CONNECT_SWAPPED);
       _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
-      adw_view_stack_set_visible_child_name (self->view_stack, "settlement");
     }
   else
     deuces_session_view_focus_deal_editor (self);
@@ -660,6 +660,24 @@ deuces_session_view_get_toast (DeucesSessionView *self)
   g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), NULL);
 
   return self->current_toast;
+}
+
+gboolean
+deuces_session_view_shows_sheet (DeucesSessionView *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
+
+  return self->session != NULL && gtk_widget_get_mapped (GTK_WIDGET (self)) &&
+         g_strcmp0 (adw_view_stack_get_visible_child_name (self->view_stack), "sheet") == 0;
+}
+
+void
+deuces_session_view_add_toast (DeucesSessionView *self,
+                               AdwToast          *t)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  toast (self, t);
 }
 
 void
@@ -872,6 +890,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
   gtk_widget_class_bind_template_callback (widget_class, on_header_failed);
+  gtk_widget_class_bind_template_callback (widget_class, _deuces_session_view_place_toasts);
 }
 
 static void

@@ -35,6 +35,11 @@ void           deuces_session_view_change_stake      (DeucesSessionView *self);
 void           deuces_session_view_edit_notes        (DeucesSessionView *self);
 /* The toast shown (one at a time), or NULL: for tests. */
 AdwToast      *deuces_session_view_get_toast         (DeucesSessionView *self);
+/* Whether the score sheet is in sight: the window's own toasts then go to the view. */
+gboolean       deuces_session_view_shows_sheet       (DeucesSessionView *self);
+/* Shows @toast (transfer full) as the view's one toast, about no change of its own. */
+void           deuces_session_view_add_toast         (DeucesSessionView *self,
+                                                      AdwToast          *toast);
 void           deuces_session_view_show_page         (DeucesSessionView *self,
                                                       DeucesSessionPage  page);
 void           deuces_session_view_copy_settlement   (DeucesSessionView *self);

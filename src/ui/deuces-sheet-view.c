@@ -20,8 +20,9 @@ struct _DeucesSheetView
   DeucesSession     *session;
   GtkScrolledWindow *scroller;
   GtkColumnView     *view;
-  guint              scroll_source;   /* following the end after a save, for a moment */
+  gboolean           at_end;          /* the newest row is in sight: kept so as the sheet changes */
   guint              end_source;
+  int                room;            /* px under the rows kept clear (a toast floats there) */
   guint              fill_source;
   guint              title_source;
   int                last_width;
@@ -53,6 +54,11 @@ static guint signals[N_SIGNALS];
 /* A narrow sheet (a phone's) shows at least this many deals, however tall the deal form
  * under it: the page scrolls as one, never the sheet down to a sliver. */
 #define MIN_ROWS 5
+
+/* Under a narrow sheet's least rows, the strip a toast takes while it shows (a one-line
+ * toast, 44 px, and its margins in style.css): the least rows stay in sight above it, and
+ * nothing on the page moves as toasts come and go. Without a toast, rows fill it. */
+#define TOAST_STRIP 56
 
 /* The column of deal numbers has no player. */
 #define NUMBER_COLUMN (-1)
@@ -491,10 +497,10 @@ size_columns (DeucesSheetView *self)
 
 static gboolean fill_rows (gpointer user_data);
 
-/* A narrow sheet's rows are one line each, all alike: its least height is its header's
- * and MIN_ROWS rows', as laid out (the list's rows, once it has some; never from the
- * scroll range, which grows with the height given). A wide sheet takes what the window
- * leaves it, as before. */
+/* A narrow sheet's rows are one line each, all alike: its least height is its header's,
+ * MIN_ROWS rows' and a toast's strip, as laid out (the list's rows, once it has some;
+ * never from the scroll range, which grows with the height given). A wide sheet takes
+ * what the window leaves it, and a row above a toast's room while one shows. */
 static gboolean
 fit_rows (gpointer user_data)
 {
@@ -510,8 +516,15 @@ fit_rows (gpointer user_data)
        child = gtk_widget_get_next_sibling (child))
     if (gtk_widget_get_mapped (child) && gtk_widget_compute_bounds (child, child, &bounds))
       row = MAX (row, (int) ceilf (bounds.size.height));
-  if (!self->wide && row > 0 && gtk_widget_compute_bounds (header, header, &bounds))
-    least = (int) ceilf (bounds.size.height) + MIN_ROWS * row;
+  if (row > 0 && gtk_widget_compute_bounds (header, header, &bounds))
+    {
+      if (!self->wide)
+        least = (int) ceilf (bounds.size.height) + MIN_ROWS * row + TOAST_STRIP;
+      /* A row at least above a toast's room, however short the window: the list is never
+       * given less than nothing. */
+      if (self->room > 0)
+        least = MAX (least, (int) ceilf (bounds.size.height) + row + self->room);
+    }
   if (least != gtk_scrolled_window_get_min_content_height (self->scroller))
     gtk_scrolled_window_set_min_content_height (self->scroller, least);
   return G_SOURCE_REMOVE;
@@ -640,60 +653,82 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
   self->fill_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fill_rows, self, NULL);
 }
 
-/* The end is reached and the rows are measured: the sheet stops following its end. */
-static gboolean
-stop_following (gpointer user_data)
-{
-  DeucesSheetView *self = user_data;
-
-  self->scroll_source = 0;
-  return G_SOURCE_REMOVE;
-}
-
+/* One mechanism brings the newest deal into view and keeps it there, however it came:
+ * while the rows in sight reach the sheet's end, every change of its height (a new row
+ * measured — saved here, from a phone or by another program —, the form below growing
+ * with an error line, Reopen showing the form, room made for a toast) moves the view to
+ * the end again, once the layout that changed it is done (an idle comes after the frame's
+ * layout: moving the view in the middle of the list's own allocation would leave its rows
+ * where they were). A person who scrolled up to read an old deal is left there. */
 static gboolean
 scroll_to_end (gpointer user_data)
 {
   DeucesSheetView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
 
+  GtkSelectionModel *rows = gtk_column_view_get_model (self->view);
+
   self->end_source = 0;
+  self->at_end = TRUE;
+  /* No rows yet (they are bound again after an idle), or none laid out: the end is
+   * reached when they are, as their height changes. */
+  if (rows == NULL || g_list_model_get_n_items (G_LIST_MODEL (rows)) == 0 ||
+      !gtk_widget_get_mapped (GTK_WIDGET (self->view)))
+    return G_SOURCE_REMOVE;
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
                                         gtk_adjustment_get_page_size (adjustment));
   return G_SOURCE_REMOVE;
 }
 
-/* While the newest deal is being shown, each change of the sheet's height (the new row
- * measured, the form below growing or shrinking) moves the view to the end again: the
- * upper known when the deal was saved is the old one. Once the layout that changed it is
- * done (an idle comes after the frame's layout): moving the view in the middle of the
- * list's own allocation would leave its rows where they were. */
 static void
 on_height_changed (GtkAdjustment   *adjustment,
                    DeucesSheetView *self)
 {
   queue_fit_rows (self);
-  if (self->scroll_source != 0 && self->end_source == 0)
+  if (self->at_end && self->end_source == 0)
     self->end_source = g_idle_add (scroll_to_end, self);
+}
+
+/* The view moved: whether it still shows the end. Not while a move to the end waits: the
+ * list keeps its rows in place as its height changes, which is no one scrolling away. */
+static void
+on_value_changed (GtkAdjustment   *adjustment,
+                  DeucesSheetView *self)
+{
+  if (self->end_source == 0)
+    self->at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
+                   gtk_adjustment_get_upper (adjustment) - 1;
 }
 
 void
 deuces_sheet_view_scroll_to (DeucesSheetView *self,
                              guint            number)
 {
-  GtkAdjustment *adjustment;
-
   g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
 
   /* GTK 4.8 has no gtk_column_view_scroll_to(); new deals are at the end, which is
-   * where a scorer looks. Follow the end until the new row is laid out (a second is
-   * plenty even on a busy machine, and the person may scroll away after). */
+   * where a scorer looks: the view goes there and stays while the new row is laid out. */
   if (self->session == NULL || number < deuces_session_get_n_deals (self->session))
     return;
-  adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-  g_clear_handle_id (&self->scroll_source, g_source_remove);
-  g_clear_handle_id (&self->end_source, g_source_remove);
-  self->scroll_source = g_timeout_add (1000, stop_following, self);
-  on_height_changed (adjustment, self);
+  self->at_end = TRUE;
+  on_height_changed (gtk_scrolled_window_get_vadjustment (self->scroller), self);
+}
+
+void
+deuces_sheet_view_set_room (DeucesSheetView *self,
+                            int              room)
+{
+  g_return_if_fail (DEUCES_IS_SHEET_VIEW (self));
+
+  room = MAX (room, 0);
+  if (room == self->room)
+    return;
+  self->room = room;
+  /* Under the rows, inside the scrolled window: the list's page is shorter (and the view
+   * at the end stays there), the sheet's own size is unchanged, nothing else moves. */
+  g_clear_handle_id (&self->rows_source, g_source_remove);
+  fit_rows (self);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (self->view), room);
 }
 
 static void
@@ -763,7 +798,6 @@ deuces_sheet_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->wide_source, g_source_remove);
   g_clear_handle_id (&self->rows_source, g_source_remove);
-  g_clear_handle_id (&self->scroll_source, g_source_remove);
   g_clear_handle_id (&self->end_source, g_source_remove);
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_handle_id (&self->title_source, g_source_remove);
@@ -872,6 +906,9 @@ deuces_sheet_view_init (DeucesSheetView *self)
                            G_CALLBACK (on_width_changed), self, 0);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "changed",
                            G_CALLBACK (on_height_changed), self, 0);
+  g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "value-changed",
+                           G_CALLBACK (on_value_changed), self, 0);
+  self->at_end = TRUE;
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
   update_tooltip (self);
 }

@@ -17,9 +17,14 @@ G_DECLARE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, DEUCES, SHEET_VIEW, Ad
 
 void  deuces_sheet_view_set_session (DeucesSheetView *self,
                                      DeucesSession   *session);
-/* Brings deal @number (1-based) into view. */
+/* Brings deal @number (1-based) into view: the newest deal, kept in view as the sheet's
+ * height changes until someone scrolls away. */
 void  deuces_sheet_view_scroll_to   (DeucesSheetView *self,
                                      guint            number);
+/* Keeps the bottom @room px of the sheet clear of rows (a toast floats there): the
+ * newest row stands above them. 0: none. */
+void  deuces_sheet_view_set_room    (DeucesSheetView *self,
+                                     int              room);
 /* One cell as a person reads it: "Bo: 12, 6 cards, total 42" (tests, screen readers). */
 char *deuces_sheet_view_dup_cell    (DeucesSheetView *self,
                                      guint            number,

@@ -85,12 +85,17 @@ deuces_add_toast (AdwToastOverlay *overlay,
   adw_toast_overlay_add_toast (overlay, toast);
 }
 
+/* Over the score sheet the window's toasts are the session view's, one at a time, in the
+ * strip under the sheet's rows: never over the deal form nor the newest deal. */
 void
 deuces_window_add_toast (DeucesWindow *self,
                          AdwToast     *toast)
 {
   g_return_if_fail (DEUCES_IS_WINDOW (self));
-  deuces_add_toast (self->toast_overlay, toast);
+  if (deuces_session_view_shows_sheet (self->session_view))
+    deuces_session_view_add_toast (self->session_view, toast);
+  else
+    deuces_add_toast (self->toast_overlay, toast);
 }
 
 gpointer
