@@ -845,36 +845,79 @@ test_laptop_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
-/* Eight long names on a laptop (issue 22: "8-player form cuts names to 5 characters"):
- * each name's button wraps it onto a second line, so its first line holds the first name
- * whole, or at least eight letters of it (5 before, "Alexa…"). */
+/* The name on @player's winner button. */
+static PangoLayout *
+winner_name (Fixture *f,
+             guint    player)
+{
+  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (field (f, "winner", player)));
+
+  return gtk_label_get_layout (GTK_LABEL (gtk_widget_get_last_child (box)));
+}
+
+/* Every name on the winner buttons breaks only between its words ("Christopher / Wong",
+ * never "Bartholom-ew"), on two lines at most; a word too long for its button is cut. */
+static gboolean
+names_break_between_words (gpointer data)
+{
+  Fixture *f = data;
+
+  for (guint p = 0; p < deuces_session_get_game (f->session)->n_players; p++)
+    {
+      PangoLayout *layout = winner_name (f, p);
+      const char *text = pango_layout_get_text (layout);
+
+      if (pango_layout_get_line_count (layout) > 2)
+        return FALSE;
+      for (int i = 1; i < pango_layout_get_line_count (layout); i++)
+        if (text[pango_layout_get_line_readonly (layout, i)->start_index - 1] != ' ')
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Eight long names, with and without a surname, at 1280 px and on a 360 px phone: each
+ * breaks between its words only (the tester's "2 Bartholom-ew"), and the first name is
+ * whole or cut with an ellipsis, never split across lines. */
 static void
 test_laptop_eight_long_names (void)
 {
-  const char *players[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
-                            "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
-                            "Guinevere Castellanos", "Hieronymus Lindqvist" };
-  Fixture fixture = { NULL, }, *f = &fixture;
+  const char *full[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
+                         "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
+                         "Guinevere Castellanos", "Hieronymus Lindqvist" };
+  const char *first[] = { "Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline",
+                          "Fitzgerald", "Guinevere", "Maximilian" };
+  const char *const *tables[] = { full, first };
 
-  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
-  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
-    {
-      GtkWidget *box = gtk_button_get_child (GTK_BUTTON (field (f, "winner", p)));
-      GtkLabel *name = GTK_LABEL (gtk_widget_get_last_child (box));
-      PangoLayout *layout = gtk_label_get_layout (name);
-      PangoLayoutLine *first = pango_layout_get_line_readonly (layout, 0);
-      const char *text = pango_layout_get_text (layout);
-      g_autofree char *shown = g_strndup (text + first->start_index, first->length);
-      glong first_name = g_utf8_strlen (players[p], strchr (players[p], ' ') - players[p]);
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (int width = 1280; width >= 360; width -= 920)
+      {
+        Fixture fixture = { NULL, }, *f = &fixture;
 
-      g_test_message ("%s: first line “%s”, %d lines", players[p], shown, pango_layout_get_line_count (layout));
-      g_assert_cmpstr (text, ==, players[p]);
-      g_assert_cmpint (g_utf8_strlen (g_strstrip (shown), -1), >=, MIN (first_name, 8));
-      g_assert_cmpint (pango_layout_get_line_count (layout), <=, 2);
-      /* An ellipsized line spans the whole text: cut, it is the second. */
-      g_assert_true (pango_layout_get_line_count (layout) == 2 || !pango_layout_is_ellipsized (layout));
-    }
-  fixture_tear_down (f, NULL);
+        open_night (f, "classic", tables[t], 8, width);
+        g_assert_true (wait_for (names_break_between_words, f));
+        for (guint p = 0; p < 8; p++)
+          {
+            PangoLayout *layout = winner_name (f, p);
+            PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+            const char *text = pango_layout_get_text (layout);
+            g_autofree char *shown = g_strndup (text + line->start_index, line->length);
+            glong first_name = g_utf8_strlen (tables[t][p], strcspn (tables[t][p], " "));
+
+            g_test_message ("%d px, %s: first line “%s”, %d lines%s", width, tables[t][p], shown,
+                            pango_layout_get_line_count (layout),
+                            pango_layout_is_ellipsized (layout) ? ", cut" : "");
+            g_assert_cmpstr (text, ==, tables[t][p]);
+            /* The whole first name on the first line, unless the line is cut. */
+            g_assert_true (pango_layout_is_ellipsized (layout) ||
+                           g_utf8_strlen (g_strstrip (shown), -1) >= first_name);
+          }
+        /* The tester's eight first names fit the laptop's buttons whole. */
+        if (t == 1 && width == 1280)
+          for (guint p = 0; p < 8; p++)
+            g_assert_false (pango_layout_is_ellipsized (winner_name (f, p)));
+        fixture_tear_down (f, NULL);
+      }
 }
 
 static gboolean

@@ -107,6 +107,63 @@ _deuces_deal_fields_queue_resize (DeucesDealFields *self)
     self->resize_source = g_idle_add (queue_resize, self);
 }
 
+/* The widest word of @label's text, in its font. */
+static int
+widest_word (GtkWidget *label)
+{
+  g_auto(GStrv) words = g_strsplit (gtk_label_get_text (GTK_LABEL (label)), " ", -1);
+  int widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, words[i]);
+      int width;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+  return widest;
+}
+
+/* A name never breaks inside a word ("Bartholom-ew"): it wraps between its words onto a
+ * second line where every word fits the room it was given, else it stays on one line,
+ * cut with an ellipsis. Whether it fits is known once the name has its width. */
+static gboolean
+fit_names (gpointer user_data)
+{
+  DeucesDealFields *self = user_data;
+
+  self->names_source = 0;
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      GtkWidget *name = self->winner_names[p];
+      int width = name != NULL ? gtk_widget_get_width (name) : 0;
+      gboolean wrap = width > 0 && widest_word (name) <= width;
+
+      if (width > 0 && wrap != gtk_label_get_wrap (GTK_LABEL (name)))
+        gtk_label_set_wrap (GTK_LABEL (name), wrap);
+    }
+  return G_SOURCE_REMOVE;
+}
+
+void
+_deuces_deal_fields_fit_names (DeucesDealFields *self)
+{
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      GtkWidget *name = self->winner_names[p];
+      int width = name != NULL ? gtk_widget_get_width (name) : 0;
+
+      /* Changing a label from inside an allocation would resize it twice. */
+      if (width > 0 && (widest_word (name) <= width) != gtk_label_get_wrap (GTK_LABEL (name)))
+        {
+          if (self->names_source == 0)
+            self->names_source = g_idle_add (fit_names, self);
+          return;
+        }
+    }
+}
+
 void
 _deuces_deal_fields_set_wide (DeucesDealFields *self,
                               gboolean          wide,
@@ -499,14 +556,17 @@ build_player (DeucesDealFields *self,
   gtk_box_append (GTK_BOX (box), number);
   /* A long name takes a second line ("Christopher / Wong") rather than lose its end: in
    * a phone's row, the room left of its count; in a wide form's column, under the
-   * sheet's, eight of which leave a name ten letters or so. */
+   * sheet's, eight of which leave a name ten letters or so. Only between words
+   * (fit_names): a word too long for the room is cut with an ellipsis. */
   gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
   gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD);
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (text), GTK_NATURAL_WRAP_NONE);
   gtk_label_set_lines (GTK_LABEL (text), 2);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (box), text);
+  self->winner_names[p] = text;
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "winner-button");
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (p));
@@ -768,6 +828,7 @@ deuces_deal_fields_dispose (GObject *object)
 
   g_clear_handle_id (&self->notify_source, g_source_remove);
   g_clear_handle_id (&self->resize_source, g_source_remove);
+  g_clear_handle_id (&self->names_source, g_source_remove);
   self->marked = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);
