@@ -125,9 +125,30 @@ widest_word (GtkWidget *label)
   return widest;
 }
 
+/* Whether @name should wrap between its words (every word fits the room its button
+ * gives it beside the digit) rather than keep one line cut with an ellipsis. The room is
+ * the button's width less its padding (the same both sides), not the label's or its box's
+ * own width: a wrapping label asks for its widest word, and gets it. */
+static gboolean
+name_wraps (GtkWidget *name,
+            gboolean  *known)
+{
+  GtkWidget *box = gtk_widget_get_parent (name);
+  GtkWidget *button = gtk_widget_get_parent (box);
+  GtkWidget *number = gtk_widget_get_first_child (box);
+  graphene_point_t inset = GRAPHENE_POINT_INIT (0, 0);
+  int room;
+
+  *known = gtk_widget_get_width (button) > 0 &&
+           gtk_widget_compute_point (box, button, &GRAPHENE_POINT_INIT (0, 0), &inset);
+  room = gtk_widget_get_width (button) - 2 * (int) inset.x - gtk_widget_get_width (number) -
+         gtk_box_get_spacing (GTK_BOX (box));
+  return widest_word (name) <= room;
+}
+
 /* A name never breaks inside a word ("Bartholom-ew"): it wraps between its words onto a
- * second line where every word fits the room it was given, else it stays on one line,
- * cut with an ellipsis. Whether it fits is known once the name has its width. */
+ * second line where every word fits, else it stays on one line, cut with an ellipsis.
+ * Whether it fits is known once its button has its width. */
 static gboolean
 fit_names (gpointer user_data)
 {
@@ -136,12 +157,14 @@ fit_names (gpointer user_data)
   self->names_source = 0;
   for (guint p = 0; p < self->n_players; p++)
     {
-      GtkWidget *name = self->winner_names[p];
-      int width = name != NULL ? gtk_widget_get_width (name) : 0;
-      gboolean wrap = width > 0 && widest_word (name) <= width;
+      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
 
-      if (width > 0 && wrap != gtk_label_get_wrap (GTK_LABEL (name)))
-        gtk_label_set_wrap (GTK_LABEL (name), wrap);
+      /* One line: with two, Pango would let the word run past the button's edge. */
+      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
+        {
+          gtk_label_set_wrap (GTK_LABEL (self->winner_names[p]), wrap);
+          gtk_label_set_lines (GTK_LABEL (self->winner_names[p]), wrap ? 2 : 1);
+        }
     }
   return G_SOURCE_REMOVE;
 }
@@ -151,11 +174,10 @@ _deuces_deal_fields_fit_names (DeucesDealFields *self)
 {
   for (guint p = 0; p < self->n_players; p++)
     {
-      GtkWidget *name = self->winner_names[p];
-      int width = name != NULL ? gtk_widget_get_width (name) : 0;
+      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
 
       /* Changing a label from inside an allocation would resize it twice. */
-      if (width > 0 && (widest_word (name) <= width) != gtk_label_get_wrap (GTK_LABEL (name)))
+      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
         {
           if (self->names_source == 0)
             self->names_source = g_idle_add (fit_names, self);
