@@ -420,6 +420,81 @@ test_phone_touch_targets (void)
   fixture_tear_down (f, NULL);
 }
 
+/* Where @player's count field is in the window. */
+static graphene_point_t
+count_at (Fixture *f,
+          guint    player)
+{
+  graphene_point_t at = GRAPHENE_POINT_INIT (0, 0);
+
+  g_assert_true (gtk_widget_compute_point (field (f, "main", player), GTK_WIDGET (f->window),
+                                           &GRAPHENE_POINT_INIT (0, 0), &at));
+  return at;
+}
+
+/* The form has stopped moving (the page scrolls it into view as it opens): its first
+ * count has stood still for a few frames. */
+typedef struct {
+  Fixture *f;
+  float    y;
+  gint64   since;
+} Still;
+
+static gboolean
+form_still (gpointer data)
+{
+  Still *still = data;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (still->f->window));
+  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
+  float y = count_at (still->f, 0).y;
+
+  if (y != still->y)
+    {
+      still->y = y;
+      still->since = frame;
+    }
+  return frame - still->since >= 5;
+}
+
+static gboolean
+has_winner (gpointer data)
+{
+  Fixture *f = data;
+
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 0)));
+}
+
+/* Five friends on a 360 px phone: tapping the winner changes the hint above the form (to
+ * the longer "Type how many cards…", two lines there), and the rows below must not move,
+ * or the next tap hits the row above the one aimed at (the tester's 16 px). */
+static void
+test_phone_rows_stay (void)
+{
+  const char *players[] = { "Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  graphene_point_t before[G_N_ELEMENTS (players)];
+
+  Still still = { f, -1, 0 };
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_until (form_still, &still));
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    before[p] = count_at (f, p);
+  xtest_click (field (f, "winner", 0));
+  g_assert_true (wait_for (has_winner, f));
+  still.since = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)));
+  g_assert_true (wait_until (form_still, &still));
+  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
+    {
+      graphene_point_t after = count_at (f, p);
+
+      g_test_message ("%s: y %g, then %g", players[p], before[p].y, after.y);
+      g_assert_cmpfloat (after.y, ==, before[p].y);
+      g_assert_cmpfloat (after.x, ==, before[p].x);
+    }
+  fixture_tear_down (f, NULL);
+}
+
 static gboolean
 is_card (GtkWidget     *widget,
          gconstpointer  data)
@@ -836,36 +911,98 @@ test_laptop_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
-/* Eight long names on a laptop (issue 22: "8-player form cuts names to 5 characters"):
- * each name's button wraps it onto a second line, so its first line holds the first name
- * whole, or at least eight letters of it (5 before, "Alexa…"). */
+/* The name on @player's winner button. */
+static GtkLabel *
+winner_label (Fixture *f,
+              guint    player)
+{
+  GtkWidget *box = gtk_button_get_child (GTK_BUTTON (field (f, "winner", player)));
+
+  return GTK_LABEL (gtk_widget_get_last_child (box));
+}
+
+static PangoLayout *
+winner_name (Fixture *f,
+             guint    player)
+{
+  return gtk_label_get_layout (winner_label (f, player));
+}
+
+/* Every name on the winner buttons breaks only between its words ("Christopher / Wong",
+ * never "Bartholom-ew"), on two lines at most, none wider than its label: a word too long
+ * for its button is cut, not run past its edge. */
+static gboolean
+names_break_between_words (gpointer data)
+{
+  Fixture *f = data;
+
+  for (guint p = 0; p < deuces_session_get_game (f->session)->n_players; p++)
+    {
+      PangoLayout *layout = winner_name (f, p);
+      const char *text = pango_layout_get_text (layout);
+      PangoRectangle logical;
+
+      pango_layout_get_pixel_extents (layout, NULL, &logical);
+      if (pango_layout_get_line_count (layout) > 2 ||
+          logical.width > gtk_widget_get_width (GTK_WIDGET (winner_label (f, p))))
+        return FALSE;
+      for (int i = 1; i < pango_layout_get_line_count (layout); i++)
+        if (text[pango_layout_get_line_readonly (layout, i)->start_index - 1] != ' ')
+          return FALSE;
+    }
+  return TRUE;
+}
+
+/* Eight long names, with and without a surname, at 1280 px and on a 360 px phone: each
+ * breaks between its words only (the tester's "2 Bartholom-ew"), and the first name is
+ * whole or cut with an ellipsis, never split across lines. */
 static void
 test_laptop_eight_long_names (void)
 {
-  const char *players[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
-                            "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
-                            "Guinevere Castellanos", "Hieronymus Lindqvist" };
-  Fixture fixture = { NULL, }, *f = &fixture;
+  const char *full[] = { "Alexandra Whitfield", "Bartholomew Chen", "Cornelius Okafor",
+                         "Dorothea Papadopoulos", "Evangeline Marchetti", "Ferdinand Kowalczyk",
+                         "Guinevere Castellanos", "Hieronymus Lindqvist" };
+  const char *first[] = { "Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline",
+                          "Fitzgerald", "Guinevere", "Maximilian" };
+  const char *const *tables[] = { full, first };
 
-  open_night (f, "classic", players, G_N_ELEMENTS (players), 1280);
-  for (guint p = 0; p < G_N_ELEMENTS (players); p++)
-    {
-      GtkWidget *box = gtk_button_get_child (GTK_BUTTON (field (f, "winner", p)));
-      GtkLabel *name = GTK_LABEL (gtk_widget_get_last_child (box));
-      PangoLayout *layout = gtk_label_get_layout (name);
-      PangoLayoutLine *first = pango_layout_get_line_readonly (layout, 0);
-      const char *text = pango_layout_get_text (layout);
-      g_autofree char *shown = g_strndup (text + first->start_index, first->length);
-      glong first_name = g_utf8_strlen (players[p], strchr (players[p], ' ') - players[p]);
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    for (int width = 1280; width >= 360; width -= 920)
+      {
+        Fixture fixture = { NULL, }, *f = &fixture;
 
-      g_test_message ("%s: first line “%s”, %d lines", players[p], shown, pango_layout_get_line_count (layout));
-      g_assert_cmpstr (text, ==, players[p]);
-      g_assert_cmpint (g_utf8_strlen (g_strstrip (shown), -1), >=, MIN (first_name, 8));
-      g_assert_cmpint (pango_layout_get_line_count (layout), <=, 2);
-      /* An ellipsized line spans the whole text: cut, it is the second. */
-      g_assert_true (pango_layout_get_line_count (layout) == 2 || !pango_layout_is_ellipsized (layout));
-    }
-  fixture_tear_down (f, NULL);
+        open_night (f, "classic", tables[t], 8, width);
+        g_assert_true (wait_for (names_break_between_words, f));
+        for (guint p = 0; p < 8; p++)
+          {
+            PangoLayout *layout = winner_name (f, p);
+            PangoLayoutLine *line = pango_layout_get_line_readonly (layout, 0);
+            const char *text = pango_layout_get_text (layout);
+            g_autofree char *shown = g_strndup (text + line->start_index, line->length);
+            glong first_name = g_utf8_strlen (tables[t][p], strcspn (tables[t][p], " "));
+
+            g_test_message ("%d px, %s: first line “%s”, %d lines%s", width, tables[t][p], shown,
+                            pango_layout_get_line_count (layout),
+                            pango_layout_is_ellipsized (layout) ? ", cut" : "");
+            g_assert_cmpstr (text, ==, tables[t][p]);
+            /* The whole first name on the first line, unless the line is cut. */
+            g_assert_true (pango_layout_is_ellipsized (layout) ||
+                           g_utf8_strlen (g_strstrip (shown), -1) >= first_name);
+          }
+        /* A name is cut only where its button has no room for it whole. */
+        for (guint p = 0; p < 8; p++)
+          {
+            GtkLabel *label = winner_label (f, p);
+            g_autoptr(PangoLayout) whole = gtk_widget_create_pango_layout (GTK_WIDGET (label), tables[t][p]);
+            int needs;
+
+            pango_layout_get_pixel_size (whole, &needs, NULL);
+            if (!gtk_label_get_wrap (label))
+              g_assert_cmpint (pango_layout_is_ellipsized (winner_name (f, p)), ==,
+                               needs > gtk_widget_get_width (GTK_WIDGET (label)));
+          }
+        fixture_tear_down (f, NULL);
+      }
 }
 
 static gboolean
@@ -1036,6 +1173,7 @@ main (int argc, char **argv)
               test_shortcuts_window, fixture_tear_down);
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
+  g_test_add_func ("/friction/phone/rows-stay", test_phone_rows_stay);
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
   g_test_add_func ("/friction/phone/edit-title", test_phone_edit_title);
   g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);

@@ -151,6 +151,63 @@ SHEET_FITS = ("(function () { var t = document.querySelector('#content table');"
               " var c = t.closest('.scroll'); return c.scrollWidth <= c.clientWidth; })()")
 
 
+# Each name's text on one line (whole, or cut with an ellipsis), never split inside a word
+# ("Alexand / ra"): the tops of its text's boxes are all the same. A name with a space may
+# take two lines, split at the space.
+NAMES_UNBROKEN = ("(function (selector) { return Array.prototype.every.call("
+                  " document.querySelectorAll(selector), function (e) {"
+                  " var words = e.textContent.split(' '), at = 0;"
+                  " if (!e.firstChild) { return true; }"
+                  " return words.every(function (word) {"
+                  "  var range = document.createRange(), tops = {};"
+                  "  range.setStart(e.firstChild, at); range.setEnd(e.firstChild, at + word.length);"
+                  "  at += word.length + 1;"
+                  "  Array.prototype.forEach.call(range.getClientRects(), function (r) {"
+                  "   tops[Math.round(r.top)] = true; });"
+                  "  return Object.keys(tops).length === 1; }); }); })")
+
+
+def long_names(scratch):
+    """The tester's long names at 360 px: never broken inside a word (issue 22)."""
+    names = ["Alexandra", "Bartholomew", "Cornelius", "Dorothea Papadopoulos"]
+    session = cli("session", "new", "--variant", "classic", "--players", ",".join(names),
+                  "--title", "Long names")
+    cli("deal", "add", session, "--winner", "Alexandra",
+        "--left", "Bartholomew=3,Cornelius=5,Dorothea Papadopoulos=7")
+    server = subprocess.Popen([CLI, "serve", session, "--address", "127.0.0.1", "--port", "0",
+                               "--scoring"], stdout=subprocess.PIPE, text=True)
+    view = server.stdout.readline().strip()
+    scorer = server.stdout.readline().strip()
+    browser = Browser(os.path.join(scratch, "profile-names"))
+    try:
+        for url in (view, scorer):
+            browser.open(url)
+            check("the sheet shows: " + url,
+                  browser.wait_for("document.querySelector('#content tbody tr:nth-child(2) td')"
+                                   "?.textContent === '1'"))
+            check("no name in the sheet's headings is broken inside a word",
+                  browser.evaluate(NAMES_UNBROKEN + "('#content th')"))
+            check("nor in the standings, the payments or the scorer's rows",
+                  browser.evaluate(NAMES_UNBROKEN + "('.name, ul.pays .who, .row .who')"))
+            check("the sheet still fits the 360 px card", browser.evaluate(SHEET_FITS))
+        browser.open(view)
+        browser.wait_for("document.querySelector('.name')")
+        check("the standings show “Alexandra” and “Bartholomew” whole",
+              browser.evaluate("Array.prototype.filter.call(document.querySelectorAll('.name'),"
+                               " function (e) { return e.scrollWidth <= e.clientWidth &&"
+                               " (e.textContent === 'Alexandra' || e.textContent === 'Bartholomew'); })"
+                               ".length === 2"))
+        browser.screenshot(os.path.join(scratch, "names-phone.png"))
+        browser.screenshot(os.path.join(scratch, "names-phone-dark.png"), dark=True)
+        if os.environ.get("DEUCES_KEEP_SCREENSHOTS"):
+            for name in ("names-phone.png", "names-phone-dark.png"):
+                shutil.copy(os.path.join(scratch, name), os.environ["DEUCES_KEEP_SCREENSHOTS"])
+    finally:
+        browser.close()
+        server.send_signal(signal.SIGTERM)
+        server.wait(timeout=TIMEOUT)
+
+
 def score_from_phone(scratch, hostile):
     session = cli("session", "new", "--variant", "classic", "--players",
                   "Ann,Bo,Cy," + hostile, "--title", "Scored from phones")
@@ -289,6 +346,7 @@ def main():
             status = server.wait(timeout=TIMEOUT)
         check("deuces-cli serve ends with exit 0 on SIGTERM", status == 0)
         score_from_phone(scratch, hostile)
+        long_names(scratch)
 
     print("1..%d" % count)
     return 1 if failed else 0

@@ -228,6 +228,13 @@ decode_qr (GtkWidget *qr)
   return g_steal_pointer (&out);
 }
 
+/* The window has taken a phone's width (its default size asked for 360 px). */
+static gboolean
+is_phone_wide (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) <= 371;
+}
+
 static void
 test_share_table (void)
 {
@@ -319,6 +326,20 @@ test_share_table (void)
     spin ();
     g_assert_cmpstr (deuces_share_indicator_get_text (indicator), ==,
                      "Sharing the table: phones follow the score and may enter deals");
+
+    /* On a 360 px phone too, shared: its sign in the header left the window 371 px. */
+    gtk_window_set_default_size (GTK_WINDOW (window), 360, 740);
+    g_assert_true (wait_until (is_phone_wide, window));
+    {
+      int min = 0;
+
+      gtk_widget_measure (GTK_WIDGET (window), GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+      g_test_message ("shared, the window is at least %d px wide", min);
+      g_assert_cmpint (min, <=, 360);
+    }
+    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (indicator)));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (indicator)), >, 0);
+    gtk_window_set_default_size (GTK_WINDOW (window), 1024, 740);
   }
   {
     const char *scorer = deuces_share_dialog_get_scorer_url_text (dialog);

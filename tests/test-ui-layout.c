@@ -795,6 +795,54 @@ boxes_overlap (const DeucesPrintBox *a,
          a->y + a->height > b->y + slack && b->y + b->height > a->y + slack;
 }
 
+/* The tester's eight names on A4 (issue 22: "Bartholo…" with room to spare): the page
+ * has the room for every heading whole, so none is cut, and none runs into the next. */
+static void
+test_print_headings_whole (void)
+{
+  const char *names[] = { "Alexandra", "Bartholomew", "Cornelius", "Dorothea", "Evangeline",
+                          "Fitzgerald", "Guinevere", "Maximilian", NULL };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GtkPrintOperation) operation = NULL;
+  g_autofree char *pdf = g_build_filename (test_dir, "headings.pdf", NULL);
+  g_autoptr(GtkPageSetup) a4 = gtk_page_setup_new ();
+  g_autoptr(GtkPaperSize) paper = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  const DeucesPrintBox *previous = NULL;
+  GArray *boxes;
+  guint n = 0;
+
+  open_table (f, names, 8, "1", 1280, 800);
+  gtk_page_setup_set_paper_size_and_default_margins (a4, paper);
+  operation = _deuces_print_operation_new (f->session);
+  gtk_print_operation_set_default_page_setup (operation, a4);
+  boxes = _deuces_print_operation_record (operation);
+  gtk_print_operation_set_export_filename (operation, pdf);
+  g_assert_cmpint (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_EXPORT, NULL, &error),
+                   !=, GTK_PRINT_OPERATION_RESULT_ERROR);
+  g_assert_no_error (error);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const DeucesPrintBox *box = &g_array_index (boxes, DeucesPrintBox, i);
+
+      if (!g_strv_contains (names, box->text))
+        continue;
+      /* The first line with the names is the headings; the settlement's come later. */
+      if (n == 8)
+        break;
+      g_test_message ("%s: %.1f to %.1f%s", box->text, box->x, box->x + box->width,
+                      box->ellipsized ? ", cut" : "");
+      g_assert_cmpstr (box->text, ==, names[n]);
+      g_assert_false (box->ellipsized);
+      if (previous != NULL)
+        g_assert_cmpfloat (previous->x + previous->width, <, box->x);
+      previous = box;
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 8);
+  fixture_tear_down (f, NULL);
+}
+
 /* Issue 25's tester, on paper: eight long names, two players sitting a deal out, one who
  * let the winner out and paid for everyone, and a stake doubled from deal 3. No text of
  * the printout overlaps another (Pango's logical extents, as drawn); the amounts stand in
@@ -1412,6 +1460,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/sheet/edit-and-undo", Fixture, NULL, fixture_set_up, test_edit_and_undo, fixture_tear_down);
   g_test_add ("/ui/print/pdf", Fixture, NULL, fixture_set_up, test_print_pdf, fixture_tear_down);
   g_test_add_func ("/ui/print/columns", test_print_columns);
+  g_test_add_func ("/ui/print/headings-whole", test_print_headings_whole);
   g_test_add_func ("/ui/print/settlement", test_print_settlement);
   g_test_add_func ("/ui/print/folder", test_print_folder);
   g_test_add_func ("/ui/sheet/newest-in-view", test_newest_in_view);

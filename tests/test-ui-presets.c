@@ -381,6 +381,71 @@ test_new_session_touch (void)
   settle_frames ();
 }
 
+/* The left edge of the leftmost image or button under @widget that starts right of @x
+ * (in @row's coordinates), or @end. */
+static float
+right_of (GtkWidget *row,
+          GtkWidget *widget,
+          float      x,
+          float      end)
+{
+  graphene_rect_t at;
+
+  if (!gtk_widget_get_mapped (widget))
+    return end;
+  if ((GTK_IS_IMAGE (widget) || GTK_IS_BUTTON (widget)) &&
+      gtk_widget_compute_bounds (widget, row, &at) && at.origin.x > x && at.size.width > 0)
+    return MIN (end, at.origin.x);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    end = right_of (row, child, x, end);
+  return end;
+}
+
+static gboolean
+is_phone_narrow (gpointer data)
+{
+  return gtk_widget_get_mapped (data) && gtk_widget_get_width (data) <= 360;
+}
+
+/* New Session on a 360 px phone: a player's name of fifteen characters shows whole in its
+ * row, up to the pencil and buttons drawn right of it (the tester saw "Bartholom" and
+ * "Maximiliar": the row's buttons took the room). */
+static void
+test_new_session_phone_names (void)
+{
+  GtkWidget *parent = gtk_window_new ();
+  GtkWidget *dialog, *row, *text;
+  g_autoptr(PangoLayout) layout = NULL;
+  graphene_rect_t at;
+  float end;
+  int needs;
+
+  gtk_window_set_default_size (GTK_WINDOW (parent), 360, 720);
+  gtk_window_present (GTK_WINDOW (parent));
+  dialog = GTK_WIDGET (deuces_new_session_dialog_new (GTK_WINDOW (parent), deuces_application_get_store (test_app),
+                                                      deuces_application_get_settings (test_app)));
+  gtk_window_set_default_size (GTK_WINDOW (dialog), 360, 720);
+  gtk_window_present (GTK_WINDOW (dialog));
+  g_assert_true (wait_until (is_phone_narrow, dialog));
+  /* The second player's row: not the one with the focus, so with its pencil showing. */
+  row = gtk_widget_get_next_sibling (find_type (dialog, ADW_TYPE_ENTRY_ROW));
+  g_assert_true (ADW_IS_ENTRY_ROW (row));
+  gtk_editable_set_text (GTK_EDITABLE (row), "Maximilian Wong");
+  settle_frames ();
+  text = find_type (row, GTK_TYPE_TEXT);
+  layout = gtk_widget_create_pango_layout (text, "Maximilian Wong");
+  pango_layout_get_pixel_size (layout, &needs, NULL);
+  g_assert_true (gtk_widget_compute_bounds (text, row, &at));
+  end = right_of (row, row, at.origin.x + 1, G_MAXFLOAT);
+  g_test_message ("“Maximilian Wong” needs %d px; the row has %g", needs, end - at.origin.x);
+  g_assert_cmpfloat (needs, <=, end - at.origin.x);
+  assert_touch_targets (dialog);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (parent));
+  settle_frames ();
+}
+
 /* Issue 4, "Variants": duplicate a preset, change a multiplier and a switch, save. */
 static void
 test_variant_editor (void)
@@ -476,6 +541,7 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/new-session/keyboard", test_new_session_keyboard);
   g_test_add_func ("/ui/new-session/touch", test_new_session_touch);
   g_test_add_func ("/ui/new-session/prefilled", test_new_session_prefilled);
+  g_test_add_func ("/ui/new-session/phone-names", test_new_session_phone_names);
   g_test_add_func ("/ui/every-preset", test_every_preset);
   g_test_add_func ("/ui/variant-editor", test_variant_editor);
 

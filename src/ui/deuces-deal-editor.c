@@ -33,7 +33,11 @@ struct _DeucesDealEditor
 
   /* Template widgets. */
   GtkLabel         *title_label;
-  GtkLabel         *hint_label;
+  GtkStack         *hint_stack;
+  GtkLabel         *hint_label;   /* the hint shown; the three below are only measured */
+  GtkLabel         *winner_hint;
+  GtkLabel         *counts_hint;
+  GtkLabel         *sit_hint;
   GtkButton        *cancel_button;
   GtkWidget        *header_box;
   GtkButton        *delete_button;
@@ -112,8 +116,20 @@ update_header (DeucesDealEditor *self)
 {
   gboolean stacked = self->editing > 0 && !deuces_deal_editor_get_wide (self);
 
+  GtkLabel *hints[] = { self->hint_label, self->winner_hint, self->counts_hint, self->sit_hint };
+  /* Seven or eight players on a phone leave no line to spare: the hint keeps one, cut,
+   * whole in its tooltip. */
+  gboolean dense = self->fields != NULL && gtk_widget_has_css_class (GTK_WIDGET (self->fields), "dense");
+
   gtk_orientable_set_orientation (GTK_ORIENTABLE (self->header_box),
                                   stacked ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  for (guint i = 0; i < G_N_ELEMENTS (hints); i++)
+    {
+      gtk_label_set_wrap (hints[i], !dense);
+      gtk_label_set_ellipsize (hints[i], dense ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+    }
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_label),
+                               dense ? gtk_label_get_text (self->hint_label) : NULL);
 }
 
 static void
@@ -121,7 +137,7 @@ update_title (DeucesDealEditor *self)
 {
   g_autofree char *title = NULL;
   DeucesFacts facts;
-  const char *hint;
+  const char *hint, *winner, *counts, *sit;
 
   if (self->session == NULL || self->fields == NULL)
     return;
@@ -132,22 +148,32 @@ update_title (DeucesDealEditor *self)
     title = g_strdup_printf (_("Deal %u"), deuces_session_get_n_deals (self->session) + 1);
   gtk_label_set_text (self->title_label, title);
 
+  winner = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
+                                     : _("Who went out? Press their number.");
+  sit = _("Who sits out, or comes back? Press their number.");
+  if (facts & DEUCES_FACT_ORDER)
+    counts = _("Type each other player’s place; Enter saves.");
+  else if ((facts & DEUCES_FACT_HANDS) && (facts & DEUCES_FACT_LOSER))
+    counts = _("Type how many cards each other player holds, then L and the loser’s number; Enter saves.");
+  else if (facts & DEUCES_FACT_HANDS)
+    counts = _("Type each other player’s cards left, then their cards (2S AH 10D) or points; Enter saves.");
+  else
+    counts = _("Type how many cards each other player holds; Enter saves.");
   if (self->editing == 0 && deuces_session_get_sheet (self->session)->finished)
     hint = _("The game is over: start a new session to play on.");
   else if (self->letter_key == GDK_KEY_o)
-    hint = _("Who sits out, or comes back? Press their number.");
+    hint = sit;
   else if (deuces_deal_fields_get_winner (self->fields) < 0)
-    hint = facts & DEUCES_FACT_ORDER ? _("Who finished first? Press their number.")
-                                     : _("Who went out? Press their number.");
-  else if (facts & DEUCES_FACT_ORDER)
-    hint = _("Type each other player’s place; Enter saves.");
-  else if ((facts & DEUCES_FACT_HANDS) && (facts & DEUCES_FACT_LOSER))
-    hint = _("Type how many cards each other player holds, then L and the loser’s number; Enter saves.");
-  else if (facts & DEUCES_FACT_HANDS)
-    hint = _("Type each other player’s cards left, then their cards (2S AH 10D) or points; Enter saves.");
+    hint = winner;
   else
-    hint = _("Type how many cards each other player holds; Enter saves.");
+    hint = counts;
   gtk_label_set_text (self->hint_label, hint);
+  /* The hint's height is the tallest of the deal's course (a phone wraps the counts'
+   * to two lines where the winner's took one): the rows stay where the finger is. */
+  gtk_label_set_text (self->winner_hint, winner);
+  gtk_label_set_text (self->counts_hint, counts);
+  gtk_label_set_text (self->sit_hint, sit);
+  gtk_stack_set_visible_child (self->hint_stack, GTK_WIDGET (self->hint_label));
 
   gtk_button_set_label (self->save_button, self->editing > 0 ? _("_Save Changes") : _("_Save Deal"));
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), self->editing > 0);
@@ -884,7 +910,11 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/io/github/deuces/Deuces/deuces-deal-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, title_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, hint_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, hint_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, winner_hint);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, counts_hint);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, sit_hint);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, cancel_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, header_box);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, delete_button);

@@ -357,4 +357,5 @@ _deuces_deal_fields_size_allocate (GtkWidget *widget,
     }
   _deuces_deal_fields_set_wide (self, wide, !wide && fits_dense (self, width));
   layout (self, width, wide, TRUE);
+  _deuces_deal_fields_fit_names (self);
 }

@@ -49,10 +49,12 @@ struct _DeucesDealFields
   gboolean        updating;
   guint           notify_source;
   guint           resize_source;
+  guint           names_source;
   int             last_width;
 
   GtkWidget      *labels[N_ROWS];
   GtkWidget      *winner_buttons[DEUCES_MAX_PLAYERS];
+  GtkWidget      *winner_names[DEUCES_MAX_PLAYERS];   /* the name on the winner button */
   GtkWidget      *main_entries[DEUCES_MAX_PLAYERS];   /* cards left, or place */
   GtkWidget      *minus[DEUCES_MAX_PLAYERS];
   GtkWidget      *plus[DEUCES_MAX_PLAYERS];
@@ -100,6 +102,7 @@ void               _deuces_deal_fields_size_allocate    (GtkWidget      *widget,
                                                          int             baseline);
 /* Measures the fields again once the allocation under way is done. */
 void               _deuces_deal_fields_queue_resize     (DeucesDealFields *self);
+void               _deuces_deal_fields_fit_names        (DeucesDealFields *self);
 /* Called by the layout when the fields switch between columns and rows. */
 /* Makes the fields of who sits out insensitive, and the winner's. */
 void               _deuces_deal_fields_update_sensitivity (DeucesDealFields *self);

@@ -107,6 +107,85 @@ _deuces_deal_fields_queue_resize (DeucesDealFields *self)
     self->resize_source = g_idle_add (queue_resize, self);
 }
 
+/* The widest word of @label's text, in its font. */
+static int
+widest_word (GtkWidget *label)
+{
+  g_auto(GStrv) words = g_strsplit (gtk_label_get_text (GTK_LABEL (label)), " ", -1);
+  int widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, words[i]);
+      int width;
+
+      pango_layout_get_pixel_size (layout, &width, NULL);
+      widest = MAX (widest, width);
+    }
+  return widest;
+}
+
+/* Whether @name should wrap between its words (every word fits the room its button
+ * gives it beside the digit) rather than keep one line cut with an ellipsis. The room is
+ * the button's width less its padding (the same both sides), not the label's or its box's
+ * own width: a wrapping label asks for its widest word, and gets it. */
+static gboolean
+name_wraps (GtkWidget *name,
+            gboolean  *known)
+{
+  GtkWidget *box = gtk_widget_get_parent (name);
+  GtkWidget *button = gtk_widget_get_parent (box);
+  GtkWidget *number = gtk_widget_get_first_child (box);
+  graphene_point_t inset = GRAPHENE_POINT_INIT (0, 0);
+  int room;
+
+  *known = gtk_widget_get_width (button) > 0 &&
+           gtk_widget_compute_point (box, button, &GRAPHENE_POINT_INIT (0, 0), &inset);
+  room = gtk_widget_get_width (button) - 2 * (int) inset.x - gtk_widget_get_width (number) -
+         gtk_box_get_spacing (GTK_BOX (box));
+  return widest_word (name) <= room;
+}
+
+/* A name never breaks inside a word ("Bartholom-ew"): it wraps between its words onto a
+ * second line where every word fits, else it stays on one line, cut with an ellipsis.
+ * Whether it fits is known once its button has its width. */
+static gboolean
+fit_names (gpointer user_data)
+{
+  DeucesDealFields *self = user_data;
+
+  self->names_source = 0;
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
+
+      /* One line: with two, Pango would let the word run past the button's edge. */
+      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
+        {
+          gtk_label_set_wrap (GTK_LABEL (self->winner_names[p]), wrap);
+          gtk_label_set_lines (GTK_LABEL (self->winner_names[p]), wrap ? 2 : 1);
+        }
+    }
+  return G_SOURCE_REMOVE;
+}
+
+void
+_deuces_deal_fields_fit_names (DeucesDealFields *self)
+{
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
+
+      /* Changing a label from inside an allocation would resize it twice. */
+      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
+        {
+          if (self->names_source == 0)
+            self->names_source = g_idle_add (fit_names, self);
+          return;
+        }
+    }
+}
+
 void
 _deuces_deal_fields_set_wide (DeucesDealFields *self,
                               gboolean          wide,
@@ -499,14 +578,17 @@ build_player (DeucesDealFields *self,
   gtk_box_append (GTK_BOX (box), number);
   /* A long name takes a second line ("Christopher / Wong") rather than lose its end: in
    * a phone's row, the room left of its count; in a wide form's column, under the
-   * sheet's, eight of which leave a name ten letters or so. */
+   * sheet's, eight of which leave a name ten letters or so. Only between words
+   * (fit_names): a word too long for the room is cut with an ellipsis. */
   gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
   gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD);
+  gtk_label_set_natural_wrap_mode (GTK_LABEL (text), GTK_NATURAL_WRAP_NONE);
   gtk_label_set_lines (GTK_LABEL (text), 2);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
   gtk_widget_set_hexpand (text, TRUE);
   gtk_box_append (GTK_BOX (box), text);
+  self->winner_names[p] = text;
   gtk_button_set_child (GTK_BUTTON (button), box);
   gtk_widget_add_css_class (button, "winner-button");
   g_object_set_data (G_OBJECT (button), "player", GUINT_TO_POINTER (p));
@@ -878,6 +960,7 @@ deuces_deal_fields_dispose (GObject *object)
 
   g_clear_handle_id (&self->notify_source, g_source_remove);
   g_clear_handle_id (&self->resize_source, g_source_remove);
+  g_clear_handle_id (&self->names_source, g_source_remove);
   self->marked = NULL;
   while ((child = gtk_widget_get_first_child (GTK_WIDGET (self))) != NULL)
     gtk_widget_unparent (child);

@@ -490,6 +490,7 @@ make_row (DeucesNewSessionDialog *self,
   GtkEventController *keys = gtk_event_controller_key_new ();
 
   gtk_editable_set_text (GTK_EDITABLE (row), name ? name : "");
+  gtk_widget_add_css_class (row, "player-row");
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),
                             icon_button ("go-up-symbolic", _("Move Up"), G_CALLBACK (on_up), row));
   adw_entry_row_add_suffix (ADW_ENTRY_ROW (row),

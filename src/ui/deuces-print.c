@@ -18,6 +18,8 @@ typedef struct {
   guint          n_pages;
   double         money_right; /* right edge of the settlement's amounts */
   double         text_room;   /* room for a settlement line's words */
+  double         right[DEUCES_MAX_PLAYERS];  /* each player's column: its right edge */
+  double         column[DEUCES_MAX_PLAYERS]; /* and its width */
   GArray        *boxes;       /* DeucesPrintBox: what was drawn, for the tests; or NULL */
 } PrintJob;
 
@@ -126,9 +128,10 @@ draw_text (PrintJob        *job,
 /* The width @text takes in the body font. */
 static double
 text_width (GtkPrintContext *context,
-            const char      *text)
+            const char      *text,
+            gboolean         bold)
 {
-  g_autoptr(PangoLayout) layout = make_layout (context, text, BODY_SIZE, FALSE);
+  g_autoptr(PangoLayout) layout = make_layout (context, text, BODY_SIZE, bold);
   int w;
 
   pango_layout_get_size (layout, &w, NULL);
@@ -157,6 +160,68 @@ draw_heading (PrintJob        *job,
   cairo_move_to (cr, right - room, y);
   pango_cairo_show_layout (cr, layout);
   record_box (job, page, layout, right - room, y);
+}
+
+/* The players' columns, right of the deal numbers' (40 points at most): each as wide as
+ * its heading and its widest number need, the room left over shared equally; where the
+ * page is too narrow for all, the widest are cut to one width (their headings ellipsized)
+ * and the others keep theirs. A name is cut only where the page has no room for it. */
+static void
+lay_out_columns (PrintJob        *job,
+                 GtkPrintContext *context)
+{
+  const DeucesGame *game = deuces_session_get_game (job->session);
+  const DeucesScoreSheet *sheet = deuces_session_get_sheet (job->session);
+  guint n = game->n_players;
+  double width = gtk_print_context_get_width (context);
+  double need[DEUCES_MAX_PLAYERS], lead, room, total = 0, cap;
+  g_autofree char *last = g_strdup_printf ("%u", sheet->n_deals);
+
+  lead = MAX (text_width (context, "#", TRUE), MAX (text_width (context, _("Total"), TRUE),
+                                                    text_width (context, last, FALSE)));
+  lead = MIN (lead + 2 * COLUMN_GAP, 40);
+  room = width - lead;
+  for (guint p = 0; p < n; p++)
+    {
+      g_autofree char *points = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[p]);
+
+      need[p] = MAX (text_width (context, game->players[p], TRUE), text_width (context, points, TRUE));
+      for (guint d = 0; d < sheet->n_deals; d++)
+        {
+          g_autofree char *cell = g_strdup_printf ("%d†", sheet->deals[d].points[p]);
+
+          need[p] = MAX (need[p], text_width (context, cell, TRUE));
+        }
+      need[p] += 2 * COLUMN_GAP;
+      total += need[p];
+    }
+  /* The cap that shares the room out: raised from an equal share while some column
+   * needs less than it (that column keeps its need, the rest share what it leaves). */
+  cap = room / n;
+  for (gboolean changed = TRUE; changed && total > room;)
+    {
+      double left = room;
+      guint wider = 0;
+
+      changed = FALSE;
+      for (guint p = 0; p < n; p++)
+        if (need[p] <= cap)
+          left -= need[p];
+        else
+          wider++;
+      if (wider > 0 && left / wider > cap + 0.01)
+        {
+          cap = left / wider;
+          changed = TRUE;
+        }
+    }
+  for (guint p = 0; p < n; p++)
+    {
+      double column = total <= room ? need[p] + (room - total) / n : MIN (need[p], cap);
+
+      job->column[p] = column;
+      job->right[p] = (p == 0 ? lead : job->right[p - 1] + COLUMN_GAP) + column - COLUMN_GAP;
+    }
 }
 
 /* After the deals: a totals row; a row for the marks' legend; the settlement's heading,
@@ -193,17 +258,18 @@ on_begin_print (GtkPrintOperation *operation,
       g_autofree char *money = deuces_session_format_money (job->session, settlement->balances[p],
                                                             TRUE);
 
-      widest = MAX (widest, text_width (context, money));
+      widest = MAX (widest, text_width (context, money, FALSE));
     }
   for (guint k = 0; k < settlement->transfers->len; k++)
     {
       const DeucesTransfer *t = &g_array_index (settlement->transfers, DeucesTransfer, k);
       g_autofree char *money = deuces_session_format_money (job->session, t->amount, FALSE);
 
-      widest = MAX (widest, text_width (context, money));
+      widest = MAX (widest, text_width (context, money, FALSE));
     }
   job->money_right = MAX (width * 0.75, MIN (width, widest + 200));
   job->text_room = MAX (job->money_right - widest - 2 * COLUMN_GAP, BODY_SIZE);
+  lay_out_columns (job, context);
 }
 
 /* A player's cell of a deal: "—" for a player who sat it out, the points with "†" for
@@ -260,7 +326,6 @@ on_draw_page (GtkPrintOperation *operation,
   const DeucesSettlement *settlement = deuces_session_get_settlement (job->session);
   const DeucesSessionInfo *info = deuces_session_get_info (job->session);
   double width = gtk_print_context_get_width (context);
-  double column = (width - 40) / game->n_players;
   double y = 0;
   guint first_row, last_row, row;
   guint n_deals = sheet->n_deals;
@@ -292,7 +357,7 @@ on_draw_page (GtkPrintOperation *operation,
     {
       draw_text (job, page, context, "#", 0, y, 0, BODY_SIZE, TRUE, 0);
       for (guint p = 0; p < n; p++)
-        draw_heading (job, page, context, game->players[p], 40 + column * (p + 1) - 6, y, column);
+        draw_heading (job, page, context, game->players[p], job->right[p], y, job->column[p]);
       y += job->line;
       cairo_move_to (cr, 0, y - 2);
       cairo_line_to (cr, width, y - 2);
@@ -325,7 +390,7 @@ on_draw_page (GtkPrintOperation *operation,
             {
               g_autofree char *points = format_cell (game, deal, &sheet->deals[row], p);
 
-              draw_text (job, page, context, points, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
+              draw_text (job, page, context, points, job->right[p], y, 1, BODY_SIZE,
                          sheet->deals[row].factor[p] > 1, 0);
             }
         }
@@ -339,7 +404,7 @@ on_draw_page (GtkPrintOperation *operation,
             {
               g_autofree char *total = g_strdup_printf ("%" G_GINT64_FORMAT, sheet->totals[p]);
 
-              draw_text (job, page, context, total, 40 + column * (p + 1) - 6, y, 1, BODY_SIZE,
+              draw_text (job, page, context, total, job->right[p], y, 1, BODY_SIZE,
                          TRUE, 0);
             }
         }
