@@ -211,6 +211,8 @@ deuces_export_choose_file (GtkWindow   *parent,
   chooser = gtk_file_chooser_native_new (id == 0 ? _("Export All Sessions") : _("Export Session"),
                                          parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
+  /* Modal, as every dialog of the app: Ctrl+W in the window under it closes nothing. */
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
   gtk_file_filter_add_suffix (csv, "csv");
   gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));

@@ -579,22 +579,76 @@ deuces_window_init (DeucesWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
-void
-deuces_window_add_close_keys (GtkWindow *window)
+/* Marks a window that has its close keys. */
+#define CLOSE_KEYS "deuces-close-keys"
+
+/* Ctrl+W (and Escape too if @escape) closes @window, once. */
+static void
+add_close_keys (GtkWindow *window,
+                gboolean   escape)
 {
   GtkEventController *keys;
 
-  g_return_if_fail (GTK_IS_WINDOW (window));
-
+  if (g_object_get_data (G_OBJECT (window), CLOSE_KEYS) != NULL)
+    return;
+  g_object_set_data (G_OBJECT (window), CLOSE_KEYS, GINT_TO_POINTER (TRUE));
   keys = gtk_shortcut_controller_new ();
   gtk_event_controller_set_name (keys, "close-keys");
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_named_action_new ("window.close")));
+  if (escape)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_named_action_new ("window.close")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_w, GDK_CONTROL_MASK),
                                                           gtk_named_action_new ("window.close")));
   gtk_widget_add_controller (GTK_WIDGET (window), keys);
+}
+
+void
+deuces_window_add_close_keys (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  add_close_keys (window, TRUE);
+}
+
+static void
+on_toplevel_mapped (GtkWidget *window)
+{
+  /* Not the main window: there Ctrl+W is the application's accelerator, Escape is the
+   * deal form's. Every other window already closes on Escape in its own way (a dialog's
+   * close response, a file chooser's Cancel). */
+  if (!DEUCES_IS_WINDOW (window))
+    add_close_keys (GTK_WINDOW (window), FALSE);
+}
+
+static void
+on_toplevels_changed (GListModel *toplevels,
+                      guint       position,
+                      guint       removed,
+                      guint       added)
+{
+  for (guint i = position; i < position + added; i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      /* At map, not now: a window joins the list from GtkWindow's init, before it is of
+       * its own type. */
+      g_signal_connect (window, "map", G_CALLBACK (on_toplevel_mapped), NULL);
+    }
+}
+
+void
+deuces_window_watch_close_keys (void)
+{
+  static gboolean watching;
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  if (watching)
+    return;
+  watching = TRUE;
+  g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
+  on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
 }
 
 DeucesWindow *

@@ -36,6 +36,9 @@ void          deuces_add_toast             (AdwToastOverlay   *overlay,
  * its init (a shortcut controller on the window, so it works in windows made without a
  * class of their own too). */
 void          deuces_window_add_close_keys (GtkWindow         *window);
+/* Ctrl+W closes every other window the app shows (dialogs, the shortcuts window, About,
+ * the file choosers) as it is mapped: called once, at startup. */
+void          deuces_window_watch_close_keys (void);
 
 /* Whether @keyval is an Enter key: the main one, the keypad's or ISO's. */
 static inline gboolean

@@ -1,0 +1,175 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* test-ui-keys.c: the keys every window answers (Ctrl+W closes each one the app opens,
+ * never the main window under a dialog), the small dialogs, and what the main window
+ * keeps (the session's note) when it goes. Real X events (XTest). */
+#include "config.h"
+
+#include <string.h>
+
+#include "deuces-store.h"
+#include "test-app.h"
+#include "test-widgets.h"
+
+/* The windows shown now, besides the main ones, that were not in @before. */
+static GPtrArray *
+new_windows (GPtrArray *before)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not ours to free */
+  GPtrArray *shown = g_ptr_array_new_with_free_func (g_object_unref);
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
+
+      if (gtk_widget_get_mapped (window) && !DEUCES_IS_WINDOW (window) &&
+          (before == NULL || !g_ptr_array_find (before, window, NULL)))
+        g_ptr_array_add (shown, g_object_ref (window));
+    }
+  return shown;
+}
+
+static gboolean
+a_window_came (gpointer data)
+{
+  g_autoptr(GPtrArray) shown = new_windows (data);
+
+  return shown->len > 0;
+}
+
+/* Of @windows, the one on top: no other of them is transient for it. */
+static GtkWidget *
+topmost (GPtrArray *windows)
+{
+  for (guint i = 0; i < windows->len; i++)
+    {
+      gboolean under = FALSE;
+
+      for (guint k = 0; k < windows->len; k++)
+        under |= gtk_window_get_transient_for (windows->pdata[k]) == windows->pdata[i];
+      if (!under)
+        return windows->pdata[i];
+    }
+  return NULL;
+}
+
+static gboolean
+is_unmapped (gpointer data)
+{
+  return *(gpointer *) data == NULL || !gtk_widget_get_mapped (*(gpointer *) data);
+}
+
+typedef struct {
+  const char *what;     /* the tester's name for it */
+  const char *action;
+} CloseCase;
+
+/* Issue 22 (tester's report, item 2): Ctrl+W did nothing in many windows the app opens
+ * (Escape did), though the README promises it closes any. Each is opened by its action,
+ * then a real Ctrl+W in it closes it. Each is modal, so a Ctrl+W that reaches the main
+ * window under it (the X focus there) goes nowhere: it never closes the main window, and
+ * with it the app, while a dialog is up. */
+static void
+test_ctrl_w_closes (Fixture       *f,
+                    gconstpointer  data)
+{
+  static const CloseCase cases[] = {
+    { "Keyboard Shortcuts", "win.show-help-overlay" },
+    { "About", "app.about" },
+    { "Rename Session", "win.rename-session" },
+    { "Add Player", "win.add-player" },
+    { "Change the Stake", "win.change-stake" },
+    { "Settle Up", "win.settle-up" },
+    { "Export", "win.export-all" },
+    { "Import", "win.import" },
+    { "Sync", "win.sync" },
+  };
+  const char *deal1[] = { "5", "3", "13" };
+  g_autoptr(GError) error = NULL;
+  /* GTK 4.8's GtkShortcutsWindow warns that a label of its own measured -3 px wide. */
+  GLogLevelFlags fatal = g_log_set_always_fatal (G_LOG_FATAL_MASK);
+
+  /* An ended night, for Settle Up; then a night open in the window. */
+  enter_deal (f, 0, deal1);
+  g_assert_true (deuces_store_end_session (deuces_application_get_store (test_app),
+                                           deuces_session_get_id (f->session), &error));
+  g_assert_no_error (error);
+  fixture_tear_down (f, NULL);
+  fixture_set_up (f, NULL);
+  settle_frames ();
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GPtrArray) before = new_windows (NULL);
+      g_autoptr(GPtrArray) shown = NULL;
+      g_autoptr(GPtrArray) left = NULL;
+      gpointer window;
+
+      g_test_message ("%s", cases[i].what);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), cases[i].action, NULL));
+      g_assert_true (wait_until (a_window_came, before));
+      shown = new_windows (before);
+      window = topmost (shown);
+      g_assert_nonnull (window);
+      g_assert_true (gtk_window_get_modal (window));
+      g_object_add_weak_pointer (window, &window);
+      /* Held by nothing here: the window closed is destroyed. */
+      g_clear_pointer (&shown, g_ptr_array_unref);
+      settle_frames ();
+      xtest_key (window, GDK_KEY_w, GDK_CONTROL_MASK);
+      g_assert_true (wait_until (is_unmapped, &window));
+      if (window != NULL)
+        g_object_remove_weak_pointer (window, &window);
+      /* The main window stays; what was under the dialog (Standings) goes now. */
+      g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (f->window)));
+      left = new_windows (before);
+      for (guint k = 0; k < left->len; k++)
+        gtk_window_destroy (left->pdata[k]);
+      settle_frames ();
+    }
+  g_log_set_always_fatal (fatal);
+}
+
+/* Issue 22 (item 12): Settle Up is in the main window's menu, not only an icon in
+ * Standings: the menu's item opens it over Standings. */
+static void
+test_settle_up_in_menu (Fixture       *f,
+                        gconstpointer  data)
+{
+  GtkWidget *menu_button = find_tooltip (GTK_WIDGET (f->window), "Main Menu");
+  GMenuModel *menu;
+  gboolean found = FALSE;
+
+  g_assert_nonnull (menu_button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (menu_button));
+  for (int s = 0; s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autofree char *action = NULL;
+          g_autofree char *label = NULL;
+
+          g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s", &action);
+          g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label);
+          if (g_strcmp0 (action, "win.settle-up") == 0)
+            {
+              g_assert_cmpstr (label, ==, "Settle _Up…");
+              found = TRUE;
+            }
+        }
+    }
+  g_assert_true (found);
+}
+
+int
+main (int argc, char **argv)
+{
+  test_app_init (&argc, &argv);
+
+  g_test_add ("/ui/keys/ctrl-w-closes", Fixture, NULL, fixture_set_up, test_ctrl_w_closes, fixture_tear_down);
+  g_test_add ("/ui/keys/settle-up-in-menu", Fixture, NULL, fixture_set_up, test_settle_up_in_menu,
+              fixture_tear_down);
+
+  return test_app_run ();
+}
