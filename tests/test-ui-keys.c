@@ -162,6 +162,84 @@ test_settle_up_in_menu (Fixture       *f,
   g_assert_true (found);
 }
 
+static char *
+stored_notes (gint64 id)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSessionInfo) info = deuces_store_get_session (deuces_application_get_store (test_app), id, &error);
+
+  g_assert_no_error (error);
+  return g_strdup (info->notes);
+}
+
+static gboolean
+notes_are (gpointer data)
+{
+  g_autofree char *notes = stored_notes (((gint64 *) data)[0]);
+
+  return g_strcmp0 (notes, (const char *) (gintptr) ((gint64 *) data)[1]) == 0;
+}
+
+/* Issue 22 (item 10): a note typed in the header's "Add a Note" without Enter was lost
+ * when Ctrl+W closed the window (and quit). It is saved when its field loses the focus,
+ * and when the window closes; opened again, the session shows it. Real X events. */
+static void
+test_note_kept (void)
+{
+  Fixture f = { 0, };
+  gpointer window;
+  gint64 id;
+  GtkWidget *notes;
+
+  fixture_set_up (&f, NULL);
+  id = deuces_session_get_id (f.session);
+  settle_frames ();
+
+  /* Typed, then a click in the deal form: kept. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.edit-notes", NULL));
+  settle_frames ();
+  notes = gtk_root_get_focus (GTK_ROOT (f.window));
+  g_assert_nonnull (notes);
+  g_assert_nonnull (gtk_widget_get_ancestor (notes, GTK_TYPE_EDITABLE_LABEL));
+  xtest_type (GTK_WIDGET (f.window), "Ann hosts");
+  xtest_click (field (&f, "winner", 1));
+  {
+    gint64 want[] = { id, (gintptr) "Ann hosts" };
+
+    g_assert_true (wait_until (notes_are, want));
+  }
+
+  /* Changed, then Ctrl+W at once: kept, and the window is gone. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f.window), "win.edit-notes", NULL));
+  settle_frames ();
+  xtest_key (GTK_WIDGET (f.window), GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (GTK_WIDGET (f.window), "Bo owes drinks");
+  window = f.window;
+  g_object_add_weak_pointer (window, &window);
+  xtest_key (GTK_WIDGET (f.window), GDK_KEY_w, GDK_CONTROL_MASK);
+  g_assert_true (wait_until (is_unmapped, &window));
+  {
+    g_autofree char *kept = stored_notes (id);
+
+    g_assert_cmpstr (kept, ==, "Bo owes drinks");
+  }
+  if (window != NULL)
+    {
+      g_object_remove_weak_pointer (window, &window);
+      gtk_window_destroy (window);
+    }
+  g_clear_object (&f.session);
+
+  /* Opened again, the session shows the note. */
+  f.window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (f.window));
+  g_assert_true (deuces_window_open_session (f.window, id));
+  settle_frames ();
+  g_assert_true (shows_text (GTK_WIDGET (f.window), "Bo owes drinks"));
+  gtk_window_destroy (GTK_WINDOW (f.window));
+  settle_frames ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -170,6 +248,8 @@ main (int argc, char **argv)
   g_test_add ("/ui/keys/ctrl-w-closes", Fixture, NULL, fixture_set_up, test_ctrl_w_closes, fixture_tear_down);
   g_test_add ("/ui/keys/settle-up-in-menu", Fixture, NULL, fixture_set_up, test_settle_up_in_menu,
               fixture_tear_down);
+
+  g_test_add_func ("/ui/keys/note-kept", test_note_kept);
 
   return test_app_run ();
 }

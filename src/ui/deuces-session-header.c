@@ -76,8 +76,10 @@ deuces_session_header_set_session (DeucesSessionHeader *self,
   g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
   g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
 
-  if (!g_set_object (&self->session, session))
+  if (self->session == session)
     return;
+  deuces_session_header_keep_notes (self);
+  g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
   g_binding_group_set_source (self->session_bindings, session);
   show_notes (self);
@@ -283,6 +285,29 @@ deuces_session_header_edit_notes (DeucesSessionHeader *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
   gtk_editable_label_start_editing (self->notes_label);
+}
+
+static gboolean
+keep_label_done (gpointer label)
+{
+  return G_SOURCE_REMOVE;
+}
+
+void
+deuces_session_header_keep_notes (DeucesSessionHeader *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  /* Stopping the edit "committed" saves them (on_notes_editing), in one write. */
+  if (gtk_editable_label_get_editing (self->notes_label))
+    gtk_editable_label_stop_editing (self->notes_label, TRUE);
+  /* GTK 4.8's GtkEditableLabel, on losing the focus, looks at its focus controller again
+   * 100 ms later (stop_editing_soon(), by a bare pointer): the label outlives a window
+   * closing with the focus in it by that long, or GTK reads a freed controller. */
+  if (gtk_widget_get_focus_child (GTK_WIDGET (self->notes_label)) != NULL ||
+      gtk_widget_has_focus (GTK_WIDGET (self->notes_label)))
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 500, keep_label_done, g_object_ref (self->notes_label),
+                        g_object_unref);
 }
 
 void

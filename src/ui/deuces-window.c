@@ -499,6 +499,9 @@ deuces_window_close_request (GtkWindow *window)
   DeucesWindow *self = DEUCES_WINDOW (window);
   int width, height;
 
+  /* A note typed without Enter is kept, as when its field loses the focus; Ctrl+W and
+   * Ctrl+Q come here too. */
+  deuces_session_view_keep_edits (self->session_view);
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
