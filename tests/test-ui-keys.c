@@ -6,6 +6,7 @@
 
 #include <string.h>
 
+#include "deuces-deal-editor.h"
 #include "deuces-store.h"
 #include "test-app.h"
 #include "test-widgets.h"
@@ -240,6 +241,89 @@ test_note_kept (void)
   settle_frames ();
 }
 
+static gboolean
+second_deal_shown (gpointer data)
+{
+  GtkWidget *row = lowest_row (data);
+
+  return row != NULL && row_is_deal (row, 2);
+}
+
+static void
+assert_deal (Fixture *f,
+             guint    number,
+             gint     winner,
+             gint     ann,
+             gint     bo,
+             gint     cy,
+             gint     di)
+{
+  const DeucesDeal *deal = deuces_session_get_deal (f->session, number);
+
+  g_assert_nonnull (deal);
+  g_assert_cmpint (deal->winner, ==, winner);
+  g_assert_cmpint (deal->cards_left[0], ==, ann);
+  g_assert_cmpint (deal->cards_left[1], ==, bo);
+  g_assert_cmpint (deal->cards_left[2], ==, cy);
+  g_assert_cmpint (deal->cards_left[3], ==, di);
+}
+
+/* Issue 22 (item 3): at 1024×700, a click on deal 2 and Enter opened it with the focus on
+ * the winner button, though the hint said to type the counts; Tab, then "5 2 1 2" made Bo
+ * the winner (the 5, no one at four, was dropped without a word) and Enter did nothing.
+ * Now the first count has the focus, digits go to the counts and Enter saves; a digit
+ * that names no player is refused, and said. Real X keys and clicks. */
+static void
+test_edit_deal_keys (Fixture       *f,
+                     gconstpointer  data)
+{
+  GtkWidget *window = GTK_WIDGET (f->window);
+  DeucesDealEditor *editor = DEUCES_DEAL_EDITOR (find_type (window, DEUCES_TYPE_DEAL_EDITOR));
+
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1024, 700);
+  settle_frames ();
+  /* Ann went out (Bo 5, Cy 3, Di 13); then Bo (Ann 4, Cy 6, Di 2). */
+  xtest_type (window, "1531\n");
+  xtest_type (window, "2462\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_deal (f, 2, 1, 4, DEUCES_UNSET, 6, 2);
+  g_assert_true (wait_until (second_deal_shown, window));
+
+  xtest_click (lowest_row (window));
+  xtest_type (window, "\n");
+  g_assert_true (shows_text (window, "Changing Deal 2"));
+  /* The focus is on the first count (Ann's), and the hint speaks of counts. */
+  g_assert_true (focus (f) == field (f, "main", 0));
+  g_assert_true (shows_text (window, "Type how many cards each other player holds; Enter saves."));
+
+  /* Ann 7, Cy 3, Di 11: typed over what they held; Bo stays the winner. Enter saves. */
+  xtest_type (window, "7311\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_deal (f, 2, 1, 7, DEUCES_UNSET, 3, 11);
+  g_assert_false (shows_text (window, "Changing Deal 2"));
+
+  /* A new deal: 5 names no one at four; said, and no one is picked. */
+  xtest_type (window, "5");
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
+                   "There is no player 5: the players are numbered 1 to 4");
+  for (guint p = 0; p < 4; p++)
+    g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", p))));
+
+  /* Changing deal 2 again, with the focus taken back to Bo's "went out" button: a 9 is
+   * refused and said there too, and Enter saves the deal as it is. */
+  xtest_click (lowest_row (window));
+  xtest_type (window, "\n");
+  g_assert_true (shows_text (window, "Changing Deal 2"));
+  gtk_widget_grab_focus (field (f, "winner", 1));
+  xtest_type (window, "9");
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
+                   "There is no player 9: the players are numbered 1 to 4");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 1))));
+  xtest_type (window, "\n");
+  g_assert_false (shows_text (window, "Changing Deal 2"));
+  assert_deal (f, 2, 1, 7, DEUCES_UNSET, 3, 11);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -250,6 +334,7 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   g_test_add_func ("/ui/keys/note-kept", test_note_kept);
+  g_test_add ("/ui/keys/edit-deal", Fixture, NULL, fixture_set_up, test_edit_deal_keys, fixture_tear_down);
 
   return test_app_run ();
 }
