@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deuces-deal-editor.h"
+#include "deuces-preferences-window.h"
 #include "deuces-store.h"
 #include "test-app.h"
 #include "test-widgets.h"
@@ -324,6 +325,100 @@ test_edit_deal_keys (Fixture       *f,
   assert_deal (f, 2, 1, 7, DEUCES_UNSET, 3, 11);
 }
 
+/* The message dialog shown over @parent, or NULL. */
+static GtkWidget *
+dialog_over (GtkWidget *parent)
+{
+  g_autoptr(GPtrArray) shown = new_windows (NULL);
+
+  for (guint i = 0; i < shown->len; i++)
+    if (ADW_IS_MESSAGE_DIALOG (shown->pdata[i]) &&
+        gtk_window_get_transient_for (shown->pdata[i]) == GTK_WINDOW (parent))
+      return shown->pdata[i];   /* still held by GTK's list of toplevels */
+  return NULL;
+}
+
+static gboolean
+has_dialog (gpointer parent)
+{
+  return dialog_over (parent) != NULL;
+}
+
+/* Types @text over what @dialog's focused entry holds, then Enter; the dialog must stay,
+ * with @text, saying @problem, its entry marked and @response off. */
+static void
+assert_refused_in_dialog (GtkWidget  *dialog,
+                          const char *response,
+                          const char *text,
+                          const char *problem)
+{
+  GtkWidget *line, *entry;
+
+  xtest_key (dialog, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (dialog, text);
+  xtest_type (dialog, "\n");
+  settle_frames ();
+  g_assert_true (gtk_widget_get_mapped (dialog));
+  line = find_named (dialog, "dialog-problem");
+  g_assert_nonnull (line);
+  g_assert_true (gtk_widget_get_visible (line));
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (line)), ==, problem);
+  entry = gtk_widget_get_ancestor (gtk_root_get_focus (GTK_ROOT (dialog)), GTK_TYPE_ENTRY);
+  g_assert_nonnull (entry);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, text);
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  g_assert_false (adw_message_dialog_get_response_enabled (ADW_MESSAGE_DIALOG (dialog), response));
+}
+
+/* Issue 22 (item 11): renaming a player to a name another has, or a stake of -1, closed
+ * the dialog, then a toast refused and the typed text was gone. Now the dialog says so
+ * while it is typed and stays, with the text, its primary button off; Enter does nothing
+ * more. Real X keys. */
+static void
+test_refused_in_dialog (Fixture       *f,
+                        gconstpointer  data)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GPtrArray) players = NULL;
+  GtkWidget *prefs, *rename, *dialog;
+  gboolean bo = FALSE;
+
+  /* Preferences → Players → Rename… Bo, to Ann. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "app.preferences", NULL));
+  prefs = find_toplevel (DEUCES_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (prefs);
+  settle_frames ();
+  rename = gtk_widget_get_ancestor (find_row (prefs, "Bo"), ADW_TYPE_ACTION_ROW);
+  g_assert_nonnull (rename);
+  rename = find_button (rename, "_Rename…");
+  g_assert_nonnull (rename);
+  /* The Players page need not be the one shown. */
+  g_signal_emit_by_name (rename, "clicked");
+  g_assert_true (wait_until (has_dialog, prefs));
+  dialog = dialog_over (prefs);
+  settle_frames ();
+  assert_refused_in_dialog (dialog, "rename", "Ann", "There is already a player called “Ann”");
+  players = deuces_store_list_players (store, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < players->len; i++)
+    bo |= g_str_equal (((DeucesPlayerInfo *) players->pdata[i])->name, "Bo");
+  g_assert_true (bo);
+  gtk_window_close (GTK_WINDOW (dialog));
+  gtk_window_destroy (GTK_WINDOW (prefs));
+  settle_frames ();
+
+  /* Change the Stake to -1. */
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.change-stake", NULL));
+  g_assert_true (wait_until (has_dialog, f->window));
+  dialog = dialog_over (GTK_WIDGET (f->window));
+  settle_frames ();
+  assert_refused_in_dialog (dialog, "change", "-1", "the stake “-1” is negative");
+  g_assert_cmpstr (deuces_session_get_info (f->session)->stake, ==, "0.50");
+  gtk_window_close (GTK_WINDOW (dialog));
+  settle_frames ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -334,6 +429,7 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   g_test_add_func ("/ui/keys/note-kept", test_note_kept);
+  g_test_add ("/ui/keys/refused-in-dialog", Fixture, NULL, fixture_set_up, test_refused_in_dialog, fixture_tear_down);
   g_test_add ("/ui/keys/edit-deal", Fixture, NULL, fixture_set_up, test_edit_deal_keys, fixture_tear_down);
 
   return test_app_run ();

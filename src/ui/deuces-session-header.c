@@ -7,6 +7,7 @@
 
 #include "deuces-money.h"
 #include "deuces-session-header.h"
+#include "deuces-window.h"
 
 struct _DeucesSessionHeader
 {
@@ -115,7 +116,7 @@ on_rename_response (AdwMessageDialog *dialog,
                     gpointer          user_data)
 {
   DeucesSessionHeader *self = DEUCES_SESSION_HEADER (user_data);
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "title");
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "rename") != 0 || self->session == NULL)
@@ -124,19 +125,36 @@ on_rename_response (AdwMessageDialog *dialog,
     g_signal_emit (self, signals[FAILED], 0, error);
 }
 
+/* The title typed is checked by the core's rule as it is typed: a refusal is said in the
+ * dialog, which keeps it. */
+static void
+on_title_changed (GtkEditable      *entry,
+                  AdwMessageDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  deuces_title_check (gtk_editable_get_text (entry), &error);
+  deuces_dialog_set_problem (dialog, "rename", GTK_WIDGET (entry), error != NULL ? error->message : NULL);
+}
+
 static void
 rename_session (DeucesSessionHeader *self)
 {
   GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
   GtkWidget *dialog = adw_message_dialog_new (window, _("Rename Session"), NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_editable_set_text (GTK_EDITABLE (entry), deuces_session_get_title (self->session));
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Title"), -1);
-  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), entry, "rename", _("_Rename"),
+  gtk_box_append (GTK_BOX (box), entry);
+  deuces_dialog_add_problem_line (ADW_MESSAGE_DIALOG (dialog), GTK_BOX (box));
+  g_object_set_data (G_OBJECT (dialog), "title", entry);
+  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "rename", _("_Rename"),
                   G_CALLBACK (on_rename_response), entry);
+  g_signal_connect (entry, "changed", G_CALLBACK (on_title_changed), dialog);
 }
 
 /* The stake and its currency, changed at any time: a dialog with both and, once deals
@@ -171,6 +189,26 @@ on_stake_response (AdwMessageDialog *dialog,
     g_signal_emit (self, signals[CHANGED], 0);
   else
     g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+/* The stake and the currency typed are checked by the core's rule as they are typed. */
+static void
+on_money_changed (AdwMessageDialog *dialog)
+{
+  GtkEditable *stake = g_object_get_data (G_OBJECT (dialog), "stake");
+  GtkEditable *currency = g_object_get_data (G_OBJECT (dialog), "currency");
+  g_autofree char *code = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *at_fault;
+
+  if (deuces_money_check (code, gtk_editable_get_text (stake), &error))
+    {
+      deuces_dialog_set_problem (dialog, "change", GTK_WIDGET (stake), NULL);
+      return;
+    }
+  /* The currency is at fault when it is not known, whatever the stake. */
+  at_fault = *code != '\0' && !deuces_money_check (code, "0", NULL) ? GTK_WIDGET (currency) : GTK_WIDGET (stake);
+  deuces_dialog_set_problem (dialog, "change", at_fault, error->message);
 }
 
 static GtkWidget *
@@ -248,8 +286,11 @@ change_stake (DeucesSessionHeader *self)
   g_object_set_data (G_OBJECT (dialog), "stake", stake);
   g_object_set_data (G_OBJECT (dialog), "currency", currency);
   g_object_set_data_full (G_OBJECT (dialog), "before", g_steal_pointer (&latest), g_free);
+  deuces_dialog_add_problem_line (ADW_MESSAGE_DIALOG (dialog), GTK_BOX (box));
   present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "change", _("C_hange"),
                   G_CALLBACK (on_stake_response), stake);
+  g_signal_connect_swapped (stake, "changed", G_CALLBACK (on_money_changed), dialog);
+  g_signal_connect_swapped (currency, "changed", G_CALLBACK (on_money_changed), dialog);
 }
 
 /* Notes, under the title, edited in place: Enter (or leaving the field) keeps them,

@@ -582,6 +582,52 @@ deuces_window_init (DeucesWindow *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
 }
 
+void
+deuces_dialog_add_problem_line (AdwMessageDialog *dialog,
+                                GtkBox           *box)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "error");
+  gtk_widget_set_name (label, "dialog-problem");
+  gtk_widget_set_visible (label, FALSE);
+  gtk_box_append (box, label);
+  g_object_set_data (G_OBJECT (dialog), "problem-line", label);
+}
+
+void
+deuces_dialog_set_problem (AdwMessageDialog *dialog,
+                           const char       *response,
+                           GtkWidget        *entry,
+                           const char       *problem)
+{
+  GtkWidget *label = g_object_get_data (G_OBJECT (dialog), "problem-line");
+  GtkWidget *marked = g_object_get_data (G_OBJECT (dialog), "problem-entry");
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_return_if_fail (label != NULL);
+
+  if (marked != NULL)
+    {
+      gtk_widget_remove_css_class (marked, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (marked), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  g_object_set_data (G_OBJECT (dialog), "problem-entry", problem != NULL ? entry : NULL);
+  if (problem != NULL)
+    {
+      gtk_widget_add_css_class (entry, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      problem, -1);
+    }
+  gtk_label_set_text (GTK_LABEL (label), problem != NULL ? problem : "");
+  gtk_widget_set_visible (label, problem != NULL);
+  adw_message_dialog_set_response_enabled (dialog, response, problem == NULL);
+}
+
 /* Marks a window that has its close keys. */
 #define CLOSE_KEYS "deuces-close-keys"
 
