@@ -10,6 +10,7 @@
 #include "deuces-preferences-window.h"
 #include "deuces-store.h"
 #include "test-app.h"
+#include "test-ledger.h"
 #include "test-widgets.h"
 
 /* The windows shown now, besides the main ones, that were not in @before. */
@@ -419,6 +420,59 @@ test_refused_in_dialog (Fixture       *f,
   settle_frames ();
 }
 
+/* The session a new window opens on, with "last-sessions" set to @path → @id. */
+static gint64
+opened_with_last (const char *path,
+                  gint64      id)
+{
+  GSettings *settings = deuces_application_get_settings (test_app);
+  GVariantBuilder builder;
+  DeucesWindow *window;
+  gint64 shown;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sx}"));
+  g_variant_builder_add (&builder, "{sx}", path, id);
+  g_settings_set_value (settings, "last-sessions", g_variant_builder_end (&builder));
+  window = deuces_window_new (test_app);
+  gtk_window_present (GTK_WINDOW (window));
+  settle_frames ();
+  g_assert_nonnull (deuces_window_get_session (window));
+  shown = deuces_session_get_id (deuces_window_get_session (window));
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle_frames ();
+  return shown;
+}
+
+/* Issue 22 (item 20): pointed at another ledger (--db, DEUCES_DB), the app opened an old
+ * night, the number of the session last shown in the other ledger. The last session is
+ * remembered for each ledger; one remembered for another ledger only is not taken, and
+ * the newest night opens. */
+static void
+test_last_session_per_ledger (Fixture       *f,
+                              gconstpointer  data)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  const char *const players[] = { "Ann", "Bo", "Cy", "Di" };
+  g_autofree char *here = g_canonicalize_filename (test_db, NULL);
+  g_autofree char *elsewhere = g_build_filename (test_dir, "other.sqlite3", NULL);
+  g_autoptr(GVariant) remembered = NULL;
+  gint64 old = deuces_session_get_id (f->session), newest, kept = 0;
+
+  newest = ledger_new_classic_night (store, players, "The newest night");
+  g_assert_cmpint (newest, >, old);
+  g_assert_cmpint (opened_with_last (elsewhere, old), ==, newest);
+  g_assert_cmpint (opened_with_last (here, old), ==, old);
+  /* What a window shows is remembered under its ledger, beside the others. */
+  g_settings_set_value (deuces_application_get_settings (test_app), "last-sessions",
+                        g_variant_new_parsed ("{%s: int64 7}", elsewhere));
+  g_assert_true (deuces_window_open_session (f->window, newest));
+  remembered = g_settings_get_value (deuces_application_get_settings (test_app), "last-sessions");
+  g_assert_true (g_variant_lookup (remembered, here, "x", &kept));
+  g_assert_cmpint (kept, ==, newest);
+  g_assert_true (g_variant_lookup (remembered, elsewhere, "x", &kept));
+  g_assert_cmpint (kept, ==, 7);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -429,6 +483,8 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   g_test_add_func ("/ui/keys/note-kept", test_note_kept);
+  g_test_add ("/ui/keys/last-session-per-ledger", Fixture, NULL, fixture_set_up, test_last_session_per_ledger,
+              fixture_tear_down);
   g_test_add ("/ui/keys/refused-in-dialog", Fixture, NULL, fixture_set_up, test_refused_in_dialog, fixture_tear_down);
   g_test_add ("/ui/keys/edit-deal", Fixture, NULL, fixture_set_up, test_edit_deal_keys, fixture_tear_down);
 

@@ -193,6 +193,46 @@ on_sessions_changed (DeucesWindow *self)
   select_session_row (self);
 }
 
+/* The ledger's key among the sessions remembered: its file's absolute path. */
+static char *
+ledger_key (DeucesWindow *self)
+{
+  return g_canonicalize_filename (deuces_store_get_path (self->store), NULL);
+}
+
+/* The session last shown in this ledger (0 for none): a number from another ledger, where
+ * it names another night, is never taken. */
+static gint64
+remembered_session (DeucesWindow *self)
+{
+  g_autoptr(GVariant) sessions = g_settings_get_value (self->settings, "last-sessions");
+  g_autofree char *key = ledger_key (self);
+  gint64 id = 0;
+
+  g_variant_lookup (sessions, key, "x", &id);
+  return id;
+}
+
+static void
+remember_session (DeucesWindow *self,
+                  gint64        id)
+{
+  g_autoptr(GVariant) sessions = g_settings_get_value (self->settings, "last-sessions");
+  g_autofree char *key = ledger_key (self);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *path;
+  gint64 other;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sx}"));
+  g_variant_builder_add (&builder, "{sx}", key, id);
+  g_variant_iter_init (&iter, sessions);
+  while (g_variant_iter_next (&iter, "{&sx}", &path, &other))
+    if (!g_str_equal (path, key))
+      g_variant_builder_add (&builder, "{sx}", path, other);
+  g_settings_set_value (self->settings, "last-sessions", g_variant_builder_end (&builder));
+}
+
 static void
 show_session (DeucesWindow  *self,
               DeucesSession *session)
@@ -214,7 +254,7 @@ show_session (DeucesWindow  *self,
       for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
         g_signal_connect_object (session, follow[i], G_CALLBACK (_deuces_window_update_actions),
                                  self, G_CONNECT_SWAPPED);
-      g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
+      remember_session (self, deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
     }
@@ -254,12 +294,12 @@ open_session (DeucesWindow *self,
   return TRUE;
 }
 
-/* Where the table left off: the last session shown, else the newest that can be read
- * (a damaged one is named in a toast, and the next one shown), else none. */
+/* Where the table left off: the last session shown in this ledger, else the newest that
+ * can be read (a damaged one is named in a toast, and the next one shown), else none. */
 static void
 open_where_left_off (DeucesWindow *self)
 {
-  gint64 last = g_settings_get_int64 (self->settings, "last-session");
+  gint64 last = remembered_session (self);
   GListModel *list = G_LIST_MODEL (self->sessions);
   gboolean shown = last > 0 && open_session (self, last, TRUE);
 
