@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "deuces-deal-editor.h"
+#include "deuces-export.h"
 #include "deuces-preferences-window.h"
 #include "deuces-store.h"
 #include "test-app.h"
@@ -473,6 +474,53 @@ test_last_session_per_ledger (Fixture       *f,
   g_assert_cmpint (kept, ==, 7);
 }
 
+static gboolean
+chooser_shown (gpointer data)
+{
+  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
+}
+
+static gboolean
+file_exists (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_EXISTS);
+}
+
+/* Issue 22 (item 19): Export opened in the same folder every time. The folder of the last
+ * export is offered first next time. The path is typed in the chooser's name, as the
+ * tester did, with real X keys. */
+static void
+test_export_folder_kept (Fixture       *f,
+                         gconstpointer  data)
+{
+  g_autofree char *folder = g_build_filename (test_dir, "exports", NULL);
+  g_autofree char *path = g_build_filename (folder, "night.json", NULL);
+  g_autofree char *typed = g_strconcat (path, "\n", NULL);
+  g_autoptr(GFile) offered = NULL;
+  g_autoptr(GFile) expected = g_file_new_for_path (folder);
+  g_autoptr(GFile) before = deuces_export_default_folder ();
+  GtkWidget *chooser;
+
+  g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+  g_assert_false (g_file_equal (before, expected));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-session", NULL));
+  g_assert_true (wait_until (chooser_shown, NULL));
+  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  settle_frames ();
+  xtest_key (chooser, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (chooser, typed);
+  g_assert_true (wait_until (file_exists, path));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-session", NULL));
+  g_assert_true (wait_until (chooser_shown, NULL));
+  chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  offered = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  g_assert_nonnull (offered);
+  g_assert_true (g_file_equal (offered, expected));
+  gtk_window_close (GTK_WINDOW (chooser));
+  settle_frames ();
+}
+
 int
 main (int argc, char **argv)
 {
@@ -483,6 +531,8 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   g_test_add_func ("/ui/keys/note-kept", test_note_kept);
+  g_test_add ("/ui/keys/export-folder-kept", Fixture, NULL, fixture_set_up, test_export_folder_kept,
+              fixture_tear_down);
   g_test_add ("/ui/keys/last-session-per-ledger", Fixture, NULL, fixture_set_up, test_last_session_per_ledger,
               fixture_tear_down);
   g_test_add ("/ui/keys/refused-in-dialog", Fixture, NULL, fixture_set_up, test_refused_in_dialog, fixture_tear_down);

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "deuces-application.h"
 #include "deuces-export.h"
 #include "deuces-export-private.h"
 #include "deuces-window.h"
@@ -106,6 +107,15 @@ deuces_export_to_file (GtkWindow   *parent,
   return TRUE;
 }
 
+/* The app's settings, or NULL outside the app. */
+static GSettings *
+app_settings (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return DEUCES_IS_APPLICATION (app) ? deuces_application_get_settings (DEUCES_APPLICATION (app)) : NULL;
+}
+
 static void
 on_file_chosen (GtkNativeDialog *chooser,
                 int              response,
@@ -130,6 +140,14 @@ on_file_chosen (GtkNativeDialog *chooser,
           file = g_file_get_child (folder, renamed);
         }
       deuces_export_to_file (job->parent, job->store, job->id, file, csv);
+      /* Offered first next time. */
+      {
+        g_autoptr(GFile) folder = g_file_get_parent (file);
+        GSettings *settings = app_settings ();
+
+        if (settings != NULL && folder != NULL && g_file_peek_path (folder) != NULL)
+          g_settings_set_string (settings, "export-folder", g_file_peek_path (folder));
+      }
     }
   export_job_free (job);
   g_object_unref (chooser);
@@ -139,6 +157,11 @@ GFile *
 deuces_export_default_folder (void)
 {
   const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  GSettings *settings = app_settings ();
+  g_autofree char *last = settings != NULL ? g_settings_get_string (settings, "export-folder") : NULL;
+
+  if (last != NULL && g_path_is_absolute (last) && g_file_test (last, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (last);
 
   if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
     return g_file_new_for_path (documents);
