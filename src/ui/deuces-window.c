@@ -701,43 +701,32 @@ deuces_window_add_close_keys (GtkWindow *window)
   add_close_keys (window, TRUE);
 }
 
-static void
-on_toplevel_mapped (GtkWidget *window)
+/* Every widget's "map": a window other than the main one gets Ctrl+W. Not the main
+ * window: there Ctrl+W is the application's accelerator, Escape is the deal form's. Every
+ * other window already closes on Escape in its own way (a dialog's close response, a
+ * file chooser's Cancel). */
+static gboolean
+on_window_mapped_hook (GSignalInvocationHint *hint,
+                  guint                  n_values,
+                  const GValue          *values,
+                  gpointer               user_data)
 {
-  /* Not the main window: there Ctrl+W is the application's accelerator, Escape is the
-   * deal form's. Every other window already closes on Escape in its own way (a dialog's
-   * close response, a file chooser's Cancel). */
-  if (!DEUCES_IS_WINDOW (window))
-    add_close_keys (GTK_WINDOW (window), FALSE);
-}
+  GObject *widget = g_value_get_object (&values[0]);
 
-static void
-on_toplevels_changed (GListModel *toplevels,
-                      guint       position,
-                      guint       removed,
-                      guint       added)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      /* At map, not now: a window joins the list from GtkWindow's init, before it is of
-       * its own type. */
-      g_signal_connect (window, "map", G_CALLBACK (on_toplevel_mapped), NULL);
-    }
+  if (GTK_IS_WINDOW (widget) && !DEUCES_IS_WINDOW (widget))
+    add_close_keys (GTK_WINDOW (widget), FALSE);
+  return TRUE;
 }
 
 void
 deuces_window_watch_close_keys (void)
 {
   static gboolean watching;
-  GListModel *toplevels = gtk_window_get_toplevels ();
 
   if (watching)
     return;
   watching = TRUE;
-  g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
-  on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_window_mapped_hook, NULL, NULL);
 }
 
 DeucesWindow *
