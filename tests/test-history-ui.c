@@ -1155,7 +1155,7 @@ test_window_rename (Fixture       *w,
                     gconstpointer  data)
 {
   GtkWidget *dialog = open_message_dialog (w, "win.rename-session");
-  GtkWidget *entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  GtkWidget *entry = find_type (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)), GTK_TYPE_ENTRY);
   g_autofree char *old_title = g_strdup (deuces_session_get_title (w->session));
 
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, old_title);
@@ -1171,7 +1171,7 @@ test_window_rename (Fixture       *w,
 
   /* Cancel changes nothing. */
   dialog = open_message_dialog (w, "win.rename-session");
-  entry = adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog));
+  entry = find_type (adw_message_dialog_get_extra_child (ADW_MESSAGE_DIALOG (dialog)), GTK_TYPE_ENTRY);
   gtk_editable_set_text (GTK_EDITABLE (entry), "Never mind");
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   run_pending (1);

@@ -106,7 +106,11 @@ test_damaged_newest (void)
   sql = g_strdup_printf ("UPDATE deals SET extra = '[1,2]' WHERE session = %lld", (long long) damaged);
   g_assert_true (_deuces_store_exec (store, sql, &error));
   g_assert_no_error (error);
-  g_settings_set_int64 (settings, "last-session", damaged);
+  {
+    g_autofree char *ledger = g_canonicalize_filename (test_db, NULL);
+
+    g_settings_set_value (settings, "last-sessions", g_variant_new_parsed ("{%s: %x}", ledger, damaged));
+  }
 
   window = deuces_window_new (test_app);
   gtk_window_present (GTK_WINDOW (window));

@@ -382,15 +382,18 @@ deuces_game_deal_stake (const DeucesGame *game,
   return stake;
 }
 
-gboolean
-deuces_game_set_money (DeucesGame *game,
-                       const char *currency,
-                       const char *stake,
-                       GError    **error)
+/* @currency (NULL or "" for none) and @stake read: the code in capitals, its digits and
+ * the stake in minor units. */
+static gboolean
+read_money (const char  *currency,
+            const char  *stake,
+            char       **code_out,
+            gint        *digits_out,
+            gint64      *minor,
+            GError     **error)
 {
   g_autofree char *code = NULL;
   gint digits = 2;
-  gint64 minor;
 
   if (currency != NULL && *currency != '\0')
     {
@@ -403,8 +406,36 @@ deuces_game_set_money (DeucesGame *game,
         }
       digits = deuces_currency_digits (code);
     }
+  if (!parse_stake (stake, digits, minor, error))
+    return FALSE;
+  *code_out = g_steal_pointer (&code);
+  *digits_out = digits;
+  return TRUE;
+}
 
-  if (!parse_stake (stake, digits, &minor, error))
+gboolean
+deuces_money_check (const char *currency,
+                    const char *stake,
+                    GError    **error)
+{
+  g_autofree char *code = NULL;
+  gint digits;
+  gint64 minor;
+
+  return read_money (currency, stake, &code, &digits, &minor, error);
+}
+
+gboolean
+deuces_game_set_money (DeucesGame *game,
+                       const char *currency,
+                       const char *stake,
+                       GError    **error)
+{
+  g_autofree char *code = NULL;
+  gint digits;
+  gint64 minor;
+
+  if (!read_money (currency, stake, &code, &digits, &minor, error))
     return FALSE;
 
   g_free (game->currency);

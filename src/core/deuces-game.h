@@ -111,6 +111,11 @@ DeucesGame *deuces_game_new          (const DeucesVariant *variant,
                                       GError             **error);
 void        deuces_game_free         (DeucesGame          *game);
 
+/* Whether @stake (decimal text) and @currency (NULL or "" for none) may be a game's, as
+ * deuces_game_set_money() would take them. */
+gboolean deuces_money_check (const char *currency,
+                             const char *stake,
+                             GError    **error);
 /* Sets currency (NULL for none) and stake (decimal text, exact in the currency). */
 gboolean    deuces_game_set_money    (DeucesGame          *game,
                                       const char          *currency,

@@ -144,6 +144,46 @@ _deuces_store_checked_player_name (const char  *text,
   return g_steal_pointer (&name);
 }
 
+/* Whether no other player than @old_name is called @name: only a change of case may keep
+ * the same name. */
+static gboolean
+name_is_free (DeucesStore *self,
+              const char  *old_name,
+              const char  *name,
+              GError     **error)
+{
+  g_autoptr(sqlite3_stmt) taken = NULL;
+
+  taken = _deuces_store_prepare (self, "SELECT name FROM players WHERE name = ?1 AND name <> ?2 COLLATE NOCASE",
+                                 error);
+  if (taken == NULL)
+    return FALSE;
+  _deuces_store_bind_text (taken, 1, name);
+  _deuces_store_bind_text (taken, 2, old_name);
+  if (sqlite3_step (taken) == SQLITE_ROW)
+    {
+      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
+                   _("There is already a player called “%s”"), (const char *) sqlite3_column_text (taken, 0));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+deuces_store_check_rename_player (DeucesStore *self,
+                                  const char  *old_name,
+                                  const char  *new_name,
+                                  GError     **error)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
+
+  if ((name = _deuces_store_checked_player_name (new_name, error)) == NULL)
+    return FALSE;
+  return name_is_free (self, old_name, name, error);
+}
+
 gboolean
 deuces_store_rename_player (DeucesStore *self,
                             const char  *old_name,
@@ -151,7 +191,6 @@ deuces_store_rename_player (DeucesStore *self,
                             GError     **error)
 {
   g_autofree char *name = NULL;
-  g_autoptr(sqlite3_stmt) taken = NULL;
   g_autoptr(sqlite3_stmt) stmt = NULL;
 
   g_return_val_if_fail (DEUCES_IS_STORE (self), FALSE);
@@ -160,19 +199,8 @@ deuces_store_rename_player (DeucesStore *self,
     return FALSE;
   if (!_deuces_store_begin (self, error))
     return FALSE;
-  /* Only a change of case may keep the same name. */
-  taken = _deuces_store_prepare (self, "SELECT name FROM players WHERE name = ?1 AND name <> ?2 COLLATE NOCASE",
-                                 error);
-  if (taken == NULL)
+  if (!name_is_free (self, old_name, name, error))
     goto fail;
-  _deuces_store_bind_text (taken, 1, name);
-  _deuces_store_bind_text (taken, 2, old_name);
-  if (sqlite3_step (taken) == SQLITE_ROW)
-    {
-      g_set_error (error, DEUCES_STORE_ERROR, DEUCES_STORE_ERROR_INVALID,
-                   _("There is already a player called “%s”"), (const char *) sqlite3_column_text (taken, 0));
-      goto fail;
-    }
   /* When: the later of two renames made on two computers wins at the next sync. */
   stmt = _deuces_store_prepare (self, "UPDATE players SET name = ?1, renamed = ?3 WHERE name = ?2", error);
   if (stmt == NULL)

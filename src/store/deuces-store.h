@@ -386,6 +386,12 @@ gboolean     deuces_store_get_seat_ids     (DeucesStore  *self,
                                             guint         n_ids,
                                             guint        *n_founders,
                                             GError      **error);
+/* Whether deuces_store_rename_player() would take @new_name for @old_name (a valid name,
+ * no other player's), without writing: for a dialog to say so while it is typed. */
+gboolean     deuces_store_check_rename_player (DeucesStore *self,
+                                               const char  *old_name,
+                                               const char  *new_name,
+                                               GError     **error);
 /* Renames everywhere, history included. Names are unique, case-insensitively. */
 gboolean     deuces_store_rename_player    (DeucesStore  *self,
                                             const char   *old_name,

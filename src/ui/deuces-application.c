@@ -366,6 +366,7 @@ deuces_application_startup (GApplication *app)
 
   /* No tooltip of a window floats over the modal dialog in front of it. */
   deuces_modal_watch ();
+  deuces_window_watch_close_keys ();
   open_store (self);
   trace_startup ("ledger open");
 }

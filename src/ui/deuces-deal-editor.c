@@ -244,16 +244,25 @@ on_winner_chosen (DeucesDealEditor *self,
     focus_first_field (self);
 }
 
-/* FALSE for a player sitting the deal out. */
-static gboolean
+/* Refused, and said, for a player sitting the deal out. */
+static void
 choose_winner (DeucesDealEditor *self,
                guint             player)
 {
   if ((deuces_deal_fields_get_sitting_out (self->fields) >> player) & 1)
-    return FALSE;
+    {
+      g_autofree char *message = NULL;
+
+      /* Translators: a player's number pressed to say who went out; O and the number
+       * brings them back */
+      message = g_strdup_printf (_("Player %u sits this deal out: press O and %u to bring them back"),
+                                 player + 1, player + 1);
+      set_error (self, message);
+      return;
+    }
+  set_error (self, NULL);
   deuces_deal_fields_set_winner (self->fields, (gint) player);
   on_winner_chosen (self, (gint) player);
-  return TRUE;
 }
 
 /* O then a digit: swaps that player between playing and sitting out. */
@@ -441,6 +450,19 @@ enter_saves (DeucesDealEditor *self,
   return TRUE;
 }
 
+/* On a "went out" button once who went out is known (a deal being changed), Enter saves,
+ * or says why not; before, it is the button's own and picks that player. */
+static gboolean
+enter_on_winner (DeucesDealEditor *self,
+                 GtkWidget        *field,
+                 gboolean          absorb)
+{
+  if (deuces_deal_fields_get_winner (self->fields) < 0)
+    return FALSE;
+  deuces_deal_editor_save (self);
+  return TRUE;
+}
+
 /* A digit in a count or twos field: typed there (and on to the next when it is whole). */
 static gboolean
 digit_typed (DeucesDealEditor *self,
@@ -478,9 +500,20 @@ digit_picks_winner (DeucesDealEditor *self,
 {
   guint n_players = deuces_session_get_game (self->session)->n_players;
 
+  /* Never dropped without a word: the digit names no one at this table. */
   if (digit < 1 || digit > n_players)
-    return FALSE;
-  return choose_winner (self, digit - 1);
+    {
+      g_autofree char *message = NULL;
+
+      /* Translators: a digit pressed to say who went out; the players are numbered
+       * 1 to the second number */
+      message = g_strdup_printf (_("There is no player %u: the players are numbered 1 to %u"),
+                                 digit, n_players);
+      set_error (self, message);
+      return TRUE;
+    }
+  choose_winner (self, digit - 1);
+  return TRUE;
 }
 
 /* A digit with the focus elsewhere: who went out, while no one has; then the counts,
@@ -517,12 +550,12 @@ typedef struct {
 
 /* clang-format off */
 static const FieldKeys field_keys[] = {
-  [DEUCES_FIELD_NONE]   = { NULL,          digit_elsewhere,    FALSE },
-  [DEUCES_FIELD_WINNER] = { NULL,          digit_picks_winner, FALSE },
-  [DEUCES_FIELD_COUNT]  = { enter_goes_on, digit_typed,        FALSE },
-  [DEUCES_FIELD_TWOS]   = { enter_saves,   digit_typed,        FALSE },
-  [DEUCES_FIELD_HAND]   = { enter_goes_on, NULL,               TRUE  },   /* cards and points */
-  [DEUCES_FIELD_CHOICE] = { enter_saves,   digit_chooses,      FALSE },
+  [DEUCES_FIELD_NONE]   = { NULL,            digit_elsewhere,    FALSE },
+  [DEUCES_FIELD_WINNER] = { enter_on_winner, digit_picks_winner, FALSE },
+  [DEUCES_FIELD_COUNT]  = { enter_goes_on,   digit_typed,        FALSE },
+  [DEUCES_FIELD_TWOS]   = { enter_saves,     digit_typed,        FALSE },
+  [DEUCES_FIELD_HAND]   = { enter_goes_on,   NULL,               TRUE  },   /* cards and points */
+  [DEUCES_FIELD_CHOICE] = { enter_saves,     digit_chooses,      FALSE },
 };
 /* clang-format on */
 G_STATIC_ASSERT (G_N_ELEMENTS (field_keys) == DEUCES_FIELD_CHOICE + 1);
@@ -548,7 +581,8 @@ handle_modified_key (DeucesDealEditor *self,
       /* Alt+digit picks who went out from anywhere. */
       if (digit < 1 || (guint) digit > n_players || (state & GDK_CONTROL_MASK))
         return FALSE;
-      return choose_winner (self, (guint) digit - 1);
+      choose_winner (self, (guint) digit - 1);
+      return TRUE;
     }
   return FALSE;
 }
@@ -705,7 +739,6 @@ deuces_deal_editor_edit (DeucesDealEditor *self,
                          guint             number)
 {
   const DeucesDeal *deal;
-  gint winner;
 
   g_return_if_fail (DEUCES_IS_DEAL_EDITOR (self));
 
@@ -716,9 +749,12 @@ deuces_deal_editor_edit (DeucesDealEditor *self,
   set_error (self, NULL);
   update_title (self);
   notify_next_sitting_out (self);
-  winner = deuces_deal_fields_get_winner (self->fields);
-  if (winner >= 0)
-    gtk_widget_grab_focus (deuces_deal_editor_get_winner_button (self, (guint) winner));
+  /* Who went out is known: the counts are what is changed, as the hint says; the
+   * first one selected, so that a digit replaces it. */
+  if (deuces_deal_fields_get_winner (self->fields) >= 0)
+    focus_first_field (self);
+  else
+    focus_first_winner (self);
 }
 
 static void

@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "deuces-application.h"
 #include "deuces-export.h"
 #include "deuces-export-private.h"
 #include "deuces-window.h"
@@ -106,6 +107,15 @@ deuces_export_to_file (GtkWindow   *parent,
   return TRUE;
 }
 
+/* The app's settings, or NULL outside the app. */
+static GSettings *
+app_settings (void)
+{
+  GApplication *app = g_application_get_default ();
+
+  return DEUCES_IS_APPLICATION (app) ? deuces_application_get_settings (DEUCES_APPLICATION (app)) : NULL;
+}
+
 static void
 on_file_chosen (GtkNativeDialog *chooser,
                 int              response,
@@ -130,6 +140,14 @@ on_file_chosen (GtkNativeDialog *chooser,
           file = g_file_get_child (folder, renamed);
         }
       deuces_export_to_file (job->parent, job->store, job->id, file, csv);
+      /* Offered first next time. */
+      {
+        g_autoptr(GFile) folder = g_file_get_parent (file);
+        GSettings *settings = app_settings ();
+
+        if (settings != NULL && folder != NULL && g_file_peek_path (folder) != NULL)
+          g_settings_set_string (settings, "export-folder", g_file_peek_path (folder));
+      }
     }
   export_job_free (job);
   g_object_unref (chooser);
@@ -139,6 +157,11 @@ GFile *
 deuces_export_default_folder (void)
 {
   const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  GSettings *settings = app_settings ();
+  g_autofree char *last = settings != NULL ? g_settings_get_string (settings, "export-folder") : NULL;
+
+  if (last != NULL && g_path_is_absolute (last) && g_file_test (last, G_FILE_TEST_IS_DIR))
+    return g_file_new_for_path (last);
 
   if (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR))
     return g_file_new_for_path (documents);
@@ -211,6 +234,8 @@ deuces_export_choose_file (GtkWindow   *parent,
   chooser = gtk_file_chooser_native_new (id == 0 ? _("Export All Sessions") : _("Export Session"),
                                          parent, GTK_FILE_CHOOSER_ACTION_SAVE,
                                          _("_Export"), _("_Cancel"));
+  /* Modal, as every dialog of the app: Ctrl+W in the window under it closes nothing. */
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_filter_set_name (csv, _("Spreadsheet (CSV)"));
   gtk_file_filter_add_suffix (csv, "csv");
   gtk_file_filter_set_name (json, _("Deuces sessions (JSON)"));

@@ -24,7 +24,8 @@ gboolean deuces_export_to_file     (GtkWindow   *parent,
                                     GFile       *file,
                                     gboolean     csv);
 
-/* Where a file the app writes is offered first (an export, Print to File): the person's
+/* Where a file the app writes is offered first (an export, Print to File): the folder
+ * of the last export (the "export-folder" setting) while it is there, else the person's
  * Documents folder, or their home folder when there is none; never the folder the app
  * was started from. */
 GFile   *deuces_export_default_folder (void);

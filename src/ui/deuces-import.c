@@ -533,6 +533,8 @@ deuces_import_choose_file (GtkWindow        *parent,
 
   chooser = gtk_file_chooser_native_new (_("Import Sessions"), parent, GTK_FILE_CHOOSER_ACTION_OPEN,
                                          _("_Open"), _("_Cancel"));
+  /* Modal, as every dialog of the app: Ctrl+W in the window under it closes nothing. */
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_filter_set_name (filter, _("Deuces sessions (JSON)"));
   gtk_file_filter_add_suffix (filter, "json");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);

@@ -92,7 +92,7 @@ on_rename_response (AdwMessageDialog        *dialog,
                     DeucesPreferencesWindow *self)
 {
   const char *old_name = g_object_get_data (G_OBJECT (dialog), "player");
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "entry");
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "rename") != 0)
@@ -105,6 +105,20 @@ on_rename_response (AdwMessageDialog        *dialog,
   fill_players (self);
 }
 
+/* A name another player has, or not a valid one, is said in the dialog as it is typed;
+ * the dialog stays, with the name. */
+static void
+on_new_name_changed (GtkEditable      *entry,
+                     AdwMessageDialog *dialog)
+{
+  DeucesPreferencesWindow *self = g_object_get_data (G_OBJECT (dialog), "window");
+  g_autoptr(GError) error = NULL;
+
+  deuces_store_check_rename_player (self->store, g_object_get_data (G_OBJECT (dialog), "player"),
+                                    gtk_editable_get_text (entry), &error);
+  deuces_dialog_set_problem (dialog, "rename", GTK_WIDGET (entry), error != NULL ? error->message : NULL);
+}
+
 static void
 rename_player (GtkButton               *button,
                DeucesPreferencesWindow *self)
@@ -115,12 +129,17 @@ rename_player (GtkButton               *button,
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading,
                                               _("The new name is used in every session, past ones included."));
   GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
 
   gtk_editable_set_text (GTK_EDITABLE (entry), name);
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("New name"), -1);
-  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), entry);
+  gtk_box_append (GTK_BOX (box), entry);
+  deuces_dialog_add_problem_line (ADW_MESSAGE_DIALOG (dialog), GTK_BOX (box));
+  adw_message_dialog_set_extra_child (ADW_MESSAGE_DIALOG (dialog), box);
+  g_object_set_data (G_OBJECT (dialog), "entry", entry);
+  g_object_set_data (G_OBJECT (dialog), "window", self);
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _("_Cancel"),
                                     "rename", _("_Rename"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "rename",
@@ -129,6 +148,7 @@ rename_player (GtkButton               *button,
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_object_set_data_full (G_OBJECT (dialog), "player", g_strdup (name), g_free);
   g_signal_connect_object (dialog, "response", G_CALLBACK (on_rename_response), self, 0);
+  g_signal_connect (entry, "changed", G_CALLBACK (on_new_name_changed), dialog);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

@@ -7,6 +7,7 @@
 
 #include "deuces-money.h"
 #include "deuces-session-header.h"
+#include "deuces-window.h"
 
 struct _DeucesSessionHeader
 {
@@ -76,8 +77,10 @@ deuces_session_header_set_session (DeucesSessionHeader *self,
   g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
   g_return_if_fail (session == NULL || DEUCES_IS_SESSION (session));
 
-  if (!g_set_object (&self->session, session))
+  if (self->session == session)
     return;
+  deuces_session_header_keep_notes (self);
+  g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
   g_binding_group_set_source (self->session_bindings, session);
   show_notes (self);
@@ -113,7 +116,7 @@ on_rename_response (AdwMessageDialog *dialog,
                     gpointer          user_data)
 {
   DeucesSessionHeader *self = DEUCES_SESSION_HEADER (user_data);
-  GtkEditable *entry = GTK_EDITABLE (adw_message_dialog_get_extra_child (dialog));
+  GtkEditable *entry = g_object_get_data (G_OBJECT (dialog), "title");
   g_autoptr(GError) error = NULL;
 
   if (g_strcmp0 (response, "rename") != 0 || self->session == NULL)
@@ -122,19 +125,36 @@ on_rename_response (AdwMessageDialog *dialog,
     g_signal_emit (self, signals[FAILED], 0, error);
 }
 
+/* The title typed is checked by the core's rule as it is typed: a refusal is said in the
+ * dialog, which keeps it. */
+static void
+on_title_changed (GtkEditable      *entry,
+                  AdwMessageDialog *dialog)
+{
+  g_autoptr(GError) error = NULL;
+
+  deuces_title_check (gtk_editable_get_text (entry), &error);
+  deuces_dialog_set_problem (dialog, "rename", GTK_WIDGET (entry), error != NULL ? error->message : NULL);
+}
+
 static void
 rename_session (DeucesSessionHeader *self)
 {
   GtkWindow *window = GTK_WINDOW (gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_WINDOW));
   GtkWidget *dialog = adw_message_dialog_new (window, _("Rename Session"), NULL);
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 6);
   GtkWidget *entry = gtk_entry_new ();
 
   gtk_editable_set_text (GTK_EDITABLE (entry), deuces_session_get_title (self->session));
   gtk_entry_set_activates_default (GTK_ENTRY (entry), TRUE);
   gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _("Title"), -1);
-  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), entry, "rename", _("_Rename"),
+  gtk_box_append (GTK_BOX (box), entry);
+  deuces_dialog_add_problem_line (ADW_MESSAGE_DIALOG (dialog), GTK_BOX (box));
+  g_object_set_data (G_OBJECT (dialog), "title", entry);
+  present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "rename", _("_Rename"),
                   G_CALLBACK (on_rename_response), entry);
+  g_signal_connect (entry, "changed", G_CALLBACK (on_title_changed), dialog);
 }
 
 /* The stake and its currency, changed at any time: a dialog with both and, once deals
@@ -169,6 +189,26 @@ on_stake_response (AdwMessageDialog *dialog,
     g_signal_emit (self, signals[CHANGED], 0);
   else
     g_signal_emit (self, signals[FAILED], 0, error);
+}
+
+/* The stake and the currency typed are checked by the core's rule as they are typed. */
+static void
+on_money_changed (AdwMessageDialog *dialog)
+{
+  GtkEditable *stake = g_object_get_data (G_OBJECT (dialog), "stake");
+  GtkEditable *currency = g_object_get_data (G_OBJECT (dialog), "currency");
+  g_autofree char *code = g_strstrip (g_strdup (gtk_editable_get_text (currency)));
+  g_autoptr(GError) error = NULL;
+  GtkWidget *at_fault;
+
+  if (deuces_money_check (code, gtk_editable_get_text (stake), &error))
+    {
+      deuces_dialog_set_problem (dialog, "change", GTK_WIDGET (stake), NULL);
+      return;
+    }
+  /* The currency is at fault when it is not known, whatever the stake. */
+  at_fault = *code != '\0' && !deuces_money_check (code, "0", NULL) ? GTK_WIDGET (currency) : GTK_WIDGET (stake);
+  deuces_dialog_set_problem (dialog, "change", at_fault, error->message);
 }
 
 static GtkWidget *
@@ -246,8 +286,11 @@ change_stake (DeucesSessionHeader *self)
   g_object_set_data (G_OBJECT (dialog), "stake", stake);
   g_object_set_data (G_OBJECT (dialog), "currency", currency);
   g_object_set_data_full (G_OBJECT (dialog), "before", g_steal_pointer (&latest), g_free);
+  deuces_dialog_add_problem_line (ADW_MESSAGE_DIALOG (dialog), GTK_BOX (box));
   present_dialog (self, ADW_MESSAGE_DIALOG (dialog), box, "change", _("C_hange"),
                   G_CALLBACK (on_stake_response), stake);
+  g_signal_connect_swapped (stake, "changed", G_CALLBACK (on_money_changed), dialog);
+  g_signal_connect_swapped (currency, "changed", G_CALLBACK (on_money_changed), dialog);
 }
 
 /* Notes, under the title, edited in place: Enter (or leaving the field) keeps them,
@@ -283,6 +326,29 @@ deuces_session_header_edit_notes (DeucesSessionHeader *self)
   gtk_widget_set_visible (GTK_WIDGET (self->notes_label), TRUE);
   gtk_widget_grab_focus (GTK_WIDGET (self->notes_label));
   gtk_editable_label_start_editing (self->notes_label);
+}
+
+static gboolean
+keep_label_done (gpointer label)
+{
+  return G_SOURCE_REMOVE;
+}
+
+void
+deuces_session_header_keep_notes (DeucesSessionHeader *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  /* Stopping the edit "committed" saves them (on_notes_editing), in one write. */
+  if (gtk_editable_label_get_editing (self->notes_label))
+    gtk_editable_label_stop_editing (self->notes_label, TRUE);
+  /* GTK 4.8's GtkEditableLabel, on losing the focus, looks at its focus controller again
+   * 100 ms later (stop_editing_soon(), by a bare pointer): the label outlives a window
+   * closing with the focus in it by that long, or GTK reads a freed controller. */
+  if (gtk_widget_get_focus_child (GTK_WIDGET (self->notes_label)) != NULL ||
+      gtk_widget_has_focus (GTK_WIDGET (self->notes_label)))
+    g_timeout_add_full (G_PRIORITY_DEFAULT, 500, keep_label_done, g_object_ref (self->notes_label),
+                        g_object_unref);
 }
 
 void

@@ -21,5 +21,8 @@ void deuces_session_header_change_stake (DeucesSessionHeader *self);
 void deuces_session_header_rename       (DeucesSessionHeader *self);
 /* The notes, edited in place: Enter keeps them, Escape leaves them as they were. */
 void deuces_session_header_edit_notes   (DeucesSessionHeader *self);
+/* Notes being typed are saved, as Enter would: before the window closes or shows another
+ * session. */
+void deuces_session_header_keep_notes   (DeucesSessionHeader *self);
 
 G_END_DECLS

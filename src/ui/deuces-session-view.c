@@ -281,6 +281,14 @@ deuces_session_view_focus_deal_editor (DeucesSessionView *self)
   queue_place_page (self);
 }
 
+void
+deuces_session_view_keep_edits (DeucesSessionView *self)
+{
+  g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
+
+  deuces_session_header_keep_notes (self->header);
+}
+
 gboolean
 deuces_session_view_handle_key (DeucesSessionView *self,
                                 guint              keyval,

@@ -15,6 +15,9 @@ void           deuces_session_view_set_session       (DeucesSessionView *self,
                                                       DeucesSession     *session);
 DeucesSession *deuces_session_view_get_session       (DeucesSessionView *self);
 void           deuces_session_view_focus_deal_editor (DeucesSessionView *self);
+/* What is typed and not yet confirmed outside the deal (the notes) is saved: the window
+ * is closing. */
+void           deuces_session_view_keep_edits        (DeucesSessionView *self);
 /* A key typed anywhere in the window, before any widget sees it: the deal editor takes
  * it (digits, Alt+digits, Escape, Enter in its fields, O and the extras' letters) unless
  * a text field outside the editor has the focus. TRUE if used. */

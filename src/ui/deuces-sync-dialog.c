@@ -226,6 +226,8 @@ deuces_sync_choose_file (GtkWindow      *parent,
 
   chooser = gtk_file_chooser_native_new (_("Sync With Another Computer’s Ledger"), parent,
                                          GTK_FILE_CHOOSER_ACTION_OPEN, _("_Sync"), _("_Cancel"));
+  /* Modal, as every dialog of the app: Ctrl+W in the window under it closes nothing. */
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   gtk_file_filter_set_name (filter, _("Deuces ledgers"));
   gtk_file_filter_add_suffix (filter, "sqlite3");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);

@@ -84,6 +84,22 @@ standings_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (deuces_standings_window_new (GTK_WINDOW (self), self->store)));
 }
 
+/* Standings, and over it Settle Up for the ended nights it shows. */
+static void
+settle_up_action (GtkWidget  *widget,
+                  const char *action_name,
+                  GVariant   *parameter)
+{
+  DeucesWindow *self = DEUCES_WINDOW (widget);
+  DeucesStandingsWindow *standings;
+
+  if (self->store == NULL)
+    return;
+  standings = deuces_standings_window_new (GTK_WINDOW (self), self->store);
+  gtk_window_present (GTK_WINDOW (standings));
+  deuces_standings_window_settle_up (standings);
+}
+
 static void
 search_action (GtkWidget  *widget,
                const char *action_name,
@@ -427,6 +443,7 @@ _deuces_window_class_add_actions (GtkWidgetClass *widget_class)
   gtk_widget_class_install_action (widget_class, "win.show-help-overlay", NULL, show_shortcuts_action);
   gtk_widget_class_install_action (widget_class, "win.statistics", NULL, statistics_action);
   gtk_widget_class_install_action (widget_class, "win.standings", NULL, standings_action);
+  gtk_widget_class_install_action (widget_class, "win.settle-up", NULL, settle_up_action);
   gtk_widget_class_install_action (widget_class, "win.delete-session", NULL, delete_session_action);
   gtk_widget_class_install_action (widget_class, "win.undo", NULL, undo_action);
   gtk_widget_class_install_action (widget_class, "win.redo", NULL, redo_action);
@@ -481,5 +498,6 @@ _deuces_window_update_actions (DeucesWindow *self)
   gtk_widget_action_set_enabled (widget, "win.edit-notes", writable);
   gtk_widget_action_set_enabled (widget, "win.restore-backup", self->store != NULL);
   gtk_widget_action_set_enabled (widget, "win.sync", self->store != NULL);
+  gtk_widget_action_set_enabled (widget, "win.settle-up", self->store != NULL);
   gtk_widget_action_set_enabled (widget, "win.sync-serve", self->store != NULL);
 }

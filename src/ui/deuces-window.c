@@ -198,6 +198,46 @@ on_sessions_changed (DeucesWindow *self)
   select_session_row (self);
 }
 
+/* The ledger's key among the sessions remembered: its file's absolute path. */
+static char *
+ledger_key (DeucesWindow *self)
+{
+  return g_canonicalize_filename (deuces_store_get_path (self->store), NULL);
+}
+
+/* The session last shown in this ledger (0 for none): a number from another ledger, where
+ * it names another night, is never taken. */
+static gint64
+remembered_session (DeucesWindow *self)
+{
+  g_autoptr(GVariant) sessions = g_settings_get_value (self->settings, "last-sessions");
+  g_autofree char *key = ledger_key (self);
+  gint64 id = 0;
+
+  g_variant_lookup (sessions, key, "x", &id);
+  return id;
+}
+
+static void
+remember_session (DeucesWindow *self,
+                  gint64        id)
+{
+  g_autoptr(GVariant) sessions = g_settings_get_value (self->settings, "last-sessions");
+  g_autofree char *key = ledger_key (self);
+  GVariantBuilder builder;
+  GVariantIter iter;
+  const char *path;
+  gint64 other;
+
+  g_variant_builder_init (&builder, G_VARIANT_TYPE ("a{sx}"));
+  g_variant_builder_add (&builder, "{sx}", key, id);
+  g_variant_iter_init (&iter, sessions);
+  while (g_variant_iter_next (&iter, "{&sx}", &path, &other))
+    if (!g_str_equal (path, key))
+      g_variant_builder_add (&builder, "{sx}", path, other);
+  g_settings_set_value (self->settings, "last-sessions", g_variant_builder_end (&builder));
+}
+
 static void
 show_session (DeucesWindow  *self,
               DeucesSession *session)
@@ -219,7 +259,7 @@ show_session (DeucesWindow  *self,
       for (guint i = 0; i < G_N_ELEMENTS (follow); i++)
         g_signal_connect_object (session, follow[i], G_CALLBACK (_deuces_window_update_actions),
                                  self, G_CONNECT_SWAPPED);
-      g_settings_set_int64 (self->settings, "last-session", deuces_session_get_id (session));
+      remember_session (self, deuces_session_get_id (session));
       gtk_stack_set_visible_child_name (self->content_stack, "session");
       adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
     }
@@ -259,12 +299,12 @@ open_session (DeucesWindow *self,
   return TRUE;
 }
 
-/* Where the table left off: the last session shown, else the newest that can be read
- * (a damaged one is named in a toast, and the next one shown), else none. */
+/* Where the table left off: the last session shown in this ledger, else the newest that
+ * can be read (a damaged one is named in a toast, and the next one shown), else none. */
 static void
 open_where_left_off (DeucesWindow *self)
 {
-  gint64 last = g_settings_get_int64 (self->settings, "last-session");
+  gint64 last = remembered_session (self);
   GListModel *list = G_LIST_MODEL (self->sessions);
   gboolean shown = last > 0 && open_session (self, last, TRUE);
 
@@ -504,6 +544,9 @@ deuces_window_close_request (GtkWindow *window)
   DeucesWindow *self = DEUCES_WINDOW (window);
   int width, height;
 
+  /* A note typed without Enter is kept, as when its field loses the focus; Ctrl+W and
+   * Ctrl+Q come here too. */
+  deuces_session_view_keep_edits (self->session_view);
   gtk_window_get_default_size (window, &width, &height);
   g_settings_set_int (self->settings, "window-width", width);
   g_settings_set_int (self->settings, "window-height", height);
@@ -585,21 +628,110 @@ deuces_window_init (DeucesWindow *self)
 }
 
 void
-deuces_window_add_close_keys (GtkWindow *window)
+deuces_dialog_add_problem_line (AdwMessageDialog *dialog,
+                                GtkBox           *box)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "error");
+  gtk_widget_set_name (label, "dialog-problem");
+  gtk_widget_set_visible (label, FALSE);
+  gtk_box_append (box, label);
+  g_object_set_data (G_OBJECT (dialog), "problem-line", label);
+}
+
+void
+deuces_dialog_set_problem (AdwMessageDialog *dialog,
+                           const char       *response,
+                           GtkWidget        *entry,
+                           const char       *problem)
+{
+  GtkWidget *label = g_object_get_data (G_OBJECT (dialog), "problem-line");
+  GtkWidget *marked = g_object_get_data (G_OBJECT (dialog), "problem-entry");
+
+  g_return_if_fail (ADW_IS_MESSAGE_DIALOG (dialog));
+  g_return_if_fail (label != NULL);
+
+  if (marked != NULL)
+    {
+      gtk_widget_remove_css_class (marked, "error");
+      gtk_accessible_reset_property (GTK_ACCESSIBLE (marked), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+    }
+  g_object_set_data (G_OBJECT (dialog), "problem-entry", problem != NULL ? entry : NULL);
+  if (problem != NULL)
+    {
+      gtk_widget_add_css_class (entry, "error");
+      gtk_accessible_update_property (GTK_ACCESSIBLE (entry), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      problem, -1);
+    }
+  gtk_label_set_text (GTK_LABEL (label), problem != NULL ? problem : "");
+  gtk_widget_set_visible (label, problem != NULL);
+  adw_message_dialog_set_response_enabled (dialog, response, problem == NULL);
+}
+
+/* Marks a window that has its close keys. */
+#define CLOSE_KEYS "deuces-close-keys"
+
+/* Ctrl+W (and Escape too if @escape) closes @window, once. */
+static void
+add_close_keys (GtkWindow *window,
+                gboolean   escape)
 {
   GtkEventController *keys;
 
-  g_return_if_fail (GTK_IS_WINDOW (window));
-
+  if (g_object_get_data (G_OBJECT (window), CLOSE_KEYS) != NULL)
+    return;
+  g_object_set_data (G_OBJECT (window), CLOSE_KEYS, GINT_TO_POINTER (TRUE));
   keys = gtk_shortcut_controller_new ();
   gtk_event_controller_set_name (keys, "close-keys");
-  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
-                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
-                                                          gtk_named_action_new ("window.close")));
+  if (escape)
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_named_action_new ("window.close")));
   gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (keys),
                                         gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_w, GDK_CONTROL_MASK),
                                                           gtk_named_action_new ("window.close")));
   gtk_widget_add_controller (GTK_WIDGET (window), keys);
+}
+
+void
+deuces_window_add_close_keys (GtkWindow *window)
+{
+  g_return_if_fail (GTK_IS_WINDOW (window));
+
+  add_close_keys (window, TRUE);
+}
+
+/* Every widget's "map": a window other than the main one gets Ctrl+W. Not the main
+ * window: there Ctrl+W is the application's accelerator, Escape is the deal form's. Every
+ * other window already closes on Escape in its own way (a dialog's close response, a
+ * file chooser's Cancel). */
+static gboolean
+on_window_mapped_hook (GSignalInvocationHint *hint,
+                  guint                  n_values,
+                  const GValue          *values,
+                  gpointer               user_data)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+
+  if (GTK_IS_WINDOW (widget) && !DEUCES_IS_WINDOW (widget))
+    add_close_keys (GTK_WINDOW (widget), FALSE);
+  return TRUE;
+}
+
+void
+deuces_window_watch_close_keys (void)
+{
+  static gboolean watching;
+
+  if (watching)
+    return;
+  watching = TRUE;
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_window_mapped_hook, NULL, NULL);
 }
 
 DeucesWindow *

@@ -36,6 +36,20 @@ void          deuces_add_toast             (AdwToastOverlay   *overlay,
  * its init (a shortcut controller on the window, so it works in windows made without a
  * class of their own too). */
 void          deuces_window_add_close_keys (GtkWindow         *window);
+/* A small input dialog's line for what is wrong with what is typed, hidden until then,
+ * added to the end of @box (the dialog's extra child, holding the entries). */
+void          deuces_dialog_add_problem_line (AdwMessageDialog *dialog,
+                                              GtkBox           *box);
+/* Says @problem (NULL: nothing is wrong) in @dialog while it stays open: @entry marked in
+ * error style (another marked before is cleared), the message in the problem line, and
+ * @response (the primary button) off while there is a problem. */
+void          deuces_dialog_set_problem      (AdwMessageDialog *dialog,
+                                              const char       *response,
+                                              GtkWidget        *entry,
+                                              const char       *problem);
+/* Ctrl+W closes every other window the app shows (dialogs, the shortcuts window, About,
+ * the file choosers) as it is mapped: called once, at startup. */
+void          deuces_window_watch_close_keys (void);
 
 /* Whether @keyval is an Enter key: the main one, the keypad's or ISO's. */
 static inline gboolean
