@@ -1406,8 +1406,6 @@ test_empty_phone (void)
 {
   Fixture fixture = { NULL, }, *f = &fixture;
   DeucesStore *store = deuces_application_get_store (test_app);
-  GSettings *settings = deuces_application_get_settings (test_app);
-  gint64 last = g_settings_get_int64 (settings, "last-session");
   DeucesSessionFilter all = { 0, };
   g_autoptr(GPtrArray) sessions = NULL;
   g_autoptr(GError) error = NULL;
@@ -1421,7 +1419,6 @@ test_empty_phone (void)
       g_assert_true (deuces_store_delete_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
       g_assert_no_error (error);
     }
-  g_settings_set_int64 (settings, "last-session", 0);
 
   f->window = deuces_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (f->window), 360, 720);
@@ -1448,7 +1445,6 @@ test_empty_phone (void)
       g_assert_true (deuces_store_restore_session (store, ((DeucesSessionInfo *) sessions->pdata[i])->id, &error));
       g_assert_no_error (error);
     }
-  g_settings_set_int64 (settings, "last-session", last);
 }
 
 int
