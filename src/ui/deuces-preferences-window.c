@@ -19,6 +19,8 @@ struct _DeucesPreferencesWindow
 
   DeucesStore          *store;
   GSettings            *settings;
+  GSimpleAction        *style;           /* settings.style-variant, the radios' */
+  gboolean              choosing_style;  /* writing the radio's choice */
   GPtrArray            *variants;
   GPtrArray            *player_rows;
   GPtrArray            *variant_rows;
@@ -316,6 +318,7 @@ deuces_preferences_window_dispose (GObject *object)
 
   g_clear_object (&self->store);
   g_clear_object (&self->settings);
+  g_clear_object (&self->style);
   g_clear_pointer (&self->player_rows, g_ptr_array_unref);
   g_clear_pointer (&self->variant_rows, g_ptr_array_unref);
 
@@ -363,6 +366,38 @@ deuces_preferences_window_init (DeucesPreferencesWindow *self)
   deuces_window_add_close_keys (GTK_WINDOW (self));
 }
 
+/* The style radios show what was chosen at once. Under dconf, a read of the setting while
+ * it announces a change of our own can still give the old value: a GSettings action
+ * (g_settings_create_action) left the mark on "Follow System" while the app had turned
+ * dark. */
+static void
+on_style_chosen (GSimpleAction *action,
+                 GVariant      *value,
+                 gpointer       user_data)
+{
+  DeucesPreferencesWindow *self = user_data;
+
+  g_simple_action_set_state (action, value);
+  self->choosing_style = TRUE;
+  g_settings_set_value (self->settings, "style-variant", value);
+  self->choosing_style = FALSE;
+}
+
+/* Changed elsewhere (another window, dconf-editor): the mark follows. */
+static void
+on_style_setting (GSettings  *settings,
+                  const char *key,
+                  gpointer    user_data)
+{
+  DeucesPreferencesWindow *self = user_data;
+  g_autoptr(GVariant) value = NULL;
+
+  if (self->choosing_style)
+    return;
+  value = g_settings_get_value (settings, key);
+  g_simple_action_set_state (self->style, value);
+}
+
 DeucesPreferencesWindow *
 deuces_preferences_window_new (GtkWindow   *parent,
                                DeucesStore *store,
@@ -378,12 +413,16 @@ deuces_preferences_window_new (GtkWindow   *parent,
   self = g_object_new (DEUCES_TYPE_PREFERENCES_WINDOW, "transient-for", parent, NULL);
   self->store = g_object_ref (store);
   self->settings = g_object_ref (settings);
-  /* The style rows act on the setting itself; the application applies it. */
+  /* The style rows act on the setting; the application applies it. */
   {
     g_autoptr(GSimpleActionGroup) group = g_simple_action_group_new ();
-    g_autoptr(GAction) style = g_settings_create_action (settings, "style-variant");
+    g_autoptr(GVariant) style_now = g_settings_get_value (settings, "style-variant");
 
-    g_action_map_add_action (G_ACTION_MAP (group), style);
+    self->style = g_simple_action_new_stateful ("style-variant", G_VARIANT_TYPE_STRING, style_now);
+    g_signal_connect (self->style, "change-state", G_CALLBACK (on_style_chosen), self);
+    g_signal_connect_object (settings, "changed::style-variant", G_CALLBACK (on_style_setting),
+                             self, 0);
+    g_action_map_add_action (G_ACTION_MAP (group), G_ACTION (self->style));
     gtk_widget_insert_action_group (GTK_WIDGET (self), "settings", G_ACTION_GROUP (group));
   }
   currency = g_settings_get_string (settings, "default-currency");
