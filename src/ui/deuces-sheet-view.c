@@ -21,7 +21,8 @@ struct _DeucesSheetView
   GtkScrolledWindow *scroller;
   GtkColumnView     *view;
   gboolean           at_end;          /* the newest row is in sight: kept so as the sheet changes */
-  guint              end_source;
+  GdkFrameClock     *end_clock;       /* weak: after its frame's paint, the view goes to the end */
+  gulong             end_handler;
   int                room;            /* px under the rows kept clear (a toast floats there) */
   guint              fill_source;
   guint              title_source;
@@ -657,36 +658,67 @@ deuces_sheet_view_set_session (DeucesSheetView *self,
  * while the rows in sight reach the sheet's end, every change of its height (a new row
  * measured — saved here, from a phone or by another program —, the form below growing
  * with an error line, Reopen showing the form, room made for a toast) moves the view to
- * the end again, once the layout that changed it is done (an idle comes after the frame's
- * layout: moving the view in the middle of the list's own allocation would leave its rows
- * where they were). A person who scrolled up to read an old deal is left there. */
-static gboolean
-scroll_to_end (gpointer user_data)
+ * the end again, once the frame whose layout changed it is painted (moving the view in the
+ * middle of the list's own allocation would leave its rows where they were). A person who
+ * scrolled up to read an old deal is left there. */
+static void
+scroll_to_end (DeucesSheetView *self)
 {
-  DeucesSheetView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->scroller);
-
   GtkSelectionModel *rows = gtk_column_view_get_model (self->view);
 
-  self->end_source = 0;
   self->at_end = TRUE;
   /* No rows yet (they are bound again after an idle), or none laid out: the end is
    * reached when they are, as their height changes. */
   if (rows == NULL || g_list_model_get_n_items (G_LIST_MODEL (rows)) == 0 ||
       !gtk_widget_get_mapped (GTK_WIDGET (self->view)))
-    return G_SOURCE_REMOVE;
+    return;
   gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
                                         gtk_adjustment_get_page_size (adjustment));
-  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+end_pending (DeucesSheetView *self)
+{
+  return self->end_clock != NULL && self->end_handler != 0;
+}
+
+static void
+cancel_end (DeucesSheetView *self)
+{
+  if (end_pending (self))
+    g_signal_handler_disconnect (self->end_clock, self->end_handler);
+  self->end_handler = 0;
+  g_clear_weak_pointer (&self->end_clock);
+}
+
+/* After the frame's layout: the list's rows are laid out for the rows it has. (An idle
+ * could come before that layout, after a deal was undone: the view then asked the list for
+ * a place below its last row, which GTK warns of.) */
+static void
+on_after_paint (GdkFrameClock   *clock,
+                DeucesSheetView *self)
+{
+  cancel_end (self);
+  scroll_to_end (self);
 }
 
 static void
 on_height_changed (GtkAdjustment   *adjustment,
                    DeucesSheetView *self)
 {
+  GdkFrameClock *clock;
+
   queue_fit_rows (self);
-  if (self->at_end && self->end_source == 0)
-    self->end_source = g_idle_add (scroll_to_end, self);
+  if (!self->at_end || end_pending (self))
+    return;
+  /* Not on screen yet: the end is reached when it is laid out, as its height changes. */
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->view));
+  if (clock == NULL)
+    return;
+  g_set_weak_pointer (&self->end_clock, clock);
+  self->end_handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
+  gtk_widget_queue_draw (GTK_WIDGET (self->view));
 }
 
 /* The view moved: whether it still shows the end. Not while a move to the end waits: the
@@ -695,7 +727,7 @@ static void
 on_value_changed (GtkAdjustment   *adjustment,
                   DeucesSheetView *self)
 {
-  if (self->end_source == 0)
+  if (!end_pending (self))
     self->at_end = gtk_adjustment_get_value (adjustment) + gtk_adjustment_get_page_size (adjustment) >=
                    gtk_adjustment_get_upper (adjustment) - 1;
 }
@@ -798,7 +830,7 @@ deuces_sheet_view_dispose (GObject *object)
 
   g_clear_handle_id (&self->wide_source, g_source_remove);
   g_clear_handle_id (&self->rows_source, g_source_remove);
-  g_clear_handle_id (&self->end_source, g_source_remove);
+  cancel_end (self);
   g_clear_handle_id (&self->fill_source, g_source_remove);
   g_clear_handle_id (&self->title_source, g_source_remove);
   g_clear_object (&self->session);
