@@ -328,12 +328,6 @@ deuces_session_header_edit_notes (DeucesSessionHeader *self)
   gtk_editable_label_start_editing (self->notes_label);
 }
 
-static gboolean
-keep_label_done (gpointer label)
-{
-  return G_SOURCE_REMOVE;
-}
-
 void
 deuces_session_header_keep_notes (DeucesSessionHeader *self)
 {
@@ -342,13 +336,44 @@ deuces_session_header_keep_notes (DeucesSessionHeader *self)
   /* Stopping the edit "committed" saves them (on_notes_editing), in one write. */
   if (gtk_editable_label_get_editing (self->notes_label))
     gtk_editable_label_stop_editing (self->notes_label, TRUE);
+}
+
+void
+deuces_session_header_close_notes (DeucesSessionHeader *self)
+{
+  GtkWidget *label;
+  GtkRoot *root;
+  g_autoptr(GListModel) controllers = NULL;
+
+  g_return_if_fail (DEUCES_IS_SESSION_HEADER (self));
+
+  deuces_session_header_keep_notes (self);
   /* GTK 4.8's GtkEditableLabel, on losing the focus, looks at its focus controller again
-   * 100 ms later (stop_editing_soon(), by a bare pointer): the label outlives a window
-   * closing with the focus in it by that long, or GTK reads a freed controller. */
-  if (gtk_widget_get_focus_child (GTK_WIDGET (self->notes_label)) != NULL ||
-      gtk_widget_has_focus (GTK_WIDGET (self->notes_label)))
-    g_timeout_add_full (G_PRIORITY_DEFAULT, 500, keep_label_done, g_object_ref (self->notes_label),
-                        g_object_unref);
+   * 100 ms later (stop_editing_soon(), by a bare pointer, not cancelled when the label
+   * goes): a window closing with the focus in the note, or just after it left, had GTK
+   * read a freed controller. The note is kept already: the focus leaves it now, while the
+   * window is whole, and that look is called off. */
+  label = GTK_WIDGET (self->notes_label);
+  root = gtk_widget_get_root (label);
+  if (root != NULL)
+    {
+      GtkWidget *focus = gtk_root_get_focus (root);
+
+      if (focus != NULL && (focus == label || gtk_widget_is_ancestor (focus, label)))
+        gtk_root_set_focus (root, NULL);
+    }
+  controllers = gtk_widget_observe_controllers (label);
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+      GSource *source;
+
+      if (!GTK_IS_EVENT_CONTROLLER_FOCUS (controller))
+        continue;
+      while ((source = g_main_context_find_source_by_funcs_user_data (NULL, &g_timeout_funcs,
+                                                                      controller)) != NULL)
+        g_source_destroy (source);
+    }
 }
 
 void

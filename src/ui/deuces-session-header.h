@@ -24,5 +24,7 @@ void deuces_session_header_edit_notes   (DeucesSessionHeader *self);
 /* Notes being typed are saved, as Enter would: before the window closes or shows another
  * session. */
 void deuces_session_header_keep_notes   (DeucesSessionHeader *self);
+/* The same as its window closes. */
+void deuces_session_header_close_notes  (DeucesSessionHeader *self);
 
 G_END_DECLS

@@ -286,7 +286,7 @@ deuces_session_view_keep_edits (DeucesSessionView *self)
 {
   g_return_if_fail (DEUCES_IS_SESSION_VIEW (self));
 
-  deuces_session_header_keep_notes (self->header);
+  deuces_session_header_close_notes (self->header);
 }
 
 gboolean
