@@ -317,7 +317,9 @@ test_edit_deal_keys (Fixture       *f,
     g_assert_false (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", p))));
 
   /* Changing deal 2 again, with the focus taken back to Bo's "went out" button: a 9 is
-   * refused and said there too, and Enter saves the deal as it is. */
+   * refused and said there too, and Enter saves the deal as it is. (Clicked once the
+   * sheet has settled at its end after the refusal line grew the form.) */
+  settle_frames ();
   xtest_click (lowest_row (window));
   xtest_type (window, "\n");
   g_assert_true (shows_text (window, "Changing Deal 2"));
