@@ -83,13 +83,9 @@ test_ctrl_w_closes (Fixture       *f,
     { "Add Player", "win.add-player" },
     { "Change the Stake", "win.change-stake" },
     { "Settle Up", "win.settle-up" },
-#if !defined(__SANITIZE_ADDRESS__)
-    /* GTK's own file dialog loads libcloudproviders and GIO's modules, whose memory
-     * LeakSanitizer cannot suppress with the fast unwinder: not in the ASan pass. */
     { "Export", "win.export-all" },
     { "Import", "win.import" },
     { "Sync", "win.sync" },
-#endif
   };
   const char *deal1[] = { "5", "3", "13" };
   g_autoptr(GError) error = NULL;
@@ -480,7 +476,6 @@ test_last_session_per_ledger (Fixture       *f,
   g_assert_cmpint (kept, ==, 7);
 }
 
-#if !defined(__SANITIZE_ADDRESS__)
 static gboolean
 chooser_shown (gpointer data)
 {
@@ -527,7 +522,6 @@ test_export_folder_kept (Fixture       *f,
   gtk_window_close (GTK_WINDOW (chooser));
   settle_frames ();
 }
-#endif
 
 int
 main (int argc, char **argv)
@@ -539,11 +533,8 @@ main (int argc, char **argv)
               fixture_tear_down);
 
   g_test_add_func ("/ui/keys/note-kept", test_note_kept);
-#if !defined(__SANITIZE_ADDRESS__)
-  /* GTK's file dialog: see test_ctrl_w_closes(). */
   g_test_add ("/ui/keys/export-folder-kept", Fixture, NULL, fixture_set_up, test_export_folder_kept,
               fixture_tear_down);
-#endif
   g_test_add ("/ui/keys/last-session-per-ledger", Fixture, NULL, fixture_set_up, test_last_session_per_ledger,
               fixture_tear_down);
   g_test_add ("/ui/keys/refused-in-dialog", Fixture, NULL, fixture_set_up, test_refused_in_dialog, fixture_tear_down);
