@@ -23,19 +23,6 @@
 
 static DeucesApplication *test_app;
 
-/* Whether a toplevel of the type @type (a GType in a pointer) is shown, or none is. */
-static gboolean
-shown (gpointer type)
-{
-  return find_toplevel ((GType) GPOINTER_TO_SIZE (type)) != NULL;
-}
-
-static gboolean
-gone (gpointer type)
-{
-  return !shown (type);
-}
-
 #define PLAYER_PAGE GSIZE_TO_POINTER (DEUCES_TYPE_PLAYER_WINDOW)
 #define DIALOG      GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)
 
@@ -246,7 +233,7 @@ test_player_page (LedgerFixture *f,
   /* Its accessible name is the player's: the button's label. */
   g_assert_cmpstr (gtk_button_get_label (GTK_BUTTON (ann)), ==, "Ann");
   xtest_click (ann);
-  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_shown, PLAYER_PAGE));
   page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (page)), ==, "Ann");
 
@@ -271,15 +258,15 @@ test_player_page (LedgerFixture *f,
   g_assert_null (find_row (page, "Biggest loss"));
 
   xtest_key (page, GDK_KEY_Escape, 0);
-  g_assert_true (wait_until (gone, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_gone, PLAYER_PAGE));
 
   /* The keyboard way: the name's button takes the focus, Enter opens the page. */
   gtk_widget_grab_focus (ann);
   xtest_key (ann, GDK_KEY_Return, 0);
-  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_shown, PLAYER_PAGE));
   page = find_toplevel (DEUCES_TYPE_PLAYER_WINDOW);
   xtest_key (page, GDK_KEY_Escape, 0);
-  g_assert_true (wait_until (gone, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_gone, PLAYER_PAGE));
   gtk_window_destroy (GTK_WINDOW (window));
   run_pending (1);
 }
@@ -442,10 +429,10 @@ test_stats_season (LedgerFixture *f,
   g_assert_nonnull (bo);
   gtk_widget_grab_focus (bo);
   xtest_key (bo, GDK_KEY_Return, 0);
-  g_assert_true (wait_until (shown, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_shown, PLAYER_PAGE));
   g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW))), ==, "Bo");
   xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
-  g_assert_true (wait_until (gone, PLAYER_PAGE));
+  g_assert_true (wait_until (toplevel_gone, PLAYER_PAGE));
   gtk_window_destroy (GTK_WINDOW (stats));
   run_pending (1);
 }
@@ -488,7 +475,7 @@ test_stake_from_deal (void)
   stake_button = find_button (GTK_WIDGET (window), first_stake);
   g_assert_nonnull (stake_button);
   xtest_click (stake_button);
-  g_assert_true (wait_until (shown, DIALOG));
+  g_assert_true (wait_until (toplevel_shown, DIALOG));
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (find_check_button (dialog, "_From deal"))));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (find_type (dialog, GTK_TYPE_SPIN_BUTTON))),
@@ -497,7 +484,7 @@ test_stake_from_deal (void)
   g_assert_true (gtk_widget_has_focus (gtk_widget_get_first_child (entry)) || gtk_widget_has_focus (entry));
   xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
   xtest_type (entry, "1\n");
-  g_assert_true (wait_until (gone, DIALOG));
+  g_assert_true (wait_until (toplevel_gone, DIALOG));
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
   changed_stake = deuces_session_format_stake (session);
   assert_contains (changed_stake, "from deal 3: 1.00 HKD");
@@ -511,7 +498,7 @@ test_stake_from_deal (void)
   assert_lacks (undone_stake, "from deal");
   stake_button = find_button (GTK_WIDGET (window), undone_stake);
   xtest_click (stake_button);
-  g_assert_true (wait_until (shown, DIALOG));
+  g_assert_true (wait_until (toplevel_shown, DIALOG));
   dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   xtest_click (find_check_button (dialog, "The _whole night"));
   g_assert_false (gtk_widget_get_sensitive (find_type (dialog, GTK_TYPE_SPIN_BUTTON)));
@@ -519,7 +506,7 @@ test_stake_from_deal (void)
   gtk_widget_grab_focus (entry);
   xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
   xtest_type (entry, "1\n");
-  g_assert_true (wait_until (gone, DIALOG));
+  g_assert_true (wait_until (toplevel_gone, DIALOG));
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
   g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
   gtk_window_destroy (GTK_WINDOW (window));
@@ -607,19 +594,19 @@ test_player_page_from_sidebar (void)
 
       /* A click opens Quinn's page; Escape closes it. */
       xtest_click (row);
-      g_assert_true (wait_until (shown, PLAYER_PAGE));
+      g_assert_true (wait_until (toplevel_shown, PLAYER_PAGE));
       g_assert_true (page_of ("Quinn"));
       xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
-      g_assert_true (wait_until (gone, PLAYER_PAGE));
+      g_assert_true (wait_until (toplevel_gone, PLAYER_PAGE));
 
       /* The keyboard: Down from Quinn to Rosa, Enter opens hers. */
       gtk_widget_grab_focus (row);
       xtest_key (row, GDK_KEY_Down, 0);
       xtest_key (row, GDK_KEY_Return, 0);
-      g_assert_true (wait_until (shown, PLAYER_PAGE));
+      g_assert_true (wait_until (toplevel_shown, PLAYER_PAGE));
       g_assert_true (page_of ("Rosa"));
       xtest_key (find_toplevel (DEUCES_TYPE_PLAYER_WINDOW), GDK_KEY_Escape, 0);
-      g_assert_true (wait_until (gone, PLAYER_PAGE));
+      g_assert_true (wait_until (toplevel_gone, PLAYER_PAGE));
 
       /* The list is one Tab stop: Tab goes on past it, not to the next player. */
       gtk_widget_grab_focus (row);

@@ -73,17 +73,7 @@ app_holds_ledger (void)
          locked_for_others (shm, SHM_DMS, 1);
 }
 
-static gboolean
-chooser_shown (gpointer data)
-{
-  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
-}
-
-static gboolean
-chooser_gone (gpointer data)
-{
-  return !chooser_shown (data);
-}
+#define CHOOSER GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG)
 
 /* A file of the ledger's folder whose type GIO can only tell from its first bytes, and
  * an inotify watch on the folder: once GIO has read it, the chooser has had the whole
@@ -177,13 +167,13 @@ test_chooser_keeps_locks (Fixture       *f,
   /* Import (Ctrl+O); the folder typed into its location, as the tester did: the location's
    * completion lists it. */
   xtest_key (GTK_WIDGET (f->window), GDK_KEY_o, GDK_CONTROL_MASK);
-  g_assert_true (wait_until (chooser_shown, NULL));
+  g_assert_true (wait_until (toplevel_shown, CHOOSER));
   dialog = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   xtest_type (dialog, folder);
   g_assert_true (wait_until (was_read, &sniff));
   /* Closed as by the title bar's close button (the location's completion holds the keys). */
   gtk_window_close (GTK_WINDOW (dialog));
-  g_assert_true (wait_until (chooser_gone, NULL));
+  g_assert_true (wait_until (toplevel_gone, CHOOSER));
   settle_frames ();
 
   /* Listing the folder opened none of the ledger's files. */

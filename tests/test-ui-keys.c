@@ -476,11 +476,7 @@ test_last_session_per_ledger (Fixture       *f,
   g_assert_cmpint (kept, ==, 7);
 }
 
-static gboolean
-chooser_shown (gpointer data)
-{
-  return find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG) != NULL;
-}
+#define CHOOSER GSIZE_TO_POINTER (GTK_TYPE_FILE_CHOOSER_DIALOG)
 
 static gboolean
 file_exists (gpointer path)
@@ -506,7 +502,7 @@ test_export_folder_kept (Fixture       *f,
   g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
   g_assert_false (g_file_equal (before, expected));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-session", NULL));
-  g_assert_true (wait_until (chooser_shown, NULL));
+  g_assert_true (wait_until (toplevel_shown, CHOOSER));
   chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   settle_frames ();
   xtest_key (chooser, GDK_KEY_a, GDK_CONTROL_MASK);
@@ -514,7 +510,7 @@ test_export_folder_kept (Fixture       *f,
   g_assert_true (wait_until (file_exists, path));
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.export-session", NULL));
-  g_assert_true (wait_until (chooser_shown, NULL));
+  g_assert_true (wait_until (toplevel_shown, CHOOSER));
   chooser = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
   offered = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
   g_assert_nonnull (offered);

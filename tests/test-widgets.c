@@ -180,6 +180,18 @@ find_toplevel (GType type)
 }
 
 gboolean
+toplevel_shown (gpointer type)
+{
+  return find_toplevel ((GType) GPOINTER_TO_SIZE (type)) != NULL;
+}
+
+gboolean
+toplevel_gone (gpointer type)
+{
+  return !toplevel_shown (type);
+}
+
+gboolean
 shows_text (GtkWidget  *root,
             const char *text)
 {

@@ -60,6 +60,10 @@ void       settle_frames   (void);
  * what it needs (a layout, a window's size), never for a number of iterations, which a
  * busy machine outruns. Then settle_frames(). TRUE when @done held. */
 typedef gboolean (*Condition) (gpointer data);
+/* Conditions: a visible toplevel of the type @type (a GType in a pointer) is shown, or
+ * none is. */
+gboolean   toplevel_shown  (gpointer    type);
+gboolean   toplevel_gone   (gpointer    type);
 gboolean   wait_until      (Condition   done,
                             gpointer    data);
 
