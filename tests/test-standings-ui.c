@@ -574,9 +574,9 @@ test_player_page_from_sidebar (void)
            * render node of that slide, in its snapshot, which LeakSanitizer reports. */
           g_object_set (gtk_settings_get_default (), "gtk-enable-animations", FALSE, NULL);
           xtest_click (find_actionable (GTK_WIDGET (window), "win.back"));
-          g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
         }
       g_assert_true (wait_until (players_switcher_shown, window));
+      g_object_set (gtk_settings_get_default (), "gtk-enable-animations", TRUE, NULL);
       players = find_widget (GTK_WIDGET (window), is_switcher_button, "Players");
       g_assert_nonnull (players);
       xtest_click (players);
