@@ -1,22 +1,26 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-session-row.c: the sidebar's rows, newest first, with a day heading over the first
- * session of each day and the leader once the core has scored the session. */
+ * session of each day and the leader once the core has scored the session (all of them
+ * when tied, as the score cards star them: issue 22). */
 #include "config.h"
 
 #include "deuces-session-row.h"
 #include "deuces-store-private.h"
 #include "test-files.h"
 
-#define DOCUMENT(title, started, ended) \
+#define DOCUMENT(title, started, ended, deals) \
   "{\"title\":\"" title "\",\"variant\":\"classic\",\"players\":[\"Ann\",\"Bo\",\"Cy\",\"Di\"]," \
   "\"stake\":\"0.50\",\"currency\":\"HKD\",\"started\":\"" started "\"" ended "," \
-  "\"deals\":[{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":10,\"Di\":1}}]}"
+  "\"deals\":[" deals "]}"
+#define ANN_OUT "{\"winner\":\"Ann\",\"cards_left\":{\"Bo\":3,\"Cy\":10,\"Di\":5}}"
+#define BO_OUT "{\"winner\":\"Bo\",\"cards_left\":{\"Ann\":3,\"Cy\":10,\"Di\":5}}"
 
-/* Two sessions on one Friday (the later one still in play) and one the week before. */
+/* Two sessions on one Friday (the later one still in play) and one the week before. In
+ * "Early", Ann and Bo each went out once against the same hands: tied best placed. */
 static const char *documents[] = {
-  DOCUMENT ("Last week", "2026-11-13T20:00:00Z", ",\"ended\":\"2026-11-13T23:00:00Z\""),
-  DOCUMENT ("Early", "2026-11-20T18:00:00Z", ",\"ended\":\"2026-11-20T20:00:00Z\""),
-  DOCUMENT ("Late", "2026-11-20T22:00:00Z", ""),
+  DOCUMENT ("Last week", "2026-11-13T20:00:00Z", ",\"ended\":\"2026-11-13T23:00:00Z\"", ANN_OUT),
+  DOCUMENT ("Early", "2026-11-20T18:00:00Z", ",\"ended\":\"2026-11-20T20:00:00Z\"", ANN_OUT "," BO_OUT),
+  DOCUMENT ("Late", "2026-11-20T22:00:00Z", "", ANN_OUT),
 };
 
 /* The texts of @row's labels in order, "-" for one hidden. */
@@ -54,7 +58,7 @@ leaders_known (GListModel *sessions)
     {
       g_autoptr(DeucesSessionItem) item = g_list_model_get_item (sessions, i);
 
-      if (deuces_session_item_get_leader (item) == NULL)
+      if (deuces_session_item_get_leader (item, NULL) == NULL)
         return FALSE;
     }
   return TRUE;
@@ -73,7 +77,7 @@ test_day_headings (void)
   GtkWidget *window, *scrolled, *view;
   const char *expected[] = {
     "Friday, November 20, 2026 | Late | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead · in play",
-    "- | Early | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead",
+    "- | Early | Ann, Bo, Cy, Di | Classic · 2 deals · Ann, Bo tied",
     "Friday, November 13, 2026 | Last week | Ann, Bo, Cy, Di | Classic · 1 deal · Ann ahead",
   };
   gint64 until;

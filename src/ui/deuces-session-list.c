@@ -20,7 +20,8 @@ struct _DeucesSessionItem
   DeucesStore       *store;
   DeucesSessionInfo *info;
   char              *day;
-  char              *leader;
+  char              *leader;       /* the best placed, all of them when tied */
+  guint              n_leaders;
   gboolean           leader_known;
 };
 
@@ -95,7 +96,8 @@ deuces_session_item_get_day (DeucesSessionItem *self)
 /* How many sessions the list has scored to find their leaders (for the bench). */
 static guint n_scored;
 
-/* Scores the session once to know its leader. */
+/* Scores the session once to know its leaders: everyone tied best placed, as the score
+ * cards star them. */
 static void
 compute_leader (DeucesSessionItem *self)
 {
@@ -106,18 +108,30 @@ compute_leader (DeucesSessionItem *self)
       g_autoptr(DeucesScoreSheet) sheet = game ? deuces_game_score (game, &error) : NULL;
 
       n_scored++;
-      if (sheet != NULL && sheet->leader >= 0)
-        self->leader = g_strdup (game->players[sheet->leader]);
+      if (sheet != NULL && sheet->leaders != 0)
+        {
+          g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+          for (guint i = 0; i < game->n_players; i++)
+            if ((sheet->leaders >> i) & 1)
+              g_ptr_array_add (names, game->players[i]);
+          self->n_leaders = names->len;
+          self->leader = deuces_join_players ((char *const *) names->pdata, names->len);
+        }
       else if (error != NULL)
         g_debug ("No leader for session %" G_GINT64_FORMAT ": %s", self->info->id, error->message);
     }
   self->leader_known = TRUE;
 }
 
+/* Who is best placed, names joined when tied; @n_leaders how many. */
 const char *
-deuces_session_item_get_leader (DeucesSessionItem *self)
+deuces_session_item_get_leader (DeucesSessionItem *self,
+                                guint             *n_leaders)
 {
   g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), NULL);
+  if (n_leaders != NULL)
+    *n_leaders = self->n_leaders;
   return self->leader;
 }
 

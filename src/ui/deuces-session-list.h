@@ -18,7 +18,8 @@ const DeucesSessionInfo *deuces_session_item_get_info     (DeucesSessionItem *se
 char                    *deuces_session_item_dup_players  (DeucesSessionItem *self);
 /* The leader's name, worked out by the core soon after the row is read; NULL until then
  * and before the first deal. */
-const char              *deuces_session_item_get_leader   (DeucesSessionItem *self);
+const char              *deuces_session_item_get_leader   (DeucesSessionItem *self,
+                                                            guint             *n_leaders);
 /* The local day it started, "2026-11-22", for grouping. */
 const char              *deuces_session_item_get_day      (DeucesSessionItem *self);
 

@@ -59,6 +59,7 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
   g_autofree char *deals = NULL;
   g_autofree char *description = NULL;
   const char *leader;
+  guint n_leaders;
   const char *variant;
   const char *state;
 
@@ -69,7 +70,7 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
   local = g_date_time_to_local (info->started);
   names = deuces_session_item_dup_players (item);
   time_text = g_date_time_format (local, "%X");
-  leader = deuces_session_item_get_leader (item);
+  leader = deuces_session_item_get_leader (item, &n_leaders);
   variant = deuces_variant_display_name (info->variant_id, info->variant_name);
 
   day_text = deuces_format_day (local);
@@ -81,7 +82,11 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
 
   deals = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u deal", "%u deals", info->n_deals),
                            info->n_deals);
-  if (leader != NULL)
+  if (leader != NULL && n_leaders > 1)
+    /* Translators: variant · number of deals · the players tied for the best score,
+     * e.g. "Classic · 12 deals · Ann, Bo tied" */
+    detail_text = g_strdup_printf (_("%s · %s · %s tied"), variant, deals, leader);
+  else if (leader != NULL)
     /* Translators: variant · number of deals · who has the best score, e.g. "Classic · 12 deals · Ann ahead" */
     detail_text = g_strdup_printf (_("%s · %s · %s ahead"), variant, deals, leader);
   else
