@@ -11,4 +11,11 @@ G_BEGIN_DECLS
 void use_test_locale (const char *name,
                       const char *source);
 
+/* The languages the app ships, "C" first, NULL-terminated. */
+extern const char *const shipped_languages[];
+/* The app's catalogues from the build (po/), in a UTF-8 locale. */
+void use_build_translations (void);
+/* Translations from @language ("zh_HK", "C") from now on. */
+void set_language (const char *language);
+
 G_END_DECLS

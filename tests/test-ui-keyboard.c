@@ -16,6 +16,7 @@
 #include "deuces-settlement-view.h"
 #include "deuces-window.h"
 #include "test-app.h"
+#include "test-locale.h"
 #include "test-widgets.h"
 
 static char *
@@ -882,6 +883,81 @@ test_takes_all_key (Fixture       *f,
   g_assert_cmpint (deuces_session_get_deal (f->session, 1)->takes_all, ==, 1);
 }
 
+/* Issue 22: the mnemonic of each extra fact in the deal form is the key that reaches it
+ * while typing a deal, in every language the app ships. ("Let the winner _out" was Alt+O,
+ * while O sits a player out and A names who let the winner out.) */
+static gboolean
+is_mnemonic_of (GtkWidget     *widget,
+                gconstpointer  target)
+{
+  return GTK_IS_LABEL (widget) && gtk_label_get_mnemonic_widget (GTK_LABEL (widget)) == target;
+}
+
+/* A check button's own label activates the button itself. */
+static gboolean
+is_label (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget);
+}
+
+static void
+test_extra_mnemonics (void)
+{
+  static const struct { const char *name; guint key; } extras[] = {
+    { "assist", GDK_KEY_a }, { "starter", GDK_KEY_s }, { "takes-all", GDK_KEY_k },
+    { "loser", GDK_KEY_l }, { "final-cards", GDK_KEY_p }, { "dragon", GDK_KEY_d },
+  };
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  g_autoptr(GPtrArray) variants = g_ptr_array_new ();
+  g_autoptr(DeucesVariant) everything = deuces_variant_copy (deuces_preset_lookup ("classic"));
+  guint seen[G_N_ELEMENTS (extras)] = { 0, };
+
+  /* Every preset, and a house variant that asks every extra fact a penalty game has. */
+  g_ptr_array_extend (variants, deuces_presets (), NULL, NULL);
+  everything->options.assistance = TRUE;
+  everything->options.dragon = TRUE;
+  everything->options.twos_out_doubles = TRUE;
+  everything->tiers_starter_only = TRUE;
+  g_ptr_array_add (variants, everything);
+
+  use_build_translations ();
+  for (guint l = 0; shipped_languages[l] != NULL; l++)
+    for (guint v = 0; v < variants->len; v++)
+      {
+        const DeucesVariant *variant = variants->pdata[v];
+        DeucesNewSession request = { 0, };
+        Fixture fixture = { NULL, }, *f = &fixture;
+
+        set_language (shipped_languages[l]);
+        request.variant = variant;
+        request.variant_id = variant->id;
+        request.players = players;
+        request.n_players = deuces_variant_allows_players (variant, 4) ? 4 : 5;
+        g_assert_true (deuces_variant_allows_players (variant, request.n_players));
+        open_session (f, &request);
+        for (guint e = 0; e < G_N_ELEMENTS (extras); e++)
+          {
+            GtkWidget *extra = find_named (GTK_WIDGET (f->window), extras[e].name);
+            GtkWidget *label;
+
+            if (extra == NULL)
+              continue;
+            label = GTK_IS_CHECK_BUTTON (extra) ? find_widget (extra, is_label, NULL)
+                                                : find_widget (GTK_WIDGET (f->window), is_mnemonic_of, extra);
+            g_test_message ("%s, %s: %s", shipped_languages[l], variant->id, extras[e].name);
+            g_assert_nonnull (label);
+            g_assert_cmpuint (gdk_keyval_to_lower (gtk_label_get_mnemonic_keyval (GTK_LABEL (label))), ==,
+                              extras[e].key);
+            seen[e]++;
+          }
+        fixture_tear_down (f, NULL);
+      }
+  set_language ("C");
+  for (guint e = 0; e < G_N_ELEMENTS (extras); e++)
+    g_assert_cmpuint (seen[e], >, 0);
+}
+
 /* Issue 27: one key map. The accelerators the application registers, those the keyboard
  * shortcuts window lists outside its deal form group, and the keys the help names are one
  * set; Ctrl+1, 2 and 3 open the tabs in the order they are shown. */
@@ -1210,6 +1286,7 @@ main (int argc, char **argv)
   g_test_add ("/ui/keyboard/absent-fact-letter", Fixture, NULL, fixture_set_up, test_absent_fact_letter,
               fixture_tear_down);
   g_test_add ("/ui/keyboard/takes-all-key", Fixture, NULL, fixture_set_up, test_takes_all_key, fixture_tear_down);
+  g_test_add_func ("/ui/keyboard/extra-mnemonics", test_extra_mnemonics);
   g_test_add ("/ui/keys/map", Fixture, NULL, fixture_set_up, test_key_map, fixture_tear_down);
 
   return test_app_run ();

@@ -728,7 +728,7 @@ build_extras (DeucesDealFields *self)
   if (self->facts & DEUCES_FACT_STARTER)
     {
       self->starter_drop = make_player_drop (self, C_("starter", "—"));
-      add_extra (self, _("S_tarted by"), "starter", self->starter_drop);
+      add_extra (self, _("_Started by"), "starter", self->starter_drop);
     }
   if (self->facts & DEUCES_FACT_ASSIST)
     {
@@ -736,7 +736,8 @@ build_extras (DeucesDealFields *self)
       gtk_widget_set_tooltip_text (self->assist_drop,
                                    _("The player whose too-low single let the winner out; "
                                      "they pay everyone’s penalty"));
-      add_extra (self, _("Let the winner _out"), "assist", self->assist_drop);
+      /* Its mnemonic is A, the key that picks this player in the deal (O sits a player out). */
+      add_extra (self, _("_Assisted by"), "assist", self->assist_drop);
     }
   /* Any scheme where losers pay (penalty, rank): a loser or the winner pays what every
    * loser would have paid. */
