@@ -284,9 +284,10 @@ fill_tiers (DeucesVariantEditorTiers *self,
 
       tier->row = adw_expander_row_new ();
       tier->full = _deuces_variant_editor_switch_new (full);
-      tier->from = _deuces_variant_editor_spin_new (0, 99, full ? 10 : value->from);
+      /* A tier starts at 1 card at least (doc/rules.md §4.4): "−" stops there. */
+      tier->from = _deuces_variant_editor_spin_new (1, 99, full ? 10 : value->from);
       tier->open = _deuces_variant_editor_switch_new (full || value->to == DEUCES_TIER_OPEN);
-      tier->to = _deuces_variant_editor_spin_new (0, 99,
+      tier->to = _deuces_variant_editor_spin_new (1, 99,
                                                   full || value->to == DEUCES_TIER_OPEN
                                                     ? MAX (value->from, 13)
                                                     : value->to);
