@@ -255,6 +255,38 @@ test_settlement_rows (void)
   setlocale (LC_NUMERIC, "C");
 }
 
+/* Issue 22: an ended night's stakes are rows that are only read, each named whole, its
+ * deals and its money in the locale's numbers: "Deals 2–3: 1,00 HKD a point". */
+static void
+test_settlement_stakes (void)
+{
+  static const char *const ida[] = { "Ida", "Jo", "Kit", "Lev" };
+  DeucesSessionChange change = { .stake = "1", .from_deal = 2 };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = NULL;
+  gint64 id = add_night ("Ida's night", ida, 4, 1);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *view;
+
+  g_assert_true (deuces_store_change_session (app_store (), id, &change, &error));
+  g_assert_no_error (error);
+  ledger_add_deal (app_store (), id, 0, 1, 1, 1);
+  ledger_add_deal (app_store (), id, 0, 1, 1, 1);
+  g_assert_true (deuces_store_end_session (app_store (), id, &error));
+  g_assert_no_error (error);
+  use_test_locale ("de_DE.UTF-8", "de_DE");
+  session = deuces_session_new (app_store (), id, &error);
+  g_assert_no_error (error);
+  view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, "session", session, NULL);
+  gtk_window_set_child (GTK_WINDOW (window), view);
+  gtk_window_present (GTK_WINDOW (window));
+  settle_frames ();
+  assert_label (find_row (view, "Deal 1"), "Deal 1: 0,50 HKD a point");
+  assert_label (find_row (view, "Deals 2–3"), "Deals 2–3: 1,00 HKD a point");
+  gtk_window_destroy (GTK_WINDOW (window));
+  setlocale (LC_NUMERIC, "C");
+}
+
 /* The sidebar's rows are named whole (title, when, who, how far, whether it is over)
  * on the row a screen reader lands on, and the search entry has a name. */
 static void
@@ -687,6 +719,7 @@ main (int argc, char **argv)
   g_test_add_func ("/a11y/stats/table", test_stats_table);
   g_test_add_func ("/a11y/standings/table", test_standings_table);
   g_test_add_func ("/a11y/settlement/rows", test_settlement_rows);
+  g_test_add_func ("/a11y/settlement/stakes", test_settlement_stakes);
   g_test_add_func ("/a11y/sidebar/names", test_sidebar_names);
   g_test_add_func ("/a11y/keys/session-list", test_keys_session_list);
   g_test_add_func ("/a11y/keys/sheet", test_keys_sheet);
