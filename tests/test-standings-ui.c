@@ -73,6 +73,20 @@ present (GtkWindow *window)
   run_pending (1);
 }
 
+/* A main window of @width × @height px showing night @id, on screen. */
+static DeucesWindow *
+open_night (gint64 id,
+            int    width,
+            int    height)
+{
+  DeucesWindow *window = deuces_window_new (test_app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (deuces_window_open_session (window, id));
+  present (GTK_WINDOW (window));
+  return window;
+}
+
 static DeucesStandingsWindow *
 open_standings (DeucesStore *store,
                 int          width)
@@ -475,10 +489,7 @@ test_stake_from_deal (void)
 
   ledger_add_deal (store, id, 0, 3, 5, 8);
   ledger_add_deal (store, id, 0, 3, 5, 8);
-  window = deuces_window_new (test_app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
-  g_assert_true (deuces_window_open_session (window, id));
-  present (GTK_WINDOW (window));
+  window = open_night (id, 1000, 720);
   session = deuces_window_get_session (window);
   before = deuces_session_get_settlement (session)->balances[0];
   first_stake = deuces_session_format_stake (session);
@@ -611,10 +622,7 @@ test_stake_rows (void)
   g_assert_no_error (error);
   ledger_add_deal (store, id, 2, 4, 6, 9);
   ledger_add_deal (store, id, 3, 1, 2, 3);
-  window = deuces_window_new (test_app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  g_assert_true (deuces_window_open_session (window, id));
-  present (GTK_WINDOW (window));
+  window = open_night (id, 1280, 800);
   session = deuces_window_get_session (window);
   xtest_key (GTK_WIDGET (window), GDK_KEY_3, GDK_CONTROL_MASK);
   view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SETTLEMENT_VIEW);
@@ -722,10 +730,7 @@ test_settle_up_from_menu (void)
   g_assert_true (deuces_store_end_session (store, id, &error));
   g_assert_no_error (error);
   g_assert_cmpuint (transfers_left (), >, 0);
-  window = deuces_window_new (test_app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  g_assert_true (deuces_window_open_session (window, id));
-  present (GTK_WINDOW (window));
+  window = open_night (id, 1280, 800);
 
   dialog = settle_up_from_menu (window);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), " pays "));
@@ -806,10 +811,7 @@ test_player_page_from_sidebar (void)
 
   for (guint narrow = 0; narrow < 2; narrow++)
     {
-      window = deuces_window_new (test_app);
-      gtk_window_set_default_size (GTK_WINDOW (window), narrow ? 360 : 1000, narrow ? 740 : 720);
-      g_assert_true (deuces_window_open_session (window, id));
-      present (GTK_WINDOW (window));
+      window = open_night (id, narrow ? 360 : 1000, narrow ? 740 : 720);
       if (narrow)
         {
           /* A phone shows the session; its back button leads to the sidebar. It is shown
