@@ -207,6 +207,25 @@ test_standings_table (void)
 
 static const char *const pia[] = { "Pia", "Quinn", "Rue", "Sol" };
 
+/* Night @id's settlement, read now (in the locale now set), in a window of its own
+ * (*@window), laid out. */
+static GtkWidget *
+show_settlement (gint64      id,
+                 GtkWidget **window)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(DeucesSession) session = deuces_session_new (app_store (), id, &error);
+  GtkWidget *view;
+
+  g_assert_no_error (error);
+  *window = gtk_window_new ();
+  view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, "session", session, NULL);
+  gtk_window_set_child (GTK_WINDOW (*window), view);
+  gtk_window_present (GTK_WINDOW (*window));
+  settle_frames ();
+  return view;
+}
+
 /* The settlement's rows say their amounts, in the locale's numbers: "Quinn pays Pia 1.50
  * HKD", not "Quinn pays Pia"; a balance says "Pia: +4.50 HKD"; the paid box says whose. */
 static void
@@ -216,26 +235,18 @@ test_settlement_rows (void)
     { "C", NULL, "Quinn pays Pia 1.50 HKD", "Pia: +4.50 HKD" },
     { "de_DE.UTF-8", "de_DE", "Quinn pays Pia 1,50 HKD", "Pia: +4,50 HKD" },
   };
-  g_autoptr(GError) error = NULL;
   gint64 id = add_night ("Pia's night", pia, 4, 3);
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
-      g_autoptr(DeucesSession) session = NULL;
-      GtkWidget *window = gtk_window_new ();
-      GtkWidget *view, *row, *check;
+      GtkWidget *window, *view, *row, *check;
 
       if (cases[i].source != NULL)
         use_test_locale (cases[i].locale, cases[i].source);
       else
         setlocale (LC_NUMERIC, "C");
       /* 000 Scoring: one card left is one point, three deals; pairwise at 0.50 HKD. */
-      session = deuces_session_new (app_store (), id, &error);
-      g_assert_no_error (error);
-      view = g_object_new (DEUCES_TYPE_SETTLEMENT_VIEW, "session", session, NULL);
-      gtk_window_set_child (GTK_WINDOW (window), view);
-      gtk_window_present (GTK_WINDOW (window));
-      settle_frames ();
+      view = show_settlement (id, &window);
 
       row = find_row (view, "Quinn pays Pia");
       g_assert_nonnull (row);
@@ -252,6 +263,31 @@ test_settlement_rows (void)
       assert_label (row, cases[i].balance);
       gtk_window_destroy (GTK_WINDOW (window));
     }
+  setlocale (LC_NUMERIC, "C");
+}
+
+/* Issue 22: an ended night's stakes are rows that are only read, each named whole, its
+ * deals and its money in the locale's numbers: "Deals 2–3: 1,00 HKD a point". */
+static void
+test_settlement_stakes (void)
+{
+  static const char *const ida[] = { "Ida", "Jo", "Kit", "Lev" };
+  DeucesSessionChange change = { .stake = "1", .from_deal = 2 };
+  g_autoptr(GError) error = NULL;
+  gint64 id = add_night ("Ida's night", ida, 4, 1);
+  GtkWidget *window, *view;
+
+  g_assert_true (deuces_store_change_session (app_store (), id, &change, &error));
+  g_assert_no_error (error);
+  ledger_add_deal (app_store (), id, 0, 1, 1, 1);
+  ledger_add_deal (app_store (), id, 0, 1, 1, 1);
+  g_assert_true (deuces_store_end_session (app_store (), id, &error));
+  g_assert_no_error (error);
+  use_test_locale ("de_DE.UTF-8", "de_DE");
+  view = show_settlement (id, &window);
+  assert_label (find_row (view, "Deal 1"), "Deal 1: 0,50 HKD a point");
+  assert_label (find_row (view, "Deals 2–3"), "Deals 2–3: 1,00 HKD a point");
+  gtk_window_destroy (GTK_WINDOW (window));
   setlocale (LC_NUMERIC, "C");
 }
 
@@ -687,6 +723,7 @@ main (int argc, char **argv)
   g_test_add_func ("/a11y/stats/table", test_stats_table);
   g_test_add_func ("/a11y/standings/table", test_standings_table);
   g_test_add_func ("/a11y/settlement/rows", test_settlement_rows);
+  g_test_add_func ("/a11y/settlement/stakes", test_settlement_stakes);
   g_test_add_func ("/a11y/sidebar/names", test_sidebar_names);
   g_test_add_func ("/a11y/keys/session-list", test_keys_session_list);
   g_test_add_func ("/a11y/keys/sheet", test_keys_sheet);

@@ -338,9 +338,18 @@ test_stake_in_sight (LedgerFixture *f,
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
   g_assert_false (gtk_widget_has_css_class (stake, "error"));
 
-  /* An ended session shows the stake but does not take a new one. */
+  /* An ended session shows the stake but does not take a new one: a row that is only
+   * read, with its currency, in place of the entry. */
   g_assert_true (deuces_session_set_ended (session, TRUE, &error));
+  run_pending (1);
   g_assert_false (gtk_editable_get_editable (GTK_EDITABLE (stake)));
+  g_assert_false (gtk_widget_get_visible (stake));
+  {
+    GtkWidget *row = find_row (GTK_WIDGET (view), "Stake per point");
+
+    g_assert_true (ADW_IS_ACTION_ROW (row));
+    g_assert_true (shows_text (row, "0.50 HKD"));
+  }
 
   /* The printout says the stake. */
   {
@@ -389,10 +398,12 @@ test_stake_ranges (LedgerFixture *f,
   g_assert_true (deuces_session_set_stake_from (session, "1", NULL, 2, &error));
   g_assert_no_error (error);
   run_pending (1);
+  /* A row for each stake (issue 22): deal 1's is only read, the entry holds the stake of
+   * the deals to come. */
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (stake)), ==,
-                   "Stake per point for deal 1");
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
-  g_assert_true (shows_text (GTK_WIDGET (view), "0.50 HKD a point for deal 1, 1.00 HKD from deal 2"));
+                   "Stake per point from deal 2");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "1.00");
+  g_assert_true (shows_text (find_row (GTK_WIDGET (view), "Deal 1"), "0.50 HKD a point"));
   g_assert_true (shows_text (GTK_WIDGET (view), both));
   g_assert_false (shows_text (GTK_WIDGET (view), totals));
 
@@ -400,7 +411,8 @@ test_stake_ranges (LedgerFixture *f,
   g_assert_no_error (error);
   run_pending (1);
   g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (stake)), ==, "Stake per point");
-  g_assert_false (shows_text (GTK_WIDGET (view), "from deal 2"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (stake)), ==, "0.50");
+  g_assert_null (find_row (GTK_WIDGET (view), "Deal 1"));
   g_assert_true (shows_text (GTK_WIDGET (view), totals));
 
   /* Di sits deal 2 out: the pairs with Di settle deal 1 only. */

@@ -420,7 +420,8 @@ test_refusals (LedgerFixture *f,
     g_assert_no_error (error);
     {
       g_autofree char *amount = deuces_money_format (transfer.amount, 2);
-      g_autofree char *said = g_strdup_printf ("%s paying %s %s no longer marked paid",
+      /* The amount with its currency, as every amount is written. */
+      g_autofree char *said = g_strdup_printf ("%s paying %s %s HKD no longer marked paid",
                                                four[transfer.from], four[transfer.to], amount);
 
       assert_step (f->store, id, deuces_store_undo, said);

@@ -356,7 +356,7 @@ test_stake_from_deal (LedgerFixture *f,
   doubled = balances (f->store, id);
   g_assert_cmpstr (doubled, ==, "Ann=1650 Bo=1850 Cy=-2350 Di=-1150");
   said = deuces_store_describe_last_change (f->store, id);
-  g_assert_cmpstr (said, ==, "Stake changed to 1.00 from deal 2 on");
+  g_assert_cmpstr (said, ==, "Stake changed to 1.00 HKD from deal 2 on");
 
   /* The next deal is played at the new stake: Cy out, Ann 1, Bo 1, Di 2, Σ 4: Ann 0,
    * Bo 0, Cy +4.00, Di −4.00 at 1.00. */

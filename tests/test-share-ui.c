@@ -91,23 +91,11 @@ is_mapped (gpointer data)
 }
 
 static gboolean
-is_menu_item (GtkWidget     *widget,
-              gconstpointer  label)
-{
-  g_autofree char *text = NULL;
-
-  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") != 0 || !gtk_widget_get_mapped (widget))
-    return FALSE;
-  g_object_get (widget, "text", &text, NULL);
-  return g_strcmp0 (text, label) == 0;
-}
-
-static gboolean
 menu_item_shown (gpointer data)
 {
   const char *const *where = data;
 
-  return find_widget (GTK_WIDGET (where[0]), is_menu_item, where[1]) != NULL;
+  return find_menu_item (GTK_WIDGET (where[0]), where[1]) != NULL;
 }
 
 static void click_when_mapped (GtkWidget *widget);
@@ -124,7 +112,7 @@ choose_from_session_menu (DeucesWindow *window,
   g_assert_nonnull (button);
   click_when_mapped (button);
   g_assert_true (wait_until (menu_item_shown, where));
-  click_when_mapped (find_widget (GTK_WIDGET (window), is_menu_item, label));
+  click_when_mapped (find_menu_item (GTK_WIDGET (window), label));
 }
 
 /* Clicks @widget once it is on the screen (a dialog maps after it is presented), its

@@ -324,7 +324,7 @@ test_page_stakes (Fixture       *f,
   g_autofree char *said = run_cli (f, "session", "set", "1", "--stake", "1", "--from-deal", "2", NULL);
   g_autofree char *body = NULL;
 
-  g_assert_cmpstr (said, ==, "Stake changed to 1.00 from deal 2 on\n");
+  g_assert_cmpstr (said, ==, "Stake changed to 1.00 HKD from deal 2 on\n");
   g_assert_cmpuint (request (f, "GET", f->url, NULL, NULL, &body), ==, 200);
   g_assert_nonnull (strstr (body, "0.50 HKD a point; from deal 2: 1.00 HKD"));
 }

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* test-standings-ui.c: nights added up in the app (issue 25) — the Standings window's
  * chart of places and net money night by night, a player's page, the table at 360 px,
- * the Statistics window's season filter and a stake from a deal on in the session
- * header, driven by real X events. */
+ * the Statistics window's season filter, a stake from a deal on in the session header
+ * and the settlement's rows of stakes, and Settle Up from the main menu, driven by real
+ * X events. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -14,6 +15,8 @@
 #include "deuces-player-list.h"
 #include "deuces-player-window.h"
 #include "deuces-session.h"
+#include "deuces-session-view.h"
+#include "deuces-settlement-view.h"
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-store-stats.h"
@@ -68,6 +71,20 @@ present (GtkWindow *window)
       g_usleep (2000);
     }
   run_pending (1);
+}
+
+/* A main window of @width × @height px showing night @id, on screen. */
+static DeucesWindow *
+open_night (gint64 id,
+            int    width,
+            int    height)
+{
+  DeucesWindow *window = deuces_window_new (test_app);
+
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  g_assert_true (deuces_window_open_session (window, id));
+  present (GTK_WINDOW (window));
+  return window;
 }
 
 static DeucesStandingsWindow *
@@ -445,9 +462,15 @@ one_stake (gpointer session)
   return strstr (stake, "from deal") == NULL;
 }
 
+static gboolean
+toast_shown (gpointer view)
+{
+  return deuces_session_view_get_toast (view) != NULL;
+}
+
 /* The header's stake: after two deals, typing a stake and Enter changes it from deal 3
- * on (the next deal), earlier deals keeping theirs; Ctrl+Z takes it back; "The whole
- * night", clicked, changes every deal. */
+ * on (the next deal), earlier deals keeping theirs, and the toast says so with the
+ * currency; Ctrl+Z takes it back; "The whole night", clicked, changes every deal. */
 static void
 test_stake_from_deal (void)
 {
@@ -457,6 +480,7 @@ test_stake_from_deal (void)
   DeucesSession *session;
   GtkWidget *stake_button;
   GtkWidget *dialog;
+  GtkWidget *view;
   g_autofree char *first_stake = NULL;
   g_autofree char *changed_stake = NULL;
   g_autofree char *undone_stake = NULL;
@@ -465,10 +489,7 @@ test_stake_from_deal (void)
 
   ledger_add_deal (store, id, 0, 3, 5, 8);
   ledger_add_deal (store, id, 0, 3, 5, 8);
-  window = deuces_window_new (test_app);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1000, 720);
-  g_assert_true (deuces_window_open_session (window, id));
-  present (GTK_WINDOW (window));
+  window = open_night (id, 1000, 720);
   session = deuces_window_get_session (window);
   before = deuces_session_get_settlement (session)->balances[0];
   first_stake = deuces_session_format_stake (session);
@@ -488,6 +509,11 @@ test_stake_from_deal (void)
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
   changed_stake = deuces_session_format_stake (session);
   assert_contains (changed_stake, "from deal 3: 1.00 HKD");
+  /* Its toast says the stake with its currency, as all money is written (issue 22). */
+  view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
+  g_assert_true (wait_until (toast_shown, view));
+  g_assert_cmpstr (adw_toast_get_title (deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view))), ==,
+                   "Stake changed to 1.00 HKD from deal 3 on");
   /* Deals 1 and 2 keep 0.50 a point. */
   g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, before);
 
@@ -509,6 +535,228 @@ test_stake_from_deal (void)
   g_assert_true (wait_until (toplevel_gone, DIALOG));
   g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "1.00");
   g_assert_cmpint (deuces_session_get_settlement (session)->balances[0], ==, 2 * before);
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
+static gboolean
+is_text (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return GTK_IS_TEXT (widget) && gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+entry_hidden (gpointer view)
+{
+  GtkWidget *row = find_tooltip (view, "The balances follow at once; Undo takes it back");
+
+  return row != NULL && !gtk_widget_get_visible (row);
+}
+
+static gboolean
+row_shown (GtkWidget  *view,
+           const char *title)
+{
+  GtkWidget *row = find_row (view, title);
+
+  return row != NULL && gtk_widget_get_mapped (row) && gtk_widget_get_width (row) > 0;
+}
+
+static gboolean
+first_stake_shown (gpointer view)
+{
+  return row_shown (view, "Deals 1–2");
+}
+
+static gboolean
+last_stake_shown (gpointer view)
+{
+  return row_shown (view, "Deals 3–4");
+}
+
+static gboolean
+stake_changed (gpointer session)
+{
+  g_autofree char *stake = deuces_session_format_stake (session);
+
+  return strstr (stake, "from deal 3: 2.00 HKD") != NULL;
+}
+
+/* The stake row titled @title is only read (no entry) and shows @money (what a screen
+ * reader says of it: tests/test-a11y.c). */
+static void
+assert_stake_row (GtkWidget  *view,
+                  const char *title,
+                  const char *money)
+{
+  GtkWidget *row = find_row (view, title);
+
+  g_assert_nonnull (row);
+  g_assert_true (ADW_IS_ACTION_ROW (row));
+  g_assert_true (gtk_widget_get_mapped (row));
+  g_assert_true (shows_text (row, money));
+}
+
+/* Issue 22 (the stake card): a night whose stake changed from deal 3 on shows one row per
+ * stake, each with the deals it held for and its currency. Open, the earlier stake is
+ * only read and the last one is the entry, which changes the stake from deal 3 on (a real
+ * click and keys). Ended, every stake is only read: no entry to focus, and a click and
+ * keys on the rows change nothing. */
+static void
+test_stake_rows (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = ledger_new_session (store, "classic", "Two stakes", four, 4);
+  DeucesSessionChange change = { .stake = "1", .from_deal = 3 };
+  g_autoptr(GError) error = NULL;
+  DeucesWindow *window;
+  DeucesSession *session;
+  GtkWidget *view, *entry, *focus;
+  g_autofree char *stakes = NULL;
+  g_autofree char *after_keys = NULL;
+
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  ledger_add_deal (store, id, 1, 2, 7, 1);
+  g_assert_true (deuces_store_change_session (store, id, &change, &error));
+  g_assert_no_error (error);
+  ledger_add_deal (store, id, 2, 4, 6, 9);
+  ledger_add_deal (store, id, 3, 1, 2, 3);
+  window = open_night (id, 1280, 800);
+  session = deuces_window_get_session (window);
+  xtest_key (GTK_WIDGET (window), GDK_KEY_3, GDK_CONTROL_MASK);
+  view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SETTLEMENT_VIEW);
+  g_assert_nonnull (view);
+  g_assert_true (wait_until (first_stake_shown, view));
+
+  /* Open: deals 1–2's stake is read, the stake from deal 3 on is the entry. */
+  assert_stake_row (view, "Deals 1–2", "0.50 HKD a point");
+  g_assert_null (find_row (view, "Deals 3–4"));
+  entry = find_row (view, "Stake per point from deal 3");
+  g_assert_true (ADW_IS_ENTRY_ROW (entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, "1.00");
+  g_assert_true (shows_text (entry, "HKD"));
+  xtest_click (entry);
+  xtest_key (entry, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (entry, "2\n");
+  g_assert_true (wait_until (stake_changed, session));
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
+  keep_screenshot (GTK_WIDGET (window), "stake-rows-open.png");
+
+  /* Ended: both stakes are read, with their deals and currency, and nothing edits them. */
+  g_assert_true (deuces_session_set_ended (session, TRUE, &error));
+  g_assert_no_error (error);
+  g_assert_true (wait_until (entry_hidden, view));
+  g_assert_true (wait_until (last_stake_shown, view));
+  assert_stake_row (view, "Deals 1–2", "0.50 HKD a point");
+  assert_stake_row (view, "Deals 3–4", "2.00 HKD a point");
+  g_assert_null (find_widget (view, is_text, NULL));
+  stakes = deuces_session_format_stake (session);
+  xtest_click (find_row (view, "Deals 1–2"));
+  xtest_type (GTK_WIDGET (window), "7\n");
+  xtest_click (find_row (view, "Deals 3–4"));
+  xtest_type (GTK_WIDGET (window), "9\n");
+  settle_frames ();
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == NULL || !GTK_IS_EDITABLE (focus));
+  after_keys = deuces_session_format_stake (session);
+  g_assert_cmpstr (after_keys, ==, stakes);
+  g_assert_cmpstr (deuces_session_get_info (session)->stake, ==, "0.50");
+  keep_screenshot (GTK_WIDGET (window), "stake-rows-ended.png");
+  gtk_window_destroy (GTK_WINDOW (window));
+  run_pending (1);
+}
+
+/* Transfers Settle Up still lists for every night. */
+static guint
+transfers_left (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GArray) sessions = NULL;
+  g_autoptr(DeucesSettleUp) left = deuces_store_settle_up (deuces_application_get_store (test_app), NULL,
+                                                           &sessions, &error);
+  guint n = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < deuces_settle_up_get_currencies (left)->len; i++)
+    n += ((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (left)->pdata[i])->transfers->len;
+  return n;
+}
+
+static gboolean
+some_left (gpointer data)
+{
+  return transfers_left () > 0;
+}
+
+static gboolean
+menu_item_shown (gpointer window)
+{
+  return find_menu_item (window, "Settle Up…") != NULL;
+}
+
+/* Settle Up chosen in the main menu, as a person does (real clicks): the dialog alone,
+ * modal over the main window. */
+static GtkWidget *
+settle_up_from_menu (DeucesWindow *window)
+{
+  GtkWidget *dialog;
+
+  xtest_click (find_tooltip (GTK_WIDGET (window), "Main Menu"));
+  g_assert_true (wait_until (menu_item_shown, window));
+  xtest_click (find_menu_item (GTK_WIDGET (window), "Settle Up…"));
+  g_assert_true (wait_until (toplevel_shown, DIALOG));
+  dialog = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_true (gtk_window_get_modal (GTK_WINDOW (dialog)));
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  g_assert_null (find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW));
+  return dialog;
+}
+
+/* Issue 22: Settle Up from the main menu opened Standings behind it, left open after Mark
+ * Paid or Ctrl+W. Now it opens only the dialog, over the main window; Escape and Ctrl+W
+ * close it, Mark Paid (a real click) marks the ended nights paid, and Ctrl+Z in the main
+ * window, which shows one of them, takes the marks back. Standings never opens. */
+static void
+test_settle_up_from_menu (void)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  gint64 id = ledger_new_session (store, "classic", "Settled from the menu", four, 4);
+  g_autoptr(GError) error = NULL;
+  DeucesWindow *window;
+  GtkWidget *dialog, *view;
+
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  g_assert_true (deuces_store_end_session (store, id, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (transfers_left (), >, 0);
+  window = open_night (id, 1280, 800);
+
+  dialog = settle_up_from_menu (window);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (dialog)), " pays "));
+  xtest_key (dialog, GDK_KEY_Escape, 0);
+  g_assert_true (wait_until (toplevel_gone, DIALOG));
+  g_assert_null (find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW));
+
+  dialog = settle_up_from_menu (window);
+  xtest_key (dialog, GDK_KEY_w, GDK_CONTROL_MASK);
+  g_assert_true (wait_until (toplevel_gone, DIALOG));
+  g_assert_null (find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (window)));
+
+  dialog = settle_up_from_menu (window);
+  xtest_click (find_button (dialog, "_Mark Paid"));
+  g_assert_true (wait_until (toplevel_gone, DIALOG));
+  g_assert_null (find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW));
+  g_assert_cmpuint (transfers_left (), ==, 0);
+  view = find_type (GTK_WIDGET (window), DEUCES_TYPE_SESSION_VIEW);
+  g_assert_true (wait_until (toast_shown, view));
+  g_assert_true (g_str_has_prefix (adw_toast_get_title (deuces_session_view_get_toast (DEUCES_SESSION_VIEW (view))),
+                                   "Marked paid: "));
+
+  xtest_key (GTK_WIDGET (window), GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_true (wait_until (some_left, NULL));
+  g_assert_null (find_toplevel (DEUCES_TYPE_STANDINGS_WINDOW));
   gtk_window_destroy (GTK_WINDOW (window));
   run_pending (1);
 }
@@ -563,10 +811,7 @@ test_player_page_from_sidebar (void)
 
   for (guint narrow = 0; narrow < 2; narrow++)
     {
-      window = deuces_window_new (test_app);
-      gtk_window_set_default_size (GTK_WINDOW (window), narrow ? 360 : 1000, narrow ? 740 : 720);
-      g_assert_true (deuces_window_open_session (window, id));
-      present (GTK_WINDOW (window));
+      window = open_night (id, narrow ? 360 : 1000, narrow ? 740 : 720);
       if (narrow)
         {
           /* A phone shows the session; its back button leads to the sidebar. It is shown
@@ -669,6 +914,8 @@ main (int argc, char **argv)
   ledger_test_add ("/standings-ui/stats-season", test_stats_season);
   g_test_add_func ("/standings-ui/stake-from-deal", test_stake_from_deal);
   g_test_add_func ("/standings-ui/player-page-from-sidebar", test_player_page_from_sidebar);
+  g_test_add_func ("/standings-ui/stake-rows", test_stake_rows);
+  g_test_add_func ("/standings-ui/settle-up-from-menu", test_settle_up_from_menu);
   ledger_test_add ("/standings-ui/player-list-empty", test_player_list_empty);
   status = g_test_run ();
   g_clear_object (&test_app);

@@ -134,7 +134,7 @@ test_ctrl_w_closes (Fixture       *f,
 }
 
 /* Issue 22 (item 12): Settle Up is in the main window's menu, not only an icon in
- * Standings: the menu's item opens it over Standings. */
+ * Standings: the menu's item opens it over the main window (tests/test-standings-ui.c). */
 static void
 test_settle_up_in_menu (Fixture       *f,
                         gconstpointer  data)

@@ -115,6 +115,26 @@ find_actionable (GtkWidget  *root,
   return find_widget (root, is_actionable, action);
 }
 
+/* A menu's items are GTK-private buttons (GtkModelButton) in its popover. */
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  label)
+{
+  g_autofree char *text = NULL;
+
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") != 0 || !gtk_widget_get_mapped (widget))
+    return FALSE;
+  g_object_get (widget, "text", &text, NULL);
+  return g_strcmp0 (text, label) == 0;
+}
+
+GtkWidget *
+find_menu_item (GtkWidget  *root,
+                const char *label)
+{
+  return find_widget (root, is_menu_item, label);
+}
+
 static gboolean
 has_tooltip (GtkWidget     *widget,
              gconstpointer  tooltip)

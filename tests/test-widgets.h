@@ -34,6 +34,10 @@ GtkWidget *find_row    (GtkWidget  *root,
 /* The first widget, depth first, that activates @action ("win.undo"), or NULL. */
 GtkWidget *find_actionable (GtkWidget  *root,
                             const char *action);
+/* The item of a menu open on screen that shows @label (as shown: "Settle Up…" for an
+ * item labelled "Settle _Up…"), or NULL. */
+GtkWidget *find_menu_item  (GtkWidget  *root,
+                            const char *label);
 /* The widget whose tooltip is @tooltip, or NULL. */
 GtkWidget *find_tooltip    (GtkWidget  *root,
                             const char *tooltip);

@@ -26,16 +26,11 @@ member_is_null (JsonObject *object,
   return node == NULL || JSON_NODE_HOLDS_NULL (node);
 }
 
-/* "0.50 HKD": the stake as the session now has it. */
+/* "0.50 HKD": the stake as the session now has it, written as all money is. */
 static char *
 format_stake (const DeucesGame *game)
 {
-  g_autofree char *amount = deuces_money_format (game->stake, game->digits);
-
-  if (game->currency != NULL)
-    /* Translators: a stake per point and its ISO 4217 currency code, "0.50 HKD" */
-    return g_strdup_printf (C_("money", "%s %s"), amount, game->currency);
-  return g_steal_pointer (&amount);
+  return deuces_money_format_display (game->stake, game->digits, game->currency, DEUCES_MONEY_PLAIN);
 }
 
 static void
@@ -79,12 +74,14 @@ describe_session (GString          *text,
     {
       const DeucesStakeRange *last =
         game->stakes->len > 0 ? &g_array_index (game->stakes, DeucesStakeRange, game->stakes->len - 1) : NULL;
-      g_autofree char *amount = last ? deuces_money_format (last->stake, game->digits) : NULL;
+      g_autofree char *amount =
+        last ? deuces_money_format_display (last->stake, game->digits, game->currency, DEUCES_MONEY_PLAIN)
+             : NULL;
 
       if (back || last == NULL)
         g_ptr_array_add (parts, g_strdup (_("Stakes back as they were")));
       else
-        /* Translators: "Stake changed to 1.00 from deal 12 on" */
+        /* Translators: "Stake changed to 1.00 HKD from deal 12 on" */
         g_ptr_array_add (parts, g_strdup_printf (_("Stake changed to %s from deal %u on"), amount,
                                                  last->from_deal));
     }
@@ -145,7 +142,8 @@ describe (const DeucesHistoryEntry *entry,
       if (_deuces_store_history_read_paid (entry->after, 0, &transfer, &paid, NULL) &&
           transfer.from < game->n_players && transfer.to < game->n_players)
         {
-          g_autofree char *amount = deuces_money_format (transfer.amount, game->digits);
+          g_autofree char *amount = deuces_money_format_display (transfer.amount, game->digits,
+                                                                 game->currency, DEUCES_MONEY_PLAIN);
 
           if (direction == UNDONE)
             paid = !paid;

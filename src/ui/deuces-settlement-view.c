@@ -16,6 +16,7 @@ struct _DeucesSettlementView
   DeucesSessionSnapshot *drawn;  /* what the rows show (they point into its settlement) */
   gboolean             stale;  /* hidden in a window: the rows wait until it is shown */
   GPtrArray           *rows;   /* rows added to the groups, to remove them again */
+  guint                stake_from;  /* the deal the stake entry's stake holds from, 0: all */
 
   AdwPreferencesGroup *balances_group;
   AdwEntryRow         *stake_row;
@@ -115,7 +116,9 @@ on_paid_toggled (GtkCheckButton       *check,
     }
 }
 
-/* A new stake, from the row at the top of the balances: one change of the history. */
+/* A new stake, from the stake entry: the whole night's, or after a change during the night
+ * the last stake's from its first deal on, earlier deals keeping theirs. One change of the
+ * history. */
 static void
 on_stake_applied (DeucesSettlementView *self)
 {
@@ -132,7 +135,7 @@ on_stake_applied (DeucesSettlementView *self)
       g_autofree char *plain =
         deuces_money_format (minor, deuces_session_get_game (self->session)->digits);
 
-      if (deuces_session_set_stake (self->session, plain, NULL, &error))
+      if (deuces_session_set_stake_from (self->session, plain, NULL, self->stake_from, &error))
         return;
     }
   gtk_widget_add_css_class (GTK_WIDGET (self->stake_row), "error");
@@ -166,40 +169,103 @@ on_stake_row_left (DeucesSettlementView *self)
   gtk_widget_set_can_focus (GTK_WIDGET (self->stake_row), FALSE);
 }
 
-/* The row shows the session's stake as stored, editable while the session is open. */
+/* The deals a stake held for: "Deals 1–2", "Deal 3", or "From deal 5" for one no deal
+ * was played at yet. */
+static char *
+format_deals (guint from,
+              guint to)
+{
+  if (to < from)
+    /* Translators: a stake no deal was played at yet, "From deal 5" */
+    return g_strdup_printf (_("From deal %u"), from);
+  if (to == from)
+    return g_strdup_printf (_("Deal %u"), from);
+  /* Translators: the deals a stake held for, "Deals 1–2" */
+  return g_strdup_printf (_("Deals %u–%u"), from, to);
+}
+
+/* A stake that is only read: "Deals 1–2 … 1.00 HKD a point" (@title NULL: the night's
+ * one stake, "Stake per point … 0.50 HKD"), as one line to a screen reader. Put before
+ * the stake entry, so that the stakes read in the order of the deals. */
+static void
+add_stake_row (DeucesSettlementView *self,
+               const DeucesGame     *game,
+               const char           *title,
+               gint64                stake)
+{
+  GtkWidget *stake_row = GTK_WIDGET (self->stake_row);
+  GtkWidget *row = adw_action_row_new ();
+  g_autofree char *money = deuces_money_format_display (stake, game->digits, game->currency,
+                                                        DEUCES_MONEY_PLAIN);
+  /* Translators: the stake of a session, "0.50 HKD a point" */
+  g_autofree char *per_point = title != NULL ? g_strdup_printf (_("%s a point"), money)
+                                             : g_strdup (money);
+  GtkWidget *label = gtk_label_new (per_point);
+  g_autofree char *name = NULL;
+
+  if (title == NULL)
+    title = _("Stake per point");
+  name = g_strdup_printf (_("%s: %s"), title, per_point);
+
+  gtk_widget_add_css_class (label, "money");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  name_row (row, name);
+  /* The group has no insert: its rows are a GtkListBox's (libadwaita 1.2 and later). */
+  gtk_list_box_insert (GTK_LIST_BOX (gtk_widget_get_parent (stake_row)), row,
+                       gtk_list_box_row_get_index (GTK_LIST_BOX_ROW (stake_row)));
+  g_ptr_array_add (self->rows, g_object_ref (row));
+}
+
+/* One row per stake of the night, each with the deals it held for. While the session is
+ * open the last one, the stake of the deals to come, is the entry that changes it (from
+ * its first deal on); once it has ended every stake is only read. */
 static void
 update_stake (DeucesSettlementView *self,
               const DeucesGame     *game)
 {
-  g_autofree char *amount = deuces_number_format_display (game->stake, game->digits);
+  gboolean ended = deuces_session_get_ended (self->session);
+  guint n_ranges = game->stakes->len + 1;
+  guint from = 1;
+  gint64 stake = game->stake;
 
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->stake_row)), amount) != 0)
-    gtk_editable_set_text (GTK_EDITABLE (self->stake_row), amount);
-  on_stake_changed (self);
-  gtk_label_set_text (self->currency_label, game->currency ? game->currency : "");
-  gtk_editable_set_editable (GTK_EDITABLE (self->stake_row),
-                             !deuces_session_get_ended (self->session));
-  /* A stake changed from a deal on: the row holds the first one, and the group says which
-   * deals each stake is for, as the balances use them. */
-  if (game->stakes->len > 0)
+  for (guint i = 0; i < n_ranges; i++)
     {
-      guint last = g_array_index (game->stakes, DeucesStakeRange, 0).from_deal - 1;
-      g_autofree char *ranges = deuces_game_format_stake_ranges (game);
-      g_autofree char *title = NULL;
+      const DeucesStakeRange *next =
+        i < game->stakes->len ? &g_array_index (game->stakes, DeucesStakeRange, i) : NULL;
+      guint to = next != NULL ? next->from_deal - 1 : game->deals->len;
 
-      if (last == 1)
-        title = g_strdup (_("Stake per point for deal 1"));
-      else
-        /* Translators: the first of several stakes of a night */
-        title = g_strdup_printf (_("Stake per point for deals 1–%u"), last);
+      /* Every earlier stake is only read; the last one too once the session has ended. */
+      if (next != NULL || ended)
+        {
+          g_autofree char *deals = n_ranges > 1 ? format_deals (from, to) : NULL;
 
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), title);
-      adw_preferences_group_set_description (self->balances_group, ranges);
+          add_stake_row (self, game, deals, stake);
+        }
+      if (next != NULL)
+        {
+          from = next->from_deal;
+          stake = next->stake;
+        }
     }
-  else
+
+  /* The entry: the stake from deal @from on, the whole night's when it is the only one. */
+  self->stake_from = n_ranges > 1 ? from : 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->stake_row), !ended);
+  gtk_editable_set_editable (GTK_EDITABLE (self->stake_row), !ended);
+  if (!ended)
     {
-      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), _("Stake per point"));
-      adw_preferences_group_set_description (self->balances_group, NULL);
+      g_autofree char *amount = deuces_number_format_display (stake, game->digits);
+      g_autofree char *title = n_ranges > 1
+        /* Translators: the stake of the deals to come, when it changed during the night */
+        ? g_strdup_printf (_("Stake per point from deal %u"), from)
+        : g_strdup (_("Stake per point"));
+
+      if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->stake_row)), amount) != 0)
+        gtk_editable_set_text (GTK_EDITABLE (self->stake_row), amount);
+      on_stake_changed (self);
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->stake_row), title);
+      gtk_label_set_text (self->currency_label, game->currency ? game->currency : "");
     }
 }
 

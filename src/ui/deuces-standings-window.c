@@ -19,6 +19,7 @@
 #include "deuces-money.h"
 #include "deuces-player-window.h"
 #include "deuces-season-drop.h"
+#include "deuces-settle-up-dialog.h"
 #include "deuces-standings-window.h"
 #include "deuces-store-stats.h"
 #include "deuces-window.h"
@@ -468,114 +469,18 @@ on_save_season_clicked (DeucesStandingsWindow *self)
   load_seasons (self, id);
 }
 
-/* The settle-up: its summary, Copy Summary and Mark Paid. */
-
-typedef struct {
-  DeucesStandingsWindow *window;
-  GArray                *sessions;
-  char                  *summary;
-  guint                  n_transfers;   /* as the summary lists them */
-} SettleUp;
-
-/* The nights a Mark Paid settled, and the change it made in each one's history. */
-typedef struct {
-  DeucesStore *store;
-  GArray      *sessions;   /* gint64 */
-  GArray      *changes;    /* gint64, one a session */
-} MarkedPaid;
-
+/* What Mark Paid did, in a toast over the whole window, or why it could not. */
 static void
-marked_paid_free (MarkedPaid *marked)
+tell_marked_paid (GtkWindow    *parent,
+                  AdwToast     *toast,
+                  const GError *error)
 {
-  g_object_unref (marked->store);
-  g_array_unref (marked->sessions);
-  g_array_unref (marked->changes);
-  g_free (marked);
-}
+  DeucesStandingsWindow *self = DEUCES_STANDINGS_WINDOW (parent);
 
-/* Undo takes back every night's paid marks at once, while they are still the nights' last
- * change: the nights' entries are one change (deuces_store_mark_settled()), which undoing
- * it in the first night takes back in all of them, as Ctrl+Z and `deuces-cli undo` do. */
-static void
-on_marked_paid_undo (AdwToast   *toast,
-                     MarkedPaid *marked)
-{
-  g_autoptr(GError) error = NULL;
-  g_autofree char *done = deuces_store_undo_change (marked->store, g_array_index (marked->sessions, gint64, 0),
-                                                    g_array_index (marked->changes, gint64, 0), &error);
-
-  if (done == NULL)
-    g_warning ("%s", error->message);
-}
-
-/* What Mark Paid did, in a toast: how many nights and transfers, with Undo. @nights_marked:
- * the nights it marked (deuces_store_mark_settled()), whose last change that is. */
-static void
-tell_marked_paid (DeucesStandingsWindow *self,
-                  SettleUp              *settle_up,
-                  GArray                *nights_marked)
-{
-  MarkedPaid *marked = g_new0 (MarkedPaid, 1);
-  g_autofree char *nights = NULL;
-  g_autofree char *transfers = NULL;
-  AdwToast *toast;
-
-  marked->store = g_object_ref (self->store);
-  marked->sessions = g_array_ref (nights_marked);
-  marked->changes = g_array_new (FALSE, FALSE, sizeof (gint64));
-  for (guint i = 0; i < nights_marked->len; i++)
-    {
-      gint64 change = deuces_store_get_last_change (self->store, g_array_index (nights_marked, gint64, i));
-
-      g_array_append_val (marked->changes, change);
-    }
-  /* Translators: part of "Marked paid: 3 nights, 4 transfers" */
-  nights = g_strdup_printf (ngettext ("%u night", "%u nights", marked->sessions->len), marked->sessions->len);
-  /* Translators: part of "Marked paid: 3 nights, 4 transfers" */
-  transfers = g_strdup_printf (ngettext ("%u transfer", "%u transfers", settle_up->n_transfers),
-                               settle_up->n_transfers);
-  /* Translators: "Marked paid: 3 nights, 4 transfers" */
-  toast = adw_toast_new_format (_("Marked paid: %s, %s"), nights, transfers);
-  if (marked->sessions->len > 0)
-    {
-      adw_toast_set_button_label (toast, _("_Undo"));
-      g_signal_connect_data (toast, "button-clicked", G_CALLBACK (on_marked_paid_undo), marked,
-                             (GClosureNotify) (void (*) (void)) marked_paid_free, 0);
-    }
+  if (toast != NULL)
+    deuces_add_toast (self->toasts, toast);
   else
-    marked_paid_free (marked);
-  deuces_add_toast (self->toasts, toast);
-}
-
-static void
-settle_up_free (SettleUp *settle_up)
-{
-  g_object_unref (settle_up->window);
-  g_array_unref (settle_up->sessions);
-  g_free (settle_up->summary);
-  g_free (settle_up);
-}
-
-static void
-on_settle_up_response (AdwMessageDialog *dialog,
-                       const char       *response,
-                       SettleUp         *settle_up)
-{
-  DeucesStandingsWindow *self = settle_up->window;
-  g_autoptr(GError) error = NULL;
-
-  if (g_str_equal (response, "copy"))
-    gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), settle_up->summary);
-  else if (g_str_equal (response, "paid"))
-    {
-      g_autoptr(GArray) marked = NULL;
-
-      if (!deuces_store_mark_settled (self->store, (const gint64 *) settle_up->sessions->data,
-                                      settle_up->sessions->len, &marked, &error))
-        show_problem (self, error->message);
-      else
-        tell_marked_paid (self, settle_up, marked);
-    }
+    show_problem (self, error->message);
 }
 
 void
@@ -583,12 +488,9 @@ deuces_standings_window_settle_up (DeucesStandingsWindow *self)
 {
   g_autoptr(GDateTime) from = NULL;
   g_autoptr(GDateTime) to = NULL;
-  g_autoptr(DeucesSettleUp) settle_up = NULL;
   g_autoptr(GError) error = NULL;
   DeucesSessionFilter filter = { 0, };
-  SettleUp *data;
   AdwMessageDialog *dialog;
-  GArray *sessions = NULL;
 
   g_return_if_fail (DEUCES_IS_STANDINGS_WINDOW (self));
 
@@ -596,35 +498,12 @@ deuces_standings_window_settle_up (DeucesStandingsWindow *self)
     return;
   filter.from = from;
   filter.to = to;
-  settle_up = deuces_store_settle_up (self->store, &filter, &sessions, &error);
-  if (settle_up == NULL)
+  dialog = deuces_settle_up_dialog_new (GTK_WINDOW (self), self->store, &filter, tell_marked_paid, &error);
+  if (dialog == NULL)
     {
       show_problem (self, error->message);
       return;
     }
-  if (sessions->len == 0)
-    {
-      g_array_unref (sessions);
-      show_problem (self, _("No ended session in these days: end a night before settling it up"));
-      return;
-    }
-  data = g_new0 (SettleUp, 1);
-  data->window = g_object_ref (self);
-  data->sessions = sessions;
-  data->summary = deuces_settle_up_summary (settle_up, sessions->len);
-  for (guint i = 0; i < deuces_settle_up_get_currencies (settle_up)->len; i++)
-    data->n_transfers +=
-      ((DeucesSettleUpCurrency *) deuces_settle_up_get_currencies (settle_up)->pdata[i])->transfers->len;
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), _("Settle Up"), data->summary));
-  adw_message_dialog_add_responses (dialog, "close", _("_Close"), "copy", _("_Copy Summary"), "paid",
-                                    _("_Mark Paid"), NULL);
-  adw_message_dialog_set_response_appearance (dialog, "paid", ADW_RESPONSE_SUGGESTED);
-  /* Nothing left to pay: nothing to mark. */
-  adw_message_dialog_set_response_enabled (dialog, "paid", data->n_transfers > 0);
-  adw_message_dialog_set_default_response (dialog, "close");
-  adw_message_dialog_set_close_response (dialog, "close");
-  g_signal_connect_data (dialog, "response", G_CALLBACK (on_settle_up_response), data,
-                         (GClosureNotify) (void (*) (void)) settle_up_free, 0);
   gtk_window_present (GTK_WINDOW (dialog));
 }
 

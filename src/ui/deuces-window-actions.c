@@ -14,6 +14,7 @@
 #include "deuces-backup-dialog.h"
 #include "deuces-sync-dialog.h"
 #include "deuces-export.h"
+#include "deuces-settle-up-dialog.h"
 #include "deuces-shortcuts-list.h"
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
@@ -84,20 +85,35 @@ standings_action (GtkWidget  *widget,
     gtk_window_present (GTK_WINDOW (deuces_standings_window_new (GTK_WINDOW (self), self->store)));
 }
 
-/* Standings, and over it Settle Up for the ended nights it shows. */
+/* What Settle Up's Mark Paid did, or why it could not, in a toast of the main window. */
+static void
+tell_marked_paid (GtkWindow    *parent,
+                  AdwToast     *toast,
+                  const GError *error)
+{
+  deuces_window_add_toast (DEUCES_WINDOW (parent), toast != NULL ? toast : adw_toast_new (error->message));
+}
+
+/* Settle Up for every ended night, over the main window alone: Standings is a button
+ * away for whoever wants the table too. */
 static void
 settle_up_action (GtkWidget  *widget,
                   const char *action_name,
                   GVariant   *parameter)
 {
   DeucesWindow *self = DEUCES_WINDOW (widget);
-  DeucesStandingsWindow *standings;
+  g_autoptr(GError) error = NULL;
+  AdwMessageDialog *dialog;
 
   if (self->store == NULL)
     return;
-  standings = deuces_standings_window_new (GTK_WINDOW (self), self->store);
-  gtk_window_present (GTK_WINDOW (standings));
-  deuces_standings_window_settle_up (standings);
+  dialog = deuces_settle_up_dialog_new (GTK_WINDOW (self), self->store, NULL, tell_marked_paid, &error);
+  if (dialog == NULL)
+    {
+      deuces_window_add_toast (self, adw_toast_new (error->message));
+      return;
+    }
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 static void
