@@ -806,6 +806,7 @@ assert_names (GtkWidget         *window,
 static void
 test_laptop_names (void)
 {
+  const char *places[] = { "form", "card", "heading" };
   Fixture fixture = { NULL, }, *f = &fixture;
   g_autoptr(GError) error = NULL;
   GtkWidget *window;
@@ -821,6 +822,23 @@ test_laptop_names (void)
   settle_frames ();
   keep_screenshot (window, "names-eight-1280-ended.png");
   assert_names (window, eight_long_words, 8, FALSE);
+  fixture_tear_down (f, NULL);
+
+  /* With surnames ("Dorothea Papadopoulos") a surname may have no room on the form:
+   * there every name is its short form ("DP"), and none is cut. */
+  open_table (f, eight_long_names, 8, "0.50", 1280, 800);
+  window = GTK_WIDGET (f->window);
+  add_deals (f, 3);
+  settle_frames ();
+  keep_screenshot (window, "names-surnames-1280.png");
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    {
+      GtkWidget *first = name_label (window, places[i], 0);
+
+      g_assert_nonnull (first);
+      assert_names_shown (window, eight_long_names, 8, places[i],
+                          strstr (gtk_label_get_text (GTK_LABEL (first)), eight_long_names[0]) != NULL);
+    }
   fixture_tear_down (f, NULL);
 }
 
