@@ -17,6 +17,7 @@
 #include "deuces-standings-window.h"
 #include "deuces-stats-window.h"
 #include "deuces-variant-editor.h"
+#include "deuces-names.h"
 #include "deuces-session.h"
 #include "test-app.h"
 #include "test-locale.h"
@@ -587,6 +588,20 @@ is_player_name (GtkWidget     *widget,
          gtk_widget_has_css_class (gtk_widget_get_parent (widget), "player-name");
 }
 
+/* The players' filter of Statistics for a table of @names: "Ann, Bo, Cy". */
+static char *
+group_of (const char *const *names,
+          guint              n)
+{
+  g_autoptr(GStrvBuilder) players = g_strv_builder_new ();
+  g_auto(GStrv) list = NULL;
+
+  for (guint i = 0; i < n; i++)
+    g_strv_builder_add (players, names[i]);
+  list = g_strv_builder_end (players);
+  return g_strjoinv (", ", list);
+}
+
 /* Issue 22: Statistics cut eight long names to seven letters on a 1280 px laptop after five
  * nights, where there was room: each name in the players' table reads whole. */
 static void
@@ -598,15 +613,7 @@ test_stats_names (void)
   g_autoptr(GPtrArray) labels = g_ptr_array_new ();
   GtkWidget *table;
 
-  {
-    g_autoptr(GStrvBuilder) players = g_strv_builder_new ();
-    g_auto(GStrv) list = NULL;
-
-    for (guint i = 0; i < G_N_ELEMENTS (eight_long_names); i++)
-      g_strv_builder_add (players, eight_long_names[i]);
-    list = g_strv_builder_end (players);
-    group = g_strjoinv (", ", list);
-  }
+  group = group_of (eight_long_names, G_N_ELEMENTS (eight_long_names));
   /* Five nights, as the tester's: Best and Worst Night list their titles. */
   for (guint night = 0; night < 5; night++)
     {
@@ -630,6 +637,259 @@ test_stats_names (void)
   fixture_tear_down (f, NULL);
 }
 
+/* The tester's eight long names of issue 22, each a word of nine to eleven letters. */
+static const char *const eight_long_words[8] = {
+  "Alexandra", "Bartholomew", "Christopher", "Dominique", "Evangeline", "Fitzgerald",
+  "Genevieve", "Maximilian",
+};
+
+/* @label shows @name whole (not ellipsized, its lines within its allocation) and lies
+ * inside @window's width (a phone's page scrolls up and down). */
+static void
+assert_name_whole (GtkWidget  *label,
+                   const char *name,
+                   GtkWidget  *window,
+                   const char *where)
+{
+  graphene_rect_t all, bounds;
+
+  g_test_message ("%s: %s", where, name);
+  g_assert_nonnull (label);
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (label)), name));
+  assert_label_whole (label);
+  g_assert_true (gtk_widget_compute_bounds (window, window, &all));
+  g_assert_true (gtk_widget_compute_bounds (label, window, &bounds));
+  g_assert_cmpfloat (bounds.origin.x, >=, all.origin.x);
+  g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, all.origin.x + all.size.width);
+}
+
+static gboolean
+is_mapped_label (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+is_card (GtkWidget     *widget,
+         gconstpointer  data)
+{
+  return gtk_widget_has_css_class (widget, "scoreboard-card") && gtk_widget_get_mapped (widget);
+}
+
+/* The label that names player @p in the deal form: the name on their winner button. */
+static GtkWidget *
+form_name (GtkWidget *window,
+           guint      p)
+{
+  g_autofree char *id = g_strdup_printf ("winner-%u", p);
+  GtkWidget *button = find_named (window, id);
+  GtkWidget *box = button != NULL ? gtk_button_get_child (GTK_BUTTON (button)) : NULL;
+
+  return box != NULL ? gtk_widget_get_last_child (box) : NULL;
+}
+
+/* The label that names player @p at the head of the sheet's column. */
+static GtkWidget *
+heading_name (GtkWidget *window,
+              guint      p)
+{
+  GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *header = gtk_widget_get_first_child (view);
+  GtkWidget *title = gtk_widget_get_first_child (header);
+
+  /* The deal numbers' column first. */
+  for (guint i = 0; title != NULL && i < p + 1; i++)
+    title = gtk_widget_get_next_sibling (title);
+  return title != NULL ? find_widget (title, is_mapped_label, NULL) : NULL;
+}
+
+/* The label that names player @p in @window's @where: "form" (their winner button),
+ * "card" (their score card) or "heading" (their column of the sheet). */
+static GtkWidget *
+name_label (GtkWidget  *window,
+            const char *where,
+            guint       p)
+{
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+
+  if (g_str_equal (where, "form"))
+    return form_name (window, p);
+  if (g_str_equal (where, "heading"))
+    return heading_name (window, p);
+  find_all (window, is_card, NULL, cards);
+  return p < cards->len ? find_widget (cards->pdata[p], is_mapped_label, NULL) : NULL;
+}
+
+typedef struct {
+  GtkWidget         *window;
+  const char *const *names;
+  guint              n;
+  const char        *where;
+  gboolean           whole;
+} NamesShown;
+
+/* Whether every name in @data's place reads whole (or each its short form, @whole FALSE):
+ * the fitting is done after a layout or two. */
+static gboolean
+names_shown (gpointer data)
+{
+  const NamesShown *shown = data;
+
+  for (guint p = 0; p < shown->n; p++)
+    {
+      GtkWidget *label = name_label (shown->window, shown->where, p);
+      g_autofree char *initials = deuces_player_initials (shown->names[p]);
+      const char *text = label != NULL ? gtk_label_get_text (GTK_LABEL (label)) : "";
+
+      if (shown->whole ? strstr (text, shown->names[p]) == NULL
+                       : strstr (text, initials) == NULL || strstr (text, shown->names[p]) != NULL)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The names of @n players in @window's @where read whole (@whole), or each its short
+ * form: none cut, each inside the window's width. */
+static void
+assert_names_shown (GtkWidget         *window,
+                    const char *const *names,
+                    guint              n,
+                    const char        *where,
+                    gboolean           whole)
+{
+  NamesShown shown = { window, names, n, where, whole };
+  g_autoptr(GPtrArray) cards = g_ptr_array_new ();
+
+  find_all (window, is_card, NULL, cards);
+  g_assert_cmpuint (cards->len, ==, n);
+  g_assert_true (wait_until (names_shown, &shown));
+  for (guint p = 0; p < n; p++)
+    {
+      g_autofree char *initials = deuces_player_initials (names[p]);
+
+      assert_name_whole (name_label (window, where, p), whole ? names[p] : initials, window, where);
+    }
+}
+
+/* The names of @n players in @window read whole on the deal form (unless the session is
+ * ended), the score cards and the sheet's headings. */
+static void
+assert_names (GtkWidget         *window,
+              const char *const *names,
+              guint              n,
+              gboolean           form)
+{
+  if (form)
+    assert_names_shown (window, names, n, "form", TRUE);
+  assert_names_shown (window, names, n, "card", TRUE);
+  assert_names_shown (window, names, n, "heading", TRUE);
+}
+
+/* Issue 22: with eight long names on a 1280 px laptop the deal form cut them
+ * ("2 Bartholo…") and the ended sheet's headings said initials, with room to spare: every
+ * name reads whole on the form, the cards and the sheet's headings, open and ended. */
+static void
+test_laptop_names (void)
+{
+  const char *places[] = { "form", "card", "heading" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  g_autoptr(GError) error = NULL;
+  GtkWidget *window;
+
+  open_table (f, eight_long_words, 8, "0.50", 1280, 800);
+  window = GTK_WIDGET (f->window);
+  add_deals (f, 3);
+  settle_frames ();
+  keep_screenshot (window, "names-eight-1280.png");
+  assert_names (window, eight_long_words, 8, TRUE);
+  g_assert_true (deuces_session_set_ended (f->session, TRUE, &error));
+  g_assert_no_error (error);
+  settle_frames ();
+  keep_screenshot (window, "names-eight-1280-ended.png");
+  assert_names (window, eight_long_words, 8, FALSE);
+  fixture_tear_down (f, NULL);
+
+  /* With surnames ("Dorothea Papadopoulos") a surname may have no room on the form:
+   * there every name is its short form ("DP"), and none is cut. */
+  open_table (f, eight_long_names, 8, "0.50", 1280, 800);
+  window = GTK_WIDGET (f->window);
+  add_deals (f, 3);
+  settle_frames ();
+  keep_screenshot (window, "names-surnames-1280.png");
+  for (guint i = 0; i < G_N_ELEMENTS (places); i++)
+    {
+      GtkWidget *first = name_label (window, places[i], 0);
+
+      g_assert_nonnull (first);
+      assert_names_shown (window, eight_long_names, 8, places[i],
+                          strstr (gtk_label_get_text (GTK_LABEL (first)), eight_long_names[0]) != NULL);
+    }
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 22: on a 360 px phone, where eight long names cannot all be whole, each reads
+ * whole or as its short form ("Ale", "Bar"), the same on the cards and the sheet's
+ * headings; never cut to "Bartho…". */
+static void
+test_phone_names (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *window;
+
+  open_table (f, eight_long_words, 8, "0.50", PHONE_WIDTH, PHONE_HEIGHT);
+  window = GTK_WIDGET (f->window);
+  add_deals (f, 3);
+  settle_frames ();
+  keep_screenshot (window, "names-eight-360.png");
+  /* The form has room for each (two a line); the cards and the headings do not. */
+  assert_names_shown (window, eight_long_words, 8, "form", TRUE);
+  assert_names_shown (window, eight_long_words, 8, "card", FALSE);
+  assert_names_shown (window, eight_long_words, 8, "heading", FALSE);
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 22: at 360 px Statistics cut even short names (its table scrolls sideways, each
+ * column at its least, a name's four characters' room): five friends' names read whole in
+ * the players' table on a phone and on a laptop, and eight long ones on a phone, a line a
+ * word where they must (the table scrolls sideways; nothing is cut). */
+static void
+test_stats_phone_names (void)
+{
+  const char *friends[] = { "Mei", "Raj", "Lola", "Joy", "Ed" };
+  const struct { const char *const *names; guint n; int width; } tables[] = {
+    { friends, G_N_ELEMENTS (friends), PHONE_WIDTH },
+    { friends, G_N_ELEMENTS (friends), 1280 },
+    { eight_long_names, G_N_ELEMENTS (eight_long_names), PHONE_WIDTH },
+  };
+
+  for (guint t = 0; t < G_N_ELEMENTS (tables); t++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+      g_autofree char *shot = g_strdup_printf ("names-stats-%u-%d.png", tables[t].n, tables[t].width);
+      g_autofree char *group = group_of (tables[t].names, tables[t].n);
+      DeucesStatsWindow *window;
+
+      open_table (f, tables[t].names, tables[t].n, "0.50", tables[t].width, PHONE_HEIGHT);
+      add_deals (f, 4);
+      settle_frames ();
+      window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
+      gtk_window_present (GTK_WINDOW (window));
+      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
+      g_assert_true (wait_until (stats_ready, window));
+      g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, tables[t].width);
+      keep_screenshot (GTK_WIDGET (window), shot);
+      find_all (find_named (GTK_WIDGET (window), "players-table"), is_player_name, NULL, labels);
+      g_assert_cmpuint (labels->len, ==, tables[t].n);
+      for (guint i = 0; i < labels->len; i++)
+        assert_label_whole (labels->pdata[i]);
+      gtk_window_destroy (GTK_WINDOW (window));
+      fixture_tear_down (f, NULL);
+    }
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -642,6 +902,9 @@ main (int   argc,
   g_test_add_func ("/ui/fit/president-titles", test_president_titles);
   g_test_add_func ("/ui/fit/title-suffix", test_title_suffix);
   g_test_add_func ("/ui/fit/stats-names", test_stats_names);
+  g_test_add_func ("/ui/fit/laptop-names", test_laptop_names);
+  g_test_add_func ("/ui/fit/phone-names", test_phone_names);
+  g_test_add_func ("/ui/fit/stats-phone-names", test_stats_phone_names);
 
   return test_app_run ();
 }

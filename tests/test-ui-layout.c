@@ -15,10 +15,10 @@
 #include "deuces-print-private.h"
 #include "deuces-store-private.h"
 #include "deuces-scoreboard.h"
+#include "deuces-names.h"
 #include "deuces-session.h"
 #include "deuces-session-view.h"
 #include "deuces-settlement-view.h"
-#include "deuces-sheet-view.h"
 #include "deuces-window.h"
 #include "test-app.h"
 #include "test-ledger.h"
@@ -996,15 +996,13 @@ first_label (GtkWidget *widget)
   return NULL;
 }
 
-/* Every player's header can be read: on a narrow sheet the whole names, or else everyone's
- * initials as the score cards have them, never cut ("D…"); on a wide one the whole name
- * (cut by an ellipsis where it must be). Either way its tooltip and accessible name say it
- * whole. */
+/* Every player's header can be read: the whole names, or else everyone's initials as the
+ * score cards have them, never cut ("D…"), on a narrow sheet or a wide one
+ * (deuces-names.h). Either way its tooltip and accessible name say it whole. */
 static void
 assert_readable_headers (GtkWidget         *view,
                          const char *const *names,
-                         guint              n,
-                         gboolean           narrow)
+                         guint              n)
 {
   g_autoptr(GPtrArray) titles = column_titles (view);
   guint whole = 0;
@@ -1018,8 +1016,7 @@ assert_readable_headers (GtkWidget         *view,
       g_autofree char *initials = NULL;
 
       g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (label)));
-      if (narrow)
-        g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (label)));
       if (c == 0)
         continue;
       g_test_message ("header of %s: “%s”", names[c - 1], text);
@@ -1028,7 +1025,7 @@ assert_readable_headers (GtkWidget         *view,
       if (g_str_equal (text, names[c - 1]))
         whole++;
       else
-        g_assert_true (narrow && g_str_equal (text, initials));
+        g_assert_cmpstr (text, ==, initials);
       g_assert_cmpint (g_utf8_strlen (text, -1), >=, MIN (2, g_utf8_strlen (names[c - 1], -1)));
     }
   /* One way of naming for the whole sheet: whole names, or the initials. */
@@ -1145,7 +1142,7 @@ test_any_table (void)
         settle_frames ();
         /* Every player's name can be read over their column (issue 11's "D…"). */
         assert_readable_headers (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW),
-                                 names, n, screens[w].width < 1000);
+                                 names, n);
 
         /* On a laptop each player's fields stand under that player's column. */
         if (screens[w].width > 1000)

@@ -2,7 +2,7 @@
 /* deuces-deal-fields-layout.c: where the deal fields go.
  *
  * On a wide window each player's fields stand in that player's column, under the score
- * sheet's column of the same width (DEUCES_SHEET_LABEL_WIDTH, then equal columns); on a
+ * sheet's column of the same width (deuces_sheet_label_width(), then equal columns); on a
  * narrow one each player has a row of their own — name, count with −/+ for tapping,
  * extras — with touch targets at least 44 px high. The extras flow beneath. Nothing is
  * ever wider than the window; where a phone is too short, the session's page scrolls. */
@@ -78,7 +78,7 @@ gboolean
 deuces_deal_fields_width_is_wide (guint n_players,
                                   int   width)
 {
-  return width >= MIN_WIDE && width >= DEUCES_SHEET_LABEL_WIDTH + (int) n_players * MIN_COLUMN;
+  return width >= MIN_WIDE && width >= deuces_sheet_label_width (n_players, width) + (int) n_players * MIN_COLUMN;
 }
 
 static gboolean
@@ -170,8 +170,10 @@ layout (DeucesDealFields *self,
 
   if (wide)
     {
-      int label_width = DEUCES_SHEET_LABEL_WIDTH;
+      int label_width = deuces_sheet_label_width (self->n_players, width);
       int column = (width - label_width) / (int) self->n_players;
+      /* Seven or eight columns stand closer: their names keep the room. */
+      int gap = self->n_players >= DEUCES_DEAL_FIELDS_TIGHT_PLAYERS ? DENSE_SPACING : SPACING;
 
       for (guint p = 0; p < self->n_players; p++)
         {
@@ -188,12 +190,12 @@ layout (DeucesDealFields *self,
           if (self->labels[row] == NULL)
             continue;
           for (guint p = 0; p < self->n_players; p++)
-            height = MAX (height, nat_height (row_widget (self, row, p), column - SPACING));
+            height = MAX (height, nat_height (row_widget (self, row, p), column - gap));
           height = MAX (height, nat_height (self->labels[row], label_width - PAD - SPACING));
           place (self->labels[row], PAD, y, label_width - PAD - SPACING, height, allocate);
           for (guint p = 0; p < self->n_players; p++)
-            place (row_widget (self, row, p), label_width + (int) p * column + SPACING / 2, y,
-                   column - SPACING, height, allocate);
+            place (row_widget (self, row, p), label_width + (int) p * column + gap / 2, y,
+                   column - gap, height, allocate);
           y += height + SPACING;
         }
       y -= SPACING;

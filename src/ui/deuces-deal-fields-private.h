@@ -50,6 +50,7 @@ struct _DeucesDealFields
   guint           notify_source;
   guint           resize_source;
   guint           names_source;
+  gboolean        names_short;                        /* the names shown in their short form */
   int             last_width;
 
   GtkWidget      *labels[N_ROWS];

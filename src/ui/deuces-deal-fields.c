@@ -12,6 +12,7 @@
 
 #include "deuces-card-picker.h"
 #include "deuces-deal-fields-private.h"
+#include "deuces-names.h"
 
 G_DEFINE_FINAL_TYPE (DeucesDealFields, deuces_deal_fields, GTK_TYPE_WIDGET)
 
@@ -107,64 +108,70 @@ _deuces_deal_fields_queue_resize (DeucesDealFields *self)
     self->resize_source = g_idle_add (queue_resize, self);
 }
 
-/* The widest word of @label's text, in its font. */
-static int
-widest_word (GtkWidget *label)
-{
-  g_auto(GStrv) words = g_strsplit (gtk_label_get_text (GTK_LABEL (label)), " ", -1);
-  int widest = 0;
-
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, words[i]);
-      int width;
-
-      pango_layout_get_pixel_size (layout, &width, NULL);
-      widest = MAX (widest, width);
-    }
-  return widest;
-}
-
-/* Whether @name should wrap between its words (every word fits the room its button
- * gives it beside the digit) rather than keep one line cut with an ellipsis. The room is
- * the button's width less its padding (the same both sides), not the label's or its box's
- * own width: a wrapping label asks for its widest word, and gets it. */
+/* The room @name (a winner button's label) has: its button's width less its padding
+ * (the same both sides) and the digit before it, not the label's own width, which follows
+ * what it shows. FALSE while the button has no width. */
 static gboolean
-name_wraps (GtkWidget *name,
-            gboolean  *known)
+name_room (GtkWidget *name,
+           int       *room)
 {
   GtkWidget *box = gtk_widget_get_parent (name);
   GtkWidget *button = gtk_widget_get_parent (box);
   GtkWidget *number = gtk_widget_get_first_child (box);
   graphene_point_t inset = GRAPHENE_POINT_INIT (0, 0);
-  int room;
 
-  *known = gtk_widget_get_width (button) > 0 &&
-           gtk_widget_compute_point (box, button, &GRAPHENE_POINT_INIT (0, 0), &inset);
-  room = gtk_widget_get_width (button) - 2 * (int) inset.x - gtk_widget_get_width (number) -
-         gtk_box_get_spacing (GTK_BOX (box));
-  return widest_word (name) <= room;
+  if (gtk_widget_get_width (button) <= 0 ||
+      !gtk_widget_compute_point (box, button, &GRAPHENE_POINT_INIT (0, 0), &inset))
+    return FALSE;
+  *room = gtk_widget_get_width (button) - 2 * (int) inset.x - gtk_widget_get_width (number) -
+          gtk_box_get_spacing (GTK_BOX (box));
+  return TRUE;
 }
 
-/* A name never breaks inside a word ("Bartholom-ew"): it wraps between its words onto a
- * second line where every word fits, else it stays on one line, cut with an ellipsis.
- * Whether it fits is known once its button has its width. */
+/* Whether every name fits its button whole, on two lines at most broken between its
+ * words (deuces-names.h); FALSE in @known while the buttons have no width. */
+static gboolean
+names_whole (DeucesDealFields *self,
+             gboolean         *known)
+{
+  gboolean whole = TRUE;
+
+  *known = TRUE;
+  for (guint p = 0; p < self->n_players; p++)
+    {
+      int room;
+
+      if (!name_room (self->winner_names[p], &room))
+        *known = FALSE;
+      else
+        whole &= deuces_name_fits (self->winner_names[p], _deuces_deal_fields_player (self, p), room, 2);
+    }
+  return whole;
+}
+
+/* Every name whole where all of them fit, else each its short form, as the score cards
+ * and the sheet's headings say it ("2 Bar", never "2 Bartholo…"). Whether they fit is
+ * known once the buttons have their widths. */
 static gboolean
 fit_names (gpointer user_data)
 {
   DeucesDealFields *self = user_data;
+  gboolean known, whole = names_whole (self, &known);
 
   self->names_source = 0;
+  if (!known)
+    return G_SOURCE_REMOVE;
+  self->names_short = !whole;
   for (guint p = 0; p < self->n_players; p++)
     {
-      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
+      GtkLabel *label = GTK_LABEL (self->winner_names[p]);
+      g_autofree char *text = deuces_name_shown (_deuces_deal_fields_player (self, p), whole);
 
-      /* One line: with two, Pango would let the word run past the button's edge. */
-      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
-        {
-          gtk_label_set_wrap (GTK_LABEL (self->winner_names[p]), wrap);
-          gtk_label_set_lines (GTK_LABEL (self->winner_names[p]), wrap ? 2 : 1);
-        }
+      if (g_strcmp0 (gtk_label_get_text (label), text) != 0)
+        gtk_label_set_text (label, text);
+      /* Whole: wrapped between its words. Short: one line, cut only where even the
+       * short form has no room. */
+      deuces_name_label_wrap (label, whole ? 2 : 1);
     }
   return G_SOURCE_REMOVE;
 }
@@ -172,18 +179,11 @@ fit_names (gpointer user_data)
 void
 _deuces_deal_fields_fit_names (DeucesDealFields *self)
 {
-  for (guint p = 0; p < self->n_players; p++)
-    {
-      gboolean known, wrap = name_wraps (self->winner_names[p], &known);
+  gboolean known, whole = names_whole (self, &known);
 
-      /* Changing a label from inside an allocation would resize it twice. */
-      if (known && wrap != gtk_label_get_wrap (GTK_LABEL (self->winner_names[p])))
-        {
-          if (self->names_source == 0)
-            self->names_source = g_idle_add (fit_names, self);
-          return;
-        }
-    }
+  /* Changing a label from inside an allocation would resize it twice. */
+  if (known && whole == self->names_short && self->names_source == 0)
+    self->names_source = g_idle_add (fit_names, self);
 }
 
 void
@@ -578,15 +578,13 @@ build_player (DeucesDealFields *self,
   gtk_box_append (GTK_BOX (box), number);
   /* A long name takes a second line ("Christopher / Wong") rather than lose its end: in
    * a phone's row, the room left of its count; in a wide form's column, under the
-   * sheet's, eight of which leave a name ten letters or so. Only between words
-   * (fit_names): a word too long for the room is cut with an ellipsis. */
+   * sheet's. Only between words; where a name has no room whole, every name shows its
+   * short form (fit_names). */
+  deuces_name_label_wrap (GTK_LABEL (text), 2);
   gtk_label_set_ellipsize (GTK_LABEL (text), PANGO_ELLIPSIZE_END);
-  gtk_label_set_wrap (GTK_LABEL (text), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (text), PANGO_WRAP_WORD);
-  gtk_label_set_natural_wrap_mode (GTK_LABEL (text), GTK_NATURAL_WRAP_NONE);
-  gtk_label_set_lines (GTK_LABEL (text), 2);
   gtk_label_set_xalign (GTK_LABEL (text), 0);
   gtk_widget_set_hexpand (text, TRUE);
+  gtk_widget_add_css_class (text, "winner-name");
   gtk_box_append (GTK_BOX (box), text);
   self->winner_names[p] = text;
   gtk_button_set_child (GTK_BUTTON (button), box);

@@ -10,6 +10,7 @@
 #include "deuces-i18n.h"
 #include "deuces-ledger-watcher.h"
 #include "deuces-money.h"
+#include "deuces-names.h"
 #include "deuces-player-window.h"
 #include "deuces-store-stats.h"
 #include "deuces-window.h"
@@ -306,10 +307,10 @@ deuces_player_button_new (const char *name,
   gtk_widget_add_css_class (button, "flat");
   gtk_widget_add_css_class (button, "player-name");
   gtk_widget_set_halign (button, GTK_ALIGN_START);
-  /* A long name gives way on a phone rather than the money beside it. */
+  /* Whole, as everywhere (deuces-names.h): a long name takes a line a word rather than
+   * be cut, which four characters' room did to "Lola" on a phone. */
   gtk_label_set_xalign (label, 0.0f);
-  gtk_label_set_ellipsize (label, PANGO_ELLIPSIZE_END);
-  gtk_label_set_width_chars (label, 4);
+  deuces_name_label_wrap (label, 2);
   gtk_widget_set_tooltip_text (button, tip);
   g_object_set_data_full (G_OBJECT (button), "player", g_strdup (name), g_free);
   g_signal_connect_object (button, "clicked", on_clicked, data, 0);

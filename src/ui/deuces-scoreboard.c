@@ -8,8 +8,8 @@
 
 #include "deuces-colors.h"
 #include "deuces-exchange.h"
+#include "deuces-names.h"
 #include "deuces-scoreboard.h"
-#include "deuces-sheet-view.h"
 
 struct _DeucesScoreboard
 {
@@ -53,8 +53,8 @@ rebuild (DeucesScoreboard *self)
    * each other) drop the currency together or not at all: "+47.00" beside "−5.00 HKD"
    * would read as two currencies. Each label holds a reference to the group. */
   g_autoptr(GtkSizeGroup) amounts = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
-  /* The names likewise: whole on every card or initials on every card, never "CW"
-   * beside "Alexandra Chan". */
+  /* The names likewise, by the rule of deuces-names.h on one line: whole on every card
+   * or the short form on every card, never "CW" beside "Alexandra Chan". */
   g_autoptr(GtkSizeGroup) names = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
 
   for (guint i = 0; i < game->n_players; i++)

@@ -11,6 +11,7 @@
 #include "deuces-deal-fields.h"
 #include "deuces-list-focus.h"
 #include "deuces-money.h"
+#include "deuces-names.h"
 #include "deuces-sheet-view.h"
 
 struct _DeucesSheetView
@@ -330,29 +331,6 @@ make_column (DeucesSheetView *self,
   return column;
 }
 
-char *
-deuces_player_initials (const char *name)
-{
-  g_auto(GStrv) words = g_strsplit_set (name, " \t", -1);
-  g_autoptr(GString) initials = g_string_new (NULL);
-  guint n_words = 0;
-
-  for (guint i = 0; words[i] != NULL; i++)
-    if (*words[i] != '\0')
-      n_words++;
-  if (n_words <= 1)
-    {
-      /* One word: its first three letters (a Chinese name's three characters). */
-      const char *end = g_utf8_offset_to_pointer (name, MIN (g_utf8_strlen (name, -1), 3));
-
-      return g_strndup (name, (gsize) (end - name));
-    }
-  for (guint i = 0; words[i] != NULL && g_utf8_strlen (initials->str, -1) < 3; i++)
-    if (*words[i] != '\0')
-      g_string_append_unichar (initials, g_unichar_toupper (g_utf8_get_char (words[i])));
-  return g_string_free (g_steal_pointer (&initials), FALSE);
-}
-
 /* The column headers (GtkColumnViewTitle, private in GTK 4.8: the header is the column
  * view's first child), in the order of the columns. */
 static GPtrArray *
@@ -385,27 +363,24 @@ find_label (GtkWidget *widget)
   return NULL;
 }
 
-/* Whether @text fits whole in @label's header @title. */
-static gboolean
-title_fits (GtkWidget  *title,
-            GtkWidget  *label,
-            const char *text)
+/* The room @label has in its header @title: the title's width inside its padding, which
+ * is the same on both sides. */
+static int
+title_room (GtkWidget *title,
+            GtkWidget *label)
 {
-  g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (label, text);
   graphene_rect_t bounds;
-  int width;
 
-  /* The room inside the header's padding, which is the same on both sides. */
   if (!gtk_widget_compute_bounds (label, title, &bounds))
-    return TRUE;
-  pango_layout_get_pixel_size (layout, &width, NULL);
-  return width <= gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
+    return gtk_widget_get_width (title);
+  return gtk_widget_get_width (title) - 2 * (int) bounds.origin.x;
 }
 
-/* Gives every header the whole name, and its tooltip and accessible name too. On a
- * narrow sheet where one of the names does not fit whole, all the headers say the
- * initials the score cards say ("CW", "Max", "Bo"), and "Deal" becomes "#" where it does
- * not fit: never "C…". A wide sheet keeps the whole names, cut where they must be. */
+/* Gives every header the whole name, and its tooltip and accessible name too. Where one
+ * of the names does not fit whole (on a wide sheet, two lines broken between its words;
+ * on a narrow one, a line), all the headers say the short form the score cards and the
+ * deal form say ("CW", "Max", "Bo": deuces-names.h), and "Deal" becomes "#" where it does
+ * not fit: never "C…". */
 static gboolean
 fit_titles (gpointer user_data)
 {
@@ -414,6 +389,7 @@ fit_titles (gpointer user_data)
   g_autoptr(GPtrArray) titles = get_titles (self);
   guint n = g_list_model_get_n_items (columns);
   gboolean whole = TRUE, deal_whole = TRUE;
+  int lines = self->wide ? 2 : 1;
 
   self->title_source = 0;
   self->titles_fitted = titles->len == n && n > 0;
@@ -433,17 +409,15 @@ fit_titles (gpointer user_data)
                                       name, -1);
       if (label == NULL)
         continue;
+      deuces_name_label_wrap (GTK_LABEL (label), player != NUMBER_COLUMN ? lines : 1);
       gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
       /* Not laid out yet (the sheet is hidden): fitted when it is. */
       if (gtk_widget_get_width (title) <= 0)
         self->titles_fitted = FALSE;
-      else if (!title_fits (title, label, name))
-        {
-          if (player == NUMBER_COLUMN)
-            deal_whole = FALSE;
-          else
-            whole = FALSE;
-        }
+      else if (player == NUMBER_COLUMN)
+        deal_whole = deuces_name_fits (label, name, title_room (title, label), 1);
+      else
+        whole &= deuces_name_fits (label, name, title_room (title, label), lines);
     }
 
   for (guint i = 0; i < n; i++)
@@ -453,10 +427,10 @@ fit_titles (gpointer user_data)
       const char *name = g_object_get_data (G_OBJECT (column), "name");
       g_autofree char *text = NULL;
 
-      if (self->wide || (player == NUMBER_COLUMN ? deal_whole : whole))
-        text = g_strdup (name);
+      if (player == NUMBER_COLUMN)
+        text = g_strdup (deal_whole ? name : "#");
       else
-        text = player == NUMBER_COLUMN ? g_strdup ("#") : deuces_player_initials (name);
+        text = deuces_name_shown (name, whole);
       if (g_strcmp0 (gtk_column_view_column_get_title (column), text) != 0)
         gtk_column_view_column_set_title (column, text);
     }
@@ -471,12 +445,30 @@ queue_fit_titles (DeucesSheetView *self)
     self->title_source = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, fit_titles, self, NULL);
 }
 
+/* Below this the deal form's row labels ("Cards left") take a third line. */
+#define LEAST_LABEL_WIDTH 80
+/* A player's column with room for a long name and its digit on the form's button. */
+#define NAME_COLUMN_WIDTH 128
+
+int
+deuces_sheet_label_width (guint n_players,
+                          int   width)
+{
+  return CLAMP (width - (int) n_players * NAME_COLUMN_WIDTH, LEAST_LABEL_WIDTH,
+                DEUCES_SHEET_LABEL_WIDTH);
+}
+
 /* Every player column takes the same width, so that the deal editor's columns (equal
  * too, after a label column as wide as the numbers') stand under them. */
 static void
 size_columns (DeucesSheetView *self)
 {
   GListModel *columns = gtk_column_view_get_columns (self->view);
+  int label_width = DEUCES_SHEET_LABEL_WIDTH;
+
+  if (self->session != NULL && self->last_width > 0)
+    label_width = deuces_sheet_label_width (deuces_session_get_game (self->session)->n_players,
+                                            self->last_width);
 
   for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
     {
@@ -484,7 +476,7 @@ size_columns (DeucesSheetView *self)
       gint player = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (column), "player"));
 
       if (player == NUMBER_COLUMN)
-        gtk_column_view_column_set_fixed_width (column, self->wide ? DEUCES_SHEET_LABEL_WIDTH : 40);
+        gtk_column_view_column_set_fixed_width (column, self->wide ? label_width : 40);
       else
         gtk_column_view_column_set_fixed_width (column, 32);
     }
@@ -847,6 +839,8 @@ size_by_width (gpointer user_data)
   if (self->follow_width && self->session != NULL && self->last_width > 0)
     deuces_sheet_view_set_wide (self, deuces_deal_fields_width_is_wide (
                                   deuces_session_get_game (self->session)->n_players, self->last_width));
+  /* The deal numbers' column gives the players' columns what room it can spare. */
+  size_columns (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -880,8 +874,7 @@ on_width_changed (GtkAdjustment   *adjustment,
   if (width != self->last_width || !self->titles_fitted)
     {
       self->last_width = width;
-      if (self->follow_width)
-        queue_size_by_width (self);
+      queue_size_by_width (self);
       queue_fit_titles (self);
     }
 }

@@ -11,9 +11,15 @@ G_BEGIN_DECLS
 #define DEUCES_TYPE_SHEET_VIEW (deuces_sheet_view_get_type ())
 G_DECLARE_FINAL_TYPE (DeucesSheetView, deuces_sheet_view, DEUCES, SHEET_VIEW, AdwBin)
 
-/* The deal numbers' column on a wide window; the deal editor's row labels take the same
- * width so that each player's fields stand under that player's column. */
+/* The deal numbers' column on a wide window, at the most; the deal editor's row labels
+ * take the same width so that each player's fields stand under that player's column. */
 #define DEUCES_SHEET_LABEL_WIDTH 120
+
+/* That column's width for @n_players at @width px: DEUCES_SHEET_LABEL_WIDTH where the
+ * players' columns have room for long names beside it, else narrower, giving them what
+ * it can spare. The sheet and the deal form both ask here, so their columns line up. */
+int   deuces_sheet_label_width      (guint            n_players,
+                                     int              width);
 
 void  deuces_sheet_view_set_session (DeucesSheetView *self,
                                      DeucesSession   *session);
@@ -37,9 +43,5 @@ void  deuces_sheet_view_set_wide    (DeucesSheetView *self,
  * width, as the form would be at that width. */
 void  deuces_sheet_view_set_follow_width (DeucesSheetView *self,
                                           gboolean         follow);
-
-/* A short form of a name for a narrow column or card: "Christopher Wong" → "CW",
- * "Maximilian" → "Max". */
-char *deuces_player_initials        (const char      *name);
 
 G_END_DECLS
