@@ -735,7 +735,7 @@ build_extras (DeucesDealFields *self)
                                    _("The player whose too-low single let the winner out; "
                                      "they pay everyone’s penalty"));
       /* Its mnemonic is A, the key that picks this player in the deal (O sits a player out). */
-      add_extra (self, _("_Assisted by"), "assist", self->assist_drop);
+      add_extra (self, _("_Assist"), "assist", self->assist_drop);
     }
   /* Any scheme where losers pay (penalty, rank): a loser or the winner pays what every
    * loser would have paid. */
