@@ -502,11 +502,11 @@ _deuces_print_operation_new (DeucesSession *session)
 /* Print to File's "File" button opens a file chooser on the file's folder, but GTK 4.8
  * names no file there (gtk_file_chooser_set_file() fills in the name of a file that
  * exists only): the name is the one the button shows, the session's title. */
-static void
-on_file_chooser_mapped (GtkWidget *chooser)
+void
+deuces_print_name_file (GtkWidget *chooser)
 {
   GtkWindow *print_dialog = gtk_window_get_transient_for (GTK_WINDOW (chooser));
-  g_autofree char *name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_autofree char *name = NULL;
   g_autoptr(GtkPrintSettings) settings = NULL;
   g_autoptr(GFile) file = NULL;
   g_autofree char *basename = NULL;
@@ -514,8 +514,10 @@ on_file_chooser_mapped (GtkWidget *chooser)
   const char *uri;
 
   if (!GTK_IS_PRINT_UNIX_DIALOG (print_dialog) ||
-      gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) != GTK_FILE_CHOOSER_ACTION_SAVE ||
-      (name != NULL && name[0] != '\0'))
+      gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) != GTK_FILE_CHOOSER_ACTION_SAVE)
+    return;
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  if (name != NULL && name[0] != '\0')
     return;
   /* What the dialog would print to now: the printer's options as they stand. */
   settings = gtk_print_unix_dialog_get_settings (GTK_PRINT_UNIX_DIALOG (print_dialog));
@@ -530,22 +532,6 @@ on_file_chooser_mapped (GtkWidget *chooser)
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), shown);
 }
 
-static void
-on_toplevels_changed (GListModel *toplevels,
-                      guint       position,
-                      guint       removed,
-                      guint       added)
-{
-  for (guint i = position; i < position + added; i++)
-    {
-      g_autoptr(GtkWidget) window = g_list_model_get_item (toplevels, i);
-
-      /* Made, then told its folder, then shown: named once shown. */
-      if (GTK_IS_FILE_CHOOSER_DIALOG (window))
-        g_signal_connect (window, "map", G_CALLBACK (on_file_chooser_mapped), NULL);
-    }
-}
-
 gboolean
 deuces_print_session (DeucesSession *session,
                       GtkWindow     *parent,
@@ -553,15 +539,9 @@ deuces_print_session (DeucesSession *session,
 {
   g_autoptr(GtkPrintOperation) operation = _deuces_print_operation_new (session);
   g_autoptr(GError) local_error = NULL;
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* (transfer none) */
-  GtkPrintOperationResult result;
 
-  /* The dialog runs here, in a loop of its own: the windows it opens come and go in it. */
-  g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
-  result = gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent,
-                                    &local_error);
-  g_signal_handlers_disconnect_by_func (toplevels, on_toplevels_changed, NULL);
-  if (result != GTK_PRINT_OPERATION_RESULT_ERROR)
+  if (gtk_print_operation_run (operation, GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG, parent,
+                               &local_error) != GTK_PRINT_OPERATION_RESULT_ERROR)
     return TRUE;
   /* Translators: the printing system's own message follows */
   g_set_error (error, local_error->domain, local_error->code, _("Could not print: %s"),
