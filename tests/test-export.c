@@ -201,26 +201,25 @@ test_format_picked (void)
     gboolean    csv;
   } cases[] = {
     /* The name as offered. */
-    { "/d/Friday.json", json_filter, "Friday.json", NULL, FALSE },
-    { "/d/Friday.json", csv_filter, "Friday.json", "/d/Friday.csv", TRUE },
-    { "/d/deuces-sessions.csv", csv_filter, "deuces-sessions.csv", NULL, TRUE },
-    { "/d/deuces-sessions.csv", json_filter, "deuces-sessions.csv", "/d/deuces-sessions.json", FALSE },
+    { "Friday.json", json_filter, "Friday.json", NULL, FALSE },
+    { "Friday.json", csv_filter, "Friday.json", "Friday.csv", TRUE },
+    { "deuces-sessions.csv", csv_filter, "deuces-sessions.csv", NULL, TRUE },
+    { "deuces-sessions.csv", json_filter, "deuces-sessions.csv", "deuces-sessions.json", FALSE },
     /* A suffix typed, whatever the format picked. */
-    { "/tmp/x/exp.json", csv_filter, "deuces-sessions.csv", NULL, FALSE },
-    { "/tmp/x/exp.json", csv_filter, "Friday.json", NULL, FALSE },
-    { "/tmp/x/exp.csv", json_filter, "Friday.json", NULL, TRUE },
-    { "/tmp/x/exp.csv", json_filter, "deuces-sessions.csv", NULL, TRUE },
-    { "/tmp/x/EXP.JSON", csv_filter, "Friday.json", NULL, FALSE },
-    { "/tmp/x/exp.Csv", NULL, "Friday.json", NULL, TRUE },
+    { "exp.json", csv_filter, "deuces-sessions.csv", NULL, FALSE },
+    { "exp.json", csv_filter, "Friday.json", NULL, FALSE },
+    { "exp.csv", json_filter, "Friday.json", NULL, TRUE },
+    { "exp.csv", json_filter, "deuces-sessions.csv", NULL, TRUE },
+    { "EXP.JSON", csv_filter, "Friday.json", NULL, FALSE },
+    { "exp.Csv", NULL, "Friday.json", NULL, TRUE },
     /* No suffix, or one Export does not know: the format picked, its suffix added. */
-    { "/tmp/x/exp", csv_filter, "Friday.json", "/tmp/x/exp.csv", TRUE },
-    { "/tmp/x/exp", json_filter, "deuces-sessions.csv", "/tmp/x/exp.json", FALSE },
-    { "/tmp/x/notes.txt", json_filter, "Friday.json", "/tmp/x/notes.txt.json", FALSE },
-    { "/tmp/x/notes.txt", csv_filter, "Friday.json", "/tmp/x/notes.txt.csv", TRUE },
-    { "/tmp/x.d/exp", csv_filter, "Friday.json", "/tmp/x.d/exp.csv", TRUE },
+    { "exp", csv_filter, "Friday.json", "exp.csv", TRUE },
+    { "exp", json_filter, "deuces-sessions.csv", "exp.json", FALSE },
+    { "notes.txt", json_filter, "Friday.json", "notes.txt.json", FALSE },
+    { "notes.txt", csv_filter, "Friday.json", "notes.txt.csv", TRUE },
     /* No format known (no filter handed back): the one offered. */
-    { "/tmp/x/exp", NULL, "Friday.json", "/tmp/x/exp.json", FALSE },
-    { "/tmp/x/exp", NULL, "deuces-sessions.csv", "/tmp/x/exp.csv", TRUE },
+    { "exp", NULL, "Friday.json", "exp.json", FALSE },
+    { "exp", NULL, "deuces-sessions.csv", "exp.csv", TRUE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)

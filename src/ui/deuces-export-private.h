@@ -6,7 +6,7 @@
 
 G_BEGIN_DECLS
 
-/* What to write for the file @name, picked with the filter named @filter_name (or NULL)
+/* What to write for the file named @name (a file's name, not its path), picked with the filter named @filter_name (or NULL)
  * in a dialog that offered the name @suggested: TRUE in @csv for CSV. A known suffix of
  * @name (".json", ".csv") decides, but for a name left as offered with another format
  * picked; without one, the format picked, or else the one offered. Returns the name to

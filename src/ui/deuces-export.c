@@ -74,12 +74,11 @@ _deuces_export_decide (const char *name,
 {
   Format named = format_of_name (name);
   Format picked = format_of_filter (filter_name);
-  g_autofree char *base = g_path_get_basename (name);
 
   /* Through a portal the name does not follow the format picked: a name left as the
    * dialog offered it takes the format picked instead of the one offered. */
   if (named != FORMAT_UNKNOWN && picked != FORMAT_UNKNOWN && named != picked &&
-      g_strcmp0 (base, suggested) == 0)
+      g_strcmp0 (name, suggested) == 0)
     {
       *csv = picked == FORMAT_CSV;
       return g_strdup_printf ("%.*s%s", (int) (strlen (name) - strlen (suffixes[named])), name, suffixes[picked]);
@@ -188,16 +187,17 @@ on_file_chosen (GtkNativeDialog *chooser,
     {
       g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser));
       GtkFileFilter *filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (chooser));
-      g_autofree char *path = g_file_get_path (file);
+      g_autofree char *name = g_file_get_basename (file);
       gboolean csv;
-      g_autofree char *renamed = _deuces_export_decide (path != NULL ? path : g_file_peek_path (file),
-                                                        filter != NULL ? gtk_file_filter_get_name (filter) : NULL,
+      g_autofree char *renamed = _deuces_export_decide (name, filter != NULL ? gtk_file_filter_get_name (filter) : NULL,
                                                         job->suggested, &csv);
 
       if (renamed != NULL)
         {
+          g_autoptr(GFile) folder = g_file_get_parent (file);
+
           g_object_unref (file);
-          file = g_file_new_for_path (renamed);
+          file = g_file_get_child (folder, renamed);
         }
       /* Offered first next time. */
       {
@@ -211,11 +211,10 @@ on_file_chosen (GtkNativeDialog *chooser,
        * after it. */
       if (renamed != NULL && g_file_query_exists (file, NULL))
         {
-          g_autofree char *name = g_file_get_basename (file);
           g_autoptr(GFile) folder = g_file_get_parent (file);
           g_autofree char *where = g_file_get_parse_name (folder);
           /* Translators: %s is a file name */
-          g_autofree char *heading = g_strdup_printf (_("Replace “%s”?"), name);
+          g_autofree char *heading = g_strdup_printf (_("Replace “%s”?"), renamed);
           GtkWidget *dialog = adw_message_dialog_new (job->parent, heading, NULL);
 
           /* Translators: %s is a folder */
