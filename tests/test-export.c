@@ -185,35 +185,50 @@ test_own_files (Fixture       *f,
   }
 }
 
-/* The format picked in the dialog is what is written, and the suggested name's suffix
- * follows it: CSV picked for a session offered as "Friday.json" writes "Friday.csv" as
- * CSV. A suffix typed under the format offered first still decides. */
+/* Issue 22: the format picked and the file's name agree, and what is written is what
+ * the name says. A suffix typed decides ("exp.json" under CSV writes JSON, and the
+ * reverse); a name without a known suffix gets the format picked ("exp" under CSV writes
+ * "exp.csv", "notes.txt" under JSON "notes.txt.json"); a name left as the dialog offered
+ * it takes the format picked (a portal does not rename it: "Friday.json" with CSV picked
+ * writes "Friday.csv"). */
 static void
 test_format_picked (void)
 {
+  const char *csv_filter = "Spreadsheet (CSV)", *json_filter = "Deuces sessions (JSON)";
   const struct {
-    const char *name, *filter;
-    gboolean    csv_first;
+    const char *name, *filter, *suggested;
     const char *renamed;
     gboolean    csv;
   } cases[] = {
-    { "Friday.json", "Spreadsheet (CSV)", FALSE, "Friday.csv", TRUE },
-    { "Friday.json", "Deuces sessions (JSON)", FALSE, NULL, FALSE },
-    { "deuces-sessions.csv", "Deuces sessions (JSON)", TRUE, "deuces-sessions.json", FALSE },
-    { "deuces-sessions.csv", "Spreadsheet (CSV)", TRUE, NULL, TRUE },
-    { "typed.json", "Spreadsheet (CSV)", TRUE, NULL, FALSE },
-    { "typed.csv", "Deuces sessions (JSON)", FALSE, NULL, TRUE },
-    { "no-suffix", "Spreadsheet (CSV)", FALSE, NULL, TRUE },
-    { "no-suffix", NULL, FALSE, NULL, FALSE },
+    /* The name as offered. */
+    { "Friday.json", json_filter, "Friday.json", NULL, FALSE },
+    { "Friday.json", csv_filter, "Friday.json", "Friday.csv", TRUE },
+    { "deuces-sessions.csv", csv_filter, "deuces-sessions.csv", NULL, TRUE },
+    { "deuces-sessions.csv", json_filter, "deuces-sessions.csv", "deuces-sessions.json", FALSE },
+    /* A suffix typed, whatever the format picked. */
+    { "exp.json", csv_filter, "deuces-sessions.csv", NULL, FALSE },
+    { "exp.json", csv_filter, "Friday.json", NULL, FALSE },
+    { "exp.csv", json_filter, "Friday.json", NULL, TRUE },
+    { "exp.csv", json_filter, "deuces-sessions.csv", NULL, TRUE },
+    { "EXP.JSON", csv_filter, "Friday.json", NULL, FALSE },
+    { "exp.Csv", NULL, "Friday.json", NULL, TRUE },
+    /* No suffix, or one Export does not know: the format picked, its suffix added. */
+    { "exp", csv_filter, "Friday.json", "exp.csv", TRUE },
+    { "exp", json_filter, "deuces-sessions.csv", "exp.json", FALSE },
+    { "notes.txt", json_filter, "Friday.json", "notes.txt.json", FALSE },
+    { "notes.txt", csv_filter, "Friday.json", "notes.txt.csv", TRUE },
+    /* No format known (no filter handed back): the one offered. */
+    { "exp", NULL, "Friday.json", "exp.json", FALSE },
+    { "exp", NULL, "deuces-sessions.csv", "exp.csv", TRUE },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       gboolean csv = !cases[i].csv;
       g_autofree char *renamed = _deuces_export_decide (cases[i].name, cases[i].filter,
-                                                        cases[i].csv_first, &csv);
+                                                        cases[i].suggested, &csv);
 
-      g_test_message ("%s with %s", cases[i].name, cases[i].filter);
+      g_test_message ("%s with %s, offered %s", cases[i].name, cases[i].filter, cases[i].suggested);
       g_assert_cmpstr (renamed, ==, cases[i].renamed);
       g_assert_cmpint (csv, ==, cases[i].csv);
     }

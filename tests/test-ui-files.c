@@ -10,10 +10,14 @@
  *
  * The ledger here is "friday.db", a name whose type GIO cannot tell without reading the
  * file (".sqlite3" it can). The dialog is opened and its folder typed with real X events;
- * deuces-cli runs as another process. */
+ * deuces-cli runs as another process.
+ *
+ * And what these dialogs name and write: Export's format and file name agree, Print to
+ * File names the session's title. */
 #include "config.h"
 
 #include <adwaita.h>
+#include <gtk/gtkunixprint.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <json-glib/json-glib.h>
@@ -198,6 +202,310 @@ test_chooser_keeps_locks (Fixture       *f,
   g_unlink (marker);
 }
 
+/* Export: the dialog's format, once it is the one named @name. */
+typedef struct {
+  GtkFileChooser *dialog;
+  const char     *name;
+} Format;
+
+static gboolean
+format_is (gpointer data)
+{
+  Format *format = data;
+  GtkFileFilter *filter = gtk_file_chooser_get_filter (format->dialog);
+
+  return filter != NULL && g_strcmp0 (gtk_file_filter_get_name (filter), format->name) == 0;
+}
+
+static gboolean
+file_written (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
+/* In the Export dialog @action opens, with the format named @pick picked first (or the
+ * one offered), the name @typed typed over the one offered, as real keys: the format
+ * becomes @follows, and Enter exports to the file @written. Returns the dialog, or NULL
+ * once it is gone. */
+static GtkWidget *
+export_typed (Fixture    *f,
+              const char *action,
+              const char *pick,
+              const char *typed,
+              const char *follows)
+{
+  GtkWidget *dialog;
+  Format format = { NULL, follows };
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), action, NULL);
+  g_assert_true (wait_until (toplevel_shown, CHOOSER));
+  dialog = find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  format.dialog = GTK_FILE_CHOOSER (dialog);
+  if (pick != NULL)
+    {
+      g_autoptr(GListModel) filters = gtk_file_chooser_get_filters (format.dialog);
+
+      for (guint i = 0; i < g_list_model_get_n_items (filters); i++)
+        {
+          g_autoptr(GtkFileFilter) filter = g_list_model_get_item (filters, i);
+
+          if (g_str_equal (gtk_file_filter_get_name (filter), pick))
+            gtk_file_chooser_set_filter (format.dialog, filter);
+        }
+      settle_frames ();
+    }
+  /* The name field has the focus: all of it replaced, as a person types over it. */
+  xtest_key (dialog, GDK_KEY_a, GDK_CONTROL_MASK);
+  xtest_type (dialog, typed);
+  g_assert_true (wait_until (format_is, &format));
+  xtest_key (dialog, GDK_KEY_Return, 0);
+  g_assert_true (wait_until (toplevel_gone, CHOOSER));
+  return dialog;
+}
+
+/* The file @name of the scratch folder holds what deuces-cli export writes of session @id
+ * in that format; gone after. */
+static void
+assert_exported (const char *name,
+                 gint64      id,
+                 gboolean    csv)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autofree char *path = g_build_filename (test_dir, name, NULL);
+  g_autofree char *expected = NULL;
+  g_autofree char *written = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_test_message ("%s as %s", name, csv ? "CSV" : "JSON");
+  g_assert_true (wait_until (file_written, path));
+  g_assert_true (g_file_get_contents (path, &written, NULL, &error));
+  g_assert_no_error (error);
+  expected = deuces_store_export_text (store, id, csv, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (written, ==, expected);
+  /* And it reads as what it is named. */
+  if (csv)
+    g_assert_true (g_str_has_prefix (written, "session"));
+  else
+    {
+      g_autoptr(JsonParser) parser = json_parser_new ();
+
+      g_assert_true (json_parser_load_from_data (parser, written, -1, &error));
+      g_assert_no_error (error);
+    }
+  g_assert_cmpint (g_unlink (path), ==, 0);
+}
+
+/* Issue 22: in the Export dialog the name got "exp.json" typed while the format stayed
+ * "Spreadsheet (CSV)". The format follows a suffix typed, and the file written holds what
+ * its name says: JSON in "exp.json" under CSV, CSV in "exp.csv" under JSON; a name without
+ * a known suffix gets the format's. */
+static void
+test_export_typed (Fixture       *f,
+                   gconstpointer  data)
+{
+  const char *csv = "Spreadsheet (CSV)", *json = "Deuces sessions (JSON)";
+  DeucesStore *store = deuces_application_get_store (test_app);
+  GSettings *settings = deuces_application_get_settings (test_app);
+  gint64 id = deuces_session_get_id (f->session);
+  g_autofree char *kept = g_build_filename (test_dir, "exp.csv", NULL);
+  g_autofree char *text = NULL;
+  GtkWidget *replace;
+
+  ledger_add_deal (store, id, 0, 3, 5, 8);
+  g_settings_set_string (settings, "export-folder", test_dir);
+
+  /* A session (JSON offered), CSV picked, "exp.json" typed: JSON. */
+  export_typed (f, "win.export-session", csv, "exp.json", json);
+  assert_exported ("exp.json", id, FALSE);
+  /* The reverse: every session (CSV offered), JSON picked, "exp.csv" typed: CSV. */
+  export_typed (f, "win.export-all", json, "exp.csv", csv);
+  assert_exported ("exp.csv", 0, TRUE);
+  /* As offered, the suffix typed: "exp.csv" for a session, "exp.json" for all. */
+  export_typed (f, "win.export-session", NULL, "exp.csv", csv);
+  assert_exported ("exp.csv", id, TRUE);
+  export_typed (f, "win.export-all", NULL, "exp.json", json);
+  assert_exported ("exp.json", 0, FALSE);
+  /* No suffix, or one Export does not write: the format's is added. */
+  export_typed (f, "win.export-all", NULL, "exp", csv);
+  assert_exported ("exp.csv", 0, TRUE);
+  export_typed (f, "win.export-session", NULL, "exp.txt", json);
+  assert_exported ("exp.txt.json", id, FALSE);
+
+  /* The dialog asked before replacing the file it was given, not the one of the suffix
+   * added after: that one is asked for, and kept unless replaced. */
+  g_assert_true (g_file_set_contents (kept, "Ann owes Bo a beer\n", -1, NULL));
+  export_typed (f, "win.export-all", NULL, "exp", csv);
+  g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  replace = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_true (shows_text (replace, "exp.csv"));
+  xtest_key (replace, GDK_KEY_Escape, 0);
+  g_assert_true (wait_until (toplevel_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  g_assert_true (g_file_get_contents (kept, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "Ann owes Bo a beer\n");
+  export_typed (f, "win.export-all", NULL, "exp", csv);
+  g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  replace = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  xtest_click (find_button (replace, "_Replace"));
+  g_assert_true (wait_until (toplevel_gone, GSIZE_TO_POINTER (ADW_TYPE_MESSAGE_DIALOG)));
+  assert_exported ("exp.csv", 0, TRUE);
+}
+
+/* Print to File, listed among the print dialog's printers. */
+static gboolean
+is_file_printer (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
+         g_str_equal (gtk_label_get_label (GTK_LABEL (widget)), "Print to File") &&
+         gtk_widget_get_ancestor (widget, GTK_TYPE_COLUMN_VIEW) != NULL;
+}
+
+static GtkWidget *
+find_file_printer (void)
+{
+  GtkWidget *dialog = find_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG);
+
+  return dialog != NULL ? find_widget (dialog, is_file_printer, NULL) : NULL;
+}
+
+static gboolean
+file_printer_listed (gpointer data)
+{
+  return find_file_printer () != NULL;
+}
+
+/* Print to File's "File" button, showing a PDF's name. */
+static gboolean
+is_file_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_BUTTON (widget) && gtk_widget_get_mapped (widget) && gtk_button_get_label (GTK_BUTTON (widget)) != NULL &&
+         g_str_has_suffix (gtk_button_get_label (GTK_BUTTON (widget)), ".pdf");
+}
+
+static gboolean
+file_button_shown (gpointer dialog)
+{
+  return find_widget (dialog, is_file_button, NULL) != NULL;
+}
+
+/* The chooser Print to File's button opens, over the print dialog. */
+static GtkWidget *
+find_file_chooser (GtkWidget *print_dialog)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* (transfer none) */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) window = g_list_model_get_item (toplevels, i);
+
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window) && gtk_widget_get_mapped (GTK_WIDGET (window)) &&
+          gtk_window_get_transient_for (window) == GTK_WINDOW (print_dialog))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static gboolean
+file_chooser_shown (gpointer print_dialog)
+{
+  return find_file_chooser (print_dialog) != NULL;
+}
+
+static gboolean
+file_chooser_gone (gpointer print_dialog)
+{
+  return find_file_chooser (print_dialog) == NULL;
+}
+
+typedef struct {
+  const char *wanted;  /* the name the chooser should offer */
+  char       *uri;     /* what the print dialog would print to */
+  char       *button;  /* what Print to File's button shows */
+  char       *name;    /* the name its chooser offers */
+  char       *folder;  /* and the folder */
+  gboolean    done;
+} PrintSeen;
+
+/* The print dialog runs in a main loop of its own: driven from there. Print to File is
+ * picked in the printers' list, its "File" button clicked, and what each shows is kept;
+ * then the name offered is taken, and the sheet printed. */
+static gboolean
+drive_print_dialog (gpointer data)
+{
+  PrintSeen *seen = data;
+  GtkWidget *dialog, *button, *chooser;
+  g_autoptr(GtkPrintSettings) settings = NULL;
+  g_autoptr(GFile) folder = NULL;
+
+  g_assert_true (wait_until (file_printer_listed, NULL));
+  dialog = find_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG);
+  xtest_click (find_file_printer ());
+  g_assert_true (wait_until (file_button_shown, dialog));
+  settings = gtk_print_unix_dialog_get_settings (GTK_PRINT_UNIX_DIALOG (dialog));
+  seen->uri = g_strdup (gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI));
+  button = find_widget (dialog, is_file_button, NULL);
+  seen->button = g_strdup (gtk_button_get_label (GTK_BUTTON (button)));
+
+  xtest_click (button);
+  g_assert_true (wait_until (file_chooser_shown, dialog));
+  chooser = find_file_chooser (dialog);
+  settle_frames ();
+  seen->name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  seen->folder = folder != NULL ? g_file_get_path (folder) : NULL;
+  /* The name taken as offered (Enter: an empty name would keep the chooser open), and
+   * printed. */
+  g_assert_cmpstr (seen->name, ==, seen->wanted);
+  xtest_key (chooser, GDK_KEY_Return, 0);
+  g_assert_true (wait_until (file_chooser_gone, dialog));
+  xtest_click (find_button (dialog, "_Print"));
+  seen->done = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Issue 22: Print to File's chooser opened with an empty name ("output.pdf" before). The
+ * print dialog prints to "<the session's title>.pdf" in the export folder, its button
+ * says so, and the chooser behind the button offers that name in that folder. */
+static void
+test_print_to_file_name (Fixture       *f,
+                         gconstpointer  data)
+{
+  GSettings *settings = deuces_application_get_settings (test_app);
+  g_autofree char *name = g_strconcat (deuces_session_get_title (f->session), ".pdf", NULL);
+  g_autofree char *path = g_build_filename (test_dir, name, NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autofree char *tail = g_strconcat ("/", name, NULL);
+  PrintSeen seen = { .wanted = name };
+
+  g_settings_set_string (settings, "export-folder", test_dir);
+  g_idle_add (drive_print_dialog, &seen);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.print-session", NULL));
+  g_assert_true (seen.done);
+  g_test_message ("prints to %s, shows %s, offers %s in %s", seen.uri, seen.button, seen.name, seen.folder);
+  g_assert_cmpstr (seen.uri, ==, uri);
+  g_assert_true (g_str_has_suffix (seen.button, tail));
+  g_assert_cmpstr (seen.name, ==, name);
+  g_assert_cmpstr (seen.folder, ==, test_dir);
+  /* Printed there, under that name. */
+  {
+    g_autofree char *pdf = NULL;
+    gsize length = 0;
+
+    g_assert_true (wait_until (file_written, path));
+    g_assert_true (g_file_get_contents (path, &pdf, &length, NULL));
+    g_assert_cmpuint (length, >, 5);
+    g_assert_true (g_str_has_prefix (pdf, "%PDF-"));
+    g_assert_cmpint (g_unlink (path), ==, 0);
+  }
+  g_free (seen.uri);
+  g_free (seen.button);
+  g_free (seen.name);
+  g_free (seen.folder);
+  settle_frames ();
+}
+
 int
 main (int    argc,
       char **argv)
@@ -205,6 +513,9 @@ main (int    argc,
   test_app_init_ledger (&argc, &argv, "friday.db");
 
   g_test_add ("/ui/files/chooser-keeps-locks", Fixture, NULL, fixture_set_up, test_chooser_keeps_locks,
+              fixture_tear_down);
+  g_test_add ("/ui/files/export-typed", Fixture, NULL, fixture_set_up, test_export_typed, fixture_tear_down);
+  g_test_add ("/ui/files/print-to-file-name", Fixture, NULL, fixture_set_up, test_print_to_file_name,
               fixture_tear_down);
 
   return test_app_run ();

@@ -131,8 +131,16 @@ assert_fits (GtkWidget  *parent,
   }
   /* The phone's screen: the main window's default size. (Under Xvfb without a window
    * manager a window's content is a few pixels smaller than its size, within the frame
-   * GTK draws; a phone's shell shows it whole.) */
+   * GTK draws; a phone's shell shows it whole.) The window can be made that narrow, frame
+   * included: Preferences and About could not (libadwaita's 360 px inside the frame). */
+  {
+    int least;
+
+    gtk_widget_measure (window, GTK_ORIENTATION_HORIZONTAL, -1, &least, NULL, NULL, NULL);
+    g_assert_cmpint (least, <=, PHONE_WIDTH);
+  }
   g_assert_cmpint (width, <=, PHONE_WIDTH);
+  g_assert_cmpint (width, <=, gtk_widget_get_width (parent));
   g_assert_cmpint (gtk_widget_get_width (parent), <=, PHONE_WIDTH);
   g_assert_cmpint (height, <=, PHONE_HEIGHT);
   g_assert_true (gtk_widget_compute_bounds (window, window, &all));
@@ -890,6 +898,86 @@ test_stats_phone_names (void)
     }
 }
 
+static gboolean
+is_shown_row (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return ADW_IS_PREFERENCES_ROW (widget) && gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+is_shown (GtkWidget     *widget,
+          gconstpointer  data)
+{
+  return gtk_widget_get_mapped (widget) && gtk_widget_get_width (widget) > 0;
+}
+
+static gboolean
+is_page_button (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_TOGGLE_BUTTON (widget) && gtk_widget_get_mapped (widget) &&
+         gtk_widget_get_ancestor (widget, ADW_TYPE_VIEW_SWITCHER_BAR) != NULL;
+}
+
+/* Issue 22: at 360 px Preferences would not go below 370 px, libadwaita's own minimum: it
+ * fits a phone, and on each of its pages every row and every control in it is inside the
+ * window, left to right (a page scrolls up and down). */
+static void
+test_preferences_phone (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  Activation a = { NULL, "app.preferences" };
+  g_autoptr(GPtrArray) pages = g_ptr_array_new ();
+  GtkWidget *window;
+
+  open_table (f, five_friends, 5, "0.50", PHONE_WIDTH, PHONE_HEIGHT);
+  a.widget = GTK_WIDGET (f->window);
+  settle_frames ();
+  g_assert_cmpint (gtk_widget_get_width (a.widget), <=, PHONE_WIDTH);
+  window = open_and_check (a.widget, activate, &a, "Preferences");
+
+  /* The pages, each picked in the switcher at the bottom, as a thumb would. */
+  find_all (window, is_page_button, NULL, pages);
+  g_assert_cmpuint (pages->len, ==, 3);
+  for (guint p = 0; p < pages->len; p++)
+    {
+      g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+      g_autofree char *shot = g_strdup_printf ("preferences-phone-%u.png", p);
+      graphene_rect_t all;
+
+      xtest_click (pages->pdata[p]);
+      g_assert_true (wait_until ((Condition) gtk_toggle_button_get_active, pages->pdata[p]));
+      settle_frames ();
+      keep_screenshot (window, shot);
+      g_assert_true (gtk_widget_compute_bounds (window, window, &all));
+      find_all (window, is_shown_row, NULL, rows);
+      g_assert_cmpuint (rows->len, >, 0);
+      for (guint r = 0; r < rows->len; r++)
+        {
+          g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+          find_all (rows->pdata[r], is_shown, NULL, parts);
+          for (guint i = 0; i < parts->len; i++)
+            {
+              graphene_rect_t bounds;
+
+              g_assert_true (gtk_widget_compute_bounds (parts->pdata[i], window, &bounds));
+              if (bounds.origin.x < 0 || bounds.origin.x + bounds.size.width > all.size.width)
+                g_test_message ("page %u, %s “%s”: %s at x %g, %g wide, in %g", p,
+                                G_OBJECT_TYPE_NAME (rows->pdata[r]),
+                                adw_preferences_row_get_title (rows->pdata[r]),
+                                G_OBJECT_TYPE_NAME (parts->pdata[i]), bounds.origin.x, bounds.size.width,
+                                all.size.width);
+              g_assert_cmpfloat (bounds.origin.x, >=, 0);
+              g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, all.size.width);
+            }
+        }
+    }
+  close_window (window);
+  fixture_tear_down (f, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -897,6 +985,7 @@ main (int   argc,
   test_app_init (&argc, &argv);
 
   g_test_add_func ("/ui/fit/windows-phone", test_windows_phone);
+  g_test_add_func ("/ui/fit/preferences-phone", test_preferences_phone);
   g_test_add_func ("/ui/fit/chart-labels", test_chart_labels);
   g_test_add_func ("/ui/fit/ended-bar", test_ended_bar);
   g_test_add_func ("/ui/fit/president-titles", test_president_titles);

@@ -8,6 +8,7 @@
 #include <sqlite3.h>
 
 #include "deuces-about.h"
+#include "deuces-window-fit.h"
 
 #define METAINFO_RESOURCE "/io/github/deuces/Deuces/" APPLICATION_ID ".metainfo.xml"
 
@@ -247,6 +248,7 @@ deuces_about_window_new (GtkWindow    *parent,
   AdwAboutWindow *about;
 
   about = ADW_ABOUT_WINDOW (adw_about_window_new ());
+  deuces_window_fit_phone (ADW_WINDOW (about));
   adw_about_window_set_application_name (about, _("Deuces"));
   adw_about_window_set_application_icon (about, APPLICATION_ID);
   adw_about_window_set_version (about, PACKAGE_VERSION);

@@ -6,12 +6,14 @@
 
 G_BEGIN_DECLS
 
-/* What to write for the file @name picked with the filter named @filter_name (or NULL),
- * the dialog having offered CSV first or not: TRUE in @csv for CSV. Returns the name to
- * write instead (its suffix made to match a format picked in the dialog), or NULL. */
+/* What to write for the file named @name (a file's name, not its path), picked with the filter named @filter_name (or NULL)
+ * in a dialog that offered the name @suggested: TRUE in @csv for CSV. A known suffix of
+ * @name (".json", ".csv") decides, but for a name left as offered with another format
+ * picked; without one, the format picked, or else the one offered. Returns the name to
+ * write instead (@name with the suffix of the format written), or NULL. */
 char *_deuces_export_decide (const char *name,
                              const char *filter_name,
-                             gboolean    csv_first,
+                             const char *suggested,
                              gboolean   *csv);
 
 G_END_DECLS

@@ -11,10 +11,12 @@
  * a modal window is mapped, the contents of each window under it (its transient parents)
  * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
  * is asked again and goes. Watching every window, it also sees that each opens no larger
- * than the window it is opened over (deuces-window-fit.c). */
+ * than the window it is opened over (deuces-window-fit.c), and that Print to File's file
+ * chooser names the file (deuces-print.c). */
 #include "config.h"
 
 #include "deuces-modal.h"
+#include "deuces-print.h"
 #include "deuces-window-fit.h"
 
 /* Marks a child this file made untargetable, to give it back its pointer later. */
@@ -123,6 +125,9 @@ on_toplevels_changed (GListModel *toplevels,
       g_signal_connect (window, "notify::transient-for", G_CALLBACK (on_window_changed), NULL);
       /* And, opened over another, no larger than it. */
       g_signal_connect (window, "realize", G_CALLBACK (deuces_window_fit_to_parent), NULL);
+      /* Made, then told its folder, then shown: named once shown. */
+      if (GTK_IS_FILE_CHOOSER_DIALOG (window))
+        g_signal_connect (window, "map", G_CALLBACK (deuces_print_name_file), NULL);
     }
   queue_update ();
 }

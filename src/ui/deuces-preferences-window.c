@@ -12,6 +12,7 @@
 #include "deuces-variant-describe.h"
 #include "deuces-variant-library.h"
 #include "deuces-window.h"
+#include "deuces-window-fit.h"
 
 struct _DeucesPreferencesWindow
 {
@@ -364,6 +365,7 @@ deuces_preferences_window_init (DeucesPreferencesWindow *self)
   self->variant_rows = g_ptr_array_new ();
   gtk_widget_init_template (GTK_WIDGET (self));
   deuces_window_add_close_keys (GTK_WINDOW (self));
+  deuces_window_fit_phone (ADW_WINDOW (self));
 }
 
 /* The style radios show what was chosen at once. Under dconf, a read of the setting while

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <gtk/gtkunixprint.h>
 
 #include "deuces-cell-reason.h"
 #include "deuces-export.h"
@@ -496,6 +497,39 @@ _deuces_print_operation_new (DeucesSession *session)
   g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page), job);
   g_object_set_data_full (G_OBJECT (operation), "job", job, (GDestroyNotify) print_job_free);
   return operation;
+}
+
+/* Print to File's "File" button opens a file chooser on the file's folder, but GTK 4.8
+ * names no file there (gtk_file_chooser_set_file() fills in the name of a file that
+ * exists only): the name is the one the button shows, the session's title. */
+void
+deuces_print_name_file (GtkWidget *chooser)
+{
+  GtkWindow *print_dialog = gtk_window_get_transient_for (GTK_WINDOW (chooser));
+  g_autofree char *name = NULL;
+  g_autoptr(GtkPrintSettings) settings = NULL;
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *basename = NULL;
+  g_autofree char *shown = NULL;
+  const char *uri;
+
+  if (!GTK_IS_PRINT_UNIX_DIALOG (print_dialog) ||
+      gtk_file_chooser_get_action (GTK_FILE_CHOOSER (chooser)) != GTK_FILE_CHOOSER_ACTION_SAVE)
+    return;
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  if (name != NULL && name[0] != '\0')
+    return;
+  /* What the dialog would print to now: the printer's options as they stand. */
+  settings = gtk_print_unix_dialog_get_settings (GTK_PRINT_UNIX_DIALOG (print_dialog));
+  uri = gtk_print_settings_get (settings, GTK_PRINT_SETTINGS_OUTPUT_URI);
+  if (uri == NULL)
+    return;
+  file = g_file_new_for_uri (uri);
+  basename = g_file_get_basename (file);
+  if (basename == NULL || g_str_equal (basename, "/"))
+    return;
+  shown = g_filename_display_name (basename);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), shown);
 }
 
 gboolean

@@ -18,4 +18,9 @@ gboolean deuces_print_session_to_pdf (DeucesSession *session,
                                       const char    *path,
                                       GError       **error);
 
+/* Gives @chooser, a file chooser being shown, the name of the file Print to File writes,
+ * when it is the one the print dialog opened (GTK 4.8 names none there): called for every
+ * file chooser as it is mapped (deuces_modal_watch()). */
+void     deuces_print_name_file      (GtkWidget     *chooser);
+
 G_END_DECLS

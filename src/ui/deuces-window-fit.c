@@ -44,3 +44,17 @@ deuces_window_fit_to_parent (GtkWindow *window)
   height = fitted (height, natural_height, gtk_widget_get_height (GTK_WIDGET (parent)));
   gtk_window_set_default_size (window, width, height);
 }
+
+void
+deuces_window_fit_phone (AdwWindow *window)
+{
+  /* Both hold their pages in a leaflet under a toast overlay, and ask it for 360 px
+   * (adw-preferences-window.ui, adw-about-window.ui); the window adds its frame. The
+   * content's own minimum is narrower: its rows' titles wrap, their values ellipsize. */
+  GtkWidget *content = adw_window_get_content (window);
+  GtkWidget *leaflet = ADW_IS_TOAST_OVERLAY (content) ? adw_toast_overlay_get_child (ADW_TOAST_OVERLAY (content))
+                                                      : NULL;
+
+  g_return_if_fail (ADW_IS_LEAFLET (leaflet));
+  gtk_widget_set_size_request (leaflet, -1, -1);
+}

@@ -3,7 +3,7 @@
  * every dialog fits the screen. */
 #pragma once
 
-#include <gtk/gtk.h>
+#include <adwaita.h>
 
 G_BEGIN_DECLS
 
@@ -12,5 +12,8 @@ G_BEGIN_DECLS
  * is realized, before its size is chosen (deuces_modal_watch() sees to it for every
  * window). */
 void deuces_window_fit_to_parent (GtkWindow *window);
+/* Lets @window, an AdwPreferencesWindow or AdwAboutWindow, be as narrow as its content:
+ * libadwaita 1.2 makes them at least 360 px wide inside their frame, wider than a phone. */
+void deuces_window_fit_phone     (AdwWindow *window);
 
 G_END_DECLS
