@@ -129,15 +129,63 @@ value_range (DeucesChart *self,
   *high = hi <= 0 ? 0 : ((hi + *step - 1) / *step) * *step;
 }
 
+/* Each series' colour, and with more series than colours the round of the palette it
+ * wears its colour in (deuces_player_rounds()): its line's pattern. */
 static void
 get_colors (DeucesChart *self,
-            GdkRGBA     *colors)
+            GdkRGBA     *colors,
+            guint       *rounds)
 {
   /* Without ids, the names stand for the players. */
   GPtrArray *ids = self->ids->len == self->n_series ? self->ids : self->names;
+  const guint *ranks = ids == self->ids ? self->ranks : NULL;
 
-  deuces_player_colors ((const char *const *) ids->pdata, ids == self->ids ? self->ranks : NULL,
-                        self->n_series, deuces_colors_dark (), colors);
+  deuces_player_colors ((const char *const *) ids->pdata, ranks, self->n_series, deuces_colors_dark (), colors);
+  if (rounds != NULL)
+    deuces_player_rounds ((const char *const *) ids->pdata, ranks, self->n_series, rounds);
+}
+
+/* A series' mark in the legend and the value box: a square, or for a later round of the
+ * palette a dash or dots, as its line is drawn. */
+static void
+append_swatch (GtkSnapshot   *snapshot,
+               double         x,
+               double         middle,
+               double         size,
+               const GdkRGBA *color,
+               guint          round)
+{
+  float half = (float) size / 2;
+
+  if (round == 0)
+    {
+      gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT ((float) x, (float) middle - half,
+                                                                     (float) size, (float) size));
+      return;
+    }
+  /* Two bars (round 1), three dots (round 2) …: the line's own dashes. */
+  for (guint i = 0, n = round % 2 == 1 ? 2 : 3; i < n; i++)
+    {
+      float w = (float) size / (2 * n - 1);
+
+      gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT ((float) x + 2 * i * w, (float) middle - 2,
+                                                                     w, 4));
+    }
+}
+
+/* The pattern of a series' line in @round of the palette (deuces_player_rounds()). */
+static void
+set_dash (cairo_t *cr,
+          guint    round)
+{
+  static const double dashes[] = { 9, 5 }, dots[] = { 1, 5 };
+
+  if (round == 0)
+    cairo_set_dash (cr, NULL, 0, 0);
+  else if (round % 2 == 1)
+    cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  else
+    cairo_set_dash (cr, dots, G_N_ELEMENTS (dots), 0);
 }
 
 void
@@ -150,7 +198,7 @@ deuces_chart_get_series_color (DeucesChart *self,
   g_return_if_fail (DEUCES_IS_CHART (self));
   g_return_if_fail (series < self->n_series);
 
-  get_colors (self, colors);
+  get_colors (self, colors, NULL);
   *color = colors[series];
 }
 
@@ -385,13 +433,72 @@ append_text (GtkSnapshot   *snapshot,
   gtk_snapshot_restore (snapshot);
 }
 
+/* The lines of the box with the values at the selected point (the x label, then a
+ * series each), in @lines, and where the box goes, in @box: right of the point, or left
+ * of it where the right has no room, and whole inside the chart either way. FALSE
+ * when no point is selected. */
+static gboolean
+value_box (DeucesChart     *self,
+           const Plot      *plot,
+           GPtrArray      **lines,
+           graphene_rect_t *box)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  double box_w = 0, box_h = 12, x, bx;
+  guint p;
+
+  if (self->selected < 0 || (guint) self->selected >= self->n_points)
+    return FALSE;
+  p = (guint) self->selected;
+  x = x_of (plot, p, self->n_points);
+  *lines = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (*lines, g_strdup (x_label (self, p)));
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autofree char *value = format_value (self, value_at (self, s, p));
+
+      g_ptr_array_add (*lines, g_strdup_printf ("%s  %s", (char *) self->names->pdata[s], value));
+    }
+  for (guint i = 0; i < (*lines)->len; i++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (widget, (*lines)->pdata[i], i > 0);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      box_w = MAX (box_w, w + (i > 0 ? 28 : 16));
+      box_h += h + 2;
+    }
+  bx = x + 12 + box_w <= width ? x + 12 : x - 12 - box_w;
+  *box = GRAPHENE_RECT_INIT ((float) CLAMP (bx, 0, MAX (width - box_w, 0)),
+                             (float) CLAMP (plot->y0 + 4, 0, MAX (height - box_h, 0)),
+                             (float) MIN (box_w, width), (float) MIN (box_h, height));
+  return TRUE;
+}
+
+gboolean
+_deuces_chart_get_value_box (DeucesChart     *self,
+                             graphene_rect_t *box)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+  Plot plot;
+
+  g_return_val_if_fail (DEUCES_IS_CHART (self), FALSE);
+  get_plot (self, &plot);
+  return value_box (self, &plot, &lines, box);
+}
+
 static void
 deuces_chart_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   DeucesChart *self = DEUCES_CHART (widget);
   GdkRGBA fg, grid, colors[64];
+  guint rounds[64];
   g_autoptr(GArray) texts = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  graphene_rect_t box;
   Plot plot;
   cairo_t *cr;
 
@@ -403,7 +510,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
   G_GNUC_END_IGNORE_DEPRECATIONS
   grid = fg;
   grid.alpha = 0.15f;
-  get_colors (self, colors);
+  get_colors (self, colors, rounds);
   texts = lay_out (self, &plot);
 
   /* Grid lines. */
@@ -418,15 +525,14 @@ deuces_chart_snapshot (GtkWidget   *widget,
                                                       (float) plot.width, 1));
     }
 
-  /* The legend (a dot and a name per series), the values and the x labels. */
+  /* The legend (a mark and a name per series), the values and the x labels. */
   for (guint i = 0; i < texts->len; i++)
     {
       const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
       float middle = t->box.origin.y + t->box.size.height / 2;
 
       if (t->series >= 0)
-        gtk_snapshot_append_color (snapshot, &colors[t->series],
-                                   &GRAPHENE_RECT_INIT (t->box.origin.x - 16, middle - 5, 10, 10));
+        append_swatch (snapshot, t->box.origin.x - 16, middle, 10, &colors[t->series], rounds[t->series]);
       append_text (snapshot, widget, t->text, t->box.origin.x, middle, 0, &fg, t->small);
     }
 
@@ -440,6 +546,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
   for (guint s = 0; s < self->n_series; s++)
     {
       gdk_cairo_set_source_rgba (cr, &colors[s]);
+      set_dash (cr, rounds[s]);
       for (guint p = 0; p < self->n_points; p++)
         {
           double x = x_of (&plot, p, self->n_points);
@@ -464,14 +571,16 @@ deuces_chart_snapshot (GtkWidget   *widget,
         }
       cairo_stroke (cr);
     }
+  set_dash (cr, 0);
 
   /* The selected point: a rule, dots, and a box with the values. */
-  if (self->selected >= 0 && (guint) self->selected < self->n_points)
+  if (value_box (self, &plot, &lines, &box))
     {
       guint p = (guint) self->selected;
       double x = x_of (&plot, p, self->n_points);
-      double box_w = 0, box_h = 0, bx, by;
-      g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+      GdkRGBA bg = deuces_colors_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
+      GskRoundedRect rounded;
+      float line_h = (box.size.height - 12) / lines->len;
 
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.4);
       cairo_set_line_width (cr, 1);
@@ -486,51 +595,23 @@ deuces_chart_snapshot (GtkWidget   *widget,
           cairo_arc (cr, x, y_of (&plot, value_at (self, s, p)), 4, 0, 2 * G_PI);
           cairo_fill (cr);
         }
-
-      g_ptr_array_add (lines, g_strdup (x_label (self, p)));
-      for (guint s = 0; s < self->n_series; s++)
-        {
-          g_autofree char *value = format_value (self, value_at (self, s, p));
-
-          g_ptr_array_add (lines, g_strdup_printf ("%s  %s", (char *) self->names->pdata[s], value));
-        }
-      for (guint i = 0; i < lines->len; i++)
-        {
-          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, lines->pdata[i]);
-          int w, h;
-
-          pango_layout_get_pixel_size (layout, &w, &h);
-          box_w = MAX (box_w, w + 24);
-          box_h += h + 2;
-        }
-      box_h += 12;
-      bx = x + 12 + box_w > plot.x0 + plot.width ? x - 12 - box_w : x + 12;
-      by = plot.y0 + 4;
       cairo_destroy (cr);
       cr = NULL;
 
-      {
-        GdkRGBA bg = deuces_colors_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
-        GskRoundedRect rounded;
-        float line_h = (float) ((box_h - 12) / lines->len);
+      gsk_rounded_rect_init_from_rect (&rounded, &box, 8);
+      gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+      gtk_snapshot_append_color (snapshot, &bg, &rounded.bounds);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_append_border (snapshot, &rounded, (float[4]) { 1, 1, 1, 1 },
+                                  (GdkRGBA[4]) { grid, grid, grid, grid });
+      for (guint i = 0; i < lines->len; i++)
+        {
+          double ly = box.origin.y + 6 + line_h * (i + 0.5);
 
-        gsk_rounded_rect_init_from_rect (&rounded, &GRAPHENE_RECT_INIT ((float) bx, (float) by,
-                                                                       (float) box_w, (float) box_h), 8);
-        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
-        gtk_snapshot_append_color (snapshot, &bg, &rounded.bounds);
-        gtk_snapshot_pop (snapshot);
-        gtk_snapshot_append_border (snapshot, &rounded, (float[4]) { 1, 1, 1, 1 },
-                                    (GdkRGBA[4]) { grid, grid, grid, grid });
-        for (guint i = 0; i < lines->len; i++)
-          {
-            double ly = by + 6 + line_h * (i + 0.5);
-
-            if (i > 0)
-              gtk_snapshot_append_color (snapshot, &colors[i - 1],
-                                         &GRAPHENE_RECT_INIT ((float) bx + 8, (float) ly - 4, 8, 8));
-            append_text (snapshot, widget, lines->pdata[i], bx + (i > 0 ? 20 : 8), ly, 0, &fg, i > 0);
-          }
-      }
+          if (i > 0)
+            append_swatch (snapshot, box.origin.x + 8, ly, 8, &colors[i - 1], rounds[i - 1]);
+          append_text (snapshot, widget, lines->pdata[i], box.origin.x + (i > 0 ? 20 : 8), ly, 0, &fg, i > 0);
+        }
     }
   if (cr != NULL)
     cairo_destroy (cr);
@@ -767,6 +848,16 @@ on_focus_enter (GtkEventControllerFocus *focus,
 }
 
 static void
+on_pressed (GtkGestureClick *click,
+            int              n_press,
+            double           x,
+            double           y,
+            DeucesChart     *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
 on_dark_changed (DeucesChart *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -829,6 +920,7 @@ deuces_chart_init (DeucesChart *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
 
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->ids = g_ptr_array_new_with_free_func (g_free);
@@ -846,6 +938,9 @@ deuces_chart_init (DeucesChart *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  /* A click (or a tap) on the chart gives it the keyboard, for its arrow keys. */
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
