@@ -19,6 +19,7 @@
 #define BOTTOM_MARGIN 28.0
 #define TOP_MARGIN    8.0
 #define X_LABEL_GAP   8.0           /* at the least between two x labels */
+#define MIN_PLOT_HEIGHT 160         /* below a legend of many rows */
 
 struct _DeucesChart
 {
@@ -311,6 +312,40 @@ x_label_step (DeucesChart     *self,
   return 0;
 }
 
+/* The legend at @width: a mark and a name per series, wrapped into as many rows as it
+ * needs, into @texts when not NULL; returns its height. */
+static double
+lay_out_legend (DeucesChart *self,
+                int          width,
+                GArray      *texts)
+{
+  double legend_x = LEFT_EDGE, legend_y = 0;
+
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (GTK_WIDGET (self), self->names->pdata[s], FALSE);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      /* A mark, the name; on to the next row when it would not fit. */
+      if (legend_x > LEFT_EDGE && legend_x + 16 + w > width - RIGHT_MARGIN)
+        {
+          legend_x = LEFT_EDGE;
+          legend_y += LEGEND_HEIGHT;
+        }
+      if (texts != NULL)
+        {
+          DeucesChartText t = { g_strdup (self->names->pdata[s]), (gint) s, FALSE, };
+
+          t.box = GRAPHENE_RECT_INIT ((float) (legend_x + 16), (float) (legend_y + (LEGEND_HEIGHT - h) / 2),
+                                      (float) w, (float) h);
+          g_array_append_val (texts, t);
+        }
+      legend_x += 16 + w + LEGEND_GAP;
+    }
+  return legend_y + LEGEND_HEIGHT;
+}
+
 /* Where each text goes, measured: the legend (wrapped into as many rows as the width
  * needs), the values at the grid lines (the plot starts right of the widest, so that
  * "−200.00 HKD" keeps its sign), and the x labels (kept inside the chart). @plot is
@@ -323,30 +358,12 @@ lay_out (DeucesChart *self,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   GArray *texts = g_array_new (FALSE, TRUE, sizeof (DeucesChartText));
-  double label_w = 0, legend_x = LEFT_EDGE, legend_y = 0;
+  double label_w = 0, legend_y;
   guint first_value;
 
   g_array_set_clear_func (texts, (GDestroyNotify) _deuces_chart_text_clear);
   value_range (self, &plot->low, &plot->high, &plot->step);
-
-  for (guint s = 0; s < self->n_series; s++)
-    {
-      g_autoptr(PangoLayout) layout = make_layout (widget, self->names->pdata[s], FALSE);
-      DeucesChartText t = { g_strdup (self->names->pdata[s]), (gint) s, FALSE, };
-      int w, h;
-
-      pango_layout_get_pixel_size (layout, &w, &h);
-      /* A dot, the name; on to the next row when it would not fit. */
-      if (legend_x > LEFT_EDGE && legend_x + 16 + w > width - RIGHT_MARGIN)
-        {
-          legend_x = LEFT_EDGE;
-          legend_y += LEGEND_HEIGHT;
-        }
-      t.box = GRAPHENE_RECT_INIT ((float) (legend_x + 16), (float) (legend_y + (LEGEND_HEIGHT - h) / 2),
-                                  (float) w, (float) h);
-      g_array_append_val (texts, t);
-      legend_x += 16 + w + LEGEND_GAP;
-    }
+  legend_y = lay_out_legend (self, width, texts) - LEGEND_HEIGHT;
 
   first_value = texts->len;
   for (gint64 v = plot->low; v <= plot->high; v += plot->step)
@@ -701,7 +718,8 @@ deuces_chart_set_data (DeucesChart       *self,
   if (self->selected >= (gint) n_points)
     self->selected = -1;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The legend's rows, and so the height asked for, follow the names. */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 void
@@ -879,9 +897,19 @@ deuces_chart_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 200;
-      *natural = 360;
+      /* Room for the plot below the legend, however many rows the legend takes. */
+      double legend = for_size > 0 ? lay_out_legend (DEUCES_CHART (widget), for_size, NULL) : LEGEND_HEIGHT;
+      int rest = (int) (legend + TOP_MARGIN + BOTTOM_MARGIN + 0.5);
+
+      *minimum = rest + MIN_PLOT_HEIGHT;
+      *natural = MAX (rest + MIN_PLOT_HEIGHT, 360);
     }
+}
+
+static GtkSizeRequestMode
+deuces_chart_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -909,6 +937,7 @@ deuces_chart_class_init (DeucesChartClass *klass)
   object_class->finalize = deuces_chart_finalize;
   widget_class->snapshot = deuces_chart_snapshot;
   widget_class->measure = deuces_chart_measure;
+  widget_class->get_request_mode = deuces_chart_get_request_mode;
 
   gtk_widget_class_set_css_name (widget_class, "chart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
