@@ -331,19 +331,7 @@ open_stats (Fixture           *f,
           id = deuces_session_get_id (f->session);
         }
       else
-        {
-          DeucesNewSession request = { 0, };
-          g_autoptr(GError) error = NULL;
-
-          request.variant = deuces_preset_lookup ("classic");
-          request.variant_id = "classic";
-          request.players = seated;
-          request.n_players = seats;
-          request.stake = "2";
-          request.currency = "HKD";
-          id = deuces_store_create_session (store, &request, &error);
-          g_assert_no_error (error);
-        }
+        id = ledger_new_session (store, "classic", NULL, seated, seats);
       play_three_deals (store, id, seats);
     }
   for (guint p = 0; p < n; p++)
@@ -762,12 +750,7 @@ test_stats_president (void)
       deuces_session_add_deal (f->session, &deal, &error);
       g_assert_no_error (error);
     }
-  request.variant = deuces_preset_lookup ("classic");
-  request.variant_id = "classic";
-  request.players = big_two;
-  request.n_players = N_BIG_TWO;
-  id = deuces_store_create_session (store, &request, &error);
-  g_assert_no_error (error);
+  id = ledger_new_session (store, "classic", NULL, big_two, N_BIG_TWO);
   play_three_deals (store, id, N_BIG_TWO);
 
   window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
