@@ -321,8 +321,38 @@ columns (GtkWidget *table)
   return n;
 }
 
+static gboolean
+is_rule_label (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Ranked by ");
+}
+
+/* Issue 22: "Place" ranks by the average points, the nights' places by each night's
+ * totals (or its money, doc/rules.md §12): a player could be placed 2nd and count
+ * nights 3rd with nothing saying why. In @window the place's heading says what it is
+ * ranked by, narrow and wide, and the nights' column (wide) says it counts nights, by
+ * what measure. */
+static void
+assert_headings_explained (DeucesStandingsWindow *window)
+{
+  GtkWidget *squeezer = find_type (GTK_WIDGET (window), ADW_TYPE_SQUEEZER);
+  const char *rule = gtk_label_get_text (GTK_LABEL (find_widget (GTK_WIDGET (window), is_rule_label, NULL)));
+  DeucesDataTable *shown = DEUCES_DATA_TABLE (adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer)));
+
+  g_assert_true (g_str_has_prefix (rule, "Ranked by average points per deal, lowest first"));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (deuces_data_table_get_cell (shown, 0, 0))), ==, rule);
+  if (columns (GTK_WIDGET (shown)) == 8)
+    {
+      GtkLabel *nights = deuces_data_table_get_cell (shown, 0, 6);
+
+      g_assert_cmpstr (gtk_label_get_text (nights), ==, "Nights 1st / 2nd / 3rd …");
+      assert_contains (gtk_widget_get_tooltip_text (GTK_WIDGET (nights)), "each night by its own totals");
+    }
+}
+
 /* On a phone the table keeps place, player, average and net, fitting 360 px, and Settle
- * Up is an icon with its name; wide, all eight columns. */
+ * Up is an icon with its name; wide, all eight columns; both say what orders them. */
 static void
 test_narrow (LedgerFixture *f,
              gconstpointer  data)
@@ -346,10 +376,12 @@ test_narrow (LedgerFixture *f,
   g_assert_cmpstr (gtk_button_get_icon_name (GTK_BUTTON (settle_up)), ==, "deuces-settlement-symbolic");
   /* The whole table fits: nothing scrolls sideways. */
   g_assert_cmpint (gtk_widget_get_width (squeezer), <=, gtk_widget_get_width (GTK_WIDGET (narrow)));
+  assert_headings_explained (narrow);
 
   wide = open_standings (f->store, 1200);
   squeezer = find_type (GTK_WIDGET (wide), ADW_TYPE_SQUEEZER);
   g_assert_cmpuint (columns (adw_squeezer_get_visible_child (ADW_SQUEEZER (squeezer))), ==, 8);
+  assert_headings_explained (wide);
   gtk_window_destroy (GTK_WINDOW (narrow));
   gtk_window_destroy (GTK_WINDOW (wide));
   run_pending (1);

@@ -80,6 +80,32 @@ own_color (const char *id)
   return color;
 }
 
+/* Issue 22: thirteen players in Statistics' chart wore colours that repeated with nothing
+ * to tell their lines apart. Past eight the palette goes round again, each player of a
+ * round their own colour; the round (the chart's line pattern) tells apart those who
+ * share one; the first eight keep the colours they had. */
+static void
+test_more_than_eight (void)
+{
+  const char *ids[13] = { "id-ann", "id-bo", "id-cy", "id-di", "id-ed", "id-fay", "id-gus",
+                          "id-hal", "id-ivy", "id-jo", "id-kit", "id-lu", "id-mo" };
+  guint ranks[13], rounds[13];
+  GdkRGBA colors[13], first[8];
+
+  deuces_seat_ranks (13, 8, ranks);
+  deuces_player_colors (ids, ranks, 13, FALSE, colors);
+  deuces_player_rounds (ids, ranks, 13, rounds);
+  deuces_player_colors (ids, ranks, 8, FALSE, first);
+  for (guint i = 0; i < 13; i++)
+    {
+      g_assert_cmpuint (rounds[i], ==, i < 8 ? 0 : 1);
+      if (i < 8)
+        g_assert_true (gdk_rgba_equal (&colors[i], &first[i]));
+      for (guint k = 0; k < i; k++)
+        g_assert_true (rounds[i] != rounds[k] || !gdk_rgba_equal (&colors[i], &colors[k]));
+    }
+}
+
 /* A latecomer, seated at the end, never changes the colour of anyone already at the
  * table, whoever they are; up to eight players never share a colour; and where the
  * founders sat does not matter. */
@@ -372,6 +398,7 @@ main (int argc, char **argv)
   test_app_init (&argc, &argv);
 
   g_test_add_func ("/ui/colors/latecomer", test_latecomer);
+  g_test_add_func ("/ui/colors/more-than-eight", test_more_than_eight);
   g_test_add ("/ui/colors/scoreboard-dark", Fixture, NULL, fixture_set_up, test_scoreboard_dark, fixture_tear_down);
   g_test_add ("/ui/colors/rename", Fixture, NULL, fixture_set_up, test_rename, fixture_tear_down);
   g_test_add ("/ui/colors/latecomer-app", Fixture, NULL, fixture_set_up, test_latecomer_app, fixture_tear_down);

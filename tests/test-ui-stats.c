@@ -277,6 +277,76 @@ stats_laid_out (gpointer data)
          gtk_widget_get_width (chart) > 0;
 }
 
+/* Three deals at @session's table of @n: deal d won by seat d (of as many as there are),
+ * the others holding a few cards each. */
+static void
+play_three_deals (DeucesStore *store,
+                  gint64       session,
+                  guint        n)
+{
+  g_autoptr(GError) error = NULL;
+  DeucesDeal deal;
+
+  for (guint d = 0; d < 3; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) (d % n);
+      for (guint p = 0; p < n; p++)
+        if (p != d % n)
+          deal.cards_left[p] = (gint16) (3 + (p * 5 + d) % 11);
+      g_assert_cmpuint (deuces_store_add_deal (store, session, &deal, &error), ==, d + 1);
+      g_assert_no_error (error);
+    }
+}
+
+/* Statistics of @names (@n of them) over @n_sessions classic nights of three deals, at
+ * most eight at each (the next night's table starts five further on, so that thirteen
+ * players all play), open at @width × @height and laid out; the first night is open in
+ * @f. */
+static DeucesStatsWindow *
+open_stats (Fixture           *f,
+            const char *const *names,
+            guint              n,
+            guint              n_sessions,
+            int                width,
+            int                height)
+{
+  DeucesStore *store = deuces_application_get_store (test_app);
+  g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
+  g_auto(GStrv) all = NULL;
+  g_autofree char *group = NULL;
+  DeucesStatsWindow *window;
+  guint seats = MIN (n, 8);
+
+  for (guint s = 0; s < n_sessions; s++)
+    {
+      const char *seated[8];
+      gint64 id;
+
+      for (guint p = 0; p < seats; p++)
+        seated[p] = names[(s * 5 + p) % n];
+      if (s == 0)
+        {
+          open_table (f, seated, seats, "2", 1280, 800);
+          id = deuces_session_get_id (f->session);
+        }
+      else
+        id = ledger_new_session (store, "classic", NULL, seated, seats);
+      play_three_deals (store, id, seats);
+    }
+  for (guint p = 0; p < n; p++)
+    g_strv_builder_add (builder, names[p]);
+  all = g_strv_builder_end (builder);
+  group = g_strjoinv (", ", all);
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  gtk_window_present (GTK_WINDOW (window));
+  /* Only those who sat together: with thirteen, nobody (the filter then is left empty). */
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, n <= 8 ? group : NULL);
+  g_assert_true (wait_until (stats_laid_out, window));
+  return window;
+}
+
 /* The Statistics window fits a phone (360 px: its close button on screen) and a laptop;
  * Net Money Over Time keeps every text inside the chart, the minus of negative amounts
  * included, and its legend wraps to show all eight players. Boxes measured with Pango. */
@@ -286,39 +356,17 @@ test_stats_chart_fits (void)
   const char *names[] = { "Quentin Ho", "Rosalind Fung", "Sebastian Lau", "Theodora Yip",
                           "Ulysses Kwok", "Valentina Mak", "Wilfred Tsang", "Xiomara Leung" };
   const struct { int width, height; } screens[] = { { 360, 740 }, { 1280, 800 } };
-  Fixture fixture = { NULL, }, *f = &fixture;
-  g_autoptr(GError) error = NULL;
-  g_autofree char *group = g_strjoinv (", ", (char **) (const char *const[]) {
-    names[0], names[1], names[2], names[3], names[4], names[5], names[6], names[7], NULL });
-  DeucesDeal deal;
-
-  open_table (f, names, 8, "2", 1280, 800);
-  for (guint d = 0; d < 3; d++)
-    {
-      deuces_deal_init (&deal);
-      deal.winner = (gint8) d;
-      for (guint p = 0; p < 8; p++)
-        if (p != d)
-          deal.cards_left[p] = (gint16) (3 + (p * 5 + d) % 11);
-      g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
-      g_assert_no_error (error);
-    }
 
   for (guint w = 0; w < G_N_ELEMENTS (screens); w++)
     {
-      DeucesStatsWindow *window = deuces_stats_window_new (GTK_WINDOW (f->window),
-                                                           deuces_application_get_store (test_app));
+      Fixture fixture = { NULL, }, *f = &fixture;
+      DeucesStatsWindow *window = open_stats (f, names, 8, 1, screens[w].width, screens[w].height);
       graphene_rect_t all, bounds;
       g_autoptr(GArray) texts = NULL;
       GtkWidget *chart, *controls;
       guint legend = 0, negative = 0;
 
       g_test_message ("Statistics at %d×%d", screens[w].width, screens[w].height);
-      gtk_window_set_default_size (GTK_WINDOW (window), screens[w].width, screens[w].height);
-      gtk_window_present (GTK_WINDOW (window));
-      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
-      g_assert_true (wait_until (stats_laid_out, window));
-
       g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, screens[w].width);
       g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window), GTK_WIDGET (window), &all));
       controls = find_css_class (GTK_WIDGET (window), "close");
@@ -353,9 +401,8 @@ test_stats_chart_fits (void)
       g_assert_cmpuint (legend, ==, 8);
       g_assert_cmpuint (negative, >, 0);
       gtk_window_destroy (GTK_WINDOW (window));
+      fixture_tear_down (f, NULL);
     }
-
-  fixture_tear_down (f, NULL);
 }
 
 static gboolean
@@ -399,36 +446,12 @@ test_stats_rows_reachable (void)
   for (guint k = 0; k < G_N_ELEMENTS (cases); k++)
     {
       Fixture fixture = { NULL, }, *f = &fixture;
-      g_autoptr(GError) error = NULL;
-      g_autoptr(GStrvBuilder) builder = g_strv_builder_new ();
-      g_auto(GStrv) all = NULL;
-      g_autofree char *group = NULL;
       DeucesStatsWindow *window;
       GtkWidget *table, *scroller, *last, *player;
       guint n_rows;
-      DeucesDeal deal;
 
-      for (guint p = 0; p < cases[k].n; p++)
-        g_strv_builder_add (builder, cases[k].names[p]);
-      all = g_strv_builder_end (builder);
-      group = g_strjoinv (", ", all);
       g_test_message ("%u players at %d×%d", cases[k].n, cases[k].width, cases[k].height);
-      open_table (f, cases[k].names, cases[k].n, "2", 1280, 800);
-      for (guint d = 0; d < 3; d++)
-        {
-          deuces_deal_init (&deal);
-          deal.winner = (gint8) d;
-          for (guint p = 0; p < cases[k].n; p++)
-            if (p != d)
-              deal.cards_left[p] = (gint16) (2 + (p * 5 + d) % 11);
-          g_assert_cmpuint (deuces_session_add_deal (f->session, &deal, &error), ==, d + 1);
-          g_assert_no_error (error);
-        }
-      window = deuces_stats_window_new (GTK_WINDOW (f->window), deuces_application_get_store (test_app));
-      gtk_window_set_default_size (GTK_WINDOW (window), cases[k].width, cases[k].height);
-      gtk_window_present (GTK_WINDOW (window));
-      deuces_stats_window_set_filter (window, NULL, NULL, NULL, group);
-      g_assert_true (wait_until (stats_laid_out, window));
+      window = open_stats (f, cases[k].names, cases[k].n, 1, cases[k].width, cases[k].height);
 
       table = find_named (GTK_WIDGET (window), "players-table");
       scroller = gtk_widget_get_ancestor (table, GTK_TYPE_SCROLLED_WINDOW);
@@ -467,6 +490,305 @@ test_stats_rows_reachable (void)
       gtk_window_destroy (GTK_WINDOW (window));
       fixture_tear_down (f, NULL);
     }
+}
+
+static gboolean
+is_group_entry (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_ENTRY (widget) &&
+         g_str_has_prefix (gtk_entry_get_placeholder_text (GTK_ENTRY (widget)), "Players who sat together");
+}
+
+static const char *const thirteen_names[13] = {
+  "Ann Lee", "Bo Wong", "Cy Tam", "Di Chan", "Eve Ng", "Fay Ho", "Gus Yu", "Hal Ip", "Ivy Lo",
+  "Jo Sit", "Kit Mak", "Lu Fok", "Mo Pang",
+};
+
+/* Whether @data is whole in sight in its scrolled window, or where it is taller, its
+ * top at the top. */
+static gboolean
+whole_in_sight (gpointer data)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (data, GTK_TYPE_SCROLLED_WINDOW);
+  graphene_rect_t bounds;
+
+  if (gtk_widget_get_height (data) <= gtk_widget_get_height (scroller))
+    return inside (data, scroller);
+  return gtk_widget_compute_bounds (data, scroller, &bounds) && G_APPROX_VALUE (bounds.origin.y, 0, 1);
+}
+
+/* Scrolls the window's page so that @widget is whole in sight (or its top, where it is
+ * taller than the page), and waits for it. */
+static void
+scroll_to (GtkWidget *widget)
+{
+  GtkScrolledWindow *scroller = GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (scroller);
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, GTK_WIDGET (scroller), &bounds));
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_value (adjustment) + bounds.origin.y);
+  g_assert_true (wait_until (whole_in_sight, widget));
+}
+
+static gboolean
+point_chosen (gpointer data)
+{
+  return deuces_chart_get_selected (data) >= 0;
+}
+
+/* The control with the focus in @window: the entry or the drop-down, not the text or the
+ * button inside it. */
+static GtkWidget *
+focused_control (GtkWidget *window)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  GtkWidget *outer;
+
+  if (focus == NULL)
+    return NULL;
+  if ((outer = gtk_widget_get_ancestor (focus, GTK_TYPE_ENTRY)) != NULL ||
+      (outer = gtk_widget_get_ancestor (focus, GTK_TYPE_DROP_DOWN)) != NULL)
+    return outer;
+  return focus;
+}
+
+typedef struct {
+  GtkWidget *window;
+  GtkWidget *left;
+} FocusMove;
+
+static gboolean
+focus_moved (gpointer data)
+{
+  FocusMove *move = data;
+
+  return focused_control (move->window) != move->left;
+}
+
+/* Presses Tab (or Shift+Tab) in @window as a person does and returns the control that
+ * has the focus then; fails when the focus stays where it was. */
+static GtkWidget *
+tab (GtkWidget       *window,
+     GdkModifierType  state)
+{
+  FocusMove move = { window, focused_control (window) };
+
+  xtest_key (window, GDK_KEY_Tab, state);
+  g_assert_true (wait_until (focus_moved, &move));
+  return focused_control (window);
+}
+
+/* Issue 22: Tab stayed in "Players who sat together": the players, the chart and head to
+ * head could not be reached by keyboard. From the first filter Tab visits every control
+ * once, in order — the filters, the players' names, the chart — and comes back round;
+ * Shift+Tab goes the same way backwards. Real X key events. */
+static void
+test_stats_tab_order (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesStatsWindow *window = open_stats (f, five_friends, 5, 3, 1280, 800);
+  GtkWidget *win = GTK_WIDGET (window);
+  GtkWidget *first = find_type (win, GTK_TYPE_DROP_DOWN);
+  GtkWidget *chart = find_type (win, DEUCES_TYPE_CHART);
+  GtkWidget *table = find_named (win, "players-table");
+  GtkWidget *group = find_widget (win, is_group_entry, NULL);
+  g_autoptr(GPtrArray) order = g_ptr_array_new ();
+  GtkWidget *now = NULL;
+  guint names = 0;
+  guint i, at_group = 0;
+
+  g_assert_nonnull (group);
+  g_assert_true (gtk_widget_grab_focus (first));
+  g_ptr_array_add (order, focused_control (win));
+  for (i = 0; i < 80; i++)
+    {
+      now = tab (win, 0);
+      g_test_message ("Tab %u: %s %s", i + 1, G_OBJECT_TYPE_NAME (now),
+                      gtk_widget_get_name (now));
+      if (now == first)
+        break;
+      g_assert_false (g_ptr_array_find (order, now, NULL));   /* each control once */
+      if (now == group)
+        at_group = order->len;
+      names += gtk_widget_is_ancestor (now, table);
+      g_ptr_array_add (order, now);
+    }
+  g_assert_true (now == first);   /* round to the first filter */
+  g_assert_cmpuint (at_group, >, 0);
+  g_assert_cmpuint (names, ==, 5);  /* each player's name in the table */
+  g_assert_true (g_ptr_array_find (order, chart, &i));
+  g_assert_cmpuint (i, >, at_group);
+
+  /* Backwards, the same controls in the opposite order. */
+  for (i = order->len; i-- > 0;)
+    g_assert_true (tab (win, GDK_SHIFT_MASK) == order->pdata[i]);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 22: the chart took no keyboard focus by click or Tab. A click gives it the focus;
+ * Left and Right then go from point to point, and its accessible description says the
+ * values at the point chosen. Real X events. */
+static void
+test_stats_chart_keys (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesStatsWindow *window = open_stats (f, five_friends, 5, 3, 1280, 800);
+  GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+  g_autofree char *last = NULL, *before = NULL;
+
+  g_assert_false (gtk_widget_has_focus (chart));
+  scroll_to (chart);
+  xtest_click (chart);
+  g_assert_true (wait_until (has_focus, chart));
+  deuces_chart_set_selected (DEUCES_CHART (chart), -1);
+  xtest_park_pointer ();
+  /* Home: the first night; Right: the next; End: the last. */
+  xtest_key (GTK_WIDGET (window), GDK_KEY_Home, 0);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), ==, 0);
+  before = deuces_chart_dup_description (DEUCES_CHART (chart));
+  xtest_key (GTK_WIDGET (window), GDK_KEY_Right, 0);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), ==, 1);
+  xtest_key (GTK_WIDGET (window), GDK_KEY_End, 0);
+  g_assert_cmpint (deuces_chart_get_selected (DEUCES_CHART (chart)), >=, 2);
+  last = deuces_chart_dup_description (DEUCES_CHART (chart));
+  /* Each point's values, the chart's description to a screen reader. */
+  g_assert_cmpstr (last, !=, before);
+  g_assert_nonnull (strstr (last, "Ann Lee"));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_tear_down (f, NULL);
+}
+
+/* Issue 22: the chart's box with the values at a point was cut off at the chart's left
+ * edge. With the pointer over each point in turn, on a phone and on a laptop, with
+ * thirteen players, the box lies whole inside the chart. */
+static void
+test_stats_hover_box (void)
+{
+  const int widths[] = { 360, 1280 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      Fixture fixture = { NULL, }, *f = &fixture;
+      DeucesStatsWindow *window = open_stats (f, thirteen_names, 13, 3, widths[w], 800);
+      GtkWidget *chart = find_type (GTK_WIDGET (window), DEUCES_TYPE_CHART);
+      graphene_rect_t inside, box;
+      int width, dy;
+
+      scroll_to (chart);
+      width = gtk_widget_get_width (chart);
+      inside = GRAPHENE_RECT_INIT (0, 0, (float) width, (float) gtk_widget_get_height (chart));
+      /* Over the plot, in sight under a legend of many rows. */
+      dy = MIN (gtk_widget_get_height (chart), gtk_widget_get_height (gtk_widget_get_ancestor (chart, GTK_TYPE_SCROLLED_WINDOW))) -
+           40 - gtk_widget_get_height (chart) / 2;
+      for (int dx = -width / 2 + 2; dx < width / 2; dx += width / 6)
+        {
+          deuces_chart_set_selected (DEUCES_CHART (chart), -1);
+          xtest_move (chart, dx, dy);
+          g_assert_true (wait_until (point_chosen, chart));
+          g_assert_true (_deuces_chart_get_value_box (DEUCES_CHART (chart), &box));
+          g_test_message ("at %d: point %d, box %g,%g %g×%g", dx,
+                          deuces_chart_get_selected (DEUCES_CHART (chart)),
+                          box.origin.x, box.origin.y, box.size.width, box.size.height);
+          g_assert_true (graphene_rect_contains_rect (&inside, &box));
+        }
+      xtest_park_pointer ();
+      gtk_window_destroy (GTK_WINDOW (window));
+      fixture_tear_down (f, NULL);
+    }
+}
+
+/* The column headed @heading in @table, or -1. */
+static gint
+column_of (DeucesDataTable *table,
+           const char      *heading)
+{
+  for (guint c = 0; deuces_data_table_get_cell (table, 0, c) != NULL; c++)
+    if (g_str_equal (gtk_label_get_text (deuces_data_table_get_cell (table, 0, c)), heading))
+      return (gint) c;
+  return -1;
+}
+
+/* Issue 22: a President night showed "Fried" and "Every card" columns of 0: Big Two's
+ * counts (doc/rules.md §12 counts wins for both, cards left only for Big Two). With
+ * President players only, those columns are left out; beside Big Two players, a
+ * President player's cells say "—", as cards left did. */
+#define N_PRESIDENT 4
+#define N_BIG_TWO   2
+
+static void
+test_stats_president (void)
+{
+  const char *table[] = { "Pat Ho", "Quin Yu", "Rae Lo", "Sol Ip", NULL };
+  const char *big_two[] = { "Tam Ng", "Uma Ko", NULL };
+  const char *big_two_columns[] = { "Fried", "Every card", "Cards left" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  DeucesStore *store = deuces_application_get_store (test_app);
+  DeucesNewSession request = { 0, };
+  g_autoptr(GError) error = NULL;
+  DeucesStatsWindow *window;
+  DeucesDataTable *players;
+  DeucesDeal deal;
+  gint64 id;
+
+  request.variant = deuces_preset_lookup ("president");
+  request.variant_id = "president";
+  request.players = table;
+  request.n_players = N_PRESIDENT;
+  open_session (f, &request);
+  for (guint d = 0; d < 2; d++)
+    {
+      deuces_deal_init (&deal);
+      deal.winner = (gint8) d;
+      deal.n_order = N_PRESIDENT;
+      for (guint p = 0; p < N_PRESIDENT; p++)
+        deal.finish_order[p] = (gint8) ((p + d) % N_PRESIDENT);
+      deuces_session_add_deal (f->session, &deal, &error);
+      g_assert_no_error (error);
+    }
+  id = ledger_new_session (store, "classic", NULL, big_two, N_BIG_TWO);
+  play_three_deals (store, id, N_BIG_TWO);
+
+  window = deuces_stats_window_new (GTK_WINDOW (f->window), store);
+  gtk_window_present (GTK_WINDOW (window));
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, "Pat Ho, Sol Ip");
+  g_assert_true (wait_until (stats_laid_out, window));
+  players = DEUCES_DATA_TABLE (find_named (GTK_WIDGET (window), "players-table"));
+  g_assert_cmpuint (deuces_data_table_get_n_rows (players), ==, 1 + N_PRESIDENT);
+  g_assert_cmpint (column_of (players, "Wins"), >, 0);
+  for (guint c = 0; c < G_N_ELEMENTS (big_two_columns); c++)
+    g_assert_cmpint (column_of (players, big_two_columns[c]), ==, -1);
+
+  /* Everyone (the ledger's other tests' players too): the President players beside the
+   * Big Two ones. */
+  deuces_stats_window_set_filter (window, NULL, NULL, NULL, "");
+  g_assert_true (wait_until (stats_laid_out, window));
+  for (guint c = 0; c < G_N_ELEMENTS (big_two_columns); c++)
+    {
+      gint column = column_of (players, big_two_columns[c]);
+      guint seen = 0;
+
+      g_assert_cmpint (column, >, 0);
+      for (guint r = 1; r < deuces_data_table_get_n_rows (players); r++)
+        {
+          const char *name = gtk_label_get_text (deuces_data_table_get_cell (players, r, 0));
+          const char *text = gtk_label_get_text (deuces_data_table_get_cell (players, r, (guint) column));
+          gboolean president = g_strv_contains (table, name);
+
+          if (!president && !g_strv_contains (big_two, name))
+            continue;
+          g_test_message ("%s: %s %s", name, big_two_columns[c], text);
+          g_assert_cmpint (president, ==, g_str_equal (text, "—"));
+          seen++;
+        }
+      g_assert_cmpuint (seen, ==, N_PRESIDENT + N_BIG_TWO);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  fixture_tear_down (f, NULL);
 }
 
 /* Statistics name everyone tied: two players won the same, two were fried as often, two
@@ -748,6 +1070,10 @@ main (int argc, char **argv)
   g_test_add_func ("/ui/stats/chart-fits", test_stats_chart_fits);
   g_test_add_func ("/ui/stats/ties", test_stats_ties);
   g_test_add_func ("/ui/stats/rows-reachable", test_stats_rows_reachable);
+  g_test_add_func ("/ui/stats/tab-order", test_stats_tab_order);
+  g_test_add_func ("/ui/stats/chart-keys", test_stats_chart_keys);
+  g_test_add_func ("/ui/stats/hover-box", test_stats_hover_box);
+  g_test_add_func ("/ui/stats/president", test_stats_president);
   g_test_add ("/ui/stats/fit", Fixture, NULL, fixture_set_up, test_stats_fit, fixture_tear_down);
   g_test_add ("/ui/locale/stats", Fixture, NULL, fixture_set_up, test_stats_locale, fixture_tear_down);
   g_test_add ("/ui/keys/close-windows", Fixture, NULL, fixture_set_up, test_close_keys, fixture_tear_down);

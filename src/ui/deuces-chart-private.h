@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* deuces-chart-private.h: where the chart puts its texts, for the tests. */
+/* deuces-chart-private.h: where the chart puts its texts and boxes, for the tests. */
 #pragma once
 
 #include "deuces-chart.h"
@@ -17,5 +17,10 @@ void    _deuces_chart_text_clear (DeucesChartText *text);
 /* Every text the chart draws at its present size, with its box: a GArray of
  * DeucesChartText, legend first, then the values at the grid lines, then the x labels. */
 GArray *_deuces_chart_dup_texts  (DeucesChart     *self);
+
+/* Where the box with the values at the selected point goes, in the chart's coordinates,
+ * into @box; FALSE when no point is selected. */
+gboolean _deuces_chart_get_value_box (DeucesChart     *self,
+                                      graphene_rect_t *box);
 
 G_END_DECLS

@@ -19,6 +19,7 @@
 #define BOTTOM_MARGIN 28.0
 #define TOP_MARGIN    8.0
 #define X_LABEL_GAP   8.0           /* at the least between two x labels */
+#define MIN_PLOT_HEIGHT 160         /* below a legend of many rows */
 
 struct _DeucesChart
 {
@@ -129,15 +130,63 @@ value_range (DeucesChart *self,
   *high = hi <= 0 ? 0 : ((hi + *step - 1) / *step) * *step;
 }
 
+/* Each series' colour, and with more series than colours the round of the palette it
+ * wears its colour in (deuces_player_rounds()): its line's pattern. */
 static void
 get_colors (DeucesChart *self,
-            GdkRGBA     *colors)
+            GdkRGBA     *colors,
+            guint       *rounds)
 {
   /* Without ids, the names stand for the players. */
   GPtrArray *ids = self->ids->len == self->n_series ? self->ids : self->names;
+  const guint *ranks = ids == self->ids ? self->ranks : NULL;
 
-  deuces_player_colors ((const char *const *) ids->pdata, ids == self->ids ? self->ranks : NULL,
-                        self->n_series, deuces_colors_dark (), colors);
+  deuces_player_colors ((const char *const *) ids->pdata, ranks, self->n_series, deuces_colors_dark (), colors);
+  if (rounds != NULL)
+    deuces_player_rounds ((const char *const *) ids->pdata, ranks, self->n_series, rounds);
+}
+
+/* A series' mark in the legend and the value box: a square, or for a later round of the
+ * palette a dash or dots, as its line is drawn. */
+static void
+append_swatch (GtkSnapshot   *snapshot,
+               double         x,
+               double         middle,
+               double         size,
+               const GdkRGBA *color,
+               guint          round)
+{
+  float half = (float) size / 2;
+
+  if (round == 0)
+    {
+      gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT ((float) x, (float) middle - half,
+                                                                     (float) size, (float) size));
+      return;
+    }
+  /* Two bars (round 1), three dots (round 2) …: the line's own dashes. */
+  for (guint i = 0, n = round % 2 == 1 ? 2 : 3; i < n; i++)
+    {
+      float w = (float) size / (2 * n - 1);
+
+      gtk_snapshot_append_color (snapshot, color, &GRAPHENE_RECT_INIT ((float) x + 2 * i * w, (float) middle - 2,
+                                                                     w, 4));
+    }
+}
+
+/* The pattern of a series' line in @round of the palette (deuces_player_rounds()). */
+static void
+set_dash (cairo_t *cr,
+          guint    round)
+{
+  static const double dashes[] = { 9, 5 }, dots[] = { 1, 5 };
+
+  if (round == 0)
+    cairo_set_dash (cr, NULL, 0, 0);
+  else if (round % 2 == 1)
+    cairo_set_dash (cr, dashes, G_N_ELEMENTS (dashes), 0);
+  else
+    cairo_set_dash (cr, dots, G_N_ELEMENTS (dots), 0);
 }
 
 void
@@ -150,7 +199,7 @@ deuces_chart_get_series_color (DeucesChart *self,
   g_return_if_fail (DEUCES_IS_CHART (self));
   g_return_if_fail (series < self->n_series);
 
-  get_colors (self, colors);
+  get_colors (self, colors, NULL);
   *color = colors[series];
 }
 
@@ -263,6 +312,40 @@ x_label_step (DeucesChart     *self,
   return 0;
 }
 
+/* The legend at @width: a mark and a name per series, wrapped into as many rows as it
+ * needs, into @texts when not NULL; returns its height. */
+static double
+lay_out_legend (DeucesChart *self,
+                int          width,
+                GArray      *texts)
+{
+  double legend_x = LEFT_EDGE, legend_y = 0;
+
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (GTK_WIDGET (self), self->names->pdata[s], FALSE);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      /* A mark, the name; on to the next row when it would not fit. */
+      if (legend_x > LEFT_EDGE && legend_x + 16 + w > width - RIGHT_MARGIN)
+        {
+          legend_x = LEFT_EDGE;
+          legend_y += LEGEND_HEIGHT;
+        }
+      if (texts != NULL)
+        {
+          DeucesChartText t = { g_strdup (self->names->pdata[s]), (gint) s, FALSE, };
+
+          t.box = GRAPHENE_RECT_INIT ((float) (legend_x + 16), (float) (legend_y + (LEGEND_HEIGHT - h) / 2),
+                                      (float) w, (float) h);
+          g_array_append_val (texts, t);
+        }
+      legend_x += 16 + w + LEGEND_GAP;
+    }
+  return legend_y + LEGEND_HEIGHT;
+}
+
 /* Where each text goes, measured: the legend (wrapped into as many rows as the width
  * needs), the values at the grid lines (the plot starts right of the widest, so that
  * "−200.00 HKD" keeps its sign), and the x labels (kept inside the chart). @plot is
@@ -275,30 +358,12 @@ lay_out (DeucesChart *self,
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
   GArray *texts = g_array_new (FALSE, TRUE, sizeof (DeucesChartText));
-  double label_w = 0, legend_x = LEFT_EDGE, legend_y = 0;
+  double label_w = 0, legend_y;
   guint first_value;
 
   g_array_set_clear_func (texts, (GDestroyNotify) _deuces_chart_text_clear);
   value_range (self, &plot->low, &plot->high, &plot->step);
-
-  for (guint s = 0; s < self->n_series; s++)
-    {
-      g_autoptr(PangoLayout) layout = make_layout (widget, self->names->pdata[s], FALSE);
-      DeucesChartText t = { g_strdup (self->names->pdata[s]), (gint) s, FALSE, };
-      int w, h;
-
-      pango_layout_get_pixel_size (layout, &w, &h);
-      /* A dot, the name; on to the next row when it would not fit. */
-      if (legend_x > LEFT_EDGE && legend_x + 16 + w > width - RIGHT_MARGIN)
-        {
-          legend_x = LEFT_EDGE;
-          legend_y += LEGEND_HEIGHT;
-        }
-      t.box = GRAPHENE_RECT_INIT ((float) (legend_x + 16), (float) (legend_y + (LEGEND_HEIGHT - h) / 2),
-                                  (float) w, (float) h);
-      g_array_append_val (texts, t);
-      legend_x += 16 + w + LEGEND_GAP;
-    }
+  legend_y = lay_out_legend (self, width, texts) - LEGEND_HEIGHT;
 
   first_value = texts->len;
   for (gint64 v = plot->low; v <= plot->high; v += plot->step)
@@ -385,13 +450,72 @@ append_text (GtkSnapshot   *snapshot,
   gtk_snapshot_restore (snapshot);
 }
 
+/* The lines of the box with the values at the selected point (the x label, then a
+ * series each), in @lines, and where the box goes, in @box: right of the point, or left
+ * of it where the right has no room, and whole inside the chart either way. FALSE
+ * when no point is selected. */
+static gboolean
+value_box (DeucesChart     *self,
+           const Plot      *plot,
+           GPtrArray      **lines,
+           graphene_rect_t *box)
+{
+  GtkWidget *widget = GTK_WIDGET (self);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  double box_w = 0, box_h = 12, x, bx;
+  guint p;
+
+  if (self->selected < 0 || (guint) self->selected >= self->n_points)
+    return FALSE;
+  p = (guint) self->selected;
+  x = x_of (plot, p, self->n_points);
+  *lines = g_ptr_array_new_with_free_func (g_free);
+  g_ptr_array_add (*lines, g_strdup (x_label (self, p)));
+  for (guint s = 0; s < self->n_series; s++)
+    {
+      g_autofree char *value = format_value (self, value_at (self, s, p));
+
+      g_ptr_array_add (*lines, g_strdup_printf ("%s  %s", (char *) self->names->pdata[s], value));
+    }
+  for (guint i = 0; i < (*lines)->len; i++)
+    {
+      g_autoptr(PangoLayout) layout = make_layout (widget, (*lines)->pdata[i], i > 0);
+      int w, h;
+
+      pango_layout_get_pixel_size (layout, &w, &h);
+      box_w = MAX (box_w, w + (i > 0 ? 28 : 16));
+      box_h += h + 2;
+    }
+  bx = x + 12 + box_w <= width ? x + 12 : x - 12 - box_w;
+  *box = GRAPHENE_RECT_INIT ((float) CLAMP (bx, 0, MAX (width - box_w, 0)),
+                             (float) CLAMP (plot->y0 + 4, 0, MAX (height - box_h, 0)),
+                             (float) MIN (box_w, width), (float) MIN (box_h, height));
+  return TRUE;
+}
+
+gboolean
+_deuces_chart_get_value_box (DeucesChart     *self,
+                             graphene_rect_t *box)
+{
+  g_autoptr(GPtrArray) lines = NULL;
+  Plot plot;
+
+  g_return_val_if_fail (DEUCES_IS_CHART (self), FALSE);
+  get_plot (self, &plot);
+  return value_box (self, &plot, &lines, box);
+}
+
 static void
 deuces_chart_snapshot (GtkWidget   *widget,
                        GtkSnapshot *snapshot)
 {
   DeucesChart *self = DEUCES_CHART (widget);
   GdkRGBA fg, grid, colors[64];
+  guint rounds[64];
   g_autoptr(GArray) texts = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  graphene_rect_t box;
   Plot plot;
   cairo_t *cr;
 
@@ -403,7 +527,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
   G_GNUC_END_IGNORE_DEPRECATIONS
   grid = fg;
   grid.alpha = 0.15f;
-  get_colors (self, colors);
+  get_colors (self, colors, rounds);
   texts = lay_out (self, &plot);
 
   /* Grid lines. */
@@ -418,15 +542,14 @@ deuces_chart_snapshot (GtkWidget   *widget,
                                                       (float) plot.width, 1));
     }
 
-  /* The legend (a dot and a name per series), the values and the x labels. */
+  /* The legend (a mark and a name per series), the values and the x labels. */
   for (guint i = 0; i < texts->len; i++)
     {
       const DeucesChartText *t = &g_array_index (texts, DeucesChartText, i);
       float middle = t->box.origin.y + t->box.size.height / 2;
 
       if (t->series >= 0)
-        gtk_snapshot_append_color (snapshot, &colors[t->series],
-                                   &GRAPHENE_RECT_INIT (t->box.origin.x - 16, middle - 5, 10, 10));
+        append_swatch (snapshot, t->box.origin.x - 16, middle, 10, &colors[t->series], rounds[t->series]);
       append_text (snapshot, widget, t->text, t->box.origin.x, middle, 0, &fg, t->small);
     }
 
@@ -440,6 +563,7 @@ deuces_chart_snapshot (GtkWidget   *widget,
   for (guint s = 0; s < self->n_series; s++)
     {
       gdk_cairo_set_source_rgba (cr, &colors[s]);
+      set_dash (cr, rounds[s]);
       for (guint p = 0; p < self->n_points; p++)
         {
           double x = x_of (&plot, p, self->n_points);
@@ -464,14 +588,16 @@ deuces_chart_snapshot (GtkWidget   *widget,
         }
       cairo_stroke (cr);
     }
+  set_dash (cr, 0);
 
   /* The selected point: a rule, dots, and a box with the values. */
-  if (self->selected >= 0 && (guint) self->selected < self->n_points)
+  if (value_box (self, &plot, &lines, &box))
     {
       guint p = (guint) self->selected;
       double x = x_of (&plot, p, self->n_points);
-      double box_w = 0, box_h = 0, bx, by;
-      g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
+      GdkRGBA bg = deuces_colors_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
+      GskRoundedRect rounded;
+      float line_h = (box.size.height - 12) / lines->len;
 
       cairo_set_source_rgba (cr, fg.red, fg.green, fg.blue, 0.4);
       cairo_set_line_width (cr, 1);
@@ -486,51 +612,23 @@ deuces_chart_snapshot (GtkWidget   *widget,
           cairo_arc (cr, x, y_of (&plot, value_at (self, s, p)), 4, 0, 2 * G_PI);
           cairo_fill (cr);
         }
-
-      g_ptr_array_add (lines, g_strdup (x_label (self, p)));
-      for (guint s = 0; s < self->n_series; s++)
-        {
-          g_autofree char *value = format_value (self, value_at (self, s, p));
-
-          g_ptr_array_add (lines, g_strdup_printf ("%s  %s", (char *) self->names->pdata[s], value));
-        }
-      for (guint i = 0; i < lines->len; i++)
-        {
-          g_autoptr(PangoLayout) layout = gtk_widget_create_pango_layout (widget, lines->pdata[i]);
-          int w, h;
-
-          pango_layout_get_pixel_size (layout, &w, &h);
-          box_w = MAX (box_w, w + 24);
-          box_h += h + 2;
-        }
-      box_h += 12;
-      bx = x + 12 + box_w > plot.x0 + plot.width ? x - 12 - box_w : x + 12;
-      by = plot.y0 + 4;
       cairo_destroy (cr);
       cr = NULL;
 
-      {
-        GdkRGBA bg = deuces_colors_dark () ? (GdkRGBA) { 0.2f, 0.2f, 0.22f, 0.95f } : (GdkRGBA) { 1, 1, 1, 0.95f };
-        GskRoundedRect rounded;
-        float line_h = (float) ((box_h - 12) / lines->len);
+      gsk_rounded_rect_init_from_rect (&rounded, &box, 8);
+      gtk_snapshot_push_rounded_clip (snapshot, &rounded);
+      gtk_snapshot_append_color (snapshot, &bg, &rounded.bounds);
+      gtk_snapshot_pop (snapshot);
+      gtk_snapshot_append_border (snapshot, &rounded, (float[4]) { 1, 1, 1, 1 },
+                                  (GdkRGBA[4]) { grid, grid, grid, grid });
+      for (guint i = 0; i < lines->len; i++)
+        {
+          double ly = box.origin.y + 6 + line_h * (i + 0.5);
 
-        gsk_rounded_rect_init_from_rect (&rounded, &GRAPHENE_RECT_INIT ((float) bx, (float) by,
-                                                                       (float) box_w, (float) box_h), 8);
-        gtk_snapshot_push_rounded_clip (snapshot, &rounded);
-        gtk_snapshot_append_color (snapshot, &bg, &rounded.bounds);
-        gtk_snapshot_pop (snapshot);
-        gtk_snapshot_append_border (snapshot, &rounded, (float[4]) { 1, 1, 1, 1 },
-                                    (GdkRGBA[4]) { grid, grid, grid, grid });
-        for (guint i = 0; i < lines->len; i++)
-          {
-            double ly = by + 6 + line_h * (i + 0.5);
-
-            if (i > 0)
-              gtk_snapshot_append_color (snapshot, &colors[i - 1],
-                                         &GRAPHENE_RECT_INIT ((float) bx + 8, (float) ly - 4, 8, 8));
-            append_text (snapshot, widget, lines->pdata[i], bx + (i > 0 ? 20 : 8), ly, 0, &fg, i > 0);
-          }
-      }
+          if (i > 0)
+            append_swatch (snapshot, box.origin.x + 8, ly, 8, &colors[i - 1], rounds[i - 1]);
+          append_text (snapshot, widget, lines->pdata[i], box.origin.x + (i > 0 ? 20 : 8), ly, 0, &fg, i > 0);
+        }
     }
   if (cr != NULL)
     cairo_destroy (cr);
@@ -620,7 +718,8 @@ deuces_chart_set_data (DeucesChart       *self,
   if (self->selected >= (gint) n_points)
     self->selected = -1;
   update_accessible (self);
-  gtk_widget_queue_draw (GTK_WIDGET (self));
+  /* The legend's rows, and so the height asked for, follow the names. */
+  gtk_widget_queue_resize (GTK_WIDGET (self));
 }
 
 void
@@ -767,6 +866,16 @@ on_focus_enter (GtkEventControllerFocus *focus,
 }
 
 static void
+on_pressed (GtkGestureClick *click,
+            int              n_press,
+            double           x,
+            double           y,
+            DeucesChart     *self)
+{
+  gtk_widget_grab_focus (GTK_WIDGET (self));
+}
+
+static void
 on_dark_changed (DeucesChart *self)
 {
   gtk_widget_queue_draw (GTK_WIDGET (self));
@@ -788,9 +897,19 @@ deuces_chart_measure (GtkWidget      *widget,
     }
   else
     {
-      *minimum = 200;
-      *natural = 360;
+      /* Room for the plot below the legend, however many rows the legend takes. */
+      double legend = for_size > 0 ? lay_out_legend (DEUCES_CHART (widget), for_size, NULL) : LEGEND_HEIGHT;
+      int rest = (int) (legend + TOP_MARGIN + BOTTOM_MARGIN + 0.5);
+
+      *minimum = rest + MIN_PLOT_HEIGHT;
+      *natural = MAX (rest + MIN_PLOT_HEIGHT, 360);
     }
+}
+
+static GtkSizeRequestMode
+deuces_chart_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -818,6 +937,7 @@ deuces_chart_class_init (DeucesChartClass *klass)
   object_class->finalize = deuces_chart_finalize;
   widget_class->snapshot = deuces_chart_snapshot;
   widget_class->measure = deuces_chart_measure;
+  widget_class->get_request_mode = deuces_chart_get_request_mode;
 
   gtk_widget_class_set_css_name (widget_class, "chart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -829,6 +949,7 @@ deuces_chart_init (DeucesChart *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
   GtkEventController *keys = gtk_event_controller_key_new ();
   GtkEventController *focus = gtk_event_controller_focus_new ();
+  GtkGesture *click = gtk_gesture_click_new ();
 
   self->names = g_ptr_array_new_with_free_func (g_free);
   self->ids = g_ptr_array_new_with_free_func (g_free);
@@ -846,6 +967,9 @@ deuces_chart_init (DeucesChart *self)
   gtk_widget_add_controller (GTK_WIDGET (self), keys);
   g_signal_connect (focus, "enter", G_CALLBACK (on_focus_enter), self);
   gtk_widget_add_controller (GTK_WIDGET (self), focus);
+  /* A click (or a tap) on the chart gives it the keyboard, for its arrow keys. */
+  g_signal_connect (click, "pressed", G_CALLBACK (on_pressed), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (click));
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (on_dark_changed), self, G_CONNECT_SWAPPED);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

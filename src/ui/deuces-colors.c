@@ -60,17 +60,19 @@ deuces_seat_ranks (guint  n_players,
     ranks[i] = i < n_founders ? 0 : i - n_founders + 1;
 }
 
-void
-deuces_player_colors (const char *const *ids,
-                      const guint       *ranks,
-                      guint              n_ids,
-                      gboolean           dark,
-                      GdkRGBA           *colors)
+/* Colours (@colors, or NULL) and rounds (@rounds, or NULL) of deuces_player_colors() and
+ * deuces_player_rounds(). */
+static void
+assign_colors (const char *const *ids,
+               const guint       *ranks,
+               guint              n_ids,
+               gboolean           dark,
+               GdkRGBA           *colors,
+               guint             *rounds)
 {
   gboolean taken[DEUCES_N_PLAYER_COLORS] = { FALSE, };
   g_autofree guint *order = g_new (guint, MAX (n_ids, 1));
   Order by = { ids, ranks };
-  guint n_taken = 0;
 
   g_return_if_fail (ids != NULL || n_ids == 0);
 
@@ -83,16 +85,37 @@ deuces_player_colors (const char *const *ids,
       guint i = order[k];
       guint slot = own_slot (ids[i]);
 
-      /* Past eight, colours repeat: each keeps their own. */
-      if (n_taken < DEUCES_N_PLAYER_COLORS)
-        {
-          while (taken[slot])
-            slot = (slot + 1) % DEUCES_N_PLAYER_COLORS;
-          taken[slot] = TRUE;
-          n_taken++;
-        }
-      gdk_rgba_parse (&colors[i], dark ? dark_palette[slot] : light_palette[slot]);
+      /* Past eight, the palette starts again for the next eight, each their own colour
+       * among them; the round tells the two who share one apart. */
+      if (k % DEUCES_N_PLAYER_COLORS == 0)
+        memset (taken, 0, sizeof taken);
+      while (taken[slot])
+        slot = (slot + 1) % DEUCES_N_PLAYER_COLORS;
+      taken[slot] = TRUE;
+      if (colors != NULL)
+        gdk_rgba_parse (&colors[i], dark ? dark_palette[slot] : light_palette[slot]);
+      if (rounds != NULL)
+        rounds[i] = k / DEUCES_N_PLAYER_COLORS;
     }
+}
+
+void
+deuces_player_colors (const char *const *ids,
+                      const guint       *ranks,
+                      guint              n_ids,
+                      gboolean           dark,
+                      GdkRGBA           *colors)
+{
+  assign_colors (ids, ranks, n_ids, dark, colors, NULL);
+}
+
+void
+deuces_player_rounds (const char *const *ids,
+                      const guint       *ranks,
+                      guint              n_ids,
+                      guint             *rounds)
+{
+  assign_colors (ids, ranks, n_ids, FALSE, NULL, rounds);
 }
 
 void

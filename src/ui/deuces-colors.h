@@ -25,8 +25,9 @@ G_BEGIN_DECLS
  *   keep the colours of their sheets and a guest's night takes nobody's.
  * - Shown over many nights, a player whose own colour someone else took wears another
  *   one on that night's sheet than in the chart if the chart's players came in another
- *   order; with more than eight players colours repeat (the legend's names and the
- *   values tell them apart).
+ *   order; with more than eight players the palette goes round again for the next
+ *   eight (deuces_player_rounds() says whose colour is of which round, for a pattern
+ *   that tells two who share one apart).
  *
  * @colors gets one colour per id, in @ids' order; @dark picks the variant that reads on
  * a dark background. */
@@ -35,6 +36,13 @@ void  deuces_player_colors       (const char *const *ids,
                                   guint              n_ids,
                                   gboolean           dark,
                                   GdkRGBA           *colors);
+/* The round of the palette each of @ids wears their colour in (0 for the first eight to
+ * come, 1 for the next eight …), into @rounds, in @ids' order: a chart draws the lines
+ * of later rounds dashed. */
+void  deuces_player_rounds       (const char *const *ids,
+                                  const guint       *ranks,
+                                  guint              n_ids,
+                                  guint             *rounds);
 /* A night's ranks for deuces_player_colors(): the first @n_founders seats 0, each later
  * seat (a latecomer, in the order they joined) one more than the one before. */
 void  deuces_seat_ranks          (guint              n_players,

@@ -252,7 +252,12 @@ new_cell (DeucesDataTable   *self,
       gtk_widget_add_css_class (label, "heading");
     }
   else if (spec->wrap_chars > 0)
-    wrap (GTK_LABEL (label), spec->wrap_chars);
+    {
+      /* As wide as it wraps at, never squeezed narrower: a cell a word a line made every
+       * row of a phone's table five lines tall (the table scrolls sideways instead). */
+      wrap (GTK_LABEL (label), spec->wrap_chars);
+      gtk_label_set_width_chars (GTK_LABEL (label), spec->wrap_chars);
+    }
   if (spec->xalign > 0.5f)
     gtk_widget_add_css_class (label, "numeric");
   return label;

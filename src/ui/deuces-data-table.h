@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (DeucesDataTable, deuces_data_table, DEUCES, DATA_TABLE, GtkWidget)
 
 /* One column: its heading, how its cells align (0 start, 1 end: numbers), and, when
- * @wrap_chars > 0, the width in characters at which its cells wrap. */
+ * @wrap_chars > 0, the width in characters at which its cells wrap (and their least). */
 typedef struct {
   const char *heading;
   float       xalign;

@@ -151,6 +151,19 @@ set_chart_players (DeucesChart *chart,
   deuces_chart_set_player_ids (chart, (const char *const *) chart_ids->pdata, ranks);
 }
 
+/* Says what orders column @column of @table: its heading's tooltip, and its description
+ * to a screen reader. */
+static void
+explain_heading (DeucesDataTable *table,
+                 guint            column,
+                 const char      *text)
+{
+  GtkWidget *heading = GTK_WIDGET (deuces_data_table_get_cell (table, 0, column));
+
+  gtk_widget_set_tooltip_text (heading, text);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (heading), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
 /* The chart of places: one line per player, 1st on top, broken where they were absent. */
 static void
 add_places_chart (DeucesStandingsWindow *self,
@@ -371,7 +384,8 @@ refresh (DeucesStandingsWindow *self)
       { C_("standings", "Deals"), 1.0f, 0 },
       { C_("standings", "Wins"), 1.0f, 0 },
       { C_("standings", "Average"), 1.0f, 0 },
-      { C_("standings", "1st / 2nd / 3rd …"), 0.0f, 0 },
+      /* Translators: how many nights each player finished 1st, 2nd, 3rd … */
+      { C_("standings", "Nights 1st / 2nd / 3rd …"), 0.0f, 0 },
       { C_("standings", "Net"), 1.0f, 0 },
     };
 
@@ -387,6 +401,13 @@ refresh (DeucesStandingsWindow *self)
 
     deuces_data_table_set_columns (self->table, columns, G_N_ELEMENTS (columns));
     deuces_data_table_set_columns (self->narrow_table, narrow, G_N_ELEMENTS (narrow));
+    /* The place here and the places on the nights are ordered by different measures
+     * (doc/rules.md §12): each heading says by which. */
+    explain_heading (self->table, 0, rule);
+    explain_heading (self->narrow_table, 0, rule);
+    explain_heading (self->table, 6, _("How many nights each finished 1st, 2nd, 3rd …: each night by its "
+                                       "own totals, or by its money when someone sat a deal out or the "
+                                       "stake changed"));
   }
   rows = deuces_standings_get_table (standings);
   for (guint i = 0; i < rows->len; i++)

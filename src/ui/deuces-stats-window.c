@@ -362,36 +362,48 @@ show_players (DeucesStatsWindow *self)
     N_("Every card"), N_("Cards left"), N_("Net"), N_("Best session"), N_("Worst session"),
   };
   DeucesDataColumn columns[G_N_ELEMENTS (headings)];
+  guint shown[G_N_ELEMENTS (headings)], n_shown = 0;
+  gboolean cards_counted = FALSE;
 
+  /* Fried, every card and cards left are Big Two's: a table of President players only
+   * leaves them out, and a President player among others shows "—" there. */
+  for (guint i = 0; i < players->len; i++)
+    cards_counted |= ((const DeucesPlayerStats *) players->pdata[i])->counted > 0;
   for (guint c = 0; c < G_N_ELEMENTS (headings); c++)
     {
-      columns[c].heading = _(headings[c]);
-      columns[c].xalign = c == 0 ? 0.0f : 1.0f;
+      if (!cards_counted && c >= 5 && c <= 7)
+        continue;
+      columns[n_shown].heading = _(headings[c]);
+      columns[n_shown].xalign = c == 0 ? 0.0f : 1.0f;
       /* The sessions' titles wrap, so that the table fits a laptop's width. */
-      columns[c].wrap_chars = c >= 9 ? 22 : 0;
+      columns[n_shown].wrap_chars = c >= 9 ? 22 : 0;
+      shown[n_shown++] = c;
     }
-  deuces_data_table_set_columns (self->players_grid, columns, G_N_ELEMENTS (columns));
+  deuces_data_table_set_columns (self->players_grid, columns, n_shown);
   for (guint i = 0; i < players->len; i++)
     {
       const DeucesPlayerStats *p = players->pdata[i];
       guint rate = deuces_player_stats_win_rate (p);
       guint left = deuces_player_stats_average_left (p);
       char *texts[G_N_ELEMENTS (headings)];
+      const char *row_texts[G_N_ELEMENTS (headings)];
 
       texts[0] = g_strdup (p->name);
       texts[1] = g_strdup_printf ("%u", p->sessions);
       texts[2] = g_strdup_printf ("%u", p->deals);
       texts[3] = g_strdup_printf ("%u", p->wins);
       texts[4] = deuces_percent_format_display (rate);
-      texts[5] = g_strdup_printf ("%u", p->fried);
-      texts[6] = g_strdup_printf ("%u", p->caught_full);
-      /* President's players finish in places and never hold cards left: no average. */
+      /* President's players finish in places and never hold cards left. */
+      texts[5] = p->counted > 0 ? g_strdup_printf ("%u", p->fried) : g_strdup ("—");
+      texts[6] = p->counted > 0 ? g_strdup_printf ("%u", p->caught_full) : g_strdup ("—");
       texts[7] = p->counted > 0 ? deuces_number_format_display (left, 1) : g_strdup ("—");
       texts[8] = format_amounts (p->net);
       texts[9] = p->best->len > 0 ? format_sessions (p->best) : g_strdup ("—");
       texts[10] = p->worst->len > 0 ? format_sessions (p->worst) : g_strdup ("—");
+      for (guint c = 0; c < n_shown; c++)
+        row_texts[c] = texts[shown[c]];
       {
-        GtkWidget *row = deuces_data_table_append_row (self->players_grid, (const char *const *) texts);
+        GtkWidget *row = deuces_data_table_append_row (self->players_grid, row_texts);
 
         /* The name opens the player's page. */
         deuces_data_table_set_cell_widget (self->players_grid, row, 0,
