@@ -65,19 +65,8 @@ in_sight (GtkWidget *widget)
   GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
   graphene_rect_t bounds, seen;
 
-  if (!gtk_widget_compute_bounds (widget, window, &bounds))
-    return FALSE;
-  seen = bounds;
-  for (GtkWidget *s = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW); s != NULL;
-       s = gtk_widget_get_ancestor (gtk_widget_get_parent (s), GTK_TYPE_SCROLLED_WINDOW))
-    {
-      graphene_rect_t scroller;
-
-      if (!gtk_widget_compute_bounds (s, window, &scroller) ||
-          !graphene_rect_intersection (&seen, &scroller, &seen))
-        return FALSE;
-    }
-  return graphene_rect_equal (&seen, &bounds) &&
+  return gtk_widget_compute_bounds (widget, window, &bounds) && seen_bounds (widget, window, &seen) &&
+         graphene_rect_equal (&seen, &bounds) &&
          bounds.origin.y >= 0 && bounds.origin.y + bounds.size.height <= gtk_widget_get_height (window);
 }
 
@@ -228,7 +217,6 @@ test_digit_reveals_row (void)
   Fixture fixture = { NULL, }, *f = &fixture;
   DeucesDealEditor *editor;
   Still still = { f, };
-  g_autofree char *refused = NULL;
 
   open_table (f, friends, 5, "1", 360, 520);
   editor = DEUCES_DEAL_EDITOR (find_type (GTK_WIDGET (f->window), DEUCES_TYPE_DEAL_EDITOR));
@@ -240,8 +228,8 @@ test_digit_reveals_row (void)
   scroll_page_up (f);
   g_assert_false (in_sight (field (f, "winner", 4)));
   xtest_type (GTK_WIDGET (f->window), "5");
-  refused = g_strdup ("Ed sits this deal out: press O and 5 to bring them back");
-  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==, refused);
+  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
+                   "Ed sits this deal out: press O and 5 to bring them back");
   g_assert_true (wait_until (widget_in_sight, field (f, "winner", 4)));
   keep_screenshot (GTK_WIDGET (f->window), "phone-short-refused.png");
 
