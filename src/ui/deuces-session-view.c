@@ -348,6 +348,8 @@ on_ended_changed (DeucesSessionView *self)
   deuces_sheet_view_set_follow_width (self->sheet, ended);
   if (!ended)
     on_editor_wide (self);
+  else
+    fit_sheet (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -487,21 +489,25 @@ queue_place_page (DeucesSessionView *self)
 
 /* On a phone the sheet is as tall as the room above the form, at the least (the cards a
  * scroll above it): shown whole, header to newest row, where it was shown after the cards
- * with its newest rows below the fold. A wide window's sheet takes what the cards leave. */
+ * with its newest rows below the fold; with no deals yet, no picture over its words. A
+ * wide window's sheet takes what the cards leave, and so does an ended session's, whose
+ * cards are what is looked at. */
 static gboolean
 fit_sheet_now (gpointer user_data)
 {
   DeucesSessionView *self = user_data;
   GtkWidget *overlay = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->sheet_scroller);
-  int height = deuces_deal_editor_get_wide (self->editor) ? -1
-               : (int) gtk_adjustment_get_page_size (adjustment);
+  gboolean narrow = !deuces_deal_editor_get_wide (self->editor);
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+  int height = narrow && !ended ? (int) gtk_adjustment_get_page_size (adjustment) : -1;
   int before = -1;
 
   gtk_widget_get_size_request (overlay, NULL, &before);
   self->fit_source = 0;
   if (height != before)
     gtk_widget_set_size_request (overlay, -1, height);
+  adw_status_page_set_icon_name (self->no_deals_page, narrow ? NULL : "x-office-spreadsheet-symbolic");
   return G_SOURCE_REMOVE;
 }
 
