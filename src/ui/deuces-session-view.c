@@ -455,7 +455,7 @@ redo (DeucesSessionView *self)
  * above them, a scroll away on a phone) — the scorer sees the recent deals while entering
  * the next. Both scrollers are at their end: the cards and the sheet's, and the page's,
  * which scrolls only where the window is too short for the form and a little of the
- * sheet. They stay there as what is above the form changes (the sheet's least rows are
+ * sheet. They stay there as what is above the form changes (the sheet's rows are
  * measured late, a toast takes room, a score card grows), until the scorer scrolls. */
 static void
 keep_at_end (DeucesSessionView *self,
