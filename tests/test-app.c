@@ -221,15 +221,9 @@ sheet_in_sight (GtkWidget       *window,
 {
   GtkWidget *view = find_type (window, GTK_TYPE_COLUMN_VIEW);
   GtkWidget *list = view != NULL ? find_type (view, GTK_TYPE_LIST_VIEW) : NULL;
-  graphene_rect_t scroller;
 
-  if (list == NULL || !gtk_widget_get_mapped (list) || !gtk_widget_compute_bounds (list, window, seen))
+  if (list == NULL || !gtk_widget_get_mapped (list) || !seen_bounds (list, window, seen))
     return FALSE;
-  for (GtkWidget *s = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW); s != NULL;
-       s = gtk_widget_get_ancestor (gtk_widget_get_parent (s), GTK_TYPE_SCROLLED_WINDOW))
-    if (!gtk_widget_compute_bounds (s, window, &scroller) ||
-        !graphene_rect_intersection (seen, &scroller, seen))
-      return FALSE;
   return seen->size.height > 0;
 }
 

@@ -549,28 +549,6 @@ test_phone_card_names (void)
     }
 }
 
-/* The part of @widget in sight: inside every scrolled window it lies in, and the window. */
-static gboolean
-seen_bounds (GtkWidget       *widget,
-             GtkWidget       *window,
-             graphene_rect_t *seen)
-{
-  if (!gtk_widget_compute_bounds (widget, window, seen))
-    return FALSE;
-  for (GtkWidget *up = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW); up != NULL;
-       up = gtk_widget_get_ancestor (gtk_widget_get_parent (up), GTK_TYPE_SCROLLED_WINDOW))
-    {
-      graphene_rect_t frame;
-
-      if (!gtk_widget_compute_bounds (up, window, &frame) ||
-          !graphene_rect_intersection (seen, &frame, seen))
-        return FALSE;
-      if (gtk_widget_get_parent (up) == NULL)
-        break;
-    }
-  return TRUE;
-}
-
 /* How many of the sheet's rows are wholly in sight, and the newest of them. */
 static guint
 rows_in_sight (Fixture *f,

@@ -93,6 +93,15 @@ test_three_deals (Fixture       *f,
   }
 }
 
+/* The deal's refusal, drawn (a stack keeps it measured when it is not). */
+static gboolean
+is_error_drawn (GtkWidget     *widget,
+                gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "error") &&
+         gtk_widget_get_child_visible (widget) && gtk_widget_get_mapped (widget);
+}
+
 /* A deal the core rejects shows its message and saves nothing (doc/rules.md §3). */
 static void
 test_invalid_deal (Fixture       *f,
@@ -106,11 +115,9 @@ test_invalid_deal (Fixture       *f,
     const char *message = NULL;
 
     g_assert_nonnull (editor);
-    for (GtkWidget *child = gtk_widget_get_first_child (editor); child != NULL;
-         child = gtk_widget_get_next_sibling (child))
-      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error") &&
-          gtk_widget_get_visible (child))
-        message = gtk_label_get_text (GTK_LABEL (child));
+    /* In the hint's place, drawn instead of it. */
+    g_assert_nonnull (find_widget (editor, is_error_drawn, NULL));
+    message = gtk_label_get_text (GTK_LABEL (find_widget (editor, is_error_drawn, NULL)));
     g_assert_cmpstr (message, ==, "deal 1: Bo holds 14 cards, but a hand here has at most 13");
     g_assert_true (gtk_widget_has_css_class (field (f, "main", 1), "error"));
     g_assert_cmpstr (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)), ==, message);
@@ -120,10 +127,8 @@ test_invalid_deal (Fixture       *f,
     gtk_editable_set_text (GTK_EDITABLE (field (f, "main", 1)), "13");
     g_assert_false (gtk_widget_has_css_class (field (f, "main", 1), "error"));
     g_assert_null (deuces_deal_editor_get_error (DEUCES_DEAL_EDITOR (editor)));
-    for (GtkWidget *child = gtk_widget_get_first_child (editor); child != NULL;
-         child = gtk_widget_get_next_sibling (child))
-      if (GTK_IS_LABEL (child) && gtk_widget_has_css_class (child, "error"))
-        g_assert_false (gtk_widget_get_visible (child));
+    settle_frames ();
+    g_assert_null (find_widget (editor, is_error_drawn, NULL));
     g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 0);
   }
 

@@ -212,6 +212,27 @@ toplevel_gone (gpointer type)
 }
 
 gboolean
+seen_bounds (GtkWidget       *widget,
+             GtkWidget       *window,
+             graphene_rect_t *seen)
+{
+  if (!gtk_widget_compute_bounds (widget, window, seen))
+    return FALSE;
+  for (GtkWidget *up = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW); up != NULL;
+       up = gtk_widget_get_ancestor (gtk_widget_get_parent (up), GTK_TYPE_SCROLLED_WINDOW))
+    {
+      graphene_rect_t frame;
+
+      if (!gtk_widget_compute_bounds (up, window, &frame) ||
+          !graphene_rect_intersection (seen, &frame, seen))
+        return FALSE;
+      if (gtk_widget_get_parent (up) == NULL)
+        break;
+    }
+  return TRUE;
+}
+
+gboolean
 shows_text (GtkWidget  *root,
             const char *text)
 {

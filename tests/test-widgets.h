@@ -49,6 +49,11 @@ GtkWidget *find_mapped_type_name (GtkWidget  *root,
                                   const char *type_name);
 /* The first toplevel window of @type that is shown (a dialog an action opened), or NULL. */
 GtkWidget *find_toplevel   (GType       type);
+/* The part of @widget in sight, in @window's coordinates: its bounds cut by every
+ * scrolled window it lies in; FALSE when it has none. */
+gboolean   seen_bounds     (GtkWidget       *widget,
+                            GtkWidget       *window,
+                            graphene_rect_t *seen);
 /* Whether some label under @root shows text containing @text. */
 gboolean   shows_text      (GtkWidget  *root,
                             const char *text);

@@ -43,7 +43,8 @@ struct _DeucesDealEditor
   GtkButton        *delete_button;
   GtkButton        *save_button;
   AdwBin           *fields_bin;
-  GtkLabel         *error_label;
+  GtkLabel         *error_label;  /* a refusal, in the hint's place */
+  GtkWidget        *two_lines;    /* the room a phone keeps for a refusal */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesDealEditor, deuces_deal_editor, GTK_TYPE_BOX)
@@ -72,8 +73,9 @@ set_error (DeucesDealEditor *self,
   g_free (self->error);
   self->error = g_strdup (message);
   gtk_label_set_text (self->error_label, message ? message : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL);
-  gtk_widget_set_visible (GTK_WIDGET (self->hint_label), message == NULL);
+  /* Whole in its tooltip where two lines cut it. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message);
+  gtk_stack_set_visible_child (self->hint_stack, GTK_WIDGET (message ? self->error_label : self->hint_label));
   /* GTK 4.8 cannot announce; the label is described as an alert to screen readers. */
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->error_label),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, message ? message : "",
@@ -130,6 +132,10 @@ update_header (DeucesDealEditor *self)
     }
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->hint_label),
                                dense ? gtk_label_get_text (self->hint_label) : NULL);
+  /* A refusal takes the hint's lines: one where the hints have one, else two at the
+   * most, whose room a narrow form keeps (on a wide one a hint's line holds it). */
+  gtk_label_set_lines (self->error_label, dense ? 1 : 2);
+  gtk_widget_set_visible (self->two_lines, !dense && !deuces_deal_editor_get_wide (self));
 }
 
 static void
@@ -173,7 +179,8 @@ update_title (DeucesDealEditor *self)
   gtk_label_set_text (self->winner_hint, winner);
   gtk_label_set_text (self->counts_hint, counts);
   gtk_label_set_text (self->sit_hint, sit);
-  gtk_stack_set_visible_child (self->hint_stack, GTK_WIDGET (self->hint_label));
+  gtk_stack_set_visible_child (self->hint_stack,
+                               GTK_WIDGET (self->error != NULL ? self->error_label : self->hint_label));
 
   gtk_button_set_label (self->save_button, self->editing > 0 ? _("_Save Changes") : _("_Save Deal"));
   gtk_widget_set_visible (GTK_WIDGET (self->cancel_button), self->editing > 0);
@@ -244,19 +251,42 @@ on_winner_chosen (DeucesDealEditor *self,
     focus_first_field (self);
 }
 
+/* A key that acts on a player's row brings @widget, on that row, into sight where the
+ * page scrolls (a window too short for the whole form): the scorer sees what the key
+ * did, or the row a refusal names. */
+static void
+reveal (GtkWidget *widget)
+{
+  GtkWidget *scroller = widget != NULL ? gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW) : NULL;
+  GtkAdjustment *adjustment;
+  graphene_rect_t bounds;
+  double value, height;
+
+  if (scroller == NULL || !gtk_widget_compute_bounds (widget, scroller, &bounds))
+    return;
+  adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  value = gtk_adjustment_get_value (adjustment);
+  height = gtk_widget_get_height (scroller);
+  if (bounds.origin.y < 0)
+    gtk_adjustment_set_value (adjustment, value + bounds.origin.y);
+  else if (bounds.origin.y + bounds.size.height > height)
+    gtk_adjustment_set_value (adjustment, value + bounds.origin.y + bounds.size.height - height);
+}
+
 /* Refused, and said, for a player sitting the deal out. */
 static void
 choose_winner (DeucesDealEditor *self,
                guint             player)
 {
+  reveal (deuces_deal_editor_get_winner_button (self, player));
   if ((deuces_deal_fields_get_sitting_out (self->fields) >> player) & 1)
     {
       g_autofree char *message = NULL;
 
-      /* Translators: a player's number pressed to say who went out; O and the number
-       * brings them back */
-      message = g_strdup_printf (_("Player %u sits this deal out: press O and %u to bring them back"),
-                                 player + 1, player + 1);
+      /* Translators: a player's number pressed to say who went out; the player's name,
+       * then their number: O and the number brings them back */
+      message = g_strdup_printf (_("%s sits this deal out: press O and %u to bring them back"),
+                                 deuces_session_get_game (self->session)->players[player], player + 1);
       set_error (self, message);
       return;
     }
@@ -274,6 +304,7 @@ toggle_sitting_out (DeucesDealEditor *self,
   GtkWidget *focus;
   gint winner = deuces_deal_fields_get_winner (self->fields);
 
+  reveal (deuces_deal_fields_get_sit_button (self->fields, player));
   deuces_deal_fields_toggle_sitting_out (self->fields, player);
   /* A refusal was about the table as it was ("only 1 player is left…"). */
   set_error (self, NULL);
@@ -377,6 +408,7 @@ type_digit (DeucesDealEditor *self,
   g_autoptr(GError) error = NULL;
   guint value = 0;
 
+  reveal (field);
   if (!deuces_deal_fields_type_digit (self->fields, field, digit, &value, &error))
     {
       set_error (self, error->message);
@@ -957,6 +989,7 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, save_button);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, fields_bin);
   gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, error_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesDealEditor, two_lines);
   gtk_widget_class_bind_template_callback (widget_class, on_save_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_cancel_clicked);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_clicked);

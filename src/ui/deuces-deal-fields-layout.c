@@ -122,12 +122,14 @@ row_widget (DeucesDealFields *self,
     }
 }
 
-/* The extras flow left to right and wrap; one per line when the window is narrow, two
- * (their titles wrapped) beside the dense form's two players a line. */
+/* The extras flow left to right and wrap. On a narrow window two go a line where each
+ * fits half of it, their titles wrapped (deuces-deal-fields.c), else one: a phone's form
+ * leaves the sheet above it room for its rows. */
 static int
 flow_extras (DeucesDealFields *self,
              int               width,
              int               y,
+             gboolean          halves,
              gboolean          dense,
              gboolean          allocate)
 {
@@ -140,7 +142,7 @@ flow_extras (DeucesDealFields *self,
     {
       GtkWidget *extra = self->extras->pdata[i];
       int half = (width - 2 * PAD - SPACING) / 2;
-      int w = dense && min_width (extra) <= half ? half : MIN (nat_width (extra), width - 2 * PAD);
+      int w = halves && min_width (extra) <= half ? half : MIN (nat_width (extra), width - 2 * PAD);
       int h = MAX (nat_height (extra, w), self->wide ? 0 : TOUCH);
 
       if (x > PAD && x + w > width - PAD)
@@ -150,7 +152,7 @@ flow_extras (DeucesDealFields *self,
           line = 0;
         }
       place (extra, x, y, w, h, allocate);
-      x += w + (dense ? SPACING : 2 * PAD);
+      x += w + (halves ? SPACING : 2 * PAD);
       line = MAX (line, h);
     }
   return y + line;
@@ -288,7 +290,7 @@ layout (DeucesDealFields *self,
         }
       y -= SPACING;
     }
-  return flow_extras (self, width, y, !wide && fits_dense (self, width), allocate);
+  return flow_extras (self, width, y, !wide, !wide && fits_dense (self, width), allocate);
 }
 
 GtkSizeRequestMode

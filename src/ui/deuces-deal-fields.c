@@ -52,6 +52,15 @@ label_widget (GtkWidget  *widget,
                                   label, -1);
 }
 
+/* An extra's title wraps beside a narrow form's other extra; on a wide one it is cut. */
+static void
+wrap_title (GtkLabel *title,
+            gboolean  wraps)
+{
+  gtk_label_set_wrap (title, wraps);
+  gtk_label_set_ellipsize (title, wraps ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
+}
+
 static gboolean
 notify_wide (gpointer user_data)
 {
@@ -68,16 +77,13 @@ notify_wide (gpointer user_data)
       /* In a line of their own, each sit-out toggle says whose it is. */
       gtk_widget_set_visible (self->sit_digits[p], self->dense);
     }
-  /* Dense, the extras go two a line: their titles wrap rather than be cut. */
+  /* Narrow, the extras go two a line: their titles wrap rather than be cut. */
   for (guint i = 0; i < self->extras->len; i++)
     {
       GtkWidget *title = gtk_widget_get_first_child (self->extras->pdata[i]);
 
       if (GTK_IS_LABEL (title))
-        {
-          gtk_label_set_wrap (GTK_LABEL (title), self->dense);
-          gtk_label_set_ellipsize (GTK_LABEL (title), self->dense ? PANGO_ELLIPSIZE_NONE : PANGO_ELLIPSIZE_END);
-        }
+        wrap_title (GTK_LABEL (title), !self->wide);
     }
   if (self->dense)
     gtk_widget_add_css_class (GTK_WIDGET (self), "dense");
@@ -549,7 +555,7 @@ add_extra (DeucesDealFields *self,
       GtkWidget *title = gtk_label_new_with_mnemonic (label);
 
       gtk_label_set_mnemonic_widget (GTK_LABEL (title), widget);
-      gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+      wrap_title (GTK_LABEL (title), !self->wide);
       gtk_accessible_update_relation (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_RELATION_LABELLED_BY,
                                       title, NULL, -1);
       gtk_box_append (GTK_BOX (box), title);

@@ -28,8 +28,12 @@ struct _DeucesSessionView
   AdwViewSwitcherTitle *switcher_title;
   GtkRevealer          *ended_revealer;
   AdwViewStack         *view_stack;
-  GtkScrolledWindow    *page_scroller;
+  GtkScrolledWindow    *page_scroller;  /* the cards and sheet's scroller, and the form */
+  GtkScrolledWindow    *sheet_scroller; /* the cards and the sheet, above the form */
   guint                 page_source;    /* placing the page for the next deal */
+  gboolean              placed;         /* both at their end, not scrolled since */
+  gboolean              placing;
+  guint                 fit_source;     /* the sheet made as tall as the room above the form */
   DeucesScoreboard     *scoreboard;
   GtkStack             *sheet_stack;
   AdwStatusPage        *no_deals_page;

@@ -231,6 +231,7 @@ on_share_replaced (DeucesSessionView *self)
 }
 
 static void on_ended_changed (DeucesSessionView *self);
+static void queue_place_page (DeucesSessionView *self);
 
 void
 deuces_session_view_set_session (DeucesSessionView *self,
@@ -257,6 +258,8 @@ deuces_session_view_set_session (DeucesSessionView *self,
    * template. */
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SESSION]);
   on_snapshot_changed (self);
+  /* Opened at its newest deals, above the form for the next. */
+  queue_place_page (self);
 }
 
 DeucesSession *
@@ -265,8 +268,6 @@ deuces_session_view_get_session (DeucesSessionView *self)
   g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), NULL);
   return self->session;
 }
-
-static void queue_place_page (DeucesSessionView *self);
 
 void
 deuces_session_view_focus_deal_editor (DeucesSessionView *self)
@@ -327,9 +328,12 @@ on_editor_sitting_out (DeucesSessionView *self)
   deuces_scoreboard_set_sitting_out (self->scoreboard, deuces_deal_editor_get_next_sitting_out (self->editor));
 }
 
+static void fit_sheet (DeucesSessionView *self);
+
 static void
 on_editor_wide (DeucesSessionView *self)
 {
+  fit_sheet (self);
   if (self->session == NULL || !deuces_session_get_ended (self->session))
     deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
@@ -344,6 +348,8 @@ on_ended_changed (DeucesSessionView *self)
   deuces_sheet_view_set_follow_width (self->sheet, ended);
   if (!ended)
     on_editor_wide (self);
+  else
+    fit_sheet (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -444,31 +450,32 @@ redo (DeucesSessionView *self)
   _deuces_session_view_show_toast (self, t, deuces_session_get_last_change (self->session));
 }
 
-/* Where the page scrolls (a phone's, too short for all of it), each deal starts in the
- * same place: the whole form in sight if it can be, and above it as much as fits, but
- * never less than the sheet's least rows (and the strip under them a toast takes) — so the scorer
- * sees the recent deals while entering the next, and the same tap hits the same player
- * deal after deal. */
+/* Each deal starts in the same place: the deal form stands at the page's foot, so its
+ * rows never move, and above it the sheet's newest rows are in sight (the score cards
+ * above them, a scroll away on a phone) — the scorer sees the recent deals while entering
+ * the next. Both scrollers are at their end: the cards and the sheet's, and the page's,
+ * which scrolls only where the window is too short for the form and a little of the
+ * sheet. They stay there as what is above the form changes (the sheet's rows are
+ * measured late, a toast takes room, a score card grows), until the scorer scrolls. */
+static void
+keep_at_end (DeucesSessionView *self,
+             GtkAdjustment     *adjustment)
+{
+  self->placing = TRUE;
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment) -
+                                        gtk_adjustment_get_page_size (adjustment));
+  self->placing = FALSE;
+}
+
 static gboolean
 place_page (gpointer user_data)
 {
   DeucesSessionView *self = user_data;
-  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->page_scroller);
-  GtkWidget *page = gtk_widget_get_parent (GTK_WIDGET (self->editor));
-  double sheet_top, form_bottom, value;
-  graphene_point_t point;
 
   self->page_source = 0;
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->sheet_stack), page, &GRAPHENE_POINT_INIT (0, 0), &point))
-    return G_SOURCE_REMOVE;
-  sheet_top = point.y;
-  if (!gtk_widget_compute_point (GTK_WIDGET (self->editor), page,
-                                 &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (GTK_WIDGET (self->editor))),
-                                 &point))
-    return G_SOURCE_REMOVE;
-  form_bottom = point.y;
-  value = CLAMP (form_bottom - gtk_adjustment_get_page_size (adjustment), 0, MAX (sheet_top, 0));
-  gtk_adjustment_set_value (adjustment, value);
+  self->placed = TRUE;
+  keep_at_end (self, gtk_scrolled_window_get_vadjustment (self->sheet_scroller));
+  keep_at_end (self, gtk_scrolled_window_get_vadjustment (self->page_scroller));
   return G_SOURCE_REMOVE;
 }
 
@@ -478,6 +485,59 @@ queue_place_page (DeucesSessionView *self)
   if (self->page_source == 0)
     /* After the focus has moved into the form (which scrolls to it) and the new row. */
     self->page_source = g_idle_add_full (G_PRIORITY_LOW, place_page, self, NULL);
+}
+
+/* On a phone the sheet is as tall as the room above the form, at the least (the cards a
+ * scroll above it): shown whole, header to newest row, where it was shown after the cards
+ * with its newest rows below the fold; with no deals yet, no picture over its words. A
+ * wide window's sheet takes what the cards leave, and so does an ended session's, whose
+ * cards are what is looked at. */
+static gboolean
+fit_sheet_now (gpointer user_data)
+{
+  DeucesSessionView *self = user_data;
+  GtkWidget *overlay = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->sheet_scroller);
+  gboolean narrow = !deuces_deal_editor_get_wide (self->editor);
+  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
+  int height = narrow && !ended ? (int) gtk_adjustment_get_page_size (adjustment) : -1;
+  int before = -1;
+
+  gtk_widget_get_size_request (overlay, NULL, &before);
+  self->fit_source = 0;
+  if (height != before)
+    gtk_widget_set_size_request (overlay, -1, height);
+  adw_status_page_set_icon_name (self->no_deals_page, narrow ? NULL : "x-office-spreadsheet-symbolic");
+  return G_SOURCE_REMOVE;
+}
+
+static void
+fit_sheet (DeucesSessionView *self)
+{
+  if (self->fit_source == 0)
+    /* Not inside the allocation that measured the room: after it. */
+    self->fit_source = g_idle_add (fit_sheet_now, self);
+}
+
+static void
+on_page_range_changed (GtkAdjustment     *adjustment,
+                       DeucesSessionView *self)
+{
+  if (adjustment == gtk_scrolled_window_get_vadjustment (self->sheet_scroller))
+    fit_sheet (self);
+  /* Not from inside the allocation that changed the range: its viewport would place its
+   * child by the value it had. */
+  if (self->placed)
+    queue_place_page (self);
+}
+
+static void
+on_page_scrolled (GtkAdjustment     *adjustment,
+                  DeucesSessionView *self)
+{
+  if (!self->placing && gtk_adjustment_get_value (adjustment) <
+                          gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment) - 0.5)
+    self->placed = FALSE;
 }
 
 static void
@@ -838,6 +898,7 @@ deuces_session_view_dispose (GObject *object)
   g_binding_group_set_source (self->session_bindings, NULL);
   stop_sharing (self);
   g_clear_handle_id (&self->page_source, g_source_remove);
+  g_clear_handle_id (&self->fit_source, g_source_remove);
   _deuces_session_view_toasts_dispose (self);
   gtk_widget_dispose_template (GTK_WIDGET (self), DEUCES_TYPE_SESSION_VIEW);
   g_clear_object (&self->session_signals);
@@ -878,6 +939,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
                                                "/io/github/deuces/Deuces/deuces-session-view.ui");
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, switcher_title);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, page_scroller);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_scroller);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, ended_revealer);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, view_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, scoreboard);
@@ -919,4 +981,12 @@ deuces_session_view_init (DeucesSessionView *self)
   wrap_header_titles (GTK_WIDGET (self->switcher_title));
   bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (i ? self->page_scroller
+                                                                         : self->sheet_scroller);
+
+      g_signal_connect_object (adjustment, "changed", G_CALLBACK (on_page_range_changed), self, 0);
+      g_signal_connect_object (adjustment, "value-changed", G_CALLBACK (on_page_scrolled), self, 0);
+    }
 }

@@ -53,15 +53,6 @@ enum {
 
 static guint signals[N_SIGNALS];
 
-/* A narrow sheet (a phone's) shows at least this many deals, however tall the deal form
- * under it: the page scrolls as one, never the sheet down to a sliver. */
-#define MIN_ROWS 5
-
-/* Under a narrow sheet's least rows, the strip a toast takes while it shows (a one-line
- * toast, 44 px, and its margins in style.css): the least rows stay in sight above it, and
- * nothing on the page moves as toasts come and go. Without a toast, rows fill it. */
-#define TOAST_STRIP 56
-
 /* The column of deal numbers has no player. */
 #define NUMBER_COLUMN (-1)
 
@@ -490,10 +481,10 @@ size_columns (DeucesSheetView *self)
 
 static gboolean fill_rows (gpointer user_data);
 
-/* A narrow sheet's rows are one line each, all alike: its least height is its header's,
- * MIN_ROWS rows' and a toast's strip, as laid out (the list's rows, once it has some;
- * never from the scroll range, which grows with the height given). A wide sheet takes
- * what the window leaves it, and a row above a toast's room while one shows. */
+/* The sheet takes what the window leaves it above the deal form (on a phone, all the room
+ * between the header and the form, the cards a scroll above: deuces-session-view.c), and
+ * a row above a toast's room while one shows, as laid out (the list's rows, once it has
+ * some; never from the scroll range, which grows with the height given). */
 static gboolean
 fit_rows (gpointer user_data)
 {
@@ -511,8 +502,6 @@ fit_rows (gpointer user_data)
       row = MAX (row, (int) ceilf (bounds.size.height));
   if (row > 0 && gtk_widget_compute_bounds (header, header, &bounds))
     {
-      if (!self->wide)
-        least = (int) ceilf (bounds.size.height) + MIN_ROWS * row + TOAST_STRIP;
       /* A row at least above a toast's room, however short the window: the list is never
        * given less than nothing. */
       if (self->room > 0)
