@@ -35,6 +35,8 @@ struct _DeucesSessionView
   AdwStatusPage        *no_deals_page;
   DeucesSheetView      *sheet;
   DeucesDealEditor     *editor;
+  GtkWidget            *game_over_bar;
+  GtkLabel             *game_over_label;
   DeucesSettlementView *settlement_view;
   GtkStack             *chart_stack;
   DeucesChart          *chart;

@@ -162,8 +162,6 @@ bind_session (DeucesSessionView *self)
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->ended_revealer, "reveal-child",
                         G_BINDING_SYNC_CREATE);
-  g_binding_group_bind (self->session_bindings, "ended", self->editor, "visible",
-                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind_full (self->session_bindings, "n-deals", self->sheet_stack,
                              "visible-child-name", G_BINDING_SYNC_CREATE, to_sheet_page_name,
                              NULL, NULL, NULL);
@@ -171,9 +169,58 @@ bind_session (DeucesSessionView *self)
                              G_BINDING_SYNC_CREATE, to_no_deals_description, NULL, NULL, NULL);
 }
 
+/* Whether the game is over and not yet ended: its target reached or its deals played
+ * (doc/rules.md §5 item 7, §9.2). The session stays open (ending it is a person's
+ * choice), but no new deal counts, so the form gives way to who won and what is next. */
+static gboolean
+game_over (DeucesSessionView *self)
+{
+  return self->session != NULL && !deuces_session_get_ended (self->session) &&
+         deuces_session_get_sheet (self->session)->finished;
+}
+
+/* The deal form while deals are played or an earlier one is changed; an ended session
+ * has none, and a game that is over has its result in its place. */
+static void
+update_form (DeucesSessionView *self)
+{
+  gboolean ended = self->session == NULL || deuces_session_get_ended (self->session);
+  gboolean over = game_over (self);
+  gboolean editing;
+
+  if (self->editor == NULL)   /* "narrow" set before the template is built */
+    return;
+  editing = deuces_deal_editor_get_editing (self->editor) > 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended && (!over || editing));
+  gtk_widget_set_visible (self->game_over_bar, over && !editing);
+  if (over)
+    {
+      const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+      const DeucesGame *game = deuces_session_get_game (self->session);
+      g_autofree char *text = NULL;
+
+      if (sheet->leader >= 0)
+        {
+          gint64 total = sheet->totals[sheet->leader];
+          g_autofree char *points = g_strdup_printf ("%" G_GINT64_FORMAT, total);
+
+          /* Translators: the game reached its target: who won, and their total points */
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Game over: %s won with %s point",
+                                               "Game over: %s won with %s points",
+                                               (gulong) (ABS (total) % 1000000)),
+                                  game->players[sheet->leader], points);
+        }
+      else
+        text = g_strdup (_("Game over"));
+      gtk_label_set_text (self->game_over_label, text);
+    }
+}
+
 static void
 on_snapshot_changed (DeucesSessionView *self)
 {
+  update_form (self);
   if (self->session != NULL)
     update_chart (self);
 }
@@ -301,7 +348,8 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 
   g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
 
-  if (self->session == NULL || deuces_session_get_ended (self->session))
+  /* No form, no keys for it: an ended session, or a game over but for changing a deal. */
+  if (self->session == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->editor)))
     return FALSE;
   /* Inside the editor, every key goes to it first (it leaves cards and points typed in
    * their fields alone). */
@@ -344,6 +392,7 @@ on_ended_changed (DeucesSessionView *self)
   deuces_sheet_view_set_follow_width (self->sheet, ended);
   if (!ended)
     on_editor_wide (self);
+  update_form (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -885,6 +934,8 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, no_deals_page);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, editor);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_bar);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_label);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, settlement_view);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
@@ -894,6 +945,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_sitting_out);
+  gtk_widget_class_bind_template_callback (widget_class, update_form);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
