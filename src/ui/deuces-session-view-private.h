@@ -43,6 +43,7 @@ struct _DeucesSessionView
   AdwToastOverlay      *sheet_toast_overlay;
   DeucesSessionHeader  *header;
   DeucesShareIndicator *share_indicator;
+  DeucesShareIndicator *phone_share_indicator;   /* the same, beside the stake on a phone */
 
   AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
   gint64                toast_change;   /* the change its Undo takes back, or 0 */

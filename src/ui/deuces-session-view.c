@@ -234,6 +234,7 @@ stop_sharing (DeucesSessionView *self)
   deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
   deuces_share_indicator_set_server (self->share_indicator, NULL);
+  deuces_share_indicator_set_server (self->phone_share_indicator, NULL);
 }
 
 /* A phone changed the session through Share Table, on this program's own connection:
@@ -819,6 +820,7 @@ deuces_session_view_share_table (DeucesSessionView *self)
                                G_CONNECT_SWAPPED);
     }
   deuces_share_indicator_set_server (self->share_indicator, self->share);
+  deuces_share_indicator_set_server (self->phone_share_indicator, self->share);
 }
 
 void
@@ -942,6 +944,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, header);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, share_indicator);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, phone_share_indicator);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_sitting_out);
