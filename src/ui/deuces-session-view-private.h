@@ -37,6 +37,7 @@ struct _DeucesSessionView
   DeucesDealEditor     *editor;
   GtkWidget            *game_over_bar;
   GtkLabel             *game_over_label;
+  GtkWidget            *game_over_buttons;
   DeucesSettlementView *settlement_view;
   GtkStack             *chart_stack;
   DeucesChart          *chart;

@@ -169,6 +169,8 @@ bind_session (DeucesSessionView *self)
                              G_BINDING_SYNC_CREATE, to_no_deals_description, NULL, NULL, NULL);
 }
 
+static void on_editor_wide (DeucesSessionView *self);
+
 /* Whether the game is over and not yet ended: its target reached or its deals played
  * (doc/rules.md §5 item 7, §9.2). The session stays open (ending it is a person's
  * choice), but no new deal counts, so the form gives way to who won and what is next. */
@@ -194,6 +196,14 @@ update_form (DeucesSessionView *self)
 
   gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended && (!over || editing));
   gtk_widget_set_visible (self->game_over_bar, over && !editing);
+  /* With no deal form to say whether the sheet is wide (an ended session, a game over),
+   * its own width says, as it would the form's. */
+  deuces_sheet_view_set_follow_width (self->sheet, !gtk_widget_get_visible (GTK_WIDGET (self->editor)));
+  on_editor_wide (self);
+  /* Side by side the two buttons are wider than a phone. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->game_over_buttons),
+                                  self->narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_halign (self->game_over_buttons, self->narrow ? GTK_ALIGN_FILL : GTK_ALIGN_END);
   if (over)
     {
       const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
@@ -379,20 +389,13 @@ on_editor_sitting_out (DeucesSessionView *self)
 static void
 on_editor_wide (DeucesSessionView *self)
 {
-  if (self->session == NULL || !deuces_session_get_ended (self->session))
+  if (gtk_widget_get_visible (GTK_WIDGET (self->editor)))
     deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
 
-/* An ended session has no deal form to say whether the sheet is wide: its own width
- * says, as it would the form's. */
 static void
 on_ended_changed (DeucesSessionView *self)
 {
-  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
-
-  deuces_sheet_view_set_follow_width (self->sheet, ended);
-  if (!ended)
-    on_editor_wide (self);
   update_form (self);
 }
 
@@ -869,6 +872,7 @@ deuces_session_view_set_property (GObject      *object,
         {
           self->narrow = g_value_get_boolean (value);
           update_title (self);
+          update_form (self);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -938,6 +942,7 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, editor);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_bar);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_buttons);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, settlement_view);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
@@ -972,6 +977,16 @@ deuces_session_view_init (DeucesSessionView *self)
                                   G_CALLBACK (update_title), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   wrap_header_titles (GTK_WIDGET (self->switcher_title));
+  /* The game over's buttons wrap their words rather than widen a phone's window: it
+   * takes its width before it knows it is a phone, side by side they were 376 px. */
+  for (GtkWidget *button = gtk_widget_get_first_child (self->game_over_buttons); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+    }
   bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
 }
