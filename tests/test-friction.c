@@ -1167,6 +1167,30 @@ test_president_game_over (void)
   g_assert_true (wait_for (newest_row_says, over));
   g_assert_false (newest_row_says (in_play));
   keep_screenshot (window, "president-game-over.png");
+  /* On a phone too (a second window on the session), the result stands whole where the
+   * form was, inside the window, and leaves it its 360 px (its buttons side by side made
+   * it 376). */
+  {
+    DeucesWindow *phone = deuces_window_new (test_app);
+    GtkWidget *phone_label;
+    graphene_rect_t bounds;
+
+    gtk_window_set_default_size (GTK_WINDOW (phone), 360, 740);
+    gtk_window_present (GTK_WINDOW (phone));
+    g_assert_true (deuces_window_open_session (phone, deuces_session_get_id (f->session)));
+    g_assert_true (wait_for (is_phone, phone));
+    g_assert_true (wait_for (game_over_shown, phone));
+    phone_label = find_widget (GTK_WIDGET (phone), is_game_over_label, NULL);
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phone_label)), ==, "Game over: Pia won with 12 points");
+    g_assert_true (gtk_widget_compute_bounds (phone_label, GTK_WIDGET (phone), &bounds));
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (phone)));
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (phone)));
+    g_assert_false (gtk_widget_get_visible (find_type (GTK_WIDGET (phone), DEUCES_TYPE_DEAL_EDITOR)));
+    keep_screenshot (GTK_WIDGET (phone), "president-game-over-phone.png");
+    gtk_window_destroy (GTK_WINDOW (phone));
+    run_pending (4);
+  }
 
   /* A deal typed now goes nowhere: no form takes it, nothing is refused at the end. */
   xtest_type (window, "1324\n");
