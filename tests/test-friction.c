@@ -738,12 +738,13 @@ test_phone_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
+/* A label on the screen whose text begins with @data. */
 static gboolean
-is_changing_title (GtkWidget     *widget,
-                   gconstpointer  data)
+is_shown_label_from (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Changing Deal");
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
 }
 
 /* Changing a saved deal on a 360 px phone, eight players and twelve deals: the form's
@@ -778,7 +779,7 @@ test_phone_edit_title (void)
   g_signal_emit_by_name (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW), "activate", 11);
   g_assert_true (wait_for (is_laid_out, f->window));
 
-  title = find_widget (GTK_WIDGET (f->window), is_changing_title, NULL);
+  title = find_widget (GTK_WIDGET (f->window), is_shown_label_from, "Changing Deal");
   g_assert_nonnull (title);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Changing Deal 12");
   g_assert_true (gtk_widget_get_mapped (find_named (GTK_WIDGET (f->window), "delete-deal")));
@@ -1086,17 +1087,9 @@ test_president_words (void)
 }
 
 static gboolean
-is_game_over_label (GtkWidget     *widget,
-                    gconstpointer  data)
-{
-  return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Game over");
-}
-
-static gboolean
 game_over_shown (gpointer data)
 {
-  return find_widget (data, is_game_over_label, NULL) != NULL;
+  return find_widget (data, is_shown_label_from, "Game over") != NULL;
 }
 
 static gboolean
@@ -1158,7 +1151,7 @@ test_president_game_over (void)
   deal_president (f);
   g_assert_true (deuces_session_get_sheet (f->session)->finished);
   g_assert_true (wait_for (game_over_shown, window));
-  label = find_widget (window, is_game_over_label, NULL);
+  label = find_widget (window, is_shown_label_from, "Game over");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Game over: Pia won with 12 points");
   g_assert_false (gtk_widget_get_visible (editor));
   g_assert_nonnull (find_button (window, "_End Session"));
@@ -1180,7 +1173,7 @@ test_president_game_over (void)
     g_assert_true (deuces_window_open_session (phone, deuces_session_get_id (f->session)));
     g_assert_true (wait_for (is_phone, phone));
     g_assert_true (wait_for (game_over_shown, phone));
-    phone_label = find_widget (GTK_WIDGET (phone), is_game_over_label, NULL);
+    phone_label = find_widget (GTK_WIDGET (phone), is_shown_label_from, "Game over");
     g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phone_label)), ==, "Game over: Pia won with 12 points");
     g_assert_true (gtk_widget_compute_bounds (phone_label, GTK_WIDGET (phone), &bounds));
     g_assert_cmpfloat (bounds.origin.x, >=, 0);
