@@ -13,6 +13,7 @@
 #include "deuces-names.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
+#include "deuces-session-row.h"
 #include "deuces-session-view.h"
 #include "deuces-sheet-view.h"
 #include "deuces-stats-window.h"
@@ -716,12 +717,13 @@ test_phone_eight_players (void)
   fixture_tear_down (f, NULL);
 }
 
+/* A label on the screen whose text begins with @data. */
 static gboolean
-is_changing_title (GtkWidget     *widget,
-                   gconstpointer  data)
+is_shown_label_from (GtkWidget     *widget,
+                     gconstpointer  data)
 {
   return GTK_IS_LABEL (widget) && gtk_widget_get_mapped (widget) &&
-         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Changing Deal");
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), data);
 }
 
 /* Changing a saved deal on a 360 px phone, eight players and twelve deals: the form's
@@ -756,7 +758,7 @@ test_phone_edit_title (void)
   g_signal_emit_by_name (find_type (GTK_WIDGET (f->window), GTK_TYPE_COLUMN_VIEW), "activate", 11);
   g_assert_true (wait_for (is_laid_out, f->window));
 
-  title = find_widget (GTK_WIDGET (f->window), is_changing_title, NULL);
+  title = find_widget (GTK_WIDGET (f->window), is_shown_label_from, "Changing Deal");
   g_assert_nonnull (title);
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (title)), ==, "Changing Deal 12");
   g_assert_true (gtk_widget_get_mapped (find_named (GTK_WIDGET (f->window), "delete-deal")));
@@ -1058,6 +1060,124 @@ test_president_words (void)
   fixture_tear_down (f, NULL);
 }
 
+static gboolean
+game_over_shown (gpointer data)
+{
+  return find_widget (data, is_shown_label_from, "Game over") != NULL;
+}
+
+static gboolean
+form_shown (gpointer data)
+{
+  return gtk_widget_get_mapped (find_type (data, DEUCES_TYPE_DEAL_EDITOR));
+}
+
+/* The newest session's row in the sidebar (this test's session, made last) says @data. */
+static gboolean
+newest_row_says (gpointer data)
+{
+  const char *const *what = data;
+  GtkWidget *row = find_type ((GtkWidget *) what[0], DEUCES_TYPE_SESSION_ROW);
+
+  return row != NULL && shows_text (row, what[1]);
+}
+
+static void
+deal_president (Fixture *f)
+{
+  guint before = deuces_session_get_n_deals (f->session);
+
+  /* Pia first (President, 2 points), Quin third, Rae second (1 point), Sol last. */
+  xtest_type (GTK_WIDGET (f->window), "1324\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, before + 1);
+}
+
+/* Issue 22: President's game over at its target was only a grey suffix, and the form
+ * took a whole new deal before refusing it. doc/rules.md §5 item 7 ("The target ends the
+ * game when any player's total reaches it") and §6's president (target 11; RULES.md §2:
+ * "the game ends when someone reaches 11"): once Pia has 12, the form gives way to who
+ * won and what is next, keys type no deal, the sidebar's row says the game is over
+ * (the session is not ended: neither page makes it so), and Ctrl+Z of the last deal
+ * brings the form back. Real X keys. */
+static void
+test_president_game_over (void)
+{
+  const char *players[] = { "Pia", "Quin", "Rae", "Sol" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *window, *editor, *label;
+  const char *over[2], *in_play[2];
+
+  open_night (f, "president", players, G_N_ELEMENTS (players), 1280);
+  window = GTK_WIDGET (f->window);
+  over[0] = in_play[0] = (const char *) window;
+  over[1] = "· game over";
+  in_play[1] = "· in play";
+  editor = find_type (window, DEUCES_TYPE_DEAL_EDITOR);
+  g_assert_cmpint (deuces_session_get_game (f->session)->variant->options.target, ==, 11);
+  for (guint i = 0; i < 5; i++)
+    deal_president (f);
+  /* Pia has 10: one short of the target, the game goes on. */
+  g_assert_false (deuces_session_get_sheet (f->session)->finished);
+  g_assert_true (gtk_widget_get_mapped (editor));
+  g_assert_false (game_over_shown (window));
+  g_assert_true (wait_for (newest_row_says, in_play));
+
+  deal_president (f);
+  g_assert_true (deuces_session_get_sheet (f->session)->finished);
+  g_assert_true (wait_for (game_over_shown, window));
+  label = find_widget (window, is_shown_label_from, "Game over");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "Game over: Pia won with 12 points");
+  g_assert_false (gtk_widget_get_visible (editor));
+  g_assert_nonnull (find_button (window, "_End Session"));
+  g_assert_true (gtk_widget_get_mapped (find_button (window, "_End Session")));
+  g_assert_false (deuces_session_get_ended (f->session));
+  g_assert_true (wait_for (newest_row_says, over));
+  g_assert_false (newest_row_says (in_play));
+  keep_screenshot (window, "president-game-over.png");
+  /* On a phone too (a second window on the session), the result stands whole where the
+   * form was, inside the window, and leaves it its 360 px (its buttons side by side made
+   * it 376). */
+  {
+    DeucesWindow *phone = deuces_window_new (test_app);
+    GtkWidget *phone_label;
+    graphene_rect_t bounds;
+
+    gtk_window_set_default_size (GTK_WINDOW (phone), 360, 740);
+    gtk_window_present (GTK_WINDOW (phone));
+    g_assert_true (deuces_window_open_session (phone, deuces_session_get_id (f->session)));
+    g_assert_true (wait_for (is_phone, phone));
+    g_assert_true (wait_for (game_over_shown, phone));
+    phone_label = find_widget (GTK_WIDGET (phone), is_shown_label_from, "Game over");
+    g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (phone_label)), ==, "Game over: Pia won with 12 points");
+    g_assert_true (gtk_widget_compute_bounds (phone_label, GTK_WIDGET (phone), &bounds));
+    g_assert_cmpfloat (bounds.origin.x, >=, 0);
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (phone)));
+    g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (GTK_WIDGET (phone)));
+    g_assert_false (gtk_widget_get_visible (find_type (GTK_WIDGET (phone), DEUCES_TYPE_DEAL_EDITOR)));
+    keep_screenshot (GTK_WIDGET (phone), "president-game-over-phone.png");
+    gtk_window_destroy (GTK_WINDOW (phone));
+    run_pending (4);
+  }
+
+  /* A deal typed now goes nowhere: no form takes it, nothing is refused at the end. */
+  xtest_type (window, "1324\n");
+  run_pending (4);
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 6);
+  g_assert_false (gtk_widget_get_visible (editor));
+
+  /* Undo of the last deal: the game goes on, and the form is back. */
+  xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK);
+  g_assert_true (wait_for (form_shown, window));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 5);
+  g_assert_false (game_over_shown (window));
+  g_assert_true (wait_for (newest_row_says, in_play));
+  /* And a deal typed again counts. */
+  deuces_session_view_focus_deal_editor (DEUCES_SESSION_VIEW (find_type (window, DEUCES_TYPE_SESSION_VIEW)));
+  deal_president (f);
+  g_assert_true (wait_for (game_over_shown, window));
+  fixture_tear_down (f, NULL);
+}
+
 typedef struct {
   GtkColumnView *view;
   const char    *name;
@@ -1154,6 +1274,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/laptop/eight-long-names", test_laptop_eight_long_names);
   g_test_add_func ("/friction/phone/long-toast", test_phone_long_toast);
   g_test_add_func ("/friction/president/words", test_president_words);
+  g_test_add_func ("/friction/president/game-over", test_president_game_over);
   g_test_add_func ("/friction/ended/sheet-names", test_ended_sheet_names);
   g_test_add ("/friction/restore/shows-session", Fixture, NULL, fixture_set_up,
               test_restore_shows_session, fixture_tear_down);

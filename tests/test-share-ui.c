@@ -100,6 +100,21 @@ menu_item_shown (gpointer data)
 
 static void click_when_mapped (GtkWidget *widget);
 
+static gboolean
+is_shown_indicator (GtkWidget     *widget,
+                    gconstpointer  data)
+{
+  return DEUCES_IS_SHARE_INDICATOR (widget) && gtk_widget_get_mapped (widget);
+}
+
+/* The sign that the table is shared, where the window shows it: beside the title, or on
+ * a phone beside the stake. */
+static DeucesShareIndicator *
+shown_indicator (DeucesWindow *window)
+{
+  return DEUCES_SHARE_INDICATOR (find_widget (GTK_WIDGET (window), is_shown_indicator, NULL));
+}
+
 /* The session menu's item @label ("Share Table…"), chosen as a person does: a click on
  * the menu button, then one on the item in its popover, both real X events. */
 static void
@@ -325,8 +340,11 @@ test_share_table (void)
       g_test_message ("shared, the window is at least %d px wide", min);
       g_assert_cmpint (min, <=, 360);
     }
-    g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (indicator)));
-    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (indicator)), >, 0);
+    /* There it stands beside the stake, saying the same. */
+    g_assert_nonnull (shown_indicator (window));
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (shown_indicator (window))), >, 0);
+    g_assert_cmpstr (deuces_share_indicator_get_text (shown_indicator (window)), ==,
+                     "Sharing the table: phones follow the score and may enter deals");
     gtk_window_set_default_size (GTK_WINDOW (window), 1024, 740);
   }
   {
@@ -491,6 +509,182 @@ test_share_table (void)
   }
 }
 
+static gboolean
+is_share_note (GtkWidget     *widget,
+               gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) &&
+         g_str_has_prefix (gtk_label_get_text (GTK_LABEL (widget)), "Only phones on this network");
+}
+
+/* Issue 22: the note under the codes lost its last words ("starts.") at 1280 px, and all
+ * but its first line at 360: it is whole, in sight, in the dialog as it stands. */
+static void
+assert_note_whole (DeucesShareDialog *dialog)
+{
+  GtkWidget *note = find_widget (GTK_WIDGET (dialog), is_share_note, NULL);
+  graphene_rect_t bounds;
+  int height;
+
+  g_assert_nonnull (note);
+  g_assert_true (g_str_has_suffix (gtk_label_get_text (GTK_LABEL (note)), "each time sharing starts."));
+  g_assert_true (gtk_widget_get_mapped (note));
+  g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (note)), ==, PANGO_ELLIPSIZE_NONE);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (note))));
+  /* Every line of it inside its own allocation … */
+  pango_layout_get_pixel_size (gtk_label_get_layout (GTK_LABEL (note)), NULL, &height);
+  g_test_message ("the note: %d px of text in %d × %d px", height, gtk_widget_get_width (note),
+                  gtk_widget_get_height (note));
+  g_assert_cmpint (height, <=, gtk_widget_get_height (note));
+  /* … and that inside each part around it up to the dialog: not below a scrolled part's
+   * edge, where it had to be scrolled to. */
+  for (GtkWidget *around = gtk_widget_get_parent (note); around != NULL;
+       around = gtk_widget_get_parent (around))
+    {
+      g_assert_true (gtk_widget_compute_bounds (note, around, &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (around));
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (around));
+    }
+}
+
+static gboolean
+is_header_title (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_LABEL (widget) && gtk_widget_has_css_class (widget, "title") &&
+         gtk_widget_get_mapped (widget) && gtk_widget_get_ancestor (widget, ADW_TYPE_HEADER_BAR) != NULL &&
+         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), data) == 0;
+}
+
+/* Issue 22: shared, a phone's header cut the session's title to "Nove-m… 2)". It reads in
+ * whole words: nothing left out, and each line ends where a word does. */
+static void
+assert_title_whole_words (GtkWidget  *window,
+                          const char *title)
+{
+  GtkWidget *label = find_widget (window, is_header_title, title);
+  PangoLayout *layout;
+  const char *text;
+
+  g_assert_nonnull (label);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  text = pango_layout_get_text (layout);
+  g_test_message ("the title: %d lines in %d px", pango_layout_get_line_count (layout),
+                  gtk_widget_get_width (label));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  for (int i = 1; i < pango_layout_get_line_count (layout); i++)
+    {
+      int start = pango_layout_get_line_readonly (layout, i)->start_index;
+
+      g_assert_cmpint (start, >, 0);
+      g_test_message ("a line begins at “%s”", text + start);
+      g_assert_true (text[start - 1] == ' ');
+    }
+}
+
+static gboolean
+toplevel_is_share_dialog (gpointer data)
+{
+  return find_dialog () != NULL && gtk_widget_get_mapped (GTK_WIDGET (find_dialog ()));
+}
+
+static gboolean
+is_laptop_wide (gpointer data)
+{
+  return gtk_widget_get_width (GTK_WIDGET (data)) > 1200;
+}
+
+static gboolean
+indicator_hidden (gpointer data)
+{
+  return !gtk_widget_get_visible (data);
+}
+
+/* Issue 22: opened from the header's sign (its popover's Show the Code…), the dialog's
+ * Stop Sharing took two clicks: the popover, still open over the modal dialog, took the
+ * first. One click stops sharing. At a phone's 360 px, where the tester saw both, the
+ * dialog's note and the session's title read whole. Real X clicks. */
+static void
+test_share_indicator_stop (void)
+{
+  g_autofree char *title = NULL;
+  DeucesWindow *window = deuces_window_new (test_app);
+  DeucesShareIndicator *indicator;
+  DeucesShareDialog *dialog;
+  GtkWidget *button, *show;
+  gint64 id;
+
+  /* A second session of the day, titled as New Session titles it: "November 27, 2026 (2)". */
+  new_session (NULL);
+  id = new_session (NULL);
+  {
+    DeucesSessionInfo *info = deuces_store_get_session (deuces_application_get_store (test_app), id, NULL);
+
+    g_assert_nonnull (info);
+    title = g_strdup (info->title);
+    deuces_session_info_free (info);
+  }
+  g_assert_true (g_str_has_suffix (title, " (2)"));
+  gtk_window_set_default_size (GTK_WINDOW (window), 360, 740);
+  gtk_window_present (GTK_WINDOW (window));
+  g_assert_true (deuces_window_open_session (window, id));
+  g_assert_true (wait_until (is_phone_wide, window));
+
+  choose_from_session_menu (window, "Share Table…");
+  dialog = find_dialog ();
+  g_assert_nonnull (dialog);
+  g_assert_true (wait_until (toplevel_is_share_dialog, NULL));
+  click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
+  g_assert_true (wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog)));
+  settle_frames ();
+  assert_note_whole (dialog);
+  keep_screenshot (GTK_WIDGET (dialog), "share-dialog-note.png");
+  click_when_mapped (find_widget (GTK_WIDGET (dialog), is_close_button, NULL));
+  g_assert_true (wait_until (no_dialog, NULL));
+
+  indicator = shown_indicator (window);
+  g_assert_nonnull (indicator);
+  settle_frames ();
+  keep_screenshot (GTK_WIDGET (window), "window-sharing-phone.png");
+  assert_title_whole_words (GTK_WIDGET (window), title);
+
+  /* The header's sign, then Show the Code… in its popover. */
+  button = find_type (GTK_WIDGET (indicator), GTK_TYPE_MENU_BUTTON);
+  g_assert_nonnull (button);
+  click_when_mapped (button);
+  show = find_button (GTK_WIDGET (indicator), "Show the _Code…");
+  g_assert_nonnull (show);
+  click_when_mapped (show);
+  g_assert_true (wait_until (toplevel_is_share_dialog, NULL));
+  dialog = find_dialog ();
+  settle_frames ();
+  assert_note_whole (dialog);
+
+  /* One click on Stop Sharing: the dialog goes, and so does the sign. */
+  click_when_mapped (find_button (GTK_WIDGET (dialog), "_Stop Sharing"));
+  g_assert_true (wait_until (no_dialog, NULL));
+  g_assert_true (wait_until (indicator_hidden, indicator));
+
+  /* On a 1280 px screen, both codes shown: the note is whole too. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 1000);
+  g_assert_true (wait_until (is_laptop_wide, window));
+  choose_from_session_menu (window, "Share Table…");
+  g_assert_true (wait_until (toplevel_is_share_dialog, NULL));
+  dialog = find_dialog ();
+  click_when_mapped (deuces_share_dialog_get_scoring_switch (dialog));
+  g_assert_true (wait_until (switch_is_on, deuces_share_dialog_get_scoring_switch (dialog)));
+  settle_frames ();
+  assert_note_whole (dialog);
+  keep_screenshot (GTK_WIDGET (dialog), "share-dialog-note-laptop.png");
+  click_when_mapped (find_button (GTK_WIDGET (dialog), "_Stop Sharing"));
+  g_assert_true (wait_until (no_dialog, NULL));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+}
+
 /* Sends @request to 127.0.0.1:@port on a connection of its own, which it returns open. */
 static GSocketConnection *
 send_request (guint16     port,
@@ -610,6 +804,8 @@ main (int argc, char **argv)
   g_assert_no_error (error);
 
   g_test_add_func ("/ui/share-phones", test_share_phone_scores);
+  g_test_add_func ("/ui/share-indicator-stop", test_share_indicator_stop);
+  /* Last: it replaces the ledger file under the app. */
   g_test_add_func ("/ui/share-table", test_share_table);
 
   status = g_test_run ();

@@ -635,8 +635,9 @@ test_escape_sit_out (Fixture       *f,
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
 }
 
-/* Once the target is reached the game is over: the form says so, and a further deal is
- * refused with that message, the ledger unchanged (doc/rules.md: target). Real keys. */
+/* Once the target is reached the game is over (doc/rules.md §5 item 7): the form gives
+ * way to who won (issue 22: it took a whole deal before refusing it), the keys of a
+ * further deal type nothing, the ledger unchanged. Real keys. */
 static void
 test_game_over (void)
 {
@@ -658,11 +659,14 @@ test_game_over (void)
   xtest_type (GTK_WIDGET (f->window), "15313\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   g_assert_true (deuces_session_get_sheet (f->session)->finished);
-  g_assert_true (shows_text (GTK_WIDGET (editor), "The game is over: start a new session to play on."));
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (editor)));
+  /* Lowest total best: Ann's 0. */
+  g_assert_true (shows_text (GTK_WIDGET (f->window), "Game over: Ann won with 0 points"));
   xtest_type (GTK_WIDGET (f->window), "2583\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
-  g_assert_cmpstr (deuces_deal_editor_get_error (editor), ==,
-                   "The game is over: start a new session to play on.");
+  g_assert_null (deuces_deal_editor_get_error (editor));
+  g_assert_false (deuces_deal_fields_is_dirty (DEUCES_DEAL_FIELDS (find_type (GTK_WIDGET (editor),
+                                                                              DEUCES_TYPE_DEAL_FIELDS))));
   fixture_tear_down (f, NULL);
 }
 

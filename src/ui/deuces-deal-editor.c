@@ -53,6 +53,7 @@ enum {
   PROP_0,
   PROP_WIDE,
   PROP_NEXT_SITTING_OUT,
+  PROP_EDITING,
   N_PROPS
 };
 
@@ -205,6 +206,24 @@ static void
 notify_next_sitting_out (DeucesDealEditor *self)
 {
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEXT_SITTING_OUT]);
+}
+
+/* Which deal the form holds: 0 for a new one, else the number of the deal changed. */
+static void
+set_editing (DeucesDealEditor *self,
+             guint             number)
+{
+  if (self->editing == number)
+    return;
+  self->editing = number;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_EDITING]);
+}
+
+guint
+deuces_deal_editor_get_editing (DeucesDealEditor *self)
+{
+  g_return_val_if_fail (DEUCES_IS_DEAL_EDITOR (self), 0);
+  return self->editing;
 }
 
 /* Puts the focus in @field with what it holds selected, so that the next digit replaces
@@ -739,7 +758,7 @@ deuces_deal_editor_start (DeucesDealEditor *self)
 
   if (self->fields == NULL)
     return;
-  self->editing = 0;
+  set_editing (self, 0);
   self->absorb_enter = FALSE;
   self->letter_key = 0;
   deuces_deal_fields_fill (self->fields, NULL);
@@ -776,7 +795,7 @@ deuces_deal_editor_edit (DeucesDealEditor *self,
 
   if (self->fields == NULL || (deal = deuces_session_get_deal (self->session, number)) == NULL)
     return;
-  self->editing = number;
+  set_editing (self, number);
   deuces_deal_fields_fill (self->fields, deal);
   set_error (self, NULL);
   update_title (self);
@@ -857,7 +876,7 @@ deuces_deal_editor_set_session (DeucesDealEditor *self,
   g_set_object (&self->session, session);
   adw_bin_set_child (self->fields_bin, NULL);
   self->fields = NULL;
-  self->editing = 0;
+  set_editing (self, 0);
   set_error (self, NULL);
   if (session == NULL)
     return;
@@ -917,6 +936,9 @@ deuces_deal_editor_get_property (GObject    *object,
     case PROP_NEXT_SITTING_OUT:
       g_value_set_uint (value, deuces_deal_editor_get_next_sitting_out (self));
       break;
+    case PROP_EDITING:
+      g_value_set_uint (value, self->editing);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -963,6 +985,10 @@ deuces_deal_editor_class_init (DeucesDealEditorClass *klass)
   /* Who sits the next deal out, as the form has it so far (a DeucesDeal's mask). */
   properties[PROP_NEXT_SITTING_OUT] =
     g_param_spec_uint ("next-sitting-out", NULL, NULL, 0, G_MAXUINT16, 0,
+                       G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  /* The deal being changed, 0 while the form is for a new deal. */
+  properties[PROP_EDITING] =
+    g_param_spec_uint ("editing", NULL, NULL, 0, G_MAXUINT, 0,
                        G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
 

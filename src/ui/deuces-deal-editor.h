@@ -39,6 +39,8 @@ gboolean    deuces_deal_editor_get_wide    (DeucesDealEditor *self);
 /* Who sits the next deal out as the form has it so far, O keys included (a DeucesDeal's
  * sitting_out mask; while an earlier deal is changed, those carried over). */
 guint16     deuces_deal_editor_get_next_sitting_out (DeucesDealEditor *self);
+/* The deal being changed, or 0 while the form is for a new deal. */
+guint       deuces_deal_editor_get_editing (DeucesDealEditor *self);
 /* The "went out" button of @player. */
 GtkWidget  *deuces_deal_editor_get_winner_button (DeucesDealEditor *self,
                                                   guint             player);

@@ -23,6 +23,7 @@ struct _DeucesSessionItem
   char              *leader;       /* the best placed, all of them when tied */
   guint              n_leaders;
   gboolean           leader_known;
+  gboolean           finished;      /* its target or deal limit reached */
 };
 
 G_DEFINE_FINAL_TYPE (DeucesSessionItem, deuces_session_item, G_TYPE_OBJECT)
@@ -96,8 +97,8 @@ deuces_session_item_get_day (DeucesSessionItem *self)
 /* How many sessions the list has scored to find their leaders (for the bench). */
 static guint n_scored;
 
-/* Scores the session once to know its leaders: everyone tied best placed, as the score
- * cards star them. */
+/* Scores the session once to know its leaders (everyone tied best placed, as the score
+ * cards star them), and whether its game is over. */
 static void
 compute_leader (DeucesSessionItem *self)
 {
@@ -120,6 +121,7 @@ compute_leader (DeucesSessionItem *self)
         }
       else if (error != NULL)
         g_debug ("No leader for session %" G_GINT64_FORMAT ": %s", self->info->id, error->message);
+      self->finished = sheet != NULL && sheet->finished;
     }
   self->leader_known = TRUE;
 }
@@ -133,6 +135,13 @@ deuces_session_item_get_leader (DeucesSessionItem *self,
   if (n_leaders != NULL)
     *n_leaders = self->n_leaders;
   return self->leader;
+}
+
+gboolean
+deuces_session_item_get_finished (DeucesSessionItem *self)
+{
+  g_return_val_if_fail (DEUCES_IS_SESSION_ITEM (self), FALSE);
+  return self->finished;
 }
 
 struct _DeucesSessionList
@@ -360,6 +369,7 @@ update_row (DeucesSessionList *self,
   if (shown)
     {
       g_object_get (self->shown, "leader", &item->leader, NULL);
+      item->finished = deuces_session_get_sheet (self->shown)->finished;
       item->leader_known = TRUE;
     }
   else

@@ -20,6 +20,8 @@ char                    *deuces_session_item_dup_players  (DeucesSessionItem *se
  * and before the first deal. */
 const char              *deuces_session_item_get_leader   (DeucesSessionItem *self,
                                                             guint             *n_leaders);
+/* Whether its game reached its target or deal limit (once its leader is known). */
+gboolean                 deuces_session_item_get_finished (DeucesSessionItem *self);
 /* The local day it started, "2026-11-22", for grouping. */
 const char              *deuces_session_item_get_day      (DeucesSessionItem *self);
 

@@ -96,6 +96,10 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
   if (info->ended != NULL)
     /* Translators: a session in the list, as a screen reader says that it is over */
     state = _("ended");
+  else if (deuces_session_item_get_finished (item))
+    /* Translators: a session in the list, as a screen reader says that its game reached
+     * its target (or its deals were played) but the session is not ended yet */
+    state = _("game over");
   else
     /* Translators: a session in the list, as a screen reader says that it is still played */
     state = _("in play");
@@ -105,8 +109,12 @@ deuces_session_row_set_item (DeucesSessionRow  *self,
     {
       g_autofree char *running = detail_text;
 
-      /* Translators: a session still being played */
-      detail_text = g_strdup_printf (_("%s · in play"), running);
+      if (deuces_session_item_get_finished (item))
+        /* Translators: a session whose game reached its target, not ended yet */
+        detail_text = g_strdup_printf (_("%s · game over"), running);
+      else
+        /* Translators: a session still being played */
+        detail_text = g_strdup_printf (_("%s · in play"), running);
     }
   gtk_label_set_text (self->detail_label, detail_text);
   {

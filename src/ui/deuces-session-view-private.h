@@ -39,12 +39,16 @@ struct _DeucesSessionView
   AdwStatusPage        *no_deals_page;
   DeucesSheetView      *sheet;
   DeucesDealEditor     *editor;
+  GtkWidget            *game_over_bar;
+  GtkLabel             *game_over_label;
+  GtkWidget            *game_over_buttons;
   DeucesSettlementView *settlement_view;
   GtkStack             *chart_stack;
   DeucesChart          *chart;
   AdwToastOverlay      *sheet_toast_overlay;
   DeucesSessionHeader  *header;
   DeucesShareIndicator *share_indicator;
+  DeucesShareIndicator *phone_share_indicator;   /* the same, beside the stake on a phone */
 
   AdwToast             *current_toast;  /* weak: the newest, in sight or about to be */
   gint64                toast_change;   /* the change its Undo takes back, or 0 */

@@ -162,8 +162,6 @@ bind_session (DeucesSessionView *self)
                         G_BINDING_SYNC_CREATE);
   g_binding_group_bind (self->session_bindings, "ended", self->ended_revealer, "reveal-child",
                         G_BINDING_SYNC_CREATE);
-  g_binding_group_bind (self->session_bindings, "ended", self->editor, "visible",
-                        G_BINDING_SYNC_CREATE | G_BINDING_INVERT_BOOLEAN);
   g_binding_group_bind_full (self->session_bindings, "n-deals", self->sheet_stack,
                              "visible-child-name", G_BINDING_SYNC_CREATE, to_sheet_page_name,
                              NULL, NULL, NULL);
@@ -171,9 +169,68 @@ bind_session (DeucesSessionView *self)
                              G_BINDING_SYNC_CREATE, to_no_deals_description, NULL, NULL, NULL);
 }
 
+static void on_editor_wide (DeucesSessionView *self);
+
+/* Whether the game is over and not yet ended: its target reached or its deals played
+ * (doc/rules.md §5 item 7, §9.2). The session stays open (ending it is a person's
+ * choice), but no new deal counts, so the form gives way to who won and what is next. */
+static gboolean
+game_over (DeucesSessionView *self)
+{
+  return self->session != NULL && !deuces_session_get_ended (self->session) &&
+         deuces_session_get_sheet (self->session)->finished;
+}
+
+/* The deal form while deals are played or an earlier one is changed; an ended session
+ * has none, and a game that is over has its result in its place. */
+static void
+update_form (DeucesSessionView *self)
+{
+  gboolean ended = self->session == NULL || deuces_session_get_ended (self->session);
+  gboolean over = game_over (self);
+  gboolean editing;
+
+  if (self->editor == NULL)   /* "narrow" set before the template is built */
+    return;
+  editing = deuces_deal_editor_get_editing (self->editor) > 0;
+
+  gtk_widget_set_visible (GTK_WIDGET (self->editor), !ended && (!over || editing));
+  gtk_widget_set_visible (self->game_over_bar, over && !editing);
+  /* With no deal form to say whether the sheet is wide (an ended session, a game over),
+   * its own width says, as it would the form's. */
+  deuces_sheet_view_set_follow_width (self->sheet, !gtk_widget_get_visible (GTK_WIDGET (self->editor)));
+  on_editor_wide (self);
+  /* Side by side the two buttons are wider than a phone. */
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->game_over_buttons),
+                                  self->narrow ? GTK_ORIENTATION_VERTICAL : GTK_ORIENTATION_HORIZONTAL);
+  gtk_widget_set_halign (self->game_over_buttons, self->narrow ? GTK_ALIGN_FILL : GTK_ALIGN_END);
+  if (over)
+    {
+      const DeucesScoreSheet *sheet = deuces_session_get_sheet (self->session);
+      const DeucesGame *game = deuces_session_get_game (self->session);
+      g_autofree char *text = NULL;
+
+      if (sheet->leader >= 0)
+        {
+          gint64 total = sheet->totals[sheet->leader];
+          g_autofree char *points = g_strdup_printf ("%" G_GINT64_FORMAT, total);
+
+          /* Translators: the game reached its target: who won, and their total points */
+          text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Game over: %s won with %s point",
+                                               "Game over: %s won with %s points",
+                                               (gulong) (ABS (total) % 1000000)),
+                                  game->players[sheet->leader], points);
+        }
+      else
+        text = g_strdup (_("Game over"));
+      gtk_label_set_text (self->game_over_label, text);
+    }
+}
+
 static void
 on_snapshot_changed (DeucesSessionView *self)
 {
+  update_form (self);
   if (self->session != NULL)
     update_chart (self);
 }
@@ -187,6 +244,7 @@ stop_sharing (DeucesSessionView *self)
   deuces_share_server_stop (self->share);
   g_clear_object (&self->share);
   deuces_share_indicator_set_server (self->share_indicator, NULL);
+  deuces_share_indicator_set_server (self->phone_share_indicator, NULL);
 }
 
 /* A phone changed the session through Share Table, on this program's own connection:
@@ -302,7 +360,8 @@ deuces_session_view_handle_key (DeucesSessionView *self,
 
   g_return_val_if_fail (DEUCES_IS_SESSION_VIEW (self), FALSE);
 
-  if (self->session == NULL || deuces_session_get_ended (self->session))
+  /* No form, no keys for it: an ended session, or a game over but for changing a deal. */
+  if (self->session == NULL || !gtk_widget_get_visible (GTK_WIDGET (self->editor)))
     return FALSE;
   /* Inside the editor, every key goes to it first (it leaves cards and points typed in
    * their fields alone). */
@@ -334,22 +393,14 @@ static void
 on_editor_wide (DeucesSessionView *self)
 {
   fit_sheet (self);
-  if (self->session == NULL || !deuces_session_get_ended (self->session))
+  if (gtk_widget_get_visible (GTK_WIDGET (self->editor)))
     deuces_sheet_view_set_wide (self->sheet, deuces_deal_editor_get_wide (self->editor));
 }
 
-/* An ended session has no deal form to say whether the sheet is wide: its own width
- * says, as it would the form's. */
 static void
 on_ended_changed (DeucesSessionView *self)
 {
-  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
-
-  deuces_sheet_view_set_follow_width (self->sheet, ended);
-  if (!ended)
-    on_editor_wide (self);
-  else
-    fit_sheet (self);
+  update_form (self);
 }
 
 /* The history: Ctrl+Z and Ctrl+Shift+Z reverse and reapply the last change of any kind,
@@ -490,8 +541,8 @@ queue_place_page (DeucesSessionView *self)
 /* On a phone the sheet is as tall as the room above the form, at the least (the cards a
  * scroll above it): shown whole, header to newest row, where it was shown after the cards
  * with its newest rows below the fold; with no deals yet, no picture over its words. A
- * wide window's sheet takes what the cards leave, and so does an ended session's, whose
- * cards are what is looked at. */
+ * wide window's sheet takes what the cards leave, and so does that of a page with no form
+ * (an ended session, a game over), whose cards are what is looked at. */
 static gboolean
 fit_sheet_now (gpointer user_data)
 {
@@ -499,8 +550,9 @@ fit_sheet_now (gpointer user_data)
   GtkWidget *overlay = gtk_widget_get_parent (GTK_WIDGET (self->sheet_stack));
   GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (self->sheet_scroller);
   gboolean narrow = !deuces_deal_editor_get_wide (self->editor);
-  gboolean ended = self->session != NULL && deuces_session_get_ended (self->session);
-  int height = narrow && !ended ? (int) gtk_adjustment_get_page_size (adjustment) : -1;
+  /* No form (an ended session, a game over): the cards are what is looked at. */
+  gboolean formless = !gtk_widget_get_visible (GTK_WIDGET (self->editor));
+  int height = narrow && !formless ? (int) gtk_adjustment_get_page_size (adjustment) : -1;
   int before = -1;
 
   gtk_widget_get_size_request (overlay, NULL, &before);
@@ -830,6 +882,7 @@ deuces_session_view_share_table (DeucesSessionView *self)
                                G_CONNECT_SWAPPED);
     }
   deuces_share_indicator_set_server (self->share_indicator, self->share);
+  deuces_share_indicator_set_server (self->phone_share_indicator, self->share);
 }
 
 void
@@ -878,6 +931,7 @@ deuces_session_view_set_property (GObject      *object,
         {
           self->narrow = g_value_get_boolean (value);
           update_title (self);
+          update_form (self);
           g_object_notify_by_pspec (object, pspec);
         }
       break;
@@ -947,15 +1001,20 @@ deuces_session_view_class_init (DeucesSessionViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, no_deals_page);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, editor);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_bar);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_label);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, game_over_buttons);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, settlement_view);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, chart);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, sheet_toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, header);
   gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, share_indicator);
+  gtk_widget_class_bind_template_child (widget_class, DeucesSessionView, phone_share_indicator);
   gtk_widget_class_bind_template_callback (widget_class, on_deal_saved);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_wide);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_sitting_out);
+  gtk_widget_class_bind_template_callback (widget_class, update_form);
   gtk_widget_class_bind_template_callback (widget_class, on_edit_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_delete_deal);
   gtk_widget_class_bind_template_callback (widget_class, on_header_changed);
@@ -979,6 +1038,16 @@ deuces_session_view_init (DeucesSessionView *self)
                                   G_CALLBACK (update_title), self);
   gtk_widget_init_template (GTK_WIDGET (self));
   wrap_header_titles (GTK_WIDGET (self->switcher_title));
+  /* The game over's buttons wrap their words rather than widen a phone's window: it
+   * takes its width before it knows it is a phone, side by side they were 376 px. */
+  for (GtkWidget *button = gtk_widget_get_first_child (self->game_over_buttons); button != NULL;
+       button = gtk_widget_get_next_sibling (button))
+    {
+      GtkWidget *label = gtk_button_get_child (GTK_BUTTON (button));
+
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_CENTER);
+    }
   bind_session (self);
   g_signal_connect (self, "unmap", G_CALLBACK (_deuces_session_view_toasts_unmapped), NULL);
   for (guint i = 0; i < 2; i++)

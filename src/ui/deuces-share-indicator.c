@@ -44,6 +44,14 @@ update (DeucesShareIndicator *self)
   gtk_label_set_text (self->label, self->text);
 }
 
+/* The popover goes before the dialog comes: left open, it kept its grab over the modal
+ * dialog, and the dialog's first click (Stop Sharing's) only closed it. */
+static void
+on_show_clicked (DeucesShareIndicator *self)
+{
+  gtk_menu_button_popdown (self->button);
+}
+
 static void
 on_stop_clicked (DeucesShareIndicator *self)
 {
@@ -121,6 +129,7 @@ deuces_share_indicator_init (DeucesShareIndicator *self)
   gtk_label_set_max_width_chars (self->label, 28);
   gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->label));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (show), "win.share-table");
+  g_signal_connect_swapped (show, "clicked", G_CALLBACK (on_show_clicked), self);
   gtk_box_append (GTK_BOX (box), show);
   self->stop_button = gtk_button_new_with_mnemonic (_("_Stop Sharing"));
   gtk_widget_add_css_class (self->stop_button, "destructive-action");
