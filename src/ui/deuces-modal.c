@@ -11,7 +11,7 @@
  * a modal window is mapped, the contents of each window under it (its transient parents)
  * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
  * is asked again and goes. Watching every window, it also sees that each opens no larger
- * than the window it is opened over (deuces-window-fit.c). */
+ * than the window it is opened over (deuces-window-fit.c). And no tooltip takes a click. */
 #include "config.h"
 
 #include "deuces-modal.h"
@@ -145,6 +145,33 @@ on_popover_mapped (GSignalInvocationHint *hint,
   return TRUE;
 }
 
+/* A tooltip takes no click. Under X11 GTK 4.8's tooltip is a window of its own, over
+ * the one it describes and below the pointer, and it takes the pointer like any window:
+ * the press of the next tap landed on it, where nothing handles one, and was lost (a
+ * player not sat out, a winner not chosen; in the session list, the hover under it picked
+ * another row than the click). With an empty input region the press goes through it to
+ * the control under it, whose press hides the tooltip. */
+static gboolean
+on_tooltip_mapped (GSignalInvocationHint *hint,
+                   guint                  n_values,
+                   const GValue          *values,
+                   gpointer               user_data)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+  GdkSurface *surface;
+  cairo_region_t *none;
+
+  if (!GTK_IS_NATIVE (widget) || g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkTooltipWindow") != 0)
+    return TRUE;
+  surface = gtk_native_get_surface (GTK_NATIVE (widget));
+  if (surface == NULL)
+    return TRUE;
+  none = cairo_region_create ();
+  gdk_surface_set_input_region (surface, none);
+  cairo_region_destroy (none);
+  return TRUE;
+}
+
 void
 deuces_modal_watch (void)
 {
@@ -160,6 +187,7 @@ deuces_modal_watch (void)
   g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_popover_mapped,
                               GINT_TO_POINTER (TRUE), NULL);
   g_signal_add_emission_hook (g_signal_lookup ("unmap", GTK_TYPE_WIDGET), 0, on_popover_mapped, NULL, NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_tooltip_mapped, NULL, NULL);
   g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
   on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
 }
