@@ -550,6 +550,20 @@ tooltip_bounds (GtkWidget *window)
   return popup_bounds (find_mapped_type_name (window, "GtkTooltipWindow"), window);
 }
 
+/* The tooltip up in @window is inside it (it ran past the 360 px window's edge). */
+static gboolean
+tooltip_inside (gpointer window)
+{
+  graphene_rect_t tip;
+
+  if (!tooltip_shown (window))
+    return FALSE;
+  tip = tooltip_bounds (window);
+  return tip.origin.x >= 0 && tip.origin.y >= 0 &&
+         tip.origin.x + tip.size.width <= gtk_widget_get_width (window) &&
+         tip.origin.y + tip.size.height <= gtk_widget_get_height (window);
+}
+
 /* A tap on @widget where the tooltip up in its window covers it, as a finger left where
  * the tooltip came and tapping just below lands there. */
 static void
@@ -635,6 +649,7 @@ test_session_list_tooltip (void)
   g_assert_cmpint (shown_session (f), ==, third);
   g_assert_cmpint (selected_session (f), ==, third);
   g_assert_true (wait_until (tooltip_shown, f->window));
+  g_assert_true (wait_until (tooltip_inside, f->window));
   tap_under_tooltip (session_row (f, "Tuesday"));
   wait_for (is_laid_out, f->window);
   g_assert_cmpint (selected_session (f), ==, second);
@@ -673,6 +688,7 @@ test_phone_tooltip_taps (void)
   xtest_click (field (f, "sit", 1));
   g_assert_true (is_sat_out (field (f, "sit", 1)));
   g_assert_true (wait_until (tooltip_shown, f->window));
+  g_assert_true (wait_until (tooltip_inside, f->window));
   tap_under_tooltip (field (f, "sit", 2));
   g_assert_true (is_sat_out (field (f, "sit", 2)));
   xtest_click (field (f, "winner", 3));
@@ -683,9 +699,76 @@ test_phone_tooltip_taps (void)
 }
 
 static gboolean
+menu_shown (gpointer window)
+{
+  GtkWidget *menu = find_mapped_type_name (window, "GtkPopoverMenu");
+
+  return menu != NULL && gtk_widget_get_width (menu) > 0;
+}
+
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") == 0;
+}
+
+/* The menu of the button @name opened by a tap: each of its items at least 44 px tall and
+ * inside the window. */
+static void
+assert_menu_fits (Fixture    *f,
+                  const char *name)
+{
+  GtkWidget *window = GTK_WIDGET (f->window), *menu;
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+  graphene_rect_t at;
+
+  xtest_click (find_tooltip (window, name));
+  g_assert_true (wait_until (menu_shown, window));
+  menu = find_mapped_type_name (window, "GtkPopoverMenu");
+  at = popup_bounds (menu, window);
+  find_all (menu, is_menu_item, NULL, items);
+  g_assert_cmpuint (items->len, >=, 3);
+  for (guint i = 0; i < items->len; i++)
+    {
+      graphene_rect_t item;
+
+      g_assert_true (gtk_widget_compute_bounds (items->pdata[i], menu, &item));
+      graphene_rect_offset (&item, at.origin.x, at.origin.y);
+      g_test_message ("%s: %s at %g,%g %g × %g", name, gtk_widget_get_tooltip_text (items->pdata[i]),
+                      item.origin.x, item.origin.y, item.size.width, item.size.height);
+      g_assert_cmpfloat (item.size.height, >=, 44);
+      g_assert_cmpfloat (item.origin.x, >=, 0);
+      g_assert_cmpfloat (item.origin.y, >=, 0);
+      g_assert_cmpfloat (item.origin.x + item.size.width, <=, gtk_widget_get_width (window));
+      g_assert_cmpfloat (item.origin.y + item.size.height, <=, gtk_widget_get_height (window));
+    }
+  xtest_key (menu, GDK_KEY_Escape, 0);
+  g_assert_false (menu_shown (window));
+}
+
+static gboolean
 shows_list (gpointer window)
 {
   return find_mapped_type_name (window, "DeucesSessionRow") != NULL;
+}
+
+/* On a 360 px phone the session's menu and the main menu open inside the window (the
+ * session menu, centred under its button at the right edge, ran past it), with items a
+ * fingertip hits (they were 32 px). */
+static void
+test_phone_menus (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  assert_menu_fits (f, "Session Menu");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
+  g_assert_true (wait_until (shows_list, f->window));
+  assert_menu_fits (f, "Main Menu");
+  fixture_tear_down (f, NULL);
 }
 
 static gboolean
@@ -1408,6 +1491,7 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/rows-stay", test_phone_rows_stay);
   g_test_add_func ("/friction/phone/tooltip-taps", test_phone_tooltip_taps);
   g_test_add_func ("/friction/session-list/tooltip", test_session_list_tooltip);
+  g_test_add_func ("/friction/phone/menus", test_phone_menus);
   g_test_add_func ("/friction/phone/list-alone", test_phone_list_alone);
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
   g_test_add_func ("/friction/phone/edit-title", test_phone_edit_title);

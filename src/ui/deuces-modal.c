@@ -11,7 +11,8 @@
  * a modal window is mapped, the contents of each window under it (its transient parents)
  * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
  * is asked again and goes. Watching every window, it also sees that each opens no larger
- * than the window it is opened over (deuces-window-fit.c). And no tooltip takes a click. */
+ * than the window it is opened over, and each menu and tooltip inside its window
+ * (deuces-window-fit.c). And no tooltip takes a click. */
 #include "config.h"
 
 #include "deuces-modal.h"
@@ -135,7 +136,11 @@ on_popover_mapped (GSignalInvocationHint *hint,
 {
   GObject *widget = g_value_get_object (&values[0]);
 
-  if (!GTK_IS_POPOVER (widget) || !gtk_popover_get_autohide (GTK_POPOVER (widget)))
+  if (!GTK_IS_POPOVER (widget))
+    return TRUE;
+  if (mapped != NULL)
+    deuces_window_fit_popover (GTK_POPOVER (widget));
+  if (!gtk_popover_get_autohide (GTK_POPOVER (widget)))
     return TRUE;
   if (mapped != NULL)
     g_ptr_array_add (open_popovers, widget);
@@ -169,6 +174,7 @@ on_tooltip_mapped (GSignalInvocationHint *hint,
   none = cairo_region_create ();
   gdk_surface_set_input_region (surface, none);
   cairo_region_destroy (none);
+  deuces_window_fit_tooltip (GTK_WIDGET (widget));
   return TRUE;
 }
 
