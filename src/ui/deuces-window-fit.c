@@ -45,23 +45,6 @@ deuces_window_fit_to_parent (GtkWindow *window)
   gtk_window_set_default_size (window, width, height);
 }
 
-/* The first label under @widget, depth first. */
-static GtkWidget *
-find_label (GtkWidget *widget)
-{
-  if (GTK_IS_LABEL (widget))
-    return widget;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *label = find_label (child);
-
-      if (label != NULL)
-        return label;
-    }
-  return NULL;
-}
-
 /* A popover's place is chosen by the screen's bounds, not its window's: on a 360 px window
  * of a larger screen, the session menu, centred under its button at the right edge, ran
  * past the window ("Shift+Ctrl+" cut). Its size is known once its surface is laid out;
@@ -90,16 +73,37 @@ on_popover_layout (GdkSurface *surface,
   gtk_popover_present (popover);
 }
 
-void
-deuces_window_fit_popover (GtkPopover *popover)
+/* @on_layout called with @popup each time its surface is laid out (once per surface). */
+static void
+follow_layout (GtkWidget *popup,
+               GCallback  on_layout)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (popover));
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (popup));
 
   if (surface == NULL || !GDK_IS_POPUP (surface) ||
       g_object_get_data (G_OBJECT (surface), "deuces-fit") != NULL)
     return;
-  g_object_set_data (G_OBJECT (surface), "deuces-fit", popover);
-  g_signal_connect_object (surface, "layout", G_CALLBACK (on_popover_layout), popover, G_CONNECT_AFTER);
+  g_object_set_data (G_OBJECT (surface), "deuces-fit", popup);
+  g_signal_connect_object (surface, "layout", on_layout, popup, G_CONNECT_AFTER);
+}
+
+void
+deuces_window_fit_popover (GtkPopover *popover)
+{
+  follow_layout (GTK_WIDGET (popover), G_CALLBACK (on_popover_layout));
+}
+
+/* The label GTK 4.8's tooltip shows its text in, in its box beside the icon. */
+static GtkLabel *
+tooltip_label (GtkWidget *tooltip)
+{
+  GtkWidget *box = gtk_widget_get_first_child (tooltip);
+
+  for (GtkWidget *child = box != NULL ? gtk_widget_get_first_child (box) : NULL; child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_LABEL (child))
+      return GTK_LABEL (child);
+  return NULL;
 }
 
 /* A tooltip too, which GTK keeps on the screen only: at most as wide as its window (its
@@ -112,7 +116,7 @@ on_tooltip_layout (GdkSurface *surface,
                    GtkWidget  *tooltip)
 {
   GtkWidget *window = gtk_widget_get_parent (tooltip);
-  GtkWidget *label = find_label (tooltip);
+  GtkLabel *label = tooltip_label (tooltip);
   int room, x, past;
 
   if (window == NULL || label == NULL)
@@ -120,15 +124,16 @@ on_tooltip_layout (GdkSurface *surface,
   room = gdk_surface_get_width (gtk_native_get_surface (gtk_widget_get_native (window)));
   if (width > room)
     {
-      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (label), NULL, NULL);
+      PangoFontMetrics *metrics = pango_context_get_metrics (gtk_widget_get_pango_context (GTK_WIDGET (label)),
+                                                             NULL, NULL);
       /* What GtkLabel counts a character as. */
       int char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
                             pango_font_metrics_get_approximate_digit_width (metrics)) / PANGO_SCALE;
-      int chars = (room - (width - gtk_widget_get_width (label))) / MAX (char_width, 1);
+      int chars = (room - (width - gtk_widget_get_width (GTK_WIDGET (label)))) / MAX (char_width, 1);
 
       pango_font_metrics_unref (metrics);
-      if (chars > 0 && chars < gtk_label_get_max_width_chars (GTK_LABEL (label)))
-        gtk_label_set_max_width_chars (GTK_LABEL (label), chars);
+      if (chars > 0 && chars < gtk_label_get_max_width_chars (label))
+        gtk_label_set_max_width_chars (label, chars);
       return;
     }
   x = gdk_popup_get_position_x (GDK_POPUP (surface));
@@ -147,11 +152,5 @@ on_tooltip_layout (GdkSurface *surface,
 void
 deuces_window_fit_tooltip (GtkWidget *tooltip)
 {
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (tooltip));
-
-  if (surface == NULL || !GDK_IS_POPUP (surface) ||
-      g_object_get_data (G_OBJECT (surface), "deuces-fit") != NULL)
-    return;
-  g_object_set_data (G_OBJECT (surface), "deuces-fit", tooltip);
-  g_signal_connect_object (surface, "layout", G_CALLBACK (on_tooltip_layout), tooltip, G_CONNECT_AFTER);
+  follow_layout (tooltip, G_CALLBACK (on_tooltip_layout));
 }
