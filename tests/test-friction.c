@@ -446,28 +446,44 @@ count_at (Fixture *f,
   return at;
 }
 
-/* The form has stopped moving (the page scrolls it into view as it opens): its first
- * count has stood still for a few frames. */
+/* @widget has stopped moving in its window (the page scrolls the form into view as it
+ * opens; a phone's header bar lays its buttons out anew as the window folds): it has
+ * stood still for a few frames. */
 typedef struct {
-  Fixture *f;
-  float    y;
-  gint64   since;
+  GtkWidget        *widget;
+  graphene_point_t  at;
+  gint64            since;
 } Still;
 
 static gboolean
-form_still (gpointer data)
+stands_still (gpointer data)
 {
   Still *still = data;
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (still->f->window));
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (still->widget));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
   gint64 frame = gdk_frame_clock_get_frame_counter (clock);
-  float y = count_at (still->f, 0).y;
+  graphene_point_t at;
 
-  if (y != still->y)
+  /* Frames go on, nothing moving or not. */
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+
+  if (!gtk_widget_compute_point (still->widget, window, &GRAPHENE_POINT_INIT (0, 0), &at))
+    return FALSE;
+  if (!graphene_point_equal (&at, &still->at))
     {
-      still->y = y;
+      still->at = at;
       still->since = frame;
     }
   return frame - still->since >= 5;
+}
+
+/* Until @widget stands still, where a tap aimed at it lands on it. */
+static void
+wait_still (GtkWidget *widget)
+{
+  Still still = { widget, GRAPHENE_POINT_INIT (-1, -1), 0 };
+
+  g_assert_true (wait_until (stands_still, &still));
 }
 
 static gboolean
@@ -488,16 +504,13 @@ test_phone_rows_stay (void)
   Fixture fixture = { NULL, }, *f = &fixture;
   graphene_point_t before[G_N_ELEMENTS (players)];
 
-  Still still = { f, -1, 0 };
-
   open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
-  g_assert_true (wait_until (form_still, &still));
+  wait_still (field (f, "main", 0));
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     before[p] = count_at (f, p);
   xtest_click (field (f, "winner", 0));
   g_assert_true (wait_for (has_winner, f));
-  still.since = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)));
-  g_assert_true (wait_until (form_still, &still));
+  wait_still (field (f, "main", 0));
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     {
       graphene_point_t after = count_at (f, p);
@@ -645,6 +658,7 @@ test_session_list_tooltip (void)
   gtk_window_present (GTK_WINDOW (f->window));
   g_assert_true (wait_for (is_laid_out, f->window));
 
+  wait_still (session_row (f, "Wednesday"));
   xtest_click (session_row (f, "Wednesday"));
   g_assert_cmpint (shown_session (f), ==, third);
   g_assert_cmpint (selected_session (f), ==, third);
@@ -679,11 +693,10 @@ test_phone_tooltip_taps (void)
 {
   const char *players[] = { "Ann", "Mei", "Raj", "Lola", "Sam" };
   Fixture fixture = { NULL, }, *f = &fixture;
-  Still still = { f, -1, 0 };
 
   open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
   g_assert_true (wait_for (is_phone, f->window));
-  g_assert_true (wait_until (form_still, &still));
+  wait_still (field (f, "main", 0));
 
   xtest_click (field (f, "sit", 1));
   g_assert_true (is_sat_out (field (f, "sit", 1)));
@@ -723,6 +736,7 @@ assert_menu_fits (Fixture    *f,
   g_autoptr(GPtrArray) items = g_ptr_array_new ();
   graphene_rect_t at;
 
+  wait_still (find_tooltip (window, name));
   xtest_click (find_tooltip (window, name));
   g_assert_true (wait_until (menu_shown, window));
   menu = find_mapped_type_name (window, "GtkPopoverMenu");
@@ -796,6 +810,7 @@ test_phone_list_alone (void)
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
   g_assert_true (wait_until (shows_list, f->window));
   g_assert_cmpint (selected_session (f), ==, 0);
+  wait_still (session_row (f, "Friday"));
   xtest_click (session_row (f, "Friday"));
   g_assert_true (wait_until (shows_session_page, f->window));
   g_assert_cmpint (shown_session (f), ==, first);
@@ -803,6 +818,7 @@ test_phone_list_alone (void)
 
   gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
   g_assert_true (wait_until (shows_list, f->window));
+  wait_still (session_row (f, "Saturday"));
   xtest_click (session_row (f, "Saturday"));
   g_assert_true (wait_until (shows_session_page, f->window));
   g_assert_cmpint (shown_session (f), ==, other);
