@@ -13,6 +13,7 @@
 #include "deuces-names.h"
 #include "deuces-scoreboard.h"
 #include "deuces-session.h"
+#include "deuces-session-list.h"
 #include "deuces-session-row.h"
 #include "deuces-session-view.h"
 #include "deuces-sheet-view.h"
@@ -100,19 +101,18 @@ text_of (GtkWidget *entry)
   return gtk_editable_get_text (GTK_EDITABLE (entry));
 }
 
-/* Opens a new session of @players under @variant in a window @width px wide. */
-static void
-open_night (Fixture           *f,
-            const char        *variant,
-            const char *const *players,
-            guint              n_players,
-            int                width)
+/* A new session titled @title of @players under @variant in the ledger; its id. */
+static gint64
+create_night (const char        *title,
+              const char        *variant,
+              const char *const *players,
+              guint              n_players)
 {
   g_autoptr(GError) error = NULL;
   DeucesNewSession request = { 0, };
   gint64 id;
 
-  request.title = "Friday";
+  request.title = title;
   request.variant = deuces_preset_lookup (variant);
   request.variant_id = variant;
   request.players = players;
@@ -121,6 +121,19 @@ open_night (Fixture           *f,
   request.currency = "HKD";
   id = deuces_store_create_session (deuces_application_get_store (test_app), &request, &error);
   g_assert_no_error (error);
+  return id;
+}
+
+/* Opens a new session of @players under @variant in a window @width px wide. */
+static void
+open_night (Fixture           *f,
+            const char        *variant,
+            const char *const *players,
+            guint              n_players,
+            int                width)
+{
+  gint64 id = create_night ("Friday", variant, players, n_players);
+
   f->window = deuces_window_new (test_app);
   gtk_window_set_default_size (GTK_WINDOW (f->window), width, 740);
   gtk_window_present (GTK_WINDOW (f->window));
@@ -434,28 +447,44 @@ count_at (Fixture *f,
   return at;
 }
 
-/* The form has stopped moving (the page scrolls it into view as it opens): its first
- * count has stood still for a few frames. */
+/* @widget has stopped moving in its window (the page scrolls the form into view as it
+ * opens; a phone's header bar lays its buttons out anew as the window folds): it has
+ * stood still for a few frames. */
 typedef struct {
-  Fixture *f;
-  float    y;
-  gint64   since;
+  GtkWidget        *widget;
+  graphene_point_t  at;
+  gint64            since;
 } Still;
 
 static gboolean
-form_still (gpointer data)
+stands_still (gpointer data)
 {
   Still *still = data;
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (still->f->window));
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (still->widget));
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
   gint64 frame = gdk_frame_clock_get_frame_counter (clock);
-  float y = count_at (still->f, 0).y;
+  graphene_point_t at;
 
-  if (y != still->y)
+  /* Frames go on, nothing moving or not. */
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+
+  if (!gtk_widget_compute_point (still->widget, window, &GRAPHENE_POINT_INIT (0, 0), &at))
+    return FALSE;
+  if (!graphene_point_equal (&at, &still->at))
     {
-      still->y = y;
+      still->at = at;
       still->since = frame;
     }
   return frame - still->since >= 5;
+}
+
+/* Until @widget stands still, where a tap aimed at it lands on it. */
+static void
+wait_still (GtkWidget *widget)
+{
+  Still still = { widget, GRAPHENE_POINT_INIT (-1, -1), 0 };
+
+  g_assert_true (wait_until (stands_still, &still));
 }
 
 static gboolean
@@ -476,16 +505,13 @@ test_phone_rows_stay (void)
   Fixture fixture = { NULL, }, *f = &fixture;
   graphene_point_t before[G_N_ELEMENTS (players)];
 
-  Still still = { f, -1, 0 };
-
   open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
-  g_assert_true (wait_until (form_still, &still));
+  wait_still (field (f, "main", 0));
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     before[p] = count_at (f, p);
   xtest_click (field (f, "winner", 0));
   g_assert_true (wait_for (has_winner, f));
-  still.since = gdk_frame_clock_get_frame_counter (gtk_widget_get_frame_clock (GTK_WIDGET (f->window)));
-  g_assert_true (wait_until (form_still, &still));
+  wait_still (field (f, "main", 0));
   for (guint p = 0; p < G_N_ELEMENTS (players); p++)
     {
       graphene_point_t after = count_at (f, p);
@@ -494,6 +520,310 @@ test_phone_rows_stay (void)
       g_assert_cmpfloat (after.y, ==, before[p].y);
       g_assert_cmpfloat (after.x, ==, before[p].x);
     }
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+tooltip_shown (gpointer window)
+{
+  return find_mapped_type_name (window, "GtkTooltipWindow") != NULL;
+}
+
+static gboolean
+tooltip_gone (gpointer window)
+{
+  return !tooltip_shown (window);
+}
+
+/* The pointer away from @window, and its tooltip gone with it, before the window goes. */
+static void
+park_pointer (Fixture *f)
+{
+  xtest_park_pointer ();
+  g_assert_true (wait_until (tooltip_gone, f->window));
+}
+
+/* Where @popup (a tooltip, a popover: a surface of its own) is, in @window's coordinates. */
+static graphene_rect_t
+popup_bounds (GtkWidget *popup,
+              GtkWidget *window)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (popup));
+  double px, py, wx, wy;
+
+  gtk_native_get_surface_transform (GTK_NATIVE (popup), &px, &py);
+  gtk_native_get_surface_transform (GTK_NATIVE (window), &wx, &wy);
+  return GRAPHENE_RECT_INIT (gdk_popup_get_position_x (GDK_POPUP (surface)) + px - wx,
+                             gdk_popup_get_position_y (GDK_POPUP (surface)) + py - wy,
+                             gtk_widget_get_width (popup), gtk_widget_get_height (popup));
+}
+
+static graphene_rect_t
+tooltip_bounds (GtkWidget *window)
+{
+  return popup_bounds (find_mapped_type_name (window, "GtkTooltipWindow"), window);
+}
+
+/* The tooltip up in @window is inside it (it ran past the 360 px window's edge). */
+static gboolean
+tooltip_inside (gpointer window)
+{
+  graphene_rect_t tip;
+
+  if (!tooltip_shown (window))
+    return FALSE;
+  tip = tooltip_bounds (window);
+  return tip.origin.x >= 0 && tip.origin.y >= 0 &&
+         tip.origin.x + tip.size.width <= gtk_widget_get_width (window) &&
+         tip.origin.y + tip.size.height <= gtk_widget_get_height (window);
+}
+
+/* A tap on @widget where the tooltip up in its window covers it, as a finger left where
+ * the tooltip came and tapping just below lands there. */
+static void
+tap_under_tooltip (GtkWidget *widget)
+{
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (widget));
+  graphene_rect_t tip = tooltip_bounds (window), bounds, under;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, window, &bounds));
+  g_test_message ("tooltip %g,%g %g × %g over %s at %g,%g %g × %g", tip.origin.x, tip.origin.y,
+                  tip.size.width, tip.size.height, gtk_widget_get_name (widget), bounds.origin.x,
+                  bounds.origin.y, bounds.size.width, bounds.size.height);
+  g_assert_true (graphene_rect_intersection (&tip, &bounds, &under));
+  xtest_click_at (widget, under.origin.x + under.size.width / 2 - bounds.origin.x,
+                  under.origin.y + under.size.height / 2 - bounds.origin.y);
+}
+
+static gboolean
+is_session_row (GtkWidget     *widget,
+                gconstpointer  title)
+{
+  return DEUCES_IS_SESSION_ROW (widget) && gtk_widget_get_mapped (widget) && shows_text (widget, title);
+}
+
+/* The row of the sidebar's list (the list's own, around ours) showing the session @title. */
+static GtkWidget *
+session_row (Fixture    *f,
+             const char *title)
+{
+  GtkWidget *row = find_widget (GTK_WIDGET (f->window), is_session_row, title);
+
+  g_assert_nonnull (row);
+  return gtk_widget_get_parent (row);
+}
+
+static gboolean
+is_session_list (GtkWidget     *widget,
+                 gconstpointer  data)
+{
+  return GTK_IS_LIST_VIEW (widget) && find_type (widget, DEUCES_TYPE_SESSION_ROW) != NULL;
+}
+
+/* The id of the session whose row the sidebar's list has selected (in sight or not), 0
+ * for none. */
+static gint64
+selected_session (Fixture *f)
+{
+  GtkWidget *list = find_widget (GTK_WIDGET (f->window), is_session_list, NULL);
+  GtkSingleSelection *selection = GTK_SINGLE_SELECTION (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  gpointer item = gtk_single_selection_get_selected_item (selection);
+
+  return item != NULL ? deuces_session_item_get_id (item) : 0;
+}
+
+static gint64
+shown_session (Fixture *f)
+{
+  DeucesSession *session = deuces_window_get_session (f->window);
+
+  return session != NULL ? deuces_session_get_id (session) : 0;
+}
+
+/* The tester's first sequence: a click on one session's row, the pointer left there until
+ * its tooltip is up (below it, over the next row), then a click on the next row. The
+ * highlight moved and the main area stayed on the first session, which the keys then went
+ * to. The session shown is the one selected, and the one clicked. */
+static void
+test_session_list_tooltip (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  gint64 second, third;
+
+  create_night ("Monday", "classic", players, G_N_ELEMENTS (players));
+  second = create_night ("Tuesday", "classic", players, G_N_ELEMENTS (players));
+  third = create_night ("Wednesday", "classic", players, G_N_ELEMENTS (players));
+  f->window = deuces_window_new (test_app);
+  gtk_window_set_default_size (GTK_WINDOW (f->window), 1280, 800);
+  gtk_window_present (GTK_WINDOW (f->window));
+  g_assert_true (wait_for (is_laid_out, f->window));
+
+  wait_still (session_row (f, "Wednesday"));
+  xtest_click (session_row (f, "Wednesday"));
+  g_assert_cmpint (shown_session (f), ==, third);
+  g_assert_cmpint (selected_session (f), ==, third);
+  g_assert_true (wait_until (tooltip_shown, f->window));
+  g_assert_true (wait_until (tooltip_inside, f->window));
+  tap_under_tooltip (session_row (f, "Tuesday"));
+  wait_for (is_laid_out, f->window);
+  g_assert_cmpint (selected_session (f), ==, second);
+  g_assert_cmpint (shown_session (f), ==, second);
+
+  /* By the keys: the row above, selected, is the session shown. */
+  xtest_key (session_row (f, "Tuesday"), GDK_KEY_Up, 0);
+  wait_for (is_laid_out, f->window);
+  g_assert_cmpint (selected_session (f), ==, third);
+  g_assert_cmpint (shown_session (f), ==, third);
+  park_pointer (f);
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+is_sat_out (GtkWidget *button)
+{
+  return gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button));
+}
+
+/* The tester's second sequence, five friends on a 360 px phone: a tap on Mei's sit-out,
+ * the finger left there until its tooltip is up over Raj's row, then taps on Raj's
+ * sit-out and on Lola's name. The tooltip took them: Raj played on, nobody had won, and
+ * the next digit picked a winner. Each tap takes effect. */
+static void
+test_phone_tooltip_taps (void)
+{
+  const char *players[] = { "Ann", "Mei", "Raj", "Lola", "Sam" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  wait_still (field (f, "main", 0));
+
+  xtest_click (field (f, "sit", 1));
+  g_assert_true (is_sat_out (field (f, "sit", 1)));
+  g_assert_true (wait_until (tooltip_shown, f->window));
+  g_assert_true (wait_until (tooltip_inside, f->window));
+  tap_under_tooltip (field (f, "sit", 2));
+  g_assert_true (is_sat_out (field (f, "sit", 2)));
+  xtest_click (field (f, "winner", 3));
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (field (f, "winner", 3))));
+  g_assert_true (is_sat_out (field (f, "sit", 1)));
+  park_pointer (f);
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+menu_shown (gpointer window)
+{
+  GtkWidget *menu = find_mapped_type_name (window, "GtkPopoverMenu");
+
+  return menu != NULL && gtk_widget_get_width (menu) > 0;
+}
+
+static gboolean
+is_menu_item (GtkWidget     *widget,
+              gconstpointer  data)
+{
+  return gtk_widget_get_mapped (widget) && g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkModelButton") == 0;
+}
+
+/* The menu of the button @name opened by a tap: each of its items at least 44 px tall and
+ * inside the window. */
+static void
+assert_menu_fits (Fixture    *f,
+                  const char *name)
+{
+  GtkWidget *window = GTK_WIDGET (f->window), *menu;
+  g_autoptr(GPtrArray) items = g_ptr_array_new ();
+  graphene_rect_t at;
+
+  wait_still (find_tooltip (window, name));
+  xtest_click (find_tooltip (window, name));
+  g_assert_true (wait_until (menu_shown, window));
+  menu = find_mapped_type_name (window, "GtkPopoverMenu");
+  at = popup_bounds (menu, window);
+  find_all (menu, is_menu_item, NULL, items);
+  g_assert_cmpuint (items->len, >=, 3);
+  for (guint i = 0; i < items->len; i++)
+    {
+      graphene_rect_t item;
+
+      g_assert_true (gtk_widget_compute_bounds (items->pdata[i], menu, &item));
+      graphene_rect_offset (&item, at.origin.x, at.origin.y);
+      g_test_message ("%s: %s at %g,%g %g × %g", name, gtk_widget_get_tooltip_text (items->pdata[i]),
+                      item.origin.x, item.origin.y, item.size.width, item.size.height);
+      g_assert_cmpfloat (item.size.height, >=, 44);
+      g_assert_cmpfloat (item.origin.x, >=, 0);
+      g_assert_cmpfloat (item.origin.y, >=, 0);
+      g_assert_cmpfloat (item.origin.x + item.size.width, <=, gtk_widget_get_width (window));
+      g_assert_cmpfloat (item.origin.y + item.size.height, <=, gtk_widget_get_height (window));
+    }
+  xtest_key (menu, GDK_KEY_Escape, 0);
+  g_assert_false (menu_shown (window));
+}
+
+static gboolean
+shows_list (gpointer window)
+{
+  return find_mapped_type_name (window, "DeucesSessionRow") != NULL;
+}
+
+/* On a 360 px phone the session's menu and the main menu open inside the window (the
+ * session menu, centred under its button at the right edge, ran past it), with items a
+ * fingertip hits (they were 32 px). */
+static void
+test_phone_menus (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di", "Ed" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  g_assert_true (wait_for (is_phone, f->window));
+  assert_menu_fits (f, "Session Menu");
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
+  g_assert_true (wait_until (shows_list, f->window));
+  assert_menu_fits (f, "Main Menu");
+  fixture_tear_down (f, NULL);
+}
+
+static gboolean
+shows_session_page (gpointer window)
+{
+  return !shows_list (window);
+}
+
+/* On a phone the list is shown alone, without the session beside it: no row is selected,
+ * so that a tap on the session just left (its row the one selected before) opens it
+ * again, and a tap on another opens that one; the row selected is the session shown. */
+static void
+test_phone_list_alone (void)
+{
+  const char *players[] = { "Ann", "Bo", "Cy", "Di" };
+  Fixture fixture = { NULL, }, *f = &fixture;
+  gint64 first, other;
+
+  other = create_night ("Saturday", "classic", players, G_N_ELEMENTS (players));
+  open_night (f, "classic", players, G_N_ELEMENTS (players), 360);
+  first = shown_session (f);
+  g_assert_true (wait_for (is_phone, f->window));
+  g_assert_cmpint (selected_session (f), ==, first);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
+  g_assert_true (wait_until (shows_list, f->window));
+  g_assert_cmpint (selected_session (f), ==, 0);
+  wait_still (session_row (f, "Friday"));
+  xtest_click (session_row (f, "Friday"));
+  g_assert_true (wait_until (shows_session_page, f->window));
+  g_assert_cmpint (shown_session (f), ==, first);
+  g_assert_cmpint (selected_session (f), ==, first);
+
+  gtk_widget_activate_action (GTK_WIDGET (f->window), "win.back", NULL);
+  g_assert_true (wait_until (shows_list, f->window));
+  wait_still (session_row (f, "Saturday"));
+  xtest_click (session_row (f, "Saturday"));
+  g_assert_true (wait_until (shows_session_page, f->window));
+  g_assert_cmpint (shown_session (f), ==, other);
+  g_assert_cmpint (selected_session (f), ==, other);
   fixture_tear_down (f, NULL);
 }
 
@@ -1268,6 +1598,10 @@ main (int argc, char **argv)
   g_test_add_func ("/friction/phone/touch-targets", test_phone_touch_targets);
   g_test_add_func ("/friction/phone/card-names", test_phone_card_names);
   g_test_add_func ("/friction/phone/rows-stay", test_phone_rows_stay);
+  g_test_add_func ("/friction/phone/tooltip-taps", test_phone_tooltip_taps);
+  g_test_add_func ("/friction/session-list/tooltip", test_session_list_tooltip);
+  g_test_add_func ("/friction/phone/menus", test_phone_menus);
+  g_test_add_func ("/friction/phone/list-alone", test_phone_list_alone);
   g_test_add_func ("/friction/phone/eight-players", test_phone_eight_players);
   g_test_add_func ("/friction/phone/edit-title", test_phone_edit_title);
   g_test_add_func ("/friction/phone/laptop-eight-players", test_laptop_eight_players);

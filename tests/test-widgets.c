@@ -478,9 +478,17 @@ xtest_type (GtkWidget  *widget,
 void
 xtest_click (GtkWidget *widget)
 {
+  xtest_click_at (widget, gtk_widget_get_width (widget) / 2.f, gtk_widget_get_height (widget) / 2.f);
+}
+
+void
+xtest_click_at (GtkWidget *widget,
+                float      wx,
+                float      wy)
+{
   GtkNative *native = gtk_widget_get_native (widget);
   Display *dpy = x_display (widget);
-  graphene_point_t middle, point;
+  graphene_point_t point;
   GtkEventController *legacy;
   double dx, dy;
   int x, y;
@@ -488,9 +496,7 @@ xtest_click (GtkWidget *widget)
   Seen seen;
 
   g_assert_true (gtk_widget_get_mapped (widget));
-  middle = GRAPHENE_POINT_INIT (gtk_widget_get_width (widget) / 2.f,
-                                gtk_widget_get_height (widget) / 2.f);
-  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &middle, &point));
+  g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (wx, wy), &point));
   gtk_native_get_surface_transform (native, &dx, &dy);
   XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
                          (int) (point.x + dx), (int) (point.y + dy), &x, &y, &child);

@@ -95,6 +95,10 @@ void       xtest_type  (GtkWidget       *widget,
 void       xtest_park_pointer (void);
 /* A left click in the middle of @widget, which must be mapped (in a window or a popover). */
 void       xtest_click (GtkWidget       *widget);
+/* The same at @x, @y of @widget (its own coordinates). */
+void       xtest_click_at (GtkWidget    *widget,
+                           float         x,
+                           float         y);
 /* The pointer moved over @widget, @dx, @dy px off its middle; returns once the X server has
  * the motion, not waiting for the window (under a modal window GTK gives it to the dialog). */
 void       xtest_move  (GtkWidget       *widget,

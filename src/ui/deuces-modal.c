@@ -11,8 +11,9 @@
  * a modal window is mapped, the contents of each window under it (its transient parents)
  * cannot be targeted, so nothing there is picked for a tooltip, and a tooltip already up
  * is asked again and goes. Watching every window, it also sees that each opens no larger
- * than the window it is opened over (deuces-window-fit.c), and that Print to File's file
- * chooser names the file (deuces-print.c). */
+ * than the window it is opened over, and each menu and tooltip inside its window
+ * (deuces-window-fit.c), and that Print to File's file chooser names the file
+ * (deuces-print.c). And no tooltip takes a click. */
 #include "config.h"
 
 #include "deuces-modal.h"
@@ -140,13 +141,45 @@ on_popover_mapped (GSignalInvocationHint *hint,
 {
   GObject *widget = g_value_get_object (&values[0]);
 
-  if (!GTK_IS_POPOVER (widget) || !gtk_popover_get_autohide (GTK_POPOVER (widget)))
+  if (!GTK_IS_POPOVER (widget))
+    return TRUE;
+  if (mapped != NULL)
+    deuces_window_fit_popover (GTK_POPOVER (widget));
+  if (!gtk_popover_get_autohide (GTK_POPOVER (widget)))
     return TRUE;
   if (mapped != NULL)
     g_ptr_array_add (open_popovers, widget);
   else
     g_ptr_array_remove (open_popovers, widget);
   queue_update ();
+  return TRUE;
+}
+
+/* A tooltip takes no click. Under X11 GTK 4.8's tooltip is a window of its own, over
+ * the one it describes and below the pointer, and it takes the pointer like any window:
+ * the press of the next tap landed on it, where nothing handles one, and was lost (a
+ * player not sat out, a winner not chosen; in the session list, the hover under it picked
+ * another row than the click). With an empty input region the press goes through it to
+ * the control under it, whose press hides the tooltip. */
+static gboolean
+on_tooltip_mapped (GSignalInvocationHint *hint,
+                   guint                  n_values,
+                   const GValue          *values,
+                   gpointer               user_data)
+{
+  GObject *widget = g_value_get_object (&values[0]);
+  GdkSurface *surface;
+  cairo_region_t *none;
+
+  if (!GTK_IS_NATIVE (widget) || g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkTooltipWindow") != 0)
+    return TRUE;
+  surface = gtk_native_get_surface (GTK_NATIVE (widget));
+  if (surface == NULL)
+    return TRUE;
+  none = cairo_region_create ();
+  gdk_surface_set_input_region (surface, none);
+  cairo_region_destroy (none);
+  deuces_window_fit_tooltip (GTK_WIDGET (widget));
   return TRUE;
 }
 
@@ -165,6 +198,7 @@ deuces_modal_watch (void)
   g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_popover_mapped,
                               GINT_TO_POINTER (TRUE), NULL);
   g_signal_add_emission_hook (g_signal_lookup ("unmap", GTK_TYPE_WIDGET), 0, on_popover_mapped, NULL, NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("map", GTK_TYPE_WIDGET), 0, on_tooltip_mapped, NULL, NULL);
   g_signal_connect (toplevels, "items-changed", G_CALLBACK (on_toplevels_changed), NULL);
   on_toplevels_changed (toplevels, 0, 0, g_list_model_get_n_items (toplevels));
 }

@@ -159,12 +159,22 @@ update_phone (DeucesWindow *self)
   set_decoration_layout (GTK_WIDGET (self), phone ? "menu:close" : NULL);
 }
 
+/* Folded, a phone's window shows the list alone, without the session beside it. */
+static gboolean
+shows_list_alone (DeucesWindow *self)
+{
+  return adw_leaflet_get_folded (self->leaflet) &&
+         adw_leaflet_get_visible_child (self->leaflet) == self->sidebar;
+}
+
+/* The selected row is the session shown beside the list; the list alone has none
+ * selected, so that a tap on the row of the session last shown opens it again. */
 static void
 select_session_row (DeucesWindow *self)
 {
-  gint position = self->session ? deuces_session_list_find (self->sessions,
-                                                            deuces_session_get_id (self->session))
-                                : -1;
+  gint position = self->session != NULL && !shows_list_alone (self)
+                  ? deuces_session_list_find (self->sessions, deuces_session_get_id (self->session))
+                  : -1;
 
   gtk_single_selection_set_selected (self->selection,
                                      position >= 0 ? (guint) position : GTK_INVALID_LIST_POSITION);
@@ -373,6 +383,37 @@ deuces_window_open_session (DeucesWindow *self,
   return open_session (self, id, FALSE);
 }
 
+/* @item's session in view: opened, unless it is the one shown already. One that cannot
+ * be read is named in a toast, and the row of the one shown is selected again. */
+static void
+show_item (DeucesWindow      *self,
+           DeucesSessionItem *item)
+{
+  gint64 id = deuces_session_item_get_id (item);
+
+  if (self->session != NULL && deuces_session_get_id (self->session) == id)
+    adw_leaflet_navigate (self->leaflet, ADW_NAVIGATION_DIRECTION_FORWARD);
+  else if (!open_session (self, id, FALSE))
+    select_session_row (self);
+}
+
+/* What the main area shows follows the list's selection, its one source, however that
+ * changed (a click, the keys, the list itself). It followed "activate", the release of a
+ * click, while the pointer's hover selected (GTK's single-click mode): when a tooltip
+ * over the list took a click, the row under the pointer came out selected beside the
+ * session shown before, which the keys then went to. */
+static void
+on_selected_item_changed (DeucesWindow *self)
+{
+  DeucesSessionItem *item = gtk_single_selection_get_selected_item (self->selection);
+
+  /* None selected (the list alone, or a search that hides the row): the session stays. */
+  if (item != NULL)
+    show_item (self, item);
+}
+
+/* Enter or a double click on a row: the row selected already, its session comes into
+ * view (on a phone, the page beside the list). */
 static void
 on_session_activated (DeucesWindow *self,
                       guint         position)
@@ -380,7 +421,7 @@ on_session_activated (DeucesWindow *self,
   g_autoptr(DeucesSessionItem) item = g_list_model_get_item (G_LIST_MODEL (self->sessions), position);
 
   if (item != NULL)
-    deuces_window_open_session (self, deuces_session_item_get_id (item));
+    show_item (self, item);
 }
 
 static void
@@ -522,8 +563,7 @@ on_key_pressed (GtkEventControllerKey *controller,
       g_strcmp0 (gtk_stack_get_visible_child_name (self->content_stack), "session") != 0)
     return FALSE;
   /* A folded window showing the list has no session in view. */
-  if (adw_leaflet_get_folded (self->leaflet) &&
-      adw_leaflet_get_visible_child (self->leaflet) == self->sidebar)
+  if (shows_list_alone (self))
     return FALSE;
   return deuces_session_view_handle_key (self->session_view, keyval, state);
 }
@@ -773,6 +813,8 @@ deuces_window_new (DeucesApplication *app)
                            self, G_CONNECT_SWAPPED | G_CONNECT_AFTER);
   gtk_single_selection_set_autoselect (self->selection, FALSE);
   gtk_single_selection_set_can_unselect (self->selection, TRUE);
+  g_signal_connect_object (self->selection, "notify::selected-item", G_CALLBACK (on_selected_item_changed),
+                           self, G_CONNECT_SWAPPED);
   factory = deuces_session_row_factory_new (self->sessions);
   gtk_list_view_set_factory (self->session_list_view, factory);
   gtk_list_view_set_model (self->session_list_view, GTK_SELECTION_MODEL (self->selection));
@@ -780,6 +822,10 @@ deuces_window_new (DeucesApplication *app)
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_sidebar_state),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (update_phone),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::folded", G_CALLBACK (select_session_row),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->leaflet, "notify::visible-child", G_CALLBACK (select_session_row),
                            self, G_CONNECT_SWAPPED);
   update_phone (self);
   update_sidebar_state (self);
