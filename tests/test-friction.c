@@ -447,46 +447,6 @@ count_at (Fixture *f,
   return at;
 }
 
-/* @widget has stopped moving in its window (the page scrolls the form into view as it
- * opens; a phone's header bar lays its buttons out anew as the window folds): it has
- * stood still for a few frames. */
-typedef struct {
-  GtkWidget        *widget;
-  graphene_point_t  at;
-  gint64            since;
-} Still;
-
-static gboolean
-stands_still (gpointer data)
-{
-  Still *still = data;
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (still->widget));
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-  gint64 frame = gdk_frame_clock_get_frame_counter (clock);
-  graphene_point_t at;
-
-  /* Frames go on, nothing moving or not. */
-  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
-
-  if (!gtk_widget_compute_point (still->widget, window, &GRAPHENE_POINT_INIT (0, 0), &at))
-    return FALSE;
-  if (!graphene_point_equal (&at, &still->at))
-    {
-      still->at = at;
-      still->since = frame;
-    }
-  return frame - still->since >= 5;
-}
-
-/* Until @widget stands still, where a tap aimed at it lands on it. */
-static void
-wait_still (GtkWidget *widget)
-{
-  Still still = { widget, GRAPHENE_POINT_INIT (-1, -1), 0 };
-
-  g_assert_true (wait_until (stands_still, &still));
-}
-
 static gboolean
 has_winner (gpointer data)
 {

@@ -91,6 +91,9 @@ void       xtest_key   (GtkWidget       *widget,
 /* Each character of @text typed as its key ("\n" Enter, "\033" Escape, "\t" Tab). */
 void       xtest_type  (GtkWidget       *widget,
                         const char      *text);
+/* Until @widget stands still in its window (a page scrolling it into view, a phone's
+ * header bar laying its buttons out anew), where a tap aimed at it lands on it. */
+void       wait_still  (GtkWidget       *widget);
 /* The pointer put in the screen's bottom right corner, over no window of a test. */
 void       xtest_park_pointer (void);
 /* A left click in the middle of @widget, which must be mapped (in a window or a popover). */
