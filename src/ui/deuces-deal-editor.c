@@ -30,6 +30,7 @@ struct _DeucesDealEditor
                                      * the digit swaps who sits out; a fact this variant does
                                      * not record, the digit is not taken for who went out */
   char             *error;
+  gboolean          table_error;    /* the error says too few players are left */
 
   /* Template widgets. */
   GtkLabel         *title_label;
@@ -73,6 +74,7 @@ set_error (DeucesDealEditor *self,
 {
   g_free (self->error);
   self->error = g_strdup (message);
+  self->table_error = FALSE;
   gtk_label_set_text (self->error_label, message ? message : "");
   /* Whole in its tooltip where two lines cut it. */
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->error_label), message);
@@ -202,9 +204,43 @@ deuces_deal_editor_get_next_sitting_out (DeucesDealEditor *self)
   return deuces_deal_fields_get_sitting_out (self->fields);
 }
 
+/* Said as soon as too few are left at the table (a tap or O and a digit), not only when
+ * the deal is saved (doc/cli.md: at least two play); gone as soon as two are back. */
+static void
+say_who_is_left (DeucesDealEditor *self)
+{
+  const DeucesGame *game = deuces_session_get_game (self->session);
+  guint16 out = deuces_deal_fields_get_sitting_out (self->fields);
+  g_autofree char *message = NULL;
+  guint playing = 0;
+  gint left = -1;
+
+  for (guint p = 0; p < game->n_players; p++)
+    if (!((out >> p) & 1))
+      {
+        playing++;
+        left = (gint) p;
+      }
+  if (playing >= 2)
+    {
+      if (self->table_error)
+        set_error (self, NULL);
+      return;
+    }
+  if (playing == 0)
+    message = g_strdup (_("Everyone sits this deal out: at least two players must play"));
+  else
+    /* Translators: the one player not sitting the deal out */
+    message = g_strdup_printf (_("Only %s plays this deal: at least two players must play"),
+                               game->players[left]);
+  set_error (self, message);
+  self->table_error = TRUE;
+}
+
 static void
 notify_next_sitting_out (DeucesDealEditor *self)
 {
+  say_who_is_left (self);
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NEXT_SITTING_OUT]);
 }
 
@@ -325,9 +361,10 @@ toggle_sitting_out (DeucesDealEditor *self,
 
   reveal (deuces_deal_fields_get_sit_button (self->fields, player));
   deuces_deal_fields_toggle_sitting_out (self->fields, player);
-  /* A refusal was about the table as it was ("only 1 player is left…"). */
+  /* A refusal was about the table as it was; too few left is said anew. */
   set_error (self, NULL);
   deuces_deal_fields_mark_error (self->fields, NULL);
+  say_who_is_left (self);
   update_title (self);
   /* Carry on where the digits go next. */
   if (winner >= 0 && deuces_deal_fields_get_winner (self->fields) >= 0)
