@@ -97,8 +97,30 @@ deuces_session_item_get_day (DeucesSessionItem *self)
 /* How many sessions the list has scored to find their leaders (for the bench). */
 static guint n_scored;
 
-/* Scores the session once to know its leaders (everyone tied best placed, as the score
- * cards star them), and whether its game is over. */
+/* What @sheet of @game says of the session: its leaders (everyone tied best placed, as
+ * the score cards star them), and whether its game is over. */
+static void
+take_sheet (DeucesSessionItem      *self,
+            const DeucesGame       *game,
+            const DeucesScoreSheet *sheet)
+{
+  g_clear_pointer (&self->leader, g_free);
+  self->n_leaders = 0;
+  if (sheet->n_deals > 0 && sheet->leaders != 0)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+
+      for (guint i = 0; i < game->n_players; i++)
+        if ((sheet->leaders >> i) & 1)
+          g_ptr_array_add (names, game->players[i]);
+      self->n_leaders = names->len;
+      self->leader = deuces_join_players ((char *const *) names->pdata, names->len);
+    }
+  self->finished = sheet->finished;
+  self->leader_known = TRUE;
+}
+
+/* Scores the session once to know what its sheet says. */
 static void
 compute_leader (DeucesSessionItem *self)
 {
@@ -109,19 +131,10 @@ compute_leader (DeucesSessionItem *self)
       g_autoptr(DeucesScoreSheet) sheet = game ? deuces_game_score (game, &error) : NULL;
 
       n_scored++;
-      if (sheet != NULL && sheet->leaders != 0)
-        {
-          g_autoptr(GPtrArray) names = g_ptr_array_new ();
-
-          for (guint i = 0; i < game->n_players; i++)
-            if ((sheet->leaders >> i) & 1)
-              g_ptr_array_add (names, game->players[i]);
-          self->n_leaders = names->len;
-          self->leader = deuces_join_players ((char *const *) names->pdata, names->len);
-        }
-      else if (error != NULL)
+      if (sheet != NULL)
+        take_sheet (self, game, sheet);
+      else
         g_debug ("No leader for session %" G_GINT64_FORMAT ": %s", self->info->id, error->message);
-      self->finished = sheet != NULL && sheet->finished;
     }
   self->leader_known = TRUE;
 }
@@ -367,11 +380,7 @@ update_row (DeucesSessionList *self,
   /* A new item, so that the list view binds its row again. */
   item = deuces_session_item_new (self->store, info);
   if (shown)
-    {
-      g_object_get (self->shown, "leader", &item->leader, NULL);
-      item->finished = deuces_session_get_sheet (self->shown)->finished;
-      item->leader_known = TRUE;
-    }
+    take_sheet (item, deuces_session_get_game (self->shown), deuces_session_get_sheet (self->shown));
   else
     compute_leader (item);
   g_ptr_array_index (self->items, (guint) position) = item;
