@@ -436,6 +436,12 @@ has_players (gpointer data)
   return deuces_session_get_game (f->session)->n_players == 3;
 }
 
+static gboolean
+no_toast_shown (gpointer window)
+{
+  return find_mapped_type_name (window, "AdwToastWidget") == NULL;
+}
+
 /* Every toast on the score sheet leaves the newest deal in sight above it (issue 22: on a
  * phone the sheet shows a few rows, and the toast hid the newest for 4 s), and stays off
  * the score cards: after each save, after Ctrl+Z and Ctrl+Shift+Z, the window's own after
@@ -477,6 +483,18 @@ test_toast_off_newest (void)
         xtest_key (window, GDK_KEY_z, GDK_CONTROL_MASK | GDK_SHIFT_MASK);
         g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 12);
         assert_toast_clear (window, 12, what);
+        /* The toast goes (tester 5: the rows then moved down under the pointer, and a
+         * double-click meant for one deal opened the one above): the rows stay put. */
+        {
+          graphene_rect_t before, after;
+
+          g_assert_true (gtk_widget_compute_bounds (lowest_row (window), window, &before));
+          adw_toast_dismiss (deuces_session_view_get_toast (session_view (f)));
+          g_assert_true (wait_until (no_toast_shown, window));
+          settle_frames ();
+          g_assert_true (gtk_widget_compute_bounds (lowest_row (window), window, &after));
+          g_assert_cmpfloat (after.origin.y, ==, before.origin.y);
+        }
         /* The window's own toasts too: Add Player's, typed in its dialog. */
         if (tables[t].n < DEUCES_MAX_PLAYERS)
           {

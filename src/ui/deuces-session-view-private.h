@@ -58,6 +58,7 @@ struct _DeucesSessionView
   AdwToast             *pending_toast;  /* waiting for the shown one to settle */
   guint                 tick_id;
   int                   toast_room;     /* the sheet's toast's height, kept clear of rows */
+  int                   sheet_room;     /* the most room a toast had, kept for the session */
   guint                 room_source;    /* giving the sheet that room, after the layout */
 };
 

@@ -39,12 +39,16 @@ give_sheet_room (gpointer user_data)
   DeucesSessionView *self = user_data;
 
   self->room_source = 0;
-  deuces_sheet_view_set_room (self->sheet, self->toast_room);
+  /* Kept once given, for the session: the room going with its toast would move every row
+   * down under the pointer a few seconds after a save, and a double-click or a tap meant
+   * for one deal would open the one above it. */
+  self->sheet_room = MAX (self->sheet_room, self->toast_room);
+  deuces_sheet_view_set_room (self->sheet, self->sheet_room);
   return G_SOURCE_REMOVE;
 }
 
-/* Over the score sheet a toast floats along its bottom, centred, as tall as it is (no
- * toast: nothing), and the sheet keeps its rows above it: the newest deal, at the end,
+/* Over the score sheet a toast floats along its bottom, centred, as tall as it is, and
+ * the sheet keeps its rows above it (from the first toast on): the newest deal, at the end,
  * stays in sight above the toast, on a phone's few rows as on a laptop's, whatever the
  * toast says (its title wraps) and however many players. The room follows each toast as
  * it comes and goes, after the layout that placed it. */

@@ -303,6 +303,9 @@ deuces_session_view_set_session (DeucesSessionView *self,
   stop_sharing (self);
   g_set_object (&self->session, session);
   g_signal_group_set_target (self->session_signals, session);
+  /* A new sheet has no toast's room yet. */
+  self->sheet_room = 0;
+  deuces_sheet_view_set_room (self->sheet, 0);
   update_title (self);
   g_binding_group_set_source (self->session_bindings, session);
   if (self->current_toast != NULL)
