@@ -139,7 +139,6 @@ click_when_mapped (GtkWidget *widget)
   GdkSurface *surface;
 
   g_assert_true (wait_until (is_mapped, widget));
-  wait_still (widget);
   surface = gtk_native_get_surface (gtk_widget_get_native (widget));
   XRaiseWindow (gdk_x11_display_get_xdisplay (gdk_surface_get_display (surface)),
                 gdk_x11_surface_get_xid (surface));

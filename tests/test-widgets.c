@@ -301,7 +301,8 @@ static gboolean
 stands_still (gpointer data)
 {
   Still *still = data;
-  GtkWidget *window = GTK_WIDGET (gtk_widget_get_root (still->widget));
+  /* Its own surface's: a window's, or a popover's. */
+  GtkWidget *window = GTK_WIDGET (gtk_widget_get_native (still->widget));
   GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
   gint64 frame = gdk_frame_clock_get_frame_counter (clock);
   graphene_point_t at;
@@ -535,6 +536,8 @@ xtest_click_at (GtkWidget *widget,
   Seen seen;
 
   g_assert_true (gtk_widget_get_mapped (widget));
+  /* Where it stays: not under a header bar or a page still laying itself out. */
+  wait_still (widget);
   g_assert_true (gtk_widget_compute_point (widget, GTK_WIDGET (native), &GRAPHENE_POINT_INIT (wx, wy), &point));
   gtk_native_get_surface_transform (native, &dx, &dy);
   XTranslateCoordinates (dpy, x_window (widget), DefaultRootWindow (dpy),
