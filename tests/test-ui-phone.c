@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "deuces-deal-editor.h"
+#include "deuces-scoreboard.h"
 #include "deuces-session-row.h"
+#include "deuces-sheet-view.h"
 #include "test-app.h"
 #include "test-widgets.h"
 
@@ -243,6 +245,55 @@ test_digit_reveals_row (void)
   fixture_tear_down (f, NULL);
 }
 
+/* Tester 5: on a phone the score cards are a scroll above the sheet, and the mouse wheel
+ * over the sheet's rows stopped at their first row: the cards were out of reach but by
+ * the thin scrollbar. The wheel turned up over the rows goes on to the cards; turned down,
+ * back to the newest deal. */
+static gboolean
+at_top (GtkAdjustment *page)
+{
+  return gtk_adjustment_get_value (page) <= gtk_adjustment_get_lower (page);
+}
+
+static void
+test_wheel_reaches_cards (void)
+{
+  Fixture fixture = { NULL, }, *f = &fixture;
+  GtkWidget *cards, *sheet;
+  GtkAdjustment *page;
+  Deals deals = { f, 0 };
+  const char *const keys[] = { "13\n5\n2\n4\n", "24\n1\n6\n3\n", "35\n2\n8\n1\n" };
+
+  open_table (f, friends, 5, "1", 360, 740);
+  for (guint d = 0; d < G_N_ELEMENTS (keys); d++)
+    {
+      xtest_type (GTK_WIDGET (f->window), keys[d]);
+      deals.n_deals = d + 1;
+      g_assert_true (wait_until (deals_saved, &deals));
+    }
+  cards = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SCOREBOARD);
+  sheet = find_type (GTK_WIDGET (f->window), DEUCES_TYPE_SHEET_VIEW);
+  page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (gtk_widget_get_ancestor (cards, GTK_TYPE_SCROLLED_WINDOW)));
+  settle_frames ();
+  g_assert_false (at_top (page));
+  g_assert_false (in_sight (cards));
+  /* The pointer rests over the rows, and the page moves under it. */
+  xtest_move (sheet, 0, 0);
+  for (guint i = 0; i < 20 && !at_top (page); i++)
+    {
+      xtest_wheel (sheet, -1);
+      settle_frames ();
+    }
+  g_assert_true (at_top (page));
+  for (guint i = 0; i < 20 && at_top (page); i++)
+    {
+      xtest_wheel (sheet, 1);
+      settle_frames ();
+    }
+  g_assert_false (at_top (page));
+  fixture_tear_down (f, NULL);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -251,6 +302,7 @@ main (int   argc,
 
   g_test_add_func ("/ui/phone/rows-stay", test_rows_stay);
   g_test_add_func ("/ui/phone/digit-reveals-row", test_digit_reveals_row);
+  g_test_add_func ("/ui/phone/wheel-reaches-cards", test_wheel_reaches_cards);
 
   return test_app_run ();
 }

@@ -590,6 +590,22 @@ xtest_move (GtkWidget *widget,
 }
 
 void
+xtest_wheel (GtkWidget *widget,
+             int        clicks)
+{
+  Display *dpy = x_display (widget);
+  /* X's wheel is buttons 4 (up) and 5 (down). */
+  guint button = clicks < 0 ? 4 : 5;
+
+  for (int i = 0; i < ABS (clicks); i++)
+    {
+      XTestFakeButtonEvent (dpy, button, True, CurrentTime);
+      XTestFakeButtonEvent (dpy, button, False, CurrentTime);
+    }
+  XSync (dpy, False);
+}
+
+void
 keep_screenshot (GtkWidget  *window,
                  const char *name)
 {

@@ -108,6 +108,11 @@ void       xtest_move  (GtkWidget       *widget,
                         int              dx,
                         int              dy);
 
+/* The mouse wheel turned @clicks clicks (up when negative) wherever the pointer is, on
+ * @widget's display; returns once the X server has them. */
+void       xtest_wheel (GtkWidget       *widget,
+                        int              clicks);
+
 /* To look at: @window as drawn into @name (a PNG) in the folder DEUCES_KEEP_SCREENSHOTS
  * names, when it is set; not a check of its own. */
 void       keep_screenshot (GtkWidget  *window,

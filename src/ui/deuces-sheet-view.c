@@ -893,6 +893,40 @@ deuces_sheet_view_class_init (DeucesSheetViewClass *klass)
                   NULL, NULL, NULL, G_TYPE_NONE, 1, G_TYPE_UINT);
 }
 
+/* GTK 4.8 hands no scroll on to the scrolled window around a scrolled window at its end:
+ * on a phone the score cards above the sheet were then out of reach but by the thin
+ * scrollbar (tester 5). At the first (or last) of its rows, a scroll further goes on to the
+ * page around the sheet, as a browser's does. */
+static gboolean
+on_scroll (GtkEventControllerScroll *scroll,
+           double                    dx,
+           double                    dy,
+           DeucesSheetView          *self)
+{
+  GtkAdjustment *rows = gtk_scrolled_window_get_vadjustment (self->scroller);
+  GtkWidget *around = gtk_widget_get_ancestor (gtk_widget_get_parent (GTK_WIDGET (self)),
+                                               GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *page;
+  double value, step;
+
+  if (dy == 0 || around == NULL)
+    return FALSE;
+  value = gtk_adjustment_get_value (rows);
+  if (dy < 0 ? value > gtk_adjustment_get_lower (rows)
+             : value < gtk_adjustment_get_upper (rows) - gtk_adjustment_get_page_size (rows))
+    return FALSE;
+  page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (around));
+  value = gtk_adjustment_get_value (page);
+  if (dy < 0 ? value <= gtk_adjustment_get_lower (page)
+             : value >= gtk_adjustment_get_upper (page) - gtk_adjustment_get_page_size (page))
+    return FALSE;
+  /* A wheel's click moves as far as GTK's own scrolled windows move it. */
+  step = gtk_event_controller_scroll_get_unit (scroll) == GDK_SCROLL_UNIT_WHEEL
+         ? pow (gtk_adjustment_get_page_size (page), 2.0 / 3.0) : 1.0;
+  gtk_adjustment_set_value (page, value + dy * step);
+  return TRUE;
+}
+
 static void
 deuces_sheet_view_init (DeucesSheetView *self)
 {
@@ -922,6 +956,13 @@ deuces_sheet_view_init (DeucesSheetView *self)
                            G_CALLBACK (on_height_changed), self, 0);
   g_signal_connect_object (gtk_scrolled_window_get_vadjustment (self->scroller), "value-changed",
                            G_CALLBACK (on_value_changed), self, 0);
+  {
+    GtkEventController *scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+
+    gtk_event_controller_set_propagation_phase (scroll, GTK_PHASE_CAPTURE);
+    g_signal_connect (scroll, "scroll", G_CALLBACK (on_scroll), self);
+    gtk_widget_add_controller (GTK_WIDGET (self), scroll);
+  }
   self->at_end = TRUE;
   adw_bin_set_child (ADW_BIN (self), GTK_WIDGET (self->scroller));
   update_tooltip (self);
