@@ -588,6 +588,15 @@ test_count_refused_early (Fixture       *f,
     g_assert_cmpint (deal->cards_left[1], ==, 18);
     g_assert_cmpint (deal->cards_left[2], ==, 1);
   }
+
+  /* Di back, four play again. Tester 5: Bo's 1 then 4 was refused as 14, and the 4 and
+   * the 6 after it lost; 1 could only have gone on to 10–13, so it is whole, and the 4 is
+   * Cy's, the 6 Di's: "1 1 4 6 Enter" is n + 1 keys. */
+  xtest_type (window, "o4");
+  xtest_type (window, "1146\n");
+  g_assert_null (deuces_deal_editor_get_error (editor));
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 3);
+  assert_counts (f, 3, 0, DEUCES_UNSET, 1, 4, 6);
 }
 
 /* Too few at the table is said at once (issue 22: it used to wait for Save, then read

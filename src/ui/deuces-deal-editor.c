@@ -452,9 +452,10 @@ key_digit (guint keyval)
 }
 
 /* A digit typed into a count: where the count cannot go on, on to the next player. A
+ * count that could have gone on ("1", for 10–13) but not with this digit ("1" then 4) is
+ * whole, and the digit is the next player's (tester 5: "1 4" was refused, the 4 lost). A
  * digit that would make the field hold more than it can is refused at once, with the
- * field's largest value said, and the field keeps what it held ("2" then 6 in a 13-card
- * game stays 2). */
+ * field's largest value said, and the field keeps what it held. */
 static void
 type_digit (DeucesDealEditor *self,
             GtkWidget        *field,
@@ -467,6 +468,17 @@ type_digit (DeucesDealEditor *self,
   reveal (field);
   if (!deuces_deal_fields_type_digit (self->fields, field, digit, &value, &error))
     {
+      GtkEditable *editable = GTK_EDITABLE (field);
+      GtkWidget *next = kind == DEUCES_FIELD_COUNT ? deuces_deal_fields_next (self->fields, field) : NULL;
+
+      if (next != NULL && *gtk_editable_get_text (editable) != '\0' &&
+          !gtk_editable_get_selection_bounds (editable, NULL, NULL) &&
+          gtk_editable_get_position (editable) == (int) g_utf8_strlen (gtk_editable_get_text (editable), -1))
+        {
+          focus_field (next);
+          type_digit (self, next, kind, digit);
+          return;
+        }
       set_error (self, error->message);
       deuces_deal_fields_mark_error (self->fields, field);
       return;
