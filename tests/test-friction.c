@@ -681,6 +681,12 @@ menu_shown (gpointer window)
 }
 
 static gboolean
+menu_gone (gpointer window)
+{
+  return !menu_shown (window);
+}
+
+static gboolean
 is_menu_item (GtkWidget     *widget,
               gconstpointer  data)
 {
@@ -719,7 +725,7 @@ assert_menu_fits (Fixture    *f,
       g_assert_cmpfloat (item.origin.y + item.size.height, <=, gtk_widget_get_height (window));
     }
   xtest_key (menu, GDK_KEY_Escape, 0);
-  g_assert_false (menu_shown (window));
+  g_assert_true (wait_until (menu_gone, window));
 }
 
 static gboolean
