@@ -532,6 +532,15 @@ test_count_replaced (Fixture       *f,
   xtest_type (window, "5\n");
   g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 1);
   assert_counts (f, 1, 0, DEUCES_UNSET, 2, 6, 5);
+
+  /* Every count filled, one put right by a click: one Enter saves, as the hint says
+   * (tester 5: Enter walked through the others first, four Enters in all). */
+  xtest_type (window, "2583");
+  g_assert_true (focus (f) == field (f, "main", 3));
+  xtest_click (field (f, "main", 0));
+  xtest_type (window, "7\n");
+  g_assert_cmpuint (deuces_session_get_n_deals (f->session), ==, 2);
+  assert_counts (f, 2, 1, 7, DEUCES_UNSET, 8, 3);
 }
 
 /* A count never holds more than the field can (doc/rules.md §2.4: a hand holds at most 13

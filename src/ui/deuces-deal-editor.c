@@ -520,9 +520,9 @@ first_empty (DeucesDealEditor *self)
   return empty != NULL ? empty : deuces_deal_fields_next (self->fields, NULL);
 }
 
-/* Enter in a count or a hand: on to the next field, or saved after the last. An Enter
- * right after a count moved on by itself (@absorb) ends that count, in the empty field it
- * moved to. */
+/* Enter in a count or a hand: on to the next field, or saved after the last or once every
+ * field is filled. An Enter right after a count moved on by itself (@absorb) ends that
+ * count, in the empty field it moved to. */
 static gboolean
 enter_goes_on (DeucesDealEditor *self,
                GtkWidget        *field,
@@ -532,6 +532,13 @@ enter_goes_on (DeucesDealEditor *self,
 
   if (absorb && *gtk_editable_get_text (GTK_EDITABLE (field)) == '\0')
     return TRUE;
+  /* Every field filled (a count put right, a deal being changed): Enter saves, as the
+   * hint says, rather than walk through the others (tester 5: four Enters). */
+  if (*gtk_editable_get_text (GTK_EDITABLE (field)) != '\0' && find_empty (self) == NULL)
+    {
+      deuces_deal_editor_save (self);
+      return TRUE;
+    }
   next = deuces_deal_fields_next (self->fields, field);
   if (next != NULL)
     focus_field (next);
