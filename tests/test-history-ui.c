@@ -1549,6 +1549,21 @@ test_window_one_save (Fixture       *w,
   g_assert_cmpuint (deuces_session_item_get_info (item)->n_deals, ==, 1);
   g_assert_cmpstr (deuces_session_item_get_leader (item, NULL), ==, four[2]);
   g_object_unref (item);
+
+  /* Ann wins the same hands back: Ann and Cy tied, both named, as the cards star both
+   * (tester 5: the session shown said "Mei ahead" of a tie). */
+  save_deal (w, 0, 11, 3, 8);
+  settle_frames ();
+  position = deuces_session_list_find (w->window->sessions, id);
+  item = g_list_model_get_item (G_LIST_MODEL (w->window->sessions), (guint) position);
+  {
+    g_autofree char *both = g_strdup_printf ("%s, %s", four[0], four[2]);
+    guint n_leaders = 0;
+
+    g_assert_cmpstr (deuces_session_item_get_leader (item, &n_leaders), ==, both);
+    g_assert_cmpuint (n_leaders, ==, 2);
+  }
+  g_object_unref (item);
 }
 
 /* Bad input in the window: one line naming the problem, nothing changed. */
