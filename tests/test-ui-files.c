@@ -425,6 +425,7 @@ typedef struct {
   char       *button;  /* what Print to File's button shows */
   char       *name;    /* the name its chooser offers */
   char       *folder;  /* and the folder */
+  gboolean    preview; /* whether Preview is offered */
   gboolean    done;
 } PrintSeen;
 
@@ -441,6 +442,8 @@ drive_print_dialog (gpointer data)
 
   g_assert_true (wait_until (file_printer_listed, NULL));
   dialog = find_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG);
+  g_assert_nonnull (find_button (dialog, "Pre_view"));
+  seen->preview = gtk_widget_get_visible (find_button (dialog, "Pre_view"));
   xtest_click (find_file_printer ());
   g_assert_true (wait_until (file_button_shown, dialog));
   settings = gtk_print_unix_dialog_get_settings (GTK_PRINT_UNIX_DIALOG (dialog));
@@ -467,7 +470,8 @@ drive_print_dialog (gpointer data)
 
 /* Issue 22: Print to File's chooser opened with an empty name ("output.pdf" before). The
  * print dialog prints to "<the session's title>.pdf" in the export folder, its button
- * says so, and the chooser behind the button offers that name in that folder. */
+ * says so, and the chooser behind the button offers that name in that folder. With no
+ * previewer installed, the dialog offers no Preview, which did nothing (testers 4, 5). */
 static void
 test_print_to_file_name (Fixture       *f,
                          gconstpointer  data)
@@ -480,6 +484,7 @@ test_print_to_file_name (Fixture       *f,
   PrintSeen seen = { .wanted = name };
 
   g_settings_set_string (settings, "export-folder", test_dir);
+  g_object_set (gtk_settings_get_default (), "gtk-print-preview-command", "deuces-no-such-previewer %f", NULL);
   g_idle_add (drive_print_dialog, &seen);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (f->window), "win.print-session", NULL));
   g_assert_true (seen.done);
@@ -488,6 +493,7 @@ test_print_to_file_name (Fixture       *f,
   g_assert_true (g_str_has_suffix (seen.button, tail));
   g_assert_cmpstr (seen.name, ==, name);
   g_assert_cmpstr (seen.folder, ==, test_dir);
+  g_assert_false (seen.preview);
   /* Printed there, under that name. */
   {
     g_autofree char *pdf = NULL;

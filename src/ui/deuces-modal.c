@@ -16,6 +16,8 @@
  * (deuces-print.c). And no tooltip takes a click. */
 #include "config.h"
 
+#include <gtk/gtkunixprint.h>
+
 #include "deuces-modal.h"
 #include "deuces-print.h"
 #include "deuces-window-fit.h"
@@ -129,6 +131,9 @@ on_toplevels_changed (GListModel *toplevels,
       /* Made, then told its folder, then shown: named once shown. */
       if (GTK_IS_FILE_CHOOSER_DIALOG (window))
         g_signal_connect (window, "map", G_CALLBACK (deuces_print_name_file), NULL);
+      /* Once its maker has told it what to offer: no Preview that would do nothing. */
+      if (GTK_IS_PRINT_UNIX_DIALOG (window))
+        g_signal_connect (window, "map", G_CALLBACK (deuces_print_offer_preview), NULL);
     }
   queue_update ();
 }

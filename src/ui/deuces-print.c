@@ -499,6 +499,29 @@ _deuces_print_operation_new (DeucesSession *session)
   return operation;
 }
 
+/* GTK's print dialog offers Preview whatever comes of it: with no previewer installed
+ * (GtkSettings' gtk-print-preview-command names a program that is not there), Preview did
+ * nothing and said nothing (testers 4 and 5). Then it is not offered: Print to File makes
+ * the same PDF. */
+void
+deuces_print_offer_preview (GtkWidget *dialog)
+{
+  g_autofree char *command = NULL;
+  g_auto(GStrv) argv = NULL;
+  g_autofree char *program = NULL;
+  GtkPrintCapabilities capabilities;
+
+  g_return_if_fail (GTK_IS_PRINT_UNIX_DIALOG (dialog));
+  g_object_get (gtk_widget_get_settings (dialog), "gtk-print-preview-command", &command, NULL);
+  if (command != NULL && g_shell_parse_argv (command, NULL, &argv, NULL) && argv[0] != NULL)
+    program = g_find_program_in_path (argv[0]);
+  if (program != NULL)
+    return;
+  capabilities = gtk_print_unix_dialog_get_manual_capabilities (GTK_PRINT_UNIX_DIALOG (dialog));
+  gtk_print_unix_dialog_set_manual_capabilities (GTK_PRINT_UNIX_DIALOG (dialog),
+                                                 capabilities & ~GTK_PRINT_CAPABILITY_PREVIEW);
+}
+
 /* Print to File's "File" button opens a file chooser on the file's folder, but GTK 4.8
  * names no file there (gtk_file_chooser_set_file() fills in the name of a file that
  * exists only): the name is the one the button shows, the session's title. */

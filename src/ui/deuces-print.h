@@ -22,5 +22,7 @@ gboolean deuces_print_session_to_pdf (DeucesSession *session,
  * when it is the one the print dialog opened (GTK 4.8 names none there): called for every
  * file chooser as it is mapped (deuces_modal_watch()). */
 void     deuces_print_name_file      (GtkWidget     *chooser);
+/* Hides the print dialog's Preview when no previewer is installed. */
+void     deuces_print_offer_preview  (GtkWidget     *dialog);
 
 G_END_DECLS
