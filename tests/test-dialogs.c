@@ -516,6 +516,51 @@ test_variant_editor_tier_from_zero (Fixture       *f,
   gtk_window_destroy (GTK_WINDOW (editor));
 }
 
+/* Tester 5: Cancel in the house rules' editor dropped the edits without a word. With a
+ * change made, Cancel (a real click) asks first: Keep Editing keeps the window and the
+ * change; Discard closes it, nothing saved. Unchanged, Cancel closes at once. */
+static void
+test_variant_editor_cancel_asks (Fixture       *f,
+                                 gconstpointer  data)
+{
+  GType editor_type = DEUCES_TYPE_VARIANT_EDITOR;
+  GType dialog_type = ADW_TYPE_MESSAGE_DIALOG;
+  g_autoptr(GPtrArray) before = deuces_variant_library_list_saved (f->store, NULL);
+  g_autoptr(GPtrArray) after = NULL;
+  DeucesVariantEditor *editor;
+  GtkWidget *dialog;
+
+  for (guint change = 0; change < 2; change++)
+    {
+      editor = deuces_variant_editor_new (NULL, f->store, deuces_preset_lookup ("classic"));
+      gtk_window_present (GTK_WINDOW (editor));
+      g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (editor_type)));
+      if (!change)
+        {
+          xtest_click (find_button (GTK_WIDGET (editor), "_Cancel"));
+          g_assert_true (wait_until (toplevel_gone, GSIZE_TO_POINTER (editor_type)));
+          g_assert_null (find_toplevel (dialog_type));
+          continue;
+        }
+      set_spin (editor, 0, "from", 11);
+      xtest_click (find_button (GTK_WIDGET (editor), "_Cancel"));
+      g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (dialog_type)));
+      dialog = find_toplevel (dialog_type);
+      g_assert_cmpstr (adw_message_dialog_get_heading (ADW_MESSAGE_DIALOG (dialog)), ==, "Discard Changes?");
+      xtest_click (find_button (dialog, "_Keep Editing"));
+      g_assert_true (wait_until (toplevel_gone, GSIZE_TO_POINTER (dialog_type)));
+      g_assert_true (gtk_widget_get_visible (GTK_WIDGET (editor)));
+      g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (_deuces_variant_editor_get_tier (editor, 0, "from"))),
+                       ==, 11);
+      xtest_click (find_button (GTK_WIDGET (editor), "_Cancel"));
+      g_assert_true (wait_until (toplevel_shown, GSIZE_TO_POINTER (dialog_type)));
+      xtest_click (find_button (find_toplevel (dialog_type), "_Discard"));
+      g_assert_true (wait_until (toplevel_gone, GSIZE_TO_POINTER (editor_type)));
+    }
+  after = deuces_variant_library_list_saved (f->store, NULL);
+  g_assert_cmpuint (after->len, ==, before->len);
+}
+
 /* Issue 17: every wrong value is explained under its row and the Save button stays
  * insensitive until it is put right; nothing is saved meanwhile. */
 static void
@@ -1070,6 +1115,8 @@ main (int argc, char **argv)
               fixture_set_up, test_variant_editor_minus_clicks, fixture_tear_down);
   g_test_add ("/ui/variant-editor/tier-from-zero", Fixture, NULL,
               fixture_set_up, test_variant_editor_tier_from_zero, fixture_tear_down);
+  g_test_add ("/ui/variant-editor/cancel-asks", Fixture, NULL,
+              fixture_set_up, test_variant_editor_cancel_asks, fixture_tear_down);
   g_test_add ("/ui/variant-editor/invalid", Fixture, NULL,
               fixture_set_up, test_variant_editor_invalid, fixture_tear_down);
   g_test_add ("/ui/variant-editor/flat-tier", Fixture, NULL,

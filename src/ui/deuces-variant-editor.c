@@ -122,6 +122,8 @@ struct _DeucesVariantEditor
   guint          n_scoring;   /* rows in the scoring group */
   gboolean       syncing;
   gboolean       valid;
+  char          *opened;      /* what it held when opened (held_text ()) */
+  gboolean       discard;     /* closing without a word: saved, or changes let go */
 
   /* Template widgets. */
   AdwPreferencesGroup *about_group;
@@ -621,13 +623,72 @@ on_save (DeucesVariantEditor *self)
       return;
     }
   g_signal_emit (self, signals[SAVED], 0, variant->id);
+  self->discard = TRUE;
   gtk_window_destroy (GTK_WINDOW (self));
+}
+
+/* What the editor holds, as the text a variant is written in with its name; a value that
+ * is wrong reads as nothing, which differs from any variant's text. */
+static char *
+held_text (DeucesVariantEditor *self)
+{
+  gboolean name_ok;
+  g_autoptr(DeucesVariant) variant = build_variant (self, &name_ok);
+  g_autofree char *text = variant != NULL ? deuces_variant_to_text (variant) : NULL;
+
+  return g_strconcat (gtk_editable_get_text (GTK_EDITABLE (self->name_row)), "\n", text ? text : "", NULL);
+}
+
+static gboolean
+close_discarded (gpointer user_data)
+{
+  gtk_window_close (GTK_WINDOW (user_data));
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_discard_response (AdwMessageDialog    *dialog,
+                     const char          *response,
+                     DeucesVariantEditor *self)
+{
+  if (!g_str_equal (response, "discard"))
+    return;
+  self->discard = TRUE;
+  /* Once the question, a window over this one, has gone. */
+  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_discarded, g_object_ref (self), g_object_unref);
+}
+
+/* Cancel, Escape or Ctrl+W with changes made: asked first (tester 5: Cancel dropped the
+ * edits without a word). */
+static gboolean
+on_close_request (GtkWindow *window)
+{
+  DeucesVariantEditor *self = DEUCES_VARIANT_EDITOR (window);
+  g_autofree char *held = NULL;
+  AdwMessageDialog *dialog;
+
+  if (self->discard || self->opened == NULL)
+    return FALSE;
+  held = held_text (self);
+  if (g_str_equal (held, self->opened))
+    return FALSE;
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (window, _("Discard Changes?"),
+                                                       _("The changes to these house rules are not saved.")));
+  adw_message_dialog_add_responses (dialog, "cancel", _("_Keep Editing"), "discard", _("_Discard"), NULL);
+  adw_message_dialog_set_response_appearance (dialog, "discard", ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_set_default_response (dialog, "cancel");
+  adw_message_dialog_set_close_response (dialog, "cancel");
+  g_signal_connect_object (dialog, "response", G_CALLBACK (on_discard_response), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return TRUE;
 }
 
 static void
 deuces_variant_editor_dispose (GObject *object)
 {
   DeucesVariantEditor *self = DEUCES_VARIANT_EDITOR (object);
+
+  g_clear_pointer (&self->opened, g_free);
 
   g_clear_object (&self->store);
   g_clear_pointer (&self->base, deuces_variant_free);
@@ -642,6 +703,7 @@ deuces_variant_editor_class_init (DeucesVariantEditorClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   G_OBJECT_CLASS (klass)->dispose = deuces_variant_editor_dispose;
+  GTK_WINDOW_CLASS (klass)->close_request = on_close_request;
 
   /* Saved under its id (a string). */
   signals[SAVED] =
@@ -818,6 +880,7 @@ deuces_variant_editor_new (GtkWindow           *parent,
   gtk_widget_set_visible (GTK_WIDGET (self->scoring_group), self->n_scoring > 0);
   self->syncing = FALSE;
   validate (self);
+  self->opened = held_text (self);
   gtk_window_set_focus (GTK_WINDOW (self), GTK_WIDGET (self->name_row));
   return self;
 }
