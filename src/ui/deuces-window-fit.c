@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* deuces-window-fit.c: a window opened over another opens no larger than it.
  *
- * Each window asks for the size it is best at (Standings 860 px wide, Statistics 960,
+ * Each window asks for the size it is best at (Standings 860 px wide, Statistics 1120,
  * Preferences 640): on a laptop that is less than the main window, but on a 360 px phone
  * it was wider than the screen, its close button off the edge. As a window with a
  * transient parent is realized (its size is not yet chosen), its default size is cut to
