@@ -639,13 +639,6 @@ held_text (DeucesVariantEditor *self)
   return g_strconcat (gtk_editable_get_text (GTK_EDITABLE (self->name_row)), "\n", text ? text : "", NULL);
 }
 
-static gboolean
-close_discarded (gpointer user_data)
-{
-  gtk_window_close (GTK_WINDOW (user_data));
-  return G_SOURCE_REMOVE;
-}
-
 static void
 on_discard_response (AdwMessageDialog    *dialog,
                      const char          *response,
@@ -654,8 +647,9 @@ on_discard_response (AdwMessageDialog    *dialog,
   if (!g_str_equal (response, "discard"))
     return;
   self->discard = TRUE;
-  /* Once the question, a window over this one, has gone. */
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, close_discarded, g_object_ref (self), g_object_unref);
+  /* The question goes by itself; it no longer stands over this window, which goes. */
+  gtk_window_set_transient_for (GTK_WINDOW (dialog), NULL);
+  gtk_window_close (GTK_WINDOW (self));
 }
 
 /* Cancel, Escape or Ctrl+W with changes made: asked first (tester 5: Cancel dropped the
