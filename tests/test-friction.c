@@ -556,11 +556,10 @@ tap_under_tooltip (GtkWidget *widget)
 }
 
 static gboolean
-is_label_of (GtkWidget     *widget,
-             gconstpointer  text)
+is_named_label (GtkWidget     *widget,
+                gconstpointer  text)
 {
-  return GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget) &&
-         g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
 }
 
 /* The row titled @title: a label that says it all, not the day heading above the day's
@@ -570,7 +569,7 @@ is_session_row (GtkWidget     *widget,
                 gconstpointer  title)
 {
   return DEUCES_IS_SESSION_ROW (widget) && gtk_widget_get_mapped (widget) &&
-         find_widget (widget, is_label_of, title) != NULL;
+         find_widget (widget, is_named_label, title) != NULL;
 }
 
 /* The row of the sidebar's list (the list's own, around ours) showing the session @title. */
@@ -1290,12 +1289,6 @@ test_laptop_eight_long_names (void)
       }
 }
 
-static gboolean
-is_named_label (GtkWidget     *widget,
-                gconstpointer  text)
-{
-  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
-}
 
 static gboolean
 is_no_deals_page (GtkWidget     *widget,
